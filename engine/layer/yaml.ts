@@ -1,0 +1,328 @@
+/**
+ * The one YAML language of the layer. Every YAML document, whether a file or a front matter, goes
+ * through parseYaml: the `yaml` package parses it under the 1.2 core schema, and a subset check first
+ * refuses what other parsers would read differently (tabs, anchors, aliases, tags, flow mappings, block
+ * scalars, nested flow sequences, duplicate and prototype keys, several documents, deep nesting).
+ * Every refusal is a DocumentError naming the file and line and the fix.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { CST, Lexer, LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import type { Node as YamlNode } from 'yaml';
+import { DocumentError, printable } from './document-error';
+
+/** A parsed document: its plain value and the line of every flattened key path (`a.b.0.c`). */
+export interface YamlDocument {
+  readonly value: unknown;
+  /** Flattened key path → 1-based line in the file; the empty path is the document itself. */
+  readonly lines: ReadonlyMap<string, number>;
+}
+
+export interface YamlOptions {
+  /** Lines before the first line of `text` in its file (front matter starts at line 2). */
+  readonly lineOffset?: number;
+  /** The size cap in bytes; 1 MiB unless said otherwise. */
+  readonly maxBytes?: number;
+}
+
+export const DEFAULT_MAX_BYTES = 1024 * 1024;
+export const MAX_DEPTH = 64;
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype', '<<']);
+
+const TOKEN_REFUSALS: Readonly<Record<string, [reason: string, fix: string]>> = {
+  anchor: ['an anchor (&name) is outside the YAML subset', 'write the value out in full'],
+  alias: ['an alias (*name) is outside the YAML subset', 'write the value out in full'],
+  tag: ['a tag (!…) is outside the YAML subset', 'remove the tag; quote the value if it must stay a string'],
+  'block-scalar-header': [
+    'a block scalar (| or >) is outside the YAML subset',
+    'write the value on one line as a quoted scalar',
+  ],
+  'flow-map-start': ['a flow mapping ({…}) is outside the YAML subset', 'write it as a block mapping, one key a line'],
+  'flow-error-end': ['an unbalanced flow collection', 'close the bracket'],
+  'explicit-key-ind': ['an explicit key (? …) is outside the YAML subset', 'write the key as a plain `key: value` line'],
+};
+
+/** Parse `text` as a document of the layer's YAML subset, or throw a DocumentError. */
+export function parseYaml(text: string, file: string, options: YamlOptions = {}): YamlDocument {
+  const offset = options.lineOffset ?? 0;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (text.length > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) {
+    throw new DocumentError(file, undefined, `larger than ${maxBytes} bytes`, 'split the file or raise the size cap');
+  }
+  const counter = lineStarts(text);
+  const lineAt = (pos: number): number => lineOf(counter, pos) + offset;
+
+  scanCharacters(text, file, lineAt);
+  scanTokens(text, file, lineAt);
+  scanDepth(text, file, offset);
+
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, {
+    version: '1.2',
+    schema: 'core',
+    merge: false,
+    uniqueKeys: false,
+    strict: true,
+    prettyErrors: false,
+    resolveKnownTags: false,
+    lineCounter,
+  });
+  const problem = doc.errors[0] ?? doc.warnings[0];
+  if (problem) {
+    const line = lineAt(problem.pos[0]);
+    throw new DocumentError(file, line, `not valid YAML: ${problem.message}`, fixFor(problem.code));
+  }
+  const lines = new Map<string, number>();
+  const value = convert(doc.contents as YamlNode | null, '', file, lineAt, lines);
+  return { value, lines };
+}
+
+/**
+ * Read and parse a YAML file. The size is checked before a byte is read and the bytes must be UTF-8;
+ * `display` is the path printed in refusals.
+ */
+export function readYamlFile(path: string, display: string, options: YamlOptions = {}): YamlDocument {
+  return parseYaml(readTextFile(path, display, options.maxBytes), display, options);
+}
+
+/** Read a text file under the size cap, decoding strict UTF-8 (a bad byte is refused with its offset). */
+export function readTextFile(path: string, display: string, maxBytes = DEFAULT_MAX_BYTES): string {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DocumentError(display, undefined, code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`, 'check the path');
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size > maxBytes) {
+      throw new DocumentError(display, undefined, `is ${size} bytes, over the ${maxBytes}-byte cap`, 'split the file or raise the size cap');
+    }
+    const buffer = Buffer.alloc(size);
+    let read = 0;
+    while (read < size) {
+      const n = readSync(fd, buffer, read, size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return decodeUtf8(buffer.subarray(0, read), display);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+function decodeUtf8(bytes: Uint8Array, display: string): string {
+  try {
+    const text = decoder.decode(bytes);
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    const offset = firstInvalidUtf8(bytes);
+    throw new DocumentError(display, undefined, `is not UTF-8 text (invalid byte at offset ${offset})`, 'save the file as UTF-8');
+  }
+}
+
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let end = 1; end <= bytes.length; end++) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, end), { stream: true });
+    } catch {
+      return end - 1;
+    }
+  }
+  return bytes.length;
+}
+
+function fixFor(code: string): string {
+  switch (code) {
+    case 'BLOCK_AS_IMPLICIT_KEY':
+    case 'MULTILINE_IMPLICIT_KEY':
+      return 'quote the scalar: a plain value may not contain ": "';
+    case 'BAD_SCALAR_START':
+      return 'quote the scalar: a plain value may not start with an indicator character';
+    case 'MULTIPLE_DOCS':
+      return 'keep one document per file';
+    case 'DUPLICATE_KEY':
+      return 'keep one of the keys';
+    default:
+      return 'fix the YAML syntax; quote the scalar if it holds an indicator character';
+  }
+}
+
+/** Tabs, control characters and stray carriage returns, refused before the parser sees them. */
+function scanCharacters(text: string, file: string, lineAt: (pos: number) => number): void {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x09) {
+      throw new DocumentError(file, lineAt(i), 'a tab character is outside the YAML subset', 'indent with spaces and remove the tab');
+    }
+    if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) continue;
+    if (c < 0x20 && c !== 0x0a) {
+      throw new DocumentError(file, lineAt(i), `a control character U+${c.toString(16).padStart(4, '0')} at offset ${i}`, 'remove the character');
+    }
+    if (c === 0x7f) {
+      throw new DocumentError(file, lineAt(i), `a control character U+007F at offset ${i}`, 'remove the character');
+    }
+  }
+}
+
+/** The token-level refusals, on yaml's non-recursive lexer, before anything is composed. */
+function scanTokens(text: string, file: string, lineAt: (pos: number) => number): void {
+  let pos = 0;
+  let flowDepth = 0;
+  let documents = 0;
+  let content = false;
+  for (const token of new Lexer().lex(text)) {
+    const type = CST.tokenType(token);
+    const start = pos;
+    pos += token.length;
+    if (type === undefined) continue;
+    const refusal = TOKEN_REFUSALS[type];
+    if (refusal) throw new DocumentError(file, lineAt(start), refusal[0], refusal[1]);
+    switch (type) {
+      case 'flow-seq-start':
+        flowDepth++;
+        if (flowDepth > 1) {
+          throw new DocumentError(file, lineAt(start), 'a nested flow sequence ([… […]]) is outside the YAML subset', 'write the outer list as a block sequence');
+        }
+        break;
+      case 'flow-seq-end':
+        flowDepth = Math.max(0, flowDepth - 1);
+        break;
+      case 'directive-line':
+        if (!/^%YAML 1\.2\s*$/.test(token.replace(/\s+#.*$/, ''))) {
+          throw new DocumentError(file, lineAt(start), `the directive ${printable(token.trim(), 40)} is outside the YAML subset`, 'remove the directive; the subset is YAML 1.2');
+        }
+        break;
+      case 'doc-start':
+        documents++;
+        if (documents > 1 || content) {
+          throw new DocumentError(file, lineAt(start), 'more than one document', 'keep one document per file');
+        }
+        break;
+      case 'doc-end':
+        throw new DocumentError(file, lineAt(start), 'a document end marker (...) is outside the YAML subset', 'remove the marker');
+      case 'scalar':
+      case 'seq-item-ind':
+      case 'map-value-ind':
+      case 'explicit-key-ind':
+        content = true;
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/**
+ * Refuse nesting deeper than MAX_DEPTH before composing: deep documents exhaust the composer's stack
+ * (and a second one can abort the process). Depth is the indentation stack plus compact `- ` items.
+ */
+function scanDepth(text: string, file: string, offset: number): void {
+  const stack: number[] = [];
+  let lineNo = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    lineNo++;
+    let col = start;
+    while (col < end && text.charCodeAt(col) === 0x20) col++;
+    if (col < end && text[col] !== '#' && text[col] !== '\r') {
+      const indent = col - start;
+      while (stack.length > 0 && stack[stack.length - 1]! >= indent) stack.pop();
+      stack.push(indent);
+      // compact nested sequence items: `- - - a`
+      let i = col;
+      let extra = 0;
+      while (text[i] === '-' && (text[i + 1] === ' ' || i + 1 === end)) {
+        extra++;
+        i += 2;
+        while (text[i] === ' ') i++;
+      }
+      if (stack.length + Math.max(0, extra - 1) > MAX_DEPTH) {
+        throw new DocumentError(file, lineNo + offset, `nested deeper than ${MAX_DEPTH} levels`, 'flatten the structure');
+      }
+    }
+    start = end + 1;
+  }
+}
+
+function convert(
+  node: YamlNode | null,
+  path: string,
+  file: string,
+  lineAt: (pos: number) => number,
+  lines: Map<string, number>,
+): unknown {
+  if (node === null || node === undefined) return null;
+  const line = node.range ? lineAt(node.range[0]) : undefined;
+  if (line !== undefined && !lines.has(path)) lines.set(path, line);
+  if (isAlias(node)) throw new DocumentError(file, line, 'an alias is outside the YAML subset', 'write the value out in full');
+  if ((node as { anchor?: string }).anchor) {
+    throw new DocumentError(file, line, 'an anchor is outside the YAML subset', 'write the value out in full');
+  }
+  if (isScalar(node)) {
+    if (node.tag !== undefined) throw new DocumentError(file, line, 'a tag is outside the YAML subset', 'remove the tag');
+    return node.value;
+  }
+  if (isSeq(node)) {
+    return node.items.map((item, index) => {
+      const child = path === '' ? String(index) : `${path}.${index}`;
+      return convert(item as YamlNode | null, child, file, lineAt, lines);
+    });
+  }
+  if (isMap(node)) {
+    if (node.flow) throw new DocumentError(file, line, 'a flow mapping is outside the YAML subset', 'write it as a block mapping');
+    const out: Record<string, unknown> = {};
+    const seen = new Set<string>();
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const keyNode = pair.key as YamlNode | null;
+      const keyLine = keyNode?.range ? lineAt(keyNode.range[0]) : line;
+      if (!isScalar(keyNode) || keyNode.value === null || typeof keyNode.value === 'object') {
+        throw new DocumentError(file, keyLine, 'a key that is not a plain scalar', 'use a simple string key');
+      }
+      if (keyNode.tag !== undefined || (keyNode as { anchor?: string }).anchor) {
+        throw new DocumentError(file, keyLine, 'a tagged or anchored key is outside the YAML subset', 'use a simple string key');
+      }
+      const key = String(keyNode.value);
+      if (FORBIDDEN_KEYS.has(key)) {
+        throw new DocumentError(file, keyLine, `the key ${printable(key)} is not allowed`, 'rename the key');
+      }
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f\u007f]/.test(key)) {
+        throw new DocumentError(file, keyLine, `the key ${printable(key)} holds a control character`, 'rename the key');
+      }
+      if (seen.has(key)) {
+        throw new DocumentError(file, keyLine, `duplicate key ${printable(key)}`, 'keep one of the keys');
+      }
+      seen.add(key);
+      const child = path === '' ? key : `${path}.${key}`;
+      if (keyLine !== undefined) lines.set(child, keyLine);
+      out[key] = convert(pair.value as YamlNode | null, child, file, lineAt, lines);
+    }
+    return out;
+  }
+  throw new DocumentError(file, line, 'an unsupported YAML node', 'simplify the document');
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** 1-based line of a character offset. */
+function lineOf(starts: number[], pos: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= pos) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
