@@ -39,7 +39,8 @@ export function parseFrontMatter(text: string, file: string): FrontMatterDocumen
     }
     throw new DocumentError(file, 1, 'no front matter', 'open the file with a line of exactly --- followed by the YAML keys and a closing ---');
   }
-  const closing = findClosingLine(text, firstEnd + 1, file);
+  // A file that is only the opening line has no second line to search (firstEnd + 1 would be 0).
+  const closing = findClosingLine(text, firstEnd === -1 ? text.length : firstEnd + 1, file);
   let parsed: YamlDocument | undefined;
   let parseError: unknown;
   const result = matter(text, {
@@ -49,7 +50,9 @@ export function parseFrontMatter(text: string, file: string): FrontMatterDocumen
       yaml: {
         parse: (source: string) => {
           try {
-            parsed = parseYaml(source, file);
+            // gray-matter cuts the block before the `\n---` of the closing line, so a CRLF file's
+            // last front matter line keeps a lone `\r`; give it back its `\n`.
+            parsed = parseYaml(source.endsWith('\r') ? `${source}\n` : source, file);
           } catch (error) {
             parseError = error;
           }
@@ -64,7 +67,7 @@ export function parseFrontMatter(text: string, file: string): FrontMatterDocumen
       json: refuseEngine,
       toml: refuseEngine,
     },
-  } as unknown as matter.GrayMatterOption<string, never>);
+  } as unknown as Parameters<typeof matter>[1]);
   if (parseError) throw parseError;
   const data: YamlDocument = parsed ?? { value: null, lines: new Map() };
   if (data.value === null || typeof data.value !== 'object' || Array.isArray(data.value)) {

@@ -1,0 +1,25 @@
+/**
+ * Read a YAML document of the layer for a validator: a refusal to parse and every way it breaks its
+ * kind's schema are reported as violations, each with the file and line.
+ */
+import type { KindName } from './generated/kinds';
+import { DocumentError } from './layer/document-error';
+import { checkSchema } from './layer/schema-check';
+import type { YamlDocument } from './layer/yaml';
+import type { ValidatorContext } from './validator';
+
+/** The parsed document, or undefined when it did not parse (the violation is already reported). */
+export function readCheckedDocument(context: ValidatorContext, file: string, kind: KindName): YamlDocument | undefined {
+  let doc: YamlDocument;
+  try {
+    doc = context.repository.yaml(file);
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    context.violation({ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` });
+    return undefined;
+  }
+  for (const problem of checkSchema(kind, doc)) {
+    context.violation({ subject: file, file, line: problem.line, message: problem.message });
+  }
+  return doc;
+}

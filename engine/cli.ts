@@ -1,0 +1,72 @@
+/**
+ * The command line: argv → command. Each command module is imported only when it runs, so a git hook
+ * calling one gate pays for that gate alone. Only this module turns errors into exit codes.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { ExitCode, MajordomusError } from './errors';
+
+declare const MAJORDOMUS_VERSION: string;
+const version = typeof MAJORDOMUS_VERSION === 'string' ? MAJORDOMUS_VERSION : '0.0.0-dev';
+
+/** Build the program; `out` receives stdout text (tests may pass their own). */
+export function buildProgram(): Command {
+  const program = new Command('majordomus')
+    .description("Governs a git repository's AI layer (.ai/) with a declarative rule engine.")
+    .version(version, '-V, --version')
+    .showHelpAfterError('(run: majordomus --help)')
+    .exitOverride();
+
+  const gateOptions = (command: Command): Command =>
+    command
+      .option('--json', 'print one JSON object a line')
+      .option('--rule <id>', 'run only this rule (id or id@version)')
+      .option('--quiet', 'print only failing and warning findings and the summary');
+
+  gateOptions(program.command('doctor').description('check the health of the repository and of the engine itself')).action(
+    async (options) => (await import('./commands/gate')).runGateCommand('doctor', options),
+  );
+  gateOptions(program.command('check').description('run the rules enforced at the check gate')).action(
+    async (options) => (await import('./commands/gate')).runGateCommand('check', options),
+  );
+  gateOptions(program.command('watch').description('report drift: the rules enforced at the watch gate')).action(
+    async (options) => (await import('./commands/gate')).runGateCommand('watch', options),
+  );
+  gateOptions(
+    program
+      .command('finish')
+      .description('the completion contract; --check runs its rules without recording anything')
+      .addOption(new Option('--check', 'check the completion contract only').makeOptionMandatory()),
+  ).action(async (options) => (await import('./commands/gate')).runGateCommand('finish', options));
+
+  program
+    .command('init')
+    .description('adopt this repository: write the .ai/ layer, the vendored baseline rules and the git hooks')
+    .option('--extend', 'add only what is missing to an adopted repository')
+    .action(async (options) => (await import('./commands/init')).runInit(options));
+
+  return program;
+}
+
+/** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */
+export async function main(argv: readonly string[]): Promise<void> {
+  try {
+    await buildProgram().parseAsync(argv as string[], { from: 'user' });
+  } catch (error) {
+    process.exitCode = exitCodeFor(error);
+  }
+}
+
+function exitCodeFor(error: unknown): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
+    return ExitCode.usage; // commander has already printed what was wrong
+  }
+  if (error instanceof MajordomusError) {
+    process.stderr.write(`majordomus: ${error.message}\n`);
+    return error.exitCode;
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`majordomus: internal error: ${text} (this is a bug; run again with MAJORDOMUS_DEBUG=1 for the stack)\n`);
+  if (process.env.MAJORDOMUS_DEBUG === '1' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  return ExitCode.internal;
+}

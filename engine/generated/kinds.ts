@@ -1,0 +1,86 @@
+// GENERATED FILE — DO NOT EDIT DIRECTLY
+// Source: share/kinds.yaml; regenerate with `npm run generate`
+// Generator: majordomus 0.1.0
+
+/** The name of a kind of document the layer reads. */
+export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package';
+
+/** The field that carries a kind's format version, and the values this executable reads. */
+export interface KindSchemaVersion {
+  readonly field: string;
+  readonly supported: readonly (string | number)[];
+}
+
+/** How a document of one kind is read and checked (an entry of share/kinds.yaml). */
+export interface KindDefinition {
+  readonly name: KindName;
+  /** How the file is read. */
+  readonly format: 'yaml' | 'markdown';
+  /** `front_matter`, markdown only: the front matter must be present, and it is what the schema checks. */
+  readonly frontMatter?: 'required';
+  /** The schema stem: `share/schemas/<schema>.v1.schema.json`, allow-list `share/allow/<schema>.txt`. */
+  readonly schema: string;
+  /** The fields joined with `@` that identify a document; empty means its path does. */
+  readonly identity: readonly string[];
+  /** `schema_version`: where the kind carries a format version. */
+  readonly schemaVersion?: KindSchemaVersion;
+}
+
+/** Every kind name, in registry order. */
+export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package']);
+/** The kinds registry, by name. */
+export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
+  manifest: Object.freeze({
+    name: 'manifest',
+    format: 'yaml',
+    schema: 'manifest',
+    identity: Object.freeze([]),
+    schemaVersion: Object.freeze({
+      field: 'schema',
+      supported: Object.freeze(['ai-repository/v1']),
+    }),
+  }),
+  policy: Object.freeze({
+    name: 'policy',
+    format: 'yaml',
+    schema: 'policy',
+    identity: Object.freeze([]),
+    schemaVersion: Object.freeze({
+      field: 'version',
+      supported: Object.freeze([1]),
+    }),
+  }),
+  profile: Object.freeze({
+    name: 'profile',
+    format: 'yaml',
+    schema: 'profile',
+    identity: Object.freeze(['name']),
+  }),
+  scope: Object.freeze({
+    name: 'scope',
+    format: 'yaml',
+    schema: 'scope',
+    identity: Object.freeze([]),
+    schemaVersion: Object.freeze({
+      field: 'version',
+      supported: Object.freeze([1]),
+    }),
+  }),
+  rule: Object.freeze({
+    name: 'rule',
+    format: 'markdown',
+    frontMatter: 'required',
+    schema: 'rule',
+    identity: Object.freeze(['id', 'version']),
+  }),
+  'rule-package': Object.freeze({
+    name: 'rule-package',
+    format: 'yaml',
+    schema: 'rule-package',
+    identity: Object.freeze(['vendor', 'package']),
+    schemaVersion: Object.freeze({
+      field: 'format',
+      supported: Object.freeze(['ai-rules/v1']),
+    }),
+  }),
+});

@@ -1,0 +1,6218 @@
+// GENERATED FILE — DO NOT EDIT DIRECTLY
+// Source: share/schemas/*.v1.schema.json (ajv standalone); regenerate with `npm run generate`
+// Generator: majordomus 0.1.0
+
+/** The length of a string in Unicode code points, as JSON Schema counts it. */
+function ucs2length(text) {
+  let length = 0;
+  let pos = 0;
+  while (pos < text.length) {
+    length++;
+    const unit = text.charCodeAt(pos++);
+    if (unit >= 0xd800 && unit <= 0xdbff && pos < text.length && (text.charCodeAt(pos) & 0xfc00) === 0xdc00) pos++;
+  }
+  return length;
+}
+
+export const manifest = validate20;
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/manifest.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","repo","local","sections"],"properties":{"schema":{"const":"ai-repository/v1"},"repo":{"type":"object","additionalProperties":false,"required":["path"],"properties":{"path":{"$ref":"#/$defs/SectionPath"}}},"local":{"type":"object","additionalProperties":false,"required":["path","tracked","implicit_context"],"properties":{"path":{"$ref":"#/$defs/SectionPath"},"tracked":{"type":"boolean","const":false},"implicit_context":{"type":"boolean"}}},"sections":{"type":"object","additionalProperties":false,"required":["policy","profiles","rules"],"properties":{"policy":{"$ref":"#/$defs/SectionPath"},"scope":{"$ref":"#/$defs/SectionPath"},"profiles":{"$ref":"#/$defs/SectionPath"},"rules":{"$ref":"#/$defs/SectionPath"},"prompts":{"$ref":"#/$defs/SectionPath"},"skills":{"$ref":"#/$defs/SectionPath"},"workflows":{"$ref":"#/$defs/SectionPath"},"knowledge":{"$ref":"#/$defs/SectionPath"},"adrs":{"$ref":"#/$defs/SectionPath"},"project":{"$ref":"#/$defs/SectionPath"},"sessions":{"$ref":"#/$defs/SectionPath"},"use-cases":{"$ref":"#/$defs/SectionPath"},"applications":{"$ref":"#/$defs/SectionPath"},"deployments":{"$ref":"#/$defs/SectionPath"},"releases":{"$ref":"#/$defs/SectionPath"},"why":{"$ref":"#/$defs/SectionPath"}}},"context":{"type":"object","additionalProperties":false,"properties":{"documents":{"type":"array","items":{"type":"string","maxLength":255,"pattern":"^[^/\\\\]+$"},"uniqueItems":true}}}},"$defs":{"SectionPath":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"}}};
+const schema32 = {"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"};
+const func1 = ucs2length;
+const func3 = Object.prototype.hasOwnProperty;
+const pattern4 = new RegExp("^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$", "u");
+const pattern22 = new RegExp("^[^/\\\\]+$", "u");
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/manifest.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.schema === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.repo === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "repo"},message:"must have required property '"+"repo"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.local === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "local"},message:"must have required property '"+"local"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.sections === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sections"},message:"must have required property '"+"sections"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "schema") || (key0 === "repo")) || (key0 === "local")) || (key0 === "sections")) || (key0 === "context"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.schema !== undefined){
+if("ai-repository/v1" !== data.schema){
+const err5 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: "ai-repository/v1"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.repo !== undefined){
+let data1 = data.repo;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.path === undefined){
+const err6 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(key1 === "path")){
+const err7 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.path !== undefined){
+let data2 = data1.path;
+if(typeof data2 === "string"){
+if(func1(data2) > 512){
+const err8 = {instancePath:instancePath+"/repo/path",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern4.test(data2)){
+const err9 = {instancePath:instancePath+"/repo/path",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/repo/path",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/repo",schemaPath:"#/properties/repo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.local !== undefined){
+let data3 = data.local;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.path === undefined){
+const err12 = {instancePath:instancePath+"/local",schemaPath:"#/properties/local/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data3.tracked === undefined){
+const err13 = {instancePath:instancePath+"/local",schemaPath:"#/properties/local/required",keyword:"required",params:{missingProperty: "tracked"},message:"must have required property '"+"tracked"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data3.implicit_context === undefined){
+const err14 = {instancePath:instancePath+"/local",schemaPath:"#/properties/local/required",keyword:"required",params:{missingProperty: "implicit_context"},message:"must have required property '"+"implicit_context"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key2 in data3){
+if(!(((key2 === "path") || (key2 === "tracked")) || (key2 === "implicit_context"))){
+const err15 = {instancePath:instancePath+"/local",schemaPath:"#/properties/local/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data3.path !== undefined){
+let data4 = data3.path;
+if(typeof data4 === "string"){
+if(func1(data4) > 512){
+const err16 = {instancePath:instancePath+"/local/path",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!pattern4.test(data4)){
+const err17 = {instancePath:instancePath+"/local/path",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/local/path",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data3.tracked !== undefined){
+let data5 = data3.tracked;
+if(typeof data5 !== "boolean"){
+const err19 = {instancePath:instancePath+"/local/tracked",schemaPath:"#/properties/local/properties/tracked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(false !== data5){
+const err20 = {instancePath:instancePath+"/local/tracked",schemaPath:"#/properties/local/properties/tracked/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data3.implicit_context !== undefined){
+if(typeof data3.implicit_context !== "boolean"){
+const err21 = {instancePath:instancePath+"/local/implicit_context",schemaPath:"#/properties/local/properties/implicit_context/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/local",schemaPath:"#/properties/local/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.sections !== undefined){
+let data7 = data.sections;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.policy === undefined){
+const err23 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/required",keyword:"required",params:{missingProperty: "policy"},message:"must have required property '"+"policy"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data7.profiles === undefined){
+const err24 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/required",keyword:"required",params:{missingProperty: "profiles"},message:"must have required property '"+"profiles"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data7.rules === undefined){
+const err25 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+for(const key3 in data7){
+if(!(func3.call(schema31.properties.sections.properties, key3))){
+const err26 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data7.policy !== undefined){
+let data8 = data7.policy;
+if(typeof data8 === "string"){
+if(func1(data8) > 512){
+const err27 = {instancePath:instancePath+"/sections/policy",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!pattern4.test(data8)){
+const err28 = {instancePath:instancePath+"/sections/policy",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/sections/policy",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data7.scope !== undefined){
+let data9 = data7.scope;
+if(typeof data9 === "string"){
+if(func1(data9) > 512){
+const err30 = {instancePath:instancePath+"/sections/scope",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!pattern4.test(data9)){
+const err31 = {instancePath:instancePath+"/sections/scope",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/sections/scope",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data7.profiles !== undefined){
+let data10 = data7.profiles;
+if(typeof data10 === "string"){
+if(func1(data10) > 512){
+const err33 = {instancePath:instancePath+"/sections/profiles",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(!pattern4.test(data10)){
+const err34 = {instancePath:instancePath+"/sections/profiles",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/sections/profiles",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data7.rules !== undefined){
+let data11 = data7.rules;
+if(typeof data11 === "string"){
+if(func1(data11) > 512){
+const err36 = {instancePath:instancePath+"/sections/rules",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(!pattern4.test(data11)){
+const err37 = {instancePath:instancePath+"/sections/rules",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/sections/rules",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data7.prompts !== undefined){
+let data12 = data7.prompts;
+if(typeof data12 === "string"){
+if(func1(data12) > 512){
+const err39 = {instancePath:instancePath+"/sections/prompts",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(!pattern4.test(data12)){
+const err40 = {instancePath:instancePath+"/sections/prompts",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/sections/prompts",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data7.skills !== undefined){
+let data13 = data7.skills;
+if(typeof data13 === "string"){
+if(func1(data13) > 512){
+const err42 = {instancePath:instancePath+"/sections/skills",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(!pattern4.test(data13)){
+const err43 = {instancePath:instancePath+"/sections/skills",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/sections/skills",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data7.workflows !== undefined){
+let data14 = data7.workflows;
+if(typeof data14 === "string"){
+if(func1(data14) > 512){
+const err45 = {instancePath:instancePath+"/sections/workflows",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(!pattern4.test(data14)){
+const err46 = {instancePath:instancePath+"/sections/workflows",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/sections/workflows",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data7.knowledge !== undefined){
+let data15 = data7.knowledge;
+if(typeof data15 === "string"){
+if(func1(data15) > 512){
+const err48 = {instancePath:instancePath+"/sections/knowledge",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(!pattern4.test(data15)){
+const err49 = {instancePath:instancePath+"/sections/knowledge",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/sections/knowledge",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data7.adrs !== undefined){
+let data16 = data7.adrs;
+if(typeof data16 === "string"){
+if(func1(data16) > 512){
+const err51 = {instancePath:instancePath+"/sections/adrs",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(!pattern4.test(data16)){
+const err52 = {instancePath:instancePath+"/sections/adrs",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/sections/adrs",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data7.project !== undefined){
+let data17 = data7.project;
+if(typeof data17 === "string"){
+if(func1(data17) > 512){
+const err54 = {instancePath:instancePath+"/sections/project",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(!pattern4.test(data17)){
+const err55 = {instancePath:instancePath+"/sections/project",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/sections/project",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data7.sessions !== undefined){
+let data18 = data7.sessions;
+if(typeof data18 === "string"){
+if(func1(data18) > 512){
+const err57 = {instancePath:instancePath+"/sections/sessions",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(!pattern4.test(data18)){
+const err58 = {instancePath:instancePath+"/sections/sessions",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/sections/sessions",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data7["use-cases"] !== undefined){
+let data19 = data7["use-cases"];
+if(typeof data19 === "string"){
+if(func1(data19) > 512){
+const err60 = {instancePath:instancePath+"/sections/use-cases",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(!pattern4.test(data19)){
+const err61 = {instancePath:instancePath+"/sections/use-cases",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/sections/use-cases",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data7.applications !== undefined){
+let data20 = data7.applications;
+if(typeof data20 === "string"){
+if(func1(data20) > 512){
+const err63 = {instancePath:instancePath+"/sections/applications",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(!pattern4.test(data20)){
+const err64 = {instancePath:instancePath+"/sections/applications",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/sections/applications",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data7.deployments !== undefined){
+let data21 = data7.deployments;
+if(typeof data21 === "string"){
+if(func1(data21) > 512){
+const err66 = {instancePath:instancePath+"/sections/deployments",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(!pattern4.test(data21)){
+const err67 = {instancePath:instancePath+"/sections/deployments",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/sections/deployments",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data7.releases !== undefined){
+let data22 = data7.releases;
+if(typeof data22 === "string"){
+if(func1(data22) > 512){
+const err69 = {instancePath:instancePath+"/sections/releases",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(!pattern4.test(data22)){
+const err70 = {instancePath:instancePath+"/sections/releases",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/sections/releases",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data7.why !== undefined){
+let data23 = data7.why;
+if(typeof data23 === "string"){
+if(func1(data23) > 512){
+const err72 = {instancePath:instancePath+"/sections/why",schemaPath:"#/$defs/SectionPath/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(!pattern4.test(data23)){
+const err73 = {instancePath:instancePath+"/sections/why",schemaPath:"#/$defs/SectionPath/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/sections/why",schemaPath:"#/$defs/SectionPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/sections",schemaPath:"#/properties/sections/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+let data24 = data.context;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+for(const key4 in data24){
+if(!(key4 === "documents")){
+const err76 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data24.documents !== undefined){
+let data25 = data24.documents;
+if(Array.isArray(data25)){
+const len0 = data25.length;
+for(let i0=0; i0<len0; i0++){
+let data26 = data25[i0];
+if(typeof data26 === "string"){
+if(func1(data26) > 255){
+const err77 = {instancePath:instancePath+"/context/documents/" + i0,schemaPath:"#/properties/context/properties/documents/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(!pattern22.test(data26)){
+const err78 = {instancePath:instancePath+"/context/documents/" + i0,schemaPath:"#/properties/context/properties/documents/items/pattern",keyword:"pattern",params:{pattern: "^[^/\\\\]+$"},message:"must match pattern \""+"^[^/\\\\]+$"+"\""};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/context/documents/" + i0,schemaPath:"#/properties/context/properties/documents/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+let i1 = data25.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data25[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err80 = {instancePath:instancePath+"/context/documents",schemaPath:"#/properties/context/properties/documents/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/context/documents",schemaPath:"#/properties/context/properties/documents/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+}
+else {
+const err83 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const policy = validate21;
+const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
+const schema51 = {"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"};
+const schema53 = {"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}};
+const schema54 = {"type":"string","enum":["off","info","warning","error"]};
+const schema58 = {"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}};
+const schema59 = {"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}};
+const schema60 = {"type":"string","enum":["required","advisory","off"]};
+const pattern23 = new RegExp("^[a-z][a-z0-9-]*$", "u");
+const pattern25 = new RegExp("^[1-9][0-9]*[smh]$", "u");
+const pattern26 = new RegExp("^[a-z][a-z0-9_]*$", "u");
+const pattern29 = new RegExp("^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$", "u");
+
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/policy.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema50.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(1 !== data.version){
+const err2 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+let data1 = data.context;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+if(!((((((key1 === "always_loaded_budget_lines") || (key1 === "builder_budget_lines")) || (key1 === "recent_decisions")) || (key1 === "max_list_items")) || (key1 === "strategy")) || (key1 === "transcript_is_state"))){
+const err3 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data1.always_loaded_budget_lines !== undefined){
+let data2 = data1.always_loaded_budget_lines;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/context/always_loaded_budget_lines",schemaPath:"#/properties/context/properties/always_loaded_budget_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err5 = {instancePath:instancePath+"/context/always_loaded_budget_lines",schemaPath:"#/properties/context/properties/always_loaded_budget_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data1.builder_budget_lines !== undefined){
+let data3 = data1.builder_budget_lines;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err6 = {instancePath:instancePath+"/context/builder_budget_lines",schemaPath:"#/properties/context/properties/builder_budget_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 1 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/context/builder_budget_lines",schemaPath:"#/properties/context/properties/builder_budget_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data1.recent_decisions !== undefined){
+let data4 = data1.recent_decisions;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/context/recent_decisions",schemaPath:"#/properties/context/properties/recent_decisions/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/context/recent_decisions",schemaPath:"#/properties/context/properties/recent_decisions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data1.max_list_items !== undefined){
+let data5 = data1.max_list_items;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err10 = {instancePath:instancePath+"/context/max_list_items",schemaPath:"#/properties/context/properties/max_list_items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err11 = {instancePath:instancePath+"/context/max_list_items",schemaPath:"#/properties/context/properties/max_list_items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data1.strategy !== undefined){
+let data6 = data1.strategy;
+if(typeof data6 === "string"){
+if(func1(data6) > 64){
+const err12 = {instancePath:instancePath+"/context/strategy",schemaPath:"#/properties/context/properties/strategy/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!pattern23.test(data6)){
+const err13 = {instancePath:instancePath+"/context/strategy",schemaPath:"#/properties/context/properties/strategy/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/context/strategy",schemaPath:"#/properties/context/properties/strategy/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data1.transcript_is_state !== undefined){
+let data7 = data1.transcript_is_state;
+if(typeof data7 !== "boolean"){
+const err15 = {instancePath:instancePath+"/context/transcript_is_state",schemaPath:"#/properties/context/properties/transcript_is_state/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(false !== data7){
+const err16 = {instancePath:instancePath+"/context/transcript_is_state",schemaPath:"#/properties/context/properties/transcript_is_state/const",keyword:"const",params:{allowedValue: false},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.profiles !== undefined){
+let data8 = data.profiles;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+for(const key2 in data8){
+if(!((key2 === "default") || (key2 === "checkpoint_interval_default"))){
+const err18 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data8.default !== undefined){
+let data9 = data8.default;
+if(typeof data9 === "string"){
+if(func1(data9) > 64){
+const err19 = {instancePath:instancePath+"/profiles/default",schemaPath:"#/properties/profiles/properties/default/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(!pattern23.test(data9)){
+const err20 = {instancePath:instancePath+"/profiles/default",schemaPath:"#/properties/profiles/properties/default/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/profiles/default",schemaPath:"#/properties/profiles/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data8.checkpoint_interval_default !== undefined){
+let data10 = data8.checkpoint_interval_default;
+if(typeof data10 === "string"){
+if(func1(data10) > 16){
+const err22 = {instancePath:instancePath+"/profiles/checkpoint_interval_default",schemaPath:"#/$defs/Duration/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(!pattern25.test(data10)){
+const err23 = {instancePath:instancePath+"/profiles/checkpoint_interval_default",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smh]$"},message:"must match pattern \""+"^[1-9][0-9]*[smh]$"+"\""};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/profiles/checkpoint_interval_default",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/profiles",schemaPath:"#/properties/profiles/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data.verification !== undefined){
+let data11 = data.verification;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key3 in data11){
+if(!((key3 === "required_for_changes") || (key3 === "finish_requires"))){
+const err26 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data11.required_for_changes !== undefined){
+if(typeof data11.required_for_changes !== "boolean"){
+const err27 = {instancePath:instancePath+"/verification/required_for_changes",schemaPath:"#/properties/verification/properties/required_for_changes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data11.finish_requires !== undefined){
+let data13 = data11.finish_requires;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(typeof data14 === "string"){
+if(func1(data14) > 64){
+const err28 = {instancePath:instancePath+"/verification/finish_requires/" + i0,schemaPath:"#/properties/verification/properties/finish_requires/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!pattern26.test(data14)){
+const err29 = {instancePath:instancePath+"/verification/finish_requires/" + i0,schemaPath:"#/properties/verification/properties/finish_requires/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/verification/finish_requires/" + i0,schemaPath:"#/properties/verification/properties/finish_requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+let i1 = data13.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data13[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err31 = {instancePath:instancePath+"/verification/finish_requires",schemaPath:"#/properties/verification/properties/finish_requires/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/verification/finish_requires",schemaPath:"#/properties/verification/properties/finish_requires/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.checkpoint !== undefined){
+let data15 = data.checkpoint;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
+if(!((key4 === "max_body_lines") || (key4 === "retention_max_files"))){
+const err34 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data15.max_body_lines !== undefined){
+let data16 = data15.max_body_lines;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err35 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 1 || isNaN(data16)){
+const err36 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data15.retention_max_files !== undefined){
+let data17 = data15.retention_max_files;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err37 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 < 1 || isNaN(data17)){
+const err38 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.handover !== undefined){
+let data18 = data.handover;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key5 in data18){
+if(!((key5 === "required_sections") || (key5 === "retention_max_files"))){
+const err40 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data18.required_sections !== undefined){
+let data19 = data18.required_sections;
+if(Array.isArray(data19)){
+const len1 = data19.length;
+for(let i2=0; i2<len1; i2++){
+let data20 = data19[i2];
+if(typeof data20 === "string"){
+if(func1(data20) < 1){
+const err41 = {instancePath:instancePath+"/handover/required_sections/" + i2,schemaPath:"#/properties/handover/properties/required_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/handover/required_sections/" + i2,schemaPath:"#/properties/handover/properties/required_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/handover/required_sections",schemaPath:"#/properties/handover/properties/required_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data18.retention_max_files !== undefined){
+let data21 = data18.retention_max_files;
+if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
+const err44 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 < 1 || isNaN(data21)){
+const err45 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.session !== undefined){
+let data22 = data.session;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key6 in data22){
+if(!(func3.call(schema50.properties.session.properties, key6))){
+const err47 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data22.briefing_on_start !== undefined){
+if(typeof data22.briefing_on_start !== "boolean"){
+const err48 = {instancePath:instancePath+"/session/briefing_on_start",schemaPath:"#/properties/session/properties/briefing_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data22.briefing_budget_lines !== undefined){
+let data24 = data22.briefing_budget_lines;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err49 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 1 || isNaN(data24)){
+const err50 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+if(data22.checkpoint_on_compact !== undefined){
+if(typeof data22.checkpoint_on_compact !== "boolean"){
+const err51 = {instancePath:instancePath+"/session/checkpoint_on_compact",schemaPath:"#/properties/session/properties/checkpoint_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data22.handover_on_end !== undefined){
+if(typeof data22.handover_on_end !== "boolean"){
+const err52 = {instancePath:instancePath+"/session/handover_on_end",schemaPath:"#/properties/session/properties/handover_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data22.handover_on_fill !== undefined){
+if(typeof data22.handover_on_fill !== "boolean"){
+const err53 = {instancePath:instancePath+"/session/handover_on_fill",schemaPath:"#/properties/session/properties/handover_on_fill/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data22.knowledge_on_end !== undefined){
+if(typeof data22.knowledge_on_end !== "boolean"){
+const err54 = {instancePath:instancePath+"/session/knowledge_on_end",schemaPath:"#/properties/session/properties/knowledge_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data22.knowledge_on_compact !== undefined){
+if(typeof data22.knowledge_on_compact !== "boolean"){
+const err55 = {instancePath:instancePath+"/session/knowledge_on_compact",schemaPath:"#/properties/session/properties/knowledge_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data22.stranded_after !== undefined){
+let data30 = data22.stranded_after;
+if(typeof data30 === "string"){
+if(func1(data30) > 16){
+const err56 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(!pattern25.test(data30)){
+const err57 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smh]$"},message:"must match pattern \""+"^[1-9][0-9]*[smh]$"+"\""};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data22.ensure_server_on_start !== undefined){
+if(typeof data22.ensure_server_on_start !== "boolean"){
+const err59 = {instancePath:instancePath+"/session/ensure_server_on_start",schemaPath:"#/properties/session/properties/ensure_server_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data22.freshness !== undefined){
+let data32 = data22.freshness;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.fresh_minutes === undefined){
+const err60 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "fresh_minutes"},message:"must have required property '"+"fresh_minutes"+"'"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data32.stale_minutes === undefined){
+const err61 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "stale_minutes"},message:"must have required property '"+"stale_minutes"+"'"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+for(const key7 in data32){
+if(!((key7 === "fresh_minutes") || (key7 === "stale_minutes"))){
+const err62 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data32.fresh_minutes !== undefined){
+let data33 = data32.fresh_minutes;
+if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
+const err63 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 < 1 || isNaN(data33)){
+const err64 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+if(data32.stale_minutes !== undefined){
+let data34 = data32.stale_minutes;
+if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
+const err65 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 < 1 || isNaN(data34)){
+const err66 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data22.record_sections !== undefined){
+let data35 = data22.record_sections;
+if(Array.isArray(data35)){
+if(data35.length < 1){
+const err68 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+const len2 = data35.length;
+for(let i3=0; i3<len2; i3++){
+let data36 = data35[i3];
+if(typeof data36 === "string"){
+if(func1(data36) < 1){
+const err69 = {instancePath:instancePath+"/session/record_sections/" + i3,schemaPath:"#/properties/session/properties/record_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/session/record_sections/" + i3,schemaPath:"#/properties/session/properties/record_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data22.commit_record_on_end !== undefined){
+if(typeof data22.commit_record_on_end !== "boolean"){
+const err72 = {instancePath:instancePath+"/session/commit_record_on_end",schemaPath:"#/properties/session/properties/commit_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data22.push_record_on_end !== undefined){
+if(typeof data22.push_record_on_end !== "boolean"){
+const err73 = {instancePath:instancePath+"/session/push_record_on_end",schemaPath:"#/properties/session/properties/push_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+if(data22.retention_max_files !== undefined){
+let data39 = data22.retention_max_files;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
+const err74 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if((typeof data39 == "number") && (isFinite(data39))){
+if(data39 < 1 || isNaN(data39)){
+const err75 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+}
+if(data22.archive !== undefined){
+if(typeof data22.archive !== "boolean"){
+const err76 = {instancePath:instancePath+"/session/archive",schemaPath:"#/properties/session/properties/archive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data.ledger !== undefined){
+let data41 = data.ledger;
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+for(const key8 in data41){
+if(!(key8 === "retention_max_lines")){
+const err78 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data41.retention_max_lines !== undefined){
+let data42 = data41.retention_max_lines;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
+const err79 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if((typeof data42 == "number") && (isFinite(data42))){
+if(data42 < 1 || isNaN(data42)){
+const err80 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err81 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data.cache !== undefined){
+let data43 = data.cache;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+for(const key9 in data43){
+if(!(key9 === "flatten_max_entries")){
+const err82 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data43.flatten_max_entries !== undefined){
+let data44 = data43.flatten_max_entries;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err83 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 < 0 || isNaN(data44)){
+const err84 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data.prompts !== undefined){
+let data45 = data.prompts;
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+for(const key10 in data45){
+if(!((key10 === "retention_max_days") || (key10 === "retention_max_bytes"))){
+const err86 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data45.retention_max_days !== undefined){
+let data46 = data45.retention_max_days;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err87 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 1 || isNaN(data46)){
+const err88 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+if(data45.retention_max_bytes !== undefined){
+let data47 = data45.retention_max_bytes;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err89 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 < 1 || isNaN(data47)){
+const err90 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data.knowledge !== undefined){
+let data48 = data.knowledge;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+for(const key11 in data48){
+if(!((key11 === "candidates_max_files") || (key11 === "candidate_max_age_minutes"))){
+const err92 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data48.candidates_max_files !== undefined){
+let data49 = data48.candidates_max_files;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err93 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 1 || isNaN(data49)){
+const err94 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+}
+if(data48.candidate_max_age_minutes !== undefined){
+let data50 = data48.candidate_max_age_minutes;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err95 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 < 1 || isNaN(data50)){
+const err96 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data.enforcement !== undefined){
+let data51 = data.enforcement;
+if(Array.isArray(data51)){
+const len3 = data51.length;
+for(let i4=0; i4<len3; i4++){
+let data52 = data51[i4];
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.name === undefined){
+const err98 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+if(data52.path === undefined){
+const err99 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+if(data52.wired_by === undefined){
+const err100 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "wired_by"},message:"must have required property '"+"wired_by"+"'"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+for(const key12 in data52){
+if(!((((key12 === "name") || (key12 === "path")) || (key12 === "args")) || (key12 === "wired_by"))){
+const err101 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+if(data52.name !== undefined){
+let data53 = data52.name;
+if(typeof data53 === "string"){
+if(func1(data53) > 64){
+const err102 = {instancePath:instancePath+"/enforcement/" + i4+"/name",schemaPath:"#/$defs/Enforcement/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+if(!pattern23.test(data53)){
+const err103 = {instancePath:instancePath+"/enforcement/" + i4+"/name",schemaPath:"#/$defs/Enforcement/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/enforcement/" + i4+"/name",schemaPath:"#/$defs/Enforcement/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data52.path !== undefined){
+let data54 = data52.path;
+if(typeof data54 === "string"){
+if(func1(data54) < 1){
+const err105 = {instancePath:instancePath+"/enforcement/" + i4+"/path",schemaPath:"#/$defs/Enforcement/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/enforcement/" + i4+"/path",schemaPath:"#/$defs/Enforcement/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+if(data52.args !== undefined){
+let data55 = data52.args;
+if(Array.isArray(data55)){
+const len4 = data55.length;
+for(let i5=0; i5<len4; i5++){
+if(typeof data55[i5] !== "string"){
+const err107 = {instancePath:instancePath+"/enforcement/" + i4+"/args/" + i5,schemaPath:"#/$defs/Enforcement/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/enforcement/" + i4+"/args",schemaPath:"#/$defs/Enforcement/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data52.wired_by !== undefined){
+let data57 = data52.wired_by;
+if(typeof data57 === "string"){
+if(func1(data57) > 256){
+const err109 = {instancePath:instancePath+"/enforcement/" + i4+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+if(!pattern29.test(data57)){
+const err110 = {instancePath:instancePath+"/enforcement/" + i4+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/pattern",keyword:"pattern",params:{pattern: "^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"},message:"must match pattern \""+"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"+"\""};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/enforcement/" + i4+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/enforcement",schemaPath:"#/properties/enforcement/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data.commit !== undefined){
+let data58 = data.commit;
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+for(const key13 in data58){
+if(!(((((key13 === "subject_max_chars") || (key13 === "scope_unknown")) || (key13 === "fix_requires_test")) || (key13 === "reference_unresolved")) || (key13 === "breaking_unexplained"))){
+const err114 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data58.subject_max_chars !== undefined){
+let data59 = data58.subject_max_chars;
+if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
+const err115 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 < 20 || isNaN(data59)){
+const err116 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 20},message:"must be >= 20"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+}
+}
+if(data58.scope_unknown !== undefined){
+let data60 = data58.scope_unknown;
+if(typeof data60 !== "string"){
+const err117 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+if(!((((data60 === "off") || (data60 === "info")) || (data60 === "warning")) || (data60 === "error"))){
+const err118 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data58.fix_requires_test !== undefined){
+let data61 = data58.fix_requires_test;
+if(typeof data61 !== "string"){
+const err119 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+if(!((((data61 === "off") || (data61 === "info")) || (data61 === "warning")) || (data61 === "error"))){
+const err120 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data58.reference_unresolved !== undefined){
+let data62 = data58.reference_unresolved;
+if(typeof data62 !== "string"){
+const err121 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+if(!((((data62 === "off") || (data62 === "info")) || (data62 === "warning")) || (data62 === "error"))){
+const err122 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+if(data58.breaking_unexplained !== undefined){
+let data63 = data58.breaking_unexplained;
+if(typeof data63 !== "string"){
+const err123 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+if(!((((data63 === "off") || (data63 === "info")) || (data63 === "warning")) || (data63 === "error"))){
+const err124 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+}
+else {
+const err125 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+if(data.intent !== undefined){
+let data64 = data.intent;
+if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
+for(const key14 in data64){
+if(!(((key14 === "binding") || (key14 === "exemptions")) || (key14 === "opposition"))){
+const err126 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data64.binding !== undefined){
+let data65 = data64.binding;
+if(typeof data65 !== "string"){
+const err127 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if(!(((data65 === "off") || (data65 === "advisory")) || (data65 === "required"))){
+const err128 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.binding.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data64.exemptions !== undefined){
+let data66 = data64.exemptions;
+if(Array.isArray(data66)){
+const len5 = data66.length;
+for(let i6=0; i6<len5; i6++){
+let data67 = data66[i6];
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.id === undefined){
+const err129 = {instancePath:instancePath+"/intent/exemptions/" + i6,schemaPath:"#/$defs/IntentExemption/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+for(const key15 in data67){
+if(!((key15 === "id") || (key15 === "description"))){
+const err130 = {instancePath:instancePath+"/intent/exemptions/" + i6,schemaPath:"#/$defs/IntentExemption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+if(data67.id !== undefined){
+let data68 = data67.id;
+if(typeof data68 === "string"){
+if(func1(data68) > 64){
+const err131 = {instancePath:instancePath+"/intent/exemptions/" + i6+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+if(!pattern23.test(data68)){
+const err132 = {instancePath:instancePath+"/intent/exemptions/" + i6+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/intent/exemptions/" + i6+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data67.description !== undefined){
+if(typeof data67.description !== "string"){
+const err134 = {instancePath:instancePath+"/intent/exemptions/" + i6+"/description",schemaPath:"#/$defs/IntentExemption/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/intent/exemptions/" + i6,schemaPath:"#/$defs/IntentExemption/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/intent/exemptions",schemaPath:"#/properties/intent/properties/exemptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data64.opposition !== undefined){
+let data70 = data64.opposition;
+if(typeof data70 !== "string"){
+const err137 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+if(!((data70 === "off") || (data70 === "required"))){
+const err138 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.opposition.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+if(data.projections !== undefined){
+let data71 = data.projections;
+if(Array.isArray(data71)){
+const len6 = data71.length;
+for(let i7=0; i7<len6; i7++){
+let data72 = data71[i7];
+if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+if(data72.provider === undefined){
+const err140 = {instancePath:instancePath+"/projections/" + i7,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+if(data72.target === undefined){
+const err141 = {instancePath:instancePath+"/projections/" + i7,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+for(const key16 in data72){
+if(!((((key16 === "provider") || (key16 === "target")) || (key16 === "always_loaded")) || (key16 === "mode"))){
+const err142 = {instancePath:instancePath+"/projections/" + i7,schemaPath:"#/$defs/Projection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+if(data72.provider !== undefined){
+let data73 = data72.provider;
+if(typeof data73 === "string"){
+if(func1(data73) > 64){
+const err143 = {instancePath:instancePath+"/projections/" + i7+"/provider",schemaPath:"#/$defs/Projection/properties/provider/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+if(!pattern23.test(data73)){
+const err144 = {instancePath:instancePath+"/projections/" + i7+"/provider",schemaPath:"#/$defs/Projection/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/projections/" + i7+"/provider",schemaPath:"#/$defs/Projection/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+if(data72.target !== undefined){
+let data74 = data72.target;
+if(typeof data74 === "string"){
+if(func1(data74) > 512){
+const err146 = {instancePath:instancePath+"/projections/" + i7+"/target",schemaPath:"#/$defs/Projection/properties/target/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+if(!pattern4.test(data74)){
+const err147 = {instancePath:instancePath+"/projections/" + i7+"/target",schemaPath:"#/$defs/Projection/properties/target/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+else {
+const err148 = {instancePath:instancePath+"/projections/" + i7+"/target",schemaPath:"#/$defs/Projection/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+if(data72.always_loaded !== undefined){
+if(typeof data72.always_loaded !== "boolean"){
+const err149 = {instancePath:instancePath+"/projections/" + i7+"/always_loaded",schemaPath:"#/$defs/Projection/properties/always_loaded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+if(data72.mode !== undefined){
+let data76 = data72.mode;
+if(typeof data76 !== "string"){
+const err150 = {instancePath:instancePath+"/projections/" + i7+"/mode",schemaPath:"#/$defs/Projection/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+if(!((data76 === "file") || (data76 === "region"))){
+const err151 = {instancePath:instancePath+"/projections/" + i7+"/mode",schemaPath:"#/$defs/Projection/properties/mode/enum",keyword:"enum",params:{allowedValues: schema59.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/projections/" + i7,schemaPath:"#/$defs/Projection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+else {
+const err153 = {instancePath:instancePath+"/projections",schemaPath:"#/properties/projections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+}
+if(data.benchmark !== undefined){
+let data77 = data.benchmark;
+if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+for(const key17 in data77){
+if(!((((key17 === "samples") || (key17 === "warmup")) || (key17 === "regression")) || (key17 === "budget"))){
+const err154 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err154];
+}
+else {
+vErrors.push(err154);
+}
+errors++;
+}
+}
+if(data77.samples !== undefined){
+let data78 = data77.samples;
+if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
+const err155 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err155];
+}
+else {
+vErrors.push(err155);
+}
+errors++;
+}
+if((typeof data78 == "number") && (isFinite(data78))){
+if(data78 < 1 || isNaN(data78)){
+const err156 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err156];
+}
+else {
+vErrors.push(err156);
+}
+errors++;
+}
+}
+}
+if(data77.warmup !== undefined){
+let data79 = data77.warmup;
+if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
+const err157 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err157];
+}
+else {
+vErrors.push(err157);
+}
+errors++;
+}
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 < 0 || isNaN(data79)){
+const err158 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err158];
+}
+else {
+vErrors.push(err158);
+}
+errors++;
+}
+}
+}
+if(data77.regression !== undefined){
+let data80 = data77.regression;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+for(const key18 in data80){
+if(!(((key18 === "p50") || (key18 === "p95")) || (key18 === "p99"))){
+const err159 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err159];
+}
+else {
+vErrors.push(err159);
+}
+errors++;
+}
+}
+if(data80.p50 !== undefined){
+let data81 = data80.p50;
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err160 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err160];
+}
+else {
+vErrors.push(err160);
+}
+errors++;
+}
+}
+else {
+const err161 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err161];
+}
+else {
+vErrors.push(err161);
+}
+errors++;
+}
+}
+if(data80.p95 !== undefined){
+let data82 = data80.p95;
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 < 0 || isNaN(data82)){
+const err162 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err162];
+}
+else {
+vErrors.push(err162);
+}
+errors++;
+}
+}
+else {
+const err163 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err163];
+}
+else {
+vErrors.push(err163);
+}
+errors++;
+}
+}
+if(data80.p99 !== undefined){
+let data83 = data80.p99;
+if((typeof data83 == "number") && (isFinite(data83))){
+if(data83 < 0 || isNaN(data83)){
+const err164 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+else {
+const err165 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+}
+}
+else {
+const err166 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+}
+if(data77.budget !== undefined){
+let data84 = data77.budget;
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+for(const key19 in data84){
+if(!((((key19 === "doctor_ms") || (key19 === "watch_ms")) || (key19 === "enter_ms")) || (key19 === "enter_cold_ms"))){
+const err167 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+}
+if(data84.doctor_ms !== undefined){
+let data85 = data84.doctor_ms;
+if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
+const err168 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 < 1 || isNaN(data85)){
+const err169 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
+}
+errors++;
+}
+}
+}
+if(data84.watch_ms !== undefined){
+let data86 = data84.watch_ms;
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
+const err170 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 1 || isNaN(data86)){
+const err171 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+}
+}
+if(data84.enter_ms !== undefined){
+let data87 = data84.enter_ms;
+if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
+const err172 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
+}
+errors++;
+}
+if((typeof data87 == "number") && (isFinite(data87))){
+if(data87 < 1 || isNaN(data87)){
+const err173 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+}
+}
+if(data84.enter_cold_ms !== undefined){
+let data88 = data84.enter_cold_ms;
+if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
+const err174 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err174];
+}
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 < 1 || isNaN(data88)){
+const err175 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err176 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err176];
+}
+else {
+vErrors.push(err176);
+}
+errors++;
+}
+}
+}
+else {
+const err177 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
+}
+errors++;
+}
+}
+if(data.use_cases !== undefined){
+let data89 = data.use_cases;
+if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
+for(const key20 in data89){
+if(!(key20 === "coverage")){
+const err178 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err178];
+}
+else {
+vErrors.push(err178);
+}
+errors++;
+}
+}
+if(data89.coverage !== undefined){
+let data90 = data89.coverage;
+if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
+for(const key21 in data90){
+if(!(((key21 === "commands") || (key21 === "claims")) || (key21 === "mcp_tools"))){
+const err179 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err179];
+}
+else {
+vErrors.push(err179);
+}
+errors++;
+}
+}
+if(data90.commands !== undefined){
+let data91 = data90.commands;
+if(typeof data91 !== "string"){
+const err180 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err180];
+}
+else {
+vErrors.push(err180);
+}
+errors++;
+}
+if(!(((data91 === "required") || (data91 === "advisory")) || (data91 === "off"))){
+const err181 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err181];
+}
+else {
+vErrors.push(err181);
+}
+errors++;
+}
+}
+if(data90.claims !== undefined){
+let data92 = data90.claims;
+if(typeof data92 !== "string"){
+const err182 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err182];
+}
+else {
+vErrors.push(err182);
+}
+errors++;
+}
+if(!(((data92 === "required") || (data92 === "advisory")) || (data92 === "off"))){
+const err183 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err183];
+}
+else {
+vErrors.push(err183);
+}
+errors++;
+}
+}
+if(data90.mcp_tools !== undefined){
+let data93 = data90.mcp_tools;
+if(typeof data93 !== "string"){
+const err184 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err184];
+}
+else {
+vErrors.push(err184);
+}
+errors++;
+}
+if(!(((data93 === "required") || (data93 === "advisory")) || (data93 === "off"))){
+const err185 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err185];
+}
+else {
+vErrors.push(err185);
+}
+errors++;
+}
+}
+}
+else {
+const err186 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err186];
+}
+else {
+vErrors.push(err186);
+}
+errors++;
+}
+}
+}
+else {
+const err187 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err187];
+}
+else {
+vErrors.push(err187);
+}
+errors++;
+}
+}
+if(data.server !== undefined){
+let data94 = data.server;
+if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+for(const key22 in data94){
+if(!((((key22 === "probe_timeout_seconds") || (key22 === "bind_grace_seconds")) || (key22 === "join_timeout_seconds")) || (key22 === "busy_grace_seconds"))){
+const err188 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err188];
+}
+else {
+vErrors.push(err188);
+}
+errors++;
+}
+}
+if(data94.probe_timeout_seconds !== undefined){
+let data95 = data94.probe_timeout_seconds;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+const err189 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err189];
+}
+else {
+vErrors.push(err189);
+}
+errors++;
+}
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 < 1 || isNaN(data95)){
+const err190 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err190];
+}
+else {
+vErrors.push(err190);
+}
+errors++;
+}
+}
+}
+if(data94.bind_grace_seconds !== undefined){
+let data96 = data94.bind_grace_seconds;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+const err191 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err191];
+}
+else {
+vErrors.push(err191);
+}
+errors++;
+}
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 < 1 || isNaN(data96)){
+const err192 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err192];
+}
+else {
+vErrors.push(err192);
+}
+errors++;
+}
+}
+}
+if(data94.join_timeout_seconds !== undefined){
+let data97 = data94.join_timeout_seconds;
+if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
+const err193 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err193];
+}
+else {
+vErrors.push(err193);
+}
+errors++;
+}
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 < 1 || isNaN(data97)){
+const err194 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err194];
+}
+else {
+vErrors.push(err194);
+}
+errors++;
+}
+}
+}
+if(data94.busy_grace_seconds !== undefined){
+let data98 = data94.busy_grace_seconds;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+const err195 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err195];
+}
+else {
+vErrors.push(err195);
+}
+errors++;
+}
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 < 1 || isNaN(data98)){
+const err196 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err196];
+}
+else {
+vErrors.push(err196);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err197 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err197];
+}
+else {
+vErrors.push(err197);
+}
+errors++;
+}
+}
+}
+else {
+const err198 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err198];
+}
+else {
+vErrors.push(err198);
+}
+errors++;
+}
+validate21.errors = vErrors;
+return errors === 0;
+}
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const profile = validate22;
+const schema63 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/profile.v1.schema.json","type":"object","additionalProperties":false,"required":["name","description","capability","verbosity","presentation"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string","minLength":1},"capability":{"type":"string","enum":["fast","standard","strong","strongest"]},"effort":{"type":"string","enum":["low","medium","high","xhigh","max"]},"effort_escalation":{"type":"object","additionalProperties":false,"required":["after_blocked_attempts","to"],"properties":{"after_blocked_attempts":{"type":"integer","minimum":1},"to":{"type":"string","enum":["low","medium","high","xhigh","max"]}}},"verbosity":{"type":"string","enum":["terse","concise","detailed"]},"presentation":{"type":"string","enum":["machine","engineering","summary"]},"reasoning":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"context":{"type":"object","additionalProperties":false,"properties":{"task":{"type":"boolean"},"current_state":{"type":"boolean"},"decisions":{"type":"boolean"},"relevant_files":{"type":"boolean"},"failing_output":{"type":"boolean"},"recent_history_depth":{"type":"integer","minimum":0},"architecture_notes":{"type":"boolean"},"knowledge":{"type":"boolean"},"knowledge_max_items":{"type":"integer","minimum":1}}},"verification":{"type":"object","additionalProperties":false,"properties":{"verify_command_required":{"enum":[true,false,"if_files_changed"]},"regression_test_required":{"type":"boolean"},"decision_record_required":{"type":"boolean"}}},"checkpoint_interval":{"$ref":"#/$defs/Duration"},"output_contract":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"}}};
+const schema64 = {"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"};
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/profile.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate22.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.capability === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capability"},message:"must have required property '"+"capability"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.verbosity === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "verbosity"},message:"must have required property '"+"verbosity"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.presentation === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "presentation"},message:"must have required property '"+"presentation"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema63.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(!pattern23.test(data0)){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.capability !== undefined){
+let data2 = data.capability;
+if(typeof data2 !== "string"){
+const err11 = {instancePath:instancePath+"/capability",schemaPath:"#/properties/capability/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!((((data2 === "fast") || (data2 === "standard")) || (data2 === "strong")) || (data2 === "strongest"))){
+const err12 = {instancePath:instancePath+"/capability",schemaPath:"#/properties/capability/enum",keyword:"enum",params:{allowedValues: schema63.properties.capability.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.effort !== undefined){
+let data3 = data.effort;
+if(typeof data3 !== "string"){
+const err13 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(!(((((data3 === "low") || (data3 === "medium")) || (data3 === "high")) || (data3 === "xhigh")) || (data3 === "max"))){
+const err14 = {instancePath:instancePath+"/effort",schemaPath:"#/properties/effort/enum",keyword:"enum",params:{allowedValues: schema63.properties.effort.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.effort_escalation !== undefined){
+let data4 = data.effort_escalation;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.after_blocked_attempts === undefined){
+const err15 = {instancePath:instancePath+"/effort_escalation",schemaPath:"#/properties/effort_escalation/required",keyword:"required",params:{missingProperty: "after_blocked_attempts"},message:"must have required property '"+"after_blocked_attempts"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data4.to === undefined){
+const err16 = {instancePath:instancePath+"/effort_escalation",schemaPath:"#/properties/effort_escalation/required",keyword:"required",params:{missingProperty: "to"},message:"must have required property '"+"to"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((key1 === "after_blocked_attempts") || (key1 === "to"))){
+const err17 = {instancePath:instancePath+"/effort_escalation",schemaPath:"#/properties/effort_escalation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data4.after_blocked_attempts !== undefined){
+let data5 = data4.after_blocked_attempts;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err18 = {instancePath:instancePath+"/effort_escalation/after_blocked_attempts",schemaPath:"#/properties/effort_escalation/properties/after_blocked_attempts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 1 || isNaN(data5)){
+const err19 = {instancePath:instancePath+"/effort_escalation/after_blocked_attempts",schemaPath:"#/properties/effort_escalation/properties/after_blocked_attempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data4.to !== undefined){
+let data6 = data4.to;
+if(typeof data6 !== "string"){
+const err20 = {instancePath:instancePath+"/effort_escalation/to",schemaPath:"#/properties/effort_escalation/properties/to/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!(((((data6 === "low") || (data6 === "medium")) || (data6 === "high")) || (data6 === "xhigh")) || (data6 === "max"))){
+const err21 = {instancePath:instancePath+"/effort_escalation/to",schemaPath:"#/properties/effort_escalation/properties/to/enum",keyword:"enum",params:{allowedValues: schema63.properties.effort_escalation.properties.to.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/effort_escalation",schemaPath:"#/properties/effort_escalation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.verbosity !== undefined){
+let data7 = data.verbosity;
+if(typeof data7 !== "string"){
+const err23 = {instancePath:instancePath+"/verbosity",schemaPath:"#/properties/verbosity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!(((data7 === "terse") || (data7 === "concise")) || (data7 === "detailed"))){
+const err24 = {instancePath:instancePath+"/verbosity",schemaPath:"#/properties/verbosity/enum",keyword:"enum",params:{allowedValues: schema63.properties.verbosity.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.presentation !== undefined){
+let data8 = data.presentation;
+if(typeof data8 !== "string"){
+const err25 = {instancePath:instancePath+"/presentation",schemaPath:"#/properties/presentation/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!(((data8 === "machine") || (data8 === "engineering")) || (data8 === "summary"))){
+const err26 = {instancePath:instancePath+"/presentation",schemaPath:"#/properties/presentation/enum",keyword:"enum",params:{allowedValues: schema63.properties.presentation.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.reasoning !== undefined){
+let data9 = data.reasoning;
+if(typeof data9 === "string"){
+if(func1(data9) > 64){
+const err27 = {instancePath:instancePath+"/reasoning",schemaPath:"#/properties/reasoning/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(!pattern23.test(data9)){
+const err28 = {instancePath:instancePath+"/reasoning",schemaPath:"#/properties/reasoning/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/reasoning",schemaPath:"#/properties/reasoning/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+let data10 = data.context;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+for(const key2 in data10){
+if(!(func3.call(schema63.properties.context.properties, key2))){
+const err30 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data10.task !== undefined){
+if(typeof data10.task !== "boolean"){
+const err31 = {instancePath:instancePath+"/context/task",schemaPath:"#/properties/context/properties/task/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data10.current_state !== undefined){
+if(typeof data10.current_state !== "boolean"){
+const err32 = {instancePath:instancePath+"/context/current_state",schemaPath:"#/properties/context/properties/current_state/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data10.decisions !== undefined){
+if(typeof data10.decisions !== "boolean"){
+const err33 = {instancePath:instancePath+"/context/decisions",schemaPath:"#/properties/context/properties/decisions/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data10.relevant_files !== undefined){
+if(typeof data10.relevant_files !== "boolean"){
+const err34 = {instancePath:instancePath+"/context/relevant_files",schemaPath:"#/properties/context/properties/relevant_files/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data10.failing_output !== undefined){
+if(typeof data10.failing_output !== "boolean"){
+const err35 = {instancePath:instancePath+"/context/failing_output",schemaPath:"#/properties/context/properties/failing_output/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data10.recent_history_depth !== undefined){
+let data16 = data10.recent_history_depth;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err36 = {instancePath:instancePath+"/context/recent_history_depth",schemaPath:"#/properties/context/properties/recent_history_depth/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err37 = {instancePath:instancePath+"/context/recent_history_depth",schemaPath:"#/properties/context/properties/recent_history_depth/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+if(data10.architecture_notes !== undefined){
+if(typeof data10.architecture_notes !== "boolean"){
+const err38 = {instancePath:instancePath+"/context/architecture_notes",schemaPath:"#/properties/context/properties/architecture_notes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data10.knowledge !== undefined){
+if(typeof data10.knowledge !== "boolean"){
+const err39 = {instancePath:instancePath+"/context/knowledge",schemaPath:"#/properties/context/properties/knowledge/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data10.knowledge_max_items !== undefined){
+let data19 = data10.knowledge_max_items;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err40 = {instancePath:instancePath+"/context/knowledge_max_items",schemaPath:"#/properties/context/properties/knowledge_max_items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 1 || isNaN(data19)){
+const err41 = {instancePath:instancePath+"/context/knowledge_max_items",schemaPath:"#/properties/context/properties/knowledge_max_items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.verification !== undefined){
+let data20 = data.verification;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key3 in data20){
+if(!(((key3 === "verify_command_required") || (key3 === "regression_test_required")) || (key3 === "decision_record_required"))){
+const err43 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data20.verify_command_required !== undefined){
+let data21 = data20.verify_command_required;
+if(!(((data21 === true) || (data21 === false)) || (data21 === "if_files_changed"))){
+const err44 = {instancePath:instancePath+"/verification/verify_command_required",schemaPath:"#/properties/verification/properties/verify_command_required/enum",keyword:"enum",params:{allowedValues: schema63.properties.verification.properties.verify_command_required.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data20.regression_test_required !== undefined){
+if(typeof data20.regression_test_required !== "boolean"){
+const err45 = {instancePath:instancePath+"/verification/regression_test_required",schemaPath:"#/properties/verification/properties/regression_test_required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data20.decision_record_required !== undefined){
+if(typeof data20.decision_record_required !== "boolean"){
+const err46 = {instancePath:instancePath+"/verification/decision_record_required",schemaPath:"#/properties/verification/properties/decision_record_required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.checkpoint_interval !== undefined){
+let data24 = data.checkpoint_interval;
+if(typeof data24 === "string"){
+if(func1(data24) > 16){
+const err48 = {instancePath:instancePath+"/checkpoint_interval",schemaPath:"#/$defs/Duration/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(!pattern25.test(data24)){
+const err49 = {instancePath:instancePath+"/checkpoint_interval",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smh]$"},message:"must match pattern \""+"^[1-9][0-9]*[smh]$"+"\""};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/checkpoint_interval",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.output_contract !== undefined){
+let data25 = data.output_contract;
+if(Array.isArray(data25)){
+const len0 = data25.length;
+for(let i0=0; i0<len0; i0++){
+let data26 = data25[i0];
+if(typeof data26 === "string"){
+if(func1(data26) > 64){
+const err51 = {instancePath:instancePath+"/output_contract/" + i0,schemaPath:"#/properties/output_contract/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(!pattern26.test(data26)){
+const err52 = {instancePath:instancePath+"/output_contract/" + i0,schemaPath:"#/properties/output_contract/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/output_contract/" + i0,schemaPath:"#/properties/output_contract/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+let i1 = data25.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data25[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err54 = {instancePath:instancePath+"/output_contract",schemaPath:"#/properties/output_contract/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/output_contract",schemaPath:"#/properties/output_contract/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const scope = validate23;
+const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/scope.v1.schema.json","type":"object","additionalProperties":false,"required":["version","in"],"properties":{"version":{"const":1},"in":{"type":"array","items":{"$ref":"#/$defs/Pathspec"}},"out":{"type":"object","additionalProperties":false,"properties":{"paths":{"type":"array","items":{"$ref":"#/$defs/Pathspec"}},"binary":{"type":"boolean"},"max_bytes":{"type":"integer","minimum":1},"archive":{"$ref":"#/$defs/Category"},"image":{"$ref":"#/$defs/Category"},"video":{"$ref":"#/$defs/Category"},"pdf":{"$ref":"#/$defs/Category"},"database_dump":{"$ref":"#/$defs/Category"},"generated":{"$ref":"#/$defs/Category"},"secret":{"$ref":"#/$defs/Category"},"fixtures":{"$ref":"#/$defs/FixturesCategory"}}}},"$defs":{"Pathspec":{"type":"string","maxLength":1024,"pattern":"^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"},"FileName":{"type":"string","maxLength":255,"pattern":"^[^/]+$"},"Category":{"type":"object","additionalProperties":false,"properties":{"paths":{"type":"array","items":{"$ref":"#/$defs/Pathspec"}},"names":{"type":"array","items":{"$ref":"#/$defs/FileName"}}}},"FixturesCategory":{"type":"object","additionalProperties":false,"properties":{"paths":{"type":"array","items":{"$ref":"#/$defs/Pathspec"}},"names":{"type":"array","items":{"$ref":"#/$defs/FileName"}},"max_bytes":{"type":"integer","minimum":1}}}}};
+const schema66 = {"type":"string","maxLength":1024,"pattern":"^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"};
+const pattern37 = new RegExp("^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$", "u");
+const schema68 = {"type":"object","additionalProperties":false,"properties":{"paths":{"type":"array","items":{"$ref":"#/$defs/Pathspec"}},"names":{"type":"array","items":{"$ref":"#/$defs/FileName"}}}};
+const schema70 = {"type":"string","maxLength":255,"pattern":"^[^/]+$"};
+const pattern40 = new RegExp("^[^/]+$", "u");
+
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "paths") || (key0 === "names"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.paths !== undefined){
+let data0 = data.paths;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func1(data1) > 1024){
+const err1 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/$defs/Pathspec/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern37.test(data1)){
+const err2 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/$defs/Pathspec/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"},message:"must match pattern \""+"^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/$defs/Pathspec/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.names !== undefined){
+let data2 = data.names;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data2[i1];
+if(typeof data3 === "string"){
+if(func1(data3) > 255){
+const err5 = {instancePath:instancePath+"/names/" + i1,schemaPath:"#/$defs/FileName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!pattern40.test(data3)){
+const err6 = {instancePath:instancePath+"/names/" + i1,schemaPath:"#/$defs/FileName/pattern",keyword:"pattern",params:{pattern: "^[^/]+$"},message:"must match pattern \""+"^[^/]+$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/names/" + i1,schemaPath:"#/$defs/FileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema71 = {"type":"object","additionalProperties":false,"properties":{"paths":{"type":"array","items":{"$ref":"#/$defs/Pathspec"}},"names":{"type":"array","items":{"$ref":"#/$defs/FileName"}},"max_bytes":{"type":"integer","minimum":1}}};
+
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate32.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "paths") || (key0 === "names")) || (key0 === "max_bytes"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.paths !== undefined){
+let data0 = data.paths;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func1(data1) > 1024){
+const err1 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/$defs/Pathspec/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(!pattern37.test(data1)){
+const err2 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/$defs/Pathspec/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"},message:"must match pattern \""+"^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/paths/" + i0,schemaPath:"#/$defs/Pathspec/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/paths",schemaPath:"#/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.names !== undefined){
+let data2 = data.names;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data2[i1];
+if(typeof data3 === "string"){
+if(func1(data3) > 255){
+const err5 = {instancePath:instancePath+"/names/" + i1,schemaPath:"#/$defs/FileName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!pattern40.test(data3)){
+const err6 = {instancePath:instancePath+"/names/" + i1,schemaPath:"#/$defs/FileName/pattern",keyword:"pattern",params:{pattern: "^[^/]+$"},message:"must match pattern \""+"^[^/]+$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/names/" + i1,schemaPath:"#/$defs/FileName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/names",schemaPath:"#/properties/names/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.max_bytes !== undefined){
+let data4 = data.max_bytes;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err9 = {instancePath:instancePath+"/max_bytes",schemaPath:"#/properties/max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 1 || isNaN(data4)){
+const err10 = {instancePath:instancePath+"/max_bytes",schemaPath:"#/properties/max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate32.errors = vErrors;
+return errors === 0;
+}
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/scope.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.in === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "in"},message:"must have required property '"+"in"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "version") || (key0 === "in")) || (key0 === "out"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(1 !== data.version){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.in !== undefined){
+let data1 = data.in;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(typeof data2 === "string"){
+if(func1(data2) > 1024){
+const err4 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/$defs/Pathspec/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern37.test(data2)){
+const err5 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/$defs/Pathspec/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"},message:"must match pattern \""+"^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/in/" + i0,schemaPath:"#/$defs/Pathspec/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/in",schemaPath:"#/properties/in/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.out !== undefined){
+let data3 = data.out;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+if(!(func3.call(schema65.properties.out.properties, key1))){
+const err8 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data3.paths !== undefined){
+let data4 = data3.paths;
+if(Array.isArray(data4)){
+const len1 = data4.length;
+for(let i1=0; i1<len1; i1++){
+let data5 = data4[i1];
+if(typeof data5 === "string"){
+if(func1(data5) > 1024){
+const err9 = {instancePath:instancePath+"/out/paths/" + i1,schemaPath:"#/$defs/Pathspec/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!pattern37.test(data5)){
+const err10 = {instancePath:instancePath+"/out/paths/" + i1,schemaPath:"#/$defs/Pathspec/pattern",keyword:"pattern",params:{pattern: "^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"},message:"must match pattern \""+"^(?!/)(?!:\\()(?!.*(^|/)\\.\\.(/|$)).+$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/out/paths/" + i1,schemaPath:"#/$defs/Pathspec/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/out/paths",schemaPath:"#/properties/out/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.binary !== undefined){
+if(typeof data3.binary !== "boolean"){
+const err13 = {instancePath:instancePath+"/out/binary",schemaPath:"#/properties/out/properties/binary/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.max_bytes !== undefined){
+let data7 = data3.max_bytes;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err14 = {instancePath:instancePath+"/out/max_bytes",schemaPath:"#/properties/out/properties/max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 1 || isNaN(data7)){
+const err15 = {instancePath:instancePath+"/out/max_bytes",schemaPath:"#/properties/out/properties/max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data3.archive !== undefined){
+if(!(validate24(data3.archive, {instancePath:instancePath+"/out/archive",parentData:data3,parentDataProperty:"archive",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data3.image !== undefined){
+if(!(validate24(data3.image, {instancePath:instancePath+"/out/image",parentData:data3,parentDataProperty:"image",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data3.video !== undefined){
+if(!(validate24(data3.video, {instancePath:instancePath+"/out/video",parentData:data3,parentDataProperty:"video",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data3.pdf !== undefined){
+if(!(validate24(data3.pdf, {instancePath:instancePath+"/out/pdf",parentData:data3,parentDataProperty:"pdf",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data3.database_dump !== undefined){
+if(!(validate24(data3.database_dump, {instancePath:instancePath+"/out/database_dump",parentData:data3,parentDataProperty:"database_dump",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data3.generated !== undefined){
+if(!(validate24(data3.generated, {instancePath:instancePath+"/out/generated",parentData:data3,parentDataProperty:"generated",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data3.secret !== undefined){
+if(!(validate24(data3.secret, {instancePath:instancePath+"/out/secret",parentData:data3,parentDataProperty:"secret",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+errors = vErrors.length;
+}
+}
+if(data3.fixtures !== undefined){
+if(!(validate32(data3.fixtures, {instancePath:instancePath+"/out/fixtures",parentData:data3,parentDataProperty:"fixtures",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/out",schemaPath:"#/properties/out/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rule = validate34;
+const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/rule.v1.schema.json","type":"object","additionalProperties":false,"required":["id","version","kind","title","description","statement","status","class"],"properties":{"id":{"type":"string","maxLength":128,"pattern":"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$"},"version":{"type":"integer","minimum":1},"kind":{"const":"rule"},"title":{"type":"string","minLength":1},"description":{"type":"string","minLength":1},"statement":{"type":"string","minLength":1},"status":{"type":"string","enum":["active","deprecated"]},"class":{"type":"string","enum":["blocking","advisory"]},"depends_on":{"type":"array","items":{"type":"string","maxLength":160,"pattern":"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$"},"uniqueItems":true},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":64}},"x-majordomus":{"$ref":"#/$defs/Enforcement"}},"$defs":{"Enforcement":{"type":"object","additionalProperties":false,"required":["validator","category","exit_code","enforced_by","tests"],"properties":{"validator":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"category":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"enforced_by":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"minItems":1,"uniqueItems":true},"policy_key":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"exit_code":{"type":"integer","minimum":0,"maximum":125},"claims":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128}},"tests":{"type":"array","items":{"type":"string","maxLength":512,"pattern":"^(?!/)\\S+$"}},"options":{"type":"object"},"reviewed_because":{"type":"string","minLength":1}}}}};
+const schema75 = {"type":"object","additionalProperties":false,"required":["validator","category","exit_code","enforced_by","tests"],"properties":{"validator":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"category":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"enforced_by":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"minItems":1,"uniqueItems":true},"policy_key":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"exit_code":{"type":"integer","minimum":0,"maximum":125},"claims":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128}},"tests":{"type":"array","items":{"type":"string","maxLength":512,"pattern":"^(?!/)\\S+$"}},"options":{"type":"object"},"reviewed_because":{"type":"string","minLength":1}}};
+const pattern43 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$", "u");
+const pattern44 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$", "u");
+const pattern46 = new RegExp("^[a-z][a-z0-9_-]*$", "u");
+const pattern49 = new RegExp("^(?!/)\\S+$", "u");
+
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/rule.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate34.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.version === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.title === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.description === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.statement === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "statement"},message:"must have required property '"+"statement"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.status === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.class === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "class"},message:"must have required property '"+"class"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema74.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func1(data0) > 128){
+const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(!pattern43.test(data0)){
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data1 = data.version;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err12 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 1 || isNaN(data1)){
+const err13 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.kind !== undefined){
+if("rule" !== data.kind){
+const err14 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "rule"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data3 = data.title;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data4 = data.description;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.statement !== undefined){
+let data5 = data.statement;
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err19 = {instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data6 = data.status;
+if(typeof data6 !== "string"){
+const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(!((data6 === "active") || (data6 === "deprecated"))){
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema74.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.class !== undefined){
+let data7 = data.class;
+if(typeof data7 !== "string"){
+const err23 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!((data7 === "blocking") || (data7 === "advisory"))){
+const err24 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema74.properties.class.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.depends_on !== undefined){
+let data8 = data.depends_on;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+let data9 = data8[i0];
+if(typeof data9 === "string"){
+if(func1(data9) > 160){
+const err25 = {instancePath:instancePath+"/depends_on/" + i0,schemaPath:"#/properties/depends_on/items/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(!pattern44.test(data9)){
+const err26 = {instancePath:instancePath+"/depends_on/" + i0,schemaPath:"#/properties/depends_on/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$"+"\""};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/depends_on/" + i0,schemaPath:"#/properties/depends_on/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+let i1 = data8.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data8[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err28 = {instancePath:instancePath+"/depends_on",schemaPath:"#/properties/depends_on/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/depends_on",schemaPath:"#/properties/depends_on/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i2=0; i2<len1; i2++){
+let data11 = data10[i2];
+if(typeof data11 === "string"){
+if(func1(data11) > 64){
+const err30 = {instancePath:instancePath+"/tags/" + i2,schemaPath:"#/properties/tags/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(func1(data11) < 1){
+const err31 = {instancePath:instancePath+"/tags/" + i2,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/tags/" + i2,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data["x-majordomus"] !== undefined){
+let data12 = data["x-majordomus"];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.validator === undefined){
+const err34 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "validator"},message:"must have required property '"+"validator"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data12.category === undefined){
+const err35 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "category"},message:"must have required property '"+"category"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data12.exit_code === undefined){
+const err36 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "exit_code"},message:"must have required property '"+"exit_code"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data12.enforced_by === undefined){
+const err37 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "enforced_by"},message:"must have required property '"+"enforced_by"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data12.tests === undefined){
+const err38 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "tests"},message:"must have required property '"+"tests"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+for(const key1 in data12){
+if(!(func3.call(schema75.properties, key1))){
+const err39 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data12.validator !== undefined){
+let data13 = data12.validator;
+if(typeof data13 === "string"){
+if(func1(data13) > 64){
+const err40 = {instancePath:instancePath+"/x-majordomus/validator",schemaPath:"#/$defs/Enforcement/properties/validator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(!pattern26.test(data13)){
+const err41 = {instancePath:instancePath+"/x-majordomus/validator",schemaPath:"#/$defs/Enforcement/properties/validator/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/x-majordomus/validator",schemaPath:"#/$defs/Enforcement/properties/validator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data12.category !== undefined){
+let data14 = data12.category;
+if(typeof data14 === "string"){
+if(func1(data14) > 64){
+const err43 = {instancePath:instancePath+"/x-majordomus/category",schemaPath:"#/$defs/Enforcement/properties/category/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(!pattern46.test(data14)){
+const err44 = {instancePath:instancePath+"/x-majordomus/category",schemaPath:"#/$defs/Enforcement/properties/category/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/x-majordomus/category",schemaPath:"#/$defs/Enforcement/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data12.enforced_by !== undefined){
+let data15 = data12.enforced_by;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err46 = {instancePath:instancePath+"/x-majordomus/enforced_by",schemaPath:"#/$defs/Enforcement/properties/enforced_by/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+const len2 = data15.length;
+for(let i3=0; i3<len2; i3++){
+let data16 = data15[i3];
+if(typeof data16 === "string"){
+if(func1(data16) > 64){
+const err47 = {instancePath:instancePath+"/x-majordomus/enforced_by/" + i3,schemaPath:"#/$defs/Enforcement/properties/enforced_by/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(!pattern46.test(data16)){
+const err48 = {instancePath:instancePath+"/x-majordomus/enforced_by/" + i3,schemaPath:"#/$defs/Enforcement/properties/enforced_by/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/x-majordomus/enforced_by/" + i3,schemaPath:"#/$defs/Enforcement/properties/enforced_by/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+let i4 = data15.length;
+let j1;
+if(i4 > 1){
+const indices1 = {};
+for(;i4--;){
+let item1 = data15[i4];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err50 = {instancePath:instancePath+"/x-majordomus/enforced_by",schemaPath:"#/$defs/Enforcement/properties/enforced_by/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+break;
+}
+indices1[item1] = i4;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/x-majordomus/enforced_by",schemaPath:"#/$defs/Enforcement/properties/enforced_by/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data12.policy_key !== undefined){
+let data17 = data12.policy_key;
+if(typeof data17 === "string"){
+if(func1(data17) > 64){
+const err52 = {instancePath:instancePath+"/x-majordomus/policy_key",schemaPath:"#/$defs/Enforcement/properties/policy_key/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(!pattern26.test(data17)){
+const err53 = {instancePath:instancePath+"/x-majordomus/policy_key",schemaPath:"#/$defs/Enforcement/properties/policy_key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/x-majordomus/policy_key",schemaPath:"#/$defs/Enforcement/properties/policy_key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data12.exit_code !== undefined){
+let data18 = data12.exit_code;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err55 = {instancePath:instancePath+"/x-majordomus/exit_code",schemaPath:"#/$defs/Enforcement/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 125 || isNaN(data18)){
+const err56 = {instancePath:instancePath+"/x-majordomus/exit_code",schemaPath:"#/$defs/Enforcement/properties/exit_code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 125},message:"must be <= 125"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data18 < 0 || isNaN(data18)){
+const err57 = {instancePath:instancePath+"/x-majordomus/exit_code",schemaPath:"#/$defs/Enforcement/properties/exit_code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+if(data12.claims !== undefined){
+let data19 = data12.claims;
+if(Array.isArray(data19)){
+const len3 = data19.length;
+for(let i5=0; i5<len3; i5++){
+let data20 = data19[i5];
+if(typeof data20 === "string"){
+if(func1(data20) > 128){
+const err58 = {instancePath:instancePath+"/x-majordomus/claims/" + i5,schemaPath:"#/$defs/Enforcement/properties/claims/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(func1(data20) < 1){
+const err59 = {instancePath:instancePath+"/x-majordomus/claims/" + i5,schemaPath:"#/$defs/Enforcement/properties/claims/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/x-majordomus/claims/" + i5,schemaPath:"#/$defs/Enforcement/properties/claims/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/x-majordomus/claims",schemaPath:"#/$defs/Enforcement/properties/claims/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data12.tests !== undefined){
+let data21 = data12.tests;
+if(Array.isArray(data21)){
+const len4 = data21.length;
+for(let i6=0; i6<len4; i6++){
+let data22 = data21[i6];
+if(typeof data22 === "string"){
+if(func1(data22) > 512){
+const err62 = {instancePath:instancePath+"/x-majordomus/tests/" + i6,schemaPath:"#/$defs/Enforcement/properties/tests/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(!pattern49.test(data22)){
+const err63 = {instancePath:instancePath+"/x-majordomus/tests/" + i6,schemaPath:"#/$defs/Enforcement/properties/tests/items/pattern",keyword:"pattern",params:{pattern: "^(?!/)\\S+$"},message:"must match pattern \""+"^(?!/)\\S+$"+"\""};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/x-majordomus/tests/" + i6,schemaPath:"#/$defs/Enforcement/properties/tests/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/x-majordomus/tests",schemaPath:"#/$defs/Enforcement/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data12.options !== undefined){
+let data23 = data12.options;
+if(!(data23 && typeof data23 == "object" && !Array.isArray(data23))){
+const err66 = {instancePath:instancePath+"/x-majordomus/options",schemaPath:"#/$defs/Enforcement/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data12.reviewed_because !== undefined){
+let data24 = data12.reviewed_because;
+if(typeof data24 === "string"){
+if(func1(data24) < 1){
+const err67 = {instancePath:instancePath+"/x-majordomus/reviewed_because",schemaPath:"#/$defs/Enforcement/properties/reviewed_because/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/x-majordomus/reviewed_because",schemaPath:"#/$defs/Enforcement/properties/reviewed_because/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+validate34.errors = vErrors;
+return errors === 0;
+}
+validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const rulePackage = validate35;
+const schema76 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/rule-package.v1.schema.json","type":"object","additionalProperties":false,"required":["vendor","package","version","format","source_revision","rules"],"properties":{"vendor":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"package":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"version":{"type":"integer","minimum":1},"format":{"const":"ai-rules/v1"},"source_revision":{"type":"string","maxLength":64,"pattern":"^[0-9A-Za-z][0-9A-Za-z.+-]*$"},"rules":{"type":"array","items":{"$ref":"#/$defs/Entry"}}},"$defs":{"Entry":{"type":"object","additionalProperties":false,"required":["id","version","file","sha256"],"properties":{"id":{"type":"string","maxLength":128,"pattern":"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$"},"version":{"type":"integer","minimum":1},"file":{"type":"string","maxLength":256,"pattern":"^rules/[A-Za-z0-9][A-Za-z0-9._-]*\\.md$"},"sha256":{"type":"string","maxLength":64,"pattern":"^[0-9a-f]{64}$"}}}}};
+const schema77 = {"type":"object","additionalProperties":false,"required":["id","version","file","sha256"],"properties":{"id":{"type":"string","maxLength":128,"pattern":"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$"},"version":{"type":"integer","minimum":1},"file":{"type":"string","maxLength":256,"pattern":"^rules/[A-Za-z0-9][A-Za-z0-9._-]*\\.md$"},"sha256":{"type":"string","maxLength":64,"pattern":"^[0-9a-f]{64}$"}}};
+const pattern52 = new RegExp("^[0-9A-Za-z][0-9A-Za-z.+-]*$", "u");
+const pattern54 = new RegExp("^rules/[A-Za-z0-9][A-Za-z0-9._-]*\\.md$", "u");
+const pattern55 = new RegExp("^[0-9a-f]{64}$", "u");
+
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/rule-package.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate35.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.vendor === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "vendor"},message:"must have required property '"+"vendor"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.package === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "package"},message:"must have required property '"+"package"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.version === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.format === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.source_revision === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source_revision"},message:"must have required property '"+"source_revision"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.rules === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rules"},message:"must have required property '"+"rules"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "vendor") || (key0 === "package")) || (key0 === "version")) || (key0 === "format")) || (key0 === "source_revision")) || (key0 === "rules"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.vendor !== undefined){
+let data0 = data.vendor;
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err7 = {instancePath:instancePath+"/vendor",schemaPath:"#/properties/vendor/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern23.test(data0)){
+const err8 = {instancePath:instancePath+"/vendor",schemaPath:"#/properties/vendor/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/vendor",schemaPath:"#/properties/vendor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.package !== undefined){
+let data1 = data.package;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err10 = {instancePath:instancePath+"/package",schemaPath:"#/properties/package/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(!pattern23.test(data1)){
+const err11 = {instancePath:instancePath+"/package",schemaPath:"#/properties/package/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/package",schemaPath:"#/properties/package/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data2 = data.version;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err13 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 1 || isNaN(data2)){
+const err14 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.format !== undefined){
+if("ai-rules/v1" !== data.format){
+const err15 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/const",keyword:"const",params:{allowedValue: "ai-rules/v1"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.source_revision !== undefined){
+let data4 = data.source_revision;
+if(typeof data4 === "string"){
+if(func1(data4) > 64){
+const err16 = {instancePath:instancePath+"/source_revision",schemaPath:"#/properties/source_revision/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!pattern52.test(data4)){
+const err17 = {instancePath:instancePath+"/source_revision",schemaPath:"#/properties/source_revision/pattern",keyword:"pattern",params:{pattern: "^[0-9A-Za-z][0-9A-Za-z.+-]*$"},message:"must match pattern \""+"^[0-9A-Za-z][0-9A-Za-z.+-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/source_revision",schemaPath:"#/properties/source_revision/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.rules !== undefined){
+let data5 = data.rules;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.id === undefined){
+const err19 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/Entry/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data6.version === undefined){
+const err20 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/Entry/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data6.file === undefined){
+const err21 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/Entry/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data6.sha256 === undefined){
+const err22 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/Entry/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+for(const key1 in data6){
+if(!((((key1 === "id") || (key1 === "version")) || (key1 === "file")) || (key1 === "sha256"))){
+const err23 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/Entry/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data6.id !== undefined){
+let data7 = data6.id;
+if(typeof data7 === "string"){
+if(func1(data7) > 128){
+const err24 = {instancePath:instancePath+"/rules/" + i0+"/id",schemaPath:"#/$defs/Entry/properties/id/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(!pattern43.test(data7)){
+const err25 = {instancePath:instancePath+"/rules/" + i0+"/id",schemaPath:"#/$defs/Entry/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/rules/" + i0+"/id",schemaPath:"#/$defs/Entry/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data6.version !== undefined){
+let data8 = data6.version;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err27 = {instancePath:instancePath+"/rules/" + i0+"/version",schemaPath:"#/$defs/Entry/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 1 || isNaN(data8)){
+const err28 = {instancePath:instancePath+"/rules/" + i0+"/version",schemaPath:"#/$defs/Entry/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+if(data6.file !== undefined){
+let data9 = data6.file;
+if(typeof data9 === "string"){
+if(func1(data9) > 256){
+const err29 = {instancePath:instancePath+"/rules/" + i0+"/file",schemaPath:"#/$defs/Entry/properties/file/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!pattern54.test(data9)){
+const err30 = {instancePath:instancePath+"/rules/" + i0+"/file",schemaPath:"#/$defs/Entry/properties/file/pattern",keyword:"pattern",params:{pattern: "^rules/[A-Za-z0-9][A-Za-z0-9._-]*\\.md$"},message:"must match pattern \""+"^rules/[A-Za-z0-9][A-Za-z0-9._-]*\\.md$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/rules/" + i0+"/file",schemaPath:"#/$defs/Entry/properties/file/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data6.sha256 !== undefined){
+let data10 = data6.sha256;
+if(typeof data10 === "string"){
+if(func1(data10) > 64){
+const err32 = {instancePath:instancePath+"/rules/" + i0+"/sha256",schemaPath:"#/$defs/Entry/properties/sha256/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(!pattern55.test(data10)){
+const err33 = {instancePath:instancePath+"/rules/" + i0+"/sha256",schemaPath:"#/$defs/Entry/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/rules/" + i0+"/sha256",schemaPath:"#/$defs/Entry/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/rules/" + i0,schemaPath:"#/$defs/Entry/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/rules",schemaPath:"#/properties/rules/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+validate35.errors = vErrors;
+return errors === 0;
+}
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+/** The precompiled validator of each kind, by kind name. */
+export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage });

@@ -1,0 +1,583 @@
+// GENERATED FILE — DO NOT EDIT DIRECTLY
+// Source: share/schemas/*.v1.schema.json; regenerate with `npm run generate`
+// Generator: majordomus 0.1.0
+
+/**
+ * The section registry of the AI layer, .ai/manifest.yaml. Every part of the layer the tool reads is named here; nothing walks the .ai/ tree to discover files.
+ *
+ * Kind `manifest`; schema `share/schemas/manifest.v1.schema.json`.
+ */
+export interface Manifest {
+  /** The layer format version. A version this executable does not read is refused before anything else is read. */
+  readonly schema: 'ai-repository/v1';
+  /** The tracked, shared half of the layer. */
+  readonly repo: ManifestRepo;
+  /** The half of the layer that belongs to this checkout alone. */
+  readonly local: ManifestLocal;
+  /** Each section of the layer and where it lives, relative to .ai/. */
+  readonly sections: ManifestSections;
+  /** Scoped context documents. */
+  readonly context?: ManifestContext;
+}
+
+/** The tracked, shared half of the layer. */
+export interface ManifestRepo {
+  /** The tracked half of the layer, relative to .ai/. */
+  readonly path: string;
+}
+
+/** The half of the layer that belongs to this checkout alone. */
+export interface ManifestLocal {
+  /** The checkout-local half, relative to .ai/. */
+  readonly path: string;
+  /** Always false: the local half belongs to one checkout and is ignored by git. */
+  readonly tracked: false;
+  /** Whether files under the local half count as context without being named; false keeps a checkout's own notes out of what a worker is handed. */
+  readonly implicit_context: boolean;
+}
+
+/** Each section of the layer and where it lives, relative to .ai/. */
+export interface ManifestSections {
+  /** The policy file. */
+  readonly policy: string;
+  /** The scope file; without it the distribution's default scope applies. */
+  readonly scope?: string;
+  /** The directory of execution profiles, one YAML file each. */
+  readonly profiles: string;
+  /** The rules directory: the vendored package and the project's own rules. */
+  readonly rules: string;
+  /** Reusable prompt assets. */
+  readonly prompts?: string;
+  /** Skill definitions. */
+  readonly skills?: string;
+  /** Workflow descriptions. */
+  readonly workflows?: string;
+  /** Knowledge sources and their records. */
+  readonly knowledge?: string;
+  /** Architecture decision records. */
+  readonly adrs?: string;
+  /** The project model (milestones and issues); the directory may be absent when the repository does not plan through it. */
+  readonly project?: string;
+  /** Closed session records, one file per episode. */
+  readonly sessions?: string;
+  /** Executable use cases. */
+  readonly 'use-cases'?: string;
+  /** Application declarations. */
+  readonly applications?: string;
+  /** Deployment contracts. */
+  readonly deployments?: string;
+  /** Release records. */
+  readonly releases?: string;
+  /** The situations the layer exists for and who recognises them. */
+  readonly why?: string;
+}
+
+/** Scoped context documents. */
+export interface ManifestContext {
+  /** File names that must carry the context-document front matter wherever they appear in the tree. */
+  readonly documents?: readonly string[];
+}
+
+/**
+ * The provider-neutral policy of the repository, .ai/repo/policy.yaml: context budgets, the default profile, the completion contract, retention caps, enforcement wiring and the instruction files it is projected into.
+ *
+ * Kind `policy`; schema `share/schemas/policy.v1.schema.json`.
+ */
+export interface Policy {
+  /** The policy format version; only 1 exists. */
+  readonly version: 1;
+  /** How much context a worker is given. */
+  readonly context?: PolicyContext;
+  /** Defaults for execution profiles. */
+  readonly profiles?: PolicyProfiles;
+  /** What finishing a task must prove. */
+  readonly verification?: PolicyVerification;
+  /** Checkpoints: short progress notes written during a task. */
+  readonly checkpoint?: PolicyCheckpoint;
+  /** Handovers: the state one worker leaves for the next. */
+  readonly handover?: PolicyHandover;
+  /** What the tool does at the boundaries of a working episode. */
+  readonly session?: PolicySession;
+  /** The append-only event ledger. */
+  readonly ledger?: PolicyLedger;
+  /** The local parse cache. */
+  readonly cache?: PolicyCache;
+  /** Captured prompts. */
+  readonly prompts?: PolicyPrompts;
+  /** Knowledge candidates awaiting review. */
+  readonly knowledge?: PolicyKnowledge;
+  /** The places the gates are called from; doctor checks that each one is really wired. */
+  readonly enforcement?: readonly PolicyEnforcement[];
+  /** Commit message checks. */
+  readonly commit?: PolicyCommit;
+  /** Stated intent for changes. */
+  readonly intent?: PolicyIntent;
+  /** The provider instruction files generated from this policy. Exactly one may be always loaded. */
+  readonly projections?: readonly PolicyProjection[];
+  /** The benchmark and the budgets derived from it. */
+  readonly benchmark?: PolicyBenchmark;
+  /** Executable use cases. */
+  readonly use_cases?: PolicyUseCases;
+  /** The shared local server. */
+  readonly server?: PolicyServer;
+}
+
+/** How much context a worker is given. */
+export interface PolicyContext {
+  /** Hard cap, in lines, on the projection a provider loads into every conversation. */
+  readonly always_loaded_budget_lines?: number;
+  /** Hard cap, in lines, on the context the tool assembles for a task. */
+  readonly builder_budget_lines?: number;
+  /** How many recent decisions are offered to a worker, newest first. */
+  readonly recent_decisions?: number;
+  /** Cap on the length of any list inside assembled context. */
+  readonly max_list_items?: number;
+  /** The context strategy, stated so it can be projected into instructions. */
+  readonly strategy?: string;
+  /** Always false: a conversation transcript is never treated as the state of the work. */
+  readonly transcript_is_state?: false;
+}
+
+/** Defaults for execution profiles. */
+export interface PolicyProfiles {
+  /** The profile used when a task names none; it must be a file in the profiles section. */
+  readonly default?: string;
+  /** The checkpoint interval used when a profile sets none. */
+  readonly checkpoint_interval_default?: string;
+}
+
+/** What finishing a task must prove. */
+export interface PolicyVerification {
+  /** Whether finishing a task that changed files requires a verification command. */
+  readonly required_for_changes?: boolean;
+  /** The completion contract: the policy keys of the rules that must hold for a task to finish, in display order. */
+  readonly finish_requires?: readonly string[];
+}
+
+/** Checkpoints: short progress notes written during a task. */
+export interface PolicyCheckpoint {
+  /** A checkpoint body longer than this is refused, never truncated. */
+  readonly max_body_lines?: number;
+  /** More checkpoint files than this is reported. */
+  readonly retention_max_files?: number;
+}
+
+/** Handovers: the state one worker leaves for the next. */
+export interface PolicyHandover {
+  /** The headings every handover must carry. */
+  readonly required_sections?: readonly string[];
+  /** More handover files than this is reported. */
+  readonly retention_max_files?: number;
+}
+
+/** What the tool does at the boundaries of a working episode. */
+export interface PolicySession {
+  /** Print a briefing for the worker when an episode starts. */
+  readonly briefing_on_start?: boolean;
+  /** Cap, in lines, on that briefing. */
+  readonly briefing_budget_lines?: number;
+  /** Write a derived checkpoint when the provider compacts the conversation. */
+  readonly checkpoint_on_compact?: boolean;
+  /** Write a derived handover when an episode ends. */
+  readonly handover_on_end?: boolean;
+  /** Ask the worker for a handover when its context window is nearly full. */
+  readonly handover_on_fill?: boolean;
+  /** Derive knowledge candidates from an episode when it closes. */
+  readonly knowledge_on_end?: boolean;
+  /** Derive knowledge candidates when the provider compacts the conversation. */
+  readonly knowledge_on_compact?: boolean;
+  /** How long an open episode may show no sign of life before it may be recovered. */
+  readonly stranded_after?: string;
+  /** Make sure the shared server is running when an episode starts. */
+  readonly ensure_server_on_start?: boolean;
+  /** When a continuation record stops being current. */
+  readonly freshness?: PolicySessionFreshness;
+  /** The headings a closed session record's body carries. */
+  readonly record_sections?: readonly string[];
+  /** Commit the closed session record when an episode ends. */
+  readonly commit_record_on_end?: boolean;
+  /** Push that commit as well. */
+  readonly push_record_on_end?: boolean;
+  /** More closed session records than this is reported, or archived when archiving is on. */
+  readonly retention_max_files?: number;
+  /** Whether `session archive` may move the oldest records into the archive directory. */
+  readonly archive?: boolean;
+}
+
+/** When a continuation record stops being current. */
+export interface PolicySessionFreshness {
+  /** A record younger than this is fresh. */
+  readonly fresh_minutes: number;
+  /** A record older than this is stale. */
+  readonly stale_minutes: number;
+}
+
+/** The append-only event ledger. */
+export interface PolicyLedger {
+  /** More ledger lines than this is reported. */
+  readonly retention_max_lines?: number;
+}
+
+/** The local parse cache. */
+export interface PolicyCache {
+  /** How many parsed documents are cached under the local half; 0 disables the cache. */
+  readonly flatten_max_entries?: number;
+}
+
+/** Captured prompts. */
+export interface PolicyPrompts {
+  /** Captured prompts older than this many days are reported. */
+  readonly retention_max_days?: number;
+  /** Captured prompts larger than this in total are reported. */
+  readonly retention_max_bytes?: number;
+}
+
+/** Knowledge candidates awaiting review. */
+export interface PolicyKnowledge {
+  /** More unreviewed knowledge candidates than this is reported. */
+  readonly candidates_max_files?: number;
+  /** A candidate left unreviewed longer than this is reported. */
+  readonly candidate_max_age_minutes?: number;
+}
+
+/** Commit message checks. */
+export interface PolicyCommit {
+  /** The longest commit subject accepted. */
+  readonly subject_max_chars?: number;
+  /** How a commit naming an unknown scope is reported. */
+  readonly scope_unknown?: 'off' | 'info' | 'warning' | 'error';
+  /** How a fix that changes no test is reported. */
+  readonly fix_requires_test?: 'off' | 'info' | 'warning' | 'error';
+  /** How a reference to something that does not exist is reported. */
+  readonly reference_unresolved?: 'off' | 'info' | 'warning' | 'error';
+  /** How a breaking change without an explanation is reported. */
+  readonly breaking_unexplained?: 'off' | 'info' | 'warning' | 'error';
+}
+
+/** Stated intent for changes. */
+export interface PolicyIntent {
+  /** Whether work must be bound to a stated intent. */
+  readonly binding?: 'off' | 'advisory' | 'required';
+  /** Kinds of work that need no stated intent. */
+  readonly exemptions?: readonly PolicyIntentExemption[];
+  /** Whether a stated intent must name what it argues against. */
+  readonly opposition?: 'off' | 'required';
+}
+
+/** The benchmark and the budgets derived from it. */
+export interface PolicyBenchmark {
+  /** Measured runs per target. */
+  readonly samples?: number;
+  /** Unmeasured runs before the samples. */
+  readonly warmup?: number;
+  /** How much slower than the baseline a run may be. */
+  readonly regression?: PolicyBenchmarkRegression;
+  /** Wall-time budgets the gates report against. */
+  readonly budget?: PolicyBenchmarkBudget;
+}
+
+/** How much slower than the baseline a run may be. */
+export interface PolicyBenchmarkRegression {
+  /** Largest accepted slowdown of the median, as a fraction of the baseline. */
+  readonly p50?: number;
+  /** Largest accepted slowdown of the 95th percentile, as a fraction of the baseline. */
+  readonly p95?: number;
+  /** Largest accepted slowdown of the 99th percentile, as a fraction of the baseline. */
+  readonly p99?: number;
+}
+
+/** Wall-time budgets the gates report against. */
+export interface PolicyBenchmarkBudget {
+  /** Wall-time budget of doctor, in milliseconds; exceeding it is a warning. */
+  readonly doctor_ms?: number;
+  /** Wall-time budget of watch, in milliseconds; exceeding it is a warning. */
+  readonly watch_ms?: number;
+  /** Wall-time budget of entering the repository, in milliseconds. */
+  readonly enter_ms?: number;
+  /** The same budget with a cold cache, in milliseconds. */
+  readonly enter_cold_ms?: number;
+}
+
+/** Executable use cases. */
+export interface PolicyUseCases {
+  /** Which coverage gaps are failures, which are warnings and which are ignored. */
+  readonly coverage?: PolicyUseCasesCoverage;
+}
+
+/** Which coverage gaps are failures, which are warnings and which are ignored. */
+export interface PolicyUseCasesCoverage {
+  /** How a public command that no use case exercises is reported. */
+  readonly commands?: 'required' | 'advisory' | 'off';
+  /** How a claim that no use case exercises is reported. */
+  readonly claims?: 'required' | 'advisory' | 'off';
+  /** How a server tool that no use case exercises is reported. */
+  readonly mcp_tools?: 'required' | 'advisory' | 'off';
+}
+
+/** The shared local server. */
+export interface PolicyServer {
+  /** How long a probe of the shared server may take. */
+  readonly probe_timeout_seconds?: number;
+  /** How long a starting server may take to bind. */
+  readonly bind_grace_seconds?: number;
+  /** How long a client waits to join a running server. */
+  readonly join_timeout_seconds?: number;
+  /** How long a busy server is given before it is treated as stuck. */
+  readonly busy_grace_seconds?: number;
+}
+
+/** One place a gate is called from. */
+export interface PolicyEnforcement {
+  /** The name of this wiring. */
+  readonly name: string;
+  /** The executable: a name on PATH, a repository-relative path or an absolute path. */
+  readonly path: string;
+  /** The arguments the wiring passes. */
+  readonly args?: readonly string[];
+  /** What calls it: `git-hook:<hook>`, `ci:<file>`, `git-config:<key>`, `toolchain:<file>`, `provider-hook:<provider>[:<event>]`, or `manual` (documented, not verified). */
+  readonly wired_by: string;
+}
+
+/** A kind of work that needs no stated intent. */
+export interface PolicyIntentExemption {
+  /** The exemption's name. */
+  readonly id: string;
+  /** Why this kind of work is exempt. */
+  readonly description?: string;
+}
+
+/** One provider instruction file generated from the policy. */
+export interface PolicyProjection {
+  /** The provider the file is written for. */
+  readonly provider: string;
+  /** The repository-relative file written. */
+  readonly target: string;
+  /** Whether the provider loads this file into every conversation; at most one projection says so. */
+  readonly always_loaded?: boolean;
+  /** `file` owns the whole target; `region` owns only the text between its markers. */
+  readonly mode?: 'file' | 'region';
+}
+
+/**
+ * An execution profile, .ai/repo/profiles/<name>.yaml: how capable a worker should be, how much effort and context it gets, how it reports and what it must verify. It names no vendor model.
+ *
+ * Kind `profile`; schema `share/schemas/profile.v1.schema.json`.
+ */
+export interface Profile {
+  /** The profile's name; it equals the file name without `.yaml`. */
+  readonly name: string;
+  /** What kind of work the profile suits, in one line. */
+  readonly description: string;
+  /** The capability tier a projection maps to a model. */
+  readonly capability: 'fast' | 'standard' | 'strong' | 'strongest';
+  /** How much reasoning effort to spend; absent inherits the provider default. */
+  readonly effort?: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+  /** When to raise the effort; projected as guidance, not enforced. */
+  readonly effort_escalation?: ProfileEffortEscalation;
+  /** How much the worker writes. */
+  readonly verbosity: 'terse' | 'concise' | 'detailed';
+  /** Who the output is written for. */
+  readonly presentation: 'machine' | 'engineering' | 'summary';
+  /** The reasoning style asked for. */
+  readonly reasoning?: string;
+  /** Which context to hand the worker. */
+  readonly context?: ProfileContext;
+  /** What finishing a task under this profile must prove. */
+  readonly verification?: ProfileVerification;
+  /** How often the worker writes a checkpoint. */
+  readonly checkpoint_interval?: string;
+  /** The fields a completion note must carry under this profile. */
+  readonly output_contract?: readonly string[];
+}
+
+/** When to raise the effort; projected as guidance, not enforced. */
+export interface ProfileEffortEscalation {
+  /** Escalate after this many blocked attempts. */
+  readonly after_blocked_attempts: number;
+  /** The effort to escalate to. */
+  readonly to: 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+}
+
+/** Which context to hand the worker. */
+export interface ProfileContext {
+  /** Load the active task. */
+  readonly task?: boolean;
+  /** Load the current state of the work. */
+  readonly current_state?: boolean;
+  /** Load recent decisions. */
+  readonly decisions?: boolean;
+  /** Load the files the task names. */
+  readonly relevant_files?: boolean;
+  /** Load the output of the failing command. */
+  readonly failing_output?: boolean;
+  /** How many recent commits to load; 0 loads none. */
+  readonly recent_history_depth?: number;
+  /** Load architecture notes. */
+  readonly architecture_notes?: boolean;
+  /** Load the knowledge the task references. */
+  readonly knowledge?: boolean;
+  /** At most this many knowledge pointers, also capped by the policy's context.max_list_items. */
+  readonly knowledge_max_items?: number;
+}
+
+/** What finishing a task under this profile must prove. */
+export interface ProfileVerification {
+  /** Whether finishing requires a verification command: always, never, or only when files changed. */
+  readonly verify_command_required?: boolean | 'if_files_changed';
+  /** Whether a change must come with a regression test. */
+  readonly regression_test_required?: boolean;
+  /** Whether a change must come with a decision record. */
+  readonly decision_record_required?: boolean;
+}
+
+/**
+ * The repository scope, .ai/repo/scope.yaml: which paths a worker reads and which it never reads. `out` wins over `in`.
+ *
+ * Kind `scope`; schema `share/schemas/scope.v1.schema.json`.
+ */
+export interface Scope {
+  /** The scope format version; only 1 exists. */
+  readonly version: 1;
+  /** The paths a worker may read; a path matching none of these is out of scope. */
+  readonly in: readonly string[];
+  /** What is never read, by path, by content, by size and by category. */
+  readonly out?: ScopeOut;
+}
+
+/** What is never read, by path, by content, by size and by category. */
+export interface ScopeOut {
+  /** Paths never read. */
+  readonly paths?: readonly string[];
+  /** Whether files whose content is not text are out. */
+  readonly binary?: boolean;
+  /** A file larger than this many bytes is out. */
+  readonly max_bytes?: number;
+  /** Archives. */
+  readonly archive?: ScopeCategory;
+  /** Images. */
+  readonly image?: ScopeCategory;
+  /** Video. */
+  readonly video?: ScopeCategory;
+  /** PDF documents. */
+  readonly pdf?: ScopeCategory;
+  /** Database dumps and database files. */
+  readonly database_dump?: ScopeCategory;
+  /** Generated assets: bundles, minified files, source maps, compiled schemas. */
+  readonly generated?: ScopeCategory;
+  /** Secrets: never read, never quoted. */
+  readonly secret?: ScopeCategory;
+  /** Test data, read only up to a size. */
+  readonly fixtures?: ScopeFixturesCategory;
+}
+
+/** One category of files that are out of scope. */
+export interface ScopeCategory {
+  /** Pathspecs anchored at the repository root. */
+  readonly paths?: readonly string[];
+  /** File-name patterns, matched against the name alone. */
+  readonly names?: readonly string[];
+}
+
+/** Test data: read up to a size, beyond which it is data rather than context. */
+export interface ScopeFixturesCategory {
+  /** Pathspecs anchored at the repository root. */
+  readonly paths?: readonly string[];
+  /** File-name patterns, matched against the name alone. */
+  readonly names?: readonly string[];
+  /** A fixture larger than this many bytes is out. */
+  readonly max_bytes?: number;
+}
+
+/**
+ * The front matter of a rule object: a Markdown file whose body explains the rule and whose front matter identifies it and, when the tool enforces it, says how.
+ *
+ * Kind `rule`; schema `share/schemas/rule.v1.schema.json`.
+ */
+export interface RuleFrontMatter {
+  /** The rule's identity together with its version; namespaced by origin (`majordomus.`, `project.`). Never the file name. */
+  readonly id: string;
+  /** The rule's version; `id@version` is its identity. */
+  readonly version: number;
+  /** Always `rule`. */
+  readonly kind: 'rule';
+  /** A short title. */
+  readonly title: string;
+  /** What the rule requires, in one sentence. */
+  readonly description: string;
+  /** The normative sentence a worker follows. */
+  readonly statement: string;
+  /** A deprecated rule is listed but never applied. */
+  readonly status: 'active' | 'deprecated';
+  /** A violation of a blocking rule fails; of an advisory one, warns. */
+  readonly class: 'blocking' | 'advisory';
+  /** The rules this one builds on, each as an exact `id@version`. */
+  readonly depends_on?: readonly string[];
+  /** Free labels for grouping and search. */
+  readonly tags?: readonly string[];
+  /** How the tool enforces the rule; present only on a rule it enforces. */
+  readonly 'x-majordomus'?: RuleFrontMatterEnforcement;
+}
+
+/** How the tool enforces a rule. */
+export interface RuleFrontMatterEnforcement {
+  /** The registered validator that checks the rule. */
+  readonly validator: string;
+  /** The category its findings are filed under, unless a finding names another. */
+  readonly category: string;
+  /** The gates that run it. */
+  readonly enforced_by: readonly string[];
+  /** The name the policy's verification.finish_requires uses for this rule. */
+  readonly policy_key?: string;
+  /** The exit code a violation produces. */
+  readonly exit_code: number;
+  /** The documented claims this rule makes true. */
+  readonly claims?: readonly string[];
+  /** Repository-relative tests that prove the rule. */
+  readonly tests: readonly string[];
+  /** Options for the validator, checked against the validator's own options schema. */
+  readonly options?: Readonly<Record<string, unknown>>;
+  /** Why this rule is decided by review rather than by an executable check. */
+  readonly reviewed_because?: string;
+}
+
+/**
+ * The manifest of a rule package, manifest.yaml beside its rules/ directory: every rule file with its identity and the sha256 of its bytes, so a hand edit, a missing file or an unlisted file is detected.
+ *
+ * Kind `rule-package`; schema `share/schemas/rule-package.v1.schema.json`.
+ */
+export interface RulePackageManifest {
+  /** Who publishes the package. */
+  readonly vendor: string;
+  /** The package name. */
+  readonly package: string;
+  /** The package version. */
+  readonly version: number;
+  /** The package format; only `ai-rules/v1` exists. */
+  readonly format: 'ai-rules/v1';
+  /** The version of the tool the package was taken from. */
+  readonly source_revision: string;
+  /** Every rule file of the package, sorted by id. */
+  readonly rules: readonly RulePackageManifestEntry[];
+}
+
+/** One rule file of the package. */
+export interface RulePackageManifestEntry {
+  /** The rule's id, as its front matter declares it. */
+  readonly id: string;
+  /** The rule's version, as its front matter declares it. */
+  readonly version: number;
+  /** The rule file, relative to the package directory. */
+  readonly file: string;
+  /** The lowercase hex sha256 of the file's bytes. */
+  readonly sha256: string;
+}
+
+/** The document type of each kind, by kind name. */
+export interface KindDocuments {
+  readonly manifest: Manifest;
+  readonly policy: Policy;
+  readonly profile: Profile;
+  readonly scope: Scope;
+  readonly rule: RuleFrontMatter;
+  readonly 'rule-package': RulePackageManifest;
+}

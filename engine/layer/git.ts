@@ -1,0 +1,85 @@
+/**
+ * Git state, asked as few times as possible and remembered for the process. Every call passes values
+ * from the layer after `--`, never as options, and keeps git's environment (a pre-commit hook's
+ * GIT_INDEX_FILE must be honoured: the hook judges what is staged).
+ */
+import { spawnSync } from 'node:child_process';
+import { isAbsolute, resolve } from 'node:path';
+import { MissingError, UsageError } from '../errors';
+
+export interface GitResult {
+  readonly status: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Run git in `cwd`. A git that cannot be started, or refuses a dubious owner, is unusable input (2). */
+export function runGit(args: readonly string[], cwd: string): GitResult {
+  const result = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (result.error) {
+    throw new UsageError(`cannot run git (${(result.error as NodeJS.ErrnoException).code ?? result.error.message}); install git or fix PATH`);
+  }
+  const stderr = result.stderr ?? '';
+  if (result.status === 128 && /dubious ownership/.test(stderr)) {
+    throw new UsageError(
+      `git refuses the repository at ${cwd}: dubious ownership (run: git config --global --add safe.directory <path>)`,
+    );
+  }
+  return { status: result.status ?? 128, stdout: result.stdout ?? '', stderr };
+}
+
+/** A git repository's working tree, with lazily asked and remembered state. */
+export class GitRepository {
+  private trackedCache = new Map<string, readonly string[]>();
+  private configCache = new Map<string, string | undefined>();
+
+  private constructor(
+    /** Absolute path of the working tree's top level. */
+    readonly root: string,
+    /** Absolute path of the git directory. */
+    readonly gitDir: string,
+    /** Absolute path of the hooks directory git runs (core.hooksPath honoured). */
+    readonly hooksDir: string,
+  ) {}
+
+  /** The repository containing `cwd`, or a UsageError when there is none. */
+  static discover(cwd: string): GitRepository {
+    const result = runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-path', 'hooks'], cwd);
+    if (result.status !== 0) {
+      throw new UsageError(`${cwd} is not inside a git working tree (run: git init)`);
+    }
+    const [root, gitDir, hooks] = result.stdout.split('\n');
+    if (!root || !gitDir || !hooks) throw new MissingError(`git did not name a working tree for ${cwd}`);
+    return new GitRepository(root, gitDir, isAbsolute(hooks) ? hooks : resolve(cwd, hooks));
+  }
+
+  /** Run git at the top level of this working tree. */
+  git(args: readonly string[]): GitResult {
+    return runGit(args, this.root);
+  }
+
+  /** Tracked files (repository-relative) under a pathspec, as the index has them. */
+  tracked(pathspec = '.'): readonly string[] {
+    let files = this.trackedCache.get(pathspec);
+    if (!files) {
+      const result = this.git(['ls-files', '-z', '--', pathspec]);
+      files = result.stdout.split('\0').filter((f) => f !== '');
+      this.trackedCache.set(pathspec, files);
+    }
+    return files;
+  }
+
+  /** True when git would ignore `path` (repository-relative; it need not exist). */
+  isIgnored(path: string): boolean {
+    return this.git(['check-ignore', '-q', '--no-index', '--', path]).status === 0;
+  }
+
+  /** A configuration value as this clone sees it, or undefined. */
+  config(key: string): string | undefined {
+    if (!this.configCache.has(key)) {
+      const result = this.git(['config', '--get', '--', key]);
+      this.configCache.set(key, result.status === 0 ? result.stdout.replace(/\n$/, '') : undefined);
+    }
+    return this.configCache.get(key);
+  }
+}

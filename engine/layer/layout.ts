@@ -1,0 +1,80 @@
+/**
+ * The layout of a repository's AI layer: `.ai/manifest.yaml` names every section, and nothing walks
+ * `.ai/` to find things. Opening the layer reads the manifest once; a missing manifest is exit 12, a
+ * manifest format this version does not read is refused with the reason.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { MissingError } from '../errors';
+import type { Manifest } from '../generated/types';
+import { DocumentError } from './document-error';
+import { isSafeRelativePath } from './paths';
+import { readYamlFile } from './yaml';
+import type { YamlDocument } from './yaml';
+
+export const AI_DIR = '.ai';
+export const MANIFEST_PATH = '.ai/manifest.yaml';
+/** The manifest formats this version reads. */
+export const SUPPORTED_MANIFEST_SCHEMAS: readonly string[] = ['ai-repository/v1'];
+
+/** The layer of one repository, as its manifest describes it. */
+export interface Layout {
+  /** Absolute path of the repository's top level. */
+  readonly root: string;
+  /** The parsed manifest (shape checked by the ai_layout validator, not here). */
+  readonly manifest: Manifest;
+  readonly manifestDoc: YamlDocument;
+  /** Repository-relative path of a section, or undefined when the manifest names none. */
+  section(name: string): string | undefined;
+  /** Repository-relative path of the local (untracked) half, `.ai/local` by default. */
+  readonly localDir: string;
+  /** Repository-relative path of the tracked half, `.ai/repo` by default. */
+  readonly repoDir: string;
+  /** Absolute path of a repository-relative one. */
+  abs(relative: string): string;
+}
+
+/**
+ * Read `.ai/manifest.yaml` under `root`. Throws MissingError (12) when there is none, DocumentError when
+ * it does not parse or declares a format this version does not read.
+ */
+export function openLayout(root: string): Layout {
+  const path = join(root, MANIFEST_PATH);
+  if (!existsSync(path)) {
+    throw new MissingError(`no ${MANIFEST_PATH} in ${root} (run: majordomus init)`);
+  }
+  const doc = readYamlFile(path, MANIFEST_PATH);
+  if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
+    throw new DocumentError(MANIFEST_PATH, 1, 'the manifest is not a mapping', 'restore it with: majordomus init --extend');
+  }
+  const manifest = doc.value as Manifest;
+  const schema = (manifest as { schema?: unknown }).schema;
+  if (typeof schema !== 'string' || !SUPPORTED_MANIFEST_SCHEMAS.includes(schema)) {
+    throw new DocumentError(
+      MANIFEST_PATH,
+      doc.lines.get('schema') ?? 1,
+      `the manifest declares schema ${JSON.stringify(schema ?? null)}, which this version does not read (it reads ${SUPPORTED_MANIFEST_SCHEMAS.join(', ')})`,
+      'use a majordomus version that reads it, or set schema: ai-repository/v1',
+    );
+  }
+  const sections = ((manifest as { sections?: unknown }).sections ?? {}) as Record<string, unknown>;
+  const relativeTo = (value: unknown, fallback: string): string =>
+    typeof value === 'string' && isSafeRelativePath(value) ? `${AI_DIR}/${value.replace(/\/+$/, '')}` : fallback;
+  const local = (manifest as { local?: { path?: unknown } }).local;
+  const repo = (manifest as { repo?: { path?: unknown } }).repo;
+  return {
+    root,
+    manifest,
+    manifestDoc: doc,
+    localDir: relativeTo(local?.path, `${AI_DIR}/local`),
+    repoDir: relativeTo(repo?.path, `${AI_DIR}/repo`),
+    section(name: string): string | undefined {
+      const value = sections[name];
+      // an unsafe path is reported by the ai_layout validator and never followed
+      return typeof value === 'string' && isSafeRelativePath(value) ? relativeTo(value, '') : undefined;
+    },
+    abs(relative: string): string {
+      return join(root, relative);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * One repository as the engine sees it: its git working tree, its layer, and the documents read from
+ * it, each parsed once per process and shared by every validator.
+ */
+import { DocumentError } from './layer/document-error';
+import { readFrontMatterFile } from './layer/front-matter';
+import type { FrontMatterDocument } from './layer/front-matter';
+import { GitRepository } from './layer/git';
+import { openLayout } from './layer/layout';
+import type { Layout } from './layer/layout';
+import { readYamlFile } from './layer/yaml';
+import type { YamlDocument } from './layer/yaml';
+
+type Parsed<T> = { readonly value: T } | { readonly error: DocumentError };
+
+export class Repository {
+  private readonly yamlCache = new Map<string, Parsed<YamlDocument>>();
+  private readonly markdownCache = new Map<string, Parsed<FrontMatterDocument>>();
+
+  constructor(
+    readonly git: GitRepository,
+    readonly layout: Layout,
+  ) {}
+
+  /** The repository around `cwd` with its layer; MissingError (12) when it has none. */
+  static open(cwd: string): Repository {
+    const git = GitRepository.discover(cwd);
+    return new Repository(git, openLayout(git.root));
+  }
+
+  /** Absolute path of the working tree's top level. */
+  get root(): string {
+    return this.git.root;
+  }
+
+  /** A YAML file of the repository (repository-relative), parsed once; a refusal is thrown each time. */
+  yaml(file: string): YamlDocument {
+    return unwrap(this.yamlCache, file, () => readYamlFile(this.layout.abs(file), file));
+  }
+
+  /** A Markdown file with front matter, parsed once. */
+  markdown(file: string): FrontMatterDocument {
+    return unwrap(this.markdownCache, file, () => readFrontMatterFile(this.layout.abs(file), file));
+  }
+}
+
+function unwrap<T>(cache: Map<string, Parsed<T>>, key: string, read: () => T): T {
+  let entry = cache.get(key);
+  if (!entry) {
+    try {
+      entry = { value: read() };
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      entry = { error };
+    }
+    cache.set(key, entry);
+  }
+  if ('error' in entry) throw entry.error;
+  return entry.value;
+}

@@ -1,0 +1,178 @@
+/**
+ * The runner runs one gate: it selects the rules that declare the gate, resolves each rule's
+ * validator, calls it, and stamps what it reports with a level, a category, the rule and an exit code.
+ * Timing, suppression and reporting are plugins on its hooks, never branches inside it.
+ */
+import { SyncHook, SyncWaterfallHook } from 'tapable';
+import { ExitCode, UsageError } from './errors';
+import { exitCodeOf } from './findings';
+import type { Finding, Level } from './findings';
+import { gates } from './generated/gates';
+import type { GateName } from './generated/gates';
+import type { Registry } from './registry';
+import type { Repository } from './repository';
+import type { Rule, RuleSet } from './rules';
+import type { Note, Validator, ValidatorContext, Violation } from './validator';
+
+/** What to run. */
+export interface GateRequest {
+  readonly gate: GateName;
+  readonly repository: Repository;
+  readonly ruleSet: RuleSet;
+  readonly registry: Registry;
+  /** Run only this rule (`id` or `id@version`). */
+  readonly only?: string;
+  /**
+   * The rules that audit the engine itself, run instead of the set when its load was refused: a
+   * refused set is never run, but the refusal and the wiring are still reported.
+   */
+  readonly auditRules?: () => readonly Rule[];
+}
+
+/** What a gate produced. */
+export interface GateResult {
+  readonly gate: GateName;
+  readonly findings: readonly Finding[];
+  readonly exitCode: number;
+  /** How many rules ran. */
+  readonly rulesRun: number;
+}
+
+export class Runner {
+  /** The extension points, in the order a run reaches them. */
+  readonly hooks = Object.freeze({
+    /** The rule set the gate will draw from, once loaded. */
+    loaded: new SyncHook<[RuleSet]>(['ruleSet']),
+    /** Before the gate runs, with the rules it selected. */
+    beforeGate: new SyncHook<[GateName, readonly Rule[]]>(['gate', 'rules']),
+    /** Before one rule's validator is called. */
+    beforeRule: new SyncHook<[Rule]>(['rule']),
+    /** After one rule, with what it reported. */
+    afterRule: new SyncHook<[Rule, readonly Finding[]]>(['rule', 'findings']),
+    /** Every finding of the gate, in order: the place for suppressions and baselines. */
+    processFindings: new SyncWaterfallHook<[Finding[]]>(['findings']),
+    /** After the gate, with its result. */
+    afterGate: new SyncHook<[GateResult]>(['result']),
+  });
+
+  async run(request: GateRequest): Promise<GateResult> {
+    const { gate, ruleSet } = request;
+    this.hooks.loaded.call(ruleSet);
+    const selected = this.select(request);
+    this.hooks.beforeGate.call(gate, selected);
+    let findings: Finding[] = [];
+    for (const rule of selected) {
+      this.hooks.beforeRule.call(rule);
+      const ruleFindings = await this.runRule(rule, request);
+      this.hooks.afterRule.call(rule, ruleFindings);
+      findings.push(...ruleFindings);
+    }
+    findings = this.hooks.processFindings.call(findings);
+    const result: GateResult = { gate, findings, exitCode: exitCodeOf(findings), rulesRun: selected.length };
+    this.hooks.afterGate.call(result);
+    return result;
+  }
+
+  private select(request: GateRequest): readonly Rule[] {
+    const { gate, ruleSet, only } = request;
+    const pool = ruleSet.refused ? (request.auditRules?.() ?? []) : ruleSet.rules;
+    if (only !== undefined) {
+      const rule = ruleSet.rules.find((r) => r.identity === only || r.id === only) ?? pool.find((r) => r.identity === only || r.id === only);
+      if (!rule) throw new UsageError(`no rule ${only} in the effective set (list them with: majordomus rules list)`);
+      if (!rule.enforcement?.enforcedBy.includes(gate)) {
+        throw new UsageError(`${rule.identity} is not enforced by ${gate} (its gates: ${rule.enforcement?.enforcedBy.join(', ') ?? 'none'})`);
+      }
+      return ruleSet.refused && !pool.includes(rule) ? [] : [rule];
+    }
+    // a refused set runs its audit rules whatever gate was asked, so the refusal is always reported
+    return ruleSet.refused ? pool : pool.filter((rule) => rule.enforcement?.enforcedBy.includes(gate));
+  }
+
+  private async runRule(rule: Rule, request: GateRequest): Promise<Finding[]> {
+    const { gate, registry, repository, ruleSet } = request;
+    const enforcement = rule.enforcement!;
+    const findings: Finding[] = [];
+    const failCode = enforcement.exitCode !== 0 ? enforcement.exitCode : ExitCode.contract;
+    const reproduce = `majordomus ${gate === 'finish' ? 'finish --check' : gate} --rule ${rule.id}`;
+    const broken = (subject: string, message: string): Finding => ({
+      level: 'FAIL',
+      category: 'doctrine',
+      subject,
+      message,
+      rule: rule.id,
+      file: rule.file,
+      reproduce,
+      exitCode: failCode,
+    });
+
+    const validator = registry.get(enforcement.validator);
+    if (!validator) {
+      const nearest = registry.nearest(enforcement.validator);
+      return [broken(rule.identity, `names the validator \`${enforcement.validator}\`, which is not registered${nearest ? ` (nearest registered: \`${nearest}\`)` : ''}`)];
+    }
+    const optionsProblem = await checkOptions(validator, enforcement.options);
+    if (optionsProblem) return [broken(rule.identity, optionsProblem)];
+
+    const gateSpec = gates[gate];
+    // a refused set is a failure at every gate; otherwise the class decides, and watch turns FAIL into DRIFT
+    const violationLevel: Level = ruleSet.refused
+      ? 'FAIL'
+      : rule.class === 'advisory'
+        ? 'WARN'
+        : gateSpec.violationLevel === 'drift'
+          ? 'DRIFT'
+          : 'FAIL';
+    const violationCode =
+      violationLevel === 'DRIFT' ? (gateSpec.exitCode ?? ExitCode.drift) : violationLevel === 'FAIL' ? failCode : 0;
+    const stamp = (level: Level, note: Note | Violation, code: number): Finding => ({
+      level,
+      category: note.category ?? enforcement.category,
+      subject: note.subject,
+      message: note.message,
+      reproduce: 'reproduce' in note && note.reproduce !== undefined ? note.reproduce : level === 'OK' || level === 'INFO' ? undefined : reproduce,
+      rule: rule.id,
+      file: note.file,
+      line: note.line,
+      exitCode: code,
+    });
+    const context: ValidatorContext = {
+      gate,
+      rule,
+      options: enforcement.options ?? {},
+      repository,
+      layout: repository.layout,
+      git: repository.git,
+      rules: ruleSet,
+      registry,
+      violation: (violation) => findings.push(stamp(violationLevel, violation, violationCode)),
+      ok: (note) => findings.push(stamp('OK', note, 0)),
+      info: (note) => findings.push(stamp('INFO', note, 0)),
+      skip: (note) => findings.push(stamp('INFO', { ...note, message: `not checked: ${note.message}` }, 0)),
+    };
+    try {
+      await validator.run(context);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      findings.push(broken(rule.identity, `the validator \`${validator.name}\` threw: ${text}`));
+      if (process.env.MAJORDOMUS_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    }
+    // a rule that reported nothing says so: silence is never green
+    if (findings.length === 0) {
+      findings.push(stamp('OK', { subject: rule.identity, message: 'no violations' }, 0));
+    }
+    return findings;
+  }
+}
+
+/** Check a rule's options against its validator's options schema; a sentence when they do not fit. */
+async function checkOptions(validator: Validator, options: Readonly<Record<string, unknown>> | undefined): Promise<string | undefined> {
+  if (options === undefined) return undefined;
+  if (!validator.optionsSchema) {
+    return `gives \`x-majordomus.options\`, but the validator \`${validator.name}\` takes none (remove them)`;
+  }
+  // ajv is imported only when a rule carries options, so a plain gate never pays for it
+  const { compileOptionsSchema } = await import('./options');
+  const problems = compileOptionsSchema(validator)(options);
+  return problems.length > 0 ? `has options the validator \`${validator.name}\` refuses: ${problems.join('; ')}` : undefined;
+}
+

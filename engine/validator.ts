@@ -1,0 +1,79 @@
+/**
+ * The validator plugin API. A validator is a plain object: a name, a description, the gates it may be
+ * enforced at, an optional JSON Schema for its options, and `run`. It reports what is wrong through the
+ * context; the engine decides the level (FAIL, WARN, DRIFT) from the rule's class and the gate.
+ */
+import type { GateName } from './generated/gates';
+import type { Layout } from './layer/layout';
+import type { GitRepository } from './layer/git';
+import type { Rule, RuleSet } from './rules';
+import type { Registry } from './registry';
+import type { Repository } from './repository';
+
+/** What a validator says is wrong. */
+export interface Violation {
+  /** What is wrong: a repository-relative path or an id. */
+  readonly subject: string;
+  /** What was found and what to do, in one sentence. */
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+  /** Defaults to the rule's category. */
+  readonly category?: string;
+  /** Defaults to `majordomus <gate> --rule <id>`. */
+  readonly reproduce?: string;
+}
+
+/** A neutral report: something checked and found in order, something noted, something not checked. */
+export interface Note {
+  readonly subject: string;
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly category?: string;
+}
+
+/** Everything a validator may read, parsed once per process and shared, and its three ways to report. */
+export interface ValidatorContext<Options = unknown> {
+  /** The gate being run. */
+  readonly gate: GateName;
+  /** The rule being enforced. */
+  readonly rule: Rule;
+  /** The rule's `x-majordomus.options`, checked against the validator's options schema. */
+  readonly options: Options;
+  /** The repository: root, layout, git, parsed documents. */
+  readonly repository: Repository;
+  readonly layout: Layout;
+  readonly git: GitRepository;
+  /** The loaded rule set (see RuleSet.rules for what it holds when the load was refused). */
+  readonly rules: RuleSet;
+  /** The validators this engine can resolve. */
+  readonly registry: Registry;
+  /** Report a violation of the rule. */
+  violation(violation: Violation): void;
+  /** Report something checked and found in order (a denominator: "7 files checked"). */
+  ok(note: Note): void;
+  /** Report something worth knowing that is not a violation. */
+  info(note: Note): void;
+  /** Report something that could not be checked here, and why. */
+  skip(note: Note): void;
+}
+
+/** A validator plugin. */
+export interface Validator<Options = unknown> {
+  /** The key in the registry and in a rule's `x-majordomus.validator`. */
+  readonly name: string;
+  /** One line: what it decides. */
+  readonly description: string;
+  /** The gates a rule may enforce it at. */
+  readonly gates: readonly GateName[];
+  /** JSON Schema for `x-majordomus.options`, when it takes any. */
+  readonly optionsSchema?: Readonly<Record<string, unknown>>;
+  /** Check the repository; report through the context; keep no state between runs. */
+  run(context: ValidatorContext<Options>): void | Promise<void>;
+}
+
+/** Type a validator object (an identity function that gives plugins their types). */
+export function defineValidator<Options = unknown>(validator: Validator<Options>): Validator<Options> {
+  return validator;
+}

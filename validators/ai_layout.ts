@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { defineValidator } from '../engine/validator';
+import { AI_DIR, MANIFEST_PATH } from '../engine/layer/layout';
+import { unsafePathReason } from '../engine/layer/paths';
+import { checkSchema } from '../engine/layer/schema-check';
+
+/** Sections a repository may leave absent: a repository with no plan has no project directory. */
+const OPTIONAL_SECTIONS = new Set(['project']);
+
+export default defineValidator({
+  name: 'ai_layout',
+  description: 'The AI layer is real: a manifest this version reads, every section present, the local half ignored and untracked.',
+  gates: ['doctor', 'watch'],
+  run(context) {
+    const { layout, git } = context;
+    for (const problem of checkSchema('manifest', layout.manifestDoc)) {
+      context.violation({ subject: MANIFEST_PATH, file: MANIFEST_PATH, line: problem.line, message: `${problem.message} (the manifest follows share/schemas/manifest.v1.schema.json)` });
+    }
+    const sections = (layout.manifest.sections ?? {}) as unknown as Record<string, unknown>;
+    let present = 0;
+    for (const [name, value] of Object.entries(sections)) {
+      const line = layout.manifestDoc.lines.get(`sections.${name}`);
+      if (typeof value !== 'string') continue; // the schema problem above names it
+      const unsafe = unsafePathReason(value);
+      if (unsafe) {
+        context.violation({ subject: MANIFEST_PATH, file: MANIFEST_PATH, line, message: `the section \`${name}\` path ${JSON.stringify(value)} ${unsafe}; a section is a path relative to ${AI_DIR}/` });
+        continue;
+      }
+      const path = layout.section(name)!;
+      if (existsSync(layout.abs(path))) present++;
+      else if (!OPTIONAL_SECTIONS.has(name)) {
+        context.violation({ subject: path, file: MANIFEST_PATH, line, message: `the manifest names the section \`${name}\` at ${path}, which does not exist (create it, or run: majordomus init --extend)` });
+      }
+    }
+    const readme = `${AI_DIR}/README.md`;
+    if (!existsSync(layout.abs(readme))) {
+      context.violation({ subject: readme, message: `${readme} is missing: the layer explains itself to the people who find it (run: majordomus init --extend)` });
+    }
+    const local = layout.localDir;
+    if (!git.isIgnored(`${local}/`)) {
+      context.violation({ subject: `${local}/`, message: `${local}/ is not ignored by git; it holds this checkout's own state (add \`${local}/\` to .gitignore)` });
+    }
+    for (const file of git.tracked(local)) {
+      context.violation({ subject: file, message: `${file} is tracked, but ${local}/ is never tracked (run: git rm --cached -- ${file})` });
+    }
+    context.ok({ subject: MANIFEST_PATH, message: `${present} section(s) present` });
+  },
+});

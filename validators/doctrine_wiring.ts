@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gates } from '../engine/generated/gates';
+import { distributionRoot } from '../engine/layer/distribution';
+import { unsafePathReason } from '../engine/layer/paths';
+import type { Rule } from '../engine/rules';
+import { defineValidator } from '../engine/validator';
+import type { ValidatorContext } from '../engine/validator';
+
+/** The vendor whose rules this distribution owns, and so whose tests it carries. */
+const OWN_VENDOR = 'majordomus';
+
+export default defineValidator({
+  name: 'doctrine_wiring',
+  description: 'Every rule resolves to a registered validator at gates that exist, proved by tests that exist; every validator is declared.',
+  gates: ['doctor'],
+  run(context) {
+    const { rules, registry, gate } = context;
+    const declared = new Set<string>();
+    let enforced = 0;
+    for (const rule of rules.rules) {
+      if (rule.class !== 'blocking' && rule.class !== 'advisory') {
+        context.violation({ subject: rule.identity, file: rule.file, line: rule.doc.lines.get('class'), message: `class ${JSON.stringify(rule.class)} is neither blocking nor advisory` });
+      }
+      const enforcement = rule.enforcement;
+      if (!enforcement) continue;
+      enforced++;
+      declared.add(enforcement.validator);
+      const validator = registry.get(enforcement.validator);
+      // the runner itself reports an unregistered validator of a rule it runs at this gate
+      const reportedByRunner = !rules.refused && enforcement.enforcedBy.includes(gate);
+      if (!validator && !reportedByRunner) {
+        const nearest = registry.nearest(enforcement.validator);
+        context.violation({
+          subject: rule.identity,
+          file: rule.file,
+          line: rule.doc.lines.get('x-majordomus.validator'),
+          message: `names the validator \`${enforcement.validator}\`, which is not registered${nearest ? ` (nearest registered: \`${nearest}\`)` : ''}`,
+        });
+      }
+      enforcement.enforcedBy.forEach((name, index) => {
+        const line = rule.doc.lines.get(`x-majordomus.enforced_by.${index}`);
+        if (!Object.hasOwn(gates, name)) {
+          context.violation({ subject: rule.identity, file: rule.file, line, message: `is enforced by \`${name}\`, which is not a gate (gates: ${Object.keys(gates).join(', ')})` });
+        } else if (validator && !validator.gates.includes(name as keyof typeof gates)) {
+          context.violation({ subject: rule.identity, file: rule.file, line, message: `is enforced by \`${name}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}` });
+        }
+      });
+      checkTests(context, rule);
+    }
+    for (const name of registry.names()) {
+      if (!declared.has(name)) {
+        context.violation({ subject: name, message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (declare it in a rule, or remove it)` });
+      }
+    }
+    context.ok({ subject: 'rules', message: `${enforced} enforced rule(s) and ${registry.names().length} validator(s) reconciled` });
+  },
+});
+
+/** Each test a rule names must exist in the repository that owns the rule. */
+function checkTests(context: ValidatorContext, rule: Rule): void {
+  const provenance = rule.provenance;
+  let owner: string;
+  if (provenance.origin === 'project') owner = context.repository.root;
+  else if (provenance.vendor === OWN_VENDOR) owner = distributionRoot();
+  else {
+    context.skip({ subject: rule.identity, file: rule.file, message: `the tests of vendor ${provenance.vendor} live with that vendor` });
+    return;
+  }
+  rule.enforcement!.tests.forEach((test, index) => {
+    const line = rule.doc.lines.get(`x-majordomus.tests.${index}`);
+    const unsafe = unsafePathReason(test);
+    if (unsafe) {
+      context.violation({ subject: rule.identity, file: rule.file, line, message: `names the test ${JSON.stringify(test)}, which ${unsafe}` });
+    } else if (!existsSync(join(owner, test))) {
+      const where = owner === context.repository.root ? 'this repository' : `the ${OWN_VENDOR} distribution`;
+      context.violation({ subject: rule.identity, file: rule.file, line, message: `names the test ${test}, which does not exist in ${where} (write it, or correct the path)` });
+    }
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * The registry of built-in validators: a static map, keys sorted, each entry typed by `satisfies` so
+ * the compiler checks every plugin's shape. A rule's `x-majordomus.validator` names one of these keys.
+ */
+import type { Validator } from '../engine/validator';
+import ai_layout from './ai_layout';
+import doctrine_wiring from './doctrine_wiring';
+import policy from './policy';
+import retention from './retention';
+import rule_package from './rule_package';
+import schema_integrity from './schema_integrity';
+import scope_file from './scope_file';
+import wiring from './wiring';
+
+export const validators = {
+  ai_layout,
+  doctrine_wiring,
+  policy,
+  retention,
+  rule_package,
+  schema_integrity,
+  scope_file,
+  wiring,
+} satisfies Readonly<Record<string, Validator>>;

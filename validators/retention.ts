@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { Policy } from '../engine/generated/types';
+import { DocumentError } from '../engine/layer/document-error';
+import { defineValidator } from '../engine/validator';
+
+/** Each cap the policy must set, and what it counts under `.ai/local/state/`. */
+const CAPS = [
+  { key: 'checkpoint.retention_max_files', what: 'checkpoints', count: (dir: string) => countFiles(`${dir}/checkpoints`) },
+  { key: 'handover.retention_max_files', what: 'handovers', count: (dir: string) => countFiles(`${dir}/handovers`) },
+  { key: 'ledger.retention_max_lines', what: 'ledger lines', count: (dir: string) => countLines(`${dir}/ledger.jsonl`) },
+] as const;
+
+export default defineValidator({
+  name: 'retention',
+  description: 'The ledger, the handovers and the checkpoints stay under the caps the policy sets.',
+  gates: ['doctor', 'watch'],
+  run(context) {
+    const { layout } = context;
+    const policyFile = layout.section('policy') ?? `${layout.repoDir}/policy.yaml`;
+    let policy: Policy;
+    let lines: ReadonlyMap<string, number>;
+    try {
+      const doc = context.repository.yaml(policyFile);
+      policy = doc.value as Policy;
+      lines = doc.lines;
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      context.skip({ subject: policyFile, message: 'the policy does not parse (the policy rule names why)' });
+      return;
+    }
+    const stateDir = layout.abs(`${layout.localDir}/state`);
+    const counts: string[] = [];
+    for (const cap of CAPS) {
+      const limit = valueAt(policy, cap.key);
+      if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
+        context.violation({ subject: policyFile, file: policyFile, line: lines.get(cap.key) ?? lines.get(cap.key.split('.')[0]!), message: `the retention key \`${cap.key}\` is ${limit === undefined ? 'missing' : `not a count (${JSON.stringify(limit)})`}; set it to a whole number` });
+        continue;
+      }
+      const count = cap.count(stateDir);
+      counts.push(`${count}/${limit} ${cap.what}`);
+      if (count > limit) {
+        context.violation({ subject: `${layout.localDir}/state`, message: `${count} ${cap.what}, over the cap of ${limit} (\`${cap.key}\`): archive the oldest or raise the cap` });
+      }
+    }
+    if (counts.length > 0) context.ok({ subject: `${layout.localDir}/state`, message: counts.join(', ') });
+  },
+});
+
+function valueAt(root: unknown, key: string): unknown {
+  let node = root;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return node;
+}
+
+function countFiles(dir: string): number {
+  try {
+    return readdirSync(dir).filter((name) => name.endsWith('.md')).length;
+  } catch {
+    return 0;
+  }
+}
+
+function countLines(file: string): number {
+  let text: Buffer;
+  try {
+    text = readFileSync(file);
+  } catch {
+    return 0;
+  }
+  let lines = 0;
+  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) lines++;
+  if (text.length > 0 && text[text.length - 1] !== 10) lines++;
+  return lines;
+}

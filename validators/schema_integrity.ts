@@ -1,0 +1,72 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { kinds } from '../engine/generated/kinds';
+import { renderAllowFile } from '../engine/layer/allow';
+import { distributionRoot } from '../engine/layer/distribution';
+import { defineValidator } from '../engine/validator';
+
+const SCHEMAS = 'share/schemas';
+const ALLOW = 'share/allow';
+const SCHEMA_SUFFIX = '.v1.schema.json';
+
+export default defineValidator({
+  name: 'schema_integrity',
+  description: 'Every allow-list agrees with its schema, every kind has a schema, and every schema is named by a kind.',
+  gates: ['doctor', 'watch'],
+  run(context) {
+    const root = distributionRoot();
+    const schemaFiles = readdirSync(join(root, SCHEMAS)).filter((name) => name.endsWith('.schema.json')).sort();
+    const named = new Set<string>();
+    for (const [kind, spec] of Object.entries(kinds)) {
+      const schema = (spec as { schema?: string }).schema;
+      if (schema === undefined) {
+        context.violation({ subject: `kind:${kind}`, message: `the kind \`${kind}\` declares no schema, so its documents would pass unvalidated (add one under ${SCHEMAS}/)` });
+        continue;
+      }
+      named.add(`${schema}${SCHEMA_SUFFIX}`);
+      if (!existsSync(join(root, SCHEMAS, `${schema}${SCHEMA_SUFFIX}`))) {
+        context.violation({ subject: `kind:${kind}`, message: `the kind \`${kind}\` names the schema ${SCHEMAS}/${schema}${SCHEMA_SUFFIX}, which does not exist` });
+      }
+    }
+    const allowFiles = new Set(existsSync(join(root, ALLOW)) ? readdirSync(join(root, ALLOW)).filter((name) => name.endsWith('.txt')) : []);
+    for (const file of schemaFiles) {
+      const path = `${SCHEMAS}/${file}`;
+      if (!named.has(file)) {
+        context.violation({ subject: path, file: path, message: 'no kind names this schema, so nothing applies it (name it from a kind in share/kinds.yaml, or delete it)' });
+      }
+      let schema: { 'x-majordomus-allow'?: string };
+      try {
+        schema = JSON.parse(readFileSync(join(root, path), 'utf8')) as typeof schema;
+      } catch (error) {
+        context.violation({ subject: path, file: path, message: `does not parse as JSON: ${(error as Error).message}` });
+        continue;
+      }
+      const name = schema['x-majordomus-allow'];
+      if (typeof name !== 'string') {
+        context.violation({ subject: path, file: path, message: 'declares no x-majordomus-allow name, so no allow-list is generated from it' });
+        continue;
+      }
+      const allowPath = `${ALLOW}/${name}.txt`;
+      allowFiles.delete(`${name}.txt`);
+      const expected = renderAllowFile(schema, { source: path });
+      const actual = existsSync(join(root, allowPath)) ? readFileSync(join(root, allowPath), 'utf8') : undefined;
+      if (actual === undefined) {
+        context.violation({ subject: allowPath, message: `the allow-list of ${path} is missing (run: npm run generate)` });
+      } else if (actual !== expected) {
+        context.violation({ subject: allowPath, file: allowPath, line: firstDifference(actual, expected), message: `disagrees with ${path}, the schema it is generated from (run: npm run generate)` });
+      }
+    }
+    for (const orphan of [...allowFiles].sort()) {
+      context.violation({ subject: `${ALLOW}/${orphan}`, message: 'an allow-list no schema generates (delete it, or add its schema)' });
+    }
+    context.ok({ subject: SCHEMAS, message: `${schemaFiles.length} schema(s) and ${Object.keys(kinds).length} kind(s) reconciled` });
+  },
+});
+
+function firstDifference(a: string, b: string): number {
+  const left = a.split('\n');
+  const right = b.split('\n');
+  let i = 0;
+  while (i < left.length && i < right.length && left[i] === right[i]) i++;
+  return i + 1;
+}
