@@ -22,7 +22,10 @@ export class Registry {
     return [...this.map.keys()].sort();
   }
 
-  /** The registered name closest to `name` (edit distance), for "did you mean". */
+  /**
+   * The registered name closest to `name`, for "did you mean": within a third of its length in edits
+   * (at least two), or sharing a whole-word prefix with it; undefined when nothing is that close.
+   */
   nearest(name: string): string | undefined {
     let best: string | undefined;
     let bestDistance = Infinity;
@@ -33,7 +36,8 @@ export class Registry {
         bestDistance = distance;
       }
     }
-    return best;
+    if (best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3))) return best;
+    return this.names().find((candidate) => candidate.startsWith(`${name}_`) || name.startsWith(`${candidate}_`));
   }
 }
 

@@ -14,7 +14,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  minify: true,
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== "1",
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);" },

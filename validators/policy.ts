@@ -21,14 +21,15 @@ export default defineValidator({
     }
     for (const name of names) {
       const file = `${profilesDir}/${name}`;
+      const stem = name.slice(0, -'.yaml'.length);
+      // the file exists even when it does not parse: its own violation says why, not a missing default
+      profiles.add(stem);
       const doc = readChecked(context, file, 'profile');
       if (!doc) continue;
-      const stem = name.slice(0, -'.yaml'.length);
       const profile = doc.value as Profile;
       if (typeof profile.name === 'string' && profile.name !== stem) {
         context.violation({ subject: file, file, line: doc.lines.get('name'), message: `the profile is named \`${profile.name}\` but its file is ${name} (make them agree)` });
       }
-      profiles.add(stem);
     }
     if (!policyDoc) return;
     const policy = policyDoc.value as Policy;

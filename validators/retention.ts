@@ -3,11 +3,11 @@ import type { Policy } from '../engine/generated/types';
 import { DocumentError } from '../engine/layer/document-error';
 import { defineValidator } from '../engine/validator';
 
-/** Each cap the policy must set, and what it counts under `.ai/local/state/`. */
+/** Each cap the policy must set, and the path under `.ai/local/state/` whose size it caps. */
 const CAPS = [
-  { key: 'checkpoint.retention_max_files', what: 'checkpoints', count: (dir: string) => countFiles(`${dir}/checkpoints`) },
-  { key: 'handover.retention_max_files', what: 'handovers', count: (dir: string) => countFiles(`${dir}/handovers`) },
-  { key: 'ledger.retention_max_lines', what: 'ledger lines', count: (dir: string) => countLines(`${dir}/ledger.jsonl`) },
+  { key: 'checkpoint.retention_max_files', what: 'checkpoints', path: 'checkpoints', count: countFiles },
+  { key: 'handover.retention_max_files', what: 'handovers', path: 'handovers', count: countFiles },
+  { key: 'ledger.retention_max_lines', what: 'ledger lines', path: 'ledger.jsonl', count: countLines },
 ] as const;
 
 export default defineValidator({
@@ -28,7 +28,7 @@ export default defineValidator({
       context.skip({ subject: policyFile, message: 'the policy does not parse (the policy rule names why)' });
       return;
     }
-    const stateDir = layout.abs(`${layout.localDir}/state`);
+    const stateDir = `${layout.localDir}/state`;
     const counts: string[] = [];
     for (const cap of CAPS) {
       const limit = valueAt(policy, cap.key);
@@ -36,13 +36,14 @@ export default defineValidator({
         context.violation({ subject: policyFile, file: policyFile, line: lines.get(cap.key) ?? lines.get(cap.key.split('.')[0]!), message: `the retention key \`${cap.key}\` is ${limit === undefined ? 'missing' : `not a count (${JSON.stringify(limit)})`}; set it to a whole number` });
         continue;
       }
-      const count = cap.count(stateDir);
+      const capped = `${stateDir}/${cap.path}`;
+      const count = cap.count(layout.abs(capped));
       counts.push(`${count}/${limit} ${cap.what}`);
       if (count > limit) {
-        context.violation({ subject: `${layout.localDir}/state`, message: `${count} ${cap.what}, over the cap of ${limit} (\`${cap.key}\`): archive the oldest or raise the cap` });
+        context.violation({ subject: capped, message: `${count} ${cap.what}, over the cap of ${limit} (\`${cap.key}\`): archive the oldest or raise the cap` });
       }
     }
-    if (counts.length > 0) context.ok({ subject: `${layout.localDir}/state`, message: counts.join(', ') });
+    if (counts.length > 0) context.ok({ subject: stateDir, message: counts.join(', ') });
   },
 });
 

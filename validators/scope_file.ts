@@ -1,4 +1,7 @@
-import { readCheckedDocument } from '../engine/checked-document';
+import { DocumentError } from '../engine/layer/document-error';
+import { unsafePathReason } from '../engine/layer/paths';
+import { checkSchema } from '../engine/layer/schema-check';
+import type { YamlDocument } from '../engine/layer/yaml';
 import { defineValidator } from '../engine/validator';
 
 export default defineValidator({
@@ -11,18 +14,32 @@ export default defineValidator({
       context.info({ subject: '.ai/manifest.yaml', message: "the manifest names no scope section, so the distribution's default scope applies" });
       return;
     }
-    const doc = readCheckedDocument(context, file, 'scope');
-    if (!doc) return;
+    let doc: YamlDocument;
+    try {
+      doc = context.repository.yaml(file);
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      context.violation({ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` });
+      return;
+    }
     let checked = 0;
+    const patternProblems = new Map<string, string>();
     for (const [key, value] of leaves(doc.value, '')) {
       if (typeof value !== 'string') continue;
       const isName = /(^|\.)names\.\d+$/.test(key);
       const isPath = /^in\.\d+$/.test(key) || /(^|\.)paths\.\d+$/.test(key);
       if (!isName && !isPath) continue;
       checked++;
-      const line = doc.lines.get(key);
       const problem = isName ? nameProblem(value) : pathspecProblem(value);
-      if (problem) context.violation({ subject: file, file, line, message: `\`${key}\` is ${JSON.stringify(value)}: ${problem}` });
+      if (problem) patternProblems.set(key, `\`${key}\` is ${JSON.stringify(value)}: ${problem}`);
+    }
+    for (const problem of checkSchema('scope', doc)) {
+      // a pattern explained below is reported once, in words rather than as the schema's regular expression
+      if (problem.keyword === 'pattern' && patternProblems.has(problem.key)) continue;
+      context.violation({ subject: file, file, line: problem.line, message: problem.message });
+    }
+    for (const [key, message] of patternProblems) {
+      context.violation({ subject: file, file, line: doc.lines.get(key), message });
     }
     context.ok({ subject: file, message: `${checked} pattern(s) checked` });
   },
@@ -33,6 +50,9 @@ export function pathspecProblem(pattern: string): string | undefined {
   if (pattern.startsWith('/')) return 'a pathspec is anchored at the root already; remove the leading slash';
   if (pattern.startsWith(':(') || pattern.startsWith(':')) return 'git pathspec magic (:(…)) is not part of the scope language; write the plain pattern';
   if (pattern.split(/[\\/]/).includes('..')) return 'a .. segment escapes the repository; name the path from the root';
+  // every platform's absolute forms (drive letters, UNC, URLs, home) escape the repository too
+  const unsafe = unsafePathReason(pattern);
+  if (unsafe) return `the pathspec ${unsafe}, so it names no path inside the repository; name the path from the root`;
   return undefined;
 }
 

@@ -9,6 +9,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { CST, Lexer, LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
 import { DocumentError, printable } from './document-error';
+import { parseYamlFast } from './yaml-fast';
 
 /** A parsed document: its plain value and the line of every flattened key path (`a.b.0.c`). */
 export interface YamlDocument {
@@ -49,6 +50,14 @@ export function parseYaml(text: string, file: string, options: YamlOptions = {})
   if (text.length > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) {
     throw new DocumentError(file, undefined, `larger than ${maxBytes} bytes`, 'split the file or raise the size cap');
   }
+  return parseYamlFast(text, offset) ?? parseYamlFull(text, file, offset);
+}
+
+/**
+ * The full parser: the subset checks, then the `yaml` package. parseYaml tries the fast path first; this
+ * is exported so tests can hold the two to the same answers.
+ */
+export function parseYamlFull(text: string, file: string, offset = 0): YamlDocument {
   const counter = lineStarts(text);
   const lineAt = (pos: number): number => lineOf(counter, pos) + offset;
 

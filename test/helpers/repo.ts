@@ -1,0 +1,147 @@
+/**
+ * Real temporary git repositories and the built CLI, for behaviour tests. Nothing is mocked: each
+ * repository is `git init`ed in a fresh temporary directory and the CLI runs as a separate process,
+ * with git's repository-selecting variables stripped so a suite run from a hook never touches the
+ * outer repository.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const CLI = join(ROOT, 'dist/majordomus.mjs');
+export const UPSTREAM = resolve(ROOT, '../shared/fixtures/upstream');
+
+/** The environment for a child process working on another repository: git's own selectors removed. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_')) continue;
+    env[key] = value;
+  }
+  return {
+    ...env,
+    GIT_AUTHOR_NAME: 'Test',
+    GIT_AUTHOR_EMAIL: 'test@example.com',
+    GIT_COMMITTER_NAME: 'Test',
+    GIT_COMMITTER_EMAIL: 'test@example.com',
+    GIT_CONFIG_NOSYSTEM: '1',
+    ...extra,
+  };
+}
+
+export interface RunResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A finding as `--json` prints it. */
+export interface JsonFinding {
+  readonly level: string;
+  readonly category: string;
+  readonly subject: string;
+  readonly message: string;
+  readonly reproduce: string | null;
+  readonly rule: string | null;
+  readonly file: string | null;
+  readonly line: number | null;
+}
+
+/** Parse `--json` output: one object a line. */
+export function parseFindings(stdout: string): JsonFinding[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as JsonFinding);
+}
+
+/** Findings that count against a gate. */
+export function failing(findings: readonly JsonFinding[]): JsonFinding[] {
+  return findings.filter((f) => f.level === 'FAIL' || f.level === 'DRIFT');
+}
+
+export class TempRepo {
+  readonly dir: string;
+
+  constructor(options: { git?: boolean } = {}) {
+    this.dir = mkdtempSync(join(tmpdir(), 'majordomus-test-'));
+    if (options.git !== false) this.git(['init', '-q', '-b', 'main', '.']);
+  }
+
+  /** Run git here; throws when git fails. */
+  git(args: readonly string[]): string {
+    const result = spawnSync('git', args, { cwd: this.dir, env: cleanEnv(), encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr}`);
+    return result.stdout;
+  }
+
+  /** Run the built CLI here. */
+  run(args: readonly string[], options: { env?: Record<string, string>; cwd?: string; input?: string } = {}): RunResult {
+    const result = spawnSync(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? this.dir,
+      env: cleanEnv(options.env),
+      encoding: 'utf8',
+      input: options.input,
+    });
+    return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+  }
+
+  /** Run a gate with --json and return its exit code and findings. */
+  gate(args: readonly string[], options: { env?: Record<string, string> } = {}): { code: number; findings: JsonFinding[]; stderr: string } {
+    const result = this.run([...args, '--json'], options);
+    return { code: result.code, findings: parseFindings(result.stdout), stderr: result.stderr };
+  }
+
+  /** `majordomus init`, asserting it succeeded. */
+  init(): this {
+    const result = this.run(['init']);
+    if (result.code !== 0) throw new Error(`init failed (${result.code}): ${result.stderr}`);
+    return this;
+  }
+
+  path(relative: string): string {
+    return join(this.dir, relative);
+  }
+
+  write(relative: string, content: string | Buffer, mode?: number): void {
+    const path = this.path(relative);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, content);
+    if (mode !== undefined) chmodSync(path, mode);
+  }
+
+  read(relative: string): string {
+    return readFileSync(this.path(relative), 'utf8');
+  }
+
+  exists(relative: string): boolean {
+    return existsSync(this.path(relative));
+  }
+
+  remove(relative: string): void {
+    rmSync(this.path(relative), { recursive: true, force: true });
+  }
+
+  /** Delete the whole repository. */
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Temporary repositories created in a test file, removed by `disposeAll` in afterAll/afterEach. */
+export function repoFactory(): { create(options?: { git?: boolean }): TempRepo; disposeAll(): void } {
+  const created: TempRepo[] = [];
+  return {
+    create(options) {
+      const repo = new TempRepo(options);
+      created.push(repo);
+      return repo;
+    },
+    disposeAll() {
+      for (const repo of created.splice(0)) repo.dispose();
+    },
+  };
+}

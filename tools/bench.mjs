@@ -1,0 +1,112 @@
+// npm run bench: the start-up product, measured. Runs `node -e 0`, `majordomus doctor` on a freshly
+// initialised repository and `majordomus doctor` on a large generated one, alternately in one process,
+// and prints each median and its ratio to `node -e 0`; then the peak memory of each doctor run.
+// Public tools only: node and git. Usage: node tools/bench.mjs [--rounds N] [--rules N] [--json]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const cli = join(root, 'dist/majordomus.mjs');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i === -1 ? fallback : Number(args[i + 1]);
+};
+const rounds = option('--rounds', 21);
+const ruleCount = option('--rules', 2000);
+const json = args.includes('--json');
+
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_') && !k.startsWith('MAJORDOMUS_')));
+const run = (command, argv, cwd) => {
+  const result = spawnSync(command, argv, { cwd, env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout.slice(-2000)}`);
+  return result;
+};
+
+function freshRepository() {
+  const dir = mkdtempSync(join(tmpdir(), 'majordomus-bench-'));
+  run('git', ['init', '-q', dir], dir);
+  run(process.execPath, [cli, 'init'], dir);
+  return dir;
+}
+
+/** A large adopted repository: thousands of project rules in a dependency chain, and thousands of records. */
+function largeRepository() {
+  const dir = freshRepository();
+  const rules = join(dir, '.ai/repo/rules/project');
+  for (let i = 0; i < ruleCount; i++) {
+    const depends = i === 0 ? '[majordomus.define-done-first@1]' : `[project.generated-${i - 1}@1]`;
+    writeFileSync(
+      join(rules, `generated-${i}.v1.md`),
+      `---\nid: project.generated-${i}\nversion: 1\nkind: rule\ntitle: Generated rule ${i}\ndescription: A generated rule for the benchmark.\nstatement: The benchmark loads this rule.\nstatus: active\nclass: advisory\ndepends_on: ${depends}\ntags: [bench]\n---\n\n# Rationale\n\nLoad.\n\n# Required behaviour\n\nLoad.\n\n# Failure behaviour\n\nNone.\n\n# Verification\n\nThe benchmark.\n`,
+    );
+  }
+  const state = join(dir, '.ai/local/state');
+  for (const [folder, count] of [['checkpoints', 450], ['handovers', 180]]) {
+    mkdirSync(join(state, folder), { recursive: true });
+    for (let i = 0; i < count; i++) writeFileSync(join(state, folder, `${String(i).padStart(5, '0')}.md`), '---\nschema_version: 1\n---\n\nnote\n');
+  }
+  const ledger = [];
+  for (let i = 0; i < 4500; i++) ledger.push(JSON.stringify({ ts: '2026-11-29T00:00:00Z', event: 'bench', head: 'x', branch: 'main', by: 'bench' }));
+  writeFileSync(join(state, 'ledger.jsonl'), `${ledger.join('\n')}\n`);
+  return dir;
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const time = (command, argv, cwd) => {
+  const start = process.hrtime.bigint();
+  run(command, argv, cwd);
+  return Number(process.hrtime.bigint() - start) / 1e6;
+};
+
+/** Peak resident memory of one run, read by a preloaded module when the process exits. */
+const peakMemory = (argv, cwd) => {
+  const probe = "process.on('exit',()=>process.stderr.write('\\nMAXRSS '+process.resourceUsage().maxRSS+'\\n'))";
+  const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, ...argv], { cwd, env, encoding: 'utf8' });
+  const match = /MAXRSS (\d+)/.exec(result.stderr);
+  return match ? Number(match[1]) / 1024 : NaN;
+};
+
+const fresh = freshRepository();
+const large = largeRepository();
+const targets = [
+  { name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: fresh },
+  { name: 'doctor (fresh repository)', command: process.execPath, argv: [cli, 'doctor'], cwd: fresh },
+  { name: `doctor (${ruleCount} rules, 630 records, 4500 ledger lines)`, command: process.execPath, argv: [cli, 'doctor'], cwd: large },
+];
+try {
+  for (const target of targets) time(target.command, target.argv, target.cwd); // warm the file cache
+  const samples = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    targets.forEach((target, i) => samples[i].push(time(target.command, target.argv, target.cwd)));
+  }
+  const baseline = median(samples[0]);
+  const results = targets.map((target, i) => ({
+    target: target.name,
+    median_ms: Number(median(samples[i]).toFixed(1)),
+    min_ms: Number(Math.min(...samples[i]).toFixed(1)),
+    max_ms: Number(Math.max(...samples[i]).toFixed(1)),
+    ratio: Number((median(samples[i]) / baseline).toFixed(2)),
+    peak_mb: i === 0 ? undefined : Number(peakMemory(target.argv, target.cwd).toFixed(1)),
+  }));
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ rounds, results })}\n`);
+  } else {
+    process.stdout.write(`${rounds} alternating rounds, medians\n`);
+    for (const r of results) {
+      const memory = r.peak_mb === undefined ? '' : `  peak ${r.peak_mb} MB`;
+      process.stdout.write(`${r.target.padEnd(52)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}\n`);
+    }
+  }
+} finally {
+  rmSync(fresh, { recursive: true, force: true });
+  rmSync(large, { recursive: true, force: true });
+}
