@@ -241,7 +241,27 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push({ path: 'engine/generated/kinds.ts', content: renderKinds(project, kinds, header('share/kinds.yaml')) });
   files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('share/gates.yaml')) });
   files.push(...renderRulePackages(root, version, schemas.find((s) => s.stem === 'rule-package')));
+  files.push(...mirrorOwnVendoredPackages(root, files));
   return files;
+}
+
+/**
+ * This repository governs itself: its own `.ai/repo/rules/vendor/<pack>/` is the package it ships,
+ * byte for byte, so the copy is derived here and checked with everything else.
+ */
+function mirrorOwnVendoredPackages(root: string, generated: readonly GeneratedFile[]): GeneratedFile[] {
+  const out: GeneratedFile[] = [];
+  for (const pack of readdirSync(join(root, 'rules')).sort()) {
+    const vendored = `.ai/repo/rules/vendor/${pack}`;
+    if (!existsSync(join(root, vendored))) continue;
+    const manifest = generated.find((file) => file.path === `rules/${pack}/manifest.yaml`);
+    if (manifest) out.push({ path: `${vendored}/manifest.yaml`, content: manifest.content });
+    const dir = join(root, 'rules', pack, 'rules');
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.md') && n !== 'README.md').sort()) {
+      out.push({ path: `${vendored}/rules/${name}`, content: readFileSync(join(dir, name), 'utf8') });
+    }
+  }
+  return out;
 }
 
 function packageVersion(root: string): string {
