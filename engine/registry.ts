@@ -3,9 +3,9 @@
  * validators/index.ts; a name it does not know is reported with the nearest name it does.
  */
 import { validators as builtins } from '../validators/index';
-import type { Validator } from './validator';
+import type { Validator, ValidatorLookup } from './validator';
 
-export class Registry {
+export class Registry implements ValidatorLookup {
   private readonly map: ReadonlyMap<string, Validator>;
 
   constructor(entries: Readonly<Record<string, Validator>>) {

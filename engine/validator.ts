@@ -7,7 +7,6 @@ import type { GateName } from './generated/gates';
 import type { Layout } from './layer/layout';
 import type { GitRepository } from './layer/git';
 import type { Rule, RuleSet } from './rules';
-import type { Registry } from './registry';
 import type { Repository } from './repository';
 
 /** What a validator says is wrong. */
@@ -48,7 +47,7 @@ export interface ValidatorContext<Options = unknown> {
   /** The loaded rule set (see RuleSet.rules for what it holds when the load was refused). */
   readonly rules: RuleSet;
   /** The validators this engine can resolve. */
-  readonly registry: Registry;
+  readonly registry: ValidatorLookup;
   /** Report a violation of the rule. */
   violation(violation: Violation): void;
   /** Report something checked and found in order (a denominator: "7 files checked"). */
@@ -57,6 +56,16 @@ export interface ValidatorContext<Options = unknown> {
   info(note: Note): void;
   /** Report something that could not be checked here, and why. */
   skip(note: Note): void;
+}
+
+/** Resolves validator names (engine/registry.ts implements it). */
+export interface ValidatorLookup {
+  /** The validator registered under `name`. */
+  get(name: string): Validator | undefined;
+  /** Every registered name, sorted. */
+  names(): string[];
+  /** The registered name closest to `name`, when one is close. */
+  nearest(name: string): string | undefined;
 }
 
 /** A validator plugin. */

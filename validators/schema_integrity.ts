@@ -46,6 +46,14 @@ export default defineValidator({
         context.violation({ subject: path, file: path, message: 'declares no x-majordomus-allow name, so no allow-list is generated from it' });
         continue;
       }
+      // the allow-list of <stem>.v1.schema.json is <stem>.txt: a schema claiming another name (a copy)
+      // would otherwise be compared with, and blame, the allow-list of the schema it was copied from
+      const stem = file.endsWith(SCHEMA_SUFFIX) ? file.slice(0, -SCHEMA_SUFFIX.length) : undefined;
+      if (name !== stem) {
+        const fix = stem === undefined ? `name the file <kind>${SCHEMA_SUFFIX}` : `x-majordomus-allow must be ${JSON.stringify(stem)}, the file name, as npm run generate requires`;
+        context.violation({ subject: path, file: path, message: `names the allow-list ${JSON.stringify(name)}, which is not its own (${fix})` });
+        continue;
+      }
       const allowPath = `${ALLOW}/${name}.txt`;
       allowFiles.delete(`${name}.txt`);
       const expected = renderAllowFile(schema, { source: path });

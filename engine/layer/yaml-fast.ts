@@ -7,7 +7,7 @@
  * document it does not recognise, and alone produces every refusal. It never accepts a document the
  * full parser would refuse or read differently: a differential property test holds it to that.
  */
-import type { YamlDocument } from './yaml';
+import type { YamlDocument } from './yaml-document';
 
 interface Line {
   /** 1-based line in the file. */

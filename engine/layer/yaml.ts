@@ -9,14 +9,10 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { CST, Lexer, LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
 import { DocumentError, printable } from './document-error';
+import type { YamlDocument } from './yaml-document';
 import { parseYamlFast } from './yaml-fast';
 
-/** A parsed document: its plain value and the line of every flattened key path (`a.b.0.c`). */
-export interface YamlDocument {
-  readonly value: unknown;
-  /** Flattened key path → 1-based line in the file; the empty path is the document itself. */
-  readonly lines: ReadonlyMap<string, number>;
-}
+export type { YamlDocument } from './yaml-document';
 
 export interface YamlOptions {
   /** Lines before the first line of `text` in its file (front matter starts at line 2). */

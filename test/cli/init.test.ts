@@ -111,7 +111,11 @@ describe('init in a fresh repository', () => {
     // TempRepo.git throws when git exits non-zero, i.e. when the path is not ignored
     repo.git(['check-ignore', '-q', '--no-index', '--', '.ai/local/']);
     repo.git(['check-ignore', '-q', '--no-index', '--', '.ai/local/state/ledger.jsonl']);
-    expect(repo.git(['status', '--porcelain', '--untracked-files=all'])).not.toMatch(/\.ai\/local\//);
+    repo.write('.ai/local/probe.txt', 'checkout-local\n');
+    const status = repo.git(['status', '--porcelain', '--untracked-files=all']);
+    repo.remove('.ai/local');
+    expect(status).toMatch(/\.ai\/manifest\.yaml/);
+    expect(status).not.toMatch(/\.ai\/local\//);
   });
 
   it('leaves a repository doctor passes: exit 0, `doctor: 0 failure(s)`', () => {
@@ -287,19 +291,25 @@ describe('the installed hooks with real git', () => {
     expect(spawnSync('sh', ['-c', 'command -v majordomus'], { env: { PATH: withoutShim } }).status).not.toBe(0);
 
     ({ repo } = initRepo());
+    // a first commit that bypasses the hooks, so each scenario below has a HEAD to compare with
+    repo.write('README.md', 'a project\n');
+    repo.git(['add', '--', 'README.md']);
+    repo.git(['commit', '-q', '--no-verify', '-m', 'start']);
   });
 
   it('a commit of the freshly adopted repository succeeds; the pre-commit hook ran doctor', () => {
     expect(git(['add', '-A'], withShim).status).toBe(0);
     const commit = git(['commit', '-q', '-m', 'adopt majordomus'], withShim);
     expect(commit.status, commit.stderr + commit.stdout).toBe(0);
-    expect(commits()).toBe(1);
+    expect(commits()).toBe(2);
+    expect(repo.git(['ls-files', '--', '.ai/manifest.yaml']).trim()).toBe('.ai/manifest.yaml');
     expect(invocations()).toContain('doctor');
   });
 
   it('a staged hand edit of a vendored rule makes the commit fail, and no commit happens', () => {
     const file = '.ai/repo/rules/vendor/majordomus/rules/principle-01-sessions-are-workers.v1.md';
-    repo.write(file, `${repo.read(file)}\nA hand edit.\n`);
+    const original = repo.read(file);
+    repo.write(file, `${original}\nA hand edit.\n`);
     expect(git(['add', '-A'], withShim).status).toBe(0);
     const before = commits();
     const commit = git(['commit', '-q', '-m', 'hand edit'], withShim);
@@ -307,8 +317,9 @@ describe('the installed hooks with real git', () => {
     expect(commit.status).not.toBeNull();
     expect(commits()).toBe(before);
     expect(`${commit.stdout}${commit.stderr}`).toMatch(/^FAIL rules /m);
-    // put the layer back for the next scenarios
-    expect(git(['reset', '-q', '--hard', 'HEAD'], withShim).status).toBe(0);
+    // put the rule back, staged, for the next scenarios
+    repo.write(file, original);
+    repo.git(['add', '--', file]);
   });
 
   it('git push runs the pre-push hook (finish --check) and completes: exit 0, never 141', () => {
@@ -346,6 +357,10 @@ describe('the installed hooks with real git', () => {
   });
 
   it('without majordomus on PATH the pre-push hook fails closed: the push is refused', () => {
+    // a commit the remote does not have yet (made past the pre-commit hook: only pre-push is judged here)
+    repo.write('later.txt', 'a later change\n');
+    repo.git(['add', '--', 'later.txt']);
+    repo.git(['commit', '-q', '--no-verify', '-m', 'later']);
     const head = repo.git(['rev-parse', 'HEAD']).trim();
     const push = git(['push', '-q', 'origin', 'main'], withoutShim);
     expect(push.status).not.toBe(0);

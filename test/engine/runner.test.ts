@@ -21,7 +21,24 @@ import { validators } from '../../validators/index';
 import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
-afterAll(() => repos.disposeAll());
+
+/*
+ * The engine keeps git's environment on purpose (a pre-commit hook must judge what is staged), and it
+ * runs in this very process here: a GIT_DIR exported by an outer hook would point its git calls at the
+ * outer repository. Strip git's selectors for this file (each test file is its own process).
+ */
+const savedGitEnv: Record<string, string> = {};
+beforeAll(() => {
+  for (const [key, value] of Object.entries(process.env)) {
+    if (!key.startsWith('GIT_') || value === undefined) continue;
+    savedGitEnv[key] = value;
+    delete process.env[key];
+  }
+});
+afterAll(() => {
+  Object.assign(process.env, savedGitEnv);
+  repos.disposeAll();
+});
 
 /** The test a project rule names; written into the repository so the wiring audit finds it. */
 const RULE_TEST = 'test/project-rules.test.ts';

@@ -1,0 +1,216 @@
+/**
+ * doctrine_wiring (majordomus.doctrine-wiring-integrity): every rule resolves to a registered validator,
+ * at gates that exist and that the validator supports, proved by tests that exist; every registered
+ * validator is declared by some rule. Every case starts from a freshly initialised temporary git
+ * repository and runs the built CLI.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { failing, repoFactory } from '../helpers/repo';
+import type { JsonFinding, TempRepo } from '../helpers/repo';
+
+const RULE = 'majordomus.doctrine-wiring-integrity';
+const VENDOR = '.ai/repo/rules/vendor/majordomus';
+const MANIFEST = `${VENDOR}/manifest.yaml`;
+const PROJECT = '.ai/repo/rules/project';
+const SAMPLE = `${PROJECT}/sample.v1.md`;
+const IDENTITY = 'project.sample@1';
+const SAMPLE_TEST = 'test/sample.test.ts';
+
+const factory = repoFactory();
+afterAll(() => factory.disposeAll());
+
+function freshRepo(): TempRepo {
+  return factory.create().init();
+}
+
+// ---- an enforced project rule --------------------------------------------------------------------
+
+interface Enforced {
+  readonly id?: string;
+  readonly validator?: string;
+  readonly gates?: readonly string[];
+  readonly tests?: readonly string[];
+}
+
+/**
+ * A valid project rule enforced by `validator` at `gates`. File lines: `x-majordomus:` 10,
+ * `validator` 11, `enforced_by` 13, `tests` 15.
+ */
+function enforcedRule({ id = 'project.sample', validator = 'ai_layout', gates = ['watch'], tests = [SAMPLE_TEST] }: Enforced = {}): string {
+  return [
+    '---',
+    `id: ${id}`,
+    'version: 1',
+    'kind: rule',
+    'title: Sample',
+    'description: A sample project rule.',
+    'statement: Samples are sampled.',
+    'status: active',
+    'class: blocking',
+    'x-majordomus:',
+    `  validator: ${validator}`,
+    '  category: custom',
+    `  enforced_by: [${gates.join(', ')}]`,
+    '  exit_code: 10',
+    `  tests: [${tests.join(', ')}]`,
+    '---',
+    '',
+    ...['Rationale', 'Required behaviour', 'Failure behaviour', 'Verification'].flatMap((s) => [`# ${s}`, '', `Text for ${s.toLowerCase()}.`, '']),
+  ].join('\n');
+}
+
+/** Write the rule and the test it names, as a project author would. */
+function addRule(repo: TempRepo, rule: Enforced = {}, file = SAMPLE): void {
+  repo.write(file, enforcedRule(rule));
+  repo.write(SAMPLE_TEST, '// proves project.sample\n');
+}
+
+/** Drop a vendored rule file and its manifest entry, so the package stays whole without it. */
+function unvendor(repo: TempRepo, file: string): void {
+  repo.remove(`${VENDOR}/${file}`);
+  const lines = repo.read(MANIFEST).split('\n');
+  const at = lines.findIndex((l) => l.trim() === `file: ${file}`);
+  if (at === -1) throw new Error(`manifest does not list ${file}`);
+  let start = at;
+  while (!lines[start]!.startsWith('  - ')) start--;
+  let end = at;
+  while (end + 1 < lines.length && lines[end + 1]!.startsWith('    ')) end++;
+  lines.splice(start, end - start + 1);
+  repo.write(MANIFEST, lines.join('\n'));
+}
+
+// ---- assertions ----------------------------------------------------------------------------------
+
+interface Expected {
+  readonly level: string;
+  readonly category: string;
+  readonly subject: string;
+  readonly file?: string | null;
+  readonly line?: number | null;
+  /** Data (names) the message must carry; never prose. */
+  readonly mentions?: readonly string[];
+}
+
+const key = (f: { level: string; category: string; subject: string }): string => `${f.level} ${f.category} ${f.subject}`;
+
+function expectFailing(findings: readonly JsonFinding[], expected: readonly Expected[]): void {
+  const bad = failing(findings);
+  expect(bad.map(key).sort()).toEqual(expected.map(key).sort());
+  for (const want of expected) {
+    const match = bad.find(
+      (f) =>
+        key(f) === key(want) &&
+        (want.file === undefined || f.file === want.file) &&
+        (want.line === undefined || f.line === want.line) &&
+        (want.mentions ?? []).every((m) => f.message.includes(m)),
+    );
+    expect(match, `no finding ${key(want)} at ${want.file ?? '*'}:${want.line ?? '*'} naming ${(want.mentions ?? []).join(', ')}\n${JSON.stringify(bad, null, 1)}`).toBeDefined();
+  }
+}
+
+const broken = (subject: string, extra: Omit<Expected, 'level' | 'category' | 'subject'> = {}): Expected => ({ level: 'FAIL', category: 'doctrine', subject, ...extra });
+
+// ---- cases ---------------------------------------------------------------------------------------
+
+describe(`${RULE}: clean`, () => {
+  const clean = [
+    { name: 'a fresh init', mutate: (_repo: TempRepo) => {} },
+    { name: 'a project rule enforced by a registered validator at a gate it supports, with its test', mutate: (repo: TempRepo) => addRule(repo) },
+    { name: 'a project rule enforced at every gate its validator supports', mutate: (repo: TempRepo) => addRule(repo, { gates: ['doctor', 'watch'] }) },
+  ];
+
+  it.each(clean)('$name → exit 0, OK', ({ mutate }) => {
+    const repo = freshRepo();
+    mutate(repo);
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expect(failing(findings)).toEqual([]);
+    expect(code).toBe(0);
+    expect(findings).toContainEqual(expect.objectContaining({ level: 'OK', category: 'doctrine', subject: 'rules', rule: RULE }));
+  });
+});
+
+const cases: { name: string; mutate: (repo: TempRepo) => void; expected: Expected[] }[] = [
+  {
+    name: 'a rule enforced at check naming the unregistered validator ai_layuot (nearest: ai_layout)',
+    mutate: (repo) => addRule(repo, { validator: 'ai_layuot', gates: ['check'] }),
+    expected: [broken(IDENTITY, { file: SAMPLE, line: 11, mentions: ['ai_layuot', 'ai_layout'] })],
+  },
+  {
+    name: 'a rule enforced at deploy, which is not a gate',
+    mutate: (repo) => addRule(repo, { gates: ['deploy'] }),
+    expected: [broken(IDENTITY, { file: SAMPLE, line: 13, mentions: ['deploy'] })],
+  },
+  {
+    name: 'a rule enforcing wiring at watch, a gate the validator does not support',
+    mutate: (repo) => addRule(repo, { validator: 'wiring', gates: ['watch'] }),
+    expected: [broken(IDENTITY, { file: SAMPLE, line: 13, mentions: ['watch'] })],
+  },
+  {
+    name: 'a rule naming a test that does not exist in the repository',
+    mutate: (repo) => addRule(repo, { tests: [SAMPLE_TEST, 'test/missing.test.ts'] }),
+    expected: [broken(IDENTITY, { file: SAMPLE, line: 15, mentions: ['test/missing.test.ts'] })],
+  },
+  {
+    name: 'a rule naming a test outside the repository',
+    mutate: (repo) => addRule(repo, { tests: ['../outside.test.ts'] }),
+    expected: [broken(IDENTITY, { file: SAMPLE, line: 15 })],
+  },
+  {
+    name: 'a registered validator no rule declares (retention-caps unvendored)',
+    mutate: (repo) => unvendor(repo, 'rules/retention-caps.v1.md'),
+    expected: [broken('retention', { file: null })],
+  },
+  {
+    name: 'two broken links in two rules, each reported under its own identity',
+    mutate: (repo) => {
+      addRule(repo, { gates: ['deploy'] });
+      addRule(repo, { id: 'project.other', validator: 'wiring', gates: ['watch'] }, `${PROJECT}/other.v1.md`);
+    },
+    expected: [broken(IDENTITY, { file: SAMPLE, line: 13 }), broken('project.other@1', { file: `${PROJECT}/other.v1.md`, line: 13 })],
+  },
+];
+
+describe(`${RULE}: broken links`, () => {
+  it.each(cases)('$name → exit 10', ({ mutate, expected }) => {
+    const repo = freshRepo();
+    mutate(repo);
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expectFailing(findings, expected);
+    expect(code).toBe(10);
+  });
+});
+
+describe(`${RULE}: an unregistered validator at doctor is reported exactly once`, () => {
+  /** The findings about the sample rule: whoever reports them, one and only one. */
+  const aboutSample = (findings: readonly JsonFinding[]): JsonFinding[] => findings.filter((f) => f.subject === IDENTITY);
+
+  it('a full doctor run: the runner reports it (category doctrine, subject the identity), the audit does not repeat it', () => {
+    const repo = freshRepo();
+    addRule(repo, { validator: 'ai_layuot', gates: ['doctor'] });
+    const { code, findings } = repo.gate(['doctor']);
+    const reported = aboutSample(findings);
+    expect(reported.map(key)).toEqual([key(broken(IDENTITY))]);
+    expect(reported[0]).toMatchObject({ rule: 'project.sample', file: SAMPLE });
+    expect(reported[0]!.message).toContain('ai_layout');
+    expect(code).toBe(10);
+  });
+
+  it('doctor --rule of the audit alone (its reproduce command) still reports it', () => {
+    const repo = freshRepo();
+    addRule(repo, { validator: 'ai_layuot', gates: ['doctor'] });
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expectFailing(findings, [broken(IDENTITY, { file: SAMPLE, mentions: ['ai_layout'] })]);
+    expect(code).toBe(10);
+  });
+
+  it('a refused set (the rule never runs): the audit reports it, once', () => {
+    const repo = freshRepo();
+    addRule(repo, { validator: 'ai_layuot', gates: ['doctor'] });
+    repo.write(`${PROJECT}/broken.v1.md`, '# no front matter\n');
+    const { code, findings } = repo.gate(['doctor']);
+    const reported = aboutSample(findings);
+    expect(reported.map(key)).toEqual([key(broken(IDENTITY))]);
+    expect(reported[0]).toMatchObject({ rule: RULE, file: SAMPLE, line: 11 });
+    expect(code).toBe(10);
+  });
+});

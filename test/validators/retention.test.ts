@@ -1,0 +1,231 @@
+/**
+ * retention (rule majordomus.retention-caps): every case starts from `majordomus init` in a fresh git
+ * repository, edits the policy init wrote and writes real state under `.ai/local/state/`, and runs
+ * `doctor --rule` with the built CLI. A missing or invalid cap names the policy file and the line of its
+ * block; a cap exceeded names the directory or ledger over it.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { failing, repoFactory } from '../helpers/repo';
+import type { JsonFinding, TempRepo } from '../helpers/repo';
+
+const RULE = 'majordomus.retention-caps';
+const POLICY = '.ai/repo/policy.yaml';
+const STATE = '.ai/local/state';
+const CHECKPOINTS = `${STATE}/checkpoints`;
+const HANDOVERS = `${STATE}/handovers`;
+const LEDGER = `${STATE}/ledger.jsonl`;
+
+const repos = repoFactory();
+afterAll(() => repos.disposeAll());
+
+interface Expected {
+  readonly level: 'FAIL' | 'OK' | 'INFO';
+  readonly category: string;
+  readonly subject: string;
+  /** The file the finding points into, when it points into one. */
+  readonly file?: string;
+  /** Text that sits on exactly one line of `file`: the finding must carry that line. */
+  readonly at?: string;
+}
+
+interface Case {
+  readonly name: string;
+  mutate(repo: TempRepo): void;
+  readonly expected: readonly Expected[];
+}
+
+/** Replace the one occurrence of `from` in a file init wrote; a skeleton that changed fails loudly here. */
+function edit(repo: TempRepo, file: string, from: string, to: string): void {
+  const text = repo.read(file);
+  expect(text.split(from).length - 1, `${JSON.stringify(from)} occurs once in ${file}`).toBe(1);
+  repo.write(file, text.replace(from, to));
+}
+
+/** The 1-based line of the one line of `file` that contains `text`. */
+function lineOf(repo: TempRepo, file: string, text: string): number {
+  const lines = repo.read(file).split('\n');
+  const hits = lines.flatMap((line, index) => (line.includes(text) ? [index + 1] : []));
+  expect(hits, `${JSON.stringify(text)} is on exactly one line of ${file}`).toHaveLength(1);
+  return hits[0]!;
+}
+
+function project(findings: readonly JsonFinding[]): object[] {
+  return findings.map(({ level, category, subject, file, line }) => ({ level, category, subject, file, line })).sort(byJson);
+}
+
+function resolve(repo: TempRepo, expected: readonly Expected[]): object[] {
+  return expected
+    .map(({ level, category, subject, file, at }) => ({
+      level,
+      category,
+      subject,
+      file: file ?? null,
+      line: at === undefined ? null : lineOf(repo, file!, at),
+    }))
+    .sort(byJson);
+}
+
+function byJson(a: object, b: object): number {
+  return JSON.stringify(a).localeCompare(JSON.stringify(b));
+}
+
+const CHECKPOINT_CAP = '  retention_max_files: 500\n';
+const HANDOVER_CAP = '  retention_max_files: 200\n';
+const LEDGER_CAP = '  retention_max_lines: 5000\n';
+
+/** Set a cap the skeleton writes to `value` (a YAML scalar). */
+function cap(line: string, value: string): (repo: TempRepo) => void {
+  return (repo) => edit(repo, POLICY, line, line.replace(/: \S+\n$/, `: ${value}\n`));
+}
+
+function records(dir: string, names: readonly string[]): (repo: TempRepo) => void {
+  return (repo) => {
+    for (const name of names) repo.write(`${dir}/${name}`, '# record\n');
+  };
+}
+
+function both(...steps: Array<(repo: TempRepo) => void>): (repo: TempRepo) => void {
+  return (repo) => {
+    for (const step of steps) step(repo);
+  };
+}
+
+const PASSING: readonly Case[] = [
+  {
+    name: 'a freshly initialised layer (no state yet counts as empty)',
+    mutate: () => {},
+    expected: [{ level: 'OK', category: 'retention', subject: STATE }],
+  },
+  {
+    name: 'handovers exactly at the cap',
+    mutate: both(cap(HANDOVER_CAP, '1'), records(HANDOVERS, ['a.md'])),
+    expected: [{ level: 'OK', category: 'retention', subject: STATE }],
+  },
+  {
+    name: 'files that are not .md records do not count',
+    mutate: both(cap(CHECKPOINT_CAP, '1'), records(CHECKPOINTS, ['a.md', 'b.md.tmp', '.c.swp'])),
+    expected: [{ level: 'OK', category: 'retention', subject: STATE }],
+  },
+  {
+    name: 'a ledger exactly at the cap, without a final newline',
+    mutate: both(cap(LEDGER_CAP, '2'), (repo) => repo.write(LEDGER, '{}\n{}')),
+    expected: [{ level: 'OK', category: 'retention', subject: STATE }],
+  },
+  {
+    // the policy rule reports the refusal; this rule says it did not check
+    name: 'a policy that does not parse',
+    mutate: (repo) => edit(repo, POLICY, 'version: 1\n', 'version: 1\n\tcolour: red\n'),
+    expected: [{ level: 'INFO', category: 'retention', subject: POLICY }],
+  },
+];
+
+const FAILING: readonly Case[] = [
+  {
+    name: 'checkpoint.retention_max_files removed',
+    mutate: (repo) => edit(repo, POLICY, CHECKPOINT_CAP, ''),
+    expected: [{ level: 'FAIL', category: 'retention', subject: POLICY, file: POLICY, at: 'checkpoint:' }],
+  },
+  {
+    name: 'handover.retention_max_files removed',
+    mutate: (repo) => edit(repo, POLICY, HANDOVER_CAP, ''),
+    expected: [{ level: 'FAIL', category: 'retention', subject: POLICY, file: POLICY, at: 'handover:' }],
+  },
+  {
+    name: 'ledger.retention_max_lines removed',
+    mutate: (repo) => edit(repo, POLICY, LEDGER_CAP, ''),
+    expected: [{ level: 'FAIL', category: 'retention', subject: POLICY, file: POLICY, at: 'ledger:' }],
+  },
+  {
+    name: 'the whole ledger block removed',
+    mutate: (repo) => edit(repo, POLICY, `ledger:\n${LEDGER_CAP}`, ''),
+    expected: [{ level: 'FAIL', category: 'retention', subject: POLICY, file: POLICY }],
+  },
+  {
+    name: 'a cap that is a string',
+    mutate: cap(LEDGER_CAP, '"5000"'),
+    expected: [{ level: 'FAIL', category: 'retention', subject: POLICY, file: POLICY, at: 'retention_max_lines: "5000"' }],
+  },
+  {
+    name: 'a negative cap',
+    mutate: cap(HANDOVER_CAP, '-1'),
+    expected: [{ level: 'FAIL', category: 'retention', subject: POLICY, file: POLICY, at: 'retention_max_files: -1' }],
+  },
+  {
+    name: 'a fractional cap',
+    mutate: cap(CHECKPOINT_CAP, '1.5'),
+    expected: [{ level: 'FAIL', category: 'retention', subject: POLICY, file: POLICY, at: 'retention_max_files: 1.5' }],
+  },
+  {
+    name: 'handovers over the cap',
+    mutate: both(cap(HANDOVER_CAP, '1'), records(HANDOVERS, ['a.md', 'b.md'])),
+    expected: [{ level: 'FAIL', category: 'retention', subject: HANDOVERS }],
+  },
+  {
+    name: 'checkpoints over the cap',
+    mutate: both(cap(CHECKPOINT_CAP, '1'), records(CHECKPOINTS, ['a.md', 'b.md'])),
+    expected: [{ level: 'FAIL', category: 'retention', subject: CHECKPOINTS }],
+  },
+  {
+    name: 'a ledger over its line cap',
+    mutate: both(cap(LEDGER_CAP, '2'), (repo) => repo.write(LEDGER, '{}\n{}\n{}\n')),
+    expected: [{ level: 'FAIL', category: 'retention', subject: LEDGER }],
+  },
+  {
+    name: 'a ledger over its line cap by a last line without a newline',
+    mutate: both(cap(LEDGER_CAP, '2'), (repo) => repo.write(LEDGER, '{}\n{}\n{}')),
+    expected: [{ level: 'FAIL', category: 'retention', subject: LEDGER }],
+  },
+  {
+    name: 'every cap exceeded at once',
+    mutate: both(
+      cap(CHECKPOINT_CAP, '0'),
+      cap(HANDOVER_CAP, '0'),
+      cap(LEDGER_CAP, '0'),
+      records(CHECKPOINTS, ['a.md']),
+      records(HANDOVERS, ['a.md']),
+      (repo) => repo.write(LEDGER, '{}\n'),
+    ),
+    expected: [
+      { level: 'FAIL', category: 'retention', subject: CHECKPOINTS },
+      { level: 'FAIL', category: 'retention', subject: HANDOVERS },
+      { level: 'FAIL', category: 'retention', subject: LEDGER },
+    ],
+  },
+];
+
+/** A repository initialised by the built CLI, changed by `mutate`. */
+function prepared(mutate: (repo: TempRepo) => void): TempRepo {
+  const repo = repos.create().init();
+  mutate(repo);
+  return repo;
+}
+
+describe(`${RULE}: passing`, () => {
+  it.each(PASSING)('$name', ({ mutate, expected }) => {
+    const repo = prepared(mutate);
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expect(code).toBe(0);
+    expect(failing(findings)).toEqual([]);
+    expect(project(findings)).toEqual(resolve(repo, expected));
+    expect(findings.every((f) => f.rule === RULE)).toBe(true);
+  });
+});
+
+describe(`${RULE}: failing`, () => {
+  it.each(FAILING)('$name', ({ mutate, expected }) => {
+    const repo = prepared(mutate);
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expect(code).toBe(10);
+    expect(project(failing(findings))).toEqual(resolve(repo, expected));
+    expect(failing(findings).every((f) => f.rule === RULE)).toBe(true);
+  });
+
+  it('watch turns the violation into DRIFT and exits 11', () => {
+    const repo = prepared(both(cap(HANDOVER_CAP, '1'), records(HANDOVERS, ['a.md', 'b.md'])));
+    const { code, findings } = repo.gate(['watch', '--rule', RULE]);
+    expect(code).toBe(11);
+    expect(project(failing(findings))).toEqual(
+      resolve(repo, [{ level: 'FAIL', category: 'retention', subject: HANDOVERS }]).map((f) => ({ ...f, level: 'DRIFT' })),
+    );
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * wiring (majordomus.enforcement-wiring): every enforcement the policy declares is invoked by the
+ * artifact its wired_by names, and no hook swallows the invocation's exit code. Every case starts from
+ * a freshly initialised temporary git repository (init installs pre-commit and pre-push hooks) and runs
+ * the built CLI.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { failing, repoFactory } from '../helpers/repo';
+import type { JsonFinding, TempRepo } from '../helpers/repo';
+
+const RULE = 'majordomus.enforcement-wiring';
+const POLICY = '.ai/repo/policy.yaml';
+const PRE_COMMIT = '.git/hooks/pre-commit';
+/** The skeleton policy's two entries. */
+const ON_COMMIT = { name: 'doctor-on-commit', wiredBy: 'git-hook:pre-commit', invocation: 'majordomus doctor' };
+const ON_PUSH = { name: 'finish-on-push', wiredBy: 'git-hook:pre-push' };
+
+const factory = repoFactory();
+afterAll(() => factory.disposeAll());
+
+function freshRepo(): TempRepo {
+  return factory.create().init();
+}
+
+// ---- mutations -----------------------------------------------------------------------------------
+
+/** Rewrite the line of the pre-commit hook that runs the invocation. */
+function editInvocation(repo: TempRepo, line: string): void {
+  const text = repo.read(PRE_COMMIT);
+  const invocation = /^majordomus doctor.*$/m;
+  if (!invocation.test(text)) throw new Error('the installed pre-commit hook has no invocation line');
+  repo.write(PRE_COMMIT, text.replace(invocation, line), 0o755);
+}
+
+/** Rewire the finish-on-push entry of the policy. */
+function rewirePush(repo: TempRepo, wiredBy: string): void {
+  const text = repo.read(POLICY);
+  const before = `wired_by: ${ON_PUSH.wiredBy}`;
+  if (!text.includes(before)) throw new Error('the skeleton policy has no pre-push entry');
+  repo.write(POLICY, text.replace(before, `wired_by: ${wiredBy}`));
+}
+
+// ---- assertions ----------------------------------------------------------------------------------
+
+interface Expected {
+  readonly level: string;
+  readonly category: string;
+  /** The enforcement entry's name. */
+  readonly subject: string;
+  /** The wired_by value whose policy line the finding points at. */
+  readonly wiredBy?: string;
+}
+
+const key = (f: { level: string; category: string; subject: string }): string => `${f.level} ${f.category} ${f.subject}`;
+
+/** The 1-based line of `wired_by: <value>` in the policy as it is now. */
+function policyLine(repo: TempRepo, wiredBy: string): number {
+  const index = repo.read(POLICY).split('\n').findIndex((l) => l.trim() === `wired_by: ${wiredBy}`);
+  if (index === -1) throw new Error(`the policy has no wired_by: ${wiredBy}`);
+  return index + 1;
+}
+
+/** Everything the rule reported but OK is exactly `expected`, each pointing at its policy line. */
+function expectReported(repo: TempRepo, findings: readonly JsonFinding[], expected: readonly Expected[]): void {
+  const reported = findings.filter((f) => f.level !== 'OK');
+  expect(reported.map(key).sort()).toEqual(expected.map(key).sort());
+  for (const want of expected) {
+    if (want.wiredBy === undefined) continue;
+    expect(reported).toContainEqual(expect.objectContaining({ level: want.level, category: want.category, subject: want.subject, file: POLICY, line: policyLine(repo, want.wiredBy) }));
+  }
+}
+
+const unwired = (entry: { name: string; wiredBy?: string }, wiredBy = entry.wiredBy): Expected => ({ level: 'FAIL', category: 'wiring', subject: entry.name, wiredBy });
+
+interface Case {
+  readonly name: string;
+  readonly mutate: (repo: TempRepo) => void;
+  readonly code: number;
+  readonly expected: readonly Expected[];
+}
+
+// ---- cases ---------------------------------------------------------------------------------------
+
+const CI = 'ci:.ci/run';
+const GIT_CONFIG = 'git-config:alias.gate';
+
+const cases: Case[] = [
+  { name: 'a fresh init', mutate: () => {}, code: 0, expected: [] },
+  {
+    name: 'the pre-commit hook deleted',
+    mutate: (repo) => repo.remove(PRE_COMMIT),
+    code: 10,
+    expected: [unwired(ON_COMMIT)],
+  },
+  {
+    name: 'the pre-commit hook not executable (0644)',
+    mutate: (repo) => repo.write(PRE_COMMIT, repo.read(PRE_COMMIT), 0o644),
+    code: 10,
+    expected: [unwired(ON_COMMIT)],
+  },
+  {
+    name: 'the pre-commit hook without the invocation',
+    mutate: (repo) => editInvocation(repo, 'echo checks skipped'),
+    code: 10,
+    expected: [unwired(ON_COMMIT)],
+  },
+  {
+    name: 'the pre-commit hook with the invocation only in a comment',
+    mutate: (repo) => editInvocation(repo, '# majordomus doctor'),
+    code: 10,
+    expected: [unwired(ON_COMMIT)],
+  },
+  {
+    name: 'the invocation ending in || true',
+    mutate: (repo) => editInvocation(repo, 'majordomus doctor || true'),
+    code: 10,
+    expected: [unwired(ON_COMMIT)],
+  },
+  {
+    name: 'the invocation ending in || exit 0',
+    mutate: (repo) => editInvocation(repo, 'majordomus doctor || exit 0'),
+    code: 10,
+    expected: [unwired(ON_COMMIT)],
+  },
+  {
+    name: 'the invocation ending in || :',
+    mutate: (repo) => editInvocation(repo, 'majordomus doctor || :'),
+    code: 10,
+    expected: [unwired(ON_COMMIT)],
+  },
+  {
+    name: 'the invocation on a plain line of a hand-written hook',
+    mutate: (repo) => repo.write(PRE_COMMIT, '#!/bin/sh\nset -e\nmajordomus doctor\n', 0o755),
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'core.hooksPath set to .githooks with the hooks only in .git/hooks (installed but bypassed)',
+    mutate: (repo) => repo.git(['config', 'core.hooksPath', '.githooks']),
+    code: 10,
+    expected: [unwired(ON_COMMIT), unwired(ON_PUSH)],
+  },
+  {
+    name: `wired_by ${CI}, the file missing`,
+    mutate: (repo) => rewirePush(repo, CI),
+    code: 10,
+    expected: [unwired(ON_PUSH, CI)],
+  },
+  {
+    name: `wired_by ${CI}, the file without the invocation`,
+    mutate: (repo) => {
+      rewirePush(repo, CI);
+      repo.write('.ci/run', '#!/bin/sh\nset -e\nnpm test\n', 0o755);
+    },
+    code: 10,
+    expected: [unwired(ON_PUSH, CI)],
+  },
+  {
+    name: `wired_by ${CI}, the file swallowing the exit code`,
+    mutate: (repo) => {
+      rewirePush(repo, CI);
+      repo.write('.ci/run', '#!/bin/sh\nmajordomus finish --check || true\n', 0o755);
+    },
+    code: 10,
+    expected: [unwired(ON_PUSH, CI)],
+  },
+  {
+    name: `wired_by ${CI}, the file running the invocation`,
+    mutate: (repo) => {
+      rewirePush(repo, CI);
+      repo.write('.ci/run', '#!/bin/sh\nset -e\nnpm test\nmajordomus finish --check\n', 0o755);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'wired_by ci: with a path escaping the repository',
+    mutate: (repo) => rewirePush(repo, 'ci:../outside/run'),
+    code: 10,
+    expected: [unwired(ON_PUSH, 'ci:../outside/run')],
+  },
+  {
+    name: `wired_by ${GIT_CONFIG}, the key not set`,
+    mutate: (repo) => rewirePush(repo, GIT_CONFIG),
+    code: 10,
+    expected: [unwired(ON_PUSH, GIT_CONFIG)],
+  },
+  {
+    name: `wired_by ${GIT_CONFIG}, the key not naming the tool`,
+    mutate: (repo) => {
+      rewirePush(repo, GIT_CONFIG);
+      repo.git(['config', 'alias.gate', '!npm test']);
+    },
+    code: 10,
+    expected: [unwired(ON_PUSH, GIT_CONFIG)],
+  },
+  {
+    name: `wired_by ${GIT_CONFIG}, the key naming the tool`,
+    mutate: (repo) => {
+      rewirePush(repo, GIT_CONFIG);
+      repo.git(['config', 'alias.gate', '!majordomus finish --check']);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'wired_by manual → INFO, never counted as wired',
+    mutate: (repo) => rewirePush(repo, 'manual'),
+    code: 0,
+    expected: [{ level: 'INFO', category: 'wiring', subject: ON_PUSH.name, wiredBy: 'manual' }],
+  },
+  {
+    name: 'an unknown wired_by carrier-pigeon:x',
+    mutate: (repo) => rewirePush(repo, 'carrier-pigeon:x'),
+    code: 10,
+    expected: [unwired(ON_PUSH, 'carrier-pigeon:x')],
+  },
+  {
+    name: 'a git-hook: value that is not a hook name',
+    mutate: (repo) => rewirePush(repo, 'git-hook:../pre-push'),
+    code: 10,
+    expected: [unwired(ON_PUSH, 'git-hook:../pre-push')],
+  },
+];
+
+describe(RULE, () => {
+  it.each(cases)('$name → exit $code', ({ mutate, code, expected }) => {
+    const repo = freshRepo();
+    mutate(repo);
+    const result = repo.gate(['doctor', '--rule', RULE]);
+    expectReported(repo, result.findings, expected);
+    expect(result.code).toBe(code);
+    if (code === 0) {
+      expect(failing(result.findings)).toEqual([]);
+      // a pass is never silence: the rule says what it checked
+      expect(result.findings).toContainEqual(expect.objectContaining({ level: 'OK', category: 'wiring', subject: POLICY, rule: RULE }));
+    }
+  });
+});
+
+describe(`${RULE}: core.hooksPath set before init`, () => {
+  function hooksPathRepo(): TempRepo {
+    const repo = factory.create();
+    repo.git(['config', 'core.hooksPath', '.githooks']);
+    return repo.init();
+  }
+
+  it('init installs into .githooks/, and the rule passes', () => {
+    const repo = hooksPathRepo();
+    expect([repo.exists('.githooks/pre-commit'), repo.exists('.githooks/pre-push')]).toEqual([true, true]);
+    expect([repo.exists('.git/hooks/pre-commit'), repo.exists('.git/hooks/pre-push')]).toEqual([false, false]);
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expectReported(repo, findings, []);
+    expect(code).toBe(0);
+  });
+
+  it('the rule checks .githooks/: a hook swallowing the exit code there fails', () => {
+    const repo = hooksPathRepo();
+    const hook = '.githooks/pre-commit';
+    repo.write(hook, repo.read(hook).replace(/^majordomus doctor.*$/m, 'majordomus doctor || true'), 0o755);
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expectReported(repo, findings, [unwired(ON_COMMIT)]);
+    expect(code).toBe(10);
+  });
+});
