@@ -3,8 +3,8 @@
  * instead are the distribution's own two audit rules, so the refusal, the package integrity and the
  * wiring are still reported, precisely, at whatever gate was asked.
  */
-import { join } from 'node:path';
 import { distributionRoot } from './layer/distribution';
+import { WorkingTree } from './layer/tree';
 import { loadRuleFile } from './rules';
 import type { Rule } from './rules';
 
@@ -12,10 +12,10 @@ const AUDIT_RULE_FILES = ['rule-package-integrity.v1.md', 'doctrine-wiring-integ
 
 /** The audit rules as the distribution ships them. */
 export function auditRules(): Rule[] {
-  const root = distributionRoot();
+  const tree = new WorkingTree(distributionRoot());
   return AUDIT_RULE_FILES.map((name) => {
     const file = `rules/majordomus/rules/${name}`;
-    const rule = loadRuleFile(join(root, file), file, { origin: 'vendor', vendor: 'majordomus' });
+    const rule = loadRuleFile(tree, file, { origin: 'vendor', vendor: 'majordomus' });
     if (Array.isArray(rule)) throw new Error(`the distribution's audit rule ${file} does not load: ${rule[0]?.message}`);
     return rule;
   });

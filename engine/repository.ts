@@ -3,12 +3,14 @@
  * it, each parsed once per process and shared by every validator.
  */
 import { DocumentError } from './layer/document-error';
-import { readFrontMatterFile } from './layer/front-matter';
+import { parseFrontMatter } from './layer/front-matter';
 import type { FrontMatterDocument } from './layer/front-matter';
 import { GitRepository } from './layer/git';
 import { openLayout } from './layer/layout';
 import type { Layout } from './layer/layout';
-import { readYamlFile } from './layer/yaml';
+import { treeFor } from './layer/tree';
+import type { Tree } from './layer/tree';
+import { parseYaml } from './layer/yaml';
 import type { YamlDocument } from './layer/yaml';
 
 type Parsed<T> = { readonly value: T } | { readonly error: DocumentError };
@@ -25,7 +27,7 @@ export class Repository {
   /** The repository around `cwd` with its layer; MissingError (12) when it has none. */
   static open(cwd: string): Repository {
     const git = GitRepository.discover(cwd);
-    return new Repository(git, openLayout(git.root));
+    return new Repository(git, openLayout(git.root, treeFor(git.root)));
   }
 
   /** Absolute path of the working tree's top level. */
@@ -33,14 +35,19 @@ export class Repository {
     return this.git.root;
   }
 
+  /** What tracked files are read from: the working tree, or the index inside a pre-commit hook. */
+  get tree(): Tree {
+    return this.layout.tree;
+  }
+
   /** A YAML file of the repository (repository-relative), parsed once; a refusal is thrown each time. */
   yaml(file: string): YamlDocument {
-    return unwrap(this.yamlCache, file, () => readYamlFile(this.layout.abs(file), file));
+    return unwrap(this.yamlCache, file, () => parseYaml(this.tree.readText(file), file));
   }
 
   /** A Markdown file with front matter, parsed once. */
   markdown(file: string): FrontMatterDocument {
-    return unwrap(this.markdownCache, file, () => readFrontMatterFile(this.layout.abs(file), file));
+    return unwrap(this.markdownCache, file, () => parseFrontMatter(this.tree.readText(file), file));
   }
 }
 

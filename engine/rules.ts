@@ -9,11 +9,12 @@
  */
 import type { RuleFrontMatter } from './generated/types';
 import { DocumentError } from './layer/document-error';
-import { readFrontMatterFile } from './layer/front-matter';
+import { parseFrontMatter } from './layer/front-matter';
 import type { Layout } from './layer/layout';
 import { listDirectories, listedFiles, listRuleFiles, readRulePackage } from './layer/rule-package';
 import type { RulePackage } from './layer/rule-package';
 import { checkSchema } from './layer/schema-check';
+import type { Tree } from './layer/tree';
 import type { YamlDocument } from './layer/yaml';
 
 /** The namespace the shipped baseline owns; a project rule may not claim it. */
@@ -88,9 +89,8 @@ export function rulesDir(layout: Layout): string {
 /** Load, validate and resolve every rule of the repository. Never throws for bad rule files. */
 export function loadRuleSet(layout: Layout): RuleSet {
   const dir = rulesDir(layout);
-  const packages = listDirectories(layout.root, `${dir}/vendor`).map((vendor) =>
-    readRulePackage(layout.root, `${dir}/vendor/${vendor}`, vendor),
-  );
+  const tree = layout.tree;
+  const packages = listDirectories(tree, `${dir}/vendor`).map((vendor) => readRulePackage(tree, `${dir}/vendor/${vendor}`, vendor));
   const files: { file: string; provenance: Provenance }[] = [];
   for (const pkg of packages) {
     const provenance: Provenance = { origin: 'vendor', vendor: pkg.vendor };
@@ -99,16 +99,16 @@ export function loadRuleSet(layout: Layout): RuleSet {
     const order = listed ? listed.filter((file) => pkg.filesOnDisk.includes(file)) : pkg.filesOnDisk;
     for (const file of order) files.push({ file, provenance });
   }
-  for (const file of listRuleFiles(layout.root, `${dir}/project`)) files.push({ file, provenance: { origin: 'project' } });
-  return loadRuleFiles(layout.root, files, packages);
+  for (const file of listRuleFiles(tree, `${dir}/project`)) files.push({ file, provenance: { origin: 'project' } });
+  return loadRuleFiles(tree, files, packages);
 }
 
-/** Load the given rule files (relative to `base`) and resolve them as one set. */
-export function loadRuleFiles(base: string, files: readonly { file: string; provenance: Provenance }[], packages: readonly RulePackage[] = []): RuleSet {
+/** Load the given rule files of `tree` and resolve them as one set. */
+export function loadRuleFiles(tree: Tree, files: readonly { file: string; provenance: Provenance }[], packages: readonly RulePackage[] = []): RuleSet {
   const problems: LoadProblem[] = [];
   const loaded: Rule[] = [];
   for (const { file, provenance } of files) {
-    const result = loadRuleFile(`${base}/${file}`, file, provenance);
+    const result = loadRuleFile(tree, file, provenance);
     if (Array.isArray(result)) problems.push(...result);
     else loaded.push(result);
   }
@@ -118,13 +118,13 @@ export function loadRuleFiles(base: string, files: readonly { file: string; prov
   return { rules: refused ? loaded : resolution.effective, refused, problems, packages, files };
 }
 
-/** Load and validate one rule file; a list of problems when it is refused. */
-export function loadRuleFile(path: string, file: string, provenance: Provenance): Rule | LoadProblem[] {
+/** Load and validate one rule file of `tree`; a list of problems when it is refused. */
+export function loadRuleFile(tree: Tree, file: string, provenance: Provenance): Rule | LoadProblem[] {
   let doc: YamlDocument;
   let body: string;
   let bodyLine: number;
   try {
-    const parsed = readFrontMatterFile(path, file);
+    const parsed = parseFrontMatter(tree.readText(file), file);
     doc = parsed.data;
     body = parsed.body;
     bodyLine = parsed.bodyLine;

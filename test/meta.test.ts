@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gates } from '../engine/generated/gates';
+import { WorkingTree } from '../engine/layer/tree';
 import { loadRuleFiles } from '../engine/rules';
 import { validators } from '../validators/index';
 import { ROOT } from './helpers/repo';
@@ -15,7 +16,7 @@ const registry = validators as Record<string, { name: string; gates: readonly st
 const names = Object.keys(registry);
 const packs = readdirSync(join(ROOT, 'rules')).filter((pack) => existsSync(join(ROOT, 'rules', pack, 'rules')));
 const shipped = loadRuleFiles(
-  ROOT,
+  new WorkingTree(ROOT),
   packs.flatMap((pack) =>
     readdirSync(join(ROOT, 'rules', pack, 'rules'))
       .filter((name) => name.endsWith('.md'))

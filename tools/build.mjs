@@ -1,24 +1,37 @@
 // Bundle the CLI with esbuild: one entry file, each command split into a chunk imported on demand.
+// The bundle is written beside dist/ and renamed over it, so a test running during a rebuild never
+// finds dist/ half written.
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, rmSync } from 'node:fs';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const root = new URL('..', import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+const staging = new URL(`dist.building-${process.pid}/`, root);
+const target = new URL('dist/', root);
+const previous = new URL(`dist.previous-${process.pid}/`, root);
 
+rmSync(staging, { recursive: true, force: true });
 await build({
   entryPoints: { majordomus: 'engine/main.ts' },
-  outdir: 'dist',
+  outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== "1",
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);" },
   define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });
-chmodSync(new URL('../dist/majordomus.mjs', import.meta.url), 0o755);
+chmodSync(new URL('majordomus.mjs', staging), 0o755);
+try {
+  renameSync(target, previous);
+} catch {
+  // no earlier build
+}
+renameSync(staging, target);
+rmSync(previous, { recursive: true, force: true });

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { defineValidator } from '../engine/validator';
 import { AI_DIR, MANIFEST_PATH } from '../engine/layer/layout';
 import { unsafePathReason } from '../engine/layer/paths';
@@ -29,13 +28,13 @@ export default defineValidator({
         continue;
       }
       const path = layout.section(name)!;
-      if (existsSync(layout.abs(path))) present++;
+      if (layout.tree.exists(path)) present++;
       else if (!OPTIONAL_SECTIONS.has(name)) {
         context.violation({ subject: path, file: MANIFEST_PATH, line, message: `the manifest names the section \`${name}\` at ${path}, which does not exist (create it, or run: majordomus init --extend)` });
       }
     }
     const readme = `${AI_DIR}/README.md`;
-    if (!existsSync(layout.abs(readme))) {
+    if (!layout.tree.exists(readme)) {
       context.violation({ subject: readme, message: `${readme} is missing: the layer explains itself to the people who find it (run: majordomus init --extend)` });
     }
     const local = layout.localDir;

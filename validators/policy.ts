@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import { readCheckedDocument as readChecked } from '../engine/checked-document';
 import type { Policy, Profile } from '../engine/generated/types';
 import { defineValidator } from '../engine/validator';
@@ -14,10 +13,13 @@ export default defineValidator({
     const profilesDir = layout.section('profiles') ?? `${layout.repoDir}/profiles`;
     const profiles = new Set<string>();
     let names: string[] = [];
-    try {
-      names = readdirSync(layout.abs(profilesDir)).filter((name) => name.endsWith('.yaml')).sort();
-    } catch {
+    if (!layout.tree.exists(profilesDir)) {
       context.violation({ subject: profilesDir, message: `the profiles section ${profilesDir} cannot be read (run: majordomus init --extend)` });
+    } else {
+      names = layout.tree
+        .list(profilesDir)
+        .filter((entry) => !entry.directory && entry.name.endsWith('.yaml'))
+        .map((entry) => entry.name);
     }
     for (const name of names) {
       const file = `${profilesDir}/${name}`;

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { PACKAGE_FORMAT, sha256File } from '../engine/layer/rule-package';
+import { PACKAGE_FORMAT } from '../engine/layer/rule-package';
 import type { RulePackage } from '../engine/layer/rule-package';
 import { rulesDir } from '../engine/rules';
 import { defineValidator } from '../engine/validator';
@@ -46,11 +45,11 @@ function checkPackage(context: ValidatorContext, pkg: RulePackage): void {
     const line = pkg.manifestDoc?.lines.get(`rules.${index}.file`);
     const path = `${pkg.dir}/${entry.file}`;
     listed.add(path);
-    if (!existsSync(layout.abs(path))) {
+    if (!layout.tree.exists(path)) {
       context.violation({ subject: path, file, line, message: `listed in ${file} but missing (restore it with: majordomus rules vendor update --force)` });
       return;
     }
-    const actual = sha256File(layout.abs(path));
+    const actual = layout.tree.sha256(path);
     if (actual !== entry.sha256) {
       context.violation({
         subject: path,

@@ -10,6 +10,7 @@ import type { GateName } from '../generated/gates';
 import { DocumentError } from '../layer/document-error';
 import { GitRepository } from '../layer/git';
 import { MANIFEST_PATH, openLayout } from '../layer/layout';
+import { treeFor } from '../layer/tree';
 import { TimingPlugin } from '../plugins/timing';
 import { builtinRegistry } from '../registry';
 import { Repository } from '../repository';
@@ -28,7 +29,7 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
   let findings: readonly Finding[];
   let exitCode: number;
   try {
-    const repository = new Repository(git, openLayout(git.root));
+    const repository = new Repository(git, openLayout(git.root, treeFor(git.root)));
     const runner = new Runner();
     if (process.env.MAJORDOMUS_TIMING === '1') new TimingPlugin().apply(runner);
     const result = await runner.run({

@@ -3,13 +3,14 @@
  * `.ai/` to find things. Opening the layer reads the manifest once; a missing manifest is exit 12, a
  * manifest format this version does not read is refused with the reason.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingError } from '../errors';
 import type { Manifest } from '../generated/types';
 import { DocumentError } from './document-error';
 import { isSafeRelativePath } from './paths';
-import { readYamlFile } from './yaml';
+import { WorkingTree } from './tree';
+import type { Tree } from './tree';
+import { parseYaml } from './yaml';
 import type { YamlDocument } from './yaml';
 
 export const AI_DIR = '.ai';
@@ -32,18 +33,20 @@ export interface Layout {
   readonly repoDir: string;
   /** Absolute path of a repository-relative one. */
   abs(relative: string): string;
+  /** The tree the layer is read from: the working tree, or the index inside a pre-commit hook. */
+  readonly tree: Tree;
 }
 
 /**
  * Read `.ai/manifest.yaml` under `root`. Throws MissingError (12) when there is none, DocumentError when
  * it does not parse or declares a format this version does not read.
  */
-export function openLayout(root: string): Layout {
-  const path = join(root, MANIFEST_PATH);
-  if (!existsSync(path)) {
-    throw new MissingError(`no ${MANIFEST_PATH} in ${root} (run: majordomus init)`);
+export function openLayout(root: string, tree: Tree = new WorkingTree(root)): Layout {
+  if (!tree.exists(MANIFEST_PATH)) {
+    const where = tree.name === 'index' ? `the index of ${root} (stage it, or run: majordomus init)` : `${root} (run: majordomus init)`;
+    throw new MissingError(`no ${MANIFEST_PATH} in ${where}`);
   }
-  const doc = readYamlFile(path, MANIFEST_PATH);
+  const doc = parseYaml(tree.readText(MANIFEST_PATH), MANIFEST_PATH);
   if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
     throw new DocumentError(MANIFEST_PATH, 1, 'the manifest is not a mapping', 'restore it with: majordomus init --extend');
   }
@@ -64,6 +67,7 @@ export function openLayout(root: string): Layout {
   const repo = (manifest as { repo?: { path?: unknown } }).repo;
   return {
     root,
+    tree,
     manifest,
     manifestDoc: doc,
     localDir: relativeTo(local?.path, `${AI_DIR}/local`),

@@ -3,14 +3,12 @@
  * files under `rules/`. The same reader serves a vendored copy (`.ai/repo/rules/vendor/<vendor>/`) and a
  * package the distribution ships (`rules/<pack>/`).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { RulePackageManifest } from '../generated/types';
 import { DocumentError } from './document-error';
 import { checkSchema } from './schema-check';
 import type { SchemaProblem } from './schema-check';
-import { readYamlFile } from './yaml';
+import type { Tree } from './tree';
+import { parseYaml } from './yaml';
 import type { YamlDocument } from './yaml';
 
 export const PACKAGE_MANIFEST = 'manifest.yaml';
@@ -31,16 +29,15 @@ export interface RulePackage {
   readonly manifestError?: DocumentError;
   /** How the parsed manifest breaks the rule-package schema. */
   readonly schemaProblems: readonly SchemaProblem[];
-  /** Every `*.md` file under `<dir>/rules/` (relative to `base`), in byte order. */
+  /** Every `*.md` file under `<dir>/rules/`, in byte order. */
   readonly filesOnDisk: readonly string[];
 }
 
-/** Read the package in `base/dir`. `base` is the repository root (or the distribution root). */
-export function readRulePackage(base: string, dir: string, vendor: string): RulePackage {
+/** Read the package at `dir` of `tree` (a repository, or the distribution). */
+export function readRulePackage(tree: Tree, dir: string, vendor: string): RulePackage {
   const manifestFile = `${dir}/${PACKAGE_MANIFEST}`;
-  const filesOnDisk = listRuleFiles(base, `${dir}/rules`);
-  const abs = join(base, manifestFile);
-  if (!existsSync(abs)) {
+  const filesOnDisk = listRuleFiles(tree, `${dir}/rules`);
+  if (!tree.exists(manifestFile)) {
     return {
       vendor,
       dir,
@@ -51,7 +48,7 @@ export function readRulePackage(base: string, dir: string, vendor: string): Rule
     };
   }
   try {
-    const doc = readYamlFile(abs, manifestFile);
+    const doc = parseYaml(tree.readText(manifestFile), manifestFile);
     const schemaProblems = checkSchema('rule-package', doc);
     const manifest = doc.value !== null && typeof doc.value === 'object' ? (doc.value as RulePackageManifest) : undefined;
     return { vendor, dir, manifestFile, manifest, manifestDoc: doc, schemaProblems, filesOnDisk };
@@ -61,7 +58,7 @@ export function readRulePackage(base: string, dir: string, vendor: string): Rule
   }
 }
 
-/** The files the package lists, in its manifest's order (relative to `base`), when the manifest is usable. */
+/** The files the package lists, in its manifest's order, when the manifest is usable. */
 export function listedFiles(pkg: RulePackage): string[] | undefined {
   const rules = pkg.manifest?.rules;
   if (!Array.isArray(rules)) return undefined;
@@ -70,35 +67,20 @@ export function listedFiles(pkg: RulePackage): string[] | undefined {
     .filter((file): file is string => file !== undefined);
 }
 
-/** `*.md` files directly under `base/dir`, README.md excepted (a README is a document, not a rule). */
-export function listRuleFiles(base: string, dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(join(base, dir));
-  } catch {
-    return [];
-  }
-  return names
-    .filter((name) => name.endsWith('.md') && name !== 'README.md')
-    .sort(byteOrder)
-    .map((name) => `${dir}/${name}`);
+/** `*.md` files directly under `dir`, README.md excepted (a README is a document, not a rule), in byte order. */
+export function listRuleFiles(tree: Tree, dir: string): string[] {
+  return tree
+    .list(dir)
+    .filter((entry) => !entry.directory && entry.name.endsWith('.md') && entry.name !== 'README.md')
+    .map((entry) => `${dir}/${entry.name}`);
 }
 
-/** Sub-directories of `base/dir` in byte order (the vendors of a rules section). */
-export function listDirectories(base: string, dir: string): string[] {
-  try {
-    return readdirSync(join(base, dir), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort(byteOrder);
-  } catch {
-    return [];
-  }
-}
-
-/** The sha256 of a file's bytes, in hex. */
-export function sha256File(path: string): string {
-  return createHash('sha256').update(readFileSync(path)).digest('hex');
+/** Sub-directories of `dir` in byte order (the vendors of a rules section). */
+export function listDirectories(tree: Tree, dir: string): string[] {
+  return tree
+    .list(dir)
+    .filter((entry) => entry.directory)
+    .map((entry) => entry.name);
 }
 
 /** Compare strings by their UTF-8 bytes (stable across locales). */

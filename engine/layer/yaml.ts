@@ -35,7 +35,6 @@ const TOKEN_REFUSALS: Readonly<Record<string, [reason: string, fix: string]>> = 
     'write the value on one line as a quoted scalar',
   ],
   'flow-map-start': ['a flow mapping ({…}) is outside the YAML subset', 'write it as a block mapping, one key a line'],
-  'flow-error-end': ['an unbalanced flow collection', 'close the bracket'],
   'explicit-key-ind': ['an explicit key (? …) is outside the YAML subset', 'write the key as a plain `key: value` line'],
 };
 
@@ -126,7 +125,8 @@ export function readTextFile(path: string, display: string, maxBytes = DEFAULT_M
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-function decodeUtf8(bytes: Uint8Array, display: string): string {
+/** Decode strict UTF-8 (a leading BOM dropped); a bad byte is refused with its offset. */
+export function decodeUtf8(bytes: Uint8Array, display: string): string {
   try {
     const text = decoder.decode(bytes);
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -208,6 +208,8 @@ function scanCharacters(text: string, file: string, lineAt: (pos: number) => num
 function scanTokens(text: string, file: string, lineAt: (pos: number) => number): void {
   let pos = 0;
   let flowDepth = 0;
+  let flowOpened = 0;
+  let previous = '';
   let documents = 0;
   let content = false;
   for (const token of new Lexer().lex(text)) {
@@ -216,11 +218,27 @@ function scanTokens(text: string, file: string, lineAt: (pos: number) => number)
     // The lexer interleaves one-character control tokens (document, scalar and flow-end markers)
     // that are not in the source; counting them would shift every later line.
     if (token !== CST.DOCUMENT && token !== CST.SCALAR && token !== CST.FLOW_END) pos += token.length;
+    if (type === null && previous === CST.SCALAR && token.includes('\n') && token.trim() !== '') {
+      // the source of a plain scalar; over several lines it is folded into one, which the subset refuses
+      throw new DocumentError(file, lineAt(start), 'a plain scalar continued on the next line is folded, which is outside the YAML subset', 'write the value on one line, quoted if it holds ": "');
+    }
+    previous = token;
     if (type === undefined || type === null) continue;
     const refusal = TOKEN_REFUSALS[type];
     if (refusal) throw new DocumentError(file, lineAt(start), refusal[0], refusal[1]);
     switch (type) {
+      case 'flow-error-end':
+        // the lexer notices an unclosed bracket where the next line starts; name the line that opened it
+        throw new DocumentError(file, lineAt(flowOpened), 'a flow sequence ([…) is never closed on its line', 'close the bracket on the same line');
+      case 'double-quoted-scalar':
+      case 'single-quoted-scalar':
+        if (!closesQuote(token)) {
+          throw new DocumentError(file, lineAt(start), `a quoted scalar opened with ${token[0]} is not closed on its line (a value over several lines is folded, which is outside the YAML subset)`, 'close the quote on the same line');
+        }
+        content = true;
+        break;
       case 'flow-seq-start':
+        flowOpened = start;
         flowDepth++;
         if (flowDepth > 1) {
           throw new DocumentError(file, lineAt(start), 'a nested flow sequence ([… […]]) is outside the YAML subset', 'write the outer list as a block sequence');
@@ -242,7 +260,6 @@ function scanTokens(text: string, file: string, lineAt: (pos: number) => number)
         break;
       case 'doc-end':
         throw new DocumentError(file, lineAt(start), 'a document end marker (...) is outside the YAML subset', 'remove the marker');
-      case 'scalar':
       case 'seq-item-ind':
       case 'map-value-ind':
       case 'explicit-key-ind':
@@ -252,6 +269,14 @@ function scanTokens(text: string, file: string, lineAt: (pos: number) => number)
         break;
     }
   }
+}
+
+/** True when a quoted scalar token ends with its closing quote on the line it opened. */
+function closesQuote(token: string): boolean {
+  const quote = token[0]!;
+  const line = token.split('\n', 1)[0]!;
+  if (quote === "'") return /^'(?:[^']|'')*'/.test(line);
+  return /^"(?:[^"\\]|\\.)*"/.test(line);
 }
 
 /**

@@ -1,0 +1,173 @@
+/**
+ * The tree a gate judges. Normally the working tree; inside a pre-commit hook (git exports
+ * GIT_INDEX_FILE) the index — what is staged is what will be committed, so that is what the hook must
+ * read: a staged hand edit is refused even when the file on disk was restored, and an unstaged
+ * breakage does not block a clean commit. Everything tracked is read through a Tree; the checkout's
+ * own untracked state (`.ai/local/`), the hooks and the distribution are read from disk.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DocumentError } from './document-error';
+import { runGit } from './git';
+import { byteOrder } from './rule-package';
+import { decodeUtf8, DEFAULT_MAX_BYTES, readTextFile } from './yaml';
+
+/** One entry of a directory listing. */
+export interface TreeEntry {
+  readonly name: string;
+  readonly directory: boolean;
+}
+
+/** Read access to a tree of repository-relative paths. */
+export interface Tree {
+  /** What is being read, for messages: `working tree` or `index`. */
+  readonly name: 'working tree' | 'index';
+  /** True when a file or directory exists at `path`. */
+  exists(path: string): boolean;
+  /** The entries of a directory, in byte order; empty when it does not exist. */
+  list(dir: string): TreeEntry[];
+  /** A text file, strict UTF-8 under the size cap; a DocumentError when it cannot be read. */
+  readText(path: string, maxBytes?: number): string;
+  /** The sha256 of a file's bytes, in hex. */
+  sha256(path: string): string;
+}
+
+/** The files on disk under `root`. */
+export class WorkingTree implements Tree {
+  readonly name = 'working tree';
+
+  constructor(readonly root: string) {}
+
+  exists(path: string): boolean {
+    try {
+      statSync(join(this.root, path));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  list(dir: string): TreeEntry[] {
+    try {
+      return readdirSync(join(this.root, dir), { withFileTypes: true })
+        .map((entry) => ({ name: entry.name, directory: entry.isDirectory() }))
+        .sort((a, b) => byteOrder(a.name, b.name));
+    } catch {
+      return [];
+    }
+  }
+
+  readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
+    return readTextFile(join(this.root, path), path, maxBytes);
+  }
+
+  sha256(path: string): string {
+    return createHash('sha256').update(readFileSync(join(this.root, path))).digest('hex');
+  }
+}
+
+interface IndexEntry {
+  readonly mode: string;
+  readonly blob: string;
+}
+
+/** The files staged in git's index (the one GIT_INDEX_FILE names, when set). */
+export class IndexTree implements Tree {
+  readonly name = 'index';
+  private readonly entries = new Map<string, IndexEntry>();
+  private readonly directories = new Map<string, Set<string>>();
+  private readonly blobs = new Map<string, Buffer>();
+  private preloaded = false;
+
+  constructor(readonly root: string) {
+    const result = runGit(['ls-files', '-s', '-z'], root);
+    if (result.status !== 0) throw new DocumentError('.git/index', undefined, `git cannot list the index: ${result.stderr.trim()}`, 'check the repository');
+    for (const record of result.stdout.split('\0')) {
+      const tab = record.indexOf('\t');
+      if (tab === -1) continue;
+      const [mode, blob, stage] = record.slice(0, tab).split(' ');
+      const path = record.slice(tab + 1);
+      if (!mode || !blob || (stage !== '0' && this.entries.has(path))) continue;
+      this.entries.set(path, { mode, blob });
+      const parts = path.split('/');
+      for (let i = 0; i < parts.length; i++) {
+        const dir = parts.slice(0, i).join('/');
+        let children = this.directories.get(dir);
+        if (!children) this.directories.set(dir, (children = new Set()));
+        children.add(parts[i]!);
+      }
+    }
+  }
+
+  exists(path: string): boolean {
+    const clean = path.replace(/\/+$/, '');
+    return this.entries.has(clean) || this.directories.has(clean);
+  }
+
+  list(dir: string): TreeEntry[] {
+    const clean = dir.replace(/\/+$/, '');
+    const children = this.directories.get(clean);
+    if (!children) return [];
+    return [...children]
+      .map((name) => ({ name, directory: this.directories.has(clean === '' ? name : `${clean}/${name}`) }))
+      .sort((a, b) => byteOrder(a.name, b.name));
+  }
+
+  readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
+    const bytes = this.bytes(path);
+    if (bytes.length > maxBytes) {
+      throw new DocumentError(path, undefined, `is ${bytes.length} bytes, over the ${maxBytes}-byte cap`, 'split the file or raise the size cap');
+    }
+    return decodeUtf8(bytes, path);
+  }
+
+  sha256(path: string): string {
+    return createHash('sha256').update(this.bytes(path)).digest('hex');
+  }
+
+  private bytes(path: string): Buffer {
+    const entry = this.entries.get(path);
+    if (!entry) throw new DocumentError(path, undefined, 'is not staged', 'stage the file, or check the path');
+    if (!this.preloaded) this.preload();
+    let bytes = this.blobs.get(entry.blob);
+    if (!bytes) {
+      bytes = this.catFile([entry.blob]).get(entry.blob);
+      if (!bytes) throw new DocumentError(path, undefined, 'its staged content cannot be read', 'run: git status');
+      this.blobs.set(entry.blob, bytes);
+    }
+    return bytes;
+  }
+
+  /** Every staged blob under `.ai/` in one git call: a gate reads most of them. */
+  private preload(): void {
+    this.preloaded = true;
+    const wanted = [...this.entries].filter(([path]) => path.startsWith('.ai/')).map(([, entry]) => entry.blob);
+    for (const [blob, bytes] of this.catFile(wanted)) this.blobs.set(blob, bytes);
+  }
+
+  private catFile(blobs: readonly string[]): Map<string, Buffer> {
+    const out = new Map<string, Buffer>();
+    if (blobs.length === 0) return out;
+    const result = spawnSync('git', ['cat-file', '--batch'], { cwd: this.root, input: `${blobs.join('\n')}\n`, maxBuffer: 1024 * 1024 * 1024 });
+    const data = result.stdout as Buffer;
+    let at = 0;
+    while (at < data.length) {
+      const newline = data.indexOf(10, at);
+      if (newline === -1) break;
+      const [blob, type, size] = data.subarray(at, newline).toString('utf8').split(' ');
+      at = newline + 1;
+      if (type !== 'blob' || size === undefined) continue; // `<blob> missing`
+      const length = Number(size);
+      out.set(blob!, Buffer.from(data.subarray(at, at + length)));
+      at += length + 1;
+    }
+    return out;
+  }
+}
+
+/** The tree a gate judges: the index inside a git hook that names one, the working tree otherwise. */
+export function treeFor(root: string, env: NodeJS.ProcessEnv = process.env): Tree {
+  return env.GIT_INDEX_FILE ? new IndexTree(root) : new WorkingTree(root);
+}
