@@ -1,0 +1,85 @@
+/**
+ * The pre-commit hook judges what is staged — what the commit will hold — not the working tree: a
+ * staged hand edit is refused even when the file on disk was put back, and an unstaged breakage does
+ * not block a clean commit. Real git, real hooks, the built CLI behind a `majordomus` shim on PATH.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
+import type { TempRepo } from '../helpers/repo';
+
+const RULE = '.ai/repo/rules/vendor/majordomus/rules/principle-01-sessions-are-workers.v1.md';
+const repos = repoFactory();
+let shimDir: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(() => {
+  shimDir = mkdtempSync(join(tmpdir(), 'majordomus-shim-'));
+  writeFileSync(join(shimDir, 'majordomus'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
+  chmodSync(join(shimDir, 'majordomus'), 0o755);
+  env = cleanEnv({ PATH: [shimDir, process.env.PATH ?? ''].join(delimiter) });
+});
+afterAll(() => {
+  repos.disposeAll();
+  rmSync(shimDir, { recursive: true, force: true });
+});
+
+function git(repo: TempRepo, args: string[]): { code: number; stdout: string; stderr: string } {
+  const result = spawnSync('git', args, { cwd: repo.dir, env, encoding: 'utf8' });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+function adopted(): TempRepo {
+  const repo = repos.create().init();
+  expect(git(repo, ['add', '-A']).code).toBe(0);
+  expect(git(repo, ['commit', '-q', '-m', 'adopt']).code).toBe(0);
+  return repo;
+}
+
+const commits = (repo: TempRepo): number => Number(git(repo, ['rev-list', '--count', 'HEAD']).stdout.trim());
+
+describe('the pre-commit hook reads the index', () => {
+  it('refuses a staged hand edit of a vendored rule even when the working tree was restored', () => {
+    const repo = adopted();
+    const original = repo.read(RULE);
+    repo.write(RULE, `${original}\nA hand edit.\n`);
+    expect(git(repo, ['add', '--', RULE]).code).toBe(0);
+    repo.write(RULE, original); // the disk is clean again; the index is not
+    const commit = git(repo, ['commit', '-q', '-m', 'sneak']);
+    expect(commit.code).not.toBe(0);
+    // git hands a hook's standard output to its own standard error
+    expect(commit.stderr).toMatch(new RegExp(`^FAIL rules +${RULE.replace(/\./g, '\\.')} — `, 'm'));
+    expect(commits(repo)).toBe(1);
+  });
+
+  it('lets a clean staged change through while the working tree holds an unstaged breakage', () => {
+    const repo = adopted();
+    repo.write('notes.txt', 'a change worth committing\n');
+    expect(git(repo, ['add', '--', 'notes.txt']).code).toBe(0);
+    repo.write(RULE, `${repo.read(RULE)}\nNot staged.\n`);
+    expect(git(repo, ['commit', '-q', '-m', 'notes']).code).toBe(0);
+    expect(commits(repo)).toBe(2);
+    // the same breakage, once staged, is refused
+    expect(git(repo, ['add', '--', RULE]).code).toBe(0);
+    expect(git(repo, ['commit', '-q', '-m', 'breakage']).code).not.toBe(0);
+    expect(commits(repo)).toBe(2);
+  });
+
+  it('judges `git commit -a` by what it is about to commit', () => {
+    const repo = adopted();
+    repo.write(RULE, `${repo.read(RULE)}\nEdited, committed with -a.\n`);
+    expect(git(repo, ['commit', '-q', '-a', '-m', 'all']).code).not.toBe(0);
+    expect(commits(repo)).toBe(1);
+  });
+
+  it('refuses a staged layer whose manifest was removed from the index, saying to stage it', () => {
+    const repo = adopted();
+    expect(git(repo, ['rm', '-q', '--cached', '--', '.ai/manifest.yaml']).code).toBe(0);
+    const commit = git(repo, ['commit', '-q', '-m', 'unstage']);
+    expect(commit.code).not.toBe(0);
+    expect(commit.stderr).toMatch(/no \.ai\/manifest\.yaml in the index/);
+  });
+});
