@@ -63,7 +63,7 @@ export class Runner {
     let findings: Finding[] = [];
     for (const rule of selected) {
       this.hooks.beforeRule.call(rule);
-      const ruleFindings = await this.runRule(rule, request);
+      const ruleFindings = await this.runRule(rule, request, selected);
       this.hooks.afterRule.call(rule, ruleFindings);
       findings.push(...ruleFindings);
     }
@@ -77,18 +77,26 @@ export class Runner {
     const { gate, ruleSet, only } = request;
     const pool = ruleSet.refused ? (request.auditRules?.() ?? []) : ruleSet.rules;
     if (only !== undefined) {
-      const rule = ruleSet.rules.find((r) => r.identity === only || r.id === only) ?? pool.find((r) => r.identity === only || r.id === only);
+      const matches = (r: Rule): boolean => r.identity === only || r.id === only;
+      if (ruleSet.refused) {
+        // a refused set runs nothing of its own: an audit rule runs alone, any other request runs the audit
+        const audit = pool.find(matches);
+        if (audit) return [audit];
+        if (!ruleSet.rules.some(matches)) throw new UsageError(`no rule ${only} in the rule set (list them with: majordomus rules list)`);
+        return pool;
+      }
+      const rule = ruleSet.rules.find(matches);
       if (!rule) throw new UsageError(`no rule ${only} in the effective set (list them with: majordomus rules list)`);
       if (!rule.enforcement?.enforcedBy.includes(gate)) {
         throw new UsageError(`${rule.identity} is not enforced by ${gate} (its gates: ${rule.enforcement?.enforcedBy.join(', ') ?? 'none'})`);
       }
-      return ruleSet.refused && !pool.includes(rule) ? [] : [rule];
+      return [rule];
     }
     // a refused set runs its audit rules whatever gate was asked, so the refusal is always reported
     return ruleSet.refused ? pool : pool.filter((rule) => rule.enforcement?.enforcedBy.includes(gate));
   }
 
-  private async runRule(rule: Rule, request: GateRequest): Promise<Finding[]> {
+  private async runRule(rule: Rule, request: GateRequest, selected: readonly Rule[]): Promise<Finding[]> {
     const { gate, registry, repository, ruleSet } = request;
     const enforcement = rule.enforcement!;
     const findings: Finding[] = [];
@@ -143,6 +151,7 @@ export class Runner {
       layout: repository.layout,
       git: repository.git,
       rules: ruleSet,
+      selected,
       registry,
       violation: (violation) => findings.push(stamp(violationLevel, violation, violationCode)),
       ok: (note) => findings.push(stamp('OK', note, 0)),

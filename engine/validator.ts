@@ -46,6 +46,8 @@ export interface ValidatorContext<Options = unknown> {
   readonly git: GitRepository;
   /** The loaded rule set (see RuleSet.rules for what it holds when the load was refused). */
   readonly rules: RuleSet;
+  /** The rules this run of the gate runs (the runner itself reports what stops one of them running). */
+  readonly selected: readonly Rule[];
   /** The validators this engine can resolve. */
   readonly registry: ValidatorLookup;
   /** Report a violation of the rule. */

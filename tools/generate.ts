@@ -251,12 +251,14 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
  */
 function mirrorOwnVendoredPackages(root: string, generated: readonly GeneratedFile[]): GeneratedFile[] {
   const out: GeneratedFile[] = [];
+  if (!existsSync(join(root, 'rules'))) return out;
   for (const pack of readdirSync(join(root, 'rules')).sort()) {
     const vendored = `.ai/repo/rules/vendor/${pack}`;
     if (!existsSync(join(root, vendored))) continue;
     const manifest = generated.find((file) => file.path === `rules/${pack}/manifest.yaml`);
     if (manifest) out.push({ path: `${vendored}/manifest.yaml`, content: manifest.content });
     const dir = join(root, 'rules', pack, 'rules');
+    if (!existsSync(dir)) continue;
     for (const name of readdirSync(dir).filter((n) => n.endsWith('.md') && n !== 'README.md').sort()) {
       out.push({ path: `${vendored}/rules/${name}`, content: readFileSync(join(dir, name), 'utf8') });
     }

@@ -15,7 +15,7 @@ export default defineValidator({
   description: 'Every rule resolves to a registered validator at gates that exist, proved by tests that exist; every validator is declared.',
   gates: ['doctor'],
   run(context) {
-    const { rules, registry, gate } = context;
+    const { rules, registry } = context;
     const declared = new Set<string>();
     let enforced = 0;
     for (const rule of rules.rules) {
@@ -28,7 +28,7 @@ export default defineValidator({
       declared.add(enforcement.validator);
       const validator = registry.get(enforcement.validator);
       // the runner itself reports an unregistered validator of a rule it runs at this gate
-      const reportedByRunner = !rules.refused && enforcement.enforcedBy.includes(gate);
+      const reportedByRunner = context.selected.includes(rule);
       if (!validator && !reportedByRunner) {
         const nearest = registry.nearest(enforcement.validator);
         context.violation({

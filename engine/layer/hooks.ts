@@ -26,7 +26,8 @@ export interface InvocationSearch {
   readonly swallowed?: string;
 }
 
-const SWALLOWERS = [/\|\|\s*true\b/, /\|\|\s*exit\s+0\b/, /\|\|\s*:(\s|$|;)/];
+/** What makes a line's exit status not the command's: an `||` that succeeds anyway, or a pipe (sh reports the last command's status). */
+const SWALLOWERS = [/\|\|\s*true\b/, /\|\|\s*exit\s+0\b/, /\|\|\s*:(\s|$|;)/, /(?<!\|)\|(?!\|)\s*\S/];
 
 /** Find `invocation` in `text` as whole words on an uncommented line. */
 export function findInvocation(text: string, invocation: Invocation): InvocationSearch {
@@ -35,8 +36,11 @@ export function findInvocation(text: string, invocation: Invocation): Invocation
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    if (/^\s*#/.test(line) || !pattern.test(line)) continue;
-    const swallower = SWALLOWERS.map((re) => re.exec(line)).find((match) => match !== null);
+    const found = /^\s*#/.test(line) ? null : pattern.exec(line);
+    if (!found) continue;
+    // what follows the command decides whether its status survives
+    const after = line.slice(found.index + found[0].length - found[2]!.length);
+    const swallower = SWALLOWERS.map((re) => re.exec(after)).find((match) => match !== null);
     return { line: i + 1, swallowed: swallower ? swallower[0].trim() : undefined };
   }
   return {};
