@@ -4,6 +4,7 @@
  * package the distribution ships (`rules/<pack>/`).
  */
 import type { RulePackageManifest } from '../generated/types';
+import { parseFrontMatter } from './front-matter';
 import { DocumentError } from './document-error';
 import { checkSchema } from './schema-check';
 import type { SchemaProblem } from './schema-check';
@@ -86,4 +87,70 @@ export function listDirectories(tree: Tree, dir: string): string[] {
 /** Compare strings by their UTF-8 bytes (stable across locales). */
 export function byteOrder(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** One way a package breaks its manifest. */
+export interface PackageProblem {
+  readonly subject: string;
+  readonly file: string;
+  readonly line?: number;
+  readonly message: string;
+}
+
+/**
+ * Every way `pkg` breaks its manifest: the manifest unreadable or off its schema, a listed file missing,
+ * a file differing from its hash or declaring another identity, a rule file the manifest does not list.
+ */
+export function packageProblems(tree: Tree, pkg: RulePackage): PackageProblem[] {
+  const problems: PackageProblem[] = [];
+  const file = pkg.manifestFile;
+  if (pkg.manifestError) {
+    const error = pkg.manifestError;
+    problems.push({ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` });
+  }
+  for (const problem of pkg.schemaProblems) {
+    problems.push({ subject: file, file, line: problem.line, message: problem.message });
+  }
+  const manifest = pkg.manifest;
+  if (!manifest || !Array.isArray(manifest.rules) || manifest.format !== PACKAGE_FORMAT) return problems;
+  const listed = new Set<string>();
+  manifest.rules.forEach((entry, index) => {
+    if (!entry || typeof entry !== 'object' || typeof entry.file !== 'string') return;
+    const line = pkg.manifestDoc?.lines.get(`rules.${index}.file`);
+    const path = `${pkg.dir}/${entry.file}`;
+    listed.add(path);
+    if (!tree.exists(path)) {
+      problems.push({ subject: path, file, line, message: `listed in ${file} but missing (restore it with: majordomus rules vendor update --force)` });
+      return;
+    }
+    const actual = tree.sha256(path);
+    if (actual !== entry.sha256) {
+      problems.push({
+        subject: path,
+        file: path,
+        message: `differs from its manifest hash (sha256 ${actual.slice(0, 12)}…, listed ${String(entry.sha256).slice(0, 12)}…): a vendored rule is never edited by hand (restore it with: majordomus rules vendor update --force, or write a project rule)`,
+      });
+    }
+    const declared = declaredIdentity(tree, path);
+    const expected = `${entry.id}@${entry.version}`;
+    if (declared !== undefined && declared !== expected) {
+      problems.push({ subject: path, file: path, message: `declares ${declared} but ${file} lists it as ${expected}` });
+    }
+  });
+  for (const path of pkg.filesOnDisk) {
+    if (!listed.has(path)) {
+      problems.push({ subject: path, file: path, message: `a rule file ${file} does not list: the package holds only what its manifest names (remove it, or move it to the project rules)` });
+    }
+  }
+  return problems;
+}
+
+/** `id@version` as a rule file declares it, or undefined when it cannot be read (its load problem says why). */
+function declaredIdentity(tree: Tree, path: string): string | undefined {
+  try {
+    const value = parseFrontMatter(tree.readText(path), path).data.value as { id?: unknown; version?: unknown };
+    return typeof value.id === 'string' && Number.isInteger(value.version) ? `${value.id}@${String(value.version)}` : undefined;
+  } catch {
+    return undefined;
+  }
 }

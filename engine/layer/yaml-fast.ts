@@ -28,8 +28,11 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype', '<<']);
 // eslint-disable-next-line no-control-regex
 const UNUSUAL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\u2028\u2029]|\r(?!\n)/;
 const KEY = /^([A-Za-z0-9_][A-Za-z0-9_./-]*):(?: +|$)/;
-/** A plain scalar may not open on an indicator; `-` is fine before a safe character (`--check`, `-5`). */
-const PLAIN_START_REFUSED = /^(?:[?:,[\]{}#&*!|>'"%@`]|-(?:$|[ ,[\]{}]))/;
+/**
+ * A plain scalar may not open on an indicator; `-` is fine before a safe character (`--check`, `-5`);
+ * `---` and `...` read as document markers to the full parser, wherever they stand.
+ */
+const PLAIN_START_REFUSED = /^(?:[?:,[\]{}#&*!|>'"%@`]|-(?:$|[ ,[\]{}])|---|\.\.\.)/;
 
 /** Parse `text` if it is in the regular core of the subset; undefined when the full parser must decide. */
 export function parseYamlFast(text: string, lineOffset: number): YamlDocument | undefined {

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFindings, repoFactory, ROOT } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { billionLaughs, blockMappings, blockSequences } from '../helpers/yaml-bombs';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -232,21 +233,6 @@ describe('usage', () => {
 });
 
 describe('YAML bombs in project rules', () => {
-  function deepMappings(depth: number): string {
-    let text = '';
-    for (let i = 0; i < depth; i++) text += `${' '.repeat(i)}k${i}:\n`;
-    return `${text}${' '.repeat(depth)}leaf\n`;
-  }
-  function deepSequences(depth: number): string {
-    let text = '';
-    for (let i = 0; i < depth; i++) text += `${' '.repeat(i * 2)}-\n`;
-    return `${text}${' '.repeat(depth * 2)}x\n`;
-  }
-  function billionLaughs(): string {
-    const rows = ['lol1: &lol1 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-    for (let i = 2; i <= 9; i++) rows.push(`lol${i}: &lol${i} [${Array(9).fill(`*lol${i - 1}`).join(', ')}]`);
-    return `${rows.join('\n')}\n`;
-  }
   const body = '# Rationale\nx\n\n# Required behaviour\nx\n\n# Failure behaviour\nx\n\n# Verification\nx\n';
   const files = {
     deepA: '.ai/repo/rules/project/deep-a.v1.md',
@@ -256,8 +242,8 @@ describe('YAML bombs in project rules', () => {
 
   it('two 1,000-deep front matters and a billion laughs in one run: each refused, doctor exits 10, never 134', () => {
     const repo = adopted();
-    repo.write(files.deepA, `---\n${deepMappings(1000)}---\n${body}`);
-    repo.write(files.deepB, `---\n${deepSequences(1000)}---\n${body}`);
+    repo.write(files.deepA, `---\n${blockMappings(1000)}---\n${body}`);
+    repo.write(files.deepB, `---\n${blockSequences(1000)}---\n${body}`);
     repo.write(files.laughs, `---\n${billionLaughs()}---\n${body}`);
     const result = repo.gate(['doctor']);
     expect(result.code).toBe(10);
@@ -272,8 +258,8 @@ describe('YAML bombs in project rules', () => {
 
   it('the same bombs at watch: the refused set is a FAIL (10) at every gate, never a crash', () => {
     const repo = adopted();
-    repo.write(files.deepA, `---\n${deepMappings(1000)}---\n${body}`);
-    repo.write(files.deepB, `---\n${deepMappings(1000)}---\n${body}`);
+    repo.write(files.deepA, `---\n${blockMappings(1000)}---\n${body}`);
+    repo.write(files.deepB, `---\n${blockMappings(1000)}---\n${body}`);
     const result = repo.gate(['watch']);
     expect(result.code).toBe(10);
     const fails = result.findings.filter((finding) => finding.level === 'FAIL');

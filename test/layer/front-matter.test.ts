@@ -8,25 +8,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DocumentError } from '../../engine/layer/document-error';
+import type { DocumentError } from '../../engine/layer/document-error';
 import { parseFrontMatter, readFrontMatterFile } from '../../engine/layer/front-matter';
+import { expectRefusal } from '../helpers/refusal';
 
-function refusedBy(fn: () => unknown): DocumentError {
-  let caught: unknown;
-  let returned = false;
-  try {
-    fn();
-    returned = true;
-  } catch (error) {
-    caught = error;
-  }
-  expect(returned, 'expected a refusal, the document was accepted').toBe(false);
-  expect(caught).toBeInstanceOf(DocumentError);
-  const error = caught as DocumentError;
-  expect(error.exitCode).toBe(2);
-  expect(error.fix.length).toBeGreaterThan(0);
-  return error;
-}
+const refusedBy = (fn: () => unknown): DocumentError => expectRefusal(fn, { explains: ['fix'] });
 
 function refuse(text: string, file = 'doc.md'): DocumentError {
   const error = refusedBy(() => parseFrontMatter(text, file));

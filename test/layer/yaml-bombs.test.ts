@@ -8,24 +8,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentError } from '../../engine/layer/document-error';
+import type { DocumentError } from '../../engine/layer/document-error';
 import { parseFrontMatter } from '../../engine/layer/front-matter';
 import { parseYaml, readYamlFile } from '../../engine/layer/yaml';
+import { expectRefusal } from '../helpers/refusal';
+import { billionLaughs, blockMappings, blockSequences } from '../helpers/yaml-bombs';
 
-function refused(fn: () => unknown): DocumentError {
-  let caught: unknown;
-  let returned = false;
-  try {
-    fn();
-    returned = true;
-  } catch (error) {
-    caught = error;
-  }
-  expect(returned, 'the bomb was accepted').toBe(false);
-  expect(caught).toBeInstanceOf(DocumentError);
-  expect((caught as DocumentError).exitCode).toBe(2);
-  return caught as DocumentError;
-}
+const refused = (fn: () => unknown): DocumentError => expectRefusal(fn, { accepted: 'the bomb was accepted' });
 
 function bomb(text: string, file = 'bomb.yaml'): DocumentError {
   const error = refused(() => parseYaml(text, file));
@@ -36,18 +25,6 @@ function bomb(text: string, file = 'bomb.yaml'): DocumentError {
 /** The parser still serves an ordinary document after a bomb. */
 function stillWorks(): void {
   expect(parseYaml('name: ok\nlist:\n  - 1\n  - "two"\n', 'ok.yaml').value).toEqual({ name: 'ok', list: [1, 'two'] });
-}
-
-function blockMappings(depth: number): string {
-  let text = '';
-  for (let i = 0; i < depth; i++) text += `${' '.repeat(i)}k${i}:\n`;
-  return `${text}${' '.repeat(depth)}leaf\n`;
-}
-
-function blockSequences(depth: number): string {
-  let text = '';
-  for (let i = 0; i < depth; i++) text += `${' '.repeat(i * 2)}-\n`;
-  return `${text}${' '.repeat(depth * 2)}x\n`;
 }
 
 function keysAndSequences(depth: number): string {
@@ -78,9 +55,7 @@ describe('resource bombs in one process, one after another', () => {
   });
 
   it('a ~0.7 KB billion-laughs alias document is refused', () => {
-    const rows = ['lol1: &lol1 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-    for (let i = 2; i <= 9; i++) rows.push(`lol${i}: &lol${i} [${Array(9).fill(`*lol${i - 1}`).join(', ')}]`);
-    const text = `${rows.join('\n')}\n`;
+    const text = billionLaughs();
     expect(text.length).toBeGreaterThan(500);
     expect(text.length).toBeLessThan(1000);
     const error = bomb(text);

@@ -106,7 +106,7 @@ describe('the fast path agrees with the full parser', () => {
   });
 
   it('on fragment soup', () => {
-    const fragment = fc.constantFrom('a: ', 'b:', '- ', '  ', '    ', '\n', '#', ' #', "'", '"', '[', ']', ', ', 'x', '1', 'true', ':', '-', '--', '\\', '\\n', 'é', '—', '\r\n', '{', '&', '*', '!', '|', '>', '%', '@', '?');
+    const fragment = fc.constantFrom('a: ', 'b:', '- ', '  ', '    ', '\n', '#', ' #', "'", '"', '[', ']', ', ', 'x', '1', 'true', ':', '-', '--', '\\', '\\n', 'é', '—', '\r\n', '{', '&', '*', '!', '|', '>', '%', '@', '?', '---', '...', '~', '0x', '+', '\t', '\u2028', '\ufeff', '<<', '__proto__', 'null');
     fc.assert(fc.property(fc.array(fragment, { maxLength: 40 }), (parts) => agree(parts.join(''))), { numRuns: 2000 });
   });
 

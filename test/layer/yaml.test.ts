@@ -7,28 +7,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentError } from '../../engine/layer/document-error';
+import type { DocumentError } from '../../engine/layer/document-error';
 import { DEFAULT_MAX_BYTES, parseYaml, readTextFile, readYamlFile } from '../../engine/layer/yaml';
 import type { YamlOptions } from '../../engine/layer/yaml';
+import { expectRefusal } from '../helpers/refusal';
 
-/** Run `fn`, require a DocumentError (never another exception, never a return) and hand it back. */
-function refusedBy(fn: () => unknown): DocumentError {
-  let caught: unknown;
-  let returned = false;
-  try {
-    fn();
-    returned = true;
-  } catch (error) {
-    caught = error;
-  }
-  expect(returned, 'expected a refusal, the document was accepted').toBe(false);
-  expect(caught).toBeInstanceOf(DocumentError);
-  const error = caught as DocumentError;
-  expect(error.exitCode).toBe(2);
-  expect(error.reason.length).toBeGreaterThan(0);
-  expect(error.fix.length).toBeGreaterThan(0);
-  return error;
-}
+const refusedBy = (fn: () => unknown): DocumentError => expectRefusal(fn, { explains: ['reason', 'fix'] });
 
 function refuse(text: string, file = 'doc.yaml', options?: YamlOptions): DocumentError {
   const error = refusedBy(() => parseYaml(text, file, options));

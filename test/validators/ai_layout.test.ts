@@ -5,65 +5,16 @@
  * exit 10, each with the file and line when the finding points into a file.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { failing, repoFactory } from '../helpers/repo';
-import type { JsonFinding, TempRepo } from '../helpers/repo';
+import { describeTable, edit, lineOf, prepared } from '../helpers/cases';
+import type { Case } from '../helpers/cases';
+import { repoFactory } from '../helpers/repo';
+import type { TempRepo } from '../helpers/repo';
 
 const RULE = 'majordomus.ai-layout-integrity';
 const MANIFEST = '.ai/manifest.yaml';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
-
-interface Expected {
-  readonly level: 'FAIL' | 'OK' | 'INFO';
-  readonly category: string;
-  readonly subject: string;
-  /** The file the finding points into, when it points into one. */
-  readonly file?: string;
-  /** Text that sits on exactly one line of `file`: the finding must carry that line. */
-  readonly at?: string;
-}
-
-interface Case {
-  readonly name: string;
-  mutate(repo: TempRepo): void;
-  readonly expected: readonly Expected[];
-}
-
-/** Replace the one occurrence of `from` in a file init wrote; a skeleton that changed fails loudly here. */
-function edit(repo: TempRepo, file: string, from: string, to: string): void {
-  const text = repo.read(file);
-  expect(text.split(from).length - 1, `${JSON.stringify(from)} occurs once in ${file}`).toBe(1);
-  repo.write(file, text.replace(from, to));
-}
-
-/** The 1-based line of the one line of `file` that contains `text`. */
-function lineOf(repo: TempRepo, file: string, text: string): number {
-  const lines = repo.read(file).split('\n');
-  const hits = lines.flatMap((line, index) => (line.includes(text) ? [index + 1] : []));
-  expect(hits, `${JSON.stringify(text)} is on exactly one line of ${file}`).toHaveLength(1);
-  return hits[0]!;
-}
-
-function project(findings: readonly JsonFinding[]): object[] {
-  return findings.map(({ level, category, subject, file, line }) => ({ level, category, subject, file, line })).sort(byJson);
-}
-
-function resolve(repo: TempRepo, expected: readonly Expected[]): object[] {
-  return expected
-    .map(({ level, category, subject, file, at }) => ({
-      level,
-      category,
-      subject,
-      file: file ?? null,
-      line: at === undefined ? null : lineOf(repo, file!, at),
-    }))
-    .sort(byJson);
-}
-
-function byJson(a: object, b: object): number {
-  return JSON.stringify(a).localeCompare(JSON.stringify(b));
-}
 
 function setSkills(value: string): (repo: TempRepo) => void {
   return (repo) => edit(repo, MANIFEST, '  skills: repo/skills\n', `  skills: ${value}\n`);
@@ -160,41 +111,12 @@ const FAILING: readonly Case[] = [
   },
 ];
 
-/** A repository initialised by the built CLI, changed by `mutate`. */
-function prepared(mutate: (repo: TempRepo) => void): TempRepo {
-  const repo = repos.create().init();
-  mutate(repo);
-  return repo;
-}
-
-describe(`${RULE}: passing`, () => {
-  it.each(PASSING)('$name', ({ mutate, expected }) => {
-    const repo = prepared(mutate);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
-    expect(code).toBe(0);
-    expect(failing(findings)).toEqual([]);
-    expect(project(findings)).toEqual(resolve(repo, expected));
-    expect(findings.every((f) => f.rule === RULE)).toBe(true);
-  });
-});
-
-describe(`${RULE}: failing`, () => {
-  it.each(FAILING)('$name', ({ mutate, expected }) => {
-    const repo = prepared(mutate);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
-    expect(code).toBe(10);
-    expect(project(failing(findings))).toEqual(resolve(repo, expected));
-    expect(failing(findings).every((f) => f.rule === RULE)).toBe(true);
-  });
-
-  it('watch turns the violation into DRIFT and exits 11', () => {
-    const repo = prepared((r) => r.remove('.ai/repo/skills'));
-    const { code, findings } = repo.gate(['watch', '--rule', RULE]);
-    expect(code).toBe(11);
-    expect(project(failing(findings))).toEqual(
-      resolve(repo, [{ level: 'FAIL', category: 'layout', subject: '.ai/repo/skills', file: MANIFEST, at: '  skills: repo/skills' }]).map((f) => ({ ...f, level: 'DRIFT' })),
-    );
-  });
+describeTable({
+  rule: RULE,
+  repos,
+  passing: PASSING,
+  failing: FAILING,
+  drift: { mutate: (r) => r.remove('.ai/repo/skills'), expected: [{ level: 'FAIL', category: 'layout', subject: '.ai/repo/skills', file: MANIFEST, at: '  skills: repo/skills' }] },
 });
 
 describe(`${RULE}: a manifest the gate cannot read stops the whole gate`, () => {
@@ -202,7 +124,7 @@ describe(`${RULE}: a manifest the gate cannot read stops the whole gate`, () => 
     { name: 'schema ai-repository/v2', from: 'schema: ai-repository/v1', to: 'schema: ai-repository/v2', at: 'schema: ai-repository/v2' },
     { name: 'a tab', from: '  skills: repo/skills', to: '\tskills: repo/skills', at: '\tskills: repo/skills' },
   ])('$name: doctor reports only the manifest and exits 10', ({ from, to, at }) => {
-    const repo = prepared((r) => edit(r, MANIFEST, from, to));
+    const repo = prepared(repos, (r) => edit(r, MANIFEST, from, to));
     const { code, findings } = repo.gate(['doctor']);
     expect(code).toBe(10);
     expect(findings.map(({ level, category, subject, rule, file, line }) => ({ level, category, subject, rule, file, line }))).toEqual([
@@ -211,7 +133,7 @@ describe(`${RULE}: a manifest the gate cannot read stops the whole gate`, () => 
   });
 
   it('no manifest at all exits 12 and names init', () => {
-    const repo = prepared((r) => r.remove(MANIFEST));
+    const repo = prepared(repos, (r) => r.remove(MANIFEST));
     const { code, findings, stderr } = repo.gate(['doctor', '--rule', RULE]);
     expect(code).toBe(12);
     expect(findings).toEqual([]);

@@ -5,16 +5,17 @@
  * repository and runs the built CLI.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { failing, repoFactory } from '../helpers/repo';
+import { itFails, itPasses } from '../helpers/cases';
+import type { FindingCase } from '../helpers/cases';
+import { expectFailing, findingKey } from '../helpers/findings';
+import type { ExpectedFinding } from '../helpers/findings';
+import { repoFactory } from '../helpers/repo';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
+import { PROJECT, SAMPLE, SAMPLE_TEST, VENDOR, VENDOR_MANIFEST, enforcement, manifestEntry, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
+import type { Enforcement } from '../helpers/rules';
 
 const RULE = 'majordomus.doctrine-wiring-integrity';
-const VENDOR = '.ai/repo/rules/vendor/majordomus';
-const MANIFEST = `${VENDOR}/manifest.yaml`;
-const PROJECT = '.ai/repo/rules/project';
-const SAMPLE = `${PROJECT}/sample.v1.md`;
 const IDENTITY = 'project.sample@1';
-const SAMPLE_TEST = 'test/sample.test.ts';
 
 const factory = repoFactory();
 afterAll(() => factory.disposeAll());
@@ -25,90 +26,35 @@ function freshRepo(): TempRepo {
 
 // ---- an enforced project rule --------------------------------------------------------------------
 
-interface Enforced {
+interface Enforced extends Omit<Enforcement, 'category'> {
   readonly id?: string;
-  readonly validator?: string;
-  readonly gates?: readonly string[];
-  readonly tests?: readonly string[];
 }
 
 /**
  * A valid project rule enforced by `validator` at `gates`. File lines: `x-majordomus:` 10,
  * `validator` 11, `enforced_by` 13, `tests` 15.
  */
-function enforcedRule({ id = 'project.sample', validator = 'ai_layout', gates = ['watch'], tests = [SAMPLE_TEST] }: Enforced = {}): string {
-  return [
-    '---',
-    `id: ${id}`,
-    'version: 1',
-    'kind: rule',
-    'title: Sample',
-    'description: A sample project rule.',
-    'statement: Samples are sampled.',
-    'status: active',
-    'class: blocking',
-    'x-majordomus:',
-    `  validator: ${validator}`,
-    '  category: custom',
-    `  enforced_by: [${gates.join(', ')}]`,
-    '  exit_code: 10',
-    `  tests: [${tests.join(', ')}]`,
-    '---',
-    '',
-    ...['Rationale', 'Required behaviour', 'Failure behaviour', 'Verification'].flatMap((s) => [`# ${s}`, '', `Text for ${s.toLowerCase()}.`, '']),
-  ].join('\n');
+function enforcedRule({ id = 'project.sample', ...wiring }: Enforced = {}): string {
+  return ruleText([...ruleFront(id), ...enforcement({ category: 'custom', ...wiring })]);
 }
 
 /** Write the rule and the test it names, as a project author would. */
 function addRule(repo: TempRepo, rule: Enforced = {}, file = SAMPLE): void {
   repo.write(file, enforcedRule(rule));
-  repo.write(SAMPLE_TEST, '// proves project.sample\n');
+  writeSampleTest(repo);
 }
 
 /** Drop a vendored rule file and its manifest entry, so the package stays whole without it. */
 function unvendor(repo: TempRepo, file: string): void {
   repo.remove(`${VENDOR}/${file}`);
-  const lines = repo.read(MANIFEST).split('\n');
-  const at = lines.findIndex((l) => l.trim() === `file: ${file}`);
-  if (at === -1) throw new Error(`manifest does not list ${file}`);
-  let start = at;
-  while (!lines[start]!.startsWith('  - ')) start--;
-  let end = at;
-  while (end + 1 < lines.length && lines[end + 1]!.startsWith('    ')) end++;
+  const { lines, start, end } = manifestEntry(repo, file);
   lines.splice(start, end - start + 1);
-  repo.write(MANIFEST, lines.join('\n'));
+  repo.write(VENDOR_MANIFEST, lines.join('\n'));
 }
 
 // ---- assertions ----------------------------------------------------------------------------------
 
-interface Expected {
-  readonly level: string;
-  readonly category: string;
-  readonly subject: string;
-  readonly file?: string | null;
-  readonly line?: number | null;
-  /** Data (names) the message must carry; never prose. */
-  readonly mentions?: readonly string[];
-}
-
-const key = (f: { level: string; category: string; subject: string }): string => `${f.level} ${f.category} ${f.subject}`;
-
-function expectFailing(findings: readonly JsonFinding[], expected: readonly Expected[]): void {
-  const bad = failing(findings);
-  expect(bad.map(key).sort()).toEqual(expected.map(key).sort());
-  for (const want of expected) {
-    const match = bad.find(
-      (f) =>
-        key(f) === key(want) &&
-        (want.file === undefined || f.file === want.file) &&
-        (want.line === undefined || f.line === want.line) &&
-        (want.mentions ?? []).every((m) => f.message.includes(m)),
-    );
-    expect(match, `no finding ${key(want)} at ${want.file ?? '*'}:${want.line ?? '*'} naming ${(want.mentions ?? []).join(', ')}\n${JSON.stringify(bad, null, 1)}`).toBeDefined();
-  }
-}
-
-const broken = (subject: string, extra: Omit<Expected, 'level' | 'category' | 'subject'> = {}): Expected => ({ level: 'FAIL', category: 'doctrine', subject, ...extra });
+const broken = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: 'doctrine', subject, ...extra });
 
 // ---- cases ---------------------------------------------------------------------------------------
 
@@ -119,17 +65,10 @@ describe(`${RULE}: clean`, () => {
     { name: 'a project rule enforced at every gate its validator supports', mutate: (repo: TempRepo) => addRule(repo, { gates: ['doctor', 'watch'] }) },
   ];
 
-  it.each(clean)('$name → exit 0, OK', ({ mutate }) => {
-    const repo = freshRepo();
-    mutate(repo);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
-    expect(failing(findings)).toEqual([]);
-    expect(code).toBe(0);
-    expect(findings).toContainEqual(expect.objectContaining({ level: 'OK', category: 'doctrine', subject: 'rules', rule: RULE }));
-  });
+  itPasses(RULE, factory, clean, { category: 'doctrine', subject: 'rules' });
 });
 
-const cases: { name: string; mutate: (repo: TempRepo) => void; expected: Expected[] }[] = [
+const cases: readonly FindingCase[] = [
   {
     name: 'a rule enforced at check naming the unregistered validator ai_layuot (nearest: ai_layout)',
     mutate: (repo) => addRule(repo, { validator: 'ai_layuot', gates: ['check'] }),
@@ -171,13 +110,7 @@ const cases: { name: string; mutate: (repo: TempRepo) => void; expected: Expecte
 ];
 
 describe(`${RULE}: broken links`, () => {
-  it.each(cases)('$name → exit 10', ({ mutate, expected }) => {
-    const repo = freshRepo();
-    mutate(repo);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
-    expectFailing(findings, expected);
-    expect(code).toBe(10);
-  });
+  itFails('$name → exit 10', RULE, factory, cases);
 });
 
 describe(`${RULE}: an unregistered validator at doctor is reported exactly once`, () => {
@@ -189,7 +122,7 @@ describe(`${RULE}: an unregistered validator at doctor is reported exactly once`
     addRule(repo, { validator: 'ai_layuot', gates: ['doctor'] });
     const { code, findings } = repo.gate(['doctor']);
     const reported = aboutSample(findings);
-    expect(reported.map(key)).toEqual([key(broken(IDENTITY))]);
+    expect(reported.map(findingKey)).toEqual([findingKey(broken(IDENTITY))]);
     expect(reported[0]).toMatchObject({ rule: 'project.sample', file: SAMPLE });
     expect(reported[0]!.message).toContain('ai_layout');
     expect(code).toBe(10);
@@ -209,7 +142,7 @@ describe(`${RULE}: an unregistered validator at doctor is reported exactly once`
     repo.write(`${PROJECT}/broken.v1.md`, '# no front matter\n');
     const { code, findings } = repo.gate(['doctor']);
     const reported = aboutSample(findings);
-    expect(reported.map(key)).toEqual([key(broken(IDENTITY))]);
+    expect(reported.map(findingKey)).toEqual([findingKey(broken(IDENTITY))]);
     expect(reported[0]).toMatchObject({ rule: RULE, file: SAMPLE, line: 11 });
     expect(code).toBe(10);
   });

@@ -4,9 +4,10 @@
  * passing case must report exactly its OK findings with exit 0; a failing case exactly its failing
  * findings with exit 10, each with the file and the line of the offending key.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { failing, repoFactory } from '../helpers/repo';
-import type { JsonFinding, TempRepo } from '../helpers/repo';
+import { afterAll } from 'vitest';
+import { describeTable, edit } from '../helpers/cases';
+import type { Case } from '../helpers/cases';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.policy-integrity';
 const POLICY = '.ai/repo/policy.yaml';
@@ -15,57 +16,6 @@ const IMPLEMENTATION = '.ai/repo/profiles/implementation.yaml';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
-
-interface Expected {
-  readonly level: 'FAIL' | 'OK' | 'INFO';
-  readonly category: string;
-  readonly subject: string;
-  /** The file the finding points into, when it points into one. */
-  readonly file?: string;
-  /** Text that sits on exactly one line of `file`: the finding must carry that line. */
-  readonly at?: string;
-}
-
-interface Case {
-  readonly name: string;
-  mutate(repo: TempRepo): void;
-  readonly expected: readonly Expected[];
-}
-
-/** Replace the one occurrence of `from` in a file init wrote; a skeleton that changed fails loudly here. */
-function edit(repo: TempRepo, file: string, from: string, to: string): void {
-  const text = repo.read(file);
-  expect(text.split(from).length - 1, `${JSON.stringify(from)} occurs once in ${file}`).toBe(1);
-  repo.write(file, text.replace(from, to));
-}
-
-/** The 1-based line of the one line of `file` that contains `text`. */
-function lineOf(repo: TempRepo, file: string, text: string): number {
-  const lines = repo.read(file).split('\n');
-  const hits = lines.flatMap((line, index) => (line.includes(text) ? [index + 1] : []));
-  expect(hits, `${JSON.stringify(text)} is on exactly one line of ${file}`).toHaveLength(1);
-  return hits[0]!;
-}
-
-function project(findings: readonly JsonFinding[]): object[] {
-  return findings.map(({ level, category, subject, file, line }) => ({ level, category, subject, file, line })).sort(byJson);
-}
-
-function resolve(repo: TempRepo, expected: readonly Expected[]): object[] {
-  return expected
-    .map(({ level, category, subject, file, at }) => ({
-      level,
-      category,
-      subject,
-      file: file ?? null,
-      line: at === undefined ? null : lineOf(repo, file!, at),
-    }))
-    .sort(byJson);
-}
-
-function byJson(a: object, b: object): number {
-  return JSON.stringify(a).localeCompare(JSON.stringify(b));
-}
 
 const PASSING: readonly Case[] = [
   {
@@ -164,39 +114,10 @@ const FAILING: readonly Case[] = [
   },
 ];
 
-/** A repository initialised by the built CLI, changed by `mutate`. */
-function prepared(mutate: (repo: TempRepo) => void): TempRepo {
-  const repo = repos.create().init();
-  mutate(repo);
-  return repo;
-}
-
-describe(`${RULE}: passing`, () => {
-  it.each(PASSING)('$name', ({ mutate, expected }) => {
-    const repo = prepared(mutate);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
-    expect(code).toBe(0);
-    expect(failing(findings)).toEqual([]);
-    expect(project(findings)).toEqual(resolve(repo, expected));
-    expect(findings.every((f) => f.rule === RULE)).toBe(true);
-  });
-});
-
-describe(`${RULE}: failing`, () => {
-  it.each(FAILING)('$name', ({ mutate, expected }) => {
-    const repo = prepared(mutate);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
-    expect(code).toBe(10);
-    expect(project(failing(findings))).toEqual(resolve(repo, expected));
-    expect(failing(findings).every((f) => f.rule === RULE)).toBe(true);
-  });
-
-  it('watch turns the violation into DRIFT and exits 11', () => {
-    const repo = prepared((r) => edit(r, POLICY, 'version: 1', 'version: 2'));
-    const { code, findings } = repo.gate(['watch', '--rule', RULE]);
-    expect(code).toBe(11);
-    expect(project(failing(findings))).toEqual(
-      resolve(repo, [{ level: 'FAIL', category: 'policy', subject: POLICY, file: POLICY, at: 'version: 2' }]).map((f) => ({ ...f, level: 'DRIFT' })),
-    );
-  });
+describeTable({
+  rule: RULE,
+  repos,
+  passing: PASSING,
+  failing: FAILING,
+  drift: { mutate: (r) => edit(r, POLICY, 'version: 1', 'version: 2'), expected: [{ level: 'FAIL', category: 'policy', subject: POLICY, file: POLICY, at: 'version: 2' }] },
 });
