@@ -8,6 +8,7 @@ import type { FrontMatterDocument } from './layer/front-matter';
 import { GitRepository } from './layer/git';
 import { openLayout } from './layer/layout';
 import type { Layout } from './layer/layout';
+import type { RuleSet } from './rules';
 import { treeFor } from './layer/tree';
 import type { Tree } from './layer/tree';
 import { parseYaml } from './layer/yaml';
@@ -18,6 +19,7 @@ type Parsed<T> = { readonly value: T } | { readonly error: DocumentError };
 export class Repository {
   private readonly yamlCache = new Map<string, Parsed<YamlDocument>>();
   private readonly markdownCache = new Map<string, Parsed<FrontMatterDocument>>();
+  private judged: readonly string[] | undefined;
 
   constructor(
     readonly git: GitRepository,
@@ -38,6 +40,18 @@ export class Repository {
   /** What tracked files are read from: the working tree, or the index inside a pre-commit hook. */
   get tree(): Tree {
     return this.layout.tree;
+  }
+
+  /** Tracked files minus the case trees of the rules' tests (see ValidatorContext.files). */
+  judgedFiles(ruleSet: RuleSet): readonly string[] {
+    if (!this.judged) {
+      const fixtures = ruleSet.rules
+        .flatMap((rule) => rule.enforcement?.tests ?? [])
+        .filter((test) => this.tree.exists(`${test}/valid`) || this.tree.exists(`${test}/invalid`))
+        .flatMap((test) => [`${test}/valid/`, `${test}/invalid/`]);
+      this.judged = this.git.tracked().filter((file) => !fixtures.some((prefix) => file.startsWith(prefix)));
+    }
+    return this.judged;
   }
 
   /** A YAML file of the repository (repository-relative), parsed once; a refusal is thrown each time. */

@@ -113,10 +113,17 @@ export class Runner {
       exitCode: failCode,
     });
 
-    const validator = registry.get(enforcement.validator);
-    if (!validator) {
+    const resolved = await registry.resolve(enforcement.validator);
+    if (!resolved) {
       const nearest = registry.nearest(enforcement.validator);
       return [broken(rule.identity, `names the validator \`${enforcement.validator}\`, which is not registered${nearest ? ` (nearest registered: \`${nearest}\`)` : ''}`)];
+    }
+    if ('problem' in resolved) {
+      return [{ ...broken(rule.identity, `names the repository validator ${resolved.file}, which ${resolved.problem}`), file: resolved.file }];
+    }
+    const validator = resolved.validator;
+    if (!validator.gates.includes(gate)) {
+      return [broken(rule.identity, `is enforced by \`${gate}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}`)];
     }
     const optionsProblem = await checkOptions(validator, enforcement.options);
     if (optionsProblem) return [broken(rule.identity, optionsProblem)];
@@ -152,6 +159,7 @@ export class Runner {
       git: repository.git,
       rules: ruleSet,
       selected,
+      files: () => repository.judgedFiles(ruleSet),
       registry,
       violation: (violation) => findings.push(stamp(violationLevel, violation, violationCode)),
       ok: (note) => findings.push(stamp('OK', note, 0)),

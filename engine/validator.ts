@@ -48,6 +48,11 @@ export interface ValidatorContext<Options = unknown> {
   readonly rules: RuleSet;
   /** The rules this run of the gate runs (the runner itself reports what stops one of them running). */
   readonly selected: readonly Rule[];
+  /**
+   * The tracked files rules judge: what git tracks (the index inside a pre-commit hook), minus the case
+   * trees of rule tests (`<test dir>/valid/**`, `<test dir>/invalid/**`), which are fixtures, not content.
+   */
+  files(): readonly string[];
   /** The validators this engine can resolve. */
   readonly registry: ValidatorLookup;
   /** Report a violation of the rule. */
@@ -62,9 +67,17 @@ export interface ValidatorContext<Options = unknown> {
 
 /** Resolves validator names (engine/registry.ts implements it). */
 export interface ValidatorLookup {
-  /** The validator registered under `name`. */
+  /** The built-in validator registered under `name`. */
   get(name: string): Validator | undefined;
-  /** Every registered name, sorted. */
+  /** True when `name` resolves: a built-in, or a repository validator file. */
+  has(name: string): boolean;
+  /** The repository validator file for `name`, when there is one and no built-in takes the name. */
+  projectFile(name: string): string | undefined;
+  /** Every repository validator file (`name`, repository-relative `file`). */
+  projectFiles(): readonly { readonly name: string; readonly file: string }[];
+  /** The built-in names, sorted. */
+  builtinNames(): string[];
+  /** Every resolvable name (built-in and repository), sorted. */
   names(): string[];
   /** The registered name closest to `name`, when one is close. */
   nearest(name: string): string | undefined;
@@ -78,8 +91,15 @@ export interface Validator<Options = unknown> {
   readonly description: string;
   /** The gates a rule may enforce it at. */
   readonly gates: readonly GateName[];
-  /** JSON Schema for `x-majordomus.options`, when it takes any. */
+  /** JSON Schema (2020-12) for `x-majordomus.options`, when it takes any. */
   readonly optionsSchema?: Readonly<Record<string, unknown>>;
+  /** Options that make a working example of a rule using it (`rules new` writes them; docs show them). */
+  readonly exampleOptions?: Options;
+  /**
+   * A generic validator serves the repository's own rules through options (paths, content, ...). No
+   * shipped rule need declare it, so doctor does not report it as undeclared.
+   */
+  readonly generic?: boolean;
   /** Check the repository; report through the context; keep no state between runs. */
   run(context: ValidatorContext<Options>): void | Promise<void>;
 }

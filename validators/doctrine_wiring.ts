@@ -26,10 +26,11 @@ export default defineValidator({
       if (!enforcement) continue;
       enforced++;
       declared.add(enforcement.validator);
+      // a repository validator is checked when a rule naming it runs (it is imported only then)
       const validator = registry.get(enforcement.validator);
-      // the runner itself reports an unregistered validator of a rule it runs at this gate
+      // the runner itself reports what stops a rule it runs at this gate
       const reportedByRunner = context.selected.includes(rule);
-      if (!validator && !reportedByRunner) {
+      if (!registry.has(enforcement.validator) && !reportedByRunner) {
         const nearest = registry.nearest(enforcement.validator);
         context.violation({
           subject: rule.identity,
@@ -42,15 +43,23 @@ export default defineValidator({
         const line = rule.doc.lines.get(`x-majordomus.enforced_by.${index}`);
         if (!Object.hasOwn(gates, name)) {
           context.violation({ subject: rule.identity, file: rule.file, line, message: `is enforced by \`${name}\`, which is not a gate (gates: ${Object.keys(gates).join(', ')})` });
-        } else if (validator && !validator.gates.includes(name as keyof typeof gates)) {
+        } else if (validator && !validator.gates.includes(name as keyof typeof gates) && !(reportedByRunner && name === context.gate)) {
           context.violation({ subject: rule.identity, file: rule.file, line, message: `is enforced by \`${name}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}` });
         }
       });
       checkTests(context, rule);
     }
-    for (const name of registry.names()) {
-      if (!declared.has(name)) {
+    for (const name of registry.builtinNames()) {
+      // a generic validator serves the repository's own rules through options; none need use it
+      if (!declared.has(name) && registry.get(name)?.generic !== true) {
         context.violation({ subject: name, message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (declare it in a rule, or remove it)` });
+      }
+    }
+    for (const { name, file } of registry.projectFiles()) {
+      if (registry.get(name)) {
+        context.violation({ subject: file, file, message: `the repository validator \`${name}\` is shadowed by the built-in validator of that name, so it never runs (rename the file and the rules naming it)` });
+      } else if (!declared.has(name)) {
+        context.violation({ subject: file, file, message: `validator exists but no rule declares it: ${file} is a repository validator no rule of the effective set names (declare it in a rule, or remove it)` });
       }
     }
     context.ok({ subject: 'rules', message: `${enforced} enforced rule(s) and ${registry.names().length} validator(s) reconciled` });
@@ -60,10 +69,16 @@ export default defineValidator({
 /** Each test a rule names must exist in the repository that owns the rule. */
 function checkTests(context: ValidatorContext, rule: Rule): void {
   const provenance = rule.provenance;
-  let owner: string;
-  if (provenance.origin === 'project') owner = context.repository.root;
-  else if (provenance.vendor === OWN_VENDOR) owner = distributionRoot();
-  else {
+  let exists: (test: string) => boolean;
+  let where: string;
+  if (provenance.origin === 'project') {
+    // read like every tracked file: from the index inside a pre-commit hook
+    exists = (test) => context.layout.tree.exists(test);
+    where = 'this repository';
+  } else if (provenance.vendor === OWN_VENDOR) {
+    exists = (test) => existsSync(join(distributionRoot(), test));
+    where = `the ${OWN_VENDOR} distribution`;
+  } else {
     context.skip({ subject: rule.identity, file: rule.file, message: `the tests of vendor ${provenance.vendor} live with that vendor` });
     return;
   }
@@ -72,8 +87,7 @@ function checkTests(context: ValidatorContext, rule: Rule): void {
     const unsafe = unsafePathReason(test);
     if (unsafe) {
       context.violation({ subject: rule.identity, file: rule.file, line, message: `names the test ${JSON.stringify(test)}, which ${unsafe}` });
-    } else if (!existsSync(join(owner, test))) {
-      const where = owner === context.repository.root ? 'this repository' : `the ${OWN_VENDOR} distribution`;
+    } else if (!exists(test)) {
       context.violation({ subject: rule.identity, file: rule.file, line, message: `names the test ${test}, which does not exist in ${where} (write it, or correct the path)` });
     }
   });

@@ -36,7 +36,7 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
       gate,
       repository,
       ruleSet: loadRuleSet(repository.layout),
-      registry: builtinRegistry(),
+      registry: builtinRegistry(repository.layout),
       only: options.rule,
       auditRules,
     });

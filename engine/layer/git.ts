@@ -13,9 +13,21 @@ export interface GitResult {
   readonly stderr: string;
 }
 
+/**
+ * The environment for git working on a repository other than the one this process was started for:
+ * git's repository-selecting variables removed, so a run from inside a hook never touches the outer one.
+ */
+export function isolatedGitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (!['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR', 'GIT_PREFIX'].includes(key)) out[key] = value;
+  }
+  return out;
+}
+
 /** Run git in `cwd`. A git that cannot be started, or refuses a dubious owner, is unusable input (2). */
-export function runGit(args: readonly string[], cwd: string): GitResult {
-  const result = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): GitResult {
+  const result = spawnSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (result.error) {
     throw new UsageError(`cannot run git (${(result.error as NodeJS.ErrnoException).code ?? result.error.message}); install git or fix PATH`);
   }
@@ -40,22 +52,27 @@ export class GitRepository {
     readonly gitDir: string,
     /** Absolute path of the hooks directory git runs (core.hooksPath honoured). */
     readonly hooksDir: string,
+    private readonly env: NodeJS.ProcessEnv,
   ) {}
 
-  /** The repository containing `cwd`, or a UsageError when there is none. */
-  static discover(cwd: string): GitRepository {
-    const result = runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-path', 'hooks'], cwd);
+  /**
+   * The repository containing `cwd`, or a UsageError when there is none. `isolated` is for a repository
+   * other than the one this process works for (a temporary one): git's selectors are not inherited.
+   */
+  static discover(cwd: string, options: { isolated?: boolean } = {}): GitRepository {
+    const env = options.isolated ? isolatedGitEnv() : process.env;
+    const result = runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-path', 'hooks'], cwd, env);
     if (result.status !== 0) {
       throw new UsageError(`${cwd} is not inside a git working tree (run: git init)`);
     }
     const [root, gitDir, hooks] = result.stdout.split('\n');
     if (!root || !gitDir || !hooks) throw new MissingError(`git did not name a working tree for ${cwd}`);
-    return new GitRepository(root, gitDir, isAbsolute(hooks) ? hooks : resolve(cwd, hooks));
+    return new GitRepository(root, gitDir, isAbsolute(hooks) ? hooks : resolve(cwd, hooks), env);
   }
 
   /** Run git at the top level of this working tree. */
   git(args: readonly string[]): GitResult {
-    return runGit(args, this.root);
+    return runGit(args, this.root, this.env);
   }
 
   /** Tracked files (repository-relative) under a pathspec, as the index has them. */

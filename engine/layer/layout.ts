@@ -46,7 +46,15 @@ export function openLayout(root: string, tree: Tree = new WorkingTree(root)): La
     const where = tree.name === 'index' ? `the index of ${root} (stage it, or run: majordomus init)` : `${root} (run: majordomus init)`;
     throw new MissingError(`no ${MANIFEST_PATH} in ${where}`);
   }
-  const doc = parseYaml(tree.readText(MANIFEST_PATH), MANIFEST_PATH);
+  return layoutFromManifest(root, tree, tree.readText(MANIFEST_PATH));
+}
+
+/**
+ * The layout a manifest's text describes, whether or not the manifest is in `tree` (a rule's test case
+ * without a layer of its own is judged under the distribution's skeleton manifest, never written).
+ */
+export function layoutFromManifest(root: string, tree: Tree, text: string): Layout {
+  const doc = parseYaml(text, MANIFEST_PATH);
   if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
     throw new DocumentError(MANIFEST_PATH, 1, 'the manifest is not a mapping', 'restore it with: majordomus init --extend');
   }

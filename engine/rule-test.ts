@@ -1,0 +1,121 @@
+/**
+ * Proving a rule with cases: a rule whose `x-majordomus.tests` names a directory holding `valid/` and
+ * `invalid/` is run against each sub-folder of those, each a small repository tree copied into a fresh
+ * temporary git repository and staged. The rule's validator must report nothing on a valid case and at
+ * least one violation on an invalid one (and, when the case carries `expect.yaml`, every subject it
+ * names). The validator runs through the same runner as a gate, so options, levels and a throwing
+ * validator behave exactly as they do in `doctor`.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gates } from './generated/gates';
+import type { GateName } from './generated/gates';
+import { DocumentError } from './layer/document-error';
+import { distributionRoot } from './layer/distribution';
+import { GitRepository, isolatedGitEnv } from './layer/git';
+import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layer/layout';
+import { WorkingTree } from './layer/tree';
+import type { Tree } from './layer/tree';
+import { parseYaml } from './layer/yaml';
+import type { Registry } from './registry';
+import { Repository } from './repository';
+import type { Rule, RuleSet } from './rules';
+import { Runner } from './runner';
+
+/** The outcome of one case. */
+export interface CaseResult {
+  readonly rule: string;
+  /** `valid/<case>` or `invalid/<case>`, under the test directory. */
+  readonly case: string;
+  readonly dir: string;
+  readonly passed: boolean;
+  /** The subjects of the violations the validator reported. */
+  readonly subjects: readonly string[];
+  /** Why a case failed. */
+  readonly reason?: string;
+}
+
+const EXPECT_FILE = 'expect.yaml';
+
+/** The test directories a rule names (those holding `valid/` or `invalid/`), repository-relative. */
+export function caseDirectories(tree: Tree, rule: Rule): string[] {
+  return (rule.enforcement?.tests ?? []).filter((test) => tree.exists(`${test}/valid`) || tree.exists(`${test}/invalid`));
+}
+
+/** Run every case of `rule` found in `tree` (rooted at `root`). */
+export async function runRuleCases(root: string, tree: Tree, rule: Rule, registry: Registry): Promise<CaseResult[]> {
+  const results: CaseResult[] = [];
+  for (const dir of caseDirectories(tree, rule)) {
+    let cases = 0;
+    for (const kind of ['valid', 'invalid'] as const) {
+      for (const entry of tree.list(`${dir}/${kind}`).filter((e) => e.directory)) {
+        cases++;
+        results.push(await runCase(join(root, dir, kind, entry.name), `${kind}/${entry.name}`, dir, kind, rule, registry));
+      }
+    }
+    if (cases === 0) {
+      results.push({ rule: rule.identity, case: '(none)', dir, passed: false, subjects: [], reason: `${dir} holds no case: add a folder under valid/ and one under invalid/` });
+    }
+  }
+  return results;
+}
+
+async function runCase(source: string, name: string, dir: string, kind: 'valid' | 'invalid', rule: Rule, registry: Registry): Promise<CaseResult> {
+  const base = { rule: rule.identity, case: name, dir };
+  let expected: string[] = [];
+  try {
+    expected = readExpectations(source, `${dir}/${name}/${EXPECT_FILE}`);
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    return { ...base, passed: false, subjects: [], reason: error.message };
+  }
+  const scratch = mkdtempSync(join(tmpdir(), 'majordomus-case-'));
+  try {
+    cpSync(source, scratch, { recursive: true, filter: (path) => path !== join(source, EXPECT_FILE) });
+    const env = isolatedGitEnv();
+    for (const args of [['init', '-q', '.'], ['add', '-A']]) {
+      const result = spawnSync('git', args, { cwd: scratch, env, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed in a case repository: ${result.stderr}`);
+    }
+    const git = GitRepository.discover(scratch, { isolated: true });
+    const tree = new WorkingTree(git.root);
+    // a case without a layer of its own is judged under the skeleton manifest, never written into it
+    const layout = tree.exists(MANIFEST_PATH)
+      ? openLayout(git.root, tree)
+      : layoutFromManifest(git.root, tree, readFileSync(join(distributionRoot(), 'share/skeleton/ai/manifest.yaml'), 'utf8'));
+    const ruleSet: RuleSet = { rules: [rule], refused: false, problems: [], packages: [], files: [] };
+    const gate = rule.enforcement!.enforcedBy.find((name): name is GateName => Object.hasOwn(gates, name)) ?? 'doctor';
+    const result = await new Runner().run({ gate, repository: new Repository(git, layout), ruleSet, registry });
+    const broken = result.findings.filter((f) => f.category === 'doctrine' && f.subject === rule.identity && f.level === 'FAIL' && f.file === rule.file);
+    if (broken.length > 0) return { ...base, passed: false, subjects: [], reason: broken.map((f) => f.message).join('; ') };
+    const subjects = result.findings.filter((f) => f.level === 'FAIL' || f.level === 'WARN' || f.level === 'DRIFT').map((f) => f.subject);
+    if (kind === 'valid') {
+      return subjects.length === 0 ? { ...base, passed: true, subjects } : { ...base, passed: false, subjects, reason: `reported ${subjects.length} violation(s) on a valid case` };
+    }
+    if (subjects.length === 0) return { ...base, passed: false, subjects, reason: 'reported no violation on an invalid case' };
+    const missing = expected.filter((subject) => !subjects.includes(subject));
+    if (missing.length > 0) return { ...base, passed: false, subjects, reason: `expected subject(s) not reported: ${missing.join(', ')}` };
+    return { ...base, passed: true, subjects };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The subjects an invalid case's `expect.yaml` names (`subjects: [...]`), or none without the file. */
+function readExpectations(caseDir: string, display: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(join(caseDir, EXPECT_FILE), 'utf8');
+  } catch {
+    return [];
+  }
+  const doc = parseYaml(text, display).value as { subjects?: unknown } | null;
+  const keys = doc && typeof doc === 'object' ? Object.keys(doc) : [];
+  const subjects = doc?.subjects;
+  if (keys.some((key) => key !== 'subjects') || !Array.isArray(subjects) || !subjects.every((s) => typeof s === 'string')) {
+    throw new DocumentError(display, 1, 'expect.yaml holds only `subjects:`, a list of strings', 'write subjects: [<subject>, ...]');
+  }
+  return subjects as string[];
+}
