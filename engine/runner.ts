@@ -122,7 +122,8 @@ export class Runner {
       return [{ ...broken(rule.identity, `names the repository validator ${resolved.file}, which ${resolved.problem}`), file: resolved.file }];
     }
     const validator = resolved.validator;
-    if (!validator.gates.includes(gate)) {
+    // the audit of a refused set runs at whatever gate was asked
+    if (!ruleSet.refused && !validator.gates.includes(gate)) {
       return [broken(rule.identity, `is enforced by \`${gate}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}`)];
     }
     const optionsProblem = await checkOptions(validator, enforcement.options);
