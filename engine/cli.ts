@@ -44,7 +44,46 @@ export function buildProgram(): Command {
     .option('--extend', 'add only what is missing to an adopted repository')
     .action(async (options) => (await import('./commands/init')).runInit(options));
 
+  addRulesCommands(program);
+
   return program;
+}
+
+/** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */
+function addRulesCommands(program: Command): void {
+  const rules = program.command('rules').description('list, show, write and test rule objects; keep the vendored rules current');
+  rules
+    .command('list')
+    .description('the effective rule set in load order: identity, class, provenance, gates')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/rules')).runRulesList(options));
+  rules
+    .command('show <id>')
+    .description('a rule as written, its validator and where it came from (id or id@version)')
+    .action(async (id: string) => (await import('./commands/rules')).runRulesShow(id));
+  rules
+    .command('new <name>')
+    .description('write a project rule (and, with a validator, its test directory) that doctor accepts as written')
+    .option('--validator <name>', 'the validator that decides the rule')
+    .addOption(new Option('--class <class>', 'blocking or advisory (default: blocking with a validator, advisory without)').choices(['blocking', 'advisory']))
+    .option('--gate <gate>', "a gate the rule runs at, repeatable (default: the validator's first gate)", (value: string, previous: string[]) => [...previous, value], [] as string[])
+    .action(async (name: string, options) => (await import('./commands/rules')).runRulesNew(name, options));
+  rules
+    .command('test [id]')
+    .description("run the valid/ and invalid/ cases of every rule's test directory (or of one rule)")
+    .option('--json', 'print one JSON object a line')
+    .action(async (id: string | undefined, options) => (await import('./commands/rules-test')).runRulesTest(id, options));
+
+  const vendor = rules.command('vendor').description('the vendored copy of the baseline rule package');
+  vendor
+    .command('status')
+    .description("compare the vendored copy with the distribution's package")
+    .action(async () => (await import('./commands/rules')).runVendorStatus());
+  vendor
+    .command('update')
+    .description("write the distribution's package over the vendored copy")
+    .option('--force', 'overwrite a vendored copy that was changed by hand')
+    .action(async (options) => (await import('./commands/rules')).runVendorUpdate(options));
 }
 
 /** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */
@@ -58,7 +97,8 @@ export async function main(argv: readonly string[]): Promise<void> {
 
 function exitCodeFor(error: unknown): number {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return ExitCode.ok;
+    // asked-for help and the version are answers; help shown because a subcommand is missing is a usage error
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
     return ExitCode.usage; // commander has already printed what was wrong
   }
   if (error instanceof MajordomusError) {

@@ -17,6 +17,9 @@ import { checkSchema } from './layer/schema-check';
 import type { Tree } from './layer/tree';
 import type { YamlDocument } from './layer/yaml';
 
+/** The vendor of the baseline package every adopted repository carries. */
+export const BASELINE_VENDOR = 'majordomus';
+
 /** The namespace the shipped baseline owns; a project rule may not claim it. */
 export const RESERVED_NAMESPACE = 'majordomus.';
 
@@ -100,7 +103,14 @@ export function loadRuleSet(layout: Layout): RuleSet {
     for (const file of order) files.push({ file, provenance });
   }
   for (const file of listRuleFiles(tree, `${dir}/project`)) files.push({ file, provenance: { origin: 'project' } });
-  return loadRuleFiles(tree, files, packages);
+  const set = loadRuleFiles(tree, files, packages);
+  if (packages.some((pkg) => pkg.vendor === BASELINE_VENDOR)) return set;
+  // without the baseline nothing would check the layer, and a gate would pass on nothing
+  const missing: LoadProblem = {
+    subject: `${dir}/vendor/${BASELINE_VENDOR}`,
+    message: `the baseline package is not vendored under ${dir}/vendor/${BASELINE_VENDOR}, so nothing checks the layer (run: majordomus rules vendor update)`,
+  };
+  return { ...set, refused: true, problems: [missing, ...set.problems] };
 }
 
 /** Load the given rule files of `tree` and resolve them as one set. */
@@ -120,11 +130,23 @@ export function loadRuleFiles(tree: Tree, files: readonly { file: string; proven
 
 /** Load and validate one rule file of `tree`; a list of problems when it is refused. */
 export function loadRuleFile(tree: Tree, file: string, provenance: Provenance): Rule | LoadProblem[] {
+  let text: string;
+  try {
+    text = tree.readText(file);
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    return [{ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` }];
+  }
+  return loadRuleText(text, file, provenance);
+}
+
+/** Validate a rule object's text as the file `file` (before it is written, or as read). */
+export function loadRuleText(text: string, file: string, provenance: Provenance): Rule | LoadProblem[] {
   let doc: YamlDocument;
   let body: string;
   let bodyLine: number;
   try {
-    const parsed = parseFrontMatter(tree.readText(file), file);
+    const parsed = parseFrontMatter(text, file);
     doc = parsed.data;
     body = parsed.body;
     bodyLine = parsed.bodyLine;

@@ -3,17 +3,17 @@
  * it refuses to overwrite a hand edit unless forced, writes the distribution's package byte for byte,
  * removes what the package no longer holds, and reports every path it changed.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { RefusedError } from './errors';
 import { distributionRoot } from './layer/distribution';
 import type { Layout } from './layer/layout';
-import { PACKAGE_MANIFEST, packageProblems, readRulePackage } from './layer/rule-package';
+import { isSafeRelativePath } from './layer/paths';
+import { listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from './layer/rule-package';
 import type { PackageProblem, RulePackage } from './layer/rule-package';
 import { WorkingTree } from './layer/tree';
-import { rulesDir } from './rules';
+import { BASELINE_VENDOR, rulesDir } from './rules';
 
-/** The package `init` vendors and `rules vendor` keeps current. */
-export const BASELINE_VENDOR = 'majordomus';
 
 /** How a vendored copy stands against the distribution. */
 export type VendorStatus =
@@ -41,8 +41,12 @@ export function vendorStatus(layout: Layout, vendor = BASELINE_VENDOR): VendorSt
   const vendored = readRulePackage(tree, dir, vendor);
   const problems = packageProblems(tree, vendored);
   if (problems.length > 0) return { state: 'damaged', dir, problems };
-  const shipped = shippedPackage(vendor).pkg;
+  const { tree: shippedTree, pkg: shipped } = shippedPackage(vendor);
   const changes = differences(vendored, shipped);
+  // same entries, yet another manifest (order, package version, metadata): the load order or the pin differs
+  if (changes.length === 0 && !sameBytes(join(layout.root, vendored.manifestFile), join(shippedTree.root, shipped.manifestFile))) {
+    changes.push(`changed ${vendored.manifestFile} (the rule order or the package metadata differ)`);
+  }
   if (changes.length > 0) return { state: 'different', dir, changes };
   return { state: 'current', dir, rules: vendored.manifest?.rules?.length ?? 0, revision: String(vendored.manifest?.source_revision ?? '') };
 }
@@ -59,6 +63,7 @@ function differences(vendored: RulePackage, shipped: RulePackage): string[] {
     else if (before.get(identity) !== spec) out.push(`changed ${identity}`);
   }
   for (const identity of before.keys()) if (!after.has(identity)) out.push(`removed ${identity}`);
+  if (out.length === 0 && [...before.keys()].join('\n') !== [...after.keys()].join('\n')) out.push('reordered: the distribution lists the rules in another order');
   const revision = (pkg: RulePackage): string => String(pkg.manifest?.source_revision ?? '');
   if (out.length === 0 && revision(vendored) !== revision(shipped)) out.push(`source revision ${revision(vendored)} → ${revision(shipped)}`);
   return out;
@@ -70,36 +75,79 @@ export interface VendorWrite {
   readonly path: string;
 }
 
-/** Write the distribution's package over the vendored copy; the caller has decided a hand edit may go. */
+/**
+ * Write the distribution's package over the vendored copy, byte for byte; the caller has decided a hand
+ * edit may go. Removes what the package no longer holds: a rule file on disk it does not ship, and a
+ * file the old manifest listed that it does not ship (read before the new manifest replaces it).
+ */
 export function vendorUpdate(layout: Layout, vendor = BASELINE_VENDOR): VendorWrite[] {
   const dir = vendoredDir(layout, vendor);
   const { tree: shippedTree, pkg } = shippedPackage(vendor);
   const working = new WorkingTree(layout.root);
+  const before = readRulePackage(working, dir, vendor);
+  const stale = [...before.filesOnDisk, ...(listedFiles(before) ?? []).filter((path) => isSafeRelativePath(path) && working.exists(path))];
   const files = [PACKAGE_MANIFEST, ...pkg.filesOnDisk.map((file) => file.slice(pkg.dir.length + 1))];
   const writes: VendorWrite[] = [];
   for (const relative of files) {
-    const source = `${pkg.dir}/${relative}`;
+    const content = readFileSync(join(shippedTree.root, pkg.dir, relative));
     const target = `${dir}/${relative}`;
-    const content = shippedTree.readText(source);
-    if (working.exists(target) && safeRead(working, target) === content) continue;
-    mkdirSync(dirname(join(layout.root, target)), { recursive: true });
-    writeFileSync(join(layout.root, target), content);
+    const abs = join(layout.root, target);
+    if (sameContent(abs, content)) continue;
+    mkdirSync(dirname(abs), { recursive: true });
+    insideRoot(layout.root, dirname(abs), target);
+    // a symbolic link is replaced, never written through: the copy must not reach outside the repository
+    if (isSymlink(abs)) rmSync(abs);
+    writeFileSync(abs, content);
     writes.push({ action: 'wrote', path: target });
   }
   const keep = new Set(files.map((relative) => `${dir}/${relative}`));
-  const vendored = readRulePackage(working, dir, vendor);
-  for (const path of vendored.filesOnDisk) {
-    if (keep.has(path)) continue;
-    rmSync(join(layout.root, path));
+  for (const path of new Set(stale)) {
+    if (keep.has(path) || !isFileOrLink(join(layout.root, path))) continue;
+    rmSync(join(layout.root, path), { force: true });
     writes.push({ action: 'removed', path });
   }
   return writes;
 }
 
-function safeRead(tree: WorkingTree, path: string): string | undefined {
+function isSymlink(abs: string): boolean {
   try {
-    return tree.readText(path);
+    return lstatSync(abs).isSymbolicLink();
   } catch {
-    return undefined;
+    return false;
+  }
+}
+
+function isFileOrLink(abs: string): boolean {
+  try {
+    const stat = lstatSync(abs);
+    return stat.isFile() || stat.isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Refuse to write through a directory that resolves outside the repository (a linked vendor folder). */
+function insideRoot(root: string, dir: string, shown: string): void {
+  const real = realpathSync(dir);
+  const top = realpathSync(root);
+  if (real !== top && !real.startsWith(top + sep)) {
+    throw new RefusedError(`${shown} resolves outside the repository (a symbolic link in its path); nothing more was written (replace the link with a directory, then run: majordomus rules vendor update)`);
+  }
+}
+
+function sameContent(abs: string, content: Buffer): boolean {
+  if (isSymlink(abs)) return false;
+  try {
+    return readFileSync(abs).equals(content);
+  } catch {
+    return false;
+  }
+}
+
+function sameBytes(a: string, b: string): boolean {
+  try {
+    return readFileSync(a).equals(readFileSync(b));
+  } catch {
+    return false;
   }
 }

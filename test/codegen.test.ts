@@ -60,6 +60,14 @@ describe('generated files', () => {
         expect(file.content, file.path).toBe(first.find((f) => f.path === source)?.content ?? readFileSync(join(ROOT, source), 'utf8'));
         continue;
       }
+      if (file.path.endsWith('.md')) {
+        const [one, two, three] = file.content.split('\n');
+        expect(one, file.path).toBe('<!-- GENERATED FILE — DO NOT EDIT DIRECTLY');
+        expect(two, file.path).toMatch(/^ {5}Source: .+; regenerate with `npm run generate`$/);
+        expect(three, file.path).toMatch(/^ {5}Generator: majordomus \d+\.\d+\.\d+ -->$/);
+        expect(file.content, file.path).not.toContain(ROOT);
+        continue;
+      }
       const comment = file.path.endsWith('.ts') || file.path.endsWith('.js') ? '//' : '#';
       const [one, two, three] = file.content.split('\n');
       expect(one, file.path).toBe(`${comment} GENERATED FILE — DO NOT EDIT DIRECTLY`);

@@ -1,6 +1,7 @@
 // Bundle the CLI with esbuild: one entry file, each command split into a chunk imported on demand.
 // The bundle is written beside dist/ and renamed over it, so a test running during a rebuild never
 // finds dist/ half written.
+import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, renameSync, rmSync } from 'node:fs';
 
@@ -12,7 +13,7 @@ const previous = new URL(`dist.previous-${process.pid}/`, root);
 
 rmSync(staging, { recursive: true, force: true });
 await build({
-  entryPoints: { majordomus: 'engine/main.ts' },
+  entryPoints: { majordomus: 'engine/main.ts', api: 'engine/api.ts' },
   outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -28,6 +29,12 @@ await build({
   logLevel: 'warning',
 });
 chmodSync(new URL('majordomus.mjs', staging), 0o755);
+// the types of the public API (engine/api.ts), for repositories that write validators in TypeScript
+const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.api.json', '--outDir', new URL('types', staging).pathname], {
+  cwd: root.pathname,
+  stdio: 'inherit',
+});
+if (tsc.status !== 0) throw new Error('the API types did not build');
 try {
   renameSync(target, previous);
 } catch {

@@ -23,6 +23,7 @@ import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, Variab
 import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStructure, SourceFile } from 'ts-morph';
 import { GENERATED_MARKER, renderAllowFile } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
+import { renderCatalogue } from './catalogue';
 import { readYamlFile } from '../engine/layer/yaml';
 
 /** The repository this generator belongs to. */
@@ -242,6 +243,7 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('share/gates.yaml')) });
   files.push(...renderRulePackages(root, version, schemas.find((s) => s.stem === 'rule-package')));
   files.push(...mirrorOwnVendoredPackages(root, files));
+  if (existsSync(join(root, 'docs'))) files.push({ path: 'docs/RULES.md', content: renderCatalogue(root, version) });
   return files;
 }
 

@@ -4,7 +4,10 @@
  */
 import type { Validator } from '../engine/validator';
 import ai_layout from './ai_layout';
+import content from './content';
 import doctrine_wiring from './doctrine_wiring';
+import document_schema from './document_schema';
+import paths from './paths';
 import policy from './policy';
 import retention from './retention';
 import rule_package from './rule_package';
@@ -14,7 +17,10 @@ import wiring from './wiring';
 
 export const validators = {
   ai_layout,
+  content,
   doctrine_wiring,
+  document_schema,
+  paths,
   policy,
   retention,
   rule_package,

@@ -10,10 +10,6 @@ export default defineValidator({
   gates: ['doctor', 'watch'],
   run(context) {
     const { rules } = context;
-    if (rules.packages.length === 0) {
-      const dir = `${rulesDir(context.layout)}/vendor`;
-      context.violation({ subject: dir, message: `no vendored rule package under ${dir}: the baseline is missing (run: majordomus init --extend)` });
-    }
     for (const pkg of rules.packages) checkPackage(context, pkg);
     for (const problem of rules.problems) {
       context.violation({ subject: problem.subject, file: problem.file, line: problem.line, message: problem.message });

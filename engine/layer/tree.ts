@@ -32,6 +32,8 @@ export interface Tree {
   readText(path: string, maxBytes?: number): string;
   /** The sha256 of a file's bytes, in hex. */
   sha256(path: string): string;
+  /** Say which files will be read next, so a tree that can read many at once does (the index does). */
+  prefetch(paths: readonly string[]): void;
 }
 
 /** The files on disk under `root`. */
@@ -65,6 +67,10 @@ export class WorkingTree implements Tree {
 
   sha256(path: string): string {
     return createHash('sha256').update(readFileSync(join(this.root, path))).digest('hex');
+  }
+
+  prefetch(): void {
+    // files on disk are read one at a time anyway
   }
 }
 
@@ -125,6 +131,13 @@ export class IndexTree implements Tree {
 
   sha256(path: string): string {
     return createHash('sha256').update(this.bytes(path)).digest('hex');
+  }
+
+  prefetch(paths: readonly string[]): void {
+    const wanted = paths
+      .map((path) => this.entries.get(path)?.blob)
+      .filter((blob): blob is string => blob !== undefined && !this.blobs.has(blob));
+    for (const [blob, bytes] of this.catFile([...new Set(wanted)])) this.blobs.set(blob, bytes);
   }
 
   private bytes(path: string): Buffer {

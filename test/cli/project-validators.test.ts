@@ -3,8 +3,9 @@
  * only then, audited by doctor exactly like built-in ones, and never a crash — a bad module or a
  * throwing plugin is a FAIL of category `doctrine`, exit 10, never 13.
  */
+import { symlinkSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failing, repoFactory } from '../helpers/repo';
+import { failing, repoFactory, ROOT } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 import { enforcement, PROJECT, ruleFront, writeRule } from '../helpers/rules';
 
@@ -119,5 +120,21 @@ describe('doctor audits repository validators like built-in ones', () => {
     const { code, findings } = repo.gate(['doctor']);
     expect(code).toBe(10);
     expect(failing(findings).map((f) => [f.category, f.subject, f.file])).toStrictEqual([['doctrine', `${RULE_ID}@1`, RULE_FILE]]);
+  });
+});
+
+describe('defineValidator, for a repository that installs majordomus', () => {
+  it('types a repository validator and changes nothing at run time', () => {
+    const repo = adopted(plugin().replace("export default {", "import { defineValidator } from 'majordomus';\nexport default defineValidator({").replace(/\n};\n$/, '\n});\n'));
+    expect(repo.read(`${VALIDATORS}/no_empty_notes.mjs`)).toMatch(/^import \{ defineValidator \} from 'majordomus';$/m);
+    expect(repo.read(`${VALIDATORS}/no_empty_notes.mjs`)).toMatch(/\}\);\n$/);
+    // what `npm install <path>` does for a local package: a link in node_modules
+    repo.write('node_modules/.keep', '');
+    symlinkSync(ROOT, repo.path('node_modules/majordomus'));
+    repo.write('empty.note', '');
+    repo.git(['add', '--', 'empty.note']);
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE_ID]);
+    expect(code).toBe(10);
+    expect(failing(findings).map((f) => [f.category, f.subject])).toStrictEqual([['notes', 'empty.note']]);
   });
 });

@@ -1,0 +1,531 @@
+/**
+ * `rules`: list the effective rule set, show one rule, write a new project rule, and keep the vendored
+ * copy of the baseline package current (`rules vendor status|update`). `rules test` lives in its own
+ * module. Everything here reads the working tree: these are commands a person runs, not gates.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ContractError, ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
+import { GitRepository } from '../layer/git';
+import { openLayout } from '../layer/layout';
+import type { Layout } from '../layer/layout';
+import { WorkingTree } from '../layer/tree';
+import type { Tree } from '../layer/tree';
+import { gates } from '../generated/gates';
+import type { GateName } from '../generated/gates';
+import { builtinRegistry } from '../registry';
+import { Repository } from '../repository';
+import { Runner } from '../runner';
+import { loadRuleFile, loadRuleSet, loadRuleText, RULE_SECTIONS, rulesDir } from '../rules';
+import type { Provenance, Rule, RuleSet } from '../rules';
+import type { Validator } from '../validator';
+import { shippedPackage, vendorStatus, vendorUpdate } from '../vendor';
+
+/** A project rule's name: the file's slug and the id after `project.`. */
+const RULE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+/** The namespace `rules new` writes project rules into. */
+const PROJECT_NAMESPACE = 'project';
+/** The exit code of a project rule (the baseline's contract). */
+const PROJECT_EXIT_CODE = ExitCode.contract;
+
+interface Opened {
+  readonly git: GitRepository;
+  readonly layout: Layout;
+  readonly tree: WorkingTree;
+}
+
+function open(cwd: string): Opened {
+  const git = GitRepository.discover(cwd);
+  const tree = new WorkingTree(git.root);
+  return { git, layout: openLayout(git.root, tree), tree };
+}
+
+function print(lines: readonly string[]): void {
+  process.stdout.write(lines.length > 0 ? `${lines.join('\n')}\n` : '');
+}
+
+/** `vendor:<name>` or `project`. */
+export function provenanceLabel(provenance: Provenance): string {
+  return provenance.origin === 'vendor' ? `vendor:${provenance.vendor}` : 'project';
+}
+
+/** The refusal of a rule set, one problem a line, for stderr. */
+function refusal(ruleSet: RuleSet): ContractError {
+  const problems = ruleSet.problems.map((p) => `  ${p.file ?? p.subject}${p.line === undefined ? '' : `:${p.line}`}: ${p.message}`);
+  return new ContractError(
+    `the rule set is refused, ${ruleSet.problems.length} problem(s); none of it runs until they are fixed (fix them, then run: majordomus doctor)\n${problems.join('\n')}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------- list
+
+export interface RulesListOptions {
+  readonly json?: boolean;
+}
+
+/** `rules list`: the effective set in order; when the set is refused, what loaded, then exit 10. */
+export async function runRulesList(options: RulesListOptions, cwd = process.cwd()): Promise<void> {
+  const { layout } = open(cwd);
+  const ruleSet = loadRuleSet(layout);
+  const rows = ruleSet.rules.map((rule) => ({
+    id: rule.id,
+    version: rule.version,
+    class: rule.class,
+    status: rule.status,
+    provenance: provenanceLabel(rule.provenance),
+    gates: rule.enforcement ? [...rule.enforcement.enforcedBy] : [],
+    validator: rule.enforcement?.validator ?? null,
+    file: rule.file,
+  }));
+  if (options.json) {
+    print(rows.map((row) => JSON.stringify(row)));
+  } else {
+    const cells = rows.map((row) => [`${row.id}@${row.version}`, row.class, row.provenance, row.gates.length > 0 ? row.gates.join(',') : 'not machine-enforced']);
+    print(alignColumns(cells));
+  }
+  if (ruleSet.refused) throw refusal(ruleSet);
+}
+
+/** Pad every column but the last to its widest cell, two spaces apart. */
+function alignColumns(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '));
+}
+
+// ---------------------------------------------------------------------------------------------- show
+
+/** `rules show <id>`: the rule as written, its validator, and where it came from. */
+export async function runRulesShow(query: string, cwd = process.cwd()): Promise<void> {
+  const { layout, tree } = open(cwd);
+  const ruleSet = loadRuleSet(layout);
+  const candidates = everyLoadedRule(tree, ruleSet);
+  const rule = findRule(candidates, query);
+  if (!rule) {
+    const withVersion = query.includes('@');
+    const nearest = nearestName(query, candidates.map((r) => (withVersion ? r.identity : r.id)));
+    const hint = nearest ? `nearest: ${nearest}; ` : '';
+    const refused = ruleSet.refused ? `; the rule set is refused, so a rule in a file that does not load is not known (run: majordomus doctor)` : '';
+    throw new UsageError(`no rule ${query} (${hint}list them with: majordomus rules list)${refused}`);
+  }
+  const text = tree.readText(rule.file);
+  const lines = [text.endsWith('\n') ? text.slice(0, -1) : text, ''];
+  const enforcement = rule.enforcement;
+  if (!enforcement) {
+    lines.push('validator:   not machine-enforced');
+  } else {
+    const registry = builtinRegistry(layout);
+    const resolved = await registry.resolve(enforcement.validator);
+    if (!resolved) {
+      const nearest = registry.nearest(enforcement.validator) ?? nearestName(enforcement.validator, registry.names());
+      lines.push(`validator:   ${enforcement.validator} (not registered${nearest ? `; nearest registered: ${nearest}` : ''})`);
+    } else if ('problem' in resolved) {
+      lines.push(`validator:   ${enforcement.validator} (${resolved.file} ${resolved.problem})`);
+    } else {
+      const validator = resolved.validator;
+      lines.push(`validator:   ${validator.name}`);
+      lines.push(`description: ${validator.description}`);
+      lines.push(`gates:       ${validator.gates.join(', ')}`);
+      if (validator.optionsSchema) lines.push('options schema:', JSON.stringify(validator.optionsSchema, null, 2));
+      else lines.push('options schema: none (the validator takes no options)');
+    }
+  }
+  lines.push(`file:        ${rule.file}`);
+  lines.push(`provenance:  ${provenanceLabel(rule.provenance)}`);
+  if (rule.status === 'deprecated') lines.push('status:      deprecated (not in the effective set)');
+  print(lines);
+}
+
+/** The rules of the set, then any rule that loaded but is not in it (a deprecated one), in load order. */
+function everyLoadedRule(tree: Tree, ruleSet: RuleSet): Rule[] {
+  if (ruleSet.refused) return [...ruleSet.rules]; // every rule that loaded on its own
+  const known = new Set(ruleSet.rules.map((rule) => rule.file));
+  const rest: Rule[] = [];
+  for (const { file, provenance } of ruleSet.files) {
+    if (known.has(file)) continue;
+    const rule = loadRuleFile(tree, file, provenance);
+    if (!Array.isArray(rule)) rest.push(rule);
+  }
+  return [...ruleSet.rules, ...rest];
+}
+
+/** `id@version` exactly, or `id`: the active one, else the highest version. */
+function findRule(rules: readonly Rule[], query: string): Rule | undefined {
+  if (/@\d+$/.test(query)) return rules.find((rule) => rule.identity === query);
+  const matches = rules.filter((rule) => rule.id === query);
+  return matches.find((rule) => rule.status === 'active') ?? matches.sort((a, b) => b.version - a.version)[0];
+}
+
+/** The candidate fewest edits away from `name` (ties: the first), or undefined when there is none. */
+function nearestName(name: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    const distance = editDistance(name, candidate);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = previous[0]!;
+    previous[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = previous[j]!;
+      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return previous[b.length]!;
+}
+
+// ----------------------------------------------------------------------------------------------- new
+
+export interface RulesNewOptions {
+  readonly validator?: string;
+  readonly class?: 'blocking' | 'advisory';
+  readonly gate?: readonly string[];
+}
+
+/** What `rules new` writes a rule from. */
+interface NewRule {
+  readonly name: string;
+  readonly id: string;
+  readonly class: 'blocking' | 'advisory';
+  readonly enforcement?: {
+    readonly validator: Validator;
+    readonly category: string;
+    readonly gates: readonly string[];
+    readonly testsDir: string;
+    readonly options?: unknown;
+  };
+}
+
+/**
+ * `rules new <name>`: write `<rules>/project/<name>.v1.md` (and, with a validator, its test directory)
+ * so that doctor passes with the rule exactly as written. Never overwrites the rule file (15).
+ */
+export async function runRulesNew(name: string, options: RulesNewOptions, cwd = process.cwd()): Promise<void> {
+  if (!RULE_NAME.test(name)) {
+    throw new UsageError(`the rule name ${JSON.stringify(name)} is not kebab-case (lowercase letters and digits in words joined by -, starting with a letter, e.g. changelog-entry)`);
+  }
+  const requestedGates = [...new Set(options.gate ?? [])];
+  if (requestedGates.length > 0 && options.validator === undefined) {
+    throw new UsageError('--gate names where a validator runs, and no --validator was given (add --validator <name>, or drop --gate)');
+  }
+  const { git, layout, tree } = open(cwd);
+  const dir = rulesDir(layout);
+  const id = `${PROJECT_NAMESPACE}.${name}`;
+  let enforcement: NewRule['enforcement'];
+  if (options.validator !== undefined) {
+    const validator = await resolveValidator(layout, options.validator);
+    const gates = requestedGates.length > 0 ? requestedGates : validator.gates.slice(0, 1);
+    for (const gate of gates) {
+      if (!(validator.gates as readonly string[]).includes(gate)) {
+        throw new UsageError(`the validator ${validator.name} runs only at ${validator.gates.join(', ')}, so a rule cannot be enforced by --gate ${gate} (choose one of those)`);
+      }
+    }
+    enforcement = {
+      validator,
+      category: validator.name.replace(/_/g, '-'),
+      gates,
+      testsDir: `${dir}/tests/${name}`,
+      options: validator.optionsSchema && validator.exampleOptions !== undefined ? validator.exampleOptions : undefined,
+    };
+  }
+  let spec: NewRule = { name, id, class: options.class ?? (enforcement ? 'blocking' : 'advisory'), enforcement };
+
+  const file = `${dir}/project/${name}.v1.md`;
+  if (tree.exists(file)) throw new RefusedError(`${file} exists, and rules new never overwrites a file (edit it, or choose another name)`);
+  const identity = `${id}@1`;
+  const clash = everyLoadedRule(tree, loadRuleSet(layout)).find((rule) => rule.identity === identity);
+  if (clash) throw new RefusedError(`${identity} is already declared in ${clash.file} (edit that rule, or choose another name)`);
+
+  let content = renderRule(spec);
+  const notes: string[] = [];
+  const rule = checkRendered(file, content, spec);
+  const violations = await dryRun(git, layout, rule);
+  if (violations.length > 0) {
+    const found = `with the example options of ${enforcement!.validator.name}, the rule reports ${violations.length} violation(s) in this repository (${violations.slice(0, 3).join(', ')}${violations.length > 3 ? ', …' : ''})`;
+    if (options.class === undefined) {
+      // an example must not break doctor: it warns until its options describe this repository
+      spec = { ...spec, class: 'advisory' };
+      content = renderRule(spec);
+      checkRendered(file, content, spec);
+      notes.push(`note: ${found}, so it is written advisory; edit its options, then set class: blocking`);
+    } else if (options.class === 'blocking') {
+      notes.push(`note: ${found}; doctor fails on them until you edit its options`);
+    }
+  }
+  const written: string[] = [];
+  const kept: string[] = [];
+  writeNew(layout, file, content);
+  written.push(file);
+  if (enforcement) {
+    const scaffold: [string, string][] = [
+      [`${enforcement.testsDir}/README.md`, testsReadme(spec)],
+      [`${enforcement.testsDir}/valid/.gitkeep`, ''],
+      [`${enforcement.testsDir}/invalid/.gitkeep`, ''],
+    ];
+    for (const [path, text] of scaffold) {
+      // a test directory left from an earlier rule of this name is kept as it is
+      if (existsSync(layout.abs(path))) kept.push(path);
+      else {
+        writeNew(layout, path, text);
+        written.push(path);
+      }
+    }
+  }
+  print([...written.map((path) => `wrote ${path}`), ...kept.map((path) => `kept ${path} (it exists)`), ...notes, `next: edit ${file}, then majordomus doctor`]);
+}
+
+/** A validator by name, built in or the repository's own; a usage error naming the nearest one. */
+async function resolveValidator(layout: Layout, name: string): Promise<Validator> {
+  const registry = builtinRegistry(layout);
+  const resolved = await registry.resolve(name);
+  if (!resolved) {
+    const nearest = registry.nearest(name) ?? nearestName(name, registry.names());
+    throw new UsageError(`no validator named ${JSON.stringify(name)} is registered (${nearest ? `nearest: ${nearest}; ` : ''}registered: ${registry.names().join(', ')})`);
+  }
+  if ('problem' in resolved) throw new UsageError(`the repository validator ${resolved.file} ${resolved.problem}`);
+  return resolved.validator;
+}
+
+function writeNew(layout: Layout, path: string, content: string): void {
+  const abs = layout.abs(path);
+  mkdirSync(dirname(abs), { recursive: true });
+  try {
+    writeFileSync(abs, content, { flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new RefusedError(`${path} appeared while rules new was writing; it was not overwritten`);
+    throw error;
+  }
+}
+
+/** The rule object, in the layer's YAML subset and the order RULE-FORMAT.md gives. */
+function renderRule(spec: NewRule): string {
+  const title = spec.name.charAt(0).toUpperCase() + spec.name.slice(1).replace(/-/g, ' ');
+  const lines = [
+    '---',
+    `id: ${spec.id}`,
+    'version: 1',
+    'kind: rule',
+    `title: ${scalar(title)}`,
+    `description: ${scalar(`One sentence saying what ${spec.id} requires (replace this).`)}`,
+    `statement: ${scalar(`The normative sentence a worker or a tool follows for ${spec.id} (replace this).`)}`,
+    'status: active',
+    `class: ${spec.class}`,
+    'depends_on: []',
+    `tags: [${PROJECT_NAMESPACE}]`,
+  ];
+  const x = spec.enforcement;
+  if (x) {
+    lines.push(
+      '',
+      'x-majordomus:',
+      `  validator: ${x.validator.name}`,
+      `  category: ${x.category}`,
+      `  enforced_by: [${x.gates.join(', ')}]`,
+      `  exit_code: ${PROJECT_EXIT_CODE}`,
+      `  tests: [${flowItem(x.testsDir)}]`,
+    );
+    if (x.options !== undefined) lines.push('  options:', ...blockMapping(x.options, 4, 'options'));
+  }
+  const failure = x
+    ? `Say what a violation looks like: a ${spec.class === 'blocking' ? 'FAIL' : 'WARN'} of category ${x.category} at ${x.gates.join(', ')}, exit code ${PROJECT_EXIT_CODE}${x.gates.includes('watch') ? ' (DRIFT, exit 11, under watch)' : ''}, and the message that tells the reader what to fix.`
+    : 'Say what breaking this principle looks like; no validator enforces it, so no gate reports it and a reviewer must notice.';
+  const verification = x
+    ? `Say how the rule is proved: the validator ${x.validator.name} decides it, the cases under ${x.testsDir} prove it (majordomus rules test ${spec.id}), and majordomus ${x.gates[0]} --rule ${spec.id} re-runs it.`
+    : 'Say which enforced rules depend on this principle (their depends_on names it) and how a reviewer checks it is followed.';
+  const sections: Record<(typeof RULE_SECTIONS)[number], string> = {
+    Rationale: 'Say why this rule exists: the failure it prevents and why a check is worth having.',
+    'Required behaviour': 'Say exactly what a worker or a tool must do, precisely enough to write a test against.',
+    'Failure behaviour': failure,
+    Verification: verification,
+  };
+  lines.push('---', '');
+  for (const section of RULE_SECTIONS) lines.push(`# ${section}`, '', sections[section], '');
+  return `${lines.join('\n').replace(/\n+$/, '')}\n`;
+}
+
+/** A scalar as written: plain when no YAML reader could take it for anything else, else double-quoted. */
+function scalar(value: string): string {
+  const plain = /^[A-Za-z][A-Za-z0-9 ,.()_/-]*[A-Za-z0-9.)]$/.test(value) && !/^(true|false|null|yes|no|on|off|y|n)$/i.test(value);
+  return plain ? value : JSON.stringify(value);
+}
+
+/** An item of a flat flow sequence. */
+function flowItem(value: string): string {
+  return /^[A-Za-z0-9._/-]+$/.test(value) && !/^[.-]+$/.test(value) ? value : JSON.stringify(value);
+}
+
+/** A key of a block mapping. */
+function yamlKey(key: string): string {
+  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) && key !== '__proto__' ? key : JSON.stringify(key);
+}
+
+/** A scalar value of the options: strings always double-quoted, so none is read as another type. */
+function yamlScalar(value: unknown, at: string): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  if (value === null) return 'null';
+  throw new Error(`${at} is a ${typeof value}, which the YAML subset cannot write`);
+}
+
+function isScalar(value: unknown): boolean {
+  return value === null || typeof value !== 'object';
+}
+
+/** A mapping in block style at `indent` (flow mappings are outside the subset). */
+function blockMapping(value: unknown, indent: number, at: string): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${at} is not a mapping`);
+  const entries = Object.entries(value);
+  if (entries.length === 0) throw new Error(`${at} is an empty mapping, which the YAML subset cannot write`);
+  const pad = ' '.repeat(indent);
+  const out: string[] = [];
+  for (const [key, item] of entries) {
+    const where = `${at}.${key}`;
+    if (isScalar(item)) out.push(`${pad}${yamlKey(key)}: ${yamlScalar(item, where)}`);
+    else if (Array.isArray(item) && item.length === 0) out.push(`${pad}${yamlKey(key)}: []`);
+    else out.push(`${pad}${yamlKey(key)}:`, ...blockValue(item, indent + 2, where));
+  }
+  return out;
+}
+
+/** A sequence in block style at `indent`. */
+function blockSequence(value: readonly unknown[], indent: number, at: string): string[] {
+  const pad = ' '.repeat(indent);
+  const out: string[] = [];
+  value.forEach((item, index) => {
+    const where = `${at}.${index}`;
+    if (isScalar(item)) out.push(`${pad}- ${yamlScalar(item, where)}`);
+    else if (Array.isArray(item) && item.length === 0) out.push(`${pad}- []`);
+    else {
+      // the item's first line shares the dash: `- key: value`, `- - item`
+      const nested = blockValue(item, indent + 2, where);
+      out.push(`${pad}- ${nested[0]!.slice(indent + 2)}`, ...nested.slice(1));
+    }
+  });
+  return out;
+}
+
+function blockValue(value: unknown, indent: number, at: string): string[] {
+  return Array.isArray(value) ? blockSequence(value, indent, at) : blockMapping(value, indent, at);
+}
+
+/**
+ * Load the rule as doctor will, before anything is written: a rule `rules new` writes must load, with
+ * the options it was given. A failure here is a bug of this command, never the user's.
+ */
+function checkRendered(file: string, content: string, spec: NewRule): Rule {
+  const loaded = loadRuleText(content, file, { origin: 'project' });
+  if (Array.isArray(loaded)) throw new Error(`rules new wrote a rule that does not load: ${loaded.map((p) => p.message).join('; ')}`);
+  const expected = spec.enforcement?.options;
+  if (JSON.stringify(loaded.enforcement?.options) !== JSON.stringify(expected)) {
+    throw new Error(`rules new wrote options that read back differently: ${JSON.stringify(loaded.enforcement?.options)} for ${JSON.stringify(expected)}`);
+  }
+  return loaded;
+}
+
+/**
+ * Run the rule alone, at each gate it is enforced by, on this repository, as the gates will: the
+ * subjects of the violations it reports (none for a principle).
+ */
+async function dryRun(git: GitRepository, layout: Layout, rule: Rule): Promise<string[]> {
+  if (!rule.enforcement) return [];
+  const repository = new Repository(git, layout);
+  const registry = builtinRegistry(layout);
+  const ruleSet: RuleSet = { rules: [rule], refused: false, problems: [], packages: [], files: [] };
+  const subjects: string[] = [];
+  for (const gate of rule.enforcement.enforcedBy) {
+    if (!Object.hasOwn(gates, gate)) continue;
+    const result = await new Runner().run({ gate: gate as GateName, repository, ruleSet, registry });
+    for (const finding of result.findings) {
+      if ((finding.level === 'FAIL' || finding.level === 'WARN' || finding.level === 'DRIFT') && !subjects.includes(finding.subject)) subjects.push(finding.subject);
+    }
+  }
+  return subjects;
+}
+
+/** The README of a rule's test directory: how `rules test` reads the cases. */
+function testsReadme(spec: NewRule): string {
+  const x = spec.enforcement!;
+  return `# Tests of ${spec.id}
+
+\`majordomus rules test ${spec.id}\` runs the validator \`${x.validator.name}\` on every case here, as
+\`majordomus ${x.gates[0]}\` would run it, with the rule's own options.
+
+- \`valid/<case>/\`: each sub-folder is a small repository tree (the files of a repository, as they
+  would be committed). The rule must report no violation on it.
+- \`invalid/<case>/\`: each sub-folder is a small repository tree that breaks the rule. The rule must
+  report at least one violation on it. An invalid case may carry \`expect.yaml\` holding only
+  \`subjects: [...]\`, the subjects (paths or ids) the violations must name; it is not copied into the
+  case's repository.
+
+A case without \`.ai/manifest.yaml\` of its own is judged under the layout \`majordomus init\` writes.
+Name each case for what it shows (\`valid/minimal\`, \`invalid/missing-readme\`). The \`.gitkeep\` files
+only keep the empty folders in git; delete them once a folder has a case.
+`;
+}
+
+// -------------------------------------------------------------------------------------------- vendor
+
+/** `rules vendor status`: absent 12, damaged 10, different 11, current 0. */
+export async function runVendorStatus(cwd = process.cwd()): Promise<void> {
+  const { layout } = open(cwd);
+  const status = vendorStatus(layout);
+  switch (status.state) {
+    case 'absent':
+      throw new MajordomusError(`rules vendor: nothing is vendored under ${status.dir} (run: majordomus rules vendor update)`, ExitCode.missing);
+    case 'damaged':
+      print(status.problems.map((problem) => `${problem.subject}: ${problem.message}`));
+      throw new ContractError(
+        `rules vendor: the vendored copy under ${status.dir} is damaged, ${status.problems.length} problem(s) above (restore it with: majordomus rules vendor update --force)`,
+      );
+    case 'different':
+      print(status.changes);
+      throw new MajordomusError(
+        `rules vendor: the vendored copy under ${status.dir} differs from the package this majordomus ships (${shippedRevision()}), ${status.changes.length} difference(s) above (run: majordomus rules vendor update)`,
+        ExitCode.drift,
+      );
+    case 'current':
+      print([`rules vendor: majordomus ${status.revision}, ${status.rules} rule(s), current`]);
+  }
+}
+
+export interface VendorUpdateOptions {
+  readonly force?: boolean;
+}
+
+/** `rules vendor update [--force]`: the only writer of the vendored copy; refuses (15) over a hand edit. */
+export async function runVendorUpdate(options: VendorUpdateOptions, cwd = process.cwd()): Promise<void> {
+  const { layout } = open(cwd);
+  const status = vendorStatus(layout);
+  if (status.state === 'damaged' && !options.force) {
+    throw new RefusedError(
+      `rules vendor: the vendored copy under ${status.dir} was changed by hand, and update does not overwrite that unless told to (--force overwrites these ${status.problems.length} problem(s): majordomus rules vendor update --force; or keep the change as a project rule)\n${status.problems
+        .map((problem) => `  ${problem.subject}: ${problem.message}`)
+        .join('\n')}`,
+    );
+  }
+  const writes = vendorUpdate(layout);
+  const shipped = shippedPackage().pkg.manifest;
+  const what = `majordomus ${String(shipped?.source_revision ?? '')}, ${shipped?.rules?.length ?? 0} rule(s)`;
+  if (writes.length === 0) {
+    print([`rules vendor: ${what}, current; nothing to write`]);
+    return;
+  }
+  const wrote = writes.filter((w) => w.action === 'wrote').length;
+  print([...writes.map((w) => `${w.action} ${w.path}`), `rules vendor: ${what}; ${wrote} path(s) written, ${writes.length - wrote} removed (next: majordomus doctor)`]);
+}
+
+function shippedRevision(): string {
+  return `majordomus ${String(shippedPackage().pkg.manifest?.source_revision ?? '')}`;
+}
+

@@ -1,0 +1,2 @@
+export const util = 2;
+// SPDX-License-Identifier: MIT

@@ -1,0 +1,4 @@
+export function main(): number {
+  // TODO handle errors
+  return 1;
+}

@@ -1,0 +1,3 @@
+export function main(): number {
+  return 1;
+}

@@ -1,0 +1,708 @@
+/**
+ * The `rules` commands run by the built CLI in fresh temporary git repositories: `list` (columns, JSON,
+ * load order, a refused set), `show` (the rule as written, its validator, an unknown id), `new` (each
+ * variant, doctor right after, every refusal) and `vendor status|update` (absent, damaged, different,
+ * current; the refusal over a hand edit, --force, removals, idempotence). Assertions are on exit codes
+ * and parsed fields — ids, columns, provenance, paths — not on prose.
+ */
+import { createHash } from 'node:crypto';
+import { lstatSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { validators } from '../../validators/index';
+import type { Validator } from '../../engine/validator';
+import { parseFindings, repoFactory, ROOT } from '../helpers/repo';
+import type { RunResult, TempRepo } from '../helpers/repo';
+import { manifestEntry, PROJECT, RULE_SECTIONS, RULES_DIR, ruleFront, ruleText, VENDOR, VENDOR_MANIFEST, writeRule } from '../helpers/rules';
+
+const repos = repoFactory();
+afterAll(() => repos.disposeAll());
+
+const registered = validators as unknown as Record<string, Validator>;
+const SHIPPED = join(ROOT, 'rules/majordomus');
+const POLICY_RULE = `${VENDOR}/rules/policy-integrity.v1.md`;
+
+function adopted(): TempRepo {
+  return repos.create().init();
+}
+
+function lines(stdout: string): string[] {
+  return stdout.split('\n').filter((line) => line !== '');
+}
+
+/** The paths a write command printed with `<verb> <path>`. */
+function printed(stdout: string, verb: 'wrote' | 'removed'): string[] {
+  return lines(stdout)
+    .map((line) => new RegExp(`^${verb} (\\S+)$`).exec(line)?.[1])
+    .filter((path): path is string => path !== undefined);
+}
+
+interface ManifestEntry {
+  readonly id: string;
+  readonly version: number;
+  readonly file: string;
+  readonly sha256: string;
+}
+
+function manifest(text: string): { source_revision: string; rules: ManifestEntry[] } {
+  return parse(text) as { source_revision: string; rules: ManifestEntry[] };
+}
+
+/** A rule file's front matter, parsed. */
+function frontMatter(text: string): Record<string, unknown> {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+  if (!match) throw new Error('no front matter');
+  return parse(match[1]!) as Record<string, unknown>;
+}
+
+/** The level-one headings of a rule body and whether each has text under it. */
+function sections(text: string): Map<string, boolean> {
+  const body = text.replace(/^---\n[\s\S]*?\n---\n/, '');
+  const out = new Map<string, boolean>();
+  let current: string | undefined;
+  for (const line of body.split('\n')) {
+    const heading = /^# (.+)$/.exec(line);
+    if (heading) out.set((current = heading[1]!), false);
+    else if (current !== undefined && line.trim() !== '') out.set(current, true);
+  }
+  return out;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Rewrite the sha256 the vendored manifest lists for `file` (package-relative, `rules/x.md`). */
+function setListedHash(repo: TempRepo, file: string, hash: string): void {
+  const { lines: text, start, end } = manifestEntry(repo, file);
+  for (let i = start; i <= end; i++) text[i] = text[i]!.replace(/sha256: [0-9a-f]+/, `sha256: ${hash}`);
+  repo.write(VENDOR_MANIFEST, text.join('\n'));
+}
+
+/** Edit a vendored rule and its manifest hash together: internally valid, different from the distribution. */
+function editConsistently(repo: TempRepo, file = 'rules/policy-integrity.v1.md'): void {
+  const path = `${VENDOR}/${file}`;
+  const text = `${repo.read(path)}\nA line the distribution does not ship.\n`;
+  repo.write(path, text);
+  setListedHash(repo, file, sha256(text));
+}
+
+const EXTRA_ID = 'majordomus.extra-principle';
+const EXTRA_FILE = 'rules/extra-principle.v1.md';
+
+/** Add a rule to the vendored package and list it in the manifest with its true hash. */
+function addListedRule(repo: TempRepo): void {
+  const text = ruleText([...ruleFront(EXTRA_ID).map((line) => (line === 'class: blocking' ? 'class: advisory' : line)), 'depends_on: []', 'tags: [extra]']);
+  repo.write(`${VENDOR}/${EXTRA_FILE}`, text);
+  const current = repo.read(VENDOR_MANIFEST);
+  repo.write(VENDOR_MANIFEST, `${current.replace(/\n*$/, '\n')}  - id: ${EXTRA_ID}\n    version: 1\n    file: ${EXTRA_FILE}\n    sha256: ${sha256(text)}\n`);
+}
+
+/** A project principle (no validator) at `<project>/<file>` with `id`. */
+function writePrinciple(repo: TempRepo, file: string, id: string, extra: readonly string[] = []): void {
+  const front = ruleFront(id).map((line) => (line === 'class: blocking' ? 'class: advisory' : line));
+  writeRule(repo, `${PROJECT}/${file}`, [...front, ...extra]);
+}
+
+// ------------------------------------------------------------------------------------------- list
+
+/** One row of `rules list`: its four cells and where the second, third and fourth begin. */
+interface Row {
+  readonly identity: string;
+  readonly class: string;
+  readonly provenance: string;
+  readonly gates: string;
+  readonly starts: readonly number[];
+}
+
+const ROW = /^(\S+)( {2,})(blocking|advisory)( {2,})(vendor:\S+|project)( {2,})(\S.*)$/;
+
+function rows(stdout: string): Row[] {
+  return lines(stdout).map((line) => {
+    const m = ROW.exec(line);
+    if (!m) throw new Error(`not a rules list row: ${JSON.stringify(line)}`);
+    const second = m[1]!.length + m[2]!.length;
+    const third = second + m[3]!.length + m[4]!.length;
+    const fourth = third + m[5]!.length + m[6]!.length;
+    return { identity: m[1]!, class: m[3]!, provenance: m[5]!, gates: m[7]!, starts: [second, third, fourth] };
+  });
+}
+
+interface JsonRow {
+  readonly id: string;
+  readonly version: number;
+  readonly class: string;
+  readonly status: string;
+  readonly provenance: string;
+  readonly gates: string[];
+  readonly validator: string | null;
+  readonly file: string;
+}
+
+function jsonRows(stdout: string): JsonRow[] {
+  return lines(stdout).map((line) => JSON.parse(line) as JsonRow);
+}
+
+describe('rules list', () => {
+  let repo: TempRepo;
+  let vendored: ManifestEntry[];
+  beforeAll(() => {
+    repo = adopted();
+    vendored = manifest(repo.read(VENDOR_MANIFEST)).rules;
+  });
+
+  it('prints one aligned row per rule of the effective set and exits 0', () => {
+    const result = repo.run(['rules', 'list']);
+    expect(result.code).toBe(0);
+    const table = rows(result.stdout);
+    expect(table.map((row) => row.identity).sort()).toEqual(vendored.map((e) => `${e.id}@${e.version}`).sort());
+    for (const row of table) {
+      expect(row.starts).toEqual(table[0]!.starts);
+      expect(row.provenance).toBe('vendor:majordomus');
+    }
+  });
+
+  it('shows the gates of an enforced rule comma-separated and "not machine-enforced" for a principle', () => {
+    const table = rows(repo.run(['rules', 'list']).stdout);
+    const json = jsonRows(repo.run(['rules', 'list', '--json']).stdout);
+    expect(table.map((row) => row.identity)).toEqual(json.map((row) => `${row.id}@${row.version}`));
+    json.forEach((row, i) => {
+      expect(table[i]!.gates).toBe(row.gates.length > 0 ? row.gates.join(',') : 'not machine-enforced');
+      expect(table[i]!.class).toBe(row.class);
+    });
+    expect(table.find((row) => row.identity === 'majordomus.policy-integrity@1')!.gates).toBe('doctor,watch');
+    expect(table.find((row) => row.identity === 'majordomus.define-done-first@1')!.gates).toBe('not machine-enforced');
+  });
+
+  it('--json prints one object a line with exactly the documented keys', () => {
+    const result = repo.run(['rules', 'list', '--json']);
+    expect(result.code).toBe(0);
+    const json = jsonRows(result.stdout);
+    expect(json).toHaveLength(vendored.length);
+    for (const row of json) {
+      expect(Object.keys(row).sort()).toEqual(['class', 'file', 'gates', 'id', 'provenance', 'status', 'validator', 'version']);
+      expect(row.status).toBe('active');
+      expect(repo.exists(row.file), row.file).toBe(true);
+      const entry = vendored.find((e) => e.id === row.id)!;
+      expect(row.file).toBe(`${VENDOR}/${entry.file}`);
+      if (row.validator === null) expect(row.gates).toEqual([]);
+      else expect(row.gates.length).toBeGreaterThan(0);
+    }
+    const policy = json.find((row) => row.id === 'majordomus.policy-integrity')!;
+    expect(policy).toMatchObject({ version: 1, class: 'blocking', provenance: 'vendor:majordomus', gates: ['doctor', 'watch'], validator: 'policy', file: POLICY_RULE });
+    expect(json.find((row) => row.id === 'majordomus.define-done-first')).toMatchObject({ gates: [], validator: null, class: 'advisory' });
+  });
+
+  it('orders the vendored rules by their manifest, each after the rules it depends on', () => {
+    const order = jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => `${row.id}@${row.version}`);
+    const depends = new Map(
+      vendored.map((e) => [`${e.id}@${e.version}`, (frontMatter(repo.read(`${VENDOR}/${e.file}`)).depends_on as string[] | undefined) ?? []]),
+    );
+    for (const [identity, deps] of depends) for (const dep of deps) expect(order.indexOf(dep), `${dep} before ${identity}`).toBeLessThan(order.indexOf(identity));
+    // rules that wait on nothing keep the manifest's order among themselves
+    const free = vendored.map((e) => `${e.id}@${e.version}`).filter((identity) => depends.get(identity)!.length === 0);
+    expect(order.filter((identity) => free.includes(identity))).toEqual(free);
+  });
+
+  it('lists project rules after the vendored ones, in byte order of their files, with provenance project', () => {
+    const project = adopted();
+    // file names and ids sort in opposite orders: the file name decides
+    writePrinciple(project, 'a-first.v1.md', 'project.zulu');
+    writePrinciple(project, 'b-second.v1.md', 'project.alpha');
+    const result = project.run(['rules', 'list']);
+    expect(result.code).toBe(0);
+    const table = rows(result.stdout);
+    expect(table.slice(-2).map((row) => [row.identity, row.provenance, row.gates])).toEqual([
+      ['project.zulu@1', 'project', 'not machine-enforced'],
+      ['project.alpha@1', 'project', 'not machine-enforced'],
+    ]);
+    expect(table.slice(0, -2).every((row) => row.provenance === 'vendor:majordomus')).toBe(true);
+    for (const row of table) expect(row.starts).toEqual(table[0]!.starts);
+    const json = jsonRows(project.run(['rules', 'list', '--json']).stdout);
+    expect(json.at(-2)).toMatchObject({ id: 'project.zulu', provenance: 'project', file: `${PROJECT}/a-first.v1.md`, gates: [], validator: null });
+  });
+
+  it('a refused set: every rule that loaded, in load order, then exit 10 with the problems on stderr', () => {
+    const refused = adopted();
+    writePrinciple(refused, 'broken.v1.md', 'project.broken', ['depends_on: [project.missing@1]']);
+    writePrinciple(refused, 'fine.v1.md', 'project.fine');
+    const result = refused.run(['rules', 'list']);
+    expect(result.code).toBe(10);
+    const expected = [...vendored.map((e) => `${e.id}@${e.version}`), 'project.broken@1', 'project.fine@1'];
+    expect(rows(result.stdout).map((row) => row.identity)).toEqual(expected);
+    expect(result.stderr).toContain(`${PROJECT}/broken.v1.md`);
+    expect(result.stderr).toContain('project.missing@1');
+    const json = refused.run(['rules', 'list', '--json']);
+    expect(json.code).toBe(10);
+    expect(jsonRows(json.stdout).map((row) => `${row.id}@${row.version}`)).toEqual(expected);
+  });
+
+  it('a rule file that does not load is left out of a refused list and named on stderr', () => {
+    const refused = adopted();
+    refused.write(`${PROJECT}/no-front.v1.md`, '# no front matter\n');
+    const result = refused.run(['rules', 'list', '--json']);
+    expect(result.code).toBe(10);
+    expect(jsonRows(result.stdout)).toHaveLength(vendored.length);
+    expect(result.stderr).toContain(`${PROJECT}/no-front.v1.md`);
+  });
+
+  it('exits 12 without a layer', () => {
+    const bare = repos.create();
+    const result = bare.run(['rules', 'list']);
+    expect(result.code).toBe(12);
+    expect(result.stderr).toContain('run: majordomus init');
+  });
+});
+
+// ------------------------------------------------------------------------------------------- show
+
+/** The `key: value` lines `rules show` prints after the rule text. */
+function shown(stdout: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    const m = /^(validator|description|gates|file|provenance|status|options schema):\s*(.*)$/.exec(line);
+    if (m) out.set(m[1]!, m[2]!);
+  }
+  return out;
+}
+
+describe('rules show', () => {
+  let repo: TempRepo;
+  beforeAll(() => {
+    repo = adopted();
+  });
+
+  it.each([['majordomus.policy-integrity'], ['majordomus.policy-integrity@1']])('%s: the file as written, then its validator and origin', (query) => {
+    const result = repo.run(['rules', 'show', query]);
+    expect(result.code).toBe(0);
+    const text = repo.read(POLICY_RULE);
+    expect(result.stdout.startsWith(text)).toBe(true);
+    expect(frontMatter(result.stdout)).toMatchObject({ id: 'majordomus.policy-integrity', version: 1 });
+    expect([...sections(result.stdout).keys()].slice(0, 4)).toEqual(RULE_SECTIONS);
+    const fields = shown(result.stdout.slice(text.length));
+    expect(fields.get('validator')).toBe('policy');
+    expect(fields.get('description')).toBe(registered.policy!.description);
+    expect(fields.get('gates')).toBe(registered.policy!.gates.join(', '));
+    expect(fields.get('file')).toBe(POLICY_RULE);
+    expect(fields.get('provenance')).toBe('vendor:majordomus');
+  });
+
+  it('a principle is "not machine-enforced"', () => {
+    const result = repo.run(['rules', 'show', 'majordomus.define-done-first']);
+    expect(result.code).toBe(0);
+    const text = repo.read(`${VENDOR}/rules/principle-07-define-done-first.v1.md`);
+    expect(result.stdout.startsWith(text)).toBe(true);
+    const fields = shown(result.stdout.slice(text.length));
+    expect(fields.get('validator')).toBe('not machine-enforced');
+    expect(fields.has('description')).toBe(false);
+    expect(fields.get('provenance')).toBe('vendor:majordomus');
+  });
+
+  it("prints a validator's options schema as JSON, and a project rule's provenance", () => {
+    const project = adopted();
+    expect(project.run(['rules', 'new', 'no-todo', '--validator', 'content']).code).toBe(0);
+    const result = project.run(['rules', 'show', 'project.no-todo']);
+    expect(result.code).toBe(0);
+    const text = project.read(`${PROJECT}/no-todo.v1.md`);
+    expect(result.stdout.startsWith(text)).toBe(true);
+    const after = result.stdout.split('\n');
+    const start = after.indexOf('options schema:');
+    const end = after.findIndex((line) => line.startsWith('file:'));
+    expect(start).toBeGreaterThan(-1);
+    expect(JSON.parse(after.slice(start + 1, end).join('\n'))).toEqual(registered.content!.optionsSchema);
+    const fields = shown(result.stdout.slice(text.length));
+    expect(fields.get('validator')).toBe('content');
+    expect(fields.get('provenance')).toBe('project');
+    expect(fields.get('file')).toBe(`${PROJECT}/no-todo.v1.md`);
+  });
+
+  it('shows a deprecated rule, which the effective set leaves out', () => {
+    const project = adopted();
+    writePrinciple(project, 'old.v1.md', 'project.old', []);
+    project.write(`${PROJECT}/old.v1.md`, project.read(`${PROJECT}/old.v1.md`).replace('status: active', 'status: deprecated'));
+    const result = project.run(['rules', 'show', 'project.old@1']);
+    expect(result.code).toBe(0);
+    const text = project.read(`${PROJECT}/old.v1.md`);
+    expect(shown(result.stdout.slice(text.length)).get('status')).toMatch(/^deprecated/);
+  });
+
+  it.each([
+    ['majordomus.policy-integrty', 'majordomus.policy-integrity'],
+    ['majordomus.policy-integrity@2', 'majordomus.policy-integrity@1'],
+    ['policy-integrity', 'majordomus.policy-integrity'],
+  ])('an unknown id %s exits 2 naming the nearest id %s', (query, nearest) => {
+    const result = repo.run(['rules', 'show', query]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`nearest: ${nearest};`);
+  });
+});
+
+// -------------------------------------------------------------------------------------------- new
+
+/** The `wrote`, `note:` and `next:` lines of `rules new`. */
+function newOutput(result: RunResult): { wrote: string[]; notes: string[]; next: string | undefined } {
+  const out = lines(result.stdout);
+  return {
+    wrote: printed(result.stdout, 'wrote'),
+    notes: out.filter((line) => line.startsWith('note: ')),
+    next: out.at(-1)?.match(/^next: edit (\S+), then majordomus doctor$/)?.[1],
+  };
+}
+
+/** Doctor's JSON findings of one rule. */
+function findingsOf(repo: TempRepo, rule: string): { code: number; levels: string[] } {
+  const result = repo.run(['doctor', '--json']);
+  return { code: result.code, levels: parseFindings(result.stdout).filter((f) => f.rule === rule).map((f) => f.level) };
+}
+
+describe('rules new', () => {
+  it('without a validator: an advisory principle that doctor accepts as written', () => {
+    const repo = adopted();
+    const result = repo.run(['rules', 'new', 'changelog-entry']);
+    expect(result.code).toBe(0);
+    const file = `${PROJECT}/changelog-entry.v1.md`;
+    expect(newOutput(result)).toEqual({ wrote: [file], notes: [], next: file });
+    const text = repo.read(file);
+    expect(frontMatter(text)).toEqual({
+      id: 'project.changelog-entry',
+      version: 1,
+      kind: 'rule',
+      title: expect.any(String),
+      description: expect.any(String),
+      statement: expect.any(String),
+      status: 'active',
+      class: 'advisory',
+      depends_on: [],
+      tags: ['project'],
+    });
+    const body = sections(text);
+    expect([...body.keys()]).toEqual(RULE_SECTIONS);
+    expect([...body.values()].every(Boolean)).toBe(true);
+    expect(repo.exists(`${RULES_DIR}/tests/changelog-entry`)).toBe(false);
+    expect(repo.run(['doctor']).code).toBe(0);
+    const listed = jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1);
+    expect(listed).toMatchObject({ id: 'project.changelog-entry', provenance: 'project', class: 'advisory', gates: [], validator: null, file });
+  });
+
+  it('--validator wiring --gate doctor: the rule, its test directory, and doctor runs it', () => {
+    const repo = adopted();
+    const result = repo.run(['rules', 'new', 'hooks-wired', '--validator', 'wiring', '--gate', 'doctor']);
+    expect(result.code).toBe(0);
+    const file = `${PROJECT}/hooks-wired.v1.md`;
+    const tests = `${RULES_DIR}/tests/hooks-wired`;
+    expect(newOutput(result)).toEqual({ wrote: [file, `${tests}/README.md`, `${tests}/valid/.gitkeep`, `${tests}/invalid/.gitkeep`], notes: [], next: file });
+    const front = frontMatter(repo.read(file));
+    expect(front).toMatchObject({ id: 'project.hooks-wired', version: 1, class: 'blocking', status: 'active', depends_on: [], tags: ['project'] });
+    expect(front['x-majordomus']).toEqual({ validator: 'wiring', category: 'wiring', enforced_by: ['doctor'], exit_code: 10, tests: [tests] });
+    expect(repo.read(`${tests}/README.md`)).toMatch(/valid\//);
+    const doctor = findingsOf(repo, 'project.hooks-wired');
+    expect(doctor.code).toBe(0);
+    expect(doctor.levels.length).toBeGreaterThan(0);
+    expect(doctor.levels.every((level) => level === 'OK' || level === 'INFO')).toBe(true);
+    expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1)).toMatchObject({ id: 'project.hooks-wired', provenance: 'project', gates: ['doctor'], validator: 'wiring' });
+  });
+
+  it("without --gate: the validator's first gate; --class overrides the default", () => {
+    const repo = adopted();
+    expect(repo.run(['rules', 'new', 'policy-again', '--validator', 'policy', '--class', 'advisory']).code).toBe(0);
+    const front = frontMatter(repo.read(`${PROJECT}/policy-again.v1.md`));
+    expect(front.class).toBe('advisory');
+    expect((front['x-majordomus'] as { enforced_by: string[] }).enforced_by).toEqual([registered.policy!.gates[0]]);
+    expect(repo.run(['doctor']).code).toBe(0);
+  });
+
+  it('several --gate values are written in order', () => {
+    const repo = adopted();
+    expect(repo.run(['rules', 'new', 'policy-watched', '--validator', 'policy', '--gate', 'watch', '--gate', 'doctor']).code).toBe(0);
+    expect((frontMatter(repo.read(`${PROJECT}/policy-watched.v1.md`))['x-majordomus'] as { enforced_by: string[] }).enforced_by).toEqual(['watch', 'doctor']);
+    expect(repo.run(['doctor']).code).toBe(0);
+    expect(repo.run(['watch']).code).toBe(0);
+  });
+
+  const generic = Object.values(registered).filter((v) => v.optionsSchema !== undefined && v.exampleOptions !== undefined);
+
+  it('the generic validators paths, document_schema and content are registered with example options', () => {
+    expect(generic.map((v) => v.name).sort()).toEqual(expect.arrayContaining(['content', 'document_schema', 'paths']));
+  });
+
+  it.each(generic.map((v) => [v.name]))('--validator %s writes its example options and doctor passes as written', (name) => {
+    const repo = adopted();
+    const slug = `example-${name.replace(/_/g, '-')}`;
+    const result = repo.run(['rules', 'new', slug, '--validator', name]);
+    expect(result.code).toBe(0);
+    const x = frontMatter(repo.read(`${PROJECT}/${slug}.v1.md`))['x-majordomus'] as Record<string, unknown>;
+    expect(x.options).toEqual(registered[name]!.exampleOptions);
+    expect(x.category).toBe(name.replace(/_/g, '-'));
+    const doctor = findingsOf(repo, `project.${slug}`);
+    expect(doctor.code).toBe(0);
+    expect(doctor.levels.length).toBeGreaterThan(0);
+    expect(doctor.levels).not.toContain('FAIL');
+  });
+
+  it('--validator paths in a fresh repository: the example reports here, so the rule is written advisory and doctor passes', () => {
+    const repo = adopted();
+    const result = repo.run(['rules', 'new', 'required-files', '--validator', 'paths']);
+    expect(result.code).toBe(0);
+    const { notes } = newOutput(result);
+    expect(notes).toHaveLength(1);
+    expect(frontMatter(repo.read(`${PROJECT}/required-files.v1.md`)).class).toBe('advisory');
+    const doctor = findingsOf(repo, 'project.required-files');
+    expect(doctor.code).toBe(0);
+    expect(doctor.levels).toContain('WARN');
+  });
+
+  it('--validator paths where its example holds: blocking, and doctor reports it OK', () => {
+    const repo = adopted();
+    for (const path of Object.values(registered.paths!.exampleOptions as Record<string, string[]>).flat()) repo.write(path, 'present\n');
+    repo.git(['add', '-A']);
+    repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
+    const result = repo.run(['rules', 'new', 'required-files', '--validator', 'paths']);
+    expect(result.code).toBe(0);
+    expect(newOutput(result).notes).toEqual([]);
+    expect(frontMatter(repo.read(`${PROJECT}/required-files.v1.md`)).class).toBe('blocking');
+    const doctor = findingsOf(repo, 'project.required-files');
+    expect(doctor.code).toBe(0);
+    expect(doctor.levels).toContain('OK');
+  });
+
+  it('--class blocking is honoured even when the example reports here (with a note)', () => {
+    const repo = adopted();
+    const result = repo.run(['rules', 'new', 'strict-files', '--validator', 'paths', '--class', 'blocking']);
+    expect(result.code).toBe(0);
+    expect(newOutput(result).notes).toHaveLength(1);
+    expect(frontMatter(repo.read(`${PROJECT}/strict-files.v1.md`)).class).toBe('blocking');
+    expect(findingsOf(repo, 'project.strict-files').levels).toContain('FAIL');
+  });
+
+  describe('refusals', () => {
+    let repo: TempRepo;
+    beforeAll(() => {
+      repo = adopted();
+    });
+
+    it.each([['Bad'], ['bad_name'], ['1st'], ['a--b'], ['-a'], ['a-'], ['project.x'], ['a b']])('the name %j exits 2 and writes nothing', (name) => {
+      const result = repo.run(['rules', 'new', name]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(repo.exists(`${PROJECT}/${name}.v1.md`)).toBe(false);
+    });
+
+    it('an unknown validator exits 2 naming the nearest registered one', () => {
+      const result = repo.run(['rules', 'new', 'typo', '--validator', 'wirng']);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('nearest: wiring');
+      expect(repo.exists(`${PROJECT}/typo.v1.md`)).toBe(false);
+    });
+
+    it.each([
+      ['a gate the validator does not run at', ['--validator', 'wiring', '--gate', 'watch']],
+      ['a name that is no gate', ['--validator', 'wiring', '--gate', 'nightly']],
+      ['--gate without --validator', ['--gate', 'doctor']],
+      ['a class that does not exist', ['--class', 'strict']],
+    ])('%s exits 2 and writes nothing', (_what, args) => {
+      const result = repo.run(['rules', 'new', 'refused', ...args]);
+      expect(result.code).toBe(2);
+      expect(repo.exists(`${PROJECT}/refused.v1.md`)).toBe(false);
+      expect(repo.exists(`${RULES_DIR}/tests/refused`)).toBe(false);
+    });
+
+    it('an existing file exits 15 and is never overwritten', () => {
+      const file = `${PROJECT}/taken.v1.md`;
+      repo.write(file, 'mine\n');
+      const result = repo.run(['rules', 'new', 'taken', '--validator', 'wiring']);
+      expect(result.code).toBe(15);
+      expect(result.stderr).toContain(file);
+      expect(repo.read(file)).toBe('mine\n');
+      expect(repo.exists(`${RULES_DIR}/tests/taken`)).toBe(false);
+      repo.remove(file);
+    });
+
+    it('a second `rules new` of the same name exits 15', () => {
+      expect(repo.run(['rules', 'new', 'twice']).code).toBe(0);
+      const before = repo.read(`${PROJECT}/twice.v1.md`);
+      expect(repo.run(['rules', 'new', 'twice']).code).toBe(15);
+      expect(repo.read(`${PROJECT}/twice.v1.md`)).toBe(before);
+    });
+
+    it('an identity another file already declares exits 15', () => {
+      writePrinciple(repo, 'elsewhere.v1.md', 'project.claimed');
+      const result = repo.run(['rules', 'new', 'claimed']);
+      expect(result.code).toBe(15);
+      expect(result.stderr).toContain(`${PROJECT}/elsewhere.v1.md`);
+      expect(repo.exists(`${PROJECT}/claimed.v1.md`)).toBe(false);
+    });
+
+    it('exits 12 without a layer', () => {
+      const bare = repos.create();
+      expect(bare.run(['rules', 'new', 'anything']).code).toBe(12);
+    });
+  });
+});
+
+// ----------------------------------------------------------------------------------------- vendor
+
+const CURRENT = /^rules vendor: majordomus (\S+), (\d+) rule\(s\), current$/;
+
+describe('rules vendor status', () => {
+  const shipped = manifest(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
+
+  it('a fresh copy is current: revision and rule count, exit 0', () => {
+    const repo = adopted();
+    const result = repo.run(['rules', 'vendor', 'status']);
+    expect(result.code).toBe(0);
+    const m = CURRENT.exec(result.stdout.trim());
+    expect(m).not.toBeNull();
+    expect(m![1]).toBe(String(shipped.source_revision));
+    expect(Number(m![2])).toBe(shipped.rules.length);
+  });
+
+  it('exits 12 when nothing is vendored', () => {
+    const repo = adopted();
+    repo.remove(VENDOR);
+    const result = repo.run(['rules', 'vendor', 'status']);
+    expect(result.code).toBe(12);
+    expect(result.stderr).toContain(`nothing is vendored under ${VENDOR}`);
+    expect(result.stderr).toContain('run: majordomus rules vendor update');
+  });
+
+  it.each([
+    ['a hand edit', (repo: TempRepo) => repo.write(POLICY_RULE, `${repo.read(POLICY_RULE)}\nedited\n`), POLICY_RULE],
+    ['a missing listed file', (repo: TempRepo) => repo.remove(POLICY_RULE), POLICY_RULE],
+    ['an unlisted rule file', (repo: TempRepo) => repo.write(`${VENDOR}/rules/stray.v1.md`, repo.read(POLICY_RULE)), `${VENDOR}/rules/stray.v1.md`],
+    ['a manifest that does not parse', (repo: TempRepo) => repo.write(VENDOR_MANIFEST, `${repo.read(VENDOR_MANIFEST)}\n\tbroken: [\n`), VENDOR_MANIFEST],
+    ['a manifest entry naming another identity', (repo: TempRepo) => repo.write(VENDOR_MANIFEST, repo.read(VENDOR_MANIFEST).replace('id: majordomus.policy-integrity', 'id: majordomus.policy-integrity-renamed')), POLICY_RULE],
+  ])('exits 10 naming each integrity problem: %s', (_what, damage, subject) => {
+    const repo = adopted();
+    damage(repo);
+    const result = repo.run(['rules', 'vendor', 'status']);
+    expect(result.code).toBe(10);
+    const subjects = lines(result.stdout).map((line) => line.slice(0, line.indexOf(': ')));
+    expect(subjects).toContain(subject);
+    expect(result.stderr).toContain('--force');
+  });
+
+  it('exits 11 listing each difference when the distribution ships another package', () => {
+    const repo = adopted();
+    editConsistently(repo);
+    addListedRule(repo);
+    const result = repo.run(['rules', 'vendor', 'status']);
+    expect(result.code).toBe(11);
+    expect(lines(result.stdout).sort()).toEqual(['changed majordomus.policy-integrity@1', `removed ${EXTRA_ID}@1`]);
+    // the copy is internally valid: doctor's integrity rule has nothing to say
+    expect(repo.run(['doctor']).code).toBe(0);
+  });
+
+  it('exits 11 when only the order of the manifest differs', () => {
+    const repo = adopted();
+    const text = repo.read(VENDOR_MANIFEST);
+    const first = manifestEntry(repo, shipped.rules[0]!.file);
+    const second = manifestEntry(repo, shipped.rules[1]!.file);
+    const all = text.split('\n');
+    const swapped = [
+      ...all.slice(0, first.start),
+      ...all.slice(second.start, second.end + 1),
+      ...all.slice(first.start, first.end + 1),
+      ...all.slice(second.end + 1),
+    ];
+    repo.write(VENDOR_MANIFEST, swapped.join('\n'));
+    const result = repo.run(['rules', 'vendor', 'status']);
+    expect(result.code).toBe(11);
+    expect(lines(result.stdout)).toHaveLength(1);
+  });
+});
+
+describe('rules vendor update', () => {
+  it('a current copy: nothing written, exit 0', () => {
+    const repo = adopted();
+    const result = repo.run(['rules', 'vendor', 'update']);
+    expect(result.code).toBe(0);
+    expect(printed(result.stdout, 'wrote')).toEqual([]);
+    expect(printed(result.stdout, 'removed')).toEqual([]);
+    expect(lines(result.stdout)).toHaveLength(1);
+  });
+
+  it('refuses (15) over a hand edit, naming the file and --force, and changes nothing', () => {
+    const repo = adopted();
+    const edited = `${repo.read(POLICY_RULE)}\nedited\n`;
+    repo.write(POLICY_RULE, edited);
+    const result = repo.run(['rules', 'vendor', 'update']);
+    expect(result.code).toBe(15);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(POLICY_RULE);
+    expect(result.stderr).toContain('--force');
+    expect(repo.read(POLICY_RULE)).toBe(edited);
+  });
+
+  it('--force restores a hand edit; doctor and status pass afterwards; a second run writes nothing', () => {
+    const repo = adopted();
+    repo.write(POLICY_RULE, `${repo.read(POLICY_RULE)}\nedited\n`);
+    expect(repo.run(['doctor']).code).toBe(10);
+    const result = repo.run(['rules', 'vendor', 'update', '--force']);
+    expect(result.code).toBe(0);
+    expect(printed(result.stdout, 'wrote')).toEqual([POLICY_RULE]);
+    expect(repo.read(POLICY_RULE)).toBe(readFileSync(join(SHIPPED, 'rules/policy-integrity.v1.md'), 'utf8'));
+    expect(repo.run(['doctor']).code).toBe(0);
+    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    const again = repo.run(['rules', 'vendor', 'update']);
+    expect(again.code).toBe(0);
+    expect(printed(again.stdout, 'wrote')).toEqual([]);
+  });
+
+  it('--force removes an unlisted rule file', () => {
+    const repo = adopted();
+    const stray = `${VENDOR}/rules/stray.v1.md`;
+    repo.write(stray, repo.read(POLICY_RULE));
+    expect(repo.run(['rules', 'vendor', 'update']).code).toBe(15);
+    const result = repo.run(['rules', 'vendor', 'update', '--force']);
+    expect(result.code).toBe(0);
+    expect(printed(result.stdout, 'removed')).toEqual([stray]);
+    expect(repo.exists(stray)).toBe(false);
+    expect(repo.run(['doctor']).code).toBe(0);
+  });
+
+  it('a different but intact copy is updated without --force: the edit rewritten, the extra rule removed, idempotent', () => {
+    const repo = adopted();
+    editConsistently(repo);
+    addListedRule(repo);
+    const result = repo.run(['rules', 'vendor', 'update']);
+    expect(result.code).toBe(0);
+    expect(printed(result.stdout, 'wrote').sort()).toEqual([VENDOR_MANIFEST, POLICY_RULE].sort());
+    expect(printed(result.stdout, 'removed')).toEqual([`${VENDOR}/${EXTRA_FILE}`]);
+    expect(repo.exists(`${VENDOR}/${EXTRA_FILE}`)).toBe(false);
+    expect(repo.read(VENDOR_MANIFEST)).toBe(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
+    expect(repo.run(['doctor']).code).toBe(0);
+    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => row.id)).not.toContain(EXTRA_ID);
+    const again = repo.run(['rules', 'vendor', 'update']);
+    expect(again.code).toBe(0);
+    expect(printed(again.stdout, 'wrote')).toEqual([]);
+    expect(printed(again.stdout, 'removed')).toEqual([]);
+  });
+
+  it('--force replaces a vendored file that is a symbolic link, never writing through it', () => {
+    const repo = adopted();
+    const outside = repos.create({ git: false });
+    outside.write('target.md', 'outside\n');
+    repo.remove(POLICY_RULE);
+    symlinkSync(outside.path('target.md'), repo.path(POLICY_RULE));
+    const result = repo.run(['rules', 'vendor', 'update', '--force']);
+    expect(result.code).toBe(0);
+    expect(printed(result.stdout, 'wrote')).toEqual([POLICY_RULE]);
+    expect(outside.read('target.md')).toBe('outside\n');
+    expect(lstatSync(repo.path(POLICY_RULE)).isSymbolicLink()).toBe(false);
+    expect(repo.run(['doctor']).code).toBe(0);
+  });
+
+  it('writes the whole package when nothing is vendored; doctor passes', () => {
+    const repo = adopted();
+    repo.remove(VENDOR);
+    const result = repo.run(['rules', 'vendor', 'update']);
+    expect(result.code).toBe(0);
+    const shipped = manifest(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
+    expect(printed(result.stdout, 'wrote').sort()).toEqual([VENDOR_MANIFEST, ...shipped.rules.map((e) => `${VENDOR}/${e.file}`)].sort());
+    expect(repo.run(['doctor']).code).toBe(0);
+    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+import { DocumentError, printable } from '../engine/layer/document-error';
+import { defineValidator } from '../engine/validator';
+import { optionLine, PATHSPEC_LIST, pathspecMatcher, usablePathspecs } from './paths';
+
+/** Options of a `content` rule. */
+export interface ContentOptions {
+  /** Pathspecs selecting the tracked files to read. */
+  readonly paths: readonly string[];
+  /** A JavaScript regular expression source. */
+  readonly pattern: string;
+  /** `forbid`: no line may match; `require`: each file must match somewhere. */
+  readonly mode: 'require' | 'forbid';
+  /** Regular expression flags, from `i`, `m`, `s` and `u`. */
+  readonly flags?: string;
+  /** What a finding says instead of the default sentence. */
+  readonly message?: string;
+}
+
+/** At most this many matching lines are reported for one file; the rest are counted. */
+const MAX_PER_FILE = 50;
+/** A file with a NUL byte in its first this-many bytes is binary. */
+const BINARY_PROBE = 8 * 1024;
+const MAX_BYTES = 1024 * 1024;
+
+export default defineValidator<ContentOptions>({
+  name: 'content',
+  description: 'Tracked files a rule selects contain a pattern it requires, or no line matching a pattern it forbids.',
+  gates: ['doctor', 'check', 'finish', 'watch'],
+  generic: true,
+  optionsSchema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['paths', 'pattern', 'mode'],
+    properties: {
+      paths: PATHSPEC_LIST,
+      pattern: { type: 'string', minLength: 1, maxLength: 1024 },
+      mode: { type: 'string', enum: ['require', 'forbid'] },
+      // each of i, m, s, u at most once
+      flags: { type: 'string', maxLength: 4, pattern: '^(?!.*(.).*\\1)[imsu]*$' },
+      message: { type: 'string', minLength: 1, maxLength: 500 },
+    },
+  },
+  exampleOptions: { paths: ['src/'], pattern: '\\bTODO\\b', mode: 'forbid', message: 'a TODO marker is tracked (open an issue and remove the marker)' },
+  async run(context) {
+    const { options, rule } = context;
+    const flags = options.flags ?? '';
+    let regex: RegExp;
+    try {
+      regex = new RegExp(options.pattern, flags);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      context.violation({ subject: rule.identity, category: 'doctrine', file: rule.file, line: optionLine(rule, 'pattern'), message: `\`options.pattern\` is not a regular expression: ${why}` });
+      return;
+    }
+    const paths = usablePathspecs(context, 'paths', options.paths);
+    const refused = paths.length < options.paths.length;
+    const matches = await pathspecMatcher(paths);
+    const files = paths.length === 0 ? [] : context.files().filter(matches);
+    context.layout.tree.prefetch(files);
+    const shown = `/${printable(options.pattern, 200)}/${flags}`;
+    let violations = 0;
+    let checked = 0;
+    for (const file of files) {
+      let text: string;
+      try {
+        text = context.layout.tree.readText(file, MAX_BYTES);
+      } catch (error) {
+        // over the size cap, not UTF-8 (binary), or not readable: there is no text to judge
+        if (!(error instanceof DocumentError)) throw error;
+        context.skip({ subject: file, file, message: `${file} ${error.reason}` });
+        continue;
+      }
+      if (Buffer.from(text.slice(0, BINARY_PROBE)).subarray(0, BINARY_PROBE).includes(0)) {
+        context.skip({ subject: file, file, message: `${file} is binary (a NUL byte in its first 8 KiB)` });
+        continue;
+      }
+      checked++;
+      if (options.mode === 'require') {
+        if (regex.test(text)) continue;
+        violations++;
+        context.violation({ subject: file, file, message: options.message ?? `nothing in the file matches the required pattern ${shown}` });
+        continue;
+      }
+      const lines = text.split('\n');
+      if (lines[lines.length - 1] === '') lines.pop();
+      let hits = 0;
+      lines.forEach((raw, index) => {
+        if (!regex.test(raw.endsWith('\r') ? raw.slice(0, -1) : raw)) return;
+        hits++;
+        if (hits > MAX_PER_FILE) return;
+        context.violation({ subject: file, file, line: index + 1, message: options.message ?? `the line matches the forbidden pattern ${shown}` });
+      });
+      if (hits > MAX_PER_FILE) context.violation({ subject: file, file, message: `…and ${hits - MAX_PER_FILE} more line(s) matching ${shown}` });
+      violations += hits;
+    }
+    if (violations === 0 && !refused) context.ok({ subject: rule.identity, message: `${checked} file(s) checked` });
+  },
+});
