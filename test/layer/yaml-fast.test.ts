@@ -56,7 +56,9 @@ describe('the fast path agrees with the full parser', () => {
       const text = file.endsWith('.md') ? frontMatterOf(raw) : raw;
       if (text === undefined) continue;
       agree(text);
-      if (!file.startsWith(UPSTREAM) && parseYamlFast(text, 0) === undefined) slowShipped.push(file);
+      // rule test cases are fixtures, some of them broken on purpose
+      const fixture = /\/tests\/[^/]+\/(valid|invalid)\//.test(file);
+      if (!file.startsWith(UPSTREAM) && !fixture && parseYamlFast(text, 0) === undefined) slowShipped.push(file);
     }
     // start-up is the product: what the distribution ships must never fall back to the slow parser
     expect(slowShipped).toStrictEqual([]);
