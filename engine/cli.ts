@@ -45,8 +45,33 @@ export function buildProgram(): Command {
     .action(async (options) => (await import('./commands/init')).runInit(options));
 
   addRulesCommands(program);
+  addBrainstormCommands(program);
 
   return program;
+}
+
+/** `brainstorm`: the brainstorm pack's session folders and their detector. */
+function addBrainstormCommands(program: Command): void {
+  const brainstorm = program.command('brainstorm').description('brainstorm session folders: check, bootstrap, stamp, harvest');
+  brainstorm
+    .command('check <session-folder>')
+    .description('run the detector: one line per rule of the gate, then clean or failing (exit 0, 1, or 2 on unusable input)')
+    .option('--gate <gate>', 'session, manifest or move (cumulative)', 'session')
+    .option('--json', 'print one JSON document')
+    .action(async (folder: string, options) => (await import('./commands/brainstorm')).runBrainstormCheck(folder, options));
+  brainstorm
+    .command('new <topic>')
+    .description('bootstrap a session folder <parent>/<topic>-brainstorm/ that passes the session gate')
+    .option('--dir <parent>', 'the parent folder (default: docs/research/ of the repository)')
+    .action(async (topic: string, options) => (await import('./commands/brainstorm')).runBrainstormNew(topic, options));
+  brainstorm
+    .command('stamp')
+    .description('print the current UTC datetime in the contract\'s one shape, YYYY-MM-DDTHH:MMZ')
+    .action(async () => (await import('./commands/brainstorm')).runBrainstormStamp());
+  brainstorm
+    .command('harvest <session-folder>')
+    .description('run the move gate; only when clean, move the folder to docs/history/brainstorms/<topic>/ without ops/')
+    .action(async (folder: string) => (await import('./commands/brainstorm')).runBrainstormHarvest(folder));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */

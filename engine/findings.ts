@@ -23,6 +23,8 @@ export interface Finding {
   readonly line?: number;
   /** The exit code this finding asks for; 0 for OK, INFO and WARN. Not printed. */
   readonly exitCode: number;
+  /** True for a note that something was not checked (a validator's `skip`). Not printed. */
+  readonly skipped?: boolean;
 }
 
 /** True when the finding counts against the gate. */

@@ -3,11 +3,13 @@
  * validator, calls it, and stamps what it reports with a level, a category, the rule and an exit code.
  * Timing, suppression and reporting are plugins on its hooks, never branches inside it.
  */
+import { relative } from 'node:path';
 import { SyncHook, SyncWaterfallHook } from 'tapable';
 import { ExitCode, UsageError } from './errors';
 import { exitCodeOf } from './findings';
 import type { Finding, Level } from './findings';
 import { gates } from './generated/gates';
+import { shellWord } from './layer/hooks';
 import type { GateName } from './generated/gates';
 import type { Registry } from './registry';
 import type { Repository } from './repository';
@@ -17,7 +19,10 @@ import type { Note, Validator, ValidatorContext, Violation } from './validator';
 /** What to run. */
 export interface GateRequest {
   readonly gate: GateName;
-  readonly repository: Repository;
+  /** The repository the gate judges; absent for a gate that judges a folder (the brainstorm gates). */
+  readonly repository?: Repository;
+  /** The absolute path the gate judges: the repository root unless said otherwise. */
+  readonly target?: string;
   readonly ruleSet: RuleSet;
   readonly registry: Registry;
   /** Run only this rule (`id` or `id@version`). */
@@ -87,13 +92,13 @@ export class Runner {
       }
       const rule = ruleSet.rules.find(matches);
       if (!rule) throw new UsageError(`no rule ${only} in the effective set (list them with: majordomus rules list)`);
-      if (!rule.enforcement?.enforcedBy.includes(gate)) {
+      if (!appliesAt(rule, gate)) {
         throw new UsageError(`${rule.identity} is not enforced by ${gate} (its gates: ${rule.enforcement?.enforcedBy.join(', ') ?? 'none'})`);
       }
       return [rule];
     }
     // a refused set runs its audit rules whatever gate was asked, so the refusal is always reported
-    return ruleSet.refused ? pool : pool.filter((rule) => rule.enforcement?.enforcedBy.includes(gate));
+    return ruleSet.refused ? pool : pool.filter((rule) => appliesAt(rule, gate));
   }
 
   private async runRule(rule: Rule, request: GateRequest, selected: readonly Rule[]): Promise<Finding[]> {
@@ -101,7 +106,7 @@ export class Runner {
     const enforcement = rule.enforcement!;
     const findings: Finding[] = [];
     const failCode = enforcement.exitCode !== 0 ? enforcement.exitCode : ExitCode.contract;
-    const reproduce = `majordomus ${gate === 'finish' ? 'finish --check' : gate} --rule ${rule.id}`;
+    const reproduce = gates[gate].command.replace('{rule}', rule.id).replace('{target}', shellWord(relative(process.cwd(), request.target ?? '.') || '.'));
     const broken = (subject: string, message: string): Finding => ({
       level: 'FAIL',
       category: 'doctrine',
@@ -155,17 +160,24 @@ export class Runner {
       gate,
       rule,
       options: enforcement.options ?? {},
-      repository,
-      layout: repository.layout,
-      git: repository.git,
+      target: request.target ?? needRepository(repository).root,
+      get repository() {
+        return needRepository(repository);
+      },
+      get layout() {
+        return needRepository(repository).layout;
+      },
+      get git() {
+        return needRepository(repository).git;
+      },
       rules: ruleSet,
       selected,
-      files: () => repository.judgedFiles(ruleSet),
+      files: () => needRepository(repository).judgedFiles(ruleSet),
       registry,
       violation: (violation) => findings.push(stamp(violationLevel, violation, violationCode)),
       ok: (note) => findings.push(stamp('OK', note, 0)),
       info: (note) => findings.push(stamp('INFO', note, 0)),
-      skip: (note) => findings.push(stamp('INFO', { ...note, message: `not checked: ${note.message}` }, 0)),
+      skip: (note) => findings.push({ ...stamp('INFO', { ...note, message: `not checked: ${note.message}` }, 0), skipped: true }),
     };
     try {
       await validator.run(context);
@@ -180,6 +192,17 @@ export class Runner {
     }
     return findings;
   }
+}
+
+/** True when `rule` runs at `gate`: it names the gate, or a gate this one includes (gates are cumulative). */
+export function appliesAt(rule: Rule, gate: GateName): boolean {
+  const names = rule.enforcement?.enforcedBy ?? [];
+  return names.includes(gate) || gates[gate].includes.some((included) => names.includes(included));
+}
+
+function needRepository(repository: Repository | undefined): Repository {
+  if (!repository) throw new Error('this gate judges a folder, not a repository: the validator may not ask for the repository');
+  return repository;
 }
 
 /** Check a rule's options against its validator's options schema; a sentence when they do not fit. */

@@ -36,6 +36,8 @@ export interface Note {
 export interface ValidatorContext<Options = unknown> {
   /** The gate being run. */
   readonly gate: GateName;
+  /** The absolute path the gate judges: the repository root, or a brainstorm session folder. */
+  readonly target: string;
   /** The rule being enforced. */
   readonly rule: Rule;
   /** The rule's `x-majordomus.options`, checked against the validator's options schema. */

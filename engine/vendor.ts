@@ -15,6 +15,9 @@ import { WorkingTree } from './layer/tree';
 import { BASELINE_VENDOR, rulesDir } from './rules';
 
 
+/** The packages `init` vendors and `rules vendor` keeps current: the baseline, and the brainstorm pack. */
+export const VENDORED_PACKS: readonly string[] = [BASELINE_VENDOR, 'brainstorm'];
+
 /** How a vendored copy stands against the distribution. */
 export type VendorStatus =
   | { readonly state: 'absent'; readonly dir: string }

@@ -180,10 +180,13 @@ describe('schemas', () => {
 });
 
 describe('gates', () => {
-  it('are the four engine gates; only watch turns a violation into drift, with exit code 11', () => {
-    expect(gateNames).toEqual(['doctor', 'check', 'finish', 'watch']);
+  it('are the four engine gates and the brainstorm pack\'s three cumulative ones; only watch turns a violation into drift, with exit code 11', () => {
+    expect(gateNames).toEqual(['doctor', 'check', 'finish', 'watch', 'session', 'manifest', 'move']);
+    expect(gates.session.includes).toEqual([]);
+    expect(gates.manifest.includes).toEqual(['session']);
+    expect(gates.move.includes).toEqual(['session', 'manifest']);
     expect(gates.watch).toMatchObject({ violationLevel: 'drift', exitCode: 11 });
-    for (const name of ['doctor', 'check', 'finish'] as const) {
+    for (const name of ['doctor', 'check', 'finish', 'session', 'manifest', 'move'] as const) {
       expect(gates[name].violationLevel).toBe('fail');
       expect(gates[name].exitCode).toBeUndefined();
     }

@@ -29,6 +29,21 @@ await build({
   logLevel: 'warning',
 });
 chmodSync(new URL('majordomus.mjs', staging), 0o755);
+// the brainstorm detector, whole in one file so a skill folder can carry it alone
+await build({
+  entryPoints: { detector: 'engine/brainstorm/detector.ts' },
+  outdir: staging.pathname,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
+  legalComments: 'none',
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);" },
+  define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+});
 // the types of the public API (engine/api.ts), for repositories that write validators in TypeScript
 const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.api.json', '--outDir', new URL('types', staging).pathname], {
   cwd: root.pathname,

@@ -26,8 +26,9 @@ export function renderCatalogue(root: string, version: string): string {
     '',
     '# Rules and validators',
     '',
-    'What this distribution ships. `majordomus init` vendors the `majordomus` package; the other packages',
-    'are examples that prove the generic validators with `majordomus rules test`. See',
+    'What this distribution ships. `majordomus init` vendors the `majordomus` baseline and the `brainstorm`',
+    'pack (whose gates judge a brainstorm session folder); the `examples` package proves the generic',
+    'validators with `majordomus rules test`. See',
     '[RULE-FORMAT.md](RULE-FORMAT.md) for the format and [VALIDATORS.md](VALIDATORS.md) for each validator.',
     '',
   ];

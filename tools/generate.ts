@@ -66,6 +66,8 @@ interface GateEntry {
   readonly description: string;
   readonly violation_level: 'fail' | 'drift';
   readonly exit_code?: number;
+  readonly includes: readonly string[];
+  readonly command: string;
 }
 
 const SCHEMA_SUFFIX = '.v1.schema.json';
@@ -148,7 +150,8 @@ export function readGates(root: string): GateEntry[] {
   const gates = expectMap(top.gates, display, 'gates');
   return Object.entries(gates).map(([name, raw]) => {
     const where = `gates.${name}`;
-    const entry = expectMap(raw, display, where, ['description', 'violation_level', 'exit_code']);
+    const entry = expectMap(raw, display, where, ['description', 'violation_level', 'exit_code', 'includes', 'command']);
+    if (typeof entry.command !== 'string' || !entry.command.startsWith('majordomus ')) throw new GenerateError(`${display}: ${where}.command must be a majordomus command line`);
     if (!/^[a-z][a-z0-9_-]*$/.test(name)) throw new GenerateError(`${display}: ${where} is not a gate name`);
     if (typeof entry.description !== 'string' || entry.description.includes('\n')) {
       throw new GenerateError(`${display}: ${where}.description must be one line`);
@@ -160,10 +163,16 @@ export function readGates(root: string): GateEntry[] {
     if (code !== undefined && (!Number.isInteger(code) || (code as number) < 0 || (code as number) > 125)) {
       throw new GenerateError(`${display}: ${where}.exit_code must be an integer from 0 to 125`);
     }
+    const includes = entry.includes === undefined ? [] : expectStrings(entry.includes, display, `${where}.includes`);
+    for (const included of includes) {
+      if (!Object.hasOwn(gates, included) || included === name) throw new GenerateError(`${display}: ${where}.includes names ${included}, which is not another gate`);
+    }
     return {
       name,
       description: entry.description,
       violation_level: entry.violation_level,
+      includes,
+      command: entry.command,
       ...(code !== undefined ? { exit_code: code as number } : {}),
     };
   });
@@ -244,7 +253,28 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push(...renderRulePackages(root, version, schemas.find((s) => s.stem === 'rule-package')));
   files.push(...mirrorOwnVendoredPackages(root, files));
   if (existsSync(join(root, 'docs'))) files.push({ path: 'docs/RULES.md', content: renderCatalogue(root, version) });
+  files.push(...renderEmbeddedPacks(project, root, header));
   return files;
+}
+
+/** The packs whose gates judge a folder outside any repository, so the rules travel inside the bundle. */
+const EMBEDDED_PACKS = ['brainstorm'];
+
+/** `engine/generated/<pack>-pack.ts`: the pack's rule files, byte for byte, for a standalone bundle. */
+function renderEmbeddedPacks(project: Project, root: string, header: (source: string) => string): GeneratedFile[] {
+  const out: GeneratedFile[] = [];
+  for (const pack of EMBEDDED_PACKS) {
+    const dir = join(root, 'rules', pack, 'rules');
+    if (!existsSync(dir)) continue;
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith('.md') && name !== 'README.md')
+      .sort()
+      .map((name) => ({ file: `rules/${pack}/rules/${name}`, text: readFileSync(join(dir, name), 'utf8') }));
+    const source = project.createSourceFile(`${pack}-pack.ts`, '', { overwrite: true });
+    addConstant(source, `${pascal(pack).charAt(0).toLowerCase()}${pascal(pack).slice(1)}Pack`, 'readonly { readonly file: string; readonly text: string }[]', files, `The rule files of the \`${pack}\` pack, as the distribution ships them.`);
+    out.push({ path: `engine/generated/${pack}-pack.ts`, content: finish(source, header(`rules/${pack}/rules/*.md`)) });
+  }
+  return out;
 }
 
 /**
@@ -585,7 +615,8 @@ function renderValidators(project: Project, kinds: readonly Paired[], header: st
 
 /** A frozen object literal, as source text. */
 function frozen(value: unknown): string {
-  if (Array.isArray(value)) return `Object.freeze([${value.map(frozen).join(', ')}])`;
+  // `as const` keeps string literals literal, so a list of gate names types as GateName[]
+  if (Array.isArray(value)) return `Object.freeze([${value.map(frozen).join(', ')}]${value.length > 0 && value.every((v) => typeof v === 'string') ? ' as const' : ''})`;
   if (value !== null && typeof value === 'object') {
     const members = Object.entries(value).map(([key, v]) => `${propertyName(key)}: ${frozen(v)}`);
     return `Object.freeze({\n${members.join(',\n')},\n})`;
@@ -653,6 +684,8 @@ function renderGates(project: Project, gates: readonly GateEntry[], header: stri
       { name: 'description', type: 'string', isReadonly: true, docs: ['What the gate judges, in one line.'] },
       { name: 'violationLevel', type: "'fail' | 'drift'", isReadonly: true, docs: ['`violation_level`: what a blocking rule\'s violation becomes at this gate.'] },
       { name: 'exitCode', type: 'number', isReadonly: true, hasQuestionToken: true, docs: ['`exit_code`: when set, the exit code a violation produces here, in place of the rule\'s own.'] },
+      { name: 'includes', type: 'readonly GateName[]', isReadonly: true, docs: ['`includes`: the gates whose rules this gate runs too (gates are cumulative).'] },
+      { name: 'command', type: 'string', isReadonly: true, docs: ['`command`: the command that runs one rule again ({rule}: the rule id, {target}: the folder judged).'] },
     ],
   });
   const entries = gates.map((g) => ({
@@ -660,6 +693,8 @@ function renderGates(project: Project, gates: readonly GateEntry[], header: stri
     description: g.description,
     violationLevel: g.violation_level,
     ...(g.exit_code !== undefined ? { exitCode: g.exit_code } : {}),
+    includes: g.includes,
+    command: g.command,
   }));
   addConstant(file, 'gateNames', 'readonly GateName[]', gates.map((g) => g.name), 'Every gate name, in registry order.');
   addConstant(file, 'gates', 'Readonly<Record<GateName, GateDefinition>>', Object.fromEntries(entries.map((g) => [g.name, g])), 'The gates registry, by name.');

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { gates } from '../engine/generated/gates';
 import { distributionRoot } from '../engine/layer/distribution';
 import { unsafePathReason } from '../engine/layer/paths';
+import { listDirectories, listRuleFiles } from '../engine/layer/rule-package';
+import { WorkingTree } from '../engine/layer/tree';
+import { loadRuleFile } from '../engine/rules';
 import type { Rule } from '../engine/rules';
 import { defineValidator } from '../engine/validator';
 import type { ValidatorContext } from '../engine/validator';
 
-/** The vendor whose rules this distribution owns, and so whose tests it carries. */
-const OWN_VENDOR = 'majordomus';
 
 export default defineValidator({
   name: 'doctrine_wiring',
@@ -49,10 +50,16 @@ export default defineValidator({
       });
       checkTests(context, rule);
     }
+    let shipped: ReadonlyMap<string, string> | undefined;
     for (const name of registry.builtinNames()) {
       // a generic validator serves the repository's own rules through options; none need use it
       if (!declared.has(name) && registry.get(name)?.generic !== true) {
-        context.violation({ subject: name, message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (declare it in a rule, or remove it)` });
+        shipped ??= shippedDeclarations();
+        const pack = shipped.get(name);
+        const fix = pack
+          ? `the distribution's \`${pack}\` package declares it and is not vendored here; run: majordomus rules vendor update`
+          : 'declare it in a rule, or remove it';
+        context.violation({ subject: name, message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${fix})` });
       }
     }
     for (const { name, file } of registry.projectFiles()) {
@@ -66,6 +73,20 @@ export default defineValidator({
   },
 });
 
+/** Which package of the distribution declares each validator (read only when a validator is undeclared). */
+function shippedDeclarations(): Map<string, string> {
+  const out = new Map<string, string>();
+  const tree = new WorkingTree(distributionRoot());
+  for (const pack of listDirectories(tree, 'rules')) {
+    for (const file of listRuleFiles(tree, `rules/${pack}/rules`)) {
+      const rule = loadRuleFile(tree, file, { origin: 'vendor', vendor: pack });
+      const validator = Array.isArray(rule) ? undefined : rule.enforcement?.validator;
+      if (validator && !out.has(validator)) out.set(validator, pack);
+    }
+  }
+  return out;
+}
+
 /** Each test a rule names must exist in the repository that owns the rule. */
 function checkTests(context: ValidatorContext, rule: Rule): void {
   const provenance = rule.provenance;
@@ -75,9 +96,10 @@ function checkTests(context: ValidatorContext, rule: Rule): void {
     // read like every tracked file: from the index inside a pre-commit hook
     exists = (test) => context.layout.tree.exists(test);
     where = 'this repository';
-  } else if (provenance.vendor === OWN_VENDOR) {
+  } else if (existsSync(join(distributionRoot(), 'rules', provenance.vendor))) {
+    // a package this distribution ships carries its tests with the distribution
     exists = (test) => existsSync(join(distributionRoot(), test));
-    where = `the ${OWN_VENDOR} distribution`;
+    where = 'the majordomus distribution';
   } else {
     context.skip({ subject: rule.identity, file: rule.file, message: `the tests of vendor ${provenance.vendor} live with that vendor` });
     return;

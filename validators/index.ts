@@ -4,6 +4,13 @@
  */
 import type { Validator } from '../engine/validator';
 import ai_layout from './ai_layout';
+import brainstorm_forks from './brainstorm_forks';
+import brainstorm_ledger from './brainstorm_ledger';
+import brainstorm_manifest from './brainstorm_manifest';
+import brainstorm_ops from './brainstorm_ops';
+import brainstorm_state from './brainstorm_state';
+import brainstorm_sync from './brainstorm_sync';
+import brainstorm_thesis from './brainstorm_thesis';
 import content from './content';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
@@ -17,6 +24,13 @@ import wiring from './wiring';
 
 export const validators = {
   ai_layout,
+  brainstorm_forks,
+  brainstorm_ledger,
+  brainstorm_manifest,
+  brainstorm_ops,
+  brainstorm_state,
+  brainstorm_sync,
+  brainstorm_thesis,
   content,
   doctrine_wiring,
   document_schema,

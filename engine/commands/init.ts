@@ -14,13 +14,13 @@ import { appendRefusal, BLOCK_BEGIN, commandLine, findInvocation, hookBlock, new
 import type { Invocation } from '../layer/hooks';
 import { AI_DIR, MANIFEST_PATH } from '../layer/layout';
 import { parseYaml } from '../layer/yaml';
+import { VENDORED_PACKS } from '../vendor';
 
 export interface InitOptions {
   readonly extend?: boolean;
 }
 
-/** The baseline package init vendors, and where. */
-const BASELINE = { from: 'rules/majordomus', to: `${AI_DIR}/repo/rules/vendor/majordomus` };
+
 /** Kept in each section directory that would otherwise be empty, since git does not track directories. */
 const KEEP = '.gitkeep';
 const LOCAL_IGNORE = `${AI_DIR}/local/`;
@@ -47,7 +47,13 @@ export async function runInit(options: InitOptions, cwd = process.cwd()): Promis
   const dist = distributionRoot();
   const skeleton = join(dist, 'share/skeleton/ai');
   for (const file of walk(skeleton)) addFile(`${AI_DIR}/${file}`, readFileSync(join(skeleton, file)));
-  for (const file of walk(join(dist, BASELINE.from))) addFile(`${BASELINE.to}/${file}`, readFileSync(join(dist, BASELINE.from, file)));
+  for (const pack of VENDORED_PACKS) {
+    // the package as it ships: its manifest and rule files (a pack's own tests stay with the distribution)
+    const from = join(dist, 'rules', pack);
+    for (const file of walk(from).filter((f) => f === 'manifest.yaml' || f.startsWith('rules/'))) {
+      addFile(`${AI_DIR}/repo/rules/vendor/${pack}/${file}`, readFileSync(join(from, file)));
+    }
+  }
 
   const manifestText = readOr(join(root, MANIFEST_PATH)) ?? readFileSync(join(skeleton, 'manifest.yaml'), 'utf8');
   const manifest = parseYaml(manifestText, MANIFEST_PATH).value as { sections?: Record<string, unknown> };

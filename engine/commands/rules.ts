@@ -19,7 +19,7 @@ import { Runner } from '../runner';
 import { loadRuleFile, loadRuleSet, loadRuleText, RULE_SECTIONS, rulesDir } from '../rules';
 import type { Provenance, Rule, RuleSet } from '../rules';
 import type { Validator } from '../validator';
-import { shippedPackage, vendorStatus, vendorUpdate } from '../vendor';
+import { shippedPackage, VENDORED_PACKS, vendorStatus, vendorUpdate } from '../vendor';
 
 /** A project rule's name: the file's slug and the id after `project.`. */
 const RULE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -479,23 +479,37 @@ only keep the empty folders in git; delete them once a folder has a case.
 /** `rules vendor status`: absent 12, damaged 10, different 11, current 0. */
 export async function runVendorStatus(cwd = process.cwd()): Promise<void> {
   const { layout } = open(cwd);
-  const status = vendorStatus(layout);
-  switch (status.state) {
-    case 'absent':
-      throw new MajordomusError(`rules vendor: nothing is vendored under ${status.dir} (run: majordomus rules vendor update)`, ExitCode.missing);
-    case 'damaged':
-      print(status.problems.map((problem) => `${problem.subject}: ${problem.message}`));
-      throw new ContractError(
-        `rules vendor: the vendored copy under ${status.dir} is damaged, ${status.problems.length} problem(s) above (restore it with: majordomus rules vendor update --force)`,
-      );
-    case 'different':
-      print(status.changes);
-      throw new MajordomusError(
-        `rules vendor: the vendored copy under ${status.dir} differs from the package this majordomus ships (${shippedRevision()}), ${status.changes.length} difference(s) above (run: majordomus rules vendor update)`,
-        ExitCode.drift,
-      );
-    case 'current':
-      print([`rules vendor: majordomus ${status.revision}, ${status.rules} rule(s), current`]);
+  const statuses = VENDORED_PACKS.map((vendor) => ({ vendor, status: vendorStatus(layout, vendor) }));
+  const lines: string[] = [];
+  for (const { vendor, status } of statuses) {
+    switch (status.state) {
+      case 'absent':
+        lines.push(`rules vendor: ${vendor}: nothing is vendored under ${status.dir}`);
+        break;
+      case 'damaged':
+        lines.push(...status.problems.map((problem) => `${problem.subject}: ${problem.message}`));
+        lines.push(`rules vendor: ${vendor}: the vendored copy under ${status.dir} is damaged, ${status.problems.length} problem(s) (restore it with: majordomus rules vendor update --force)`);
+        break;
+      case 'different':
+        lines.push(...status.changes.map((change) => `${vendor}: ${change}`));
+        lines.push(`rules vendor: ${vendor}: the vendored copy under ${status.dir} differs from the package this majordomus ships (${shippedRevision(vendor)}), ${status.changes.length} difference(s) (run: majordomus rules vendor update)`);
+        break;
+      case 'current':
+        lines.push(`rules vendor: ${vendor} ${status.revision}, ${status.rules} rule(s), current`);
+    }
+  }
+  print(lines);
+  const states = statuses.map(({ status }) => status.state);
+  if (states.every((state) => state === 'absent')) {
+    throw new MajordomusError('rules vendor: nothing is vendored (run: majordomus rules vendor update)', ExitCode.missing);
+  }
+  const damaged = statuses.filter(({ status }) => status.state === 'damaged').map(({ status }) => status.dir);
+  if (damaged.length > 0) {
+    throw new ContractError(`rules vendor: the vendored copy under ${damaged.join(', ')} is damaged (see above; restore it with: majordomus rules vendor update --force)`);
+  }
+  // a package the distribution ships and the repository lacks is a difference too
+  if (states.includes('different') || states.includes('absent')) {
+    throw new MajordomusError('rules vendor: the distribution ships a different package (see above; run: majordomus rules vendor update)', ExitCode.drift);
   }
 }
 
@@ -503,29 +517,34 @@ export interface VendorUpdateOptions {
   readonly force?: boolean;
 }
 
-/** `rules vendor update [--force]`: the only writer of the vendored copy; refuses (15) over a hand edit. */
+/** `rules vendor update [--force]`: the only writer of the vendored copies; refuses (15) over a hand edit. */
 export async function runVendorUpdate(options: VendorUpdateOptions, cwd = process.cwd()): Promise<void> {
   const { layout } = open(cwd);
-  const status = vendorStatus(layout);
-  if (status.state === 'damaged' && !options.force) {
+  const damaged = VENDORED_PACKS.map((vendor) => vendorStatus(layout, vendor)).filter((status) => status.state === 'damaged');
+  if (damaged.length > 0 && !options.force) {
+    const problems = damaged.flatMap((status) => (status.state === 'damaged' ? status.problems : []));
     throw new RefusedError(
-      `rules vendor: the vendored copy under ${status.dir} was changed by hand, and update does not overwrite that unless told to (--force overwrites these ${status.problems.length} problem(s): majordomus rules vendor update --force; or keep the change as a project rule)\n${status.problems
+      `rules vendor: the vendored copy under ${damaged.map((status) => status.dir).join(', ')} was changed by hand, and update does not overwrite that unless told to (--force overwrites these ${problems.length} problem(s): majordomus rules vendor update --force; or keep the change as a project rule)\n${problems
         .map((problem) => `  ${problem.subject}: ${problem.message}`)
         .join('\n')}`,
     );
   }
-  const writes = vendorUpdate(layout);
-  const shipped = shippedPackage().pkg.manifest;
-  const what = `majordomus ${String(shipped?.source_revision ?? '')}, ${shipped?.rules?.length ?? 0} rule(s)`;
-  if (writes.length === 0) {
-    print([`rules vendor: ${what}, current; nothing to write`]);
-    return;
+  const lines: string[] = [];
+  let total = 0;
+  for (const vendor of VENDORED_PACKS) {
+    const writes = vendorUpdate(layout, vendor);
+    total += writes.length;
+    const shipped = shippedPackage(vendor).pkg.manifest;
+    const what = `${vendor} ${String(shipped?.source_revision ?? '')}, ${shipped?.rules?.length ?? 0} rule(s)`;
+    const wrote = writes.filter((w) => w.action === 'wrote').length;
+    lines.push(...writes.map((w) => `${w.action} ${w.path}`));
+    lines.push(writes.length === 0 ? `rules vendor: ${what}, current; nothing to write` : `rules vendor: ${what}; ${wrote} path(s) written, ${writes.length - wrote} removed`);
   }
-  const wrote = writes.filter((w) => w.action === 'wrote').length;
-  print([...writes.map((w) => `${w.action} ${w.path}`), `rules vendor: ${what}; ${wrote} path(s) written, ${writes.length - wrote} removed (next: majordomus doctor)`]);
+  if (total > 0) lines.push('next: majordomus doctor');
+  print(lines);
 }
 
-function shippedRevision(): string {
-  return `majordomus ${String(shippedPackage().pkg.manifest?.source_revision ?? '')}`;
+function shippedRevision(vendor: string): string {
+  return `${vendor} ${String(shippedPackage(vendor).pkg.manifest?.source_revision ?? '')}`;
 }
 

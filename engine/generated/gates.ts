@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 /** The name of a gate: a moment at which rules are enforced. */
-export type GateName = 'doctor' | 'check' | 'finish' | 'watch';
+export type GateName = 'doctor' | 'check' | 'finish' | 'watch' | 'session' | 'manifest' | 'move';
 
 /** A gate (an entry of share/gates.yaml). */
 export interface GateDefinition {
@@ -14,31 +14,64 @@ export interface GateDefinition {
   readonly violationLevel: 'fail' | 'drift';
   /** `exit_code`: when set, the exit code a violation produces here, in place of the rule's own. */
   readonly exitCode?: number;
+  /** `includes`: the gates whose rules this gate runs too (gates are cumulative). */
+  readonly includes: readonly GateName[];
+  /** `command`: the command that runs one rule again ({rule}: the rule id, {target}: the folder judged). */
+  readonly command: string;
 }
 
 /** Every gate name, in registry order. */
-export const gateNames: readonly GateName[] = Object.freeze(['doctor', 'check', 'finish', 'watch']);
+export const gateNames: readonly GateName[] = Object.freeze(['doctor', 'check', 'finish', 'watch', 'session', 'manifest', 'move'] as const);
 /** The gates registry, by name. */
 export const gates: Readonly<Record<GateName, GateDefinition>> = Object.freeze({
   doctor: Object.freeze({
     name: 'doctor',
     description: 'The health of the repository\'s AI layer and of the engine that governs it.',
     violationLevel: 'fail',
+    includes: Object.freeze([]),
+    command: 'majordomus doctor --rule {rule}',
   }),
   check: Object.freeze({
     name: 'check',
     description: 'The active task, judged against the rules while the work is under way.',
     violationLevel: 'fail',
+    includes: Object.freeze([]),
+    command: 'majordomus check --rule {rule}',
   }),
   finish: Object.freeze({
     name: 'finish',
     description: 'The completion contract a task must meet before it is accepted as done.',
     violationLevel: 'fail',
+    includes: Object.freeze([]),
+    command: 'majordomus finish --check --rule {rule}',
   }),
   watch: Object.freeze({
     name: 'watch',
     description: 'Drift between the layer and the repository it describes, reported as DRIFT rather than FAIL.',
     violationLevel: 'drift',
     exitCode: 11,
+    includes: Object.freeze([]),
+    command: 'majordomus watch --rule {rule}',
+  }),
+  session: Object.freeze({
+    name: 'session',
+    description: 'A brainstorm session folder is well formed while the session is open.',
+    violationLevel: 'fail',
+    includes: Object.freeze([]),
+    command: 'majordomus brainstorm check {target} --gate=session',
+  }),
+  manifest: Object.freeze({
+    name: 'manifest',
+    description: 'A brainstorm session is ready for its harvest manifest.',
+    violationLevel: 'fail',
+    includes: Object.freeze(['session'] as const),
+    command: 'majordomus brainstorm check {target} --gate=manifest',
+  }),
+  move: Object.freeze({
+    name: 'move',
+    description: 'A brainstorm session\'s harvest is complete and its folder may move to history.',
+    violationLevel: 'fail',
+    includes: Object.freeze(['session', 'manifest'] as const),
+    command: 'majordomus brainstorm check {target} --gate=move',
   }),
 });

@@ -27,7 +27,7 @@ export interface KindDefinition {
 }
 
 /** Every kind name, in registry order. */
-export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package']);
+export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package'] as const);
 /** The kinds registry, by name. */
 export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
   manifest: Object.freeze({
@@ -37,7 +37,7 @@ export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
     identity: Object.freeze([]),
     schemaVersion: Object.freeze({
       field: 'schema',
-      supported: Object.freeze(['ai-repository/v1']),
+      supported: Object.freeze(['ai-repository/v1'] as const),
     }),
   }),
   policy: Object.freeze({
@@ -54,7 +54,7 @@ export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
     name: 'profile',
     format: 'yaml',
     schema: 'profile',
-    identity: Object.freeze(['name']),
+    identity: Object.freeze(['name'] as const),
   }),
   scope: Object.freeze({
     name: 'scope',
@@ -71,16 +71,16 @@ export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
     format: 'markdown',
     frontMatter: 'required',
     schema: 'rule',
-    identity: Object.freeze(['id', 'version']),
+    identity: Object.freeze(['id', 'version'] as const),
   }),
   'rule-package': Object.freeze({
     name: 'rule-package',
     format: 'yaml',
     schema: 'rule-package',
-    identity: Object.freeze(['vendor', 'package']),
+    identity: Object.freeze(['vendor', 'package'] as const),
     schemaVersion: Object.freeze({
       field: 'format',
-      supported: Object.freeze(['ai-rules/v1']),
+      supported: Object.freeze(['ai-rules/v1'] as const),
     }),
   }),
 });

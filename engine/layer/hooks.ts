@@ -101,7 +101,8 @@ function withoutOurBlocks(text: string): string[] {
   return kept;
 }
 
-function shellWord(word: string): string {
+/** A word as one POSIX shell word, quoted when it needs to be. */
+export function shellWord(word: string): string {
   return /^[A-Za-z0-9_./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 

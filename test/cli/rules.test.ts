@@ -1,9 +1,11 @@
 /**
  * The `rules` commands run by the built CLI in fresh temporary git repositories: `list` (columns, JSON,
- * load order, a refused set), `show` (the rule as written, its validator, an unknown id), `new` (each
- * variant, doctor right after, every refusal) and `vendor status|update` (absent, damaged, different,
- * current; the refusal over a hand edit, --force, removals, idempotence). Assertions are on exit codes
- * and parsed fields — ids, columns, provenance, paths — not on prose.
+ * load order of the two vendored packs and the project rules, a refused set), `show` (the rule as
+ * written, its validator, an unknown id), `new` (each variant, doctor right after, a rule on a brainstorm
+ * gate that doctor does not run, every refusal) and `vendor status|update` over every vendored pack
+ * (absent, damaged, different, current, per pack and together; the refusal over a hand edit, --force,
+ * removals, idempotence). Assertions are on exit codes and parsed fields — ids, columns, provenance,
+ * gates, paths — not on prose.
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readFileSync, symlinkSync } from 'node:fs';
@@ -22,6 +24,35 @@ afterAll(() => repos.disposeAll());
 const registered = validators as unknown as Record<string, Validator>;
 const SHIPPED = join(ROOT, 'rules/majordomus');
 const POLICY_RULE = `${VENDOR}/rules/policy-integrity.v1.md`;
+
+// The brainstorm pack, vendored by init beside the baseline.
+const BRAINSTORM = `${RULES_DIR}/vendor/brainstorm`;
+const BRAINSTORM_MANIFEST = `${BRAINSTORM}/manifest.yaml`;
+const SHIPPED_BRAINSTORM = join(ROOT, 'rules/brainstorm');
+const OPS_RULE = `${BRAINSTORM}/rules/bs-ops-01.v1.md`;
+/** The brainstorm gates, which doctor never runs. */
+const BRAINSTORM_GATES: readonly string[] = ['session', 'manifest', 'move'];
+/** The contract's rule table: each of the 18 brainstorm rules and the one gate that names it. */
+const BRAINSTORM_RULE_GATES: Readonly<Record<string, string>> = {
+  'BS-STATE-01': 'session',
+  'BS-STATE-02': 'session',
+  'BS-ASPECT-01': 'session',
+  'BS-THESIS-01': 'session',
+  'BS-COMPOSE-01': 'session',
+  'BS-FORK-01': 'session',
+  'BS-FORK-02': 'session',
+  'BS-LEDGER-01': 'session',
+  'BS-OPS-01': 'session',
+  'BS-OPS-02': 'session',
+  'BS-SYNC-01': 'session',
+  'BS-SYNC-02': 'session',
+  'BS-ASPECT-02': 'manifest',
+  'BS-COMPOSE-02': 'manifest',
+  'BS-FORK-03': 'manifest',
+  'BS-MANIFEST-01': 'manifest',
+  'BS-HARVEST-01': 'move',
+  'BS-USELESS-01': 'move',
+};
 
 function adopted(): TempRepo {
   return repos.create().init();
@@ -73,19 +104,29 @@ function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** Rewrite the sha256 the vendored manifest lists for `file` (package-relative, `rules/x.md`). */
-function setListedHash(repo: TempRepo, file: string, hash: string): void {
-  const { lines: text, start, end } = manifestEntry(repo, file);
-  for (let i = start; i <= end; i++) text[i] = text[i]!.replace(/sha256: [0-9a-f]+/, `sha256: ${hash}`);
-  repo.write(VENDOR_MANIFEST, text.join('\n'));
+/** Rewrite the sha256 the manifest of the package in `dir` lists for `file` (package-relative, `rules/x.md`). */
+function setListedHash(repo: TempRepo, file: string, hash: string, dir = VENDOR): void {
+  if (dir === VENDOR) {
+    const { lines: text, start, end } = manifestEntry(repo, file);
+    for (let i = start; i <= end; i++) text[i] = text[i]!.replace(/sha256: [0-9a-f]+/, `sha256: ${hash}`);
+    repo.write(VENDOR_MANIFEST, text.join('\n'));
+    return;
+  }
+  const text = repo.read(`${dir}/manifest.yaml`).split('\n');
+  const fileLine = text.findIndex((line) => line.trim() === `file: ${file}`);
+  expect(fileLine, `${dir}/manifest.yaml lists ${file}`).toBeGreaterThan(-1);
+  let i = fileLine + 1;
+  while (!text[i]!.trim().startsWith('sha256:')) i++;
+  text[i] = text[i]!.replace(/sha256: [0-9a-f]+/, `sha256: ${hash}`);
+  repo.write(`${dir}/manifest.yaml`, text.join('\n'));
 }
 
 /** Edit a vendored rule and its manifest hash together: internally valid, different from the distribution. */
-function editConsistently(repo: TempRepo, file = 'rules/policy-integrity.v1.md'): void {
-  const path = `${VENDOR}/${file}`;
+function editConsistently(repo: TempRepo, file = 'rules/policy-integrity.v1.md', dir = VENDOR): void {
+  const path = `${dir}/${file}`;
   const text = `${repo.read(path)}\nA line the distribution does not ship.\n`;
   repo.write(path, text);
-  setListedHash(repo, file, sha256(text));
+  setListedHash(repo, file, sha256(text), dir);
 }
 
 const EXTRA_ID = 'majordomus.extra-principle';
@@ -146,21 +187,42 @@ function jsonRows(stdout: string): JsonRow[] {
 
 describe('rules list', () => {
   let repo: TempRepo;
+  /** The baseline's manifest entries. */
   let vendored: ManifestEntry[];
+  /** The brainstorm pack's manifest entries. */
+  let brainstorm: ManifestEntry[];
+  /** The vendored identities in load order: vendors in byte order (brainstorm, then majordomus), each in its manifest's order. */
+  let loadOrder: string[];
   beforeAll(() => {
     repo = adopted();
     vendored = manifest(repo.read(VENDOR_MANIFEST)).rules;
+    brainstorm = manifest(repo.read(BRAINSTORM_MANIFEST)).rules;
+    loadOrder = [...brainstorm, ...vendored].map((e) => `${e.id}@${e.version}`);
   });
 
-  it('prints one aligned row per rule of the effective set and exits 0', () => {
+  /** The provenance a vendored identity has: the package whose manifest lists it. */
+  function provenanceOf(identity: string): string {
+    if (brainstorm.some((e) => `${e.id}@${e.version}` === identity)) return 'vendor:brainstorm';
+    if (vendored.some((e) => `${e.id}@${e.version}` === identity)) return 'vendor:majordomus';
+    return 'project';
+  }
+
+  it('the brainstorm pack vendored by init holds the 18 rules of the contract', () => {
+    expect(brainstorm.map((e) => `${e.id}@${e.version}`).sort()).toEqual(Object.keys(BRAINSTORM_RULE_GATES).map((id) => `${id}@1`).sort());
+    expect(vendored.every((e) => e.id.startsWith('majordomus.'))).toBe(true);
+  });
+
+  it('prints one aligned row per rule of the effective set, with the provenance of its package, and exits 0', () => {
     const result = repo.run(['rules', 'list']);
     expect(result.code).toBe(0);
     const table = rows(result.stdout);
-    expect(table.map((row) => row.identity).sort()).toEqual(vendored.map((e) => `${e.id}@${e.version}`).sort());
+    expect(table.map((row) => row.identity).sort()).toEqual([...loadOrder].sort());
+    expect(table.filter((row) => row.provenance === 'vendor:brainstorm')).toHaveLength(18);
     for (const row of table) {
       expect(row.starts).toEqual(table[0]!.starts);
-      expect(row.provenance).toBe('vendor:majordomus');
+      expect(row.provenance, row.identity).toBe(provenanceOf(row.identity));
     }
+    for (const [id, gate] of Object.entries(BRAINSTORM_RULE_GATES)) expect(table.find((row) => row.identity === `${id}@1`)!.gates, id).toBe(gate);
   });
 
   it('shows the gates of an enforced rule comma-separated and "not machine-enforced" for a principle', () => {
@@ -179,30 +241,44 @@ describe('rules list', () => {
     const result = repo.run(['rules', 'list', '--json']);
     expect(result.code).toBe(0);
     const json = jsonRows(result.stdout);
-    expect(json).toHaveLength(vendored.length);
+    expect(json).toHaveLength(vendored.length + brainstorm.length);
     for (const row of json) {
       expect(Object.keys(row).sort()).toEqual(['class', 'file', 'gates', 'id', 'provenance', 'status', 'validator', 'version']);
       expect(row.status).toBe('active');
       expect(repo.exists(row.file), row.file).toBe(true);
-      const entry = vendored.find((e) => e.id === row.id)!;
-      expect(row.file).toBe(`${VENDOR}/${entry.file}`);
+      expect(row.provenance, row.id).toBe(provenanceOf(`${row.id}@${row.version}`));
+      const [entries, dir] = row.provenance === 'vendor:brainstorm' ? [brainstorm, BRAINSTORM] : [vendored, VENDOR];
+      const entry = entries.find((e) => e.id === row.id)!;
+      expect(row.file).toBe(`${dir}/${entry.file}`);
       if (row.validator === null) expect(row.gates).toEqual([]);
       else expect(row.gates.length).toBeGreaterThan(0);
+    }
+    // each brainstorm rule: blocking, one of the pack's validators, at the one gate the contract gives it
+    for (const row of json.filter((r) => r.provenance === 'vendor:brainstorm')) {
+      expect(row, row.id).toMatchObject({ class: 'blocking', gates: [BRAINSTORM_RULE_GATES[row.id]] });
+      expect(row.validator, row.id).toMatch(/^brainstorm_[a-z]+$/);
+      expect(registered[row.validator!]!.gates, row.id).toEqual(BRAINSTORM_GATES);
     }
     const policy = json.find((row) => row.id === 'majordomus.policy-integrity')!;
     expect(policy).toMatchObject({ version: 1, class: 'blocking', provenance: 'vendor:majordomus', gates: ['doctor', 'watch'], validator: 'policy', file: POLICY_RULE });
     expect(json.find((row) => row.id === 'majordomus.define-done-first')).toMatchObject({ gates: [], validator: null, class: 'advisory' });
   });
 
-  it('orders the vendored rules by their manifest, each after the rules it depends on', () => {
+  it('orders the vendored packs by vendor in byte order, each by its manifest, each rule after the rules it depends on', () => {
     const order = jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => `${row.id}@${row.version}`);
-    const depends = new Map(
-      vendored.map((e) => [`${e.id}@${e.version}`, (frontMatter(repo.read(`${VENDOR}/${e.file}`)).depends_on as string[] | undefined) ?? []]),
-    );
-    for (const [identity, deps] of depends) for (const dep of deps) expect(order.indexOf(dep), `${dep} before ${identity}`).toBeLessThan(order.indexOf(identity));
-    // rules that wait on nothing keep the manifest's order among themselves
-    const free = vendored.map((e) => `${e.id}@${e.version}`).filter((identity) => depends.get(identity)!.length === 0);
-    expect(order.filter((identity) => free.includes(identity))).toEqual(free);
+    // brainstorm sorts before majordomus: every brainstorm rule comes first
+    expect(order.slice(0, brainstorm.length).map(provenanceOf)).toEqual(brainstorm.map(() => 'vendor:brainstorm'));
+    expect(order.slice(brainstorm.length).map(provenanceOf)).toEqual(vendored.map(() => 'vendor:majordomus'));
+    for (const [entries, dir] of [[brainstorm, BRAINSTORM], [vendored, VENDOR]] as const) {
+      const depends = new Map(
+        entries.map((e) => [`${e.id}@${e.version}`, (frontMatter(repo.read(`${dir}/${e.file}`)).depends_on as string[] | undefined) ?? []]),
+      );
+      for (const [identity, deps] of depends) for (const dep of deps) expect(order.indexOf(dep), `${dep} before ${identity}`).toBeLessThan(order.indexOf(identity));
+      // rules that wait on nothing keep the manifest's order among themselves
+      const free = entries.map((e) => `${e.id}@${e.version}`).filter((identity) => depends.get(identity)!.length === 0);
+      expect(free.length, dir).toBeGreaterThan(0);
+      expect(order.filter((identity) => free.includes(identity))).toEqual(free);
+    }
   });
 
   it('lists project rules after the vendored ones, in byte order of their files, with provenance project', () => {
@@ -217,7 +293,7 @@ describe('rules list', () => {
       ['project.zulu@1', 'project', 'not machine-enforced'],
       ['project.alpha@1', 'project', 'not machine-enforced'],
     ]);
-    expect(table.slice(0, -2).every((row) => row.provenance === 'vendor:majordomus')).toBe(true);
+    expect(table.slice(0, -2).map((row) => row.provenance)).toEqual(loadOrder.map(provenanceOf));
     for (const row of table) expect(row.starts).toEqual(table[0]!.starts);
     const json = jsonRows(project.run(['rules', 'list', '--json']).stdout);
     expect(json.at(-2)).toMatchObject({ id: 'project.zulu', provenance: 'project', file: `${PROJECT}/a-first.v1.md`, gates: [], validator: null });
@@ -229,7 +305,7 @@ describe('rules list', () => {
     writePrinciple(refused, 'fine.v1.md', 'project.fine');
     const result = refused.run(['rules', 'list']);
     expect(result.code).toBe(10);
-    const expected = [...vendored.map((e) => `${e.id}@${e.version}`), 'project.broken@1', 'project.fine@1'];
+    const expected = [...loadOrder, 'project.broken@1', 'project.fine@1'];
     expect(rows(result.stdout).map((row) => row.identity)).toEqual(expected);
     expect(result.stderr).toContain(`${PROJECT}/broken.v1.md`);
     expect(result.stderr).toContain('project.missing@1');
@@ -243,7 +319,7 @@ describe('rules list', () => {
     refused.write(`${PROJECT}/no-front.v1.md`, '# no front matter\n');
     const result = refused.run(['rules', 'list', '--json']);
     expect(result.code).toBe(10);
-    expect(jsonRows(result.stdout)).toHaveLength(vendored.length);
+    expect(jsonRows(result.stdout).map((row) => `${row.id}@${row.version}`)).toEqual(loadOrder);
     expect(result.stderr).toContain(`${PROJECT}/no-front.v1.md`);
   });
 
@@ -421,10 +497,56 @@ describe('rules new', () => {
     expect(repo.run(['watch']).code).toBe(0);
   });
 
-  const generic = Object.values(registered).filter((v) => v.optionsSchema !== undefined && v.exampleOptions !== undefined);
+  const withExamples = Object.values(registered).filter((v) => v.optionsSchema !== undefined && v.exampleOptions !== undefined);
+  /** Validators that run only at brainstorm gates: a rule naming one judges a session folder, and doctor never runs it. */
+  const onlyBrainstorm = (v: Validator): boolean => v.gates.every((gate) => BRAINSTORM_GATES.includes(gate));
+  const generic = withExamples.filter((v) => !onlyBrainstorm(v));
+  const brainstormOnly = withExamples.filter(onlyBrainstorm);
 
   it('the generic validators paths, document_schema and content are registered with example options', () => {
     expect(generic.map((v) => v.name).sort()).toEqual(expect.arrayContaining(['content', 'document_schema', 'paths']));
+  });
+
+  it('the brainstorm pack\'s seven validators run only at the brainstorm gates, and each has example options', () => {
+    expect(brainstormOnly.map((v) => v.name).sort()).toEqual([
+      'brainstorm_forks',
+      'brainstorm_ledger',
+      'brainstorm_manifest',
+      'brainstorm_ops',
+      'brainstorm_state',
+      'brainstorm_sync',
+      'brainstorm_thesis',
+    ]);
+  });
+
+  it.each(brainstormOnly.map((v) => [v.name]))(
+    '--validator %s writes its example options at its first gate, which doctor does not run; rules list shows it',
+    (name) => {
+      const repo = adopted();
+      const slug = `example-${name.replace(/_/g, '-')}`;
+      const result = repo.run(['rules', 'new', slug, '--validator', name]);
+      expect(result.code).toBe(0);
+      const file = `${PROJECT}/${slug}.v1.md`;
+      expect(newOutput(result).wrote[0]).toBe(file);
+      const x = frontMatter(repo.read(file))['x-majordomus'] as Record<string, unknown>;
+      expect(x.options).toEqual(registered[name]!.exampleOptions);
+      expect(x.category).toBe(name.replace(/_/g, '-'));
+      expect(x.enforced_by).toEqual([registered[name]!.gates[0]]);
+      expect(registered[name]!.gates[0]).toBe('session');
+      // doctor loads the rule (a rule that did not load would refuse the set) but does not run it
+      const doctor = findingsOf(repo, `project.${slug}`);
+      expect(doctor.code).toBe(0);
+      expect(doctor.levels).toEqual([]);
+      const listed = jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1);
+      expect(listed).toMatchObject({ id: `project.${slug}`, version: 1, provenance: 'project', status: 'active', gates: ['session'], validator: name, file });
+    },
+  );
+
+  it('--validator brainstorm_ops --gate move: the gate written is the one asked for', () => {
+    const repo = adopted();
+    expect(repo.run(['rules', 'new', 'ops-at-move', '--validator', 'brainstorm_ops', '--gate', 'move']).code).toBe(0);
+    expect(repo.run(['doctor']).code).toBe(0);
+    expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1)).toMatchObject({ id: 'project.ops-at-move', gates: ['move'], validator: 'brainstorm_ops' });
   });
 
   it.each(generic.map((v) => [v.name]))('--validator %s writes its example options and doctor passes as written', (name) => {
@@ -498,6 +620,8 @@ describe('rules new', () => {
 
     it.each([
       ['a gate the validator does not run at', ['--validator', 'wiring', '--gate', 'watch']],
+      ['doctor for a validator of the brainstorm gates', ['--validator', 'brainstorm_ops', '--gate', 'doctor']],
+      ['a brainstorm gate for a validator doctor runs', ['--validator', 'wiring', '--gate', 'session']],
       ['a name that is no gate', ['--validator', 'wiring', '--gate', 'nightly']],
       ['--gate without --validator', ['--gate', 'doctor']],
       ['a class that does not exist', ['--class', 'strict']],
@@ -543,27 +667,90 @@ describe('rules new', () => {
 
 // ----------------------------------------------------------------------------------------- vendor
 
-const CURRENT = /^rules vendor: majordomus (\S+), (\d+) rule\(s\), current$/;
+
+/** What `rules vendor` said about one pack. */
+interface PackState {
+  readonly state: 'current' | 'absent' | 'damaged' | 'different';
+  /** The vendored copy's directory (all but current). */
+  readonly dir?: string;
+  /** The revision and rule count of a current copy. */
+  readonly revision?: string;
+  readonly rules?: number;
+}
+
+/** The one `rules vendor: <pack> …` line of each pack in `status` output, by pack. */
+function packStates(stdout: string): Record<string, PackState> {
+  const out: Record<string, PackState> = {};
+  for (const line of lines(stdout).filter((l) => l.startsWith('rules vendor: '))) {
+    const current = /^rules vendor: (\S+) (\S+), (\d+) rule\(s\), current$/.exec(line);
+    const absent = /^rules vendor: (\S+): nothing is vendored under (\S+)$/.exec(line);
+    const other = /^rules vendor: (\S+): the vendored copy under (\S+) (is damaged|differs)\b/.exec(line);
+    const [vendor, state] = current
+      ? [current[1]!, { state: 'current', revision: current[2]!, rules: Number(current[3]) } as const]
+      : absent
+        ? [absent[1]!, { state: 'absent', dir: absent[2]! } as const]
+        : other
+          ? [other[1]!, { state: other[3] === 'is damaged' ? 'damaged' : 'different', dir: other[2]! } as const]
+          : [undefined, undefined];
+    if (vendor === undefined) throw new Error(`not a pack line of rules vendor status: ${JSON.stringify(line)}`);
+    expect(out[vendor], `one line for ${vendor}`).toBeUndefined();
+    out[vendor] = state;
+  }
+  return out;
+}
+
+/** The difference lines `status` lists for `vendor` (`<vendor>: <change>`), without the prefix. */
+function changesOf(stdout: string, vendor: string): string[] {
+  return lines(stdout)
+    .filter((line) => line.startsWith(`${vendor}: `))
+    .map((line) => line.slice(vendor.length + 2));
+}
+
+/** The subjects of the integrity problems `status` lists (`<subject>: <message>`). */
+function problemSubjects(stdout: string): string[] {
+  return lines(stdout)
+    .filter((line) => !line.startsWith('rules vendor: ') && !line.startsWith('majordomus: ') && !line.startsWith('brainstorm: '))
+    .map((line) => line.slice(0, line.indexOf(': ')));
+}
+
+const shippedBaseline = manifest(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
+const shippedBrainstorm = manifest(readFileSync(join(SHIPPED_BRAINSTORM, 'manifest.yaml'), 'utf8'));
+const CURRENT_BASELINE: PackState = { state: 'current', revision: String(shippedBaseline.source_revision), rules: shippedBaseline.rules.length };
+const CURRENT_BRAINSTORM: PackState = { state: 'current', revision: String(shippedBrainstorm.source_revision), rules: shippedBrainstorm.rules.length };
+
+/** Every path the shipped package of `dir` writes into the repository. */
+function packagePaths(dir: string, shipped: { rules: ManifestEntry[] }): string[] {
+  return [`${dir}/manifest.yaml`, ...shipped.rules.map((e) => `${dir}/${e.file}`)].sort();
+}
 
 describe('rules vendor status', () => {
-  const shipped = manifest(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
-
-  it('a fresh copy is current: revision and rule count, exit 0', () => {
+  it('a fresh copy: both packs current, each with its revision and rule count, exit 0', () => {
     const repo = adopted();
     const result = repo.run(['rules', 'vendor', 'status']);
     expect(result.code).toBe(0);
-    const m = CURRENT.exec(result.stdout.trim());
-    expect(m).not.toBeNull();
-    expect(m![1]).toBe(String(shipped.source_revision));
-    expect(Number(m![2])).toBe(shipped.rules.length);
+    expect(lines(result.stdout)).toHaveLength(2);
+    expect(packStates(result.stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: CURRENT_BRAINSTORM });
+    expect(shippedBrainstorm.rules).toHaveLength(18);
   });
 
-  it('exits 12 when nothing is vendored', () => {
+  it('exits 12 when nothing at all is vendored, naming each pack absent', () => {
     const repo = adopted();
-    repo.remove(VENDOR);
+    repo.remove(`${RULES_DIR}/vendor`);
     const result = repo.run(['rules', 'vendor', 'status']);
     expect(result.code).toBe(12);
-    expect(result.stderr).toContain(`nothing is vendored under ${VENDOR}`);
+    expect(packStates(result.stdout)).toEqual({ majordomus: { state: 'absent', dir: VENDOR }, brainstorm: { state: 'absent', dir: BRAINSTORM } });
+    expect(result.stderr).toContain('run: majordomus rules vendor update');
+  });
+
+  it.each([
+    ['only the brainstorm pack', BRAINSTORM, { majordomus: CURRENT_BASELINE, brainstorm: { state: 'absent', dir: BRAINSTORM } }],
+    ['only the baseline', VENDOR, { majordomus: { state: 'absent', dir: VENDOR }, brainstorm: CURRENT_BRAINSTORM }],
+  ])('exits 11 when a shipped pack is not vendored: %s missing', (_what, dir, expected) => {
+    const repo = adopted();
+    repo.remove(dir);
+    const result = repo.run(['rules', 'vendor', 'status']);
+    expect(result.code).toBe(11);
+    expect(packStates(result.stdout)).toEqual(expected);
     expect(result.stderr).toContain('run: majordomus rules vendor update');
   });
 
@@ -573,32 +760,69 @@ describe('rules vendor status', () => {
     ['an unlisted rule file', (repo: TempRepo) => repo.write(`${VENDOR}/rules/stray.v1.md`, repo.read(POLICY_RULE)), `${VENDOR}/rules/stray.v1.md`],
     ['a manifest that does not parse', (repo: TempRepo) => repo.write(VENDOR_MANIFEST, `${repo.read(VENDOR_MANIFEST)}\n\tbroken: [\n`), VENDOR_MANIFEST],
     ['a manifest entry naming another identity', (repo: TempRepo) => repo.write(VENDOR_MANIFEST, repo.read(VENDOR_MANIFEST).replace('id: majordomus.policy-integrity', 'id: majordomus.policy-integrity-renamed')), POLICY_RULE],
-  ])('exits 10 naming each integrity problem: %s', (_what, damage, subject) => {
+  ])('exits 10 when only the baseline is damaged, naming each integrity problem: %s', (_what, damage, subject) => {
     const repo = adopted();
     damage(repo);
     const result = repo.run(['rules', 'vendor', 'status']);
     expect(result.code).toBe(10);
-    const subjects = lines(result.stdout).map((line) => line.slice(0, line.indexOf(': ')));
-    expect(subjects).toContain(subject);
+    expect(problemSubjects(result.stdout)).toContain(subject);
+    expect(packStates(result.stdout)).toEqual({ majordomus: { state: 'damaged', dir: VENDOR }, brainstorm: CURRENT_BRAINSTORM });
+    expect(result.stderr).toContain(VENDOR);
     expect(result.stderr).toContain('--force');
   });
 
-  it('exits 11 listing each difference when the distribution ships another package', () => {
+  it.each([
+    ['a hand edit', (repo: TempRepo) => repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`), OPS_RULE],
+    ['a missing listed file', (repo: TempRepo) => repo.remove(OPS_RULE), OPS_RULE],
+  ])('exits 10 when only the brainstorm pack is damaged: %s', (_what, damage, subject) => {
+    const repo = adopted();
+    damage(repo);
+    const result = repo.run(['rules', 'vendor', 'status']);
+    expect(result.code).toBe(10);
+    expect(problemSubjects(result.stdout)).toEqual([subject]);
+    expect(packStates(result.stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: { state: 'damaged', dir: BRAINSTORM } });
+    expect(result.stderr).toContain(BRAINSTORM);
+    expect(result.stderr).toContain('--force');
+  });
+
+  it.each([
+    ['the baseline damaged, the brainstorm pack missing', (repo: TempRepo) => (repo.write(POLICY_RULE, `${repo.read(POLICY_RULE)}\nedited\n`), repo.remove(BRAINSTORM))],
+    ['the brainstorm pack damaged, the baseline different', (repo: TempRepo) => (repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`), editConsistently(repo))],
+  ])('a damaged copy outweighs a missing or different one: %s exits 10', (_what, damage) => {
+    const repo = adopted();
+    damage(repo);
+    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(10);
+  });
+
+  it('exits 11 listing each difference of the baseline when the distribution ships another package', () => {
     const repo = adopted();
     editConsistently(repo);
     addListedRule(repo);
     const result = repo.run(['rules', 'vendor', 'status']);
     expect(result.code).toBe(11);
-    expect(lines(result.stdout).sort()).toEqual(['changed majordomus.policy-integrity@1', `removed ${EXTRA_ID}@1`]);
+    expect(changesOf(result.stdout, 'majordomus').sort()).toEqual(['changed majordomus.policy-integrity@1', `removed ${EXTRA_ID}@1`]);
+    expect(changesOf(result.stdout, 'brainstorm')).toEqual([]);
+    expect(packStates(result.stdout)).toEqual({ majordomus: { state: 'different', dir: VENDOR }, brainstorm: CURRENT_BRAINSTORM });
     // the copy is internally valid: doctor's integrity rule has nothing to say
+    expect(repo.run(['doctor']).code).toBe(0);
+  });
+
+  it('exits 11 listing the difference of the brainstorm pack when only it differs', () => {
+    const repo = adopted();
+    editConsistently(repo, 'rules/bs-ops-01.v1.md', BRAINSTORM);
+    const result = repo.run(['rules', 'vendor', 'status']);
+    expect(result.code).toBe(11);
+    expect(changesOf(result.stdout, 'brainstorm')).toEqual(['changed BS-OPS-01@1']);
+    expect(changesOf(result.stdout, 'majordomus')).toEqual([]);
+    expect(packStates(result.stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: { state: 'different', dir: BRAINSTORM } });
     expect(repo.run(['doctor']).code).toBe(0);
   });
 
   it('exits 11 when only the order of the manifest differs', () => {
     const repo = adopted();
     const text = repo.read(VENDOR_MANIFEST);
-    const first = manifestEntry(repo, shipped.rules[0]!.file);
-    const second = manifestEntry(repo, shipped.rules[1]!.file);
+    const first = manifestEntry(repo, shippedBaseline.rules[0]!.file);
+    const second = manifestEntry(repo, shippedBaseline.rules[1]!.file);
     const all = text.split('\n');
     const swapped = [
       ...all.slice(0, first.start),
@@ -609,18 +833,20 @@ describe('rules vendor status', () => {
     repo.write(VENDOR_MANIFEST, swapped.join('\n'));
     const result = repo.run(['rules', 'vendor', 'status']);
     expect(result.code).toBe(11);
-    expect(lines(result.stdout)).toHaveLength(1);
+    expect(changesOf(result.stdout, 'majordomus')).toHaveLength(1);
+    expect(packStates(result.stdout)).toEqual({ majordomus: { state: 'different', dir: VENDOR }, brainstorm: CURRENT_BRAINSTORM });
   });
 });
 
 describe('rules vendor update', () => {
-  it('a current copy: nothing written, exit 0', () => {
+  it('current copies: nothing written, one line per pack, exit 0', () => {
     const repo = adopted();
     const result = repo.run(['rules', 'vendor', 'update']);
     expect(result.code).toBe(0);
     expect(printed(result.stdout, 'wrote')).toEqual([]);
     expect(printed(result.stdout, 'removed')).toEqual([]);
-    expect(lines(result.stdout)).toHaveLength(1);
+    const packs = lines(result.stdout).map((line) => /^rules vendor: (\S+) \S+, \d+ rule\(s\), current; nothing to write$/.exec(line)?.[1]);
+    expect(packs.sort()).toEqual(['brainstorm', 'majordomus']);
   });
 
   it('refuses (15) over a hand edit, naming the file and --force, and changes nothing', () => {
@@ -633,6 +859,21 @@ describe('rules vendor update', () => {
     expect(result.stderr).toContain(POLICY_RULE);
     expect(result.stderr).toContain('--force');
     expect(repo.read(POLICY_RULE)).toBe(edited);
+  });
+
+  it('refuses (15) over a hand edit of the brainstorm pack and writes neither pack, the baseline\'s difference included', () => {
+    const repo = adopted();
+    const edited = `${repo.read(OPS_RULE)}\nedited\n`;
+    repo.write(OPS_RULE, edited);
+    editConsistently(repo);
+    const baseline = repo.read(POLICY_RULE);
+    const result = repo.run(['rules', 'vendor', 'update']);
+    expect(result.code).toBe(15);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(OPS_RULE);
+    expect(result.stderr).toContain('--force');
+    expect(repo.read(OPS_RULE)).toBe(edited);
+    expect(repo.read(POLICY_RULE)).toBe(baseline);
   });
 
   it('--force restores a hand edit; doctor and status pass afterwards; a second run writes nothing', () => {
@@ -648,6 +889,18 @@ describe('rules vendor update', () => {
     const again = repo.run(['rules', 'vendor', 'update']);
     expect(again.code).toBe(0);
     expect(printed(again.stdout, 'wrote')).toEqual([]);
+  });
+
+  it('--force restores a hand edit of the brainstorm pack', () => {
+    const repo = adopted();
+    repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`);
+    expect(repo.run(['doctor']).code).toBe(10);
+    const result = repo.run(['rules', 'vendor', 'update', '--force']);
+    expect(result.code).toBe(0);
+    expect(printed(result.stdout, 'wrote')).toEqual([OPS_RULE]);
+    expect(repo.read(OPS_RULE)).toBe(readFileSync(join(SHIPPED_BRAINSTORM, 'rules/bs-ops-01.v1.md'), 'utf8'));
+    expect(repo.run(['doctor']).code).toBe(0);
+    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
   });
 
   it('--force removes an unlisted rule file', () => {
@@ -695,14 +948,22 @@ describe('rules vendor update', () => {
     expect(repo.run(['doctor']).code).toBe(0);
   });
 
-  it('writes the whole package when nothing is vendored; doctor passes', () => {
+  it.each([
+    ['only the baseline', VENDOR, packagePaths(VENDOR, shippedBaseline)],
+    ['only the brainstorm pack', BRAINSTORM, packagePaths(BRAINSTORM, shippedBrainstorm)],
+    ['nothing at all', `${RULES_DIR}/vendor`, [...packagePaths(VENDOR, shippedBaseline), ...packagePaths(BRAINSTORM, shippedBrainstorm)].sort()],
+  ])('%s missing: writes exactly the missing package(s); status, doctor and list pass afterwards', (_what, removed, expected) => {
     const repo = adopted();
-    repo.remove(VENDOR);
+    repo.remove(removed);
+    expect(repo.run(['rules', 'vendor', 'status']).code).not.toBe(0);
     const result = repo.run(['rules', 'vendor', 'update']);
     expect(result.code).toBe(0);
-    const shipped = manifest(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
-    expect(printed(result.stdout, 'wrote').sort()).toEqual([VENDOR_MANIFEST, ...shipped.rules.map((e) => `${VENDOR}/${e.file}`)].sort());
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect(printed(result.stdout, 'wrote').sort()).toEqual(expected);
+    expect(printed(result.stdout, 'removed')).toEqual([]);
     expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    expect(repo.run(['doctor']).code).toBe(0);
+    const provenance = jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => row.provenance);
+    expect(provenance.filter((p) => p === 'vendor:brainstorm')).toHaveLength(shippedBrainstorm.rules.length);
+    expect(provenance.filter((p) => p === 'vendor:majordomus')).toHaveLength(shippedBaseline.rules.length);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * The brainstorm detector: run the brainstorm pack's rules at one of its gates over a session folder and
+ * render the report. Shared by `majordomus brainstorm check` and the standalone `dist/detector.mjs`, so
+ * the two print the same bytes.
+ *
+ * Output always has one line per rule of the selected gates — `ok`, `skip`, or one `FAIL` line per
+ * violation — then a `clean` or `failing` summary: empty output means the detector never ran.
+ */
+import { resolve } from 'node:path';
+import { UsageError } from '../errors';
+import type { Finding } from '../findings';
+import { brainstormPack } from '../generated/brainstorm-pack';
+import type { GateName } from '../generated/gates';
+import { builtinRegistry } from '../registry';
+import { loadRuleText, resolveRules } from '../rules';
+import type { LoadProblem, Rule, RuleSet } from '../rules';
+import { appliesAt, Runner } from '../runner';
+import { assertUsable } from './session';
+
+/** The gates of the pack, in the order they accumulate. */
+export const BRAINSTORM_GATES = ['session', 'manifest', 'move'] as const satisfies readonly GateName[];
+export type BrainstormGate = (typeof BRAINSTORM_GATES)[number];
+
+/** What the detector prints and how it exits. */
+export interface DetectorReport {
+  readonly output: string;
+  readonly exitCode: number;
+}
+
+/** Parse a `--gate` value; a UsageError (exit 2) for anything else. */
+export function brainstormGate(value: string | undefined): BrainstormGate {
+  const gate = value ?? 'session';
+  if (!(BRAINSTORM_GATES as readonly string[]).includes(gate)) {
+    throw new UsageError(`unknown gate ${JSON.stringify(gate)} (the gates are ${BRAINSTORM_GATES.join(', ')})`);
+  }
+  return gate as BrainstormGate;
+}
+
+/** The pack's rules, loaded from the copy embedded at build time, resolved as one set. */
+export function brainstormRules(): Rule[] {
+  const loaded: Rule[] = [];
+  const problems: LoadProblem[] = [];
+  for (const { file, text } of brainstormPack) {
+    const rule = loadRuleText(text, file, { origin: 'vendor', vendor: 'brainstorm' });
+    if (Array.isArray(rule)) problems.push(...rule);
+    else loaded.push(rule);
+  }
+  const resolution = resolveRules(loaded);
+  problems.push(...resolution.problems);
+  // the pack ships with the tool and is tested with it: a pack that does not load is a bug, not input
+  if (problems.length > 0) throw new Error(`the brainstorm pack does not load: ${problems.map((p) => `${p.file ?? p.subject}: ${p.message}`).join('; ')}`);
+  return resolution.effective;
+}
+
+/** Run the detector over `folder` at `gate`. */
+export async function checkSession(folder: string, gate: BrainstormGate, json: boolean): Promise<DetectorReport> {
+  const target = resolve(folder);
+  assertUsable(target);
+  const rules = ordered(brainstormRules().filter((rule) => appliesAt(rule, gate)));
+  const ruleSet: RuleSet = { rules, refused: false, problems: [], packages: [], files: [] };
+  const result = await new Runner().run({ gate, ruleSet, registry: builtinRegistry(), target });
+  const verdicts = rules.map((rule) => verdict(rule, result.findings.filter((f) => f.rule === rule.id)));
+  const violations = verdicts.reduce((n, v) => n + v.violations.length, 0);
+  const failingRules = verdicts.filter((v) => v.status === 'fail').length;
+  const status = failingRules > 0 ? 'failing' : 'clean';
+  let output: string;
+  if (json) {
+    output = `${JSON.stringify({ folder, gate, status, rules: verdicts }, null, 2)}\n`;
+  } else {
+    const lines: string[] = [];
+    for (const v of verdicts) {
+      if (v.status === 'ok') lines.push(`ok   ${v.id}`);
+      else if (v.status === 'skip') lines.push(`skip ${v.id} — ${v.reason}`);
+      else for (const x of v.violations) lines.push(`FAIL ${v.id} ${x.file ?? ''}${x.line === null ? '' : `:${x.line}`} — ${x.message}`);
+    }
+    lines.push(
+      status === 'clean'
+        ? `clean: ${verdicts.length} rule(s) at gate ${gate}, no violation`
+        : `failing: ${violations} violation(s) in ${failingRules} of ${verdicts.length} rule(s) at gate ${gate}`,
+    );
+    output = `${lines.join('\n')}\n`;
+  }
+  return { output, exitCode: result.exitCode };
+}
+
+interface Verdict {
+  readonly id: string;
+  readonly gate: string;
+  readonly status: 'ok' | 'fail' | 'skip';
+  readonly reason?: string;
+  readonly violations: { readonly file: string | null; readonly line: number | null; readonly message: string }[];
+}
+
+function verdict(rule: Rule, findings: readonly Finding[]): Verdict {
+  const gate = rule.enforcement!.enforcedBy[0]!;
+  const failing = findings.filter((f) => f.level === 'FAIL' || f.level === 'WARN' || f.level === 'DRIFT');
+  if (failing.length > 0) {
+    return { id: rule.id, gate, status: 'fail', violations: failing.map((f) => ({ file: f.file ?? null, line: f.line ?? null, message: f.message })) };
+  }
+  const skipped = findings.find((f) => f.skipped);
+  if (skipped) return { id: rule.id, gate, status: 'skip', reason: skipped.message.replace(/^not checked: /, ''), violations: [] };
+  return { id: rule.id, gate, status: 'ok', violations: [] };
+}
+
+/** By the gate a rule first applies at, then by id: the order the contract lists them in, near enough. */
+function ordered(rules: readonly Rule[]): Rule[] {
+  const rank = (rule: Rule): number => BRAINSTORM_GATES.indexOf(rule.enforcement!.enforcedBy[0] as BrainstormGate);
+  return [...rules].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

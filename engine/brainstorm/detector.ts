@@ -1,0 +1,47 @@
+/**
+ * The standalone detector (`dist/detector.mjs`), for a skill folder to carry:
+ *   node detector.mjs <session-folder> [--gate=session|manifest|move] [--json]
+ * It prints exactly what `majordomus brainstorm check` prints and exits 0 clean, 1 with violations,
+ * 2 on unusable input.
+ */
+import { MajordomusError } from '../errors';
+import { brainstormGate, checkSession } from './check';
+
+const USAGE = 'usage: detector.mjs <session-folder> [--gate=session|manifest|move] [--json]';
+
+async function main(argv: readonly string[]): Promise<number> {
+  let folder: string | undefined;
+  let gate: string | undefined;
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') json = true;
+    else if (arg.startsWith('--gate=')) gate = arg.slice('--gate='.length);
+    // `--gate move` as well as `--gate=move`, as the majordomus command takes it
+    else if (arg === '--gate' && i + 1 < argv.length) gate = argv[++i];
+    else if (arg.startsWith('-') || folder !== undefined) {
+      process.stderr.write(`detector: unexpected argument ${JSON.stringify(arg)}\n${USAGE}\n`);
+      return 2;
+    } else folder = arg;
+  }
+  if (folder === undefined) {
+    process.stderr.write(`detector: no session folder given\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const report = await checkSession(folder, brainstormGate(gate), json);
+    process.stdout.write(report.output);
+    return report.exitCode;
+  } catch (error) {
+    if (error instanceof MajordomusError) {
+      process.stderr.write(`detector: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`detector: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}
+
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});
