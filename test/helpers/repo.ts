@@ -5,7 +5,7 @@
  * outer repository.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,16 +63,40 @@ export function failing(findings: readonly JsonFinding[]): JsonFinding[] {
   return findings.filter((f) => f.level === 'FAIL' || f.level === 'DRIFT');
 }
 
+/**
+ * One repository adopted by the real `majordomus init` per test process; `TempRepo.init()` on an
+ * untouched repository copies it instead of running init again (init itself is tested on its own, by
+ * running it). Copying keeps every byte and mode, hooks included.
+ */
+let adoptedTemplate: string | undefined;
+function template(): string {
+  if (!adoptedTemplate) {
+    const dir = mkdtempSync(join(tmpdir(), 'majordomus-template-'));
+    const env = cleanEnv();
+    for (const args of [['git', 'init', '-q', '-b', 'main', '.'], [process.execPath, CLI, 'init']]) {
+      const result = spawnSync(args[0]!, args.slice(1), { cwd: dir, env, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr}`);
+    }
+    adoptedTemplate = dir;
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return adoptedTemplate;
+}
+
 export class TempRepo {
   readonly dir: string;
+  /** False until something changes the repository after `git init`; only an untouched one is copied. */
+  private touched = false;
 
   constructor(options: { git?: boolean } = {}) {
     this.dir = mkdtempSync(join(tmpdir(), 'majordomus-test-'));
     if (options.git !== false) this.git(['init', '-q', '-b', 'main', '.']);
+    this.touched = options.git === false;
   }
 
   /** Run git here; throws when git fails. */
   git(args: readonly string[]): string {
+    this.touched = true;
     const result = spawnSync('git', args, { cwd: this.dir, env: cleanEnv(), encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr}`);
     return result.stdout;
@@ -80,6 +104,7 @@ export class TempRepo {
 
   /** Run the built CLI here. */
   run(args: readonly string[], options: { env?: Record<string, string>; cwd?: string; input?: string } = {}): RunResult {
+    this.touched = true;
     const result = spawnSync(process.execPath, [CLI, ...args], {
       cwd: options.cwd ?? this.dir,
       env: cleanEnv(options.env),
@@ -95,8 +120,14 @@ export class TempRepo {
     return { code: result.code, findings: parseFindings(result.stdout), stderr: result.stderr };
   }
 
-  /** `majordomus init`, asserting it succeeded. */
+  /** `majordomus init`, asserting it succeeded (a copy of one real init, when the repository is untouched). */
   init(): this {
+    if (!this.touched) {
+      rmSync(this.dir, { recursive: true, force: true });
+      cpSync(template(), this.dir, { recursive: true });
+      this.touched = true;
+      return this;
+    }
     const result = this.run(['init']);
     if (result.code !== 0) throw new Error(`init failed (${result.code}): ${result.stderr}`);
     return this;
@@ -107,6 +138,7 @@ export class TempRepo {
   }
 
   write(relative: string, content: string | Buffer, mode?: number): void {
+    this.touched = true;
     const path = this.path(relative);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, content);
@@ -122,6 +154,7 @@ export class TempRepo {
   }
 
   remove(relative: string): void {
+    this.touched = true;
     rmSync(this.path(relative), { recursive: true, force: true });
   }
 
