@@ -1,46 +1,22 @@
-import { driftViolation, loadSession } from '../engine/brainstorm/session';
+import { defineSessionValidator } from '../engine/brainstorm/define';
+import type { SessionContext } from '../engine/brainstorm/define';
+import { driftViolation } from '../engine/brainstorm/session';
 import type { Session } from '../engine/brainstorm/session';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
-
-const CHECKS = ['shape', 'resolved-open', 'none-open'] as const;
-
-/** Options of a `brainstorm_forks` rule. */
-export interface BrainstormForksOptions {
-  /** `shape` (BS-FORK-01), `resolved-open` (BS-FORK-02), `none-open` (BS-FORK-03). */
-  readonly check: (typeof CHECKS)[number];
-}
-
-type Context = ValidatorContext<BrainstormForksOptions>;
 
 const FILE = 'forks.md';
 
-export default defineValidator<BrainstormForksOptions>({
+export default defineSessionValidator({
   name: 'brainstorm_forks',
   description: "A brainstorm session's forks are unique and well formed, none a decision resolved stays, and none is open at the manifest.",
-  gates: ['session', 'manifest', 'move'],
-  optionsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['check'],
-    properties: { check: { type: 'string', enum: [...CHECKS] } },
-  },
-  exampleOptions: { check: 'shape' },
-  run(context) {
-    const session = loadSession(context.target);
-    switch (context.options.check) {
-      case 'shape':
-        return shape(context, session);
-      case 'resolved-open':
-        return resolvedOpen(context, session);
-      case 'none-open':
-        return noneOpen(context, session);
-    }
+  checks: {
+    shape,
+    'resolved-open': resolvedOpen,
+    'none-open': noneOpen,
   },
 });
 
 /** BS-FORK-01: unique ids, headings and fields in their shape, a `Closes when:` each, a destination for each park. */
-function shape(context: Context, { forks }: Session): void {
+function shape(context: SessionContext, { forks }: Session): void {
   if (!forks.present) {
     context.info({ subject: FILE, message: 'there is no forks.md: no fork is open or parked' });
     return;
@@ -57,7 +33,7 @@ function shape(context: Context, { forks }: Session): void {
 }
 
 /** BS-FORK-02: a fork a decision resolves has left forks.md; it is not still open there. */
-function resolvedOpen(context: Context, { forks, ledger }: Session): void {
+function resolvedOpen(context: SessionContext, { forks, ledger }: Session): void {
   const open = new Map(forks.forks.filter((fork) => fork.state === 'open').map((fork) => [fork.id, fork]));
   for (const decision of ledger.decisions) {
     for (const id of decision.resolves) {
@@ -75,7 +51,7 @@ function resolvedOpen(context: Context, { forks, ledger }: Session): void {
 }
 
 /** BS-FORK-03: no fork is open when the manifest is due: each is parked or resolved by a decision. */
-function noneOpen(context: Context, { forks }: Session): void {
+function noneOpen(context: SessionContext, { forks }: Session): void {
   for (const fork of forks.forks) {
     if (fork.state === 'open') {
       context.violation({ subject: FILE, file: FILE, line: fork.line, message: `${fork.id} is open; before the manifest each fork is parked with a destination or resolved by a decision` });

@@ -1,32 +1,19 @@
-import { driftViolation, loadSession } from '../engine/brainstorm/session';
-import type { DecisionField } from '../engine/brainstorm/session';
-import { defineValidator } from '../engine/validator';
-
-const CHECKS = ['decisions'] as const;
-
-/** Options of a `brainstorm_ledger` rule. */
-export interface BrainstormLedgerOptions {
-  /** `decisions` (BS-LEDGER-01). */
-  readonly check: (typeof CHECKS)[number];
-}
+import { defineSessionValidator } from '../engine/brainstorm/define';
+import type { SessionContext } from '../engine/brainstorm/define';
+import { driftViolation } from '../engine/brainstorm/session';
+import type { DecisionField, Session } from '../engine/brainstorm/session';
 
 const FILE = 'ledger.md';
 const REQUIRED: readonly DecisionField[] = ['Decision', 'Why', 'How to apply'];
 
-export default defineValidator<BrainstormLedgerOptions>({
+export default defineSessionValidator({
   name: 'brainstorm_ledger',
   description: "A brainstorm session's decisions have unique ids and a non-empty Decision, Why and How to apply, each in its shape.",
-  gates: ['session', 'manifest', 'move'],
-  optionsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['check'],
-    properties: { check: { type: 'string', enum: [...CHECKS] } },
-  },
-  exampleOptions: { check: 'decisions' },
-  run(context) {
-    // BS-LEDGER-01: the one check
-    const { ledger } = loadSession(context.target);
+  checks: { decisions },
+});
+
+/** BS-LEDGER-01: unique ids, and a non-empty Decision, Why and How to apply, each in its shape. */
+function decisions(context: SessionContext, { ledger }: Session): void {
     if (!ledger.present) {
       context.info({ subject: FILE, message: 'there is no ledger.md: no decision is recorded' });
       return;
@@ -40,5 +27,4 @@ export default defineValidator<BrainstormLedgerOptions>({
       }
     }
     context.ok({ subject: FILE, file: FILE, message: `${ledger.decisions.length} decision(s) checked` });
-  },
-});
+}

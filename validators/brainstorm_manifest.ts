@@ -1,53 +1,29 @@
+import { defineSessionValidator } from '../engine/brainstorm/define';
+import type { SessionContext } from '../engine/brainstorm/define';
 import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { driftViolation, isInside, loadSession } from '../engine/brainstorm/session';
+import { driftViolation, isInside } from '../engine/brainstorm/session';
 import type { ManifestRow, Session } from '../engine/brainstorm/session';
 import { DocumentError, printable } from '../engine/layer/document-error';
 import { unsafePathReason } from '../engine/layer/paths';
 import { readTextFile } from '../engine/layer/yaml';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
-
-const CHECKS = ['rows', 'destinations', 'uselessness'] as const;
-
-/** Options of a `brainstorm_manifest` rule. */
-export interface BrainstormManifestOptions {
-  /** `rows` (BS-MANIFEST-01), `destinations` (BS-HARVEST-01), `uselessness` (BS-USELESS-01). */
-  readonly check: (typeof CHECKS)[number];
-}
-
-type Context = ValidatorContext<BrainstormManifestOptions>;
 
 const FILE = 'ops/manifest.md';
 /** A destination larger than this is not scanned for links (it is reported, not read). */
 const MAX_DESTINATION_BYTES = 4 * 1024 * 1024;
 
-export default defineValidator<BrainstormManifestOptions>({
+export default defineSessionValidator({
   name: 'brainstorm_manifest',
   description: "A brainstorm session's harvest manifest has a row for every parked fork and fragment, destinations that exist outside the session, and a passing uselessness test once applied.",
-  gates: ['session', 'manifest', 'move'],
-  optionsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['check'],
-    properties: { check: { type: 'string', enum: [...CHECKS] } },
-  },
-  exampleOptions: { check: 'rows' },
-  run(context) {
-    const session = loadSession(context.target);
-    switch (context.options.check) {
-      case 'rows':
-        return rows(context, session);
-      case 'destinations':
-        return destinations(context, session);
-      case 'uselessness':
-        return uselessness(context, session);
-    }
+  checks: {
+    rows,
+    destinations,
+    uselessness,
   },
 });
 
 /** BS-MANIFEST-01: the manifest is there, in its shape, with a row naming every parked fork and every fragment. */
-function rows(context: Context, { manifest, forks, fragments }: Session): void {
+function rows(context: SessionContext, { manifest, forks, fragments }: Session): void {
   const report = (message: string, line?: number): void => context.violation({ subject: FILE, file: FILE, line, message });
   if (!manifest.present) {
     report('there is no ops/manifest.md; the twin writes the harvest manifest at stop');
@@ -84,7 +60,7 @@ function words(cell: string): string[] {
  * BS-HARVEST-01: every destination is a repository-relative path that exists, outside the session folder,
  * and links nowhere into it (the folder moves to history at the harvest, so such a link would break).
  */
-function destinations(context: Context, session: Session): void {
+function destinations(context: SessionContext, session: Session): void {
   const { manifest } = session;
   if (!manifest.present) {
     context.skip({ subject: FILE, message: 'there is no ops/manifest.md, so no destination to check (BS-MANIFEST-01 reports it)' });
@@ -179,7 +155,7 @@ function mentions(line: string, path: string): boolean {
 }
 
 /** BS-USELESS-01: the manifest is `applied`, and its uselessness test passed with `Gaps: none`. */
-function uselessness(context: Context, { manifest }: Session): void {
+function uselessness(context: SessionContext, { manifest }: Session): void {
   const report = (message: string, line?: number): void => context.violation({ subject: FILE, file: FILE, line, message });
   if (!manifest.present) {
     report('there is no ops/manifest.md, so no uselessness test and no applied harvest');

@@ -1,46 +1,22 @@
-import { loadSession } from '../engine/brainstorm/session';
+import { defineSessionValidator } from '../engine/brainstorm/define';
+import type { SessionContext } from '../engine/brainstorm/define';
 import type { Session } from '../engine/brainstorm/session';
 import { printable } from '../engine/layer/document-error';
 import { runGit } from '../engine/layer/git';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
-
-const CHECKS = ['gitignore', 'untracked'] as const;
-
-/** Options of a `brainstorm_ops` rule. */
-export interface BrainstormOpsOptions {
-  /** `gitignore` (BS-OPS-01), `untracked` (BS-OPS-02). */
-  readonly check: (typeof CHECKS)[number];
-}
-
-type Context = ValidatorContext<BrainstormOpsOptions>;
 
 const GITIGNORE = 'ops/.gitignore';
 
-export default defineValidator<BrainstormOpsOptions>({
+export default defineSessionValidator({
   name: 'brainstorm_ops',
   description: "A brainstorm session's ops/ folder ignores itself with the single line `*`, and git tracks none of it.",
-  gates: ['session', 'manifest', 'move'],
-  optionsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['check'],
-    properties: { check: { type: 'string', enum: [...CHECKS] } },
-  },
-  exampleOptions: { check: 'gitignore' },
-  run(context) {
-    const session = loadSession(context.target);
-    switch (context.options.check) {
-      case 'gitignore':
-        return gitignore(context, session);
-      case 'untracked':
-        return untracked(context, session);
-    }
+  checks: {
+    gitignore,
+    untracked,
   },
 });
 
 /** BS-OPS-01: `ops/.gitignore` exists and holds the single line `*` (blank lines aside). */
-function gitignore(context: Context, session: Session): void {
+function gitignore(context: SessionContext, session: Session): void {
   const lines = session.gitignore;
   if (!lines) {
     context.violation({ subject: GITIGNORE, file: GITIGNORE, message: 'ops/.gitignore is missing; the facilitator writes it at bootstrap with the single line `*`' });
@@ -60,7 +36,7 @@ function gitignore(context: Context, session: Session): void {
 }
 
 /** BS-OPS-02: git, asked in the folder's own repository, tracks no file under `ops/`. */
-function untracked(context: Context, session: Session): void {
+function untracked(context: SessionContext, session: Session): void {
   if (session.gitTopLevel() === undefined) {
     context.skip({ subject: 'ops/', message: 'the session folder is not inside a git work tree, so git tracks nothing in it' });
     return;

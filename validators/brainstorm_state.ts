@@ -1,48 +1,23 @@
-import { driftViolation, loadSession, STATE_FIELDS } from '../engine/brainstorm/session';
+import { defineSessionValidator } from '../engine/brainstorm/define';
+import type { SessionContext } from '../engine/brainstorm/define';
+import { driftViolation, STATE_FIELDS } from '../engine/brainstorm/session';
 import type { Session } from '../engine/brainstorm/session';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
-
-const CHECKS = ['fields', 'aspect-map', 'aspect-refs', 'aspect-content'] as const;
-
-/** Options of a `brainstorm_state` rule. */
-export interface BrainstormStateOptions {
-  /** `fields` (BS-STATE-01), `aspect-map` (BS-STATE-02), `aspect-refs` (BS-ASPECT-01), `aspect-content` (BS-ASPECT-02). */
-  readonly check: (typeof CHECKS)[number];
-}
-
-type Context = ValidatorContext<BrainstormStateOptions>;
 
 const FILE = 'state.md';
 
-export default defineValidator<BrainstormStateOptions>({
+export default defineSessionValidator({
   name: 'brainstorm_state',
   description: "A brainstorm session's state.md carries its five fields and an aspect map whose refs resolve and hold content.",
-  gates: ['session', 'manifest', 'move'],
-  optionsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['check'],
-    properties: { check: { type: 'string', enum: [...CHECKS] } },
-  },
-  exampleOptions: { check: 'fields' },
-  run(context) {
-    const session = loadSession(context.target);
-    switch (context.options.check) {
-      case 'fields':
-        return fields(context, session);
-      case 'aspect-map':
-        return aspectMap(context, session);
-      case 'aspect-refs':
-        return aspectRefs(context, session);
-      case 'aspect-content':
-        return aspectContent(context, session);
-    }
+  checks: {
+    fields,
+    'aspect-map': aspectMap,
+    'aspect-refs': aspectRefs,
+    'aspect-content': aspectContent,
   },
 });
 
 /** BS-STATE-01: state.md exists, each field is there once, in its shape, with a value the contract allows. */
-function fields(context: Context, { state }: Session): void {
+function fields(context: SessionContext, { state }: Session): void {
   if (!state.present) {
     context.violation({ subject: FILE, file: FILE, message: 'the session has no state.md (the twin keeps Status, Posture, Started, Sitting and Last compose there)' });
     return;
@@ -55,7 +30,7 @@ function fields(context: Context, { state }: Session): void {
 }
 
 /** BS-STATE-02: a `## Aspect map` with at least one aspect line, every aspect line in its shape. */
-function aspectMap(context: Context, { state }: Session): void {
+function aspectMap(context: SessionContext, { state }: Session): void {
   if (!state.present) {
     context.skip({ subject: FILE, message: 'there is no state.md (BS-STATE-01 reports it)' });
     return;
@@ -73,7 +48,7 @@ function aspectMap(context: Context, { state }: Session): void {
 }
 
 /** BS-ASPECT-01: every ref names a fork (open, parked, or resolved by a decision), a decision or a fragment that exists. */
-function aspectRefs(context: Context, session: Session): void {
+function aspectRefs(context: SessionContext, session: Session): void {
   const { state, forks, ledger, fragments } = session;
   if (!state.present) {
     context.skip({ subject: FILE, message: 'there is no state.md (BS-STATE-01 reports it)' });
@@ -112,7 +87,7 @@ function aspectRefs(context: Context, session: Session): void {
 }
 
 /** BS-ASPECT-02: no aspect is still `none yet` when the manifest is due. */
-function aspectContent(context: Context, { state }: Session): void {
+function aspectContent(context: SessionContext, { state }: Session): void {
   if (!state.present) {
     context.skip({ subject: FILE, message: 'there is no state.md (BS-STATE-01 reports it)' });
     return;

@@ -1,44 +1,21 @@
-import { driftViolation, loadSession } from '../engine/brainstorm/session';
+import { defineSessionValidator } from '../engine/brainstorm/define';
+import type { SessionContext } from '../engine/brainstorm/define';
+import { driftViolation } from '../engine/brainstorm/session';
 import type { Session, SyncResult } from '../engine/brainstorm/session';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
-
-const CHECKS = ['results', 'attributions'] as const;
-
-/** Options of a `brainstorm_sync` rule. */
-export interface BrainstormSyncOptions {
-  /** `results` (BS-SYNC-01), `attributions` (BS-SYNC-02). */
-  readonly check: (typeof CHECKS)[number];
-}
-
-type Context = ValidatorContext<BrainstormSyncOptions>;
 
 const LOG = 'ops/sync-log.md';
 
-export default defineValidator<BrainstormSyncOptions>({
+export default defineSessionValidator({
   name: 'brainstorm_sync',
   description: "A brainstorm session's sync log pairs every dispatch but the newest with a result, and every twin attribution cites a reconciled sync.",
-  gates: ['session', 'manifest', 'move'],
-  optionsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['check'],
-    properties: { check: { type: 'string', enum: [...CHECKS] } },
-  },
-  exampleOptions: { check: 'results' },
-  run(context) {
-    const session = loadSession(context.target);
-    switch (context.options.check) {
-      case 'results':
-        return results(context, session);
-      case 'attributions':
-        return attributions(context, session);
-    }
+  checks: {
+    results,
+    attributions,
   },
 });
 
 /** BS-SYNC-01: the log's lines keep their shapes; each dispatch but the newest has one result, each result a dispatch. */
-function results(context: Context, { sync }: Session): void {
+function results(context: SessionContext, { sync }: Session): void {
   if (!sync.present) {
     context.info({ subject: LOG, message: 'there is no ops/sync-log.md: nothing was dispatched' });
     return;
@@ -69,7 +46,7 @@ function results(context: Context, { sync }: Session): void {
 }
 
 /** BS-SYNC-02: every `Raised by: twin (S<n>)` cites a sync whose result is `reconciled`. */
-function attributions(context: Context, { forks, sync }: Session): void {
+function attributions(context: SessionContext, { forks, sync }: Session): void {
   let checked = 0;
   for (const fork of forks.forks) {
     const cited = fork.raisedBy?.sync;

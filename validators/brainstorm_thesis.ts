@@ -1,47 +1,23 @@
-import { DATETIME, driftViolation, loadSession, THESIS_SECTIONS } from '../engine/brainstorm/session';
+import { defineSessionValidator } from '../engine/brainstorm/define';
+import type { SessionContext } from '../engine/brainstorm/define';
+import { DATETIME, driftViolation, THESIS_SECTIONS } from '../engine/brainstorm/session';
 import type { Session } from '../engine/brainstorm/session';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
-
-const CHECKS = ['shape', 'compose-stamp', 'compose-fresh'] as const;
-
-/** Options of a `brainstorm_thesis` rule. */
-export interface BrainstormThesisOptions {
-  /** `shape` (BS-THESIS-01), `compose-stamp` (BS-COMPOSE-01), `compose-fresh` (BS-COMPOSE-02). */
-  readonly check: (typeof CHECKS)[number];
-}
-
-type Context = ValidatorContext<BrainstormThesisOptions>;
 
 const FILE = 'thesis.md';
 const CAPTURE = 'ops/capture.md';
 
-export default defineValidator<BrainstormThesisOptions>({
+export default defineSessionValidator({
   name: 'brainstorm_thesis',
   description: "A brainstorm session's thesis has its title, stamp and sections, and its compose is recorded and newer than every capture.",
-  gates: ['session', 'manifest', 'move'],
-  optionsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['check'],
-    properties: { check: { type: 'string', enum: [...CHECKS] } },
-  },
-  exampleOptions: { check: 'shape' },
-  run(context) {
-    const session = loadSession(context.target);
-    switch (context.options.check) {
-      case 'shape':
-        return shape(context, session);
-      case 'compose-stamp':
-        return composeStamp(context, session);
-      case 'compose-fresh':
-        return composeFresh(context, session);
-    }
+  checks: {
+    shape,
+    'compose-stamp': composeStamp,
+    'compose-fresh': composeFresh,
   },
 });
 
 /** BS-THESIS-01: a title, then `Current as of: <datetime>`, then `## Claim`, `## Argument`, `## What changed`. */
-function shape(context: Context, { thesis }: Session): void {
+function shape(context: SessionContext, { thesis }: Session): void {
   const report = (message: string, line?: number): void => context.violation({ subject: FILE, file: FILE, line, message });
   if (!thesis.present) {
     report('the session has no thesis.md');
@@ -79,7 +55,7 @@ function lastCompose({ state }: Session): { value: string; line: number } | unde
 }
 
 /** BS-COMPOSE-01: the thesis stamp equals `Last compose` (both `never` before the first compose). */
-function composeStamp(context: Context, session: Session): void {
+function composeStamp(context: SessionContext, session: Session): void {
   const { thesis } = session;
   const stamp = thesis.stamp && (thesis.stamp.value === 'never' || DATETIME.test(thesis.stamp.value)) ? thesis.stamp : undefined;
   const recorded = lastCompose(session);
@@ -104,7 +80,7 @@ function composeStamp(context: Context, session: Session): void {
 }
 
 /** BS-COMPOSE-02: no capture entry is newer than the last compose; the capture headings keep their shape. */
-function composeFresh(context: Context, session: Session): void {
+function composeFresh(context: SessionContext, session: Session): void {
   const { capture } = session;
   if (!capture.present) {
     context.info({ subject: CAPTURE, message: 'there is no ops/capture.md, so no capture entry is newer than the last compose' });
