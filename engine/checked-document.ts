@@ -3,6 +3,7 @@
  * kind's schema are reported as violations, each with the file and line.
  */
 import type { KindName } from './generated/kinds';
+import type { Policy } from './generated/types';
 import { DocumentError } from './layer/document-error';
 import { checkSchema } from './layer/schema-check';
 import type { YamlDocument } from './layer/yaml';
@@ -22,4 +23,26 @@ export function readCheckedDocument(context: ValidatorContext, file: string, kin
     context.violation({ subject: file, file, line: problem.line, message: problem.message });
   }
   return doc;
+}
+
+/** Where the layout keeps its policy. */
+export function policyFile(context: ValidatorContext): string {
+  const { layout } = context;
+  return layout.section('policy') ?? `${layout.repoDir}/policy.yaml`;
+}
+
+/**
+ * The policy for a validator that reads it but does not judge its shape: when it does not parse, the
+ * rule is skipped with a note (the policy rule reports why) and undefined is returned.
+ */
+export function readPolicyOrSkip(context: ValidatorContext): { file: string; policy: Policy; lines: ReadonlyMap<string, number> } | undefined {
+  const file = policyFile(context);
+  try {
+    const doc = context.repository.yaml(file);
+    return { file, policy: doc.value as Policy, lines: doc.lines };
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    context.skip({ subject: file, message: 'the policy does not parse (the policy rule names why)' });
+    return undefined;
+  }
 }

@@ -95,7 +95,8 @@ export function builtinRegistry(layout?: Layout): Registry {
   return new Registry(builtins as unknown as Record<string, Validator>, layout);
 }
 
-function editDistance(a: string, b: string): number {
+/** Levenshtein distance, for "did you mean" suggestions. */
+export function editDistance(a: string, b: string): number {
   const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     let diagonal = previous[0]!;

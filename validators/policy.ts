@@ -1,4 +1,4 @@
-import { readCheckedDocument as readChecked } from '../engine/checked-document';
+import { policyFile as policyFileOf, readCheckedDocument as readChecked } from '../engine/checked-document';
 import type { Policy, Profile } from '../engine/generated/types';
 import { defineValidator } from '../engine/validator';
 
@@ -8,7 +8,7 @@ export default defineValidator({
   gates: ['doctor', 'watch'],
   run(context) {
     const { layout } = context;
-    const policyFile = layout.section('policy') ?? `${layout.repoDir}/policy.yaml`;
+    const policyFile = policyFileOf(context);
     const policyDoc = readChecked(context, policyFile, 'policy');
     const profilesDir = layout.section('profiles') ?? `${layout.repoDir}/profiles`;
     const profiles = new Set<string>();

@@ -1,6 +1,5 @@
+import { readPolicyOrSkip } from '../engine/checked-document';
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Policy } from '../engine/generated/types';
-import { DocumentError } from '../engine/layer/document-error';
 import { defineValidator } from '../engine/validator';
 
 /** Each cap the policy must set, and the path under `.ai/local/state/` whose size it caps. */
@@ -16,18 +15,9 @@ export default defineValidator({
   gates: ['doctor', 'watch'],
   run(context) {
     const { layout } = context;
-    const policyFile = layout.section('policy') ?? `${layout.repoDir}/policy.yaml`;
-    let policy: Policy;
-    let lines: ReadonlyMap<string, number>;
-    try {
-      const doc = context.repository.yaml(policyFile);
-      policy = doc.value as Policy;
-      lines = doc.lines;
-    } catch (error) {
-      if (!(error instanceof DocumentError)) throw error;
-      context.skip({ subject: policyFile, message: 'the policy does not parse (the policy rule names why)' });
-      return;
-    }
+    const read = readPolicyOrSkip(context);
+    if (!read) return;
+    const { file: policyFile, policy, lines } = read;
     const stateDir = `${layout.localDir}/state`;
     const counts: string[] = [];
     for (const cap of CAPS) {

@@ -1,7 +1,7 @@
+import { readPolicyOrSkip } from '../engine/checked-document';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Policy } from '../engine/generated/types';
-import { DocumentError } from '../engine/layer/document-error';
 import { commandLine, findInvocation } from '../engine/layer/hooks';
 import type { Invocation } from '../engine/layer/hooks';
 import { unsafePathReason } from '../engine/layer/paths';
@@ -15,19 +15,9 @@ export default defineValidator({
   description: "Every enforcement the policy declares is invoked by the artifact it names, without a swallowed exit code.",
   gates: ['doctor'],
   run(context) {
-    const { layout } = context;
-    const policyFile = layout.section('policy') ?? `${layout.repoDir}/policy.yaml`;
-    let policy: Policy;
-    let lines: ReadonlyMap<string, number>;
-    try {
-      const doc = context.repository.yaml(policyFile);
-      policy = doc.value as Policy;
-      lines = doc.lines;
-    } catch (error) {
-      if (!(error instanceof DocumentError)) throw error;
-      context.skip({ subject: policyFile, message: 'the policy does not parse (the policy rule names why)' });
-      return;
-    }
+    const read = readPolicyOrSkip(context);
+    if (!read) return;
+    const { file: policyFile, policy, lines } = read;
     const entries = Array.isArray(policy.enforcement) ? policy.enforcement : [];
     let wired = 0;
     entries.forEach((entry, index) => {

@@ -13,7 +13,7 @@ import { WorkingTree } from '../layer/tree';
 import type { Tree } from '../layer/tree';
 import { gates } from '../generated/gates';
 import type { GateName } from '../generated/gates';
-import { builtinRegistry } from '../registry';
+import { builtinRegistry, editDistance } from '../registry';
 import { Repository } from '../repository';
 import { Runner } from '../runner';
 import { loadRuleFile, loadRuleSet, loadRuleText, RULE_SECTIONS, rulesDir } from '../rules';
@@ -170,19 +170,6 @@ function nearestName(name: string, candidates: readonly string[]): string | unde
   return best;
 }
 
-function editDistance(a: string, b: string): number {
-  const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0]!;
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j]!;
-      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length]!;
-}
 
 // ----------------------------------------------------------------------------------------------- new
 
