@@ -23,7 +23,8 @@ export default defineValidator({
 });
 
 function checkPackage(context: ValidatorContext, pkg: RulePackage): void {
-  for (const problem of packageProblems(context.layout.tree, pkg)) {
+  const loaded = new Map(context.rules.rules.map((rule) => [rule.file, rule.identity]));
+  for (const problem of packageProblems(context.layout.tree, pkg, (path) => loaded.get(path))) {
     context.violation({ subject: problem.subject, file: problem.file, line: problem.line, message: problem.message });
   }
 }

@@ -100,8 +100,9 @@ export interface PackageProblem {
 /**
  * Every way `pkg` breaks its manifest: the manifest unreadable or off its schema, a listed file missing,
  * a file differing from its hash or declaring another identity, a rule file the manifest does not list.
+ * `known` gives the identity of a file already loaded, so it is not parsed twice.
  */
-export function packageProblems(tree: Tree, pkg: RulePackage): PackageProblem[] {
+export function packageProblems(tree: Tree, pkg: RulePackage, known: (path: string) => string | undefined = () => undefined): PackageProblem[] {
   const problems: PackageProblem[] = [];
   const file = pkg.manifestFile;
   if (pkg.manifestError) {
@@ -131,7 +132,8 @@ export function packageProblems(tree: Tree, pkg: RulePackage): PackageProblem[] 
         message: `differs from its manifest hash (sha256 ${actual.slice(0, 12)}…, listed ${String(entry.sha256).slice(0, 12)}…): a vendored rule is never edited by hand (restore it with: majordomus rules vendor update --force, or write a project rule)`,
       });
     }
-    const declared = declaredIdentity(tree, path);
+    // the identity a file declares: from the rules already loaded when there, else read from the file
+    const declared = known(path) ?? declaredIdentity(tree, path);
     const expected = `${entry.id}@${entry.version}`;
     if (declared !== undefined && declared !== expected) {
       problems.push({ subject: path, file: path, message: `declares ${declared} but ${file} lists it as ${expected}` });
