@@ -3,7 +3,7 @@
  * lists) and rules/ (the rule packages it ships). Found from this module's own location, so the bundled
  * CLI, the sources under tsx and an npm install all agree.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,10 +23,4 @@ export function distributionRoot(): string {
     if (parent === dir) throw new Error('the majordomus distribution (package.json beside share/) cannot be found');
     dir = parent;
   }
-}
-
-/** The distribution's version, from its package.json. */
-export function distributionVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(distributionRoot(), 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
 }
