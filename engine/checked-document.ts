@@ -9,16 +9,21 @@ import { checkSchema } from './layer/schema-check';
 import type { YamlDocument } from './layer/yaml';
 import type { ValidatorContext } from './validator';
 
-/** The parsed document, or undefined when it did not parse (the violation is already reported). */
-export function readCheckedDocument(context: ValidatorContext, file: string, kind: KindName): YamlDocument | undefined {
-  let doc: YamlDocument;
+/** The parsed document, or undefined when it did not parse (the refusal is reported as a violation). */
+export function readDocument(context: ValidatorContext, file: string): YamlDocument | undefined {
   try {
-    doc = context.repository.yaml(file);
+    return context.repository.yaml(file);
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
     context.violation({ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` });
     return undefined;
   }
+}
+
+/** The parsed document checked against its kind's schema; undefined when it did not parse. */
+export function readCheckedDocument(context: ValidatorContext, file: string, kind: KindName): YamlDocument | undefined {
+  const doc = readDocument(context, file);
+  if (!doc) return undefined;
   for (const problem of checkSchema(kind, doc)) {
     context.violation({ subject: file, file, line: problem.line, message: problem.message });
   }

@@ -1,7 +1,6 @@
-import { DocumentError } from '../engine/layer/document-error';
+import { readDocument } from '../engine/checked-document';
 import { unsafePathReason } from '../engine/layer/paths';
 import { checkSchema } from '../engine/layer/schema-check';
-import type { YamlDocument } from '../engine/layer/yaml';
 import { defineValidator } from '../engine/validator';
 
 export default defineValidator({
@@ -14,14 +13,8 @@ export default defineValidator({
       context.info({ subject: '.ai/manifest.yaml', message: "the manifest names no scope section, so the distribution's default scope applies" });
       return;
     }
-    let doc: YamlDocument;
-    try {
-      doc = context.repository.yaml(file);
-    } catch (error) {
-      if (!(error instanceof DocumentError)) throw error;
-      context.violation({ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` });
-      return;
-    }
+    const doc = readDocument(context, file);
+    if (!doc) return;
     let checked = 0;
     const patternProblems = new Map<string, string>();
     for (const [key, value] of leaves(doc.value, '')) {
