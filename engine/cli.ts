@@ -13,7 +13,6 @@ export function buildProgram(): Command {
   const program = new Command('majordomus')
     .description("Governs a git repository's AI layer (.ai/) with a declarative rule engine.")
     .version(version, '-V, --version')
-    .showHelpAfterError('(run: majordomus --help)')
     .exitOverride();
 
   const gateOptions = (command: Command): Command =>
@@ -46,8 +45,24 @@ export function buildProgram(): Command {
 
   addRulesCommands(program);
   addBrainstormCommands(program);
+  formatUsageErrors(program);
 
   return program;
+}
+
+/**
+ * Give the argument parser's complaints the form of every other message, `majordomus: <what> (<what to
+ * do>)`, naming the help of the (sub)command that complained. Commander copies settings to subcommands
+ * only when they are created, so each command is configured here, once the tree is built.
+ */
+function formatUsageErrors(command: Command): void {
+  const path: string[] = [];
+  for (let at: Command | null = command; at; at = at.parent) path.unshift(at.name());
+  const help = `${path.join(' ')} --help`;
+  command.exitOverride().configureOutput({
+    outputError: (text, write) => write(`majordomus: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run: ${help})\n`),
+  });
+  for (const sub of command.commands) formatUsageErrors(sub);
 }
 
 /** `brainstorm`: the brainstorm pack's session folders and their detector. */
@@ -113,6 +128,7 @@ function addRulesCommands(program: Command): void {
 
 /** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */
 export async function main(argv: readonly string[]): Promise<void> {
+  guardOutput();
   try {
     await buildProgram().parseAsync(argv as string[], { from: 'user' });
   } catch (error) {
@@ -120,10 +136,34 @@ export async function main(argv: readonly string[]): Promise<void> {
   }
 }
 
+/**
+ * Output that cannot be written never becomes a stack. A reader that went away (`| head`, EPIPE) is
+ * the reader's choice: the command ends quietly with its own exit code. Any other write error (ENOSPC
+ * on a full disk, EIO) means the findings were lost: one line on stderr, and the command fails with 2
+ * unless it already fails with a code of its own.
+ */
+function guardOutput(): void {
+  let reported = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || reported) return;
+    reported = true;
+    try {
+      process.stderr.write(`majordomus: cannot write the output (${error.code ?? error.message}); the findings were not all printed (free the destination, or write elsewhere)\n`);
+    } catch {
+      // stderr is gone too: the exit code is all that is left to say it
+    }
+    if (!process.exitCode) process.exitCode = ExitCode.usage;
+  });
+  // a closed stderr must not crash the command either; its exit code still speaks
+  process.stderr.on('error', () => undefined);
+}
+
 function exitCodeFor(error: unknown): number {
   if (error instanceof CommanderError) {
-    // asked-for help and the version are answers; help shown because a subcommand is missing is a usage error
+    // asked-for help (`--help`, `help`, `help <command>`) and the version are answers; help shown
+    // because a subcommand is missing is a usage error
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return ExitCode.ok;
+    if (error.code === 'commander.help' && error.exitCode === 0) return ExitCode.ok;
     return ExitCode.usage; // commander has already printed what was wrong
   }
   if (error instanceof MajordomusError) {
