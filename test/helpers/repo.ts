@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'dist/majordomus.mjs');
-export const UPSTREAM = resolve(ROOT, '../shared/fixtures/upstream');
+export { UPSTREAM } from './upstream';
 
 /** The environment for a child process working on another repository: git's own selectors removed. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
