@@ -118,7 +118,7 @@ function checkText(text: string, shown: string, invocation: Invocation, fail: (m
 function unreachable(root: string, path: string): string | undefined {
   if (path === TOOL) {
     if (isExecutableFile(join(root, LOCAL_BIN)) || onPath(TOOL)) return undefined;
-    return `not in ${TOOL_PLACES[0]}, not on ${TOOL_PLACES[1]}, and ${TOOL_PLACES[2]} finds it only in npm's cache, so the hook is likely to refuse (install it in this project: npm install --save-dev ${TOOL})`;
+    return `not in ${TOOL_PLACES[0]} and not on ${TOOL_PLACES[1]}, so the hook refuses unless ${TOOL_PLACES[2]} finds it in npm's cache (install it in this project: npm install --save-dev ${TOOL})`;
   }
   if (!path.includes('/')) return onPath(path) ? undefined : `${path} is not on PATH, so the hook refuses`;
   // git runs these hooks at the top level of the working tree, so a relative path is relative to it
