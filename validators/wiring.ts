@@ -102,7 +102,7 @@ function checkText(text: string, shown: string, invocation: Invocation, fail: (m
   if (found.exposed) {
     const { line, word } = found.exposed;
     return fail(
-      `${shown}:${line} writes the argument ${JSON.stringify(word)} unquoted, so the shell expands or splits it and runs something the policy does not say (delete that line; the invocation is \`${command}\`, which majordomus init --extend writes when it is missing)`,
+      `${shown}:${line} writes ${JSON.stringify(word)} unquoted, so the shell expands or splits it and runs something the policy does not say (delete that line; the invocation is \`${command}\`, which majordomus init --extend writes when it is missing)`,
     );
   }
   if (found.line === undefined) return fail(`${shown} does not run \`${command}\` (add it on a line of its own)`);

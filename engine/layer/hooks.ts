@@ -134,8 +134,8 @@ function toolLookup(hook: string): string[] {
   const refusal = `${hook}: ${TOOL} not found: not in ${local}, not on ${path}, not through ${npx}; refusing (install it in this project: npm install --save-dev ${TOOL})`;
   const offline = `npm_config_offline=true ${npx}`;
   return [
-    `# ${TOOL} is looked up as a Node project installs it: this checkout's ${LOCAL_BIN}, then PATH,`,
-    '# then npx (offline, never installing); when none has it the hook refuses.',
+    `# ${TOOL} is found as a Node project installs it: ${LOCAL_BIN} of this checkout,`,
+    '# then PATH, then npx (offline, never installing); when none has it, the hook refuses.',
     `${TOOL}() {`,
     `  ${TOOL}_local="$(git rev-parse --show-toplevel 2>/dev/null || pwd)/${LOCAL_BIN}"`,
     `  if [ -x "$${TOOL}_local" ]; then`,
