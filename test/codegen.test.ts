@@ -416,8 +416,8 @@ describe('skeleton', () => {
   it('wires exactly the two gate hooks and always loads exactly one projection', () => {
     const policy = readYamlFile(join(SKELETON, 'repo/policy.yaml'), 'policy.yaml').value as Json;
     expect(policy.enforcement).toEqual([
-      { name: 'doctor-on-commit', path: 'majordomus', args: ['doctor'], wired_by: 'git-hook:pre-commit' },
-      { name: 'finish-on-push', path: 'majordomus', args: ['finish', '--check'], wired_by: 'git-hook:pre-push' },
+      { name: 'doctor-on-commit', path: 'majordomus', args: ['doctor', '--quiet'], wired_by: 'git-hook:pre-commit' },
+      { name: 'finish-on-push', path: 'majordomus', args: ['finish', '--check', '--quiet'], wired_by: 'git-hook:pre-push' },
     ]);
     expect((policy.projections as Json[]).filter((p) => p.always_loaded === true)).toHaveLength(1);
   });

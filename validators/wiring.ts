@@ -1,8 +1,8 @@
 import { readPolicyOrSkip } from '../engine/checked-document';
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, relative } from 'node:path';
 import type { Policy } from '../engine/generated/types';
-import { commandLine, findInvocation } from '../engine/layer/hooks';
+import { commandLine, findInvocation, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/layer/hooks';
 import type { Invocation } from '../engine/layer/hooks';
 import { unsafePathReason } from '../engine/layer/paths';
 import { defineValidator } from '../engine/validator';
@@ -38,16 +38,26 @@ function checkEntry(context: ValidatorContext, entry: Entry, at: { file: string;
     context.violation({ subject: entry.name ?? wiredBy, ...at, message });
     return false;
   };
-  if (wiredBy === 'manual') {
-    context.info({ subject: entry.name ?? wiredBy, ...at, message: `\`${command}\` is declared manual: documented, not verified, never counted as wired` });
+  const info = (message: string): false => {
+    context.info({ subject: entry.name ?? wiredBy, ...at, message });
     return false;
-  }
+  };
+  if (wiredBy === 'manual') return info(`\`${command}\` is declared manual: documented, not verified, never counted as wired`);
   const colon = wiredBy.indexOf(':');
   const kind = colon === -1 ? wiredBy : wiredBy.slice(0, colon);
   const target = colon === -1 ? '' : wiredBy.slice(colon + 1);
   switch (kind) {
-    case 'git-hook':
-      return checkHook(context, target, invocation, fail);
+    case 'git-hook': {
+      const wired = checkHook(context, target, invocation, fail);
+      // the hook is there; whether this machine can run what it calls is this checkout's business, not a failure
+      const missing = wired ? unreachable(context.git.root, invocation.path) : undefined;
+      if (missing) info(`the ${target} hook cannot find ${invocation.path} from this checkout: ${missing}`);
+      return wired;
+    }
+    case 'toolchain':
+    case 'provider-hook':
+      // the schema allows these; what they promise lives outside git, so this version says so and moves on
+      return info(`\`${command}\` is wired by ${wiredBy}, which is not verified by this version (never counted as wired)`);
     case 'ci': {
       const unsafe = unsafePathReason(target);
       if (unsafe) return fail(`wired_by names the CI file ${JSON.stringify(target)}, which ${unsafe}`);
@@ -89,7 +99,42 @@ function checkHook(context: ValidatorContext, hook: string, invocation: Invocati
 
 function checkText(text: string, shown: string, invocation: Invocation, fail: (message: string) => false, command = commandLine(invocation)): boolean {
   const found = findInvocation(text, invocation);
+  if (found.exposed) {
+    const { line, word } = found.exposed;
+    return fail(
+      `${shown}:${line} writes ${JSON.stringify(word)} unquoted, so the shell expands or splits it and runs something the policy does not say (delete that line; the invocation is \`${command}\`, which majordomus init --extend writes when it is missing)`,
+    );
+  }
   if (found.line === undefined) return fail(`${shown} does not run \`${command}\` (add it on a line of its own)`);
   if (found.swallowed) return fail(`${shown}:${found.line} runs \`${command}\` but swallows its exit code with \`${found.swallowed}\` (remove it, so a failure stops the action)`);
   return true;
+}
+
+/**
+ * Why a hook on this machine cannot find the command it runs, or undefined when it can. The bare tool
+ * is looked up where a generated hook looks (the checkout's node_modules/.bin, then PATH); npx is not
+ * asked, since it may go to the network, and it finds nothing the first two miss but npm's own cache.
+ */
+function unreachable(root: string, path: string): string | undefined {
+  if (path === TOOL) {
+    if (isExecutableFile(join(root, LOCAL_BIN)) || onPath(TOOL)) return undefined;
+    return `not in ${TOOL_PLACES[0]} and not on ${TOOL_PLACES[1]}, so the hook refuses unless ${TOOL_PLACES[2]} finds it in npm's cache (install it in this project: npm install --save-dev ${TOOL})`;
+  }
+  if (!path.includes('/')) return onPath(path) ? undefined : `${path} is not on PATH, so the hook refuses`;
+  // git runs these hooks at the top level of the working tree, so a relative path is relative to it
+  return isExecutableFile(isAbsolute(path) ? path : join(root, path)) ? undefined : `${path} is not an executable file here, so the hook refuses`;
+}
+
+function onPath(name: string): boolean {
+  return (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && isExecutableFile(join(dir, name)));
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,10 +1,27 @@
 /**
  * Git hooks as majordomus writes and reads them. The block it writes is marked, so a second run finds
- * it; an invocation is found on a line of its own, and a line that swallows its exit code is named.
+ * it; an invocation is found as the exact words the block writes, and a line that swallows its exit
+ * code, or hands a policy argument to the shell unquoted, is named.
+ *
+ * Every word of an invocation is written as one POSIX shell word (`shellWord`): a plain word as it
+ * is, anything else in single quotes. The hook then runs exactly the policy's arguments; `$(…)`,
+ * backticks, `;` or a space in an argument reach the command as text and are never run or split.
  */
 
 export const BLOCK_BEGIN = '# majordomus: begin';
 export const BLOCK_END = '# majordomus: end';
+
+/**
+ * The enforcement `path` a generated hook looks up the way a Node project installs it: the
+ * checkout's `node_modules/.bin`, then `PATH`, then npx. Any other path is run as written.
+ */
+export const TOOL = 'majordomus';
+
+/** Where a local install puts the tool, relative to the repository's top level. */
+export const LOCAL_BIN = `node_modules/.bin/${TOOL}`;
+
+/** The three places a generated hook looks for the tool, in order, as its refusal names them. */
+export const TOOL_PLACES = [LOCAL_BIN, 'PATH', `npx --no-install ${TOOL}`] as const;
 
 /** One enforcement entry of the policy, as far as wiring is concerned. */
 export interface Invocation {
@@ -13,9 +30,9 @@ export interface Invocation {
   readonly args: readonly string[];
 }
 
-/** The command line an artifact must contain. */
+/** The command line an artifact must contain: each word quoted for the shell where it needs to be. */
 export function commandLine(invocation: Invocation): string {
-  return [invocation.path, ...invocation.args].join(' ');
+  return words(invocation).map(shellWord).join(' ');
 }
 
 /** What a hook or CI file says about an invocation. */
@@ -24,49 +41,115 @@ export interface InvocationSearch {
   readonly line?: number;
   /** The swallowing construct on that line (`|| true`, `|| exit 0`, `|| :`), if any. */
   readonly swallowed?: string;
+  /**
+   * An uncommented line carrying the invocation with its words written bare where the shell would
+   * expand or split them (`majordomus doctor $(touch x)`), and the first such word. The line runs
+   * something other than what the policy says, whether or not the quoted form is also present.
+   */
+  readonly exposed?: { readonly line: number; readonly word: string };
 }
 
 /** What makes a line's exit status not the command's: an `||` that succeeds anyway, or a pipe (sh reports the last command's status). */
-const SWALLOWERS = [/\|\|\s*true\b/, /\|\|\s*exit\s+0\b/, /\|\|\s*:(\s|$|;)/, /(?<!\|)\|(?!\|)\s*\S/];
+const SWALLOWERS = [/\|\|\s*true\b/, /\|\|\s*exit\s+0\b/, /\|\|\s*:(\s|$|;)/, /(?<!\|)\|(?!\|)(?=\s*\S)/];
 
 /** Find `invocation` in `text` as whole words on an uncommented line. */
 export function findInvocation(text: string, invocation: Invocation): InvocationSearch {
-  const wanted = commandLine(invocation);
-  const pattern = new RegExp(`(^|[\\s/"'])${escapeRegExp(wanted)}($|[\\s;"'&|)])`);
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const found = /^\s*#/.test(line) ? null : pattern.exec(line);
-    if (!found) continue;
-    // what follows the command decides whether its status survives
-    const after = line.slice(found.index + found[0].length - found[2]!.length);
-    const swallower = SWALLOWERS.map((re) => re.exec(after)).find((match) => match !== null);
-    return { line: i + 1, swallowed: swallower ? swallower[0].trim() : undefined };
+  const skipped = resolverLines(text, invocation.path);
+  const quoted = commandLine(invocation);
+  const found = occurrences(text, quoted, skipped)[0];
+  const bare = words(invocation).join(' ');
+  const exposedAt = bare === quoted ? undefined : occurrences(text, bare, skipped)[0];
+  const exposed = exposedAt && { line: exposedAt.line, word: words(invocation).find((word) => shellWord(word) !== word)! };
+  if (!found) return exposed ? { exposed } : {};
+  const swallower = SWALLOWERS.map((re) => re.exec(found.after)).find((match) => match !== null);
+  return { line: found.line, swallowed: swallower ? swallower[0].trim() : undefined, exposed };
+}
+
+/** Each place `wanted` stands as whole words outside a comment and outside `skipped` lines. */
+function occurrences(text: string, wanted: string, skipped: ReadonlySet<number>): { line: number; after: string }[] {
+  // a quoted argument may span lines, so the text is searched whole and each hit mapped to its line
+  const pattern = new RegExp(`(^|[\\s/"'])${escapeRegExp(wanted)}(?=$|[\\s;"'&|)])`, 'gm');
+  const hits: { line: number; after: string }[] = [];
+  for (const match of text.matchAll(pattern)) {
+    const start = match.index + match[1]!.length;
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    const line = countNewlines(text, lineStart) + 1;
+    if (skipped.has(line) || /^\s*#/.test(text.slice(lineStart, start))) continue;
+    const end = start + wanted.length;
+    const lineEnd = text.indexOf('\n', end);
+    hits.push({ line, after: text.slice(end, lineEnd === -1 ? undefined : lineEnd) });
   }
-  return {};
+  return hits;
+}
+
+/**
+ * The lines of the lookup function a generated block defines for `path` (from `path() {` to the `}`
+ * closing it): they name the tool without running an invocation.
+ */
+function resolverLines(text: string, path: string): Set<number> {
+  const lines = new Set<number>();
+  if (path !== TOOL) return lines;
+  let inside = false;
+  text.split('\n').forEach((line, index) => {
+    if (!inside && line.startsWith(`${TOOL}() {`)) inside = true;
+    if (inside) lines.add(index + 1);
+    if (inside && line === '}') inside = false;
+  });
+  return lines;
 }
 
 /**
  * The block majordomus adds to a hook. It fails closed when the command cannot be found, runs it
  * without pipes or `|| true`, and a pre-push block first reads git's standard input to the end, so git
  * never dies of SIGPIPE after the check passed.
+ *
+ * For the bare `majordomus`, the block defines a shell function of that name which finds the tool in
+ * the checkout's `node_modules/.bin` (git runs these hooks at the top level of the working tree), then
+ * on `PATH`, then through `npx --no-install` kept offline so a commit never waits on the network; the
+ * invocation line then reads exactly as the policy's command line. Any other path is run as written.
  */
 export function hookBlock(hook: string, invocation: Invocation): string {
-  const command = commandLine(invocation);
   const lines = [BLOCK_BEGIN];
   if (hook === 'pre-push') {
     lines.push('# git writes the refs being pushed on standard input; read it all before checking');
     lines.push('cat >/dev/null');
   }
-  lines.push(
-    `if ! command -v ${shellWord(invocation.path)} >/dev/null 2>&1; then`,
-    `  echo "${hook}: ${invocation.path} not found on PATH; refusing (install majordomus or fix PATH)" >&2`,
-    '  exit 1',
-    'fi',
-    `${command} || exit $?`,
-    BLOCK_END,
-  );
+  if (invocation.path === TOOL) lines.push(...toolLookup(hook));
+  else {
+    const where = invocation.path.includes('/') ? 'is not an executable file' : 'was not found on PATH';
+    lines.push(
+      `if ! command -v ${shellWord(invocation.path)} >/dev/null 2>&1; then`,
+      `  printf '%s\\n' ${shellWord(`${hook}: ${invocation.path} ${where}; refusing (install it or fix the policy's enforcement path)`)} >&2`,
+      '  exit 1',
+      'fi',
+    );
+  }
+  lines.push(`${commandLine(invocation)} || exit $?`, BLOCK_END);
   return `${lines.join('\n')}\n`;
+}
+
+/** The lookup function for the bare tool name; it returns 127 (not found) after naming every place it looked. */
+function toolLookup(hook: string): string[] {
+  const [local, path, npx] = TOOL_PLACES;
+  const refusal = `${hook}: ${TOOL} not found: not in ${local}, not on ${path}, not through ${npx}; refusing (install it in this project: npm install --save-dev ${TOOL})`;
+  const offline = `npm_config_offline=true ${npx}`;
+  return [
+    `# ${TOOL} is found as a Node project installs it: ${LOCAL_BIN} of this checkout,`,
+    '# then PATH, then npx (offline, never installing); when none has it, the hook refuses.',
+    `${TOOL}() {`,
+    `  ${TOOL}_local="$(git rev-parse --show-toplevel 2>/dev/null || pwd)/${LOCAL_BIN}"`,
+    `  if [ -x "$${TOOL}_local" ]; then`,
+    `    "$${TOOL}_local" "$@"`,
+    `  elif (unset -f ${TOOL}; command -v ${TOOL}) >/dev/null 2>&1; then`,
+    `    command ${TOOL} "$@"`,
+    `  elif command -v npx >/dev/null 2>&1 && ${offline} --version >/dev/null 2>&1; then`,
+    `    ${offline} "$@"`,
+    '  else',
+    `    printf '%s\\n' ${shellWord(refusal)} >&2`,
+    '    return 127',
+    '  fi',
+    '}',
+  ];
 }
 
 /** A new hook file holding only our block. */
@@ -104,6 +187,17 @@ function withoutOurBlocks(text: string): string[] {
 /** A word as one POSIX shell word, quoted when it needs to be. */
 export function shellWord(word: string): string {
   return /^[A-Za-z0-9_./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The words of an invocation as the policy gives them, unquoted. */
+function words(invocation: Invocation): string[] {
+  return [invocation.path, ...invocation.args];
+}
+
+function countNewlines(text: string, end: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1 && at < end; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 function escapeRegExp(text: string): string {

@@ -303,7 +303,7 @@ describe('the installed hooks with real git', () => {
     expect(commit.status, commit.stderr + commit.stdout).toBe(0);
     expect(commits()).toBe(2);
     expect(repo.git(['ls-files', '--', '.ai/manifest.yaml']).trim()).toBe('.ai/manifest.yaml');
-    expect(invocations()).toContain('doctor');
+    expect(invocations()).toContain('doctor --quiet');
   });
 
   it('a staged hand edit of a vendored rule makes the commit fail, and no commit happens', () => {
@@ -334,7 +334,7 @@ describe('the installed hooks with real git', () => {
     const before = invocations().length;
     const push = git(['push', '-q', 'origin', 'main', '--tags'], withShim);
     expect(push.status, push.stderr).toBe(0);
-    expect(invocations().slice(before)).toContain('finish --check');
+    expect(invocations().slice(before)).toContain('finish --check --quiet');
     const remote = spawnSync('git', ['--git-dir', bare, 'rev-parse', 'refs/heads/main'], { env: cleanEnv(), encoding: 'utf8' });
     expect(remote.stdout.trim()).toBe(head);
     const tags = spawnSync('git', ['--git-dir', bare, 'tag', '--list'], { env: cleanEnv(), encoding: 'utf8' });
