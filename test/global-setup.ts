@@ -1,0 +1,14 @@
+/**
+ * One temporary directory for the whole run: every test's repositories, templates and scratch files go
+ * under it (TMPDIR is inherited by the workers and the processes they spawn), and it is removed when the
+ * run ends — even when a worker was killed before its own clean-up ran.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export default function setup(): () => void {
+  const dir = mkdtempSync(join(tmpdir(), 'majordomus-tests-'));
+  process.env.TMPDIR = dir;
+  return () => rmSync(dir, { recursive: true, force: true });
+}
