@@ -7,7 +7,7 @@
  * validator behave exactly as they do in `doctor`.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gates } from './generated/gates';
@@ -18,7 +18,7 @@ import { GitRepository, isolatedGitEnv } from './layer/git';
 import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layer/layout';
 import { WorkingTree } from './layer/tree';
 import type { Tree } from './layer/tree';
-import { parseYaml } from './layer/yaml';
+import { parseYaml, readTextFile } from './layer/yaml';
 import type { Registry } from './registry';
 import { Repository } from './repository';
 import type { Rule, RuleSet } from './rules';
@@ -105,12 +105,10 @@ async function runCase(source: string, name: string, dir: string, kind: 'valid' 
 
 /** The subjects an invalid case's `expect.yaml` names (`subjects: [...]`), or none without the file. */
 function readExpectations(caseDir: string, display: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(join(caseDir, EXPECT_FILE), 'utf8');
-  } catch {
-    return [];
-  }
+  const path = join(caseDir, EXPECT_FILE);
+  if (!existsSync(path)) return [];
+  // read as every layer file is: a FIFO in its place is refused, never waited on
+  const text = readTextFile(path, display);
   const doc = parseYaml(text, display).value as { subjects?: unknown } | null;
   const keys = doc && typeof doc === 'object' ? Object.keys(doc) : [];
   const subjects = doc?.subjects;
