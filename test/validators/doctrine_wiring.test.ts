@@ -9,7 +9,7 @@ import { itFails, itPasses } from '../helpers/cases';
 import type { FindingCase } from '../helpers/cases';
 import { expectFailing, findingKey } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
-import { repoFactory } from '../helpers/repo';
+import { failing, repoFactory } from '../helpers/repo';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 import { PROJECT, SAMPLE, SAMPLE_TEST, VENDOR, VENDOR_MANIFEST, enforcement, manifestEntry, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
 import type { Enforcement } from '../helpers/rules';
@@ -136,14 +136,15 @@ describe(`${RULE}: an unregistered validator at doctor is reported exactly once`
     expect(code).toBe(10);
   });
 
-  it('a refused set (the rule never runs): the audit reports it, once', () => {
+  it('a broken sibling rule file does not silence it: the runner reports it once, and the file is refused alone', () => {
     const repo = freshRepo();
     addRule(repo, { validator: 'ai_layuot', gates: ['doctor'] });
     repo.write(`${PROJECT}/broken.v1.md`, '# no front matter\n');
     const { code, findings } = repo.gate(['doctor']);
     const reported = aboutSample(findings);
     expect(reported.map(findingKey)).toEqual([findingKey(broken(IDENTITY))]);
-    expect(reported[0]).toMatchObject({ rule: RULE, file: SAMPLE, line: 11 });
+    expect(reported[0]).toMatchObject({ rule: 'project.sample', file: SAMPLE });
+    expect(failing(findings)).toContainEqual(expect.objectContaining({ category: 'rules', subject: `${PROJECT}/broken.v1.md`, rule: 'majordomus.rule-package-integrity' }));
     expect(code).toBe(10);
   });
 });
