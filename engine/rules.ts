@@ -152,17 +152,34 @@ export function loadRuleSet(layout: Layout): RuleSet {
 export function loadRuleFiles(tree: Tree, files: readonly { file: string; provenance: Provenance }[], packages: readonly RulePackage[] = []): RuleSet {
   const problems: LoadProblem[] = [];
   const loaded: Rule[] = [];
+  // the identity of each refused file, as it declares it or else as its package manifest lists it, so a
+  // rule depending on it is told which file refused it
   const unloaded = new Map<string, string>();
+  const listed = listedIdentities(packages);
   for (const { file, provenance } of files) {
     const result = loadRuleFileDeclaring(tree, file, provenance);
     if ('problems' in result) {
       problems.push(...result.problems);
-      if (result.identity !== undefined && !unloaded.has(result.identity)) unloaded.set(result.identity, file);
+      const identity = result.identity ?? listed.get(file);
+      if (identity !== undefined && !unloaded.has(identity)) unloaded.set(identity, file);
     } else loaded.push(result.rule);
   }
   const resolution = resolveRules(loaded, unloaded);
   problems.push(...resolution.problems);
   return { rules: resolution.effective, refused: problems.length > 0, problems, refusedRules: resolution.refused, packages, files };
+}
+
+/** Each listed rule file of the packages, by path, with the identity its manifest gives it. */
+function listedIdentities(packages: readonly RulePackage[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pkg of packages) {
+    for (const entry of pkg.manifest?.rules ?? []) {
+      if (entry && typeof entry.file === 'string' && typeof entry.id === 'string' && Number.isSafeInteger(entry.version)) {
+        out.set(`${pkg.dir}/${entry.file}`, `${entry.id}@${entry.version}`);
+      }
+    }
+  }
+  return out;
 }
 
 /** Load and validate one rule file of `tree`; a list of problems when it is refused. */
