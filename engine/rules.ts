@@ -330,7 +330,7 @@ function describeRuleKey(key: string, keyword: string, params: Record<string, un
   }
   if (key === 'kind' && keyword === 'const') return `\`kind\` is ${JSON.stringify(value)}; a rule object declares kind: rule`;
   if (key === 'version' && keyword === 'type') {
-    const shown = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : typeof value === 'number' ? String(value) : JSON.stringify(value);
+    const shown = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : value === null ? 'empty' : typeof value === 'object' ? 'a list or a mapping' : String(value);
     return `\`version\` is ${shown}, which is not an integer (write the version as digits alone, unquoted, e.g. version: 1)`;
   }
   if (key === 'x-majordomus' && keyword === 'dependentRequired') {
