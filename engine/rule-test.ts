@@ -7,9 +7,9 @@
  * validator behave exactly as they do in `doctor`.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gates } from './generated/gates';
 import type { GateName } from './generated/gates';
 import { DocumentError } from './layer/document-error';
@@ -18,6 +18,7 @@ import { GitRepository, isolatedGitEnv } from './layer/git';
 import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layer/layout';
 import { WorkingTree } from './layer/tree';
 import type { Tree } from './layer/tree';
+import { notRegularFile } from './layer/regular-file';
 import { parseYaml, readTextFile } from './layer/yaml';
 import type { Registry } from './registry';
 import { Repository } from './repository';
@@ -73,7 +74,12 @@ async function runCase(source: string, name: string, dir: string, kind: 'valid' 
   }
   const scratch = mkdtempSync(join(tmpdir(), 'majordomus-case-'));
   try {
-    cpSync(source, scratch, { recursive: true, filter: (path) => path !== join(source, EXPECT_FILE) });
+    try {
+      cpSync(source, scratch, { recursive: true, filter: (path) => path !== join(source, EXPECT_FILE) && copyable(path, source, `${dir}/${name}`) });
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      return { ...base, passed: false, subjects: [], reason: error.message };
+    }
     const env = isolatedGitEnv();
     for (const args of [['init', '-q', '.'], ['add', '-A']]) {
       const result = spawnSync('git', args, { cwd: scratch, env, encoding: 'utf8' });
@@ -101,6 +107,14 @@ async function runCase(source: string, name: string, dir: string, kind: 'valid' 
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** True for what a case may hold (files, folders, links); a FIFO, a socket or a device is refused by name. */
+function copyable(path: string, source: string, display: string): boolean {
+  const entry = lstatSync(path);
+  if (entry.isFile() || entry.isDirectory() || entry.isSymbolicLink()) return true;
+  const shown = relative(source, path) === '' ? display : `${display}/${relative(source, path)}`;
+  throw new DocumentError(shown, undefined, `is ${notRegularFile(entry)}, not a regular file`, 'replace it with a regular file, or remove it');
 }
 
 /** The subjects an invalid case's `expect.yaml` names (`subjects: [...]`), or none without the file. */

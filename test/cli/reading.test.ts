@@ -179,6 +179,27 @@ describe('a FIFO where the layer has a file is refused by name, and the run ends
   });
 });
 
+describe('`rules test`: a FIFO in a case is refused by name, never copied or waited on', () => {
+  it('in a case tree, and as expect.yaml: each case fails naming the FIFO, exit 10', () => {
+    const repo = adopted();
+    const cases = '.ai/repo/rules/tests/marks';
+    repo.write('test/project.test.sh', '# proves the project rule\n');
+    repo.write(`${PROJECT}/marks.v1.md`, genericRule('project.marks', 'paths', 'hygiene', ['forbid: [marked.txt]']).replace('tests: [test/project.test.sh]', `tests: [${cases}]`));
+    repo.write(`${cases}/valid/clean/README.md`, 'nothing marked\n');
+    repo.write(`${cases}/invalid/marked/marked.txt`, 'marked\n');
+    fifo(repo, `${cases}/valid/clean/pipe`);
+    fifo(repo, `${cases}/invalid/marked/expect.yaml`);
+    const result = bounded(process.execPath, [CLI, 'rules', 'test', 'project.marks', '--json'], repo.dir);
+    expect(result.code).toBe(10);
+    const rows = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { case: string; status: string; reason?: string });
+    expect(rows.map((row) => [row.case, row.status]).sort()).toEqual([
+      ['invalid/marked', 'FAIL'],
+      ['valid/clean', 'FAIL'],
+    ]);
+    for (const row of rows) expect(row.reason).toContain('FIFO');
+  });
+});
+
 describe('a folder of the layer that cannot be listed is a failure, never "0 rules"', () => {
   const cases: { name: string; setup: (repo: TempRepo) => void; gate: string; expected: string[] }[] = [
     { name: 'the project rules folder replaced by a file', setup: (repo) => replaceWithFile(repo, PROJECT), gate: 'doctor', expected: [`FAIL rules ${PROJECT}`] },
