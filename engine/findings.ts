@@ -2,6 +2,7 @@
  * Findings: what a gate reports, one a line. A validator reports a violation; the engine decides its
  * level from the rule's class and the gate, and its exit code from the rule (or the gate, for drift).
  */
+import { escapeControls } from './layer/document-error';
 
 /** The level of a finding. Validators never choose one; the runner stamps it. */
 export type Level = 'FAIL' | 'WARN' | 'DRIFT' | 'OK' | 'INFO';
@@ -39,14 +40,18 @@ export function exitCodeOf(findings: readonly Finding[]): number {
   return code;
 }
 
-/** `%-4s %-11s %s — %s`, then `  [reproduce: …]` when there is one. */
+/**
+ * `%-4s %-11s %s — %s`, then `  [reproduce: …]` when there is one. Every field is printed with its
+ * control characters escaped, so a file name or a message holding a newline stays on its one line and
+ * cannot forge another finding; `formatJson` keeps the exact values.
+ */
 export function formatText(finding: Finding): string {
   const subject =
     finding.file !== undefined && finding.line !== undefined && finding.subject === finding.file
       ? `${finding.subject}:${finding.line}`
       : finding.subject;
-  const head = `${finding.level.padEnd(4)} ${finding.category.padEnd(11)} ${subject} — ${finding.message}`;
-  return finding.reproduce ? `${head}  [reproduce: ${finding.reproduce}]` : head;
+  const head = `${finding.level.padEnd(4)} ${escapeControls(finding.category).padEnd(11)} ${escapeControls(subject)} — ${escapeControls(finding.message)}`;
+  return finding.reproduce ? `${head}  [reproduce: ${escapeControls(finding.reproduce)}]` : head;
 }
 
 /** One JSON object a line, with a fixed key order. */

@@ -7,9 +7,9 @@
  * validator behave exactly as they do in `doctor`.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { gates } from './generated/gates';
 import type { GateName } from './generated/gates';
 import { DocumentError } from './layer/document-error';
@@ -18,7 +18,8 @@ import { GitRepository, isolatedGitEnv } from './layer/git';
 import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layer/layout';
 import { WorkingTree } from './layer/tree';
 import type { Tree } from './layer/tree';
-import { parseYaml } from './layer/yaml';
+import { notRegularFile } from './layer/regular-file';
+import { parseYaml, readTextFile } from './layer/yaml';
 import type { Registry } from './registry';
 import { Repository } from './repository';
 import type { Rule, RuleSet } from './rules';
@@ -73,7 +74,12 @@ async function runCase(source: string, name: string, dir: string, kind: 'valid' 
   }
   const scratch = mkdtempSync(join(tmpdir(), 'majordomus-case-'));
   try {
-    cpSync(source, scratch, { recursive: true, filter: (path) => path !== join(source, EXPECT_FILE) });
+    try {
+      cpSync(source, scratch, { recursive: true, filter: (path) => path !== join(source, EXPECT_FILE) && copyable(path, source, `${dir}/${name}`) });
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      return { ...base, passed: false, subjects: [], reason: error.message };
+    }
     const env = isolatedGitEnv();
     for (const args of [['init', '-q', '.'], ['add', '-A']]) {
       const result = spawnSync('git', args, { cwd: scratch, env, encoding: 'utf8' });
@@ -103,14 +109,20 @@ async function runCase(source: string, name: string, dir: string, kind: 'valid' 
   }
 }
 
+/** True for what a case may hold (files, folders, links); a FIFO, a socket or a device is refused by name. */
+function copyable(path: string, source: string, display: string): boolean {
+  const entry = lstatSync(path);
+  if (entry.isFile() || entry.isDirectory() || entry.isSymbolicLink()) return true;
+  const shown = relative(source, path) === '' ? display : `${display}/${relative(source, path)}`;
+  throw new DocumentError(shown, undefined, `is ${notRegularFile(entry)}, not a regular file`, 'replace it with a regular file, or remove it');
+}
+
 /** The subjects an invalid case's `expect.yaml` names (`subjects: [...]`), or none without the file. */
 function readExpectations(caseDir: string, display: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(join(caseDir, EXPECT_FILE), 'utf8');
-  } catch {
-    return [];
-  }
+  const path = join(caseDir, EXPECT_FILE);
+  if (!existsSync(path)) return [];
+  // read as every layer file is: a FIFO in its place is refused, never waited on
+  const text = readTextFile(path, display);
   const doc = parseYaml(text, display).value as { subjects?: unknown } | null;
   const keys = doc && typeof doc === 'object' ? Object.keys(doc) : [];
   const subjects = doc?.subjects;

@@ -3,9 +3,10 @@
  *
  * Load order is the vendored packages (vendors in byte order, each in its manifest's order), then
  * `<rules>/project/*.md` in byte order; the effective set is a stable topological order over
- * `depends_on` with deprecated rules dropped. Any refusal (a file that does not load, a duplicate
- * identity, a missing, deprecated or cyclic dependency, a project rule in the `majordomus.` namespace)
- * refuses the whole set: no partial set is ever run.
+ * `depends_on` with deprecated rules dropped. A refusal refuses only what it is about: a file that does
+ * not load, both rules of a duplicate identity, a rule with a missing, deprecated or cyclic dependency,
+ * and every rule that depends on a refused one, transitively. Everything else is effective and runs;
+ * the refusals are problems the gate reports as failures.
  */
 import type { RuleFrontMatter } from './generated/types';
 import { DocumentError } from './layer/document-error';
@@ -26,10 +27,13 @@ export const RESERVED_NAMESPACE = 'majordomus.';
 /** The body sections every rule carries, in order. */
 export const RULE_SECTIONS = ['Rationale', 'Required behaviour', 'Failure behaviour', 'Verification'] as const;
 
+/** The highest version a rule may carry (a signed 32-bit integer, so every tool reads it alike). */
+export const MAX_RULE_VERSION = 2 ** 31 - 1;
+
 /** Where a rule came from. */
 export type Provenance = { readonly origin: 'vendor'; readonly vendor: string } | { readonly origin: 'project' };
 
-/** The `x-majordomus` block: present only on a rule the tool enforces. */
+/** The `x-majordomus` block of a rule the tool enforces: it names a validator. */
 export interface Enforcement {
   readonly validator: string;
   readonly category: string;
@@ -38,6 +42,16 @@ export interface Enforcement {
   readonly tests: readonly string[];
   readonly policyKey?: string;
   readonly options?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The `x-majordomus` block of a rule the tool does not enforce (no `validator`): the tests, claims and
+ * review reason it declares. Its tests are audited like an enforced rule's; it runs at no gate.
+ */
+export interface Declaration {
+  readonly tests: readonly string[];
+  readonly claims: readonly string[];
+  readonly reviewedBecause?: string;
 }
 
 /** A rule object that loaded. */
@@ -51,7 +65,10 @@ export interface Rule {
   readonly status: 'active' | 'deprecated';
   readonly class: 'blocking' | 'advisory';
   readonly dependsOn: readonly string[];
+  /** Present only when `x-majordomus` names a validator. */
   readonly enforcement?: Enforcement;
+  /** Present when `x-majordomus` is there without a validator. */
+  readonly declaration?: Declaration;
   /** Repository-relative path of the file. */
   readonly file: string;
   readonly provenance: Provenance;
@@ -59,9 +76,9 @@ export interface Rule {
   readonly doc: YamlDocument;
 }
 
-/** Why a rule file, or the set, was refused. */
+/** Why a rule file, a rule, or a folder of rules was refused. */
 export interface LoadProblem {
-  /** What the problem is about: a file, or an identity. */
+  /** What the problem is about: a file, a folder, or an identity. */
   readonly subject: string;
   readonly file?: string;
   readonly line?: number;
@@ -70,14 +87,16 @@ export interface LoadProblem {
 
 /** The outcome of loading a repository's rules. */
 export interface RuleSet {
-  /**
-   * The rules to audit and run: the effective set in order when the load is whole; when it was
-   * refused, every rule that loaded on its own, in load order (audited, never run as the set).
-   */
+  /** The effective set, in order: every active rule that loaded and was not refused. These run. */
   readonly rules: readonly Rule[];
-  /** True when a problem refused the set. */
+  /**
+   * True when something was refused (the problems say what): the gate fails whatever else it finds,
+   * and the engine's load audit runs at every gate to report it.
+   */
   readonly refused: boolean;
   readonly problems: readonly LoadProblem[];
+  /** The rules that loaded on their own but were refused (a duplicate identity, a refused dependency…). */
+  readonly refusedRules?: readonly Rule[];
   /** The vendored packages as found (the rule_package validator audits them). */
   readonly packages: readonly RulePackage[];
   /** Every rule file that was read, in load order, with its provenance. */
@@ -93,55 +112,103 @@ export function rulesDir(layout: Layout): string {
 export function loadRuleSet(layout: Layout): RuleSet {
   const dir = rulesDir(layout);
   const tree = layout.tree;
-  const packages = listDirectories(tree, `${dir}/vendor`).map((vendor) => readRulePackage(tree, `${dir}/vendor/${vendor}`, vendor));
+  const folderProblems: LoadProblem[] = [];
+  // a folder that cannot be listed is a refusal, never "no rules"
+  const listing = <T>(list: () => T[]): T[] => {
+    try {
+      return list();
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      folderProblems.push({ subject: error.file, file: error.file, message: `${error.reason} (${error.fix})` });
+      return [];
+    }
+  };
+  listing(() => tree.list(dir));
+  const packages = listing(() => listDirectories(tree, `${dir}/vendor`)).map((vendor) => readRulePackage(tree, `${dir}/vendor/${vendor}`, vendor));
   const files: { file: string; provenance: Provenance }[] = [];
   for (const pkg of packages) {
+    if (pkg.listError) folderProblems.push({ subject: pkg.listError.file, file: pkg.listError.file, message: `${pkg.listError.reason} (${pkg.listError.fix})` });
     const provenance: Provenance = { origin: 'vendor', vendor: pkg.vendor };
     const listed = listedFiles(pkg);
     // a package whose manifest cannot be read is still loaded (in byte order) so its rules are audited
     const order = listed ? listed.filter((file) => pkg.filesOnDisk.includes(file)) : pkg.filesOnDisk;
     for (const file of order) files.push({ file, provenance });
   }
-  for (const file of listRuleFiles(tree, `${dir}/project`)) files.push({ file, provenance: { origin: 'project' } });
+  for (const file of listing(() => listRuleFiles(tree, `${dir}/project`))) files.push({ file, provenance: { origin: 'project' } });
   const set = loadRuleFiles(tree, files, packages);
-  if (packages.some((pkg) => pkg.vendor === BASELINE_VENDOR)) return set;
-  // without the baseline nothing would check the layer, and a gate would pass on nothing
-  const missing: LoadProblem = {
-    subject: `${dir}/vendor/${BASELINE_VENDOR}`,
-    message: `the baseline package is not vendored under ${dir}/vendor/${BASELINE_VENDOR}, so nothing checks the layer (run: majordomus rules vendor update)`,
-  };
-  return { ...set, refused: true, problems: [missing, ...set.problems] };
+  const problems = [...folderProblems];
+  if (!packages.some((pkg) => pkg.vendor === BASELINE_VENDOR)) {
+    // without the baseline nothing would check the layer, and a gate would pass on nothing
+    problems.push({
+      subject: `${dir}/vendor/${BASELINE_VENDOR}`,
+      message: `the baseline package is not vendored under ${dir}/vendor/${BASELINE_VENDOR}, so nothing checks the layer (run: majordomus rules vendor update)`,
+    });
+  }
+  if (problems.length === 0) return set;
+  return { ...set, refused: true, problems: [...problems, ...set.problems] };
 }
 
 /** Load the given rule files of `tree` and resolve them as one set. */
 export function loadRuleFiles(tree: Tree, files: readonly { file: string; provenance: Provenance }[], packages: readonly RulePackage[] = []): RuleSet {
   const problems: LoadProblem[] = [];
   const loaded: Rule[] = [];
+  // the identity of each refused file, as it declares it or else as its package manifest lists it, so a
+  // rule depending on it is told which file refused it
+  const unloaded = new Map<string, string>();
+  const listed = listedIdentities(packages);
   for (const { file, provenance } of files) {
-    const result = loadRuleFile(tree, file, provenance);
-    if (Array.isArray(result)) problems.push(...result);
-    else loaded.push(result);
+    const result = loadRuleFileDeclaring(tree, file, provenance);
+    if ('problems' in result) {
+      problems.push(...result.problems);
+      const identity = result.identity ?? listed.get(file);
+      if (identity !== undefined && !unloaded.has(identity)) unloaded.set(identity, file);
+    } else loaded.push(result.rule);
   }
-  const resolution = resolveRules(loaded);
+  const resolution = resolveRules(loaded, unloaded);
   problems.push(...resolution.problems);
-  const refused = problems.length > 0;
-  return { rules: refused ? loaded : resolution.effective, refused, problems, packages, files };
+  return { rules: resolution.effective, refused: problems.length > 0, problems, refusedRules: resolution.refused, packages, files };
+}
+
+/** Each listed rule file of the packages, by path, with the identity its manifest gives it. */
+function listedIdentities(packages: readonly RulePackage[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pkg of packages) {
+    for (const entry of pkg.manifest?.rules ?? []) {
+      if (entry && typeof entry.file === 'string' && typeof entry.id === 'string' && Number.isSafeInteger(entry.version)) {
+        out.set(`${pkg.dir}/${entry.file}`, `${entry.id}@${entry.version}`);
+      }
+    }
+  }
+  return out;
 }
 
 /** Load and validate one rule file of `tree`; a list of problems when it is refused. */
 export function loadRuleFile(tree: Tree, file: string, provenance: Provenance): Rule | LoadProblem[] {
+  const result = loadRuleFileDeclaring(tree, file, provenance);
+  return 'problems' in result ? result.problems : result.rule;
+}
+
+/** Validate a rule object's text as the file `file` (before it is written, or as read). */
+export function loadRuleText(text: string, file: string, provenance: Provenance): Rule | LoadProblem[] {
+  const result = loadRule(text, file, provenance);
+  return 'problems' in result ? result.problems : result.rule;
+}
+
+/** A rule, or why its file is refused with the identity it declares when that much could be read. */
+type Loaded = { readonly rule: Rule } | { readonly problems: LoadProblem[]; readonly identity?: string };
+
+function loadRuleFileDeclaring(tree: Tree, file: string, provenance: Provenance): Loaded {
   let text: string;
   try {
     text = tree.readText(file);
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
-    return [{ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` }];
+    return { problems: [{ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` }] };
   }
-  return loadRuleText(text, file, provenance);
+  return loadRule(text, file, provenance);
 }
 
-/** Validate a rule object's text as the file `file` (before it is written, or as read). */
-export function loadRuleText(text: string, file: string, provenance: Provenance): Rule | LoadProblem[] {
+function loadRule(text: string, file: string, provenance: Provenance): Loaded {
   let doc: YamlDocument;
   let body: string;
   let bodyLine: number;
@@ -152,15 +219,17 @@ export function loadRuleText(text: string, file: string, provenance: Provenance)
     bodyLine = parsed.bodyLine;
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
-    return [{ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` }];
+    return { problems: [{ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` }] };
   }
-  const problems: LoadProblem[] = checkSchema('rule', doc, describeRuleKey).map((problem) => ({
-    subject: file,
-    file,
-    line: problem.line,
-    message: problem.message,
-  }));
   const front = doc.value as RuleFrontMatter;
+  const versionLine = doc.lines.get('version');
+  const written = typeof front.version === 'number' ? versionSource(text, versionLine) : undefined;
+  const versionWrong = written === undefined ? undefined : versionProblem(written);
+  const problems: LoadProblem[] = checkSchema('rule', doc, describeRuleKey)
+    // the version as written says more than the number YAML made of it
+    .filter((problem) => versionWrong === undefined || problem.key !== 'version')
+    .map((problem) => ({ subject: file, file, line: problem.line, message: problem.message }));
+  if (versionWrong !== undefined) problems.unshift({ subject: file, file, line: versionLine, message: versionWrong });
   if (provenance.origin === 'project' && typeof front.id === 'string' && front.id.startsWith(RESERVED_NAMESPACE)) {
     problems.push({
       subject: file,
@@ -172,36 +241,87 @@ export function loadRuleText(text: string, file: string, provenance: Provenance)
   for (const missing of missingSections(body)) {
     problems.push({ subject: file, file, line: bodyLine, message: `the body has no non-empty \`# ${missing}\` section (add it; every rule carries ${RULE_SECTIONS.map((s) => `# ${s}`).join(', ')})` });
   }
-  if (problems.length > 0) return problems;
+  if (problems.length > 0) {
+    const named = typeof front.id === 'string' && versionWrong === undefined && Number.isSafeInteger(front.version);
+    return { problems, identity: named ? `${front.id}@${front.version}` : undefined };
+  }
   const x = front['x-majordomus'];
   return {
-    id: front.id,
-    version: front.version,
-    identity: `${front.id}@${front.version}`,
-    title: front.title,
-    statement: front.statement,
-    status: front.status,
-    class: front.class,
-    dependsOn: front.depends_on ?? [],
-    enforcement: x
-      ? {
-          validator: x.validator,
-          category: x.category,
-          enforcedBy: x.enforced_by,
-          exitCode: x.exit_code,
-          tests: x.tests,
-          policyKey: x.policy_key,
-          options: x.options as Record<string, unknown> | undefined,
-        }
-      : undefined,
-    file,
-    provenance,
-    frontMatter: front,
-    doc,
+    rule: {
+      id: front.id,
+      version: front.version,
+      identity: `${front.id}@${front.version}`,
+      title: front.title,
+      statement: front.statement,
+      status: front.status,
+      class: front.class,
+      dependsOn: front.depends_on ?? [],
+      // the schema requires the rest of the block whenever it names a validator
+      enforcement:
+        x?.validator !== undefined
+          ? {
+              validator: x.validator,
+              category: x.category!,
+              enforcedBy: x.enforced_by!,
+              exitCode: x.exit_code!,
+              tests: x.tests!,
+              policyKey: x.policy_key,
+              options: x.options as Record<string, unknown> | undefined,
+            }
+          : undefined,
+      declaration: x && x.validator === undefined ? { tests: x.tests ?? [], claims: x.claims ?? [], reviewedBecause: x.reviewed_because } : undefined,
+      file,
+      provenance,
+      frontMatter: front,
+      doc,
+    },
   };
 }
 
-function describeRuleKey(key: string, keyword: string, _params: Record<string, unknown>, value: unknown): string | undefined {
+/**
+ * The `version` value as written in the front matter (`text` is the whole file; front matter lines are
+ * file lines): the rest of the key's line, or the next line holding content when the value sits there.
+ */
+function versionSource(text: string, line: number | undefined): string | undefined {
+  if (line === undefined) return undefined;
+  const lines = text.split('\n');
+  const strip = (raw: string): string => raw.replace(/\r$/, '').replace(/(^|\s)#.*$/, '').trim();
+  const rest = strip((lines[line - 1] ?? '').replace(/^\s*version:/, ''));
+  if (rest !== '') return rest;
+  for (let i = line; i < lines.length; i++) {
+    const next = strip(lines[i]!);
+    if (next !== '') return next;
+  }
+  return undefined;
+}
+
+/**
+ * Why a version written as `written` (a plain scalar YAML read as a number) is not an identity's
+ * version: it must be a decimal integer written as digits, 1 to MAX_RULE_VERSION. YAML also reads
+ * `1.0`, `0x1` and `1e3` as numbers, and a long digit string inexactly; each would pass as another
+ * identity than the one written.
+ */
+export function versionProblem(written: string): string | undefined {
+  const shown = `\`version\` is written \`${written.length > 40 ? `${written.slice(0, 40)}…` : written}\``;
+  const fix = '(write the version as digits alone, e.g. version: 1)';
+  if (/^[1-9][0-9]*$/.test(written)) {
+    if (written.length > 10 || Number(written) > MAX_RULE_VERSION) return `${shown}, which is larger than ${MAX_RULE_VERSION}, the highest version (write a smaller version)`;
+    return undefined;
+  }
+  if (/^[-+]?\.(inf|Inf|INF)$/.test(written)) return `${shown}, which YAML reads as infinity, not a version ${fix}`;
+  if (/^\.(nan|NaN|NAN)$/.test(written)) return `${shown}, which YAML reads as not-a-number, not a version ${fix}`;
+  if (/^[-+]?0*$/.test(written)) return `${shown}, which is 0; a version is at least 1 ${fix}`;
+  if (written.startsWith('-')) return `${shown}, which is negative; a version is at least 1 ${fix}`;
+  if (/^0x/.test(written)) return `${shown}, a hexadecimal number; a version is a decimal integer ${fix}`;
+  if (/^0o/.test(written)) return `${shown}, an octal number; a version is a decimal integer ${fix}`;
+  if (/[eE]/.test(written)) return `${shown}, a number with an exponent; a version is a decimal integer ${fix}`;
+  if (written.includes('.')) return `${shown}, a decimal fraction; a version is a whole number ${fix}`;
+  if (/^\+/.test(written)) return `${shown}, with a sign; a version is digits alone ${fix}`;
+  if (/^0[0-9]+$/.test(written)) return `${shown}, with a leading zero; a version is digits alone ${fix}`;
+  return `${shown}, which is not a decimal integer written as digits ${fix}`;
+}
+
+function describeRuleKey(key: string, keyword: string, params: Record<string, unknown>, value: unknown): string | undefined {
   if (key === 'id' && keyword === 'pattern') {
     return `\`id\` is ${JSON.stringify(value)}, which is not a dotted identifier (segments of letters, digits, - and _ joined by dots, e.g. project.my-rule)`;
   }
@@ -209,7 +329,18 @@ function describeRuleKey(key: string, keyword: string, _params: Record<string, u
     return `\`${key}\` is ${JSON.stringify(value)}, which is not an exact id@version reference (e.g. majordomus.define-done-first@1)`;
   }
   if (key === 'kind' && keyword === 'const') return `\`kind\` is ${JSON.stringify(value)}; a rule object declares kind: rule`;
-  if (key === 'version' && keyword === 'type') return `\`version\` is ${JSON.stringify(value)}, which is not an integer`;
+  if (key === 'version' && keyword === 'type') {
+    const shown = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : value === null ? 'empty' : typeof value === 'object' ? 'a list or a mapping' : String(value);
+    return `\`version\` is ${shown}, which is not an integer (write the version as digits alone, unquoted, e.g. version: 1)`;
+  }
+  if (key === 'x-majordomus' && keyword === 'dependentRequired') {
+    const property = String(params.property);
+    const missing = String(params.missingProperty);
+    if (property === 'validator') {
+      return `required key \`x-majordomus.${missing}\` is missing (a rule that names a validator also names its category, exit_code, enforced_by and tests)`;
+    }
+    return `\`x-majordomus.${property}\` is given without \`x-majordomus.validator\`: only an enforced rule has it (name the validator, or remove the key; without a validator the block declares only tests, claims and reviewed_because)`;
+  }
   return undefined;
 }
 
@@ -231,46 +362,103 @@ function missingSections(body: string): string[] {
   return RULE_SECTIONS.filter((section) => found.get(section) !== true);
 }
 
-/** Resolve loaded rules into the effective set, or say why it cannot be. */
-export function resolveRules(loaded: readonly Rule[]): { effective: Rule[]; problems: LoadProblem[] } {
+/** The outcome of resolving loaded rules: what runs, what was refused, and why. */
+export interface Resolution {
+  /** Every active rule not refused, each after the rules it depends on. */
+  readonly effective: Rule[];
+  /** The loaded rules that were refused, in load order. */
+  readonly refused: Rule[];
+  readonly problems: LoadProblem[];
+}
+
+/**
+ * Resolve loaded rules into the effective set. A duplicate identity refuses both rules (neither is the
+ * one the identity means); a missing, deprecated or refused dependency, or a cycle, refuses the rule;
+ * and every rule depending on a refused one is refused in turn, each with its own problem. `unloaded`
+ * maps the identities of files that were refused to their file, so a dependency on one says so.
+ */
+export function resolveRules(loaded: readonly Rule[], unloaded: ReadonlyMap<string, string> = new Map()): Resolution {
   const problems: LoadProblem[] = [];
-  const byIdentity = new Map<string, Rule>();
+  const refused = new Set<Rule>();
+  const declaring = new Map<string, Rule[]>();
   for (const rule of loaded) {
-    const first = byIdentity.get(rule.identity);
-    if (first) {
-      problems.push({
-        subject: rule.identity,
-        file: rule.file,
-        line: rule.doc.lines.get('id'),
-        message: `${rule.identity} is declared twice: in ${first.file} and in ${rule.file} (give one of them another id or version)`,
-      });
+    const same = declaring.get(rule.identity);
+    if (same) same.push(rule);
+    else declaring.set(rule.identity, [rule]);
+  }
+  const byIdentity = new Map<string, Rule>();
+  for (const [identity, rules] of declaring) {
+    if (rules.length === 1) {
+      byIdentity.set(identity, rules[0]!);
       continue;
     }
-    byIdentity.set(rule.identity, rule);
+    const where = rules.map((rule) => rule.file).join(' and ');
+    for (const rule of rules) {
+      refused.add(rule);
+      problems.push({
+        subject: identity,
+        file: rule.file,
+        line: rule.doc.lines.get('id'),
+        message: `${identity} is declared ${rules.length} times, in ${where}, so neither is the rule it names and both are refused (give one of them another id or version)`,
+      });
+    }
   }
   const active = [...byIdentity.values()].filter((rule) => rule.status === 'active');
+  const dependencyLine = (rule: Rule, index: number): number | undefined => rule.doc.lines.get(`depends_on.${index}`) ?? rule.doc.lines.get('depends_on');
   for (const rule of active) {
     rule.dependsOn.forEach((dependency, index) => {
       const target = byIdentity.get(dependency);
-      const line = rule.doc.lines.get(`depends_on.${index}`) ?? rule.doc.lines.get('depends_on');
-      if (!target) {
-        problems.push({ subject: rule.identity, file: rule.file, line, message: `depends on ${dependency}, which no loaded rule provides (vendor or write it, or remove the dependency)` });
-      } else if (target.status === 'deprecated') {
-        problems.push({ subject: rule.identity, file: rule.file, line, message: `depends on ${dependency}, which is deprecated (depend on its successor)` });
-      }
+      let why: string | undefined;
+      if (declaring.has(dependency) && !target) why = `depends on ${dependency}, which is declared more than once (see its finding), so it is refused too`;
+      else if (!target && unloaded.has(dependency)) why = `depends on ${dependency}, whose file ${unloaded.get(dependency)} is refused (see its finding), so it is refused too`;
+      else if (!target) why = `depends on ${dependency}, which no loaded rule provides (vendor or write it, or remove the dependency)`;
+      else if (target.status === 'deprecated') why = `depends on ${dependency}, which is deprecated (depend on its successor)`;
+      if (why === undefined) return;
+      refused.add(rule);
+      problems.push({ subject: rule.identity, file: rule.file, line: dependencyLine(rule, index), message: why });
     });
   }
   for (const cycle of findCycles(active, byIdentity)) {
     const first = cycle[0]!;
+    for (const member of cycle) refused.add(member);
     problems.push({
       subject: first.identity,
       file: first.file,
       line: first.doc.lines.get('depends_on'),
-      message: `dependency cycle: ${[...cycle, first].map((rule) => rule.identity).join(' → ')} (break the cycle; members: ${cycle.map((r) => r.file).join(', ')})`,
+      message: `dependency cycle: ${[...cycle, first].map((rule) => rule.identity).join(' → ')}, so each is refused (break the cycle; members: ${cycle.map((r) => r.file).join(', ')})`,
     });
   }
-  if (problems.length > 0) return { effective: [], problems };
-  return { effective: topologicalOrder(active, byIdentity), problems };
+  // every rule that depends on a refused rule is refused too, each named with the dependency that refused it
+  const dependents = new Map<Rule, Rule[]>();
+  for (const rule of active) {
+    for (const dependency of rule.dependsOn) {
+      const target = byIdentity.get(dependency);
+      if (!target) continue;
+      const list = dependents.get(target);
+      if (list) list.push(rule);
+      else dependents.set(target, [rule]);
+    }
+  }
+  const queue = [...refused];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const dependent of dependents.get(next) ?? []) {
+      if (refused.has(dependent)) continue;
+      refused.add(dependent);
+      queue.push(dependent);
+      const index = dependent.dependsOn.indexOf(next.identity);
+      problems.push({
+        subject: dependent.identity,
+        file: dependent.file,
+        line: dependencyLine(dependent, index),
+        message: `depends on ${next.identity}, which is refused (see its finding), so it is refused too`,
+      });
+    }
+  }
+  const effective = topologicalOrder(
+    active.filter((rule) => !refused.has(rule)),
+    byIdentity,
+  );
+  return { effective, refused: loaded.filter((rule) => refused.has(rule)), problems };
 }
 
 /** Strongly connected components of more than one rule (or a rule depending on itself), in load order. */

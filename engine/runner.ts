@@ -13,6 +13,7 @@ import { shellWord } from './layer/hooks';
 import type { GateName } from './generated/gates';
 import type { Registry } from './registry';
 import type { Repository } from './repository';
+import { LOAD_AUDIT_RULE } from './audit';
 import type { Rule, RuleSet } from './rules';
 import type { Note, Validator, ValidatorContext, Violation } from './validator';
 
@@ -28,8 +29,9 @@ export interface GateRequest {
   /** Run only this rule (`id` or `id@version`). */
   readonly only?: string;
   /**
-   * The rules that audit the engine itself, run instead of the set when its load was refused: a
-   * refused set is never run, but the refusal and the wiring are still reported.
+   * The rules that audit the engine itself, from the distribution. While anything of the set is refused,
+   * each one the effective set lacks joins it (a refused vendored audit rule cannot report its own
+   * refusal), and the load audit runs at every gate, so a refusal always fails the gate.
    */
   readonly auditRules?: () => readonly Rule[];
 }
@@ -80,25 +82,23 @@ export class Runner {
 
   private select(request: GateRequest): readonly Rule[] {
     const { gate, ruleSet, only } = request;
-    const pool = ruleSet.refused ? (request.auditRules?.() ?? []) : ruleSet.rules;
+    const pool = ruleSet.refused ? withAudit(ruleSet.rules, request.auditRules?.() ?? []) : ruleSet.rules;
+    const runs = (rule: Rule): boolean => appliesAt(rule, gate) || auditsRefusal(rule, ruleSet);
     if (only !== undefined) {
       const matches = (r: Rule): boolean => r.identity === only || r.id === only;
-      if (ruleSet.refused) {
-        // a refused set runs nothing of its own: an audit rule runs alone, any other request runs the audit
-        const audit = pool.find(matches);
-        if (audit) return [audit];
-        if (!ruleSet.rules.some(matches)) throw new UsageError(`no rule ${only} in the rule set (list them with: majordomus rules list)`);
-        return pool;
+      const rule = pool.find(matches);
+      if (rule) {
+        if (!runs(rule)) {
+          throw new UsageError(`${rule.identity} is not enforced by ${gate} (its gates: ${rule.enforcement?.enforcedBy.join(', ') ?? 'none'})`);
+        }
+        return [rule];
       }
-      const rule = ruleSet.rules.find(matches);
-      if (!rule) throw new UsageError(`no rule ${only} in the effective set (list them with: majordomus rules list)`);
-      if (!appliesAt(rule, gate)) {
-        throw new UsageError(`${rule.identity} is not enforced by ${gate} (its gates: ${rule.enforcement?.enforcedBy.join(', ') ?? 'none'})`);
-      }
-      return [rule];
+      // a refused rule never runs: asking for it runs the audit that says why it was refused
+      const audit = pool.filter((r) => auditsRefusal(r, ruleSet));
+      if (audit.length > 0 && ruleSet.refusedRules?.some(matches)) return audit;
+      throw new UsageError(`no rule ${only} in the effective set (list them with: majordomus rules list)`);
     }
-    // a refused set runs its audit rules whatever gate was asked, so the refusal is always reported
-    return ruleSet.refused ? pool : pool.filter((rule) => appliesAt(rule, gate));
+    return pool.filter(runs);
   }
 
   private async runRule(rule: Rule, request: GateRequest, selected: readonly Rule[]): Promise<Finding[]> {
@@ -127,16 +127,16 @@ export class Runner {
       return [{ ...broken(rule.identity, `names the repository validator ${resolved.file}, which ${resolved.problem}`), file: resolved.file }];
     }
     const validator = resolved.validator;
-    // the audit of a refused set runs at whatever gate was asked
-    if (!ruleSet.refused && !validator.gates.includes(gate)) {
+    // the load audit of a set with refusals runs at whatever gate was asked
+    if (!auditsRefusal(rule, ruleSet) && !validator.gates.includes(gate)) {
       return [broken(rule.identity, `is enforced by \`${gate}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}`)];
     }
     const optionsProblem = await checkOptions(validator, enforcement.options);
     if (optionsProblem) return [broken(rule.identity, optionsProblem)];
 
     const gateSpec = gates[gate];
-    // a refused set is a failure at every gate; otherwise the class decides, and watch turns FAIL into DRIFT
-    const violationLevel: Level = ruleSet.refused
+    // a refusal is a failure at every gate; otherwise the class decides, and watch turns FAIL into DRIFT
+    const violationLevel: Level = auditsRefusal(rule, ruleSet)
       ? 'FAIL'
       : rule.class === 'advisory'
         ? 'WARN'
@@ -192,6 +192,21 @@ export class Runner {
     }
     return findings;
   }
+}
+
+/**
+ * True when `rule` is the load audit and something of the set was refused: it then runs at every gate,
+ * and what it reports fails there (never drift: a refused rule is not a difference between two states).
+ */
+export function auditsRefusal(rule: Rule, ruleSet: RuleSet): boolean {
+  return ruleSet.refused && rule.id === LOAD_AUDIT_RULE;
+}
+
+/** The effective set, then each audit rule of the distribution whose id it lacks. */
+function withAudit(rules: readonly Rule[], audit: readonly Rule[]): readonly Rule[] {
+  const ids = new Set(rules.map((rule) => rule.id));
+  const missing = audit.filter((rule) => !ids.has(rule.id));
+  return missing.length === 0 ? rules : [...rules, ...missing];
 }
 
 /** True when `rule` runs at `gate`: it names the gate, or a gate this one includes (gates are cumulative). */

@@ -46,7 +46,7 @@ export interface ValidatorContext<Options = unknown> {
   readonly repository: Repository;
   readonly layout: Layout;
   readonly git: GitRepository;
-  /** The loaded rule set (see RuleSet.rules for what it holds when the load was refused). */
+  /** The loaded rule set: the effective set, and what was refused and why. */
   readonly rules: RuleSet;
   /** The rules this run of the gate runs (the runner itself reports what stops one of them running). */
   readonly selected: readonly Rule[];

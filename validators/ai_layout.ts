@@ -1,10 +1,14 @@
 import { defineValidator } from '../engine/validator';
 import { AI_DIR, MANIFEST_PATH } from '../engine/layer/layout';
 import { unsafePathReason } from '../engine/layer/paths';
+import { DocumentError } from '../engine/layer/document-error';
 import { checkSchema } from '../engine/layer/schema-check';
+import type { Tree } from '../engine/layer/tree';
 
 /** Sections a repository may leave absent: a repository with no plan has no project directory. */
 const OPTIONAL_SECTIONS = new Set(['project']);
+/** Sections that are one file; every other section is a folder. */
+const FILE_SECTIONS = new Set(['policy', 'scope']);
 
 export default defineValidator({
   name: 'ai_layout',
@@ -28,7 +32,11 @@ export default defineValidator({
         continue;
       }
       const path = layout.section(name)!;
-      if (layout.tree.exists(path)) present++;
+      const unreadable = FILE_SECTIONS.has(name) ? undefined : folderProblem(layout.tree, path);
+      if (unreadable) {
+        // a folder that cannot be read is not an empty one: what it holds would silently vanish
+        context.violation({ subject: path, file: MANIFEST_PATH, line, message: `the section \`${name}\` at ${path} ${unreadable}` });
+      } else if (layout.tree.exists(path)) present++;
       else if (!OPTIONAL_SECTIONS.has(name)) {
         context.violation({ subject: path, file: MANIFEST_PATH, line, message: `the manifest names the section \`${name}\` at ${path}, which does not exist (create it, or run: majordomus init --extend)` });
       }
@@ -47,6 +55,17 @@ export default defineValidator({
     context.ok({ subject: MANIFEST_PATH, message: `${present} section(s) present` });
   },
 });
+
+/** Why the folder at `path` cannot be read, when something is there that is not a readable folder. */
+function folderProblem(tree: Tree, path: string): string | undefined {
+  try {
+    tree.list(path);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    return `${error.reason} (${error.fix})`;
+  }
+}
 
 function isUnsafeSection(sections: Record<string, unknown>, key: string): boolean {
   if (!key.startsWith('sections.')) return false;

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { gates } from '../engine/generated/gates';
 import { distributionRoot } from '../engine/layer/distribution';
 import { unsafePathReason } from '../engine/layer/paths';
-import { listDirectories, listRuleFiles } from '../engine/layer/rule-package';
+import { DocumentError, printable } from '../engine/layer/document-error';
+import { listDirectories, listRuleFiles, readRulePackage } from '../engine/layer/rule-package';
 import { WorkingTree } from '../engine/layer/tree';
 import { loadRuleFile } from '../engine/rules';
 import type { Rule } from '../engine/rules';
 import { defineValidator } from '../engine/validator';
 import type { ValidatorContext } from '../engine/validator';
-
 
 export default defineValidator({
   name: 'doctrine_wiring',
@@ -19,12 +19,21 @@ export default defineValidator({
     const { rules, registry } = context;
     const declared = new Set<string>();
     let enforced = 0;
+    let declaredOnly = 0;
+    const shipped = shippedRules();
     for (const rule of rules.rules) {
       if (rule.class !== 'blocking' && rule.class !== 'advisory') {
         context.violation({ subject: rule.identity, file: rule.file, line: rule.doc.lines.get('class'), message: `class ${JSON.stringify(rule.class)} is neither blocking nor advisory` });
       }
       const enforcement = rule.enforcement;
-      if (!enforcement) continue;
+      if (!enforcement) {
+        // a rule that declares tests without a validator runs at no gate, but what it declares is audited
+        if (rule.declaration) {
+          declaredOnly++;
+          checkTests(context, rule, rule.declaration.tests, shipped);
+        }
+        continue;
+      }
       enforced++;
       declared.add(enforcement.validator);
       // a repository validator is checked when a rule naming it runs (it is imported only then)
@@ -48,14 +57,14 @@ export default defineValidator({
           context.violation({ subject: rule.identity, file: rule.file, line, message: `is enforced by \`${name}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}` });
         }
       });
-      checkTests(context, rule);
+      checkTests(context, rule, enforcement.tests, shipped);
     }
-    let shipped: ReadonlyMap<string, string> | undefined;
+    let declarations: ReadonlyMap<string, string> | undefined;
     for (const name of registry.builtinNames()) {
       // a generic validator serves the repository's own rules through options; none need use it
       if (!declared.has(name) && registry.get(name)?.generic !== true) {
-        shipped ??= shippedDeclarations();
-        const pack = shipped.get(name);
+        declarations ??= shippedDeclarations();
+        const pack = declarations.get(name);
         const fix = pack
           ? `the distribution's \`${pack}\` package declares it and is not vendored here; run: majordomus rules vendor update`
           : 'declare it in a rule, or remove it';
@@ -69,7 +78,8 @@ export default defineValidator({
         context.violation({ subject: file, file, message: `validator exists but no rule declares it: ${file} is a repository validator no rule of the effective set names (declare it in a rule, or remove it)` });
       }
     }
-    context.ok({ subject: 'rules', message: `${enforced} enforced rule(s) and ${registry.names().length} validator(s) reconciled` });
+    const unenforced = declaredOnly > 0 ? `, ${declaredOnly} rule(s) declaring tests without a validator (run at no gate)` : '';
+    context.ok({ subject: 'rules', message: `${enforced} enforced rule(s) and ${registry.names().length} validator(s) reconciled${unenforced}` });
   },
 });
 
@@ -87,8 +97,37 @@ function shippedDeclarations(): Map<string, string> {
   return out;
 }
 
-/** Each test a rule names must exist in the repository that owns the rule. */
-function checkTests(context: ValidatorContext, rule: Rule): void {
+/**
+ * The sha256 of every rule file the distribution ships, by vendor and identity, read once per run and
+ * only when a vendored rule's tests are checked.
+ */
+function shippedRules(): (vendor: string, identity: string) => string | undefined {
+  const byVendor = new Map<string, Map<string, string>>();
+  return (vendor, identity) => {
+    let hashes = byVendor.get(vendor);
+    if (!hashes) {
+      hashes = new Map();
+      byVendor.set(vendor, hashes);
+      const root = distributionRoot();
+      if (existsSync(join(root, 'rules', vendor, 'manifest.yaml'))) {
+        const pkg = readRulePackage(new WorkingTree(root), `rules/${vendor}`, vendor);
+        for (const entry of pkg.manifest?.rules ?? []) {
+          if (entry && typeof entry.sha256 === 'string') hashes.set(`${entry.id}@${entry.version}`, entry.sha256);
+        }
+      }
+    }
+    return hashes.get(identity);
+  };
+}
+
+/**
+ * Each test a rule names must exist in the repository that owns the rule: the governed repository for
+ * a project rule, this distribution for a vendored rule it ships byte for byte. A vendored rule it does
+ * not ship (another vendor, another release of a package, a hand edit) carries tests that live with
+ * whoever wrote it: each is noted, never failed, since nothing here can check it. Whether a rule is
+ * ours is judged by its content, not by the folder it is vendored under.
+ */
+function checkTests(context: ValidatorContext, rule: Rule, tests: readonly string[], shipped: (vendor: string, identity: string) => string | undefined): void {
   const provenance = rule.provenance;
   let exists: (test: string) => boolean;
   let where: string;
@@ -96,15 +135,20 @@ function checkTests(context: ValidatorContext, rule: Rule): void {
     // read like every tracked file: from the index inside a pre-commit hook
     exists = (test) => context.layout.tree.exists(test);
     where = 'this repository';
-  } else if (existsSync(join(distributionRoot(), 'rules', provenance.vendor))) {
-    // a package this distribution ships carries its tests with the distribution
+  } else if (isShipped(context, rule, provenance.vendor, shipped)) {
+    // a rule this distribution ships carries its tests with the distribution
     exists = (test) => existsSync(join(distributionRoot(), test));
     where = 'the majordomus distribution';
   } else {
-    context.skip({ subject: rule.identity, file: rule.file, message: `the tests of vendor ${provenance.vendor} live with that vendor` });
+    const pkg = context.rules.packages.find((candidate) => candidate.vendor === provenance.vendor)?.manifest?.package;
+    const owner = typeof pkg === 'string' && pkg !== '' ? `${printable(pkg, 80)} (vendor ${provenance.vendor})` : `vendor ${provenance.vendor}`;
+    tests.forEach((test, index) => {
+      const line = rule.doc.lines.get(`x-majordomus.tests.${index}`);
+      context.info({ subject: rule.identity, file: rule.file, line, message: `names the test ${printable(test, 200)}, declared by ${owner}; not verifiable here (this distribution does not ship the rule, so its tests are not here)` });
+    });
     return;
   }
-  rule.enforcement!.tests.forEach((test, index) => {
+  tests.forEach((test, index) => {
     const line = rule.doc.lines.get(`x-majordomus.tests.${index}`);
     const unsafe = unsafePathReason(test);
     if (unsafe) {
@@ -113,4 +157,16 @@ function checkTests(context: ValidatorContext, rule: Rule): void {
       context.violation({ subject: rule.identity, file: rule.file, line, message: `names the test ${test}, which does not exist in ${where} (write it, or correct the path)` });
     }
   });
+}
+
+/** True when the vendored file of `rule` is, byte for byte, a rule file this distribution ships. */
+function isShipped(context: ValidatorContext, rule: Rule, vendor: string, shipped: (vendor: string, identity: string) => string | undefined): boolean {
+  const expected = shipped(vendor, rule.identity);
+  if (expected === undefined) return false;
+  try {
+    return context.layout.tree.sha256(rule.file) === expected;
+  } catch (error) {
+    if (error instanceof DocumentError) return false; // unreadable: the package audit names it
+    throw error;
+  }
 }

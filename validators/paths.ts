@@ -118,5 +118,10 @@ export function pathspecLanguageProblem(pattern: string): string | undefined {
 export async function pathspecMatcher(patterns: readonly string[]): Promise<(path: string) => boolean> {
   const { default: micromatch } = await import('micromatch');
   const matchers = patterns.map((pattern) => micromatch.matcher(pattern.endsWith('/') ? `${pattern}**` : pattern, { dot: true }));
-  return (path) => matchers.some((matches) => matches(path));
+  // micromatch's `**` does not cross a line terminator, so a file named with a newline would escape
+  // every rule: each is matched as a character no pathspec names (a path never holds NUL)
+  return (path) => {
+    const probe = path.replace(/[\n\r\u2028\u2029]/g, '\u0000');
+    return matchers.some((matches) => matches(probe));
+  };
 }

@@ -1,5 +1,6 @@
 import { policyFile as policyFileOf, readCheckedDocument as readChecked } from '../engine/checked-document';
 import type { Policy, Profile } from '../engine/generated/types';
+import { DocumentError } from '../engine/layer/document-error';
 import { defineValidator } from '../engine/validator';
 
 export default defineValidator({
@@ -16,10 +17,15 @@ export default defineValidator({
     if (!layout.tree.exists(profilesDir)) {
       context.violation({ subject: profilesDir, message: `the profiles section ${profilesDir} cannot be read (run: majordomus init --extend)` });
     } else {
-      names = layout.tree
-        .list(profilesDir)
-        .filter((entry) => !entry.directory && entry.name.endsWith('.yaml'))
-        .map((entry) => entry.name);
+      try {
+        names = layout.tree
+          .list(profilesDir)
+          .filter((entry) => !entry.directory && entry.name.endsWith('.yaml'))
+          .map((entry) => entry.name);
+      } catch (error) {
+        if (!(error instanceof DocumentError)) throw error;
+        context.violation({ subject: profilesDir, message: `the profiles section ${profilesDir} ${error.reason} (${error.fix})` });
+      }
     }
     for (const name of names) {
       const file = `${profilesDir}/${name}`;

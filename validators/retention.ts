@@ -1,5 +1,6 @@
 import { readPolicyOrSkip } from '../engine/checked-document';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { streamRegularFile } from '../engine/layer/regular-file';
 import { defineValidator } from '../engine/validator';
 
 /** Each cap the policy must set, and the path under `.ai/local/state/` whose size it caps. */
@@ -55,14 +56,16 @@ function countFiles(dir: string): number {
 }
 
 function countLines(file: string): number {
-  let text: Buffer;
+  let lines = 0;
+  let last = 10;
   try {
-    text = readFileSync(file);
+    // only a regular file is read: a FIFO in its place would block the gate
+    streamRegularFile(file, file, (chunk) => {
+      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      last = chunk[chunk.length - 1]!;
+    });
   } catch {
     return 0;
   }
-  let lines = 0;
-  for (let i = text.indexOf(10); i !== -1; i = text.indexOf(10, i + 1)) lines++;
-  if (text.length > 0 && text[text.length - 1] !== 10) lines++;
-  return lines;
+  return last === 10 ? lines : lines + 1;
 }

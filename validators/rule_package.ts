@@ -6,25 +6,31 @@ import type { ValidatorContext } from '../engine/validator';
 
 export default defineValidator({
   name: 'rule_package',
-  description: 'The vendored packages match their manifests file for file, and the rule set loads whole.',
+  description: 'The vendored packages match their manifests file for file, and every rule loads; what is refused is named.',
   gates: ['doctor', 'watch'],
   run(context) {
     const { rules } = context;
-    for (const pkg of rules.packages) checkPackage(context, pkg);
-    for (const problem of rules.problems) {
+    const reported = new Set<string>();
+    const report = (problem: { subject: string; file?: string; line?: number; message: string }): void => {
+      // a folder that cannot be listed is both a package problem and a load problem: say it once
+      const key = `${problem.subject}\0${problem.file ?? ''}\0${problem.line ?? ''}\0${problem.message}`;
+      if (reported.has(key)) return;
+      reported.add(key);
       context.violation({ subject: problem.subject, file: problem.file, line: problem.line, message: problem.message });
-    }
+    };
+    for (const pkg of rules.packages) checkPackage(context, pkg, report);
+    for (const problem of rules.problems) report(problem);
+    const dir = rulesDir(context.layout);
     if (rules.refused) {
-      context.violation({ subject: rulesDir(context.layout), message: `the rule set is refused (${rules.problems.length} problem(s) above); no rule of it runs until they are fixed` });
+      const refused = rules.refusedRules?.length ?? 0;
+      context.info({ subject: dir, message: `${rules.problems.length} load problem(s) above, ${refused} loaded rule(s) refused with them; the ${rules.rules.length} effective rule(s) run` });
     } else {
-      context.ok({ subject: rulesDir(context.layout), message: `${rules.files.length} rule file(s) loaded, ${rules.rules.length} rule(s) effective` });
+      context.ok({ subject: dir, message: `${rules.files.length} rule file(s) loaded, ${rules.rules.length} rule(s) effective` });
     }
   },
 });
 
-function checkPackage(context: ValidatorContext, pkg: RulePackage): void {
-  const loaded = new Map(context.rules.rules.map((rule) => [rule.file, rule.identity]));
-  for (const problem of packageProblems(context.layout.tree, pkg, (path) => loaded.get(path))) {
-    context.violation({ subject: problem.subject, file: problem.file, line: problem.line, message: problem.message });
-  }
+function checkPackage(context: ValidatorContext, pkg: RulePackage, report: (problem: { subject: string; file?: string; line?: number; message: string }) => void): void {
+  const loaded = new Map([...context.rules.rules, ...(context.rules.refusedRules ?? [])].map((rule) => [rule.file, rule.identity]));
+  for (const problem of packageProblems(context.layout.tree, pkg, (path) => loaded.get(path))) report(problem);
 }

@@ -1,6 +1,8 @@
 import { readPolicyOrSkip } from '../engine/checked-document';
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, relative } from 'node:path';
+import { DocumentError } from '../engine/layer/document-error';
+import { readTextFile } from '../engine/layer/yaml';
 import type { Policy } from '../engine/generated/types';
 import { commandLine, findInvocation, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/layer/hooks';
 import type { Invocation } from '../engine/layer/hooks';
@@ -63,7 +65,8 @@ function checkEntry(context: ValidatorContext, entry: Entry, at: { file: string;
       if (unsafe) return fail(`wired_by names the CI file ${JSON.stringify(target)}, which ${unsafe}`);
       const path = context.layout.abs(target);
       if (!existsSync(path)) return fail(`wired by ${target}, which does not exist (create it so it runs \`${command}\`)`);
-      return checkText(readFileSync(path, 'utf8'), target, invocation, fail);
+      const text = readWired(path, target, fail);
+      return text !== undefined && checkText(text, target, invocation, fail);
     }
     case 'git-config': {
       const value = context.git.config(target);
@@ -94,7 +97,8 @@ function checkHook(context: ValidatorContext, hook: string, invocation: Invocati
   } catch {
     return fail(`the ${hook} hook ${shown} is not executable, so git skips it (run: chmod +x ${shown})`);
   }
-  return checkText(readFileSync(path, 'utf8'), shown, invocation, fail, command);
+  const text = readWired(path, shown, fail);
+  return text !== undefined && checkText(text, shown, invocation, fail, command);
 }
 
 function checkText(text: string, shown: string, invocation: Invocation, fail: (message: string) => false, command = commandLine(invocation)): boolean {
@@ -136,5 +140,16 @@ function isExecutableFile(path: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The text of a wiring file; undefined, after a violation naming it, when it is not a regular file it can read. */
+function readWired(path: string, shown: string, fail: (message: string) => false): string | undefined {
+  try {
+    return readTextFile(path, shown);
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    fail(`${shown} ${error.reason} (${error.fix})`);
+    return undefined;
   }
 }

@@ -8,6 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { UsageError } from '../errors';
+import { escapeControls } from '../layer/document-error';
 import type { Finding } from '../findings';
 import { brainstormPack } from '../generated/brainstorm-pack';
 import type { GateName } from '../generated/gates';
@@ -54,6 +55,8 @@ export function brainstormRules(): Rule[] {
 
 /** Run the detector over `folder` at `gate`. */
 export async function checkSession(folder: string, gate: BrainstormGate, json: boolean): Promise<DetectorReport> {
+  // an empty argument would resolve to the working directory: a folder nobody named
+  if (folder === '') throw new UsageError('the session folder is an empty argument (name the folder, e.g. docs/research/<topic>-brainstorm)');
   const target = resolve(folder);
   assertUsable(target);
   const rules = ordered(brainstormRules().filter((rule) => appliesAt(rule, gate)));
@@ -69,9 +72,10 @@ export async function checkSession(folder: string, gate: BrainstormGate, json: b
   } else {
     const lines: string[] = [];
     for (const v of verdicts) {
+      // a file name or a message holding a newline stays on its line; --json keeps the exact values
       if (v.status === 'ok') lines.push(`ok   ${v.id}`);
-      else if (v.status === 'skip') lines.push(`skip ${v.id} — ${v.reason}`);
-      else for (const x of v.violations) lines.push(`FAIL ${v.id} ${x.file ?? ''}${x.line === null ? '' : `:${x.line}`} — ${x.message}`);
+      else if (v.status === 'skip') lines.push(`skip ${v.id} — ${escapeControls(v.reason ?? '')}`);
+      else for (const x of v.violations) lines.push(`FAIL ${v.id} ${escapeControls(x.file ?? '')}${x.line === null ? '' : `:${x.line}`} — ${escapeControls(x.message)}`);
     }
     lines.push(
       status === 'clean'

@@ -5,6 +5,7 @@
  */
 import { relative, resolve } from 'node:path';
 import { brainstormGate, checkSession } from '../brainstorm/check';
+import { UsageError } from '../errors';
 import { bootstrap, harvest, stamp } from '../brainstorm/lifecycle';
 import { runGit } from '../layer/git';
 
@@ -30,6 +31,8 @@ export async function runBrainstormStamp(): Promise<void> {
 
 /** `brainstorm harvest <folder>`: the move gate, then the move; exit 1 with the failing rules otherwise. */
 export async function runBrainstormHarvest(folder: string, cwd = process.cwd()): Promise<void> {
+  // an empty argument would resolve to the working directory, and harvest moves what it names
+  if (folder === '') throw new UsageError('the session folder is an empty argument (name the folder to harvest)');
   const result = await harvest(resolve(cwd, folder));
   if (!result.moved) {
     process.stdout.write(result.report.output);

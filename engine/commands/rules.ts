@@ -53,7 +53,7 @@ export function provenanceLabel(provenance: Provenance): string {
 function refusal(ruleSet: RuleSet): ContractError {
   const problems = ruleSet.problems.map((p) => `  ${p.file ?? p.subject}${p.line === undefined ? '' : `:${p.line}`}: ${p.message}`);
   return new ContractError(
-    `the rule set is refused, ${ruleSet.problems.length} problem(s); none of it runs until they are fixed (fix them, then run: majordomus doctor)\n${problems.join('\n')}`,
+    `${ruleSet.problems.length} problem(s) refuse part of the rule set; the refused rules never run, the listed ones do (fix them, then run: majordomus doctor)\n${problems.join('\n')}`,
   );
 }
 
@@ -63,7 +63,7 @@ export interface RulesListOptions {
   readonly json?: boolean;
 }
 
-/** `rules list`: the effective set in order; when the set is refused, what loaded, then exit 10. */
+/** `rules list`: the effective set in order; when something was refused, then exit 10 naming it. */
 export async function runRulesList(options: RulesListOptions, cwd = process.cwd()): Promise<void> {
   const { layout } = open(cwd);
   const ruleSet = loadRuleSet(layout);
@@ -105,14 +105,14 @@ export async function runRulesShow(query: string, cwd = process.cwd()): Promise<
     const withVersion = query.includes('@');
     const nearest = nearestName(query, candidates.map((r) => (withVersion ? r.identity : r.id)));
     const hint = nearest ? `nearest: ${nearest}; ` : '';
-    const refused = ruleSet.refused ? `; the rule set is refused, so a rule in a file that does not load is not known (run: majordomus doctor)` : '';
+    const refused = ruleSet.refused ? `; a rule in a file that does not load is not known (run: majordomus doctor)` : '';
     throw new UsageError(`no rule ${query} (${hint}list them with: majordomus rules list)${refused}`);
   }
   const text = tree.readText(rule.file);
   const lines = [text.endsWith('\n') ? text.slice(0, -1) : text, ''];
   const enforcement = rule.enforcement;
   if (!enforcement) {
-    lines.push('validator:   not machine-enforced');
+    lines.push(rule.declaration ? 'validator:   none; x-majordomus declares tests and claims only, so no gate runs it' : 'validator:   not machine-enforced');
   } else {
     const registry = builtinRegistry(layout);
     const resolved = await registry.resolve(enforcement.validator);
@@ -133,12 +133,12 @@ export async function runRulesShow(query: string, cwd = process.cwd()): Promise<
   lines.push(`file:        ${rule.file}`);
   lines.push(`provenance:  ${provenanceLabel(rule.provenance)}`);
   if (rule.status === 'deprecated') lines.push('status:      deprecated (not in the effective set)');
+  else if (ruleSet.refusedRules?.some((refused) => refused.file === rule.file)) lines.push('status:      refused, so it never runs (run: majordomus doctor)');
   print(lines);
 }
 
-/** The rules of the set, then any rule that loaded but is not in it (a deprecated one), in load order. */
+/** The rules of the set, then any rule that loaded but is not in it (deprecated or refused), in load order. */
 function everyLoadedRule(tree: Tree, ruleSet: RuleSet): Rule[] {
-  if (ruleSet.refused) return [...ruleSet.rules]; // every rule that loaded on its own
   const known = new Set(ruleSet.rules.map((rule) => rule.file));
   const rest: Rule[] = [];
   for (const { file, provenance } of ruleSet.files) {

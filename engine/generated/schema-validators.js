@@ -4864,8 +4864,8 @@ return errors === 0;
 validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const rule = validate34;
-const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/rule.v1.schema.json","type":"object","additionalProperties":false,"required":["id","version","kind","title","description","statement","status","class"],"properties":{"id":{"type":"string","maxLength":128,"pattern":"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$"},"version":{"type":"integer","minimum":1},"kind":{"const":"rule"},"title":{"type":"string","minLength":1},"description":{"type":"string","minLength":1},"statement":{"type":"string","minLength":1},"status":{"type":"string","enum":["active","deprecated"]},"class":{"type":"string","enum":["blocking","advisory"]},"depends_on":{"type":"array","items":{"type":"string","maxLength":160,"pattern":"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$"},"uniqueItems":true},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":64}},"x-majordomus":{"$ref":"#/$defs/Enforcement"}},"$defs":{"Enforcement":{"type":"object","additionalProperties":false,"required":["validator","category","exit_code","enforced_by","tests"],"properties":{"validator":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"category":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"enforced_by":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"minItems":1,"uniqueItems":true},"policy_key":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"exit_code":{"type":"integer","minimum":0,"maximum":125},"claims":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128}},"tests":{"type":"array","items":{"type":"string","maxLength":512,"pattern":"^(?!/)\\S+$"}},"options":{"type":"object"},"reviewed_because":{"type":"string","minLength":1}}}}};
-const schema75 = {"type":"object","additionalProperties":false,"required":["validator","category","exit_code","enforced_by","tests"],"properties":{"validator":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"category":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"enforced_by":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"minItems":1,"uniqueItems":true},"policy_key":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"exit_code":{"type":"integer","minimum":0,"maximum":125},"claims":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128}},"tests":{"type":"array","items":{"type":"string","maxLength":512,"pattern":"^(?!/)\\S+$"}},"options":{"type":"object"},"reviewed_because":{"type":"string","minLength":1}}};
+const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/rule.v1.schema.json","type":"object","additionalProperties":false,"required":["id","version","kind","title","description","statement","status","class"],"properties":{"id":{"type":"string","maxLength":128,"pattern":"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$"},"version":{"type":"integer","minimum":1,"maximum":2147483647},"kind":{"const":"rule"},"title":{"type":"string","minLength":1},"description":{"type":"string","minLength":1},"statement":{"type":"string","minLength":1},"status":{"type":"string","enum":["active","deprecated"]},"class":{"type":"string","enum":["blocking","advisory"]},"depends_on":{"type":"array","items":{"type":"string","maxLength":160,"pattern":"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$"},"uniqueItems":true},"tags":{"type":"array","items":{"type":"string","minLength":1,"maxLength":64}},"x-majordomus":{"$ref":"#/$defs/Enforcement"}},"$defs":{"Enforcement":{"type":"object","additionalProperties":false,"properties":{"validator":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"category":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"enforced_by":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"minItems":1,"uniqueItems":true},"policy_key":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"exit_code":{"type":"integer","minimum":0,"maximum":125},"claims":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128}},"tests":{"type":"array","items":{"type":"string","maxLength":512,"pattern":"^(?!/)\\S+$"}},"options":{"type":"object"},"reviewed_because":{"type":"string","minLength":1}},"dependentRequired":{"validator":["category","exit_code","enforced_by","tests"],"category":["validator"],"enforced_by":["validator"],"policy_key":["validator"],"exit_code":["validator"],"options":["validator"]}}}};
+const schema75 = {"type":"object","additionalProperties":false,"properties":{"validator":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"category":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"enforced_by":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"minItems":1,"uniqueItems":true},"policy_key":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"exit_code":{"type":"integer","minimum":0,"maximum":125},"claims":{"type":"array","items":{"type":"string","minLength":1,"maxLength":128}},"tests":{"type":"array","items":{"type":"string","maxLength":512,"pattern":"^(?!/)\\S+$"}},"options":{"type":"object"},"reviewed_because":{"type":"string","minLength":1}},"dependentRequired":{"validator":["category","exit_code","enforced_by","tests"],"category":["validator"],"enforced_by":["validator"],"policy_key":["validator"],"exit_code":["validator"],"options":["validator"]}};
 const pattern43 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*$", "u");
 const pattern44 = new RegExp("^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$", "u");
 const pattern46 = new RegExp("^[a-z][a-z0-9_-]*$", "u");
@@ -5023,8 +5023,8 @@ vErrors.push(err12);
 errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
-if(data1 < 1 || isNaN(data1)){
-const err13 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data1 > 2147483647 || isNaN(data1)){
+const err13 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5033,11 +5033,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-}
-if(data.kind !== undefined){
-if("rule" !== data.kind){
-const err14 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "rule"},message:"must be equal to constant"};
+if(data1 < 1 || isNaN(data1)){
+const err14 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -5047,11 +5044,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.title !== undefined){
-let data3 = data.title;
-if(typeof data3 === "string"){
-if(func1(data3) < 1){
-const err15 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data.kind !== undefined){
+if("rule" !== data.kind){
+const err15 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "rule"},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -5061,8 +5057,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-else {
-const err16 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.title !== undefined){
+let data3 = data.title;
+if(typeof data3 === "string"){
+if(func1(data3) < 1){
+const err16 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5072,11 +5071,8 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data4 = data.description;
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err17 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5086,8 +5082,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+let data4 = data.description;
+if(typeof data4 === "string"){
+if(func1(data4) < 1){
+const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5097,11 +5096,8 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.statement !== undefined){
-let data5 = data.statement;
-if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err19 = {instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5111,8 +5107,11 @@ vErrors.push(err19);
 errors++;
 }
 }
-else {
-const err20 = {instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.statement !== undefined){
+let data5 = data.statement;
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err20 = {instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5122,10 +5121,8 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data.status !== undefined){
-let data6 = data.status;
-if(typeof data6 !== "string"){
-const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err21 = {instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5134,8 +5131,11 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!((data6 === "active") || (data6 === "deprecated"))){
-const err22 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema74.properties.status.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.status !== undefined){
+let data6 = data.status;
+if(typeof data6 !== "string"){
+const err22 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -5144,11 +5144,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.class !== undefined){
-let data7 = data.class;
-if(typeof data7 !== "string"){
-const err23 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((data6 === "active") || (data6 === "deprecated"))){
+const err23 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema74.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -5157,13 +5154,26 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!((data7 === "blocking") || (data7 === "advisory"))){
-const err24 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema74.properties.class.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.class !== undefined){
+let data7 = data.class;
+if(typeof data7 !== "string"){
+const err24 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+if(!((data7 === "blocking") || (data7 === "advisory"))){
+const err25 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/enum",keyword:"enum",params:{allowedValues: schema74.properties.class.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -5176,17 +5186,7 @@ for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(typeof data9 === "string"){
 if(func1(data9) > 160){
-const err25 = {instancePath:instancePath+"/depends_on/" + i0,schemaPath:"#/properties/depends_on/items/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-if(!pattern44.test(data9)){
-const err26 = {instancePath:instancePath+"/depends_on/" + i0,schemaPath:"#/properties/depends_on/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$"+"\""};
+const err26 = {instancePath:instancePath+"/depends_on/" + i0,schemaPath:"#/properties/depends_on/items/maxLength",keyword:"maxLength",params:{limit: 160},message:"must NOT have more than 160 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -5195,14 +5195,24 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/depends_on/" + i0,schemaPath:"#/properties/depends_on/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern44.test(data9)){
+const err27 = {instancePath:instancePath+"/depends_on/" + i0,schemaPath:"#/properties/depends_on/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_-]*(\\.[A-Za-z0-9_-]+)*@[1-9][0-9]*$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/depends_on/" + i0,schemaPath:"#/properties/depends_on/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
 }
 errors++;
 }
@@ -5218,12 +5228,12 @@ continue;
 }
 if(typeof indices0[item0] == "number"){
 j0 = indices0[item0];
-const err28 = {instancePath:instancePath+"/depends_on",schemaPath:"#/properties/depends_on/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+const err29 = {instancePath:instancePath+"/depends_on",schemaPath:"#/properties/depends_on/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
 if(vErrors === null){
-vErrors = [err28];
+vErrors = [err29];
 }
 else {
-vErrors.push(err28);
+vErrors.push(err29);
 }
 errors++;
 break;
@@ -5233,12 +5243,12 @@ indices0[item0] = i1;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/depends_on",schemaPath:"#/properties/depends_on/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err30 = {instancePath:instancePath+"/depends_on",schemaPath:"#/properties/depends_on/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err29];
+vErrors = [err30];
 }
 else {
-vErrors.push(err29);
+vErrors.push(err30);
 }
 errors++;
 }
@@ -5251,17 +5261,7 @@ for(let i2=0; i2<len1; i2++){
 let data11 = data10[i2];
 if(typeof data11 === "string"){
 if(func1(data11) > 64){
-const err30 = {instancePath:instancePath+"/tags/" + i2,schemaPath:"#/properties/tags/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(func1(data11) < 1){
-const err31 = {instancePath:instancePath+"/tags/" + i2,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err31 = {instancePath:instancePath+"/tags/" + i2,schemaPath:"#/properties/tags/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -5270,9 +5270,8 @@ vErrors.push(err31);
 }
 errors++;
 }
-}
-else {
-const err32 = {instancePath:instancePath+"/tags/" + i2,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data11) < 1){
+const err32 = {instancePath:instancePath+"/tags/" + i2,schemaPath:"#/properties/tags/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -5282,9 +5281,8 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
 else {
-const err33 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err33 = {instancePath:instancePath+"/tags/" + i2,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -5294,11 +5292,9 @@ vErrors.push(err33);
 errors++;
 }
 }
-if(data["x-majordomus"] !== undefined){
-let data12 = data["x-majordomus"];
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.validator === undefined){
-const err34 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "validator"},message:"must have required property '"+"validator"+"'"};
+}
+else {
+const err34 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -5307,8 +5303,13 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data12.category === undefined){
-const err35 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "category"},message:"must have required property '"+"category"+"'"};
+}
+if(data["x-majordomus"] !== undefined){
+let data12 = data["x-majordomus"];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+for(const key1 in data12){
+if(!(func3.call(schema75.properties, key1))){
+const err35 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -5317,8 +5318,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data12.exit_code === undefined){
-const err36 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "exit_code"},message:"must have required property '"+"exit_code"+"'"};
+}
+if(data12.validator !== undefined){
+let data13 = data12.validator;
+if(typeof data13 === "string"){
+if(func1(data13) > 64){
+const err36 = {instancePath:instancePath+"/x-majordomus/validator",schemaPath:"#/$defs/Enforcement/properties/validator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -5327,8 +5332,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data12.enforced_by === undefined){
-const err37 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "enforced_by"},message:"must have required property '"+"enforced_by"+"'"};
+if(!pattern26.test(data13)){
+const err37 = {instancePath:instancePath+"/x-majordomus/validator",schemaPath:"#/$defs/Enforcement/properties/validator/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -5337,8 +5342,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data12.tests === undefined){
-const err38 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "tests"},message:"must have required property '"+"tests"+"'"};
+}
+else {
+const err38 = {instancePath:instancePath+"/x-majordomus/validator",schemaPath:"#/$defs/Enforcement/properties/validator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -5347,9 +5353,12 @@ vErrors.push(err38);
 }
 errors++;
 }
-for(const key1 in data12){
-if(!(func3.call(schema75.properties, key1))){
-const err39 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data12.category !== undefined){
+let data14 = data12.category;
+if(typeof data14 === "string"){
+if(func1(data14) > 64){
+const err39 = {instancePath:instancePath+"/x-majordomus/category",schemaPath:"#/$defs/Enforcement/properties/category/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -5358,12 +5367,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data12.validator !== undefined){
-let data13 = data12.validator;
-if(typeof data13 === "string"){
-if(func1(data13) > 64){
-const err40 = {instancePath:instancePath+"/x-majordomus/validator",schemaPath:"#/$defs/Enforcement/properties/validator/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern46.test(data14)){
+const err40 = {instancePath:instancePath+"/x-majordomus/category",schemaPath:"#/$defs/Enforcement/properties/category/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -5372,8 +5377,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(!pattern26.test(data13)){
-const err41 = {instancePath:instancePath+"/x-majordomus/validator",schemaPath:"#/$defs/Enforcement/properties/validator/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+}
+else {
+const err41 = {instancePath:instancePath+"/x-majordomus/category",schemaPath:"#/$defs/Enforcement/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -5383,8 +5389,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/x-majordomus/validator",schemaPath:"#/$defs/Enforcement/properties/validator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.enforced_by !== undefined){
+let data15 = data12.enforced_by;
+if(Array.isArray(data15)){
+if(data15.length < 1){
+const err42 = {instancePath:instancePath+"/x-majordomus/enforced_by",schemaPath:"#/$defs/Enforcement/properties/enforced_by/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -5393,12 +5402,12 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data12.category !== undefined){
-let data14 = data12.category;
-if(typeof data14 === "string"){
-if(func1(data14) > 64){
-const err43 = {instancePath:instancePath+"/x-majordomus/category",schemaPath:"#/$defs/Enforcement/properties/category/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+const len2 = data15.length;
+for(let i3=0; i3<len2; i3++){
+let data16 = data15[i3];
+if(typeof data16 === "string"){
+if(func1(data16) > 64){
+const err43 = {instancePath:instancePath+"/x-majordomus/enforced_by/" + i3,schemaPath:"#/$defs/Enforcement/properties/enforced_by/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -5407,8 +5416,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern46.test(data14)){
-const err44 = {instancePath:instancePath+"/x-majordomus/category",schemaPath:"#/$defs/Enforcement/properties/category/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_-]*$"+"\""};
+if(!pattern46.test(data16)){
+const err44 = {instancePath:instancePath+"/x-majordomus/enforced_by/" + i3,schemaPath:"#/$defs/Enforcement/properties/enforced_by/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -5419,61 +5428,12 @@ errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/x-majordomus/category",schemaPath:"#/$defs/Enforcement/properties/category/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err45 = {instancePath:instancePath+"/x-majordomus/enforced_by/" + i3,schemaPath:"#/$defs/Enforcement/properties/enforced_by/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data12.enforced_by !== undefined){
-let data15 = data12.enforced_by;
-if(Array.isArray(data15)){
-if(data15.length < 1){
-const err46 = {instancePath:instancePath+"/x-majordomus/enforced_by",schemaPath:"#/$defs/Enforcement/properties/enforced_by/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-const len2 = data15.length;
-for(let i3=0; i3<len2; i3++){
-let data16 = data15[i3];
-if(typeof data16 === "string"){
-if(func1(data16) > 64){
-const err47 = {instancePath:instancePath+"/x-majordomus/enforced_by/" + i3,schemaPath:"#/$defs/Enforcement/properties/enforced_by/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-if(!pattern46.test(data16)){
-const err48 = {instancePath:instancePath+"/x-majordomus/enforced_by/" + i3,schemaPath:"#/$defs/Enforcement/properties/enforced_by/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-else {
-const err49 = {instancePath:instancePath+"/x-majordomus/enforced_by/" + i3,schemaPath:"#/$defs/Enforcement/properties/enforced_by/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
 }
 errors++;
 }
@@ -5489,12 +5449,12 @@ continue;
 }
 if(typeof indices1[item1] == "number"){
 j1 = indices1[item1];
-const err50 = {instancePath:instancePath+"/x-majordomus/enforced_by",schemaPath:"#/$defs/Enforcement/properties/enforced_by/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"};
+const err46 = {instancePath:instancePath+"/x-majordomus/enforced_by",schemaPath:"#/$defs/Enforcement/properties/enforced_by/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"};
 if(vErrors === null){
-vErrors = [err50];
+vErrors = [err46];
 }
 else {
-vErrors.push(err50);
+vErrors.push(err46);
 }
 errors++;
 break;
@@ -5504,12 +5464,12 @@ indices1[item1] = i4;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/x-majordomus/enforced_by",schemaPath:"#/$defs/Enforcement/properties/enforced_by/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err47 = {instancePath:instancePath+"/x-majordomus/enforced_by",schemaPath:"#/$defs/Enforcement/properties/enforced_by/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err51];
+vErrors = [err47];
 }
 else {
-vErrors.push(err51);
+vErrors.push(err47);
 }
 errors++;
 }
@@ -5518,7 +5478,52 @@ if(data12.policy_key !== undefined){
 let data17 = data12.policy_key;
 if(typeof data17 === "string"){
 if(func1(data17) > 64){
-const err52 = {instancePath:instancePath+"/x-majordomus/policy_key",schemaPath:"#/$defs/Enforcement/properties/policy_key/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+const err48 = {instancePath:instancePath+"/x-majordomus/policy_key",schemaPath:"#/$defs/Enforcement/properties/policy_key/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(!pattern26.test(data17)){
+const err49 = {instancePath:instancePath+"/x-majordomus/policy_key",schemaPath:"#/$defs/Enforcement/properties/policy_key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/x-majordomus/policy_key",schemaPath:"#/$defs/Enforcement/properties/policy_key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data12.exit_code !== undefined){
+let data18 = data12.exit_code;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err51 = {instancePath:instancePath+"/x-majordomus/exit_code",schemaPath:"#/$defs/Enforcement/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 125 || isNaN(data18)){
+const err52 = {instancePath:instancePath+"/x-majordomus/exit_code",schemaPath:"#/$defs/Enforcement/properties/exit_code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 125},message:"must be <= 125"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -5527,58 +5532,13 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!pattern26.test(data17)){
-const err53 = {instancePath:instancePath+"/x-majordomus/policy_key",schemaPath:"#/$defs/Enforcement/properties/policy_key/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(data18 < 0 || isNaN(data18)){
+const err53 = {instancePath:instancePath+"/x-majordomus/exit_code",schemaPath:"#/$defs/Enforcement/properties/exit_code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err53];
 }
 else {
 vErrors.push(err53);
-}
-errors++;
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/x-majordomus/policy_key",schemaPath:"#/$defs/Enforcement/properties/policy_key/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data12.exit_code !== undefined){
-let data18 = data12.exit_code;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err55 = {instancePath:instancePath+"/x-majordomus/exit_code",schemaPath:"#/$defs/Enforcement/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 125 || isNaN(data18)){
-const err56 = {instancePath:instancePath+"/x-majordomus/exit_code",schemaPath:"#/$defs/Enforcement/properties/exit_code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 125},message:"must be <= 125"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(data18 < 0 || isNaN(data18)){
-const err57 = {instancePath:instancePath+"/x-majordomus/exit_code",schemaPath:"#/$defs/Enforcement/properties/exit_code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
 }
 errors++;
 }
@@ -5592,45 +5552,45 @@ for(let i5=0; i5<len3; i5++){
 let data20 = data19[i5];
 if(typeof data20 === "string"){
 if(func1(data20) > 128){
-const err58 = {instancePath:instancePath+"/x-majordomus/claims/" + i5,schemaPath:"#/$defs/Enforcement/properties/claims/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+const err54 = {instancePath:instancePath+"/x-majordomus/claims/" + i5,schemaPath:"#/$defs/Enforcement/properties/claims/items/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err54];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err54);
 }
 errors++;
 }
 if(func1(data20) < 1){
-const err59 = {instancePath:instancePath+"/x-majordomus/claims/" + i5,schemaPath:"#/$defs/Enforcement/properties/claims/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err55 = {instancePath:instancePath+"/x-majordomus/claims/" + i5,schemaPath:"#/$defs/Enforcement/properties/claims/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
-vErrors = [err59];
+vErrors = [err55];
 }
 else {
-vErrors.push(err59);
+vErrors.push(err55);
 }
 errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/x-majordomus/claims/" + i5,schemaPath:"#/$defs/Enforcement/properties/claims/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err56 = {instancePath:instancePath+"/x-majordomus/claims/" + i5,schemaPath:"#/$defs/Enforcement/properties/claims/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err60];
+vErrors = [err56];
 }
 else {
-vErrors.push(err60);
+vErrors.push(err56);
 }
 errors++;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/x-majordomus/claims",schemaPath:"#/$defs/Enforcement/properties/claims/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err57 = {instancePath:instancePath+"/x-majordomus/claims",schemaPath:"#/$defs/Enforcement/properties/claims/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err61];
+vErrors = [err57];
 }
 else {
-vErrors.push(err61);
+vErrors.push(err57);
 }
 errors++;
 }
@@ -5643,7 +5603,53 @@ for(let i6=0; i6<len4; i6++){
 let data22 = data21[i6];
 if(typeof data22 === "string"){
 if(func1(data22) > 512){
-const err62 = {instancePath:instancePath+"/x-majordomus/tests/" + i6,schemaPath:"#/$defs/Enforcement/properties/tests/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+const err58 = {instancePath:instancePath+"/x-majordomus/tests/" + i6,schemaPath:"#/$defs/Enforcement/properties/tests/items/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(!pattern49.test(data22)){
+const err59 = {instancePath:instancePath+"/x-majordomus/tests/" + i6,schemaPath:"#/$defs/Enforcement/properties/tests/items/pattern",keyword:"pattern",params:{pattern: "^(?!/)\\S+$"},message:"must match pattern \""+"^(?!/)\\S+$"+"\""};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/x-majordomus/tests/" + i6,schemaPath:"#/$defs/Enforcement/properties/tests/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/x-majordomus/tests",schemaPath:"#/$defs/Enforcement/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data12.options !== undefined){
+let data23 = data12.options;
+if(!(data23 && typeof data23 == "object" && !Array.isArray(data23))){
+const err62 = {instancePath:instancePath+"/x-majordomus/options",schemaPath:"#/$defs/Enforcement/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -5652,8 +5658,12 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(!pattern49.test(data22)){
-const err63 = {instancePath:instancePath+"/x-majordomus/tests/" + i6,schemaPath:"#/$defs/Enforcement/properties/tests/items/pattern",keyword:"pattern",params:{pattern: "^(?!/)\\S+$"},message:"must match pattern \""+"^(?!/)\\S+$"+"\""};
+}
+if(data12.reviewed_because !== undefined){
+let data24 = data12.reviewed_because;
+if(typeof data24 === "string"){
+if(func1(data24) < 1){
+const err63 = {instancePath:instancePath+"/x-majordomus/reviewed_because",schemaPath:"#/$defs/Enforcement/properties/reviewed_because/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -5664,7 +5674,7 @@ errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/x-majordomus/tests/" + i6,schemaPath:"#/$defs/Enforcement/properties/tests/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/x-majordomus/reviewed_because",schemaPath:"#/$defs/Enforcement/properties/reviewed_because/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -5674,9 +5684,12 @@ vErrors.push(err64);
 errors++;
 }
 }
-}
-else {
-const err65 = {instancePath:instancePath+"/x-majordomus/tests",schemaPath:"#/$defs/Enforcement/properties/tests/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data12.validator !== undefined){
+if(data12.category === undefined){
+const err65 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/dependentRequired",keyword:"dependentRequired",params:{property: "validator",
+    missingProperty: "category",
+    depsCount: 4,
+    deps: "category, exit_code, enforced_by, tests"},message:"must have properties category, exit_code, enforced_by, tests when property validator is present"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -5685,11 +5698,11 @@ vErrors.push(err65);
 }
 errors++;
 }
-}
-if(data12.options !== undefined){
-let data23 = data12.options;
-if(!(data23 && typeof data23 == "object" && !Array.isArray(data23))){
-const err66 = {instancePath:instancePath+"/x-majordomus/options",schemaPath:"#/$defs/Enforcement/properties/options/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.exit_code === undefined){
+const err66 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/dependentRequired",keyword:"dependentRequired",params:{property: "validator",
+    missingProperty: "exit_code",
+    depsCount: 4,
+    deps: "category, exit_code, enforced_by, tests"},message:"must have properties category, exit_code, enforced_by, tests when property validator is present"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -5698,12 +5711,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-}
-if(data12.reviewed_because !== undefined){
-let data24 = data12.reviewed_because;
-if(typeof data24 === "string"){
-if(func1(data24) < 1){
-const err67 = {instancePath:instancePath+"/x-majordomus/reviewed_because",schemaPath:"#/$defs/Enforcement/properties/reviewed_because/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(data12.enforced_by === undefined){
+const err67 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/dependentRequired",keyword:"dependentRequired",params:{property: "validator",
+    missingProperty: "enforced_by",
+    depsCount: 4,
+    deps: "category, exit_code, enforced_by, tests"},message:"must have properties category, exit_code, enforced_by, tests when property validator is present"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -5712,9 +5724,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-else {
-const err68 = {instancePath:instancePath+"/x-majordomus/reviewed_because",schemaPath:"#/$defs/Enforcement/properties/reviewed_because/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data12.tests === undefined){
+const err68 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/dependentRequired",keyword:"dependentRequired",params:{property: "validator",
+    missingProperty: "tests",
+    depsCount: 4,
+    deps: "category, exit_code, enforced_by, tests"},message:"must have properties category, exit_code, enforced_by, tests when property validator is present"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -5724,9 +5738,12 @@ vErrors.push(err68);
 errors++;
 }
 }
-}
-else {
-const err69 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.category !== undefined){
+if(data12.validator === undefined){
+const err69 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/dependentRequired",keyword:"dependentRequired",params:{property: "category",
+    missingProperty: "validator",
+    depsCount: 1,
+    deps: "validator"},message:"must have property validator when property category is present"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -5736,14 +5753,86 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data12.enforced_by !== undefined){
+if(data12.validator === undefined){
+const err70 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/dependentRequired",keyword:"dependentRequired",params:{property: "enforced_by",
+    missingProperty: "validator",
+    depsCount: 1,
+    deps: "validator"},message:"must have property validator when property enforced_by is present"};
 if(vErrors === null){
 vErrors = [err70];
 }
 else {
 vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data12.policy_key !== undefined){
+if(data12.validator === undefined){
+const err71 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/dependentRequired",keyword:"dependentRequired",params:{property: "policy_key",
+    missingProperty: "validator",
+    depsCount: 1,
+    deps: "validator"},message:"must have property validator when property policy_key is present"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data12.exit_code !== undefined){
+if(data12.validator === undefined){
+const err72 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/dependentRequired",keyword:"dependentRequired",params:{property: "exit_code",
+    missingProperty: "validator",
+    depsCount: 1,
+    deps: "validator"},message:"must have property validator when property exit_code is present"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+if(data12.options !== undefined){
+if(data12.validator === undefined){
+const err73 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/dependentRequired",keyword:"dependentRequired",params:{property: "options",
+    missingProperty: "validator",
+    depsCount: 1,
+    deps: "validator"},message:"must have property validator when property options is present"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/x-majordomus",schemaPath:"#/$defs/Enforcement/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
 }
 errors++;
 }

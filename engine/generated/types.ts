@@ -496,7 +496,7 @@ export interface ScopeFixturesCategory {
 export interface RuleFrontMatter {
   /** The rule's identity together with its version; namespaced by origin (`majordomus.`, `project.`). Never the file name. */
   readonly id: string;
-  /** The rule's version; `id@version` is its identity. */
+  /** The rule's version, a decimal integer written as digits, 1 to 2147483647; `id@version` is its identity. */
   readonly version: number;
   /** Always `rule`. */
   readonly kind: 'rule';
@@ -514,26 +514,26 @@ export interface RuleFrontMatter {
   readonly depends_on?: readonly string[];
   /** Free labels for grouping and search. */
   readonly tags?: readonly string[];
-  /** How the tool enforces the rule; present only on a rule it enforces. */
+  /** How the tool enforces the rule (with a validator), or what an unenforced rule declares (tests, claims, reviewed_because). */
   readonly 'x-majordomus'?: RuleFrontMatterEnforcement;
 }
 
-/** How the tool enforces a rule. */
+/** How the tool enforces a rule. With a `validator`, the rule is enforced and the other keys it needs are required; without one, the block only declares tests, claims or why the rule is reviewed, and the rule runs at no gate. */
 export interface RuleFrontMatterEnforcement {
   /** The registered validator that checks the rule. */
-  readonly validator: string;
+  readonly validator?: string;
   /** The category its findings are filed under, unless a finding names another. */
-  readonly category: string;
+  readonly category?: string;
   /** The gates that run it. */
-  readonly enforced_by: readonly string[];
+  readonly enforced_by?: readonly string[];
   /** The name the policy's verification.finish_requires uses for this rule. */
   readonly policy_key?: string;
   /** The exit code a violation produces. */
-  readonly exit_code: number;
+  readonly exit_code?: number;
   /** The documented claims this rule makes true. */
   readonly claims?: readonly string[];
   /** Repository-relative tests that prove the rule. */
-  readonly tests: readonly string[];
+  readonly tests?: readonly string[];
   /** Options for the validator, checked against the validator's own options schema. */
   readonly options?: Readonly<Record<string, unknown>>;
   /** Why this rule is decided by review rather than by an executable check. */

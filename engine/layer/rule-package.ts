@@ -32,30 +32,37 @@ export interface RulePackage {
   readonly schemaProblems: readonly SchemaProblem[];
   /** Every `*.md` file under `<dir>/rules/`, in byte order. */
   readonly filesOnDisk: readonly string[];
+  /** Why `<dir>/rules/` could not be listed (a file where the folder belongs, a dangling link…). */
+  readonly listError?: DocumentError;
 }
 
 /** Read the package at `dir` of `tree` (a repository, or the distribution). */
 export function readRulePackage(tree: Tree, dir: string, vendor: string): RulePackage {
   const manifestFile = `${dir}/${PACKAGE_MANIFEST}`;
-  const filesOnDisk = listRuleFiles(tree, `${dir}/rules`);
+  let filesOnDisk: string[] = [];
+  let listError: DocumentError | undefined;
+  try {
+    filesOnDisk = listRuleFiles(tree, `${dir}/rules`);
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    listError = error;
+  }
+  const found = { vendor, dir, manifestFile, filesOnDisk, ...(listError ? { listError } : {}) };
   if (!tree.exists(manifestFile)) {
     return {
-      vendor,
-      dir,
-      manifestFile,
+      ...found,
       manifestError: new DocumentError(manifestFile, undefined, 'the package manifest is missing', 'restore the package with: majordomus rules vendor update --force'),
       schemaProblems: [],
-      filesOnDisk,
     };
   }
   try {
     const doc = parseYaml(tree.readText(manifestFile), manifestFile);
     const schemaProblems = checkSchema('rule-package', doc);
     const manifest = doc.value !== null && typeof doc.value === 'object' ? (doc.value as RulePackageManifest) : undefined;
-    return { vendor, dir, manifestFile, manifest, manifestDoc: doc, schemaProblems, filesOnDisk };
+    return { ...found, manifest, manifestDoc: doc, schemaProblems };
   } catch (error) {
     if (!(error instanceof DocumentError)) throw error;
-    return { vendor, dir, manifestFile, manifestError: error, schemaProblems: [], filesOnDisk };
+    return { ...found, manifestError: error, schemaProblems: [] };
   }
 }
 
@@ -68,7 +75,11 @@ export function listedFiles(pkg: RulePackage): string[] | undefined {
     .filter((file): file is string => file !== undefined);
 }
 
-/** `*.md` files directly under `dir`, README.md excepted (a README is a document, not a rule), in byte order. */
+/**
+ * `*.md` entries directly under `dir` that are not folders, README.md excepted (a README is a document,
+ * not a rule), in byte order. A FIFO or a dangling link named `*.md` is listed, so that reading it
+ * refuses it by name. A DocumentError when `dir` is there but cannot be listed.
+ */
 export function listRuleFiles(tree: Tree, dir: string): string[] {
   return tree
     .list(dir)
@@ -76,7 +87,7 @@ export function listRuleFiles(tree: Tree, dir: string): string[] {
     .map((entry) => `${dir}/${entry.name}`);
 }
 
-/** Sub-directories of `dir` in byte order (the vendors of a rules section). */
+/** Sub-directories of `dir` in byte order (the vendors of a rules section); a DocumentError as listRuleFiles. */
 export function listDirectories(tree: Tree, dir: string): string[] {
   return tree
     .list(dir)
@@ -112,6 +123,10 @@ export function packageProblems(tree: Tree, pkg: RulePackage, known: (path: stri
   for (const problem of pkg.schemaProblems) {
     problems.push({ subject: file, file, line: problem.line, message: problem.message });
   }
+  if (pkg.listError) {
+    const error = pkg.listError;
+    problems.push({ subject: error.file, file: error.file, message: `${error.reason} (${error.fix})` });
+  }
   const manifest = pkg.manifest;
   if (!manifest || !Array.isArray(manifest.rules) || manifest.format !== PACKAGE_FORMAT) return problems;
   const listed = new Set<string>();
@@ -124,7 +139,14 @@ export function packageProblems(tree: Tree, pkg: RulePackage, known: (path: stri
       problems.push({ subject: path, file, line, message: `listed in ${file} but missing (restore it with: majordomus rules vendor update --force)` });
       return;
     }
-    const actual = tree.sha256(path);
+    let actual: string;
+    try {
+      actual = tree.sha256(path);
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      problems.push({ subject: path, file: path, message: `${error.reason} (${error.fix})` });
+      return;
+    }
     if (actual !== entry.sha256) {
       problems.push({
         subject: path,

@@ -7,10 +7,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, statSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from './document-error';
 import { runGit } from './git';
+import { notRegularFile, streamRegularFile } from './regular-file';
 import { byteOrder } from './rule-package';
 import { decodeUtf8, DEFAULT_MAX_BYTES, readTextFile } from './yaml';
 
@@ -26,11 +28,15 @@ export interface Tree {
   readonly name: 'working tree' | 'index';
   /** True when a file or directory exists at `path`. */
   exists(path: string): boolean;
-  /** The entries of a directory, in byte order; empty when it does not exist. */
+  /**
+   * The entries of a directory, in byte order; empty when nothing is at `dir`. A DocumentError when
+   * something is there that cannot be listed (a file or a dangling link where a folder belongs, a folder
+   * that cannot be read): a folder that cannot be read is never the same as an empty one.
+   */
   list(dir: string): TreeEntry[];
   /** A text file, strict UTF-8 under the size cap; a DocumentError when it cannot be read. */
   readText(path: string, maxBytes?: number): string;
-  /** The sha256 of a file's bytes, in hex. */
+  /** The sha256 of a file's bytes, in hex; a DocumentError when it is not a regular file it can read. */
   sha256(path: string): string;
   /** Say which files will be read next, so a tree that can read many at once does (the index does). */
   prefetch(paths: readonly string[]): void;
@@ -52,13 +58,16 @@ export class WorkingTree implements Tree {
   }
 
   list(dir: string): TreeEntry[] {
+    const abs = join(this.root, dir);
+    let entries: Dirent[];
     try {
-      return readdirSync(join(this.root, dir), { withFileTypes: true })
-        .map((entry) => ({ name: entry.name, directory: entry.isDirectory() }))
-        .sort((a, b) => byteOrder(a.name, b.name));
-    } catch {
-      return [];
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch (error) {
+      const problem = listingProblem(abs, error);
+      if (problem === undefined) return [];
+      throw new DocumentError(dir, undefined, problem, 'make it a folder the tool can read, or remove it');
     }
+    return entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() })).sort((a, b) => byteOrder(a.name, b.name));
   }
 
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
@@ -66,12 +75,34 @@ export class WorkingTree implements Tree {
   }
 
   sha256(path: string): string {
-    return createHash('sha256').update(readFileSync(join(this.root, path))).digest('hex');
+    const hash = createHash('sha256');
+    streamRegularFile(join(this.root, path), path, (chunk) => hash.update(chunk));
+    return hash.digest('hex');
   }
 
   prefetch(): void {
     // files on disk are read one at a time anyway
   }
+}
+
+/** Why a directory listing failed, in words; undefined when nothing at all is at the path. */
+function listingProblem(abs: string, error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'ENOENT' && code !== 'ENOTDIR') return `cannot be listed (${code ?? String(error)})`;
+  let entry;
+  try {
+    entry = lstatSync(abs);
+  } catch {
+    return undefined; // nothing here, or a parent on the path is missing: a folder that does not exist
+  }
+  if (entry.isSymbolicLink()) {
+    try {
+      return `is a symbolic link to ${notRegularFile(statSync(abs)) ?? 'a file'} where a folder belongs`;
+    } catch {
+      return 'is a symbolic link to nothing where a folder belongs';
+    }
+  }
+  return `is ${notRegularFile(entry) ?? 'a file'} where a folder belongs`;
 }
 
 interface IndexEntry {
@@ -114,6 +145,9 @@ export class IndexTree implements Tree {
 
   list(dir: string): TreeEntry[] {
     const clean = dir.replace(/\/+$/, '');
+    if (this.entries.has(clean)) {
+      throw new DocumentError(clean, undefined, 'is a staged file where a folder belongs', 'stage a folder in its place, or remove it');
+    }
     const children = this.directories.get(clean);
     if (!children) return [];
     return [...children]

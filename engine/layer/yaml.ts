@@ -5,10 +5,10 @@
  * scalars, nested flow sequences, duplicate and prototype keys, several documents, deep nesting).
  * Every refusal is a DocumentError naming the file and line and the fix.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { CST, Lexer, LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
 import { DocumentError, printable } from './document-error';
+import { readRegularFile } from './regular-file';
 import type { YamlDocument } from './yaml-document';
 import { parseYamlFast } from './yaml-fast';
 
@@ -89,38 +89,12 @@ export function readYamlFile(path: string, display: string, options: YamlOptions
   return parseYaml(readTextFile(path, display, options.maxBytes), display, options);
 }
 
-/** Read a text file under the size cap, decoding strict UTF-8 (a bad byte is refused with its offset). */
+/**
+ * Read a text file under the size cap, decoding strict UTF-8 (a bad byte is refused with its offset).
+ * Only a regular file is read: a FIFO, a socket, a device or a directory is refused before it is opened.
+ */
 export function readTextFile(path: string, display: string, maxBytes = DEFAULT_MAX_BYTES): string {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new DocumentError(display, undefined, code === 'ENOENT' ? 'no such file' : `cannot be read (${code})`, 'check the path');
-  }
-  try {
-    const size = fstatSync(fd).size;
-    if (size > maxBytes) {
-      throw new DocumentError(display, undefined, `is ${size} bytes, over the ${maxBytes}-byte cap`, 'split the file or raise the size cap');
-    }
-    const buffer = Buffer.alloc(size);
-    let read = 0;
-    while (read < size) {
-      let n: number;
-      try {
-        n = readSync(fd, buffer, read, size - read, read);
-      } catch (error) {
-        // a directory opens but does not read (EISDIR): refuse it like any unreadable path
-        const code = (error as NodeJS.ErrnoException).code;
-        throw new DocumentError(display, undefined, `cannot be read (${code})`, 'check the path');
-      }
-      if (n === 0) break;
-      read += n;
-    }
-    return decodeUtf8(buffer.subarray(0, read), display);
-  } finally {
-    closeSync(fd);
-  }
+  return decodeUtf8(readRegularFile(path, display, maxBytes), display);
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });

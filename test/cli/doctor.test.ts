@@ -251,12 +251,14 @@ describe('YAML bombs in project rules', () => {
     for (const file of Object.values(files)) {
       expect(fails, file).toContainEqual(expect.objectContaining({ subject: file, file, category: 'rules' }));
     }
+    // the refused files refuse only themselves: the rest of the set still runs
+    expect(result.findings).toContainEqual(expect.objectContaining({ level: 'OK', rule: 'majordomus.ai-layout-integrity' }));
     const text = repo.run(['doctor']);
     expect(text.code).toBe(10);
     expect(lines(text.stdout).at(-1)).toBe(`doctor: ${fails.length} failure(s)`);
   });
 
-  it('the same bombs at watch: the refused set is a FAIL (10) at every gate, never a crash', () => {
+  it('the same bombs at watch: a refusal is a FAIL (10) at every gate, never a crash', () => {
     const repo = adopted();
     repo.write(files.deepA, `---\n${blockMappings(1000)}---\n${body}`);
     repo.write(files.deepB, `---\n${blockMappings(1000)}---\n${body}`);
@@ -266,5 +268,6 @@ describe('YAML bombs in project rules', () => {
     for (const file of [files.deepA, files.deepB]) {
       expect(fails, file).toContainEqual(expect.objectContaining({ subject: file, file, category: 'rules' }));
     }
+    expect(result.findings).toContainEqual(expect.objectContaining({ level: 'OK', rule: 'majordomus.policy-integrity' }));
   });
 });

@@ -200,6 +200,11 @@ describe('rules list', () => {
     loadOrder = [...brainstorm, ...vendored].map((e) => `${e.id}@${e.version}`);
   });
 
+  /** The identities `rules list` prints for the untouched adopted repository, in its order. */
+  function effectiveOrder(): string[] {
+    return jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => `${row.id}@${row.version}`);
+  }
+
   /** The provenance a vendored identity has: the package whose manifest lists it. */
   function provenanceOf(identity: string): string {
     if (brainstorm.some((e) => `${e.id}@${e.version}` === identity)) return 'vendor:brainstorm';
@@ -299,27 +304,32 @@ describe('rules list', () => {
     expect(json.at(-2)).toMatchObject({ id: 'project.zulu', provenance: 'project', file: `${PROJECT}/a-first.v1.md`, gates: [], validator: null });
   });
 
-  it('a refused set: every rule that loaded, in load order, then exit 10 with the problems on stderr', () => {
+  it('a refused rule: the effective set without it, in load order, then exit 10 with the problem on stderr', () => {
     const refused = adopted();
     writePrinciple(refused, 'broken.v1.md', 'project.broken', ['depends_on: [project.missing@1]']);
     writePrinciple(refused, 'fine.v1.md', 'project.fine');
     const result = refused.run(['rules', 'list']);
     expect(result.code).toBe(10);
-    const expected = [...loadOrder, 'project.broken@1', 'project.fine@1'];
+    // the effective order of an untouched layer, then the rule that still loads
+    const expected = [...effectiveOrder(), 'project.fine@1'];
     expect(rows(result.stdout).map((row) => row.identity)).toEqual(expected);
     expect(result.stderr).toContain(`${PROJECT}/broken.v1.md`);
     expect(result.stderr).toContain('project.missing@1');
     const json = refused.run(['rules', 'list', '--json']);
     expect(json.code).toBe(10);
     expect(jsonRows(json.stdout).map((row) => `${row.id}@${row.version}`)).toEqual(expected);
+    // a refused rule can still be shown, marked as refused
+    const shown = refused.run(['rules', 'show', 'project.broken']);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/^status: +refused/m);
   });
 
-  it('a rule file that does not load is left out of a refused list and named on stderr', () => {
+  it('a rule file that does not load is left out of the list and named on stderr', () => {
     const refused = adopted();
     refused.write(`${PROJECT}/no-front.v1.md`, '# no front matter\n');
     const result = refused.run(['rules', 'list', '--json']);
     expect(result.code).toBe(10);
-    expect(jsonRows(result.stdout).map((row) => `${row.id}@${row.version}`)).toEqual(loadOrder);
+    expect(jsonRows(result.stdout).map((row) => `${row.id}@${row.version}`)).toEqual(effectiveOrder());
     expect(result.stderr).toContain(`${PROJECT}/no-front.v1.md`);
   });
 

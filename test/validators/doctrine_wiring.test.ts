@@ -4,12 +4,15 @@
  * validator is declared by some rule. Every case starts from a freshly initialised temporary git
  * repository and runs the built CLI.
  */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { itFails, itPasses } from '../helpers/cases';
 import type { FindingCase } from '../helpers/cases';
 import { expectFailing, findingKey } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
-import { repoFactory } from '../helpers/repo';
+import { failing, repoFactory, UPSTREAM } from '../helpers/repo';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 import { PROJECT, SAMPLE, SAMPLE_TEST, VENDOR, VENDOR_MANIFEST, enforcement, manifestEntry, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
 import type { Enforcement } from '../helpers/rules';
@@ -136,14 +139,128 @@ describe(`${RULE}: an unregistered validator at doctor is reported exactly once`
     expect(code).toBe(10);
   });
 
-  it('a refused set (the rule never runs): the audit reports it, once', () => {
+  it('a broken sibling rule file does not silence it: the runner reports it once, and the file is refused alone', () => {
     const repo = freshRepo();
     addRule(repo, { validator: 'ai_layuot', gates: ['doctor'] });
     repo.write(`${PROJECT}/broken.v1.md`, '# no front matter\n');
     const { code, findings } = repo.gate(['doctor']);
     const reported = aboutSample(findings);
     expect(reported.map(findingKey)).toEqual([findingKey(broken(IDENTITY))]);
-    expect(reported[0]).toMatchObject({ rule: RULE, file: SAMPLE, line: 11 });
+    expect(reported[0]).toMatchObject({ rule: 'project.sample', file: SAMPLE });
+    expect(failing(findings)).toContainEqual(expect.objectContaining({ category: 'rules', subject: `${PROJECT}/broken.v1.md`, rule: 'majordomus.rule-package-integrity' }));
     expect(code).toBe(10);
+  });
+});
+
+// ---- tests of a vendored rule this distribution does not ship -------------------------------------
+
+/** A vendored rule file (a principle plus `x-majordomus` lines) added to `vendorDir`'s package, listed with its hash. */
+function vendorRule(repo: TempRepo, vendorDir: string, id: string, xMajordomus: readonly string[]): string {
+  const file = `rules/${id.split('.').at(-1)}.v1.md`;
+  const text = ruleText([...ruleFront(id), ...xMajordomus]);
+  repo.write(`${vendorDir}/${file}`, text);
+  const sha256 = createHash('sha256').update(text).digest('hex');
+  const manifest = `${vendorDir}/manifest.yaml`;
+  const listed = repo.exists(manifest)
+    ? repo.read(manifest)
+    : `vendor: ${vendorDir.split('/').at(-1)}\npackage: acme-rules\nversion: 1\nformat: ai-rules/v1\nsource_revision: 2.0.0\nrules:\n`;
+  repo.write(manifest, `${listed.replace(/\n?$/, '\n')}  - id: ${id}\n    version: 1\n    file: ${file}\n    sha256: ${sha256}\n`);
+  return `${vendorDir}/${file}`;
+}
+
+const ENFORCED_ELSEWHERE = ['x-majordomus:', '  validator: ai_layout', '  category: layout', '  enforced_by: [watch]', '  exit_code: 10', '  tests: [test/cases/extra.sh, test/cases/more.sh]'];
+
+describe(`${RULE}: tests declared by a vendored package this distribution did not ship`, () => {
+  const notes = (findings: readonly JsonFinding[], identity: string): JsonFinding[] =>
+    findings.filter((f) => f.subject === identity && f.message.includes('not verifiable here'));
+
+  it('a fresh init notes nothing: every vendored rule is the one shipped, its tests checked in the distribution', () => {
+    const { code, findings } = freshRepo().gate(['doctor', '--rule', RULE]);
+    expect(code).toBe(0);
+    expect(findings.filter((f) => f.message.includes('not verifiable here'))).toEqual([]);
+  });
+
+  it('a rule under vendor/majordomus that this distribution does not ship: each test INFO naming the package, exit 0', () => {
+    const repo = freshRepo();
+    const file = vendorRule(repo, VENDOR, 'majordomus.extra', ENFORCED_ELSEWHERE);
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expect(failing(findings)).toEqual([]);
+    expect(code).toBe(0);
+    const noted = notes(findings, 'majordomus.extra@1');
+    expect(noted.map((f) => [f.level, f.category, f.file, f.line])).toEqual([
+      ['INFO', 'doctrine', file, 15],
+      ['INFO', 'doctrine', file, 15],
+    ]);
+    expect(noted.every((f) => f.message.includes('majordomus-standard-rules'))).toBe(true);
+    expect(noted.map((f) => f.message.includes('test/cases/extra.sh') || f.message.includes('test/cases/more.sh'))).toEqual([true, true]);
+  });
+
+  it('another vendor: its tests noted the same way, naming its package', () => {
+    const repo = freshRepo();
+    vendorRule(repo, '.ai/repo/rules/vendor/acme', 'acme.extra', ENFORCED_ELSEWHERE);
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expect(code).toBe(0);
+    const noted = notes(findings, 'acme.extra@1');
+    expect(noted).toHaveLength(2);
+    expect(noted.every((f) => f.level === 'INFO' && f.message.includes('acme-rules'))).toBe(true);
+  });
+});
+
+// ---- an x-majordomus block without a validator ----------------------------------------------------
+
+describe(`${RULE}: an x-majordomus block without a validator declares a rule that is not enforced`, () => {
+  const DECLARED = `${PROJECT}/declared.v1.md`;
+  const declared = (lines: readonly string[]): string => ruleText([...ruleFront('project.declared'), 'x-majordomus:', ...lines]);
+
+  it('tests and claims: it loads, runs at no gate, and its tests are checked (present: exit 0)', () => {
+    const repo = freshRepo();
+    repo.write(DECLARED, declared(['  tests: [test/declared.sh]', '  claims: [declared-claim]']));
+    repo.write('test/declared.sh', '# proves project.declared\n');
+    const { code, findings } = repo.gate(['doctor']);
+    expect(failing(findings)).toEqual([]);
+    expect(code).toBe(0);
+    // it never runs: no finding is stamped with its id
+    expect(findings.filter((f) => f.rule === 'project.declared')).toEqual([]);
+    const listed = repo.run(['rules', 'list', '--json']);
+    expect(listed.code).toBe(0);
+    const row = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; gates: string[]; validator: string | null }).find((r) => r.id === 'project.declared');
+    expect(row).toMatchObject({ gates: [], validator: null });
+    expect(repo.run(['rules', 'show', 'project.declared']).stdout).toMatch(/^validator: +none; x-majordomus declares tests and claims only/m);
+  });
+
+  it('a declared test that does not exist is a FAIL at the line that names it, exit 10', () => {
+    const repo = freshRepo();
+    repo.write(DECLARED, declared(['  tests: [test/declared.sh]']));
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expectFailing(findings, [broken('project.declared@1', { file: DECLARED, line: 11, mentions: ['test/declared.sh'] })]);
+    expect(code).toBe(10);
+  });
+
+  it('reviewed_because alone loads', () => {
+    const repo = freshRepo();
+    repo.write(DECLARED, declared(['  reviewed_because: decided in review; no check can tell']));
+    const { code, findings } = repo.gate(['doctor']);
+    expect(failing(findings)).toEqual([]);
+    expect(code).toBe(0);
+  });
+});
+
+describe.skipIf(!existsSync(UPSTREAM))(`${RULE}: the upstream project rules, whose blocks name no validator`, () => {
+  const SOURCE = join(UPSTREAM, '.ai/repo/rules/project');
+  const DECLARING = ['english-only.v1.md', 'english-only.v2.md', 'finding-carries-reproduce.v1.md', 'never-store-transcripts.v1.md'];
+
+  it('they load and are listed as not enforced; their tests are this repository\'s to write', () => {
+    const repo = freshRepo();
+    for (const name of readdirSync(SOURCE)) copyFileSync(join(SOURCE, name), repo.path(`${PROJECT}/${name}`));
+    const { code, findings } = repo.gate(['doctor']);
+    expect(code).toBe(10);
+    // no refusal of theirs is about x-majordomus
+    expect(failing(findings).filter((f) => f.category === 'rules' && f.message.includes('x-majordomus'))).toEqual([]);
+    const rows = repo.run(['rules', 'list', '--json']).stdout.trim().split('\n').map((line) => JSON.parse(line) as { file: string; gates: string[]; validator: string | null });
+    for (const name of DECLARING) {
+      expect(rows.find((row) => row.file === `${PROJECT}/${name}`), name).toMatchObject({ gates: [], validator: null });
+    }
+    const missingTests = failing(findings).filter((f) => f.category === 'doctrine' && f.message.includes('names the test'));
+    expect(new Set(missingTests.map((f) => f.file))).toEqual(new Set(DECLARING.map((name) => `${PROJECT}/${name}`)));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * rule_package (majordomus.rule-package-integrity): the vendored package agrees with its manifest file
- * for file, and the rule set loads whole. Every case starts from a freshly initialised temporary git
- * repository and runs the built CLI, as a user would.
+ * for file, and every rule loads; what is refused is named, and refuses only itself and its dependents.
+ * Every case starts from a freshly initialised temporary git repository and runs the built CLI, as a
+ * user would.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,11 +50,8 @@ function editManifestEntry(repo: TempRepo, file: string, field: string, value: s
 
 const fail = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: 'rules', subject, ...extra });
 
-/** The summary a refused set always adds. */
-const REFUSED = fail(RULES_DIR, { file: null });
-
-/** A project rule file refused at `line` (undefined: the line is not asserted). */
-const refusedFile = (file: string, line?: number): ExpectedFinding[] => [fail(file, { file, line }), REFUSED];
+/** A project rule file refused at `line` (undefined: the line is not asserted); nothing else fails. */
+const refusedFile = (file: string, line?: number): ExpectedFinding[] => [fail(file, { file, line })];
 
 // ---- cases ---------------------------------------------------------------------------------------
 
@@ -232,7 +230,16 @@ const refusalCases: FindingCase[] = [
     mutate: (repo) => writeRule(repo, SAMPLE, dependent('project.sample', ['majordomus.define-done-first'])),
     expected: refusedFile(SAMPLE, 10),
   },
-  ...['validator', 'category', 'exit_code', 'enforced_by', 'tests'].map(
+  {
+    name: 'an x-majordomus block with category, exit_code and enforced_by but no validator',
+    mutate: (repo) => {
+      writeRule(repo, SAMPLE, enforcementWithout('validator'));
+      writeSampleTest(repo);
+    },
+    // each key only an enforced rule has, named on the block's line
+    expected: [fail(SAMPLE, { file: SAMPLE, line: 10, mentions: ['x-majordomus.category'] }), fail(SAMPLE, { file: SAMPLE, line: 10, mentions: ['x-majordomus.enforced_by'] }), fail(SAMPLE, { file: SAMPLE, line: 10, mentions: ['x-majordomus.exit_code'] })],
+  },
+  ...['category', 'exit_code', 'enforced_by', 'tests'].map(
     (name): FindingCase => ({
       name: `an x-majordomus block without ${name}`,
       mutate: (repo) => {
@@ -263,12 +270,16 @@ const refusalCases: FindingCase[] = [
       writeRule(repo, `${PROJECT}/a.v1.md`, ruleFront('project.same'));
       writeRule(repo, `${PROJECT}/b.v1.md`, ruleFront('project.same'));
     },
-    expected: [fail('project.same@1', { file: `${PROJECT}/b.v1.md`, line: 2, mentions: [`${PROJECT}/a.v1.md`, `${PROJECT}/b.v1.md`] }), REFUSED],
+    // neither is the rule the identity means: both are refused, each named at its own file
+    expected: [
+      fail('project.same@1', { file: `${PROJECT}/a.v1.md`, line: 2, mentions: [`${PROJECT}/a.v1.md`, `${PROJECT}/b.v1.md`] }),
+      fail('project.same@1', { file: `${PROJECT}/b.v1.md`, line: 2, mentions: [`${PROJECT}/a.v1.md`, `${PROJECT}/b.v1.md`] }),
+    ],
   },
   {
     name: 'a dependency on a rule that does not exist',
     mutate: (repo) => writeRule(repo, `${PROJECT}/a.v1.md`, dependent('project.a', ['project.ghost@1'])),
-    expected: [fail('project.a@1', { file: `${PROJECT}/a.v1.md`, line: 10, mentions: ['project.ghost@1'] }), REFUSED],
+    expected: [fail('project.a@1', { file: `${PROJECT}/a.v1.md`, line: 10, mentions: ['project.ghost@1'] })],
   },
   {
     name: 'a dependency on a deprecated rule',
@@ -276,7 +287,7 @@ const refusalCases: FindingCase[] = [
       writeRule(repo, `${PROJECT}/a.v1.md`, dependent('project.a', ['project.old@1']));
       writeRule(repo, `${PROJECT}/old.v1.md`, setKey(ruleFront('project.old'), 'status', 'status: deprecated'));
     },
-    expected: [fail('project.a@1', { file: `${PROJECT}/a.v1.md`, line: 10, mentions: ['project.old@1'] }), REFUSED],
+    expected: [fail('project.a@1', { file: `${PROJECT}/a.v1.md`, line: 10, mentions: ['project.old@1'] })],
   },
   {
     name: 'a cycle of three project rules (all three named in one finding)',
@@ -285,7 +296,7 @@ const refusalCases: FindingCase[] = [
       writeRule(repo, `${PROJECT}/b.v1.md`, dependent('project.b', ['project.c@1']));
       writeRule(repo, `${PROJECT}/c.v1.md`, dependent('project.c', ['project.a@1']));
     },
-    expected: [fail('project.a@1', { file: `${PROJECT}/a.v1.md`, mentions: ['project.a@1', 'project.b@1', 'project.c@1'] }), REFUSED],
+    expected: [fail('project.a@1', { file: `${PROJECT}/a.v1.md`, mentions: ['project.a@1', 'project.b@1', 'project.c@1'] })],
   },
 ];
 
@@ -307,7 +318,7 @@ describe(`${RULE}: a refused rule set`, () => {
     expect(readFileSync(repo.path(SAMPLE), 'utf8')).toBe(text);
   });
 
-  // a refused set is a failure at every gate: the audit rules run and report FAIL, never DRIFT
+  // a refusal is a failure at every gate: the load audit runs there and reports FAIL, never DRIFT
   const atGates = [
     { gate: 'check', refusal: refusalCases.find((c) => c.name === 'no front matter')! },
     { gate: 'watch', refusal: refusalCases.find((c) => c.name === 'no front matter')! },
@@ -323,6 +334,8 @@ describe(`${RULE}: a refused rule set`, () => {
       refusal.expected,
     );
     expect(findings.some((f) => f.level === 'DRIFT')).toBe(false);
+    // the rest of the set still runs (the baseline enforces nothing at check)
+    if (gate === 'watch') expect(findings).toContainEqual(expect.objectContaining({ level: 'OK', rule: 'majordomus.ai-layout-integrity' }));
     expect(code).toBe(10);
   });
 });
