@@ -12,9 +12,9 @@ import { kindNames, kinds } from '../engine/generated/kinds';
 import { schemaValidators } from '../engine/generated/schema-validators';
 import type { SchemaError } from '../engine/generated/schema-validators';
 import { REPOSITORY_ROOT, compareFiles, createAjv, generateFiles, readSchemas, run } from '../tools/generate';
+import { describeUpstream, UPSTREAM } from './helpers/upstream';
 
 const ROOT = REPOSITORY_ROOT;
-const UPSTREAM = join(ROOT, '../shared/fixtures/upstream');
 const SKELETON = join(ROOT, 'share/skeleton/ai');
 const schemas = readSchemas(ROOT);
 
@@ -253,7 +253,7 @@ describe('allowLines', () => {
   });
 });
 
-describe('upstream fixtures', () => {
+describeUpstream('upstream fixtures', () => {
   const yamlFixtures: [string, KindName][] = [
     ['.ai/manifest.yaml', 'manifest'],
     ['share/skeleton/ai/manifest.yaml', 'manifest'],

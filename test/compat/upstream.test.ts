@@ -8,12 +8,13 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validators } from '../../validators/index';
 import { DocumentError } from '../../engine/layer/document-error';
 import { parseFrontMatter, readFrontMatterFile } from '../../engine/layer/front-matter';
 import { parseYaml, readYamlFile } from '../../engine/layer/yaml';
-import { failing, repoFactory, UPSTREAM } from '../helpers/repo';
+import { failing, repoFactory } from '../helpers/repo';
+import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 
 const VENDOR = '.ai/repo/rules/vendor/majordomus';
@@ -40,7 +41,7 @@ function sourceOf(file: string): string {
   return found;
 }
 
-describe('the upstream vendored package as a repository vendored package', () => {
+describeUpstream('the upstream vendored package as a repository vendored package', () => {
   let repo: TempRepo;
   let result: { code: number; findings: JsonFinding[]; stderr: string };
   const listed = upstreamManifest();
@@ -138,7 +139,7 @@ describe('the upstream vendored package as a repository vendored package', () =>
   });
 });
 
-describe('the upstream layer files in an adopted repository', () => {
+describeUpstream('the upstream layer files in an adopted repository', () => {
   it('reads its manifest, policy and profiles, and reports what it cannot verify', () => {
     const repo = repos.create().init();
     copyFileSync(`${UPSTREAM}/.ai/manifest.yaml`, repo.path('.ai/manifest.yaml'));

@@ -5,14 +5,15 @@
  * repository and runs the built CLI.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { itFails, itPasses } from '../helpers/cases';
 import type { FindingCase } from '../helpers/cases';
 import { expectFailing, findingKey } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
-import { failing, repoFactory, UPSTREAM } from '../helpers/repo';
+import { failing, repoFactory } from '../helpers/repo';
+import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 import { PROJECT, SAMPLE, SAMPLE_TEST, VENDOR, VENDOR_MANIFEST, enforcement, manifestEntry, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
 import type { Enforcement } from '../helpers/rules';
@@ -245,7 +246,7 @@ describe(`${RULE}: an x-majordomus block without a validator declares a rule tha
   });
 });
 
-describe.skipIf(!existsSync(UPSTREAM))(`${RULE}: the upstream project rules, whose blocks name no validator`, () => {
+describeUpstream(`${RULE}: the upstream project rules, whose blocks name no validator`, () => {
   const SOURCE = join(UPSTREAM, '.ai/repo/rules/project');
   const DECLARING = ['english-only.v1.md', 'english-only.v2.md', 'finding-carries-reproduce.v1.md', 'never-store-transcripts.v1.md'];
 
