@@ -320,3 +320,20 @@ describe('2,000,000 violations from one rule are a result', () => {
     expect(JSON.parse(last)).toMatchObject({ level: 'FAIL', category: 'testing', subject: `f${COUNT - 1}`, rule: ruleId('many') });
   });
 });
+
+describe('rules new with a repository validator', () => {
+  it('reads what the module declares in a worker; with the switch off it refuses (2) and writes nothing', () => {
+    const repo = adopted();
+    repo.write(
+      moduleFile('notes_kept'),
+      "export default { name: 'notes_kept', description: 'Notes are kept.', gates: ['check', 'doctor'], run(context) { context.ok({ subject: '.', message: 'fine' }); } };\n",
+    );
+    repo.git(['add', '-A']);
+    const rule = `${PROJECT}/kept-notes.v1.md`;
+    expect(repo.run(['rules', 'new', 'kept-notes', '--validator', 'notes_kept'], { env: { MAJORDOMUS_REPOSITORY_VALIDATORS: '0' } }).code).toBe(2);
+    expect(repo.exists(rule)).toBe(false);
+    expect(repo.run(['rules', 'new', 'kept-notes', '--validator', 'notes_kept']).code).toBe(0);
+    // the module's first gate, read from its export inside the worker
+    expect(repo.read(rule)).toMatch(/^ {2}enforced_by: \[check\]$/m);
+  });
+});
