@@ -337,3 +337,21 @@ describe('rules new with a repository validator', () => {
     expect(repo.read(rule)).toMatch(/^ {2}enforced_by: \[check\]$/m);
   });
 });
+
+describe('the context a repository validator gets in its worker', () => {
+  it('reads the index inside a pre-commit hook (GIT_INDEX_FILE), the working tree otherwise', () => {
+    const repo = adopted();
+    addValidator(
+      repo,
+      'reads_note',
+      "export default { name: 'reads_note', description: 'Reads note.txt.', gates: ['doctor'], run(context) { const text = context.layout.tree.readText('note.txt'); if (!context.files().includes('note.txt')) throw new Error('not tracked'); if (text.trim() === 'bad') context.violation({ subject: 'note.txt', file: 'note.txt', message: 'is bad' }); } };\n",
+    );
+    repo.write('note.txt', 'bad\n');
+    repo.git(['add', '-A']);
+    repo.write('note.txt', 'good\n'); // the working tree is fixed, the index is not
+    const staged = repo.gate(['doctor', '--rule', ruleId('reads_note')], { env: { GIT_INDEX_FILE: repo.path('.git/index') } });
+    expect([staged.code, staged.findings.map((f) => [f.level, f.subject])]).toStrictEqual([10, [['FAIL', 'note.txt']]]);
+    const working = repo.gate(['doctor', '--rule', ruleId('reads_note')]);
+    expect([working.code, working.findings.map((f) => [f.level, f.subject])]).toStrictEqual([0, [['OK', `${ruleId('reads_note')}@1`]]]);
+  });
+});
