@@ -119,11 +119,11 @@ export function loadRuleFiles(tree: Tree, files: readonly { file: string; proven
   const loaded: Rule[] = [];
   for (const { file, provenance } of files) {
     const result = loadRuleFile(tree, file, provenance);
-    if (Array.isArray(result)) problems.push(...result);
+    if (Array.isArray(result)) for (const problem of result) problems.push(problem);
     else loaded.push(result);
   }
   const resolution = resolveRules(loaded);
-  problems.push(...resolution.problems);
+  for (const problem of resolution.problems) problems.push(problem);
   const refused = problems.length > 0;
   return { rules: refused ? loaded : resolution.effective, refused, problems, packages, files };
 }

@@ -493,11 +493,11 @@ export async function runVendorStatus(cwd = process.cwd()): Promise<void> {
         lines.push(`rules vendor: ${vendor}: nothing is vendored under ${status.dir}`);
         break;
       case 'damaged':
-        lines.push(...status.problems.map((problem) => `${problem.subject}: ${problem.message}`));
+        for (const problem of status.problems) lines.push(`${problem.subject}: ${problem.message}`);
         lines.push(`rules vendor: ${vendor}: the vendored copy under ${status.dir} is damaged, ${status.problems.length} problem(s) (restore it with: majordomus rules vendor update --force)`);
         break;
       case 'different':
-        lines.push(...status.changes.map((change) => `${vendor}: ${change}`));
+        for (const change of status.changes) lines.push(`${vendor}: ${change}`);
         lines.push(`rules vendor: ${vendor}: the vendored copy under ${status.dir} differs from the package this majordomus ships (${shippedRevision(vendor)}), ${status.changes.length} difference(s) (run: majordomus rules vendor update)`);
         break;
       case 'current':
@@ -543,7 +543,7 @@ export async function runVendorUpdate(options: VendorUpdateOptions, cwd = proces
     const shipped = shippedPackage(vendor).pkg.manifest;
     const what = `${vendor} ${String(shipped?.source_revision ?? '')}, ${shipped?.rules?.length ?? 0} rule(s)`;
     const wrote = writes.filter((w) => w.action === 'wrote').length;
-    lines.push(...writes.map((w) => `${w.action} ${w.path}`));
+    for (const w of writes) lines.push(`${w.action} ${w.path}`);
     lines.push(writes.length === 0 ? `rules vendor: ${what}, current; nothing to write` : `rules vendor: ${what}; ${wrote} path(s) written, ${writes.length - wrote} removed`);
   }
   if (total > 0) lines.push('next: majordomus doctor');
