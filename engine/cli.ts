@@ -3,7 +3,7 @@
  * calling one gate pays for that gate alone. Only this module turns errors into exit codes.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { describeThrown } from './describe';
+import { describeThrown, stackOf } from './describe';
 import { ExitCode, MajordomusError } from './errors';
 
 declare const MAJORDOMUS_VERSION: string;
@@ -135,6 +135,7 @@ function exitCodeFor(error: unknown): number {
   }
   const text = describeThrown(error);
   process.stderr.write(`majordomus: internal error: ${text} (this is a bug; run again with MAJORDOMUS_DEBUG=1 for the stack)\n`);
-  if (process.env.MAJORDOMUS_DEBUG === '1' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  const stack = process.env.MAJORDOMUS_DEBUG === '1' ? stackOf(error) : undefined;
+  if (stack) process.stderr.write(`${stack}\n`);
   return ExitCode.internal;
 }

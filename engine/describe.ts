@@ -38,6 +38,17 @@ export function textOf(value: unknown): string | undefined {
   return tryText(value);
 }
 
+/** The stack of an Error, for MAJORDOMUS_DEBUG; undefined when there is none or it cannot be read. Never throws. */
+export function stackOf(value: unknown): string | undefined {
+  try {
+    if (isProxy(value) || !isNativeError(value)) return undefined;
+    const stack = (value as { stack?: unknown }).stack;
+    return typeof stack === 'string' ? stack : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function describe(value: unknown): string {
   if (typeof value === 'string') return value === '' ? 'an empty string' : value;
   if (isPrimitive(value)) return toText(value);

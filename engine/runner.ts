@@ -5,7 +5,7 @@
  */
 import { relative } from 'node:path';
 import { SyncHook, SyncWaterfallHook } from 'tapable';
-import { describeThrown } from './describe';
+import { describeThrown, stackOf } from './describe';
 import { ExitCode, UsageError } from './errors';
 import { exitCodeOf } from './findings';
 import type { Finding, Level } from './findings';
@@ -201,7 +201,8 @@ export class Runner {
         await validator.run(context);
       } catch (error) {
         findings.push(broken(rule.identity, `the validator \`${validator.name}\` threw: ${describeThrown(error)}`));
-        if (process.env.MAJORDOMUS_DEBUG === '1' && error instanceof Error) process.stderr.write(`${String(error.stack)}\n`);
+        const stack = process.env.MAJORDOMUS_DEBUG === '1' ? stackOf(error) : undefined;
+        if (stack) process.stderr.write(`${stack}\n`);
       }
     }
     // a rule that reported nothing says so: silence is never green

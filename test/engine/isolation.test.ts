@@ -5,7 +5,7 @@
  * every field that cannot be read turned into a report of its own instead of an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeThrown, textOf } from '../../engine/describe';
+import { describeThrown, stackOf, textOf } from '../../engine/describe';
 import { repositoryValidatorSwitch } from '../../engine/isolation/settings';
 import type { NoteRecord, WorkerMessage } from '../../engine/isolation/protocol';
 import { Reports } from '../../engine/isolation/reports';
@@ -40,11 +40,20 @@ const toStringThrows = {
     throw new Error('no text');
   },
 };
-const messageThrows = Object.defineProperty(new Error('x'), 'message', {
-  get() {
-    throw new Error('no message');
-  },
-});
+/** An Error whose message and stack throw once it is built (V8 reads the message while building it). */
+class UnreadableError extends Error {
+  armed = false;
+  override get message(): string {
+    if (this.armed) throw new Error('no message');
+    return 'x';
+  }
+  override get stack(): string {
+    if (this.armed) throw new Error('no stack');
+    return 'x';
+  }
+}
+const messageThrows = new UnreadableError();
+messageThrows.armed = true;
 const trapsThrow = new Proxy(
   {},
   {
@@ -84,6 +93,10 @@ describe('describeThrown', () => {
 
   it('an Error is its message', () => {
     expect(describeThrown(new TypeError('bad thing'))).toBe('bad thing');
+  });
+
+  it.each(EXOTIC)('the stack of %s is read without a throw', (_name, value) => {
+    expect(() => stackOf(value)).not.toThrow();
   });
 });
 
