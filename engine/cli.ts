@@ -3,6 +3,7 @@
  * calling one gate pays for that gate alone. Only this module turns errors into exit codes.
  */
 import { Command, CommanderError, Option } from 'commander';
+import { describeThrown, stackOf } from './describe';
 import { ExitCode, MajordomusError } from './errors';
 
 declare const MAJORDOMUS_VERSION: string;
@@ -19,7 +20,8 @@ export function buildProgram(): Command {
     command
       .option('--json', 'print one JSON object a line')
       .option('--rule <id>', 'run only this rule (id or id@version)')
-      .option('--quiet', 'print only failing and warning findings and the summary');
+      .option('--quiet', 'print only failing and warning findings and the summary')
+      .option('--no-repository-validators', "import no repository module: each rule whose validator is the repository's own fails as not run (for untrusted checkouts)");
 
   gateOptions(program.command('doctor').description('check the health of the repository and of the engine itself')).action(
     async (options) => (await import('./commands/gate')).runGateCommand('doctor', options),
@@ -112,6 +114,7 @@ function addRulesCommands(program: Command): void {
     .command('test [id]')
     .description("run the valid/ and invalid/ cases of every rule's test directory (or of one rule)")
     .option('--json', 'print one JSON object a line')
+    .option('--no-repository-validators', "import no repository module: the cases of a rule whose validator is the repository's own fail as not run")
     .action(async (id: string | undefined, options) => (await import('./commands/rules-test')).runRulesTest(id, options));
 
   const vendor = rules.command('vendor').description('the vendored copy of the baseline rule package');
@@ -170,8 +173,9 @@ function exitCodeFor(error: unknown): number {
     process.stderr.write(`majordomus: ${error.message}\n`);
     return error.exitCode;
   }
-  const text = error instanceof Error ? error.message : String(error);
+  const text = describeThrown(error);
   process.stderr.write(`majordomus: internal error: ${text} (this is a bug; run again with MAJORDOMUS_DEBUG=1 for the stack)\n`);
-  if (process.env.MAJORDOMUS_DEBUG === '1' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  const stack = process.env.MAJORDOMUS_DEBUG === '1' ? stackOf(error) : undefined;
+  if (stack) process.stderr.write(`${stack}\n`);
   return ExitCode.internal;
 }

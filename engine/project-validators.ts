@@ -2,18 +2,22 @@
  * A repository's own validators: `.ai/repo/validators/<name>.mjs`, an ES module whose default export is
  * the same plain object as a built-in validator. Loading one runs the repository's code, as ESLint runs
  * a repository's config: it is imported only when a rule naming it runs, only from the tracked half of
- * the layer (never from `.ai/local/`), and a module of the wrong shape is refused with what is missing.
+ * the layer (never from `.ai/local/`), only inside a worker of its own under a time limit
+ * (engine/isolation/), and a module of the wrong shape is refused with what is missing.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gates } from './generated/gates';
 import type { Layout } from './layer/layout';
-import type { Validator } from './validator';
 
 /** Where a repository keeps its validators, relative to the layer's tracked half. */
 export const PROJECT_VALIDATORS_DIR = 'validators';
 const NAME = /^[a-z][a-z0-9_]*$/;
+
+/** True when `name` may name a repository validator module (a rule's validator names only such). */
+export function isProjectValidatorName(name: string): boolean {
+  return NAME.test(name);
+}
 
 /** A repository validator module on disk. */
 export interface ProjectValidatorFile {
@@ -21,11 +25,6 @@ export interface ProjectValidatorFile {
   /** Repository-relative path. */
   readonly file: string;
 }
-
-/** The outcome of importing one. */
-export type ProjectValidatorLoad =
-  | { readonly ok: true; readonly validator: Validator; readonly file: string }
-  | { readonly ok: false; readonly file: string; readonly problem: string };
 
 /** The repository-relative directory of a layout's validators (`.ai/repo/validators`). */
 export function projectValidatorsDir(layout: Layout): string {
@@ -47,24 +46,10 @@ export function listProjectValidators(layout: Layout): ProjectValidatorFile[] {
     .map((name) => ({ name: name.slice(0, -'.mjs'.length), file: `${dir}/${name}` }));
 }
 
-/** Import a repository validator and check its shape. Never throws for a bad module. */
-export async function loadProjectValidator(layout: Layout, name: string): Promise<ProjectValidatorLoad | undefined> {
-  if (!NAME.test(name)) return undefined;
-  const file = `${projectValidatorsDir(layout)}/${name}.mjs`;
-  const abs = join(layout.root, file);
-  if (!existsSync(abs)) return undefined;
-  let module: { default?: unknown };
-  try {
-    module = (await import(pathToFileURL(abs).href)) as { default?: unknown };
-  } catch (error) {
-    return { ok: false, file, problem: `cannot be imported: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  const missing = shapeProblems(module.default, name);
-  if (missing.length > 0) return { ok: false, file, problem: `does not export a validator: ${missing.join('; ')}` };
-  return { ok: true, validator: module.default as Validator, file };
-}
-
-/** What a default export lacks to be a validator named `name`; empty when it is one. */
+/**
+ * What a default export lacks to be a validator named `name`; empty when it is one. Give it a plain copy
+ * of the export (engine/isolation/worker.ts makes one): reading the export itself may run its getters.
+ */
 export function shapeProblems(value: unknown, name: string): string[] {
   if (value === null || typeof value !== 'object') return ['the default export is not an object (export default { name, description, gates, run })'];
   const v = value as Record<string, unknown>;

@@ -1,18 +1,34 @@
 /**
  * The registry resolves a validator name to a plugin: first the built-in validators of the static map in
- * validators/index.ts, then the repository's own (`.ai/repo/validators/<name>.mjs`, imported only when a
- * rule naming one runs). A name it does not know is reported with the nearest name it does.
+ * validators/index.ts, then the repository's own (`.ai/repo/validators/<name>.mjs`). It never imports a
+ * repository module: it only says which file a name resolves to, and the runner runs that file in a
+ * worker of its own (engine/isolation/). A name it does not know is reported with the nearest name it does.
  */
+import { join } from 'node:path';
 import { validators as builtins } from '../validators/index';
 import type { Layout } from './layer/layout';
-import { listProjectValidators, loadProjectValidator } from './project-validators';
-import type { ProjectValidatorFile, ProjectValidatorLoad } from './project-validators';
+import { nearestName } from './nearest-name';
+import { isProjectValidatorName, listProjectValidators } from './project-validators';
+import type { ProjectValidatorFile } from './project-validators';
 import type { Validator, ValidatorLookup } from './validator';
+
+export { editDistance } from './nearest-name';
+
+/** What a validator name resolves to. */
+export type Resolution =
+  | { readonly kind: 'builtin'; readonly validator: Validator }
+  | {
+      readonly kind: 'repository';
+      readonly name: string;
+      /** Repository-relative path of the module. */
+      readonly file: string;
+      /** Absolute path of the module. */
+      readonly path: string;
+    };
 
 export class Registry implements ValidatorLookup {
   private readonly map: ReadonlyMap<string, Validator>;
   private readonly files: readonly ProjectValidatorFile[];
-  private readonly loads = new Map<string, Promise<ProjectValidatorLoad | undefined>>();
 
   /** `layout`, when given, is the repository whose own validators may be resolved too. */
   constructor(
@@ -44,21 +60,15 @@ export class Registry implements ValidatorLookup {
   }
 
   /**
-   * Resolve `name` to a plugin, importing a repository validator the first time it is asked for.
-   * Undefined when nothing is registered under it; a load with a problem when the module is unusable.
+   * What `name` resolves to: a built-in validator, or the repository module that declares it (never
+   * imported here). Undefined when nothing is registered under it.
    */
-  async resolve(name: string): Promise<{ validator: Validator } | { problem: string; file: string } | undefined> {
+  lookup(name: string): Resolution | undefined {
     const builtin = this.map.get(name);
-    if (builtin) return { validator: builtin };
-    if (!this.layout || this.projectFile(name) === undefined) return undefined;
-    let load = this.loads.get(name);
-    if (!load) {
-      load = loadProjectValidator(this.layout, name);
-      this.loads.set(name, load);
-    }
-    const result = await load;
-    if (!result) return undefined;
-    return result.ok ? { validator: result.validator } : { problem: result.problem, file: result.file };
+    if (builtin) return { kind: 'builtin', validator: builtin };
+    const file = this.layout && isProjectValidatorName(name) ? this.projectFile(name) : undefined;
+    if (!this.layout || file === undefined) return undefined;
+    return { kind: 'repository', name, file, path: join(this.layout.root, file) };
   }
 
   /** Every resolvable name (built-in and repository), sorted. */
@@ -71,41 +81,13 @@ export class Registry implements ValidatorLookup {
     return [...this.map.keys()].sort();
   }
 
-  /**
-   * The registered name closest to `name`, for "did you mean": within a third of its length in edits
-   * (at least two), or sharing a whole-word prefix with it; undefined when nothing is that close.
-   */
+  /** The registered name closest to `name`, for "did you mean"; undefined when nothing is that close. */
   nearest(name: string): string | undefined {
-    let best: string | undefined;
-    let bestDistance = Infinity;
-    for (const candidate of this.names()) {
-      const distance = editDistance(name, candidate);
-      if (distance < bestDistance) {
-        best = candidate;
-        bestDistance = distance;
-      }
-    }
-    if (best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3))) return best;
-    return this.names().find((candidate) => candidate.startsWith(`${name}_`) || name.startsWith(`${candidate}_`));
+    return nearestName(name, this.names());
   }
 }
 
 /** The registry of the validators this distribution ships, plus the repository's own when a layout is given. */
 export function builtinRegistry(layout?: Layout): Registry {
   return new Registry(builtins as unknown as Record<string, Validator>, layout);
-}
-
-/** Levenshtein distance, for "did you mean" suggestions. */
-export function editDistance(a: string, b: string): number {
-  const previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diagonal = previous[0]!;
-    previous[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const above = previous[j]!;
-      previous[j] = Math.min(above + 1, previous[j - 1]! + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diagonal = above;
-    }
-  }
-  return previous[b.length]!;
 }

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gates } from './generated/gates';
 import type { GateName } from './generated/gates';
+import type { RepositoryValidators } from './isolation/settings';
 import { DocumentError } from './layer/document-error';
 import { distributionRoot } from './layer/distribution';
 import { GitRepository, isolatedGitEnv } from './layer/git';
@@ -45,15 +46,19 @@ export function caseDirectories(tree: Tree, rule: Rule): string[] {
   return (rule.enforcement?.tests ?? []).filter((test) => tree.exists(`${test}/valid`) || tree.exists(`${test}/invalid`));
 }
 
-/** Run every case of `rule` found in `tree` (rooted at `root`). */
-export async function runRuleCases(root: string, tree: Tree, rule: Rule, registry: Registry): Promise<CaseResult[]> {
+/**
+ * Run every case of `rule` found in `tree` (rooted at `root`). `repositoryValidators` says whether a
+ * repository validator may run, and for how long: the case repositories carry no policy of their own,
+ * so the caller reads the limit from the repository the rule belongs to.
+ */
+export async function runRuleCases(root: string, tree: Tree, rule: Rule, registry: Registry, repositoryValidators?: RepositoryValidators): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const dir of caseDirectories(tree, rule)) {
     let cases = 0;
     for (const kind of ['valid', 'invalid'] as const) {
       for (const entry of tree.list(`${dir}/${kind}`).filter((e) => e.directory)) {
         cases++;
-        results.push(await runCase(join(root, dir, kind, entry.name), `${kind}/${entry.name}`, dir, kind, rule, registry));
+        results.push(await runCase(join(root, dir, kind, entry.name), `${kind}/${entry.name}`, dir, kind, rule, registry, repositoryValidators));
       }
     }
     if (cases === 0) {
@@ -63,7 +68,15 @@ export async function runRuleCases(root: string, tree: Tree, rule: Rule, registr
   return results;
 }
 
-async function runCase(source: string, name: string, dir: string, kind: 'valid' | 'invalid', rule: Rule, registry: Registry): Promise<CaseResult> {
+async function runCase(
+  source: string,
+  name: string,
+  dir: string,
+  kind: 'valid' | 'invalid',
+  rule: Rule,
+  registry: Registry,
+  repositoryValidators: RepositoryValidators | undefined,
+): Promise<CaseResult> {
   const base = { rule: rule.identity, case: name, dir };
   let expected: string[] = [];
   try {
@@ -93,7 +106,7 @@ async function runCase(source: string, name: string, dir: string, kind: 'valid' 
       : layoutFromManifest(git.root, tree, readFileSync(join(distributionRoot(), 'share/skeleton/ai/manifest.yaml'), 'utf8'));
     const ruleSet: RuleSet = { rules: [rule], refused: false, problems: [], packages: [], files: [] };
     const gate = rule.enforcement!.enforcedBy.find((name): name is GateName => Object.hasOwn(gates, name)) ?? 'doctor';
-    const result = await new Runner().run({ gate, repository: new Repository(git, layout), ruleSet, registry });
+    const result = await new Runner().run({ gate, repository: new Repository(git, layout), ruleSet, registry, repositoryValidators });
     const broken = result.findings.filter((f) => f.category === 'doctrine' && f.subject === rule.identity && f.level === 'FAIL' && f.file === rule.file);
     if (broken.length > 0) return { ...base, passed: false, subjects: [], reason: broken.map((f) => f.message).join('; ') };
     const subjects = result.findings.filter((f) => f.level === 'FAIL' || f.level === 'WARN' || f.level === 'DRIFT').map((f) => f.subject);

@@ -159,13 +159,13 @@ export function loadRuleFiles(tree: Tree, files: readonly { file: string; proven
   for (const { file, provenance } of files) {
     const result = loadRuleFileDeclaring(tree, file, provenance);
     if ('problems' in result) {
-      problems.push(...result.problems);
+      for (const problem of result.problems) problems.push(problem);
       const identity = result.identity ?? listed.get(file);
       if (identity !== undefined && !unloaded.has(identity)) unloaded.set(identity, file);
     } else loaded.push(result.rule);
   }
   const resolution = resolveRules(loaded, unloaded);
-  problems.push(...resolution.problems);
+  for (const problem of resolution.problems) problems.push(problem);
   return { rules: resolution.effective, refused: problems.length > 0, problems, refusedRules: resolution.refused, packages, files };
 }
 

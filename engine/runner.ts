@@ -5,15 +5,19 @@
  */
 import { relative } from 'node:path';
 import { SyncHook, SyncWaterfallHook } from 'tapable';
+import { describeThrown, stackOf } from './describe';
 import { ExitCode, UsageError } from './errors';
 import { exitCodeOf } from './findings';
 import type { Finding, Level } from './findings';
 import { gates } from './generated/gates';
+import { policyTimeoutMs } from './isolation/settings';
+import type { RepositoryValidators } from './isolation/settings';
 import { shellWord } from './layer/hooks';
 import type { GateName } from './generated/gates';
 import type { Registry } from './registry';
 import type { Repository } from './repository';
 import { LOAD_AUDIT_RULE } from './audit';
+import { checkOptions } from './rule-options';
 import type { Rule, RuleSet } from './rules';
 import type { Note, Validator, ValidatorContext, Violation } from './validator';
 
@@ -34,6 +38,11 @@ export interface GateRequest {
    * refusal), and the load audit runs at every gate, so a refusal always fails the gate.
    */
   readonly auditRules?: () => readonly Rule[];
+  /**
+   * Whether rules whose validator is the repository's own run (each in a worker, under a time limit),
+   * and for how long; by default they run, under the judged repository's policy limit.
+   */
+  readonly repositoryValidators?: RepositoryValidators;
 }
 
 /** What a gate produced. */
@@ -72,7 +81,8 @@ export class Runner {
       this.hooks.beforeRule.call(rule);
       const ruleFindings = await this.runRule(rule, request, selected);
       this.hooks.afterRule.call(rule, ruleFindings);
-      findings.push(...ruleFindings);
+      // one at a time: a rule may report millions, more than a spread's arguments can hold
+      for (const finding of ruleFindings) findings.push(finding);
     }
     findings = this.hooks.processFindings.call(findings);
     const result: GateResult = { gate, findings, exitCode: exitCodeOf(findings), rulesRun: selected.length };
@@ -118,21 +128,11 @@ export class Runner {
       exitCode: failCode,
     });
 
-    const resolved = await registry.resolve(enforcement.validator);
+    const resolved = registry.lookup(enforcement.validator);
     if (!resolved) {
       const nearest = registry.nearest(enforcement.validator);
       return [broken(rule.identity, `names the validator \`${enforcement.validator}\`, which is not registered${nearest ? ` (nearest registered: \`${nearest}\`)` : ''}`)];
     }
-    if ('problem' in resolved) {
-      return [{ ...broken(rule.identity, `names the repository validator ${resolved.file}, which ${resolved.problem}`), file: resolved.file }];
-    }
-    const validator = resolved.validator;
-    // the load audit of a set with refusals runs at whatever gate was asked
-    if (!auditsRefusal(rule, ruleSet) && !validator.gates.includes(gate)) {
-      return [broken(rule.identity, `is enforced by \`${gate}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}`)];
-    }
-    const optionsProblem = await checkOptions(validator, enforcement.options);
-    if (optionsProblem) return [broken(rule.identity, optionsProblem)];
 
     const gateSpec = gates[gate];
     // a refusal is a failure at every gate; otherwise the class decides, and watch turns FAIL into DRIFT
@@ -156,35 +156,54 @@ export class Runner {
       line: note.line,
       exitCode: code,
     });
-    const context: ValidatorContext = {
-      gate,
-      rule,
-      options: enforcement.options ?? {},
-      target: request.target ?? needRepository(repository).root,
-      get repository() {
-        return needRepository(repository);
-      },
-      get layout() {
-        return needRepository(repository).layout;
-      },
-      get git() {
-        return needRepository(repository).git;
-      },
-      rules: ruleSet,
-      selected,
-      files: () => needRepository(repository).judgedFiles(ruleSet),
-      registry,
+    const reports: RuleReports = {
+      broken: (message) => findings.push(broken(rule.identity, message)),
       violation: (violation) => findings.push(stamp(violationLevel, violation, violationCode)),
       ok: (note) => findings.push(stamp('OK', note, 0)),
       info: (note) => findings.push(stamp('INFO', note, 0)),
       skip: (note) => findings.push({ ...stamp('INFO', { ...note, message: `not checked: ${note.message}` }, 0), skipped: true }),
     };
-    try {
-      await validator.run(context);
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      findings.push(broken(rule.identity, `the validator \`${validator.name}\` threw: ${text}`));
-      if (process.env.MAJORDOMUS_DEBUG === '1' && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    // the load audit of a set with refusals runs at whatever gate was asked
+    const gateProblem = (validator: Pick<Validator, 'name' | 'gates'>): string | undefined =>
+      !auditsRefusal(rule, ruleSet) && !validator.gates.includes(gate) ? `is enforced by \`${gate}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}` : undefined;
+
+    if (resolved.kind === 'repository') {
+      const problem = await this.runRepositoryRule(rule, request, selected, resolved, gateProblem, reports);
+      if (problem) findings.push(problem.file ? { ...broken(rule.identity, problem.message), file: problem.file } : broken(rule.identity, problem.message));
+    } else {
+      const validator = resolved.validator;
+      const problem = gateProblem(validator) ?? (await checkOptions(validator, enforcement.options));
+      if (problem) return [broken(rule.identity, problem)];
+      const context: ValidatorContext = {
+        gate,
+        rule,
+        options: enforcement.options ?? {},
+        target: request.target ?? needRepository(repository).root,
+        get repository() {
+          return needRepository(repository);
+        },
+        get layout() {
+          return needRepository(repository).layout;
+        },
+        get git() {
+          return needRepository(repository).git;
+        },
+        rules: ruleSet,
+        selected,
+        files: () => needRepository(repository).judgedFiles(ruleSet),
+        registry,
+        violation: reports.violation,
+        ok: reports.ok,
+        info: reports.info,
+        skip: reports.skip,
+      };
+      try {
+        await validator.run(context);
+      } catch (error) {
+        findings.push(broken(rule.identity, `the validator \`${validator.name}\` threw: ${describeThrown(error)}`));
+        const stack = process.env.MAJORDOMUS_DEBUG === '1' ? stackOf(error) : undefined;
+        if (stack) process.stderr.write(`${stack}\n`);
+      }
     }
     // a rule that reported nothing says so: silence is never green
     if (findings.length === 0) {
@@ -192,7 +211,77 @@ export class Runner {
     }
     return findings;
   }
+
+  /**
+   * Run a rule whose validator is the repository's own: in a worker of its own, under the time limit
+   * (engine/isolation/host.ts, imported only now), or not at all when the switch is off. Its reports
+   * go to `reports`; what stopped it, if anything, is returned as the message of the rule's FAIL.
+   */
+  private async runRepositoryRule(
+    rule: Rule,
+    request: GateRequest,
+    selected: readonly Rule[],
+    module: { readonly name: string; readonly file: string; readonly path: string },
+    gateProblem: (validator: Pick<Validator, 'name' | 'gates'>) => string | undefined,
+    reports: RuleReports,
+  ): Promise<{ message: string; file?: string } | undefined> {
+    const { gate, registry, repository, ruleSet } = request;
+    const settings = request.repositoryValidators ?? { enabled: true };
+    if (!settings.enabled) {
+      return {
+        message: `was not run: its validator \`${module.name}\` is the repository's own (${module.file}), and ${settings.disabledBy ?? 'a switch'} turned repository validators off, so none was imported (run the gate without the switch, in a checkout whose code you trust)`,
+      };
+    }
+    const { runIsolated } = await import('./isolation/host');
+    const outcome = await runIsolated({
+      path: module.path,
+      name: module.name,
+      timeoutMs: settings.timeoutMs ?? policyTimeoutMs(repository),
+      env: repository?.git.env ?? process.env,
+      admit: gateProblem,
+      request: () => ({
+        type: 'run',
+        gate,
+        target: request.target ?? needRepository(repository).root,
+        ruleSet,
+        rule,
+        selected,
+        options: rule.enforcement!.options,
+        repository: repository ? { root: repository.root, tree: repository.tree.name } : undefined,
+        registry: {
+          builtins: registry.builtinNames().map((name) => {
+            const { description, gates: validatorGates, optionsSchema, generic } = registry.get(name)!;
+            return { name, description, gates: validatorGates, optionsSchema, generic };
+          }),
+          projectFiles: registry.projectFiles(),
+        },
+      }),
+      report: ([kind, subject, message, file, line, category, reproduce]) => {
+        if (kind === 'unreadable') {
+          reports.broken(`the validator \`${module.name}\` reported a ${subject} the engine cannot read: ${message}`);
+        } else if (kind === 'violation') {
+          reports.violation({ subject, message, file, line, category, reproduce });
+        } else {
+          reports[kind]({ subject, message, file, line, category });
+        }
+      },
+    });
+    switch (outcome.status) {
+      case 'finished':
+      case 'inspected':
+        return undefined;
+      case 'unusable':
+        return { message: `names the repository validator ${module.file}, which ${outcome.problem}`, file: module.file };
+      case 'refused':
+        return { message: outcome.problem };
+      case 'failed':
+        return { message: `the validator \`${module.name}\` ${outcome.problem}` };
+    }
+  }
 }
+
+/** The four ways a validator reports, bound to one rule's findings, and the engine's own FAIL of the rule. */
+type RuleReports = Pick<ValidatorContext, 'violation' | 'ok' | 'info' | 'skip'> & { broken(message: string): void };
 
 /**
  * True when `rule` is the load audit and something of the set was refused: it then runs at every gate,
@@ -219,16 +308,3 @@ function needRepository(repository: Repository | undefined): Repository {
   if (!repository) throw new Error('this gate judges a folder, not a repository: the validator may not ask for the repository');
   return repository;
 }
-
-/** Check a rule's options against its validator's options schema; a sentence when they do not fit. */
-async function checkOptions(validator: Validator, options: Readonly<Record<string, unknown>> | undefined): Promise<string | undefined> {
-  if (options === undefined) return undefined;
-  if (!validator.optionsSchema) {
-    return `gives \`x-majordomus.options\`, but the validator \`${validator.name}\` takes none (remove them)`;
-  }
-  // ajv is imported only when a rule carries options, so a plain gate never pays for it
-  const { compileOptionsSchema } = await import('./options');
-  const problems = compileOptionsSchema(validator)(options);
-  return problems.length > 0 ? `has options the validator \`${validator.name}\` refuses: ${problems.join('; ')}` : undefined;
-}
-

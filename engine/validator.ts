@@ -32,7 +32,12 @@ export interface Note {
   readonly category?: string;
 }
 
-/** Everything a validator may read, parsed once per process and shared, and its three ways to report. */
+/**
+ * Everything a validator may read, parsed once per process and shared, and its ways to report. A
+ * repository validator gets the same context inside its own worker thread (engine/isolation/): the rule
+ * set is a copy of what the gate loaded, and the repository is opened again there the first time it is
+ * read, from the same tree (the index inside a pre-commit hook).
+ */
 export interface ValidatorContext<Options = unknown> {
   /** The gate being run. */
   readonly gate: GateName;
@@ -55,7 +60,10 @@ export interface ValidatorContext<Options = unknown> {
    * trees of rule tests (`<test dir>/valid/**`, `<test dir>/invalid/**`), which are fixtures, not content.
    */
   files(): readonly string[];
-  /** The validators this engine can resolve. */
+  /**
+   * The validators this engine can resolve. Inside a repository validator, `get` gives what a built-in
+   * validator declares (name, description, gates, options schema); its `run` stays in the gate's process.
+   */
   readonly registry: ValidatorLookup;
   /** Report a violation of the rule. */
   violation(violation: Violation): void;

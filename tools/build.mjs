@@ -1,4 +1,6 @@
 // Bundle the CLI with esbuild: one entry file, each command split into a chunk imported on demand.
+// The worker that runs a repository validator is an entry of the same build (dist/validator-worker.mjs,
+// found from the distribution root), so it shares the engine's chunks instead of carrying a copy.
 // The bundle is written beside dist/ and renamed over it, so a test running during a rebuild never
 // finds dist/ half written.
 import { spawnSync } from 'node:child_process';
@@ -13,7 +15,7 @@ const previous = new URL(`dist.previous-${process.pid}/`, root);
 
 rmSync(staging, { recursive: true, force: true });
 await build({
-  entryPoints: { majordomus: 'engine/main.ts', api: 'engine/api.ts' },
+  entryPoints: { majordomus: 'engine/main.ts', api: 'engine/api.ts', 'validator-worker': 'engine/isolation/worker.ts' },
   outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -1,3 +1,4 @@
+import { describeThrown } from '../engine/describe';
 import { DocumentError, printable } from '../engine/layer/document-error';
 import { defineValidator } from '../engine/validator';
 import { optionLine, PATHSPEC_LIST, pathspecMatcher, usablePathspecs } from './paths';
@@ -48,7 +49,7 @@ export default defineValidator<ContentOptions>({
     try {
       regex = new RegExp(options.pattern, flags);
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      const why = describeThrown(error);
       context.violation({ subject: rule.identity, category: 'doctrine', file: rule.file, line: optionLine(rule, 'pattern'), message: `\`options.pattern\` is not a regular expression: ${why}` });
       return;
     }

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { describeThrown } from '../engine/describe';
 import { DocumentError, printable } from '../engine/layer/document-error';
 import { unsafePathReason } from '../engine/layer/paths';
 import { lineOf } from '../engine/layer/schema-check';
@@ -120,7 +121,7 @@ async function compile(text: string): Promise<ValidateFunction | string> {
   try {
     schema = JSON.parse(text);
   } catch (error) {
-    return `is not JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return `is not JSON: ${describeThrown(error)}`;
   }
   if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
     return 'is not a JSON Schema: its top level must be an object (or a boolean)';
@@ -131,7 +132,7 @@ async function compile(text: string): Promise<ValidateFunction | string> {
   try {
     return ajv.compile(schema as object);
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    const why = describeThrown(error);
     const hint = /no schema with key or ref "http:\/\/json-schema\.org\//.test(why) ? ' (declare "$schema": "https://json-schema.org/draft/2020-12/schema", the draft this validator reads)' : '';
     return `does not compile: ${printable(why, 300)}${hint}`;
   }

@@ -43,11 +43,11 @@ export function brainstormRules(): Rule[] {
   const problems: LoadProblem[] = [];
   for (const { file, text } of brainstormPack) {
     const rule = loadRuleText(text, file, { origin: 'vendor', vendor: 'brainstorm' });
-    if (Array.isArray(rule)) problems.push(...rule);
+    if (Array.isArray(rule)) for (const problem of rule) problems.push(problem);
     else loaded.push(rule);
   }
   const resolution = resolveRules(loaded);
-  problems.push(...resolution.problems);
+  for (const problem of resolution.problems) problems.push(problem);
   // the pack ships with the tool and is tested with it: a pack that does not load is a bug, not input
   if (problems.length > 0) throw new Error(`the brainstorm pack does not load: ${problems.map((p) => `${p.file ?? p.subject}: ${p.message}`).join('; ')}`);
   return resolution.effective;

@@ -4,6 +4,7 @@
  * It prints exactly what `majordomus brainstorm check` prints and exits 0 clean, 1 with violations,
  * 2 on unusable input.
  */
+import { describeThrown } from '../describe';
 import { MajordomusError } from '../errors';
 import { brainstormGate, checkSession } from './check';
 
@@ -37,7 +38,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stderr.write(`detector: ${error.message}\n`);
       return 2;
     }
-    process.stderr.write(`detector: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`detector: internal error: ${describeThrown(error)}\n`);
     return 2;
   }
 }

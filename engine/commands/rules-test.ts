@@ -3,15 +3,19 @@
  * rule), one line per case, then a summary; exit 10 when a case fails.
  */
 import { ExitCode, UsageError } from '../errors';
+import { policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
+import type { RepositoryValidators } from '../isolation/settings';
 import { GitRepository } from '../layer/git';
 import { openLayout } from '../layer/layout';
 import { WorkingTree } from '../layer/tree';
 import { builtinRegistry } from '../registry';
+import { Repository } from '../repository';
 import { caseDirectories, runRuleCases } from '../rule-test';
 import type { CaseResult } from '../rule-test';
 import { loadRuleSet } from '../rules';
 
-export async function runRulesTest(id: string | undefined, options: { json?: boolean }, cwd = process.cwd()): Promise<void> {
+export async function runRulesTest(id: string | undefined, options: { json?: boolean; repositoryValidators?: boolean }, cwd = process.cwd()): Promise<void> {
+  const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators);
   const git = GitRepository.discover(cwd);
   const tree = new WorkingTree(git.root);
   const layout = openLayout(git.root, tree);
@@ -33,8 +37,12 @@ export async function runRulesTest(id: string | undefined, options: { json?: boo
     rules = [rule];
   }
   const registry = builtinRegistry(layout);
+  // the cases carry no policy: the limit is this repository's
+  const limits: RepositoryValidators = { ...repositoryValidators, timeoutMs: policyTimeoutMs(new Repository(git, layout)) };
   const results: CaseResult[] = [];
-  for (const rule of rules) results.push(...(await runRuleCases(git.root, tree, rule, registry)));
+  for (const rule of rules) {
+    for (const result of await runRuleCases(git.root, tree, rule, registry, limits)) results.push(result);
+  }
   const failed = results.filter((r) => !r.passed).length;
   const lines = results.map((r) =>
     options.json

@@ -13,6 +13,7 @@ import { WorkingTree } from '../layer/tree';
 import type { Tree } from '../layer/tree';
 import { gates } from '../generated/gates';
 import type { GateName } from '../generated/gates';
+import { policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
 import { builtinRegistry, editDistance } from '../registry';
 import { Repository } from '../repository';
 import { Runner } from '../runner';
@@ -115,12 +116,13 @@ export async function runRulesShow(query: string, cwd = process.cwd()): Promise<
     lines.push(rule.declaration ? 'validator:   none; x-majordomus declares tests and claims only, so no gate runs it' : 'validator:   not machine-enforced');
   } else {
     const registry = builtinRegistry(layout);
-    const resolved = await registry.resolve(enforcement.validator);
+    const resolved = registry.lookup(enforcement.validator);
     if (!resolved) {
       const nearest = registry.nearest(enforcement.validator) ?? nearestName(enforcement.validator, registry.names());
       lines.push(`validator:   ${enforcement.validator} (not registered${nearest ? `; nearest registered: ${nearest}` : ''})`);
-    } else if ('problem' in resolved) {
-      lines.push(`validator:   ${enforcement.validator} (${resolved.file} ${resolved.problem})`);
+    } else if (resolved.kind === 'repository') {
+      // showing a rule never runs the repository's code: what the module declares is read when a gate runs it
+      lines.push(`validator:   ${resolved.name} (the repository's own, ${resolved.file}; not imported by rules show — run it with: majordomus doctor --rule ${rule.id})`);
     } else {
       const validator = resolved.validator;
       lines.push(`validator:   ${validator.name}`);
@@ -210,7 +212,7 @@ export async function runRulesNew(name: string, options: RulesNewOptions, cwd = 
   const id = `${PROJECT_NAMESPACE}.${name}`;
   let enforcement: NewRule['enforcement'];
   if (options.validator !== undefined) {
-    const validator = await resolveValidator(layout, options.validator);
+    const validator = await resolveValidator(git, layout, options.validator);
     const gates = requestedGates.length > 0 ? requestedGates : validator.gates.slice(0, 1);
     for (const gate of gates) {
       if (!(validator.gates as readonly string[]).includes(gate)) {
@@ -271,16 +273,33 @@ export async function runRulesNew(name: string, options: RulesNewOptions, cwd = 
   print([...written.map((path) => `wrote ${path}`), ...kept.map((path) => `kept ${path} (it exists)`), ...notes, `next: edit ${file}, then majordomus doctor`]);
 }
 
-/** A validator by name, built in or the repository's own; a usage error naming the nearest one. */
-async function resolveValidator(layout: Layout, name: string): Promise<Validator> {
+/**
+ * A validator by name, built in or the repository's own; a usage error naming the nearest one. A
+ * repository validator is inspected in a worker of its own (imported there, never run), unless the
+ * switch turned repository validators off.
+ */
+async function resolveValidator(git: GitRepository, layout: Layout, name: string): Promise<Validator> {
   const registry = builtinRegistry(layout);
-  const resolved = await registry.resolve(name);
+  const resolved = registry.lookup(name);
   if (!resolved) {
     const nearest = registry.nearest(name) ?? nearestName(name, registry.names());
     throw new UsageError(`no validator named ${JSON.stringify(name)} is registered (${nearest ? `nearest: ${nearest}; ` : ''}registered: ${registry.names().join(', ')})`);
   }
-  if ('problem' in resolved) throw new UsageError(`the repository validator ${resolved.file} ${resolved.problem}`);
-  return resolved.validator;
+  if (resolved.kind === 'builtin') return resolved.validator;
+  const settings = repositoryValidatorSwitch(undefined);
+  if (!settings.enabled) throw new UsageError(`${resolved.file} is the repository's own validator, and ${settings.disabledBy} turned repository validators off (unset it to use this one)`);
+  const { runIsolated } = await import('../isolation/host');
+  const outcome = await runIsolated({
+    path: resolved.path,
+    name: resolved.name,
+    timeoutMs: policyTimeoutMs(new Repository(git, layout)),
+    env: git.env,
+    admit: () => undefined,
+  });
+  if (outcome.status !== 'inspected' && outcome.status !== 'finished') {
+    throw new UsageError(`the repository validator ${resolved.file} ${outcome.status === 'unusable' ? outcome.problem : `\`${name}\` ${outcome.problem}`}`);
+  }
+  return { ...outcome.meta, run: () => undefined } as Validator;
 }
 
 function writeNew(layout: Layout, path: string, content: string): void {
@@ -474,11 +493,11 @@ export async function runVendorStatus(cwd = process.cwd()): Promise<void> {
         lines.push(`rules vendor: ${vendor}: nothing is vendored under ${status.dir}`);
         break;
       case 'damaged':
-        lines.push(...status.problems.map((problem) => `${problem.subject}: ${problem.message}`));
+        for (const problem of status.problems) lines.push(`${problem.subject}: ${problem.message}`);
         lines.push(`rules vendor: ${vendor}: the vendored copy under ${status.dir} is damaged, ${status.problems.length} problem(s) (restore it with: majordomus rules vendor update --force)`);
         break;
       case 'different':
-        lines.push(...status.changes.map((change) => `${vendor}: ${change}`));
+        for (const change of status.changes) lines.push(`${vendor}: ${change}`);
         lines.push(`rules vendor: ${vendor}: the vendored copy under ${status.dir} differs from the package this majordomus ships (${shippedRevision(vendor)}), ${status.changes.length} difference(s) (run: majordomus rules vendor update)`);
         break;
       case 'current':
@@ -524,7 +543,7 @@ export async function runVendorUpdate(options: VendorUpdateOptions, cwd = proces
     const shipped = shippedPackage(vendor).pkg.manifest;
     const what = `${vendor} ${String(shipped?.source_revision ?? '')}, ${shipped?.rules?.length ?? 0} rule(s)`;
     const wrote = writes.filter((w) => w.action === 'wrote').length;
-    lines.push(...writes.map((w) => `${w.action} ${w.path}`));
+    for (const w of writes) lines.push(`${w.action} ${w.path}`);
     lines.push(writes.length === 0 ? `rules vendor: ${what}, current; nothing to write` : `rules vendor: ${what}; ${wrote} path(s) written, ${writes.length - wrote} removed`);
   }
   if (total > 0) lines.push('next: majordomus doctor');

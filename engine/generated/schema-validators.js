@@ -1033,7 +1033,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const policy = validate21;
-const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
+const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","minimum":1,"maximum":3600}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
 const schema51 = {"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"};
 const schema53 = {"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}};
 const schema54 = {"type":"string","enum":["off","info","warning","error"]};
@@ -3405,12 +3405,12 @@ vErrors.push(err187);
 errors++;
 }
 }
-if(data.server !== undefined){
-let data94 = data.server;
+if(data.repository_validators !== undefined){
+let data94 = data.repository_validators;
 if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
 for(const key22 in data94){
-if(!((((key22 === "probe_timeout_seconds") || (key22 === "bind_grace_seconds")) || (key22 === "join_timeout_seconds")) || (key22 === "busy_grace_seconds"))){
-const err188 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+if(!(key22 === "timeout_seconds")){
+const err188 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3420,10 +3420,10 @@ vErrors.push(err188);
 errors++;
 }
 }
-if(data94.probe_timeout_seconds !== undefined){
-let data95 = data94.probe_timeout_seconds;
+if(data94.timeout_seconds !== undefined){
+let data95 = data94.timeout_seconds;
 if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err189 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err189 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3433,8 +3433,8 @@ vErrors.push(err189);
 errors++;
 }
 if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 < 1 || isNaN(data95)){
-const err190 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data95 > 3600 || isNaN(data95)){
+const err190 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3443,12 +3443,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-}
-}
-if(data94.bind_grace_seconds !== undefined){
-let data96 = data94.bind_grace_seconds;
-if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
-const err191 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data95 < 1 || isNaN(data95)){
+const err191 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3457,9 +3453,11 @@ vErrors.push(err191);
 }
 errors++;
 }
-if((typeof data96 == "number") && (isFinite(data96))){
-if(data96 < 1 || isNaN(data96)){
-const err192 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err192 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3469,11 +3467,12 @@ vErrors.push(err192);
 errors++;
 }
 }
-}
-if(data94.join_timeout_seconds !== undefined){
-let data97 = data94.join_timeout_seconds;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err193 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.server !== undefined){
+let data96 = data.server;
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+for(const key23 in data96){
+if(!((((key23 === "probe_timeout_seconds") || (key23 === "bind_grace_seconds")) || (key23 === "join_timeout_seconds")) || (key23 === "busy_grace_seconds"))){
+const err193 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3482,9 +3481,11 @@ vErrors.push(err193);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 < 1 || isNaN(data97)){
-const err194 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data96.probe_timeout_seconds !== undefined){
+let data97 = data96.probe_timeout_seconds;
+if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
+const err194 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3493,12 +3494,9 @@ vErrors.push(err194);
 }
 errors++;
 }
-}
-}
-if(data94.busy_grace_seconds !== undefined){
-let data98 = data94.busy_grace_seconds;
-if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err195 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 < 1 || isNaN(data97)){
+const err195 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3507,9 +3505,12 @@ vErrors.push(err195);
 }
 errors++;
 }
-if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 < 1 || isNaN(data98)){
-const err196 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data96.bind_grace_seconds !== undefined){
+let data98 = data96.bind_grace_seconds;
+if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
+const err196 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3518,11 +3519,9 @@ vErrors.push(err196);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err197 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data98 == "number") && (isFinite(data98))){
+if(data98 < 1 || isNaN(data98)){
+const err197 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3533,13 +3532,76 @@ errors++;
 }
 }
 }
-else {
-const err198 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data96.join_timeout_seconds !== undefined){
+let data99 = data96.join_timeout_seconds;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err198 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err198];
 }
 else {
 vErrors.push(err198);
+}
+errors++;
+}
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 < 1 || isNaN(data99)){
+const err199 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err199];
+}
+else {
+vErrors.push(err199);
+}
+errors++;
+}
+}
+}
+if(data96.busy_grace_seconds !== undefined){
+let data100 = data96.busy_grace_seconds;
+if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
+const err200 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err200];
+}
+else {
+vErrors.push(err200);
+}
+errors++;
+}
+if((typeof data100 == "number") && (isFinite(data100))){
+if(data100 < 1 || isNaN(data100)){
+const err201 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err201];
+}
+else {
+vErrors.push(err201);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err202 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err202];
+}
+else {
+vErrors.push(err202);
+}
+errors++;
+}
+}
+}
+else {
+const err203 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err203];
+}
+else {
+vErrors.push(err203);
 }
 errors++;
 }

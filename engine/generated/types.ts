@@ -118,6 +118,8 @@ export interface Policy {
   readonly benchmark?: PolicyBenchmark;
   /** Executable use cases. */
   readonly use_cases?: PolicyUseCases;
+  /** The repository's own validators (.ai/repo/validators/*.mjs), each run in a worker thread of its own. */
+  readonly repository_validators?: PolicyRepositoryValidators;
   /** The shared local server. */
   readonly server?: PolicyServer;
 }
@@ -312,6 +314,12 @@ export interface PolicyUseCasesCoverage {
   readonly claims?: 'required' | 'advisory' | 'off';
   /** How a server tool that no use case exercises is reported. */
   readonly mcp_tools?: 'required' | 'advisory' | 'off';
+}
+
+/** The repository's own validators (.ai/repo/validators/*.mjs), each run in a worker thread of its own. */
+export interface PolicyRepositoryValidators {
+  /** How long one rule's repository validator may take, from its import to the end of everything its run started; past it, it is stopped and the rule fails. Default 10. */
+  readonly timeout_seconds?: number;
 }
 
 /** The shared local server. */

@@ -52,7 +52,8 @@ export class GitRepository {
     readonly gitDir: string,
     /** Absolute path of the hooks directory git runs (core.hooksPath honoured). */
     readonly hooksDir: string,
-    private readonly env: NodeJS.ProcessEnv,
+    /** The environment git is run with (a repository validator's worker is given the same). */
+    readonly env: NodeJS.ProcessEnv,
   ) {}
 
   /**
