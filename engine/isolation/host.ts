@@ -11,12 +11,14 @@
  * settles (the worker empties and ends with the run pending), process.exit, a global replaced. The
  * worker is always terminated before the next rule starts, so nothing of one validator reaches another.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describeThrown } from '../describe';
 import { distributionRoot } from '../layer/distribution';
+import { notRegularFile } from '../layer/regular-file';
 import type { NoteRecord, RunRequest, ValidatorMeta, WorkerMessage, WorkerStart } from './protocol';
 
 /** The worker script, relative to the distribution root (tools/build.mjs writes it there). */
@@ -62,6 +64,9 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
   if (!existsSync(script)) {
     return Promise.resolve({ status: 'failed', problem: `could not be run: the worker script ${script} is missing from the majordomus distribution (reinstall or rebuild majordomus)` });
   }
+  // importing a FIFO or a device would block a thread the worker cannot take back: refuse it unopened
+  const notFile = whatIsNotAFile(run.path);
+  if (notFile) return Promise.resolve({ status: 'unusable', problem: notFile });
   return new Promise((resolve) => {
     const start: WorkerStart = { moduleUrl: pathToFileURL(run.path).href, name: run.name };
     let worker: Worker;
@@ -174,4 +179,16 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
       }
     });
   });
+}
+
+/** Why the module at `path` cannot be imported without opening it, or undefined when it is a regular file. */
+function whatIsNotAFile(path: string): string | undefined {
+  let stat: Stats;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    return `cannot be read (${(error as NodeJS.ErrnoException).code ?? describeThrown(error)})`;
+  }
+  const what = notRegularFile(stat);
+  return what ? `is ${what}, not a regular file (replace it with the module, or remove it)` : undefined;
 }

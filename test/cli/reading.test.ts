@@ -121,6 +121,34 @@ describe('a FIFO where the layer has a file is refused by name, and the run ends
       expected: ['FAIL wiring doctor-on-commit'],
     },
     {
+      name: 'a repository validator module (never imported)',
+      setup: (repo) => {
+        repo.write('test/project.test.sh', '# proves the project rule\n');
+        repo.write(
+          `${PROJECT}/stuck-module.v1.md`,
+          ruleText([
+            'id: project.stuck-module',
+            'version: 1',
+            'kind: rule',
+            'title: stuck module',
+            'description: A project rule of this test.',
+            'statement: The test says so.',
+            'status: active',
+            'class: blocking',
+            'x-majordomus:',
+            '  validator: stuck_module',
+            '  category: project',
+            '  enforced_by: [doctor]',
+            '  exit_code: 10',
+            '  tests: [test/project.test.sh]',
+          ]),
+        );
+        fifo(repo, '.ai/repo/validators/stuck_module.mjs');
+      },
+      code: 10,
+      expected: ['FAIL doctrine project.stuck-module@1'],
+    },
+    {
       name: 'a tracked file a document_schema rule reads',
       setup: (repo) => {
         repo.write('test/project.test.sh', '# proves the project rule\n');
