@@ -140,8 +140,12 @@ export function summary(gate: GateName, findings: readonly Finding[]): string {
       return `doctor: ${findings.filter((f) => f.level === 'FAIL').length} failure(s)`;
     case 'check':
       return `check: ${findings.filter((f) => f.level !== 'OK').length} finding(s), ${failing} failing`;
-    case 'watch':
-      return `watch: ${findings.filter((f) => f.level === 'DRIFT').length} drift finding(s)`;
+    case 'watch': {
+      // a refused rule is a failure even under watch: the line must not read as clean beside exit 10
+      const failures = findings.filter((f) => f.level === 'FAIL').length;
+      const drift = `watch: ${findings.filter((f) => f.level === 'DRIFT').length} drift finding(s)`;
+      return failures > 0 ? `${drift}, ${failures} failure(s)` : drift;
+    }
     case 'finish':
       return failing > 0 ? `finish: refused, ${failing} unmet` : 'finish: ready, 0 unmet';
     default:

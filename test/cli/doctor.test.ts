@@ -182,6 +182,18 @@ describe('exit-code policy', () => {
     expect(lines(text.stdout).at(-1)).toBe('watch: 0 drift finding(s)');
   });
 
+  it('watch over a refused rule exits 10 and its summary counts the failure beside the drift', () => {
+    const repo = adopted();
+    repo.write('.ai/repo/rules/project/broken.v1.md', '---\nid: [\n---\n');
+    const json = repo.gate(['watch']);
+    expect(json.code).toBe(10);
+    const failures = json.findings.filter((finding) => finding.level === 'FAIL').length;
+    expect(failures).toBeGreaterThan(0);
+    const text = repo.run(['watch']);
+    expect(text.code).toBe(10);
+    expect(lines(text.stdout).at(-1)).toBe(`watch: 0 drift finding(s), ${failures} failure(s)`);
+  });
+
   it('check with no rule at the check gate exits 0 with `check: 0 finding(s), 0 failing`', () => {
     const repo = adopted();
     const text = repo.run(['check']);
