@@ -2,6 +2,7 @@ import { packageProblems } from '../engine/layer/rule-package';
 import type { RulePackage } from '../engine/layer/rule-package';
 import { rulesDir } from '../engine/rules';
 import { defineValidator } from '../engine/validator';
+import { vendoredFolderProblems } from '../engine/vendor';
 import type { ValidatorContext } from '../engine/validator';
 
 export default defineValidator({
@@ -11,6 +12,8 @@ export default defineValidator({
   run(context) {
     const { rules } = context;
     for (const pkg of rules.packages) checkPackage(context, pkg);
+    // a vendored folder that is a link, or leads out of the repository: the finding `rules vendor status` prints
+    for (const problem of vendoredFolderProblems(context.layout)) context.violation({ subject: problem.subject, file: problem.file, message: problem.message });
     for (const problem of rules.problems) {
       context.violation({ subject: problem.subject, file: problem.file, line: problem.line, message: problem.message });
     }
