@@ -47,7 +47,9 @@ class PlanCheck {
       if ('reason' in result) problems.push(result);
       else checked.push(result);
     }
-    if (problems.length > 0) throw new WriteRefusal(this.plan.command, problems);
+    // one unwritable folder is one problem, however many targets it holds
+    const distinct = problems.filter((problem, index) => problems.findIndex((other) => other.path === problem.path && other.reason === problem.reason) === index);
+    if (distinct.length > 0) throw new WriteRefusal(this.plan.command, distinct);
     return checked;
   }
 
@@ -235,7 +237,7 @@ function writable(dir: string, shown: string): WriteProblem | undefined {
   } catch (error) {
     const code = errnoCode(error) ?? 'EACCES';
     const { reason, fix } = describeErrno(code);
-    return { path: shown, reason: `cannot be written: ${reason} (${code})`, fix };
+    return { path: shown, reason: `is not writable: ${reason} (${code})`, fix };
   }
 }
 

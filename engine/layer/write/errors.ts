@@ -24,7 +24,8 @@ export class WriteRefusal extends RefusedError {
     readonly problems: readonly WriteProblem[],
   ) {
     const [first, ...rest] = problems;
-    const more = rest.length === 0 ? '' : `; and ${rest.length} more: ${rest.map((problem) => `${problem.path} ${problem.reason}`).join('; ')}`;
+    const named = rest.slice(0, 3).map((problem) => problem.path).join(', ');
+    const more = rest.length === 0 ? '' : `; ${rest.length} more target(s) refused (${named}${rest.length > 3 ? ', …' : ''})`;
     super(`${command}: cannot write ${first!.path}: ${first!.reason} (${first!.fix})${more}; nothing was written`);
   }
 }
