@@ -13,6 +13,7 @@ import { isSafeRelativePath } from './layer/paths';
 import { listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from './layer/rule-package';
 import type { PackageProblem, RulePackage } from './layer/rule-package';
 import { WorkingTree } from './layer/tree';
+import { isWriterLeftover } from './layer/write/apply';
 import type { WritePlan } from './layer/write/plan';
 import { parseYaml } from './layer/yaml';
 import { BASELINE_VENDOR, rulesDir } from './rules';
@@ -277,7 +278,7 @@ function fileState(abs: string, content: Buffer): FileState {
   return bytes.length < content.length && content.subarray(0, bytes.length).equals(bytes) ? 'truncated' : 'different';
 }
 
-/** Every file under `dir`, relative to it, links included (they are not followed). */
+/** Every file under `dir`, relative to it, links included (not followed); what a killed writer left is not counted. */
 function filesUnder(dir: string, prefix = ''): string[] {
   const out: string[] = [];
   let entries;
@@ -289,7 +290,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
   for (const entry of entries) {
     const relative = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
     if (entry.isDirectory()) out.push(...filesUnder(dir, relative));
-    else out.push(relative);
+    else if (!isWriterLeftover(entry.name)) out.push(relative);
   }
   return out;
 }

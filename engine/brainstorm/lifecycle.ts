@@ -42,7 +42,8 @@ export async function bootstrap(topic: string, parent: string, base: string): Pr
   if (!TOPIC.test(topic)) throw new UsageError(`the topic ${JSON.stringify(topic)} is not a slug (lower-case letters, digits and -)`);
   const folder = resolve(parent, `${topic}-brainstorm`);
   if (present(folder)) throw new RefusedError(`${relative(base, folder) || folder} exists; a session folder is never overwritten`);
-  const repository = repositoryOf(parent);
+  // the repository of the working directory: asked where the folder goes, git would follow a link out of it
+  const repository = repositoryOf(base);
   const inside = repository !== undefined && isWithin(resolve(parent), repository.root);
   const scope = inside ? { dir: repository.root, name: 'the repository' } : { dir: resolve(parent), name: `the folder ${parent}` };
   const plan = new WritePlan({ command: 'brainstorm new', base, scopes: [scope] });

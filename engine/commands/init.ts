@@ -18,6 +18,7 @@ import { AI_DIR, layoutFromManifest, MANIFEST_PATH } from '../layer/layout';
 import type { Layout } from '../layer/layout';
 import { unsafePathReason } from '../layer/paths';
 import { WorkingTree } from '../layer/tree';
+import { isWriterLeftover } from '../layer/write/apply';
 import { lockFile, withWriteLock } from '../layer/write/lock';
 import { WritePlan } from '../layer/write/plan';
 import type { WriteScope } from '../layer/write/plan';
@@ -80,6 +81,7 @@ function adopt(git: GitRepository, options: InitOptions, command: string): { wri
   for (const [name, value] of Object.entries(sectionsOf(layout))) {
     if (typeof value !== 'string' || value.endsWith('.yaml') || name === 'project') continue;
     const dir = layout.section(name)!;
+    plan.tidy(dir);
     const planned = plan.operations.some((operation) => operation.path.startsWith(`${join(root, dir)}${sep}`));
     if (!planned && !nonEmptyDir(join(root, dir))) plan.create(`${dir}/${KEEP}`, '', { ifAbsent: true });
   }
@@ -201,18 +203,20 @@ function planPackage(plan: WritePlan, root: string, dir: string, pack: string, n
   const manifest = ownership.files.find((file) => file.relative === 'manifest.yaml');
   for (const file of ownership.files) {
     if (file === manifest) continue;
-    if (file.state === 'missing') plan.create(`${dir}/${file.relative}`, file.content, { ifAbsent: true });
-    else if (file.state === 'truncated') plan.replace(`${dir}/${file.relative}`, file.content);
+    // a whole file is planned too (and kept): its folder is then cleared of what a killed run left
+    if (file.state === 'truncated') plan.replace(`${dir}/${file.relative}`, file.content);
+    else if (file.state !== 'different') plan.create(`${dir}/${file.relative}`, file.content, { ifAbsent: true });
   }
   // the package manifest after its rules: a killed run never leaves a manifest listing absent files
-  if (manifest?.state === 'missing') plan.create(`${dir}/manifest.yaml`, manifest.content, { ifAbsent: true });
-  else if (manifest?.state === 'truncated') plan.replace(`${dir}/manifest.yaml`, manifest.content);
+  if (manifest?.state === 'truncated') plan.replace(`${dir}/manifest.yaml`, manifest.content);
+  else if (manifest) plan.create(`${dir}/manifest.yaml`, manifest.content, { ifAbsent: true });
 }
 
 /** Ignore the local half: append its line to `.gitignore` unless git ignores it already or the line is there. */
 function planIgnore(plan: WritePlan, git: GitRepository, localDir: string): void {
   const entry = `${localDir}/`;
   const present = (text: string): boolean => hasIgnoreLine(text, localDir);
+  plan.tidy('.');
   const gitignore = readLayerFile(git.root, '.gitignore');
   if (gitignore.state === 'text' && present(gitignore.text)) return;
   // git may fail to answer (a broken repository state): the file's own lines decide, again when written
@@ -239,6 +243,7 @@ function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, options:
     else byHook.set(hook, [invocation]);
   }
   if (byHook.size === 0) return;
+  plan.tidy(git.hooksDir);
   if (git.hooksPathEmpty) {
     notes.push(`note: core.hooksPath is set to an empty value, and git then runs no hook at all; the hooks are installed in ${plan.shown(git.hooksDir)} (run: git config --unset core.hooksPath)`);
   }
@@ -335,9 +340,10 @@ function walk(dir: string, prefix = ''): string[] {
   return out;
 }
 
+/** True when `path` holds something (what a killed writer left does not count: the next write removes it). */
 function nonEmptyDir(path: string): boolean {
   try {
-    return readdirSync(path).length > 0;
+    return readdirSync(path).some((name) => !isWriterLeftover(name));
   } catch {
     return false;
   }

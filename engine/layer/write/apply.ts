@@ -21,6 +21,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmdirSync,
   rmSync,
@@ -29,7 +30,7 @@ import {
   writeSync,
 } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import type { CheckedOperation } from './check';
 import { errnoCode, WriteFailure } from './errors';
 import type { WritePlan, Written } from './plan';
@@ -37,9 +38,17 @@ import type { WritePlan, Written } from './plan';
 /** Temporary and backup files of a writer: `.<name>.majordomus-<pid>-<hex>.tmp|old`. */
 const LEFTOVER = /^\..+\.majordomus-(\d+)-[0-9a-f]{8}\.(tmp|old)$/;
 
+/** True for the name of a temporary or backup file a writer leaves only when it is killed mid-write. */
+export function isWriterLeftover(name: string): boolean {
+  return LEFTOVER.test(name);
+}
+
 /** Write the checked operations in order; undo them all and throw `WriteFailure` when one fails. */
 export function applyPlan(plan: WritePlan, checked: readonly CheckedOperation[]): Written[] {
   const run = new Run();
+  // every folder the plan names, written this time or not, is cleared of what a killed writer left there
+  for (const step of checked) run.sweep(dirname(step.target));
+  for (const dir of plan.tidyFolders) if (insideScopes(plan, dir)) run.sweep(dir);
   const written: Written[] = [];
   let current: CheckedOperation | undefined;
   try {
@@ -207,7 +216,7 @@ class Run {
   }
 
   /** Remove the temporary and backup files a killed writer left in `dir` (once per folder and run). */
-  private sweep(dir: string): void {
+  sweep(dir: string): void {
     if (this.swept.has(dir)) return;
     this.swept.add(dir);
     let names: string[];
@@ -221,6 +230,25 @@ class Run {
       if (match && !alive(Number(match[1]))) removeQuietly(join(dir, name));
     }
   }
+}
+
+/** True when `dir` resolves inside one of the plan's scopes (a folder to tidy is never followed out of them). */
+function insideScopes(plan: WritePlan, dir: string): boolean {
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    return false;
+  }
+  return plan.scopes.some((scope) => {
+    let top: string;
+    try {
+      top = realpathSync(scope.dir);
+    } catch {
+      return false;
+    }
+    return real === top || real.startsWith(top.endsWith(sep) ? top : top + sep);
+  });
 }
 
 /** Put a staged file at `target`, failing with EEXIST when something is there. */

@@ -116,6 +116,7 @@ export class WritePlan {
   readonly base: string;
   readonly scopes: readonly WriteScope[];
   private readonly planned: Operation[] = [];
+  private readonly tidied: string[] = [];
 
   constructor(options: WritePlanOptions) {
     this.command = options.command;
@@ -157,6 +158,20 @@ export class WritePlan {
   /** Plan a folder. */
   mkdir(path: string): this {
     return this.add({ kind: 'mkdir', path: this.abs(path) });
+  }
+
+  /**
+   * Clear `dir` of the temporary and backup files a killed writer left there, even when the plan writes
+   * nothing in it (every folder the plan writes in is cleared anyway).
+   */
+  tidy(dir: string): this {
+    this.tidied.push(this.abs(dir));
+    return this;
+  }
+
+  /** The folders to clear besides those the plan writes in. */
+  get tidyFolders(): readonly string[] {
+    return this.tidied;
   }
 
   /** Plan a mode change. */
