@@ -49,7 +49,8 @@ class Scratch {
   }
 
   run(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): RunResult {
-    const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? this.dir, env: cleanEnv(options.env), encoding: 'utf8' });
+    // a run that blocks (on a FIFO, say) is killed rather than hanging the suite; it then fails its exit-code check
+    const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? this.dir, env: cleanEnv(options.env), encoding: 'utf8', timeout: 60_000 });
     return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   }
 
