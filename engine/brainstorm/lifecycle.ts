@@ -95,8 +95,10 @@ export async function harvest(folder: string): Promise<HarvestResult> {
     }
     if (entry.kind === 'dir') plan.mkdir(join(target, entry.relative));
     else {
-      const text = readFileSync(join(source, entry.relative));
-      plan.create(join(target, entry.relative), entry.relative === 'state.md' ? harvested(text.toString('utf8')) : text);
+      const from = join(source, entry.relative);
+      const text = readFileSync(from);
+      const mode = lstatSync(from).mode & 0o777;
+      plan.create(join(target, entry.relative), entry.relative === 'state.md' ? harvested(text.toString('utf8')) : text, { mode });
     }
   }
   // then the folder goes: its files, then its folders, deepest first
