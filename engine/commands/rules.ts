@@ -484,7 +484,12 @@ export async function runVendorStatus(cwd = process.cwd()): Promise<void> {
   }
   // a package the distribution ships and the repository lacks is a difference too
   if (states.includes('different') || states.includes('absent')) {
-    throw new MajordomusError('rules vendor: the distribution ships a different package (see above; run: majordomus rules vendor update)', ExitCode.drift);
+    const foreign = VENDORED_PACKS.filter((vendor) => foreignReasons(layout, vendor).length > 0);
+    const next =
+      foreign.length > 0
+        ? `the vendored ${foreign.join(', ')} is not a package this version ships (${foreign.map((vendor) => foreignReasons(layout, vendor).join('; ')).join('; ')}), so update replaces it only with --force: majordomus rules vendor update --force`
+        : 'run: majordomus rules vendor update';
+    throw new MajordomusError(`rules vendor: the distribution ships a different package (see above; ${next})`, ExitCode.drift);
   }
 }
 
@@ -547,7 +552,7 @@ function vendorRefusal(held: readonly { vendor: string; status: VendorStatus; fo
   const removed = counts.filter((change) => change.action === 'remove').length;
   const replaced = counts.filter((change) => change.action === 'write' && change.replaces).length;
   return new RefusedError(
-    `rules vendor: ${why.join('; ')}; update replaces it only when told to, and nothing was changed (it would remove ${removed} and replace ${replaced} path(s), listed below; to do that: majordomus rules vendor update --force; or keep the change as a project rule)\n${lines.join('\n')}`,
+    `rules vendor: ${why.join('; ')}; update replaces such a copy only with --force, and nothing was changed (it would remove ${removed} and replace ${replaced} path(s), listed below; to do that: majordomus rules vendor update --force; or keep the change as a project rule)\n${lines.join('\n')}`,
   );
 }
 
