@@ -8,7 +8,7 @@
  * already written. Either way a refusal leaves the repository exactly as it was.
  *
  * ```ts
- * const plan = new WritePlan({ command: 'init', base: git.root, scopes: repositoryScopes(git) });
+ * const plan = new WritePlan({ command: 'init', base: git.root, scopes: [{ dir: git.root, name: 'the repository' }] });
  * plan.create('.ai/README.md', text, { ifAbsent: true });
  * plan.append('.gitignore', '.ai/local/\n', { unless: (current) => current.includes('.ai/local/') });
  * for (const done of plan.commit()) console.log(`wrote ${done.path}`);
