@@ -43,6 +43,7 @@ export function buildProgram(): Command {
     .command('init')
     .description('adopt this repository: write the .ai/ layer, the vendored baseline rules and the git hooks')
     .option('--extend', 'add only what is missing to an adopted repository')
+    .option('--external-hooks', 'install the hooks even where core.hooksPath points outside the repository')
     .action(async (options) => (await import('./commands/init')).runInit(options));
 
   addRulesCommands(program);

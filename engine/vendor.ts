@@ -1,17 +1,21 @@
 /**
- * The vendored copy of a rule package the distribution ships. `rules vendor update` is its only writer:
- * it refuses to overwrite a hand edit unless forced, writes the distribution's package byte for byte,
- * removes what the package no longer holds, and reports every path it changed.
+ * The vendored copy of a rule package the distribution ships. `rules vendor update` is its writer: it
+ * writes the distribution's package byte for byte and removes what the package no longer holds, through
+ * one write plan. It never replaces silently what may be someone's work: a hand edit, or a package that
+ * is not the one this version ships (another vendor's, a newer one, one holding files this version does
+ * not carry), is refused unless forced, with the list of what would be removed and replaced.
  */
-import { lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
-import { RefusedError } from './errors';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { distributionRoot } from './layer/distribution';
 import type { Layout } from './layer/layout';
 import { isSafeRelativePath } from './layer/paths';
 import { listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from './layer/rule-package';
 import type { PackageProblem, RulePackage } from './layer/rule-package';
 import { WorkingTree } from './layer/tree';
+import { isWriterLeftover } from './layer/write/apply';
+import type { WritePlan } from './layer/write/plan';
+import { parseYaml } from './layer/yaml';
 import { BASELINE_VENDOR, rulesDir } from './rules';
 
 
@@ -31,14 +35,63 @@ export function shippedPackage(vendor = BASELINE_VENDOR): { tree: WorkingTree; p
   return { tree, pkg: readRulePackage(tree, `rules/${vendor}`, vendor) };
 }
 
+/** The files the distribution's package writes into a repository: its manifest, then its rule files. */
+export function shippedFiles(vendor = BASELINE_VENDOR): { readonly relative: string; readonly content: Buffer }[] {
+  const { tree, pkg } = shippedPackage(vendor);
+  return [PACKAGE_MANIFEST, ...pkg.filesOnDisk.map((file) => file.slice(pkg.dir.length + 1))].map((relative) => ({
+    relative,
+    content: readFileSync(join(tree.root, pkg.dir, relative)),
+  }));
+}
+
 /** The repository-relative directory of the vendored copy. */
 export function vendoredDir(layout: Layout, vendor = BASELINE_VENDOR): string {
   return `${rulesDir(layout)}/vendor/${vendor}`;
 }
 
+/**
+ * The problem of a vendored folder that is not a folder of this repository: a symbolic link (even to a
+ * package inside the repository), a file in its place, or a folder that resolves outside the repository
+ * through a link on its path. `rules vendor status` and `doctor` report it in the same words.
+ */
+export function vendoredFolderProblem(layout: Layout, dir: string): PackageProblem | undefined {
+  const problem = (message: string): PackageProblem => ({ subject: dir, file: dir, message });
+  const fix = `a vendored package is a folder inside the repository (replace it with the package: majordomus rules vendor update --force)`;
+  if (layout.tree.name === 'index') {
+    const parent = dir.slice(0, dir.lastIndexOf('/'));
+    const name = dir.slice(dir.lastIndexOf('/') + 1);
+    const entry = layout.tree.list(parent).find((item) => item.name === name);
+    return entry && !entry.directory ? problem(`is staged as a file or a symbolic link; ${fix}`) : undefined;
+  }
+  const abs = join(layout.root, dir);
+  let stat;
+  try {
+    stat = lstatSync(abs);
+  } catch {
+    return undefined;
+  }
+  if (stat.isSymbolicLink()) return problem(`is a symbolic link (to ${readlinkSync(abs)}), not a folder; ${fix}`);
+  if (!stat.isDirectory()) return problem(`is a file, not a folder; ${fix}`);
+  const real = realOrSelf(abs);
+  const top = realOrSelf(layout.root);
+  if (!real.startsWith(top + sep)) return problem(`resolves outside the repository (to ${real}) through a symbolic link on its path; ${fix}`);
+  return undefined;
+}
+
+/** Every vendored folder's problem of that kind, for the rule_package validator. */
+export function vendoredFolderProblems(layout: Layout): PackageProblem[] {
+  const vendorDir = `${rulesDir(layout)}/vendor`;
+  return layout.tree
+    .list(vendorDir)
+    .map((entry) => vendoredFolderProblem(layout, `${vendorDir}/${entry.name}`))
+    .filter((problem): problem is PackageProblem => problem !== undefined);
+}
+
 /** Compare the vendored copy (read from the working tree) with the distribution's package. */
 export function vendorStatus(layout: Layout, vendor = BASELINE_VENDOR): VendorStatus {
   const dir = vendoredDir(layout, vendor);
+  const folder = vendoredFolderProblem(layout, dir);
+  if (folder) return { state: 'damaged', dir, problems: [folder] };
   const tree = new WorkingTree(layout.root);
   if (!tree.exists(dir)) return { state: 'absent', dir };
   const vendored = readRulePackage(tree, dir, vendor);
@@ -72,44 +125,183 @@ function differences(vendored: RulePackage, shipped: RulePackage): string[] {
   return out;
 }
 
-/** One path `update` changed. */
-export interface VendorWrite {
-  readonly action: 'wrote' | 'removed';
+/** One path `update` changes: a file written (`replaces` when something was there), or one removed. */
+export interface VendorChange {
+  readonly action: 'write' | 'remove';
   readonly path: string;
+  readonly replaces: boolean;
 }
 
 /**
- * Write the distribution's package over the vendored copy, byte for byte; the caller has decided a hand
- * edit may go. Removes what the package no longer holds: a rule file on disk it does not ship, and a
- * file the old manifest listed that it does not ship (read before the new manifest replaces it).
+ * Plan writing the distribution's package over the vendored copy, byte for byte, into `plan`; the
+ * changes, in order. Removes what the package no longer holds: a rule file on disk it does not ship, and
+ * a file the old manifest listed that it does not ship. A vendored folder that is a symbolic link is
+ * replaced by a folder (the link removed, never what it points to); a vendored file that is a link is
+ * replaced by a file.
  */
-export function vendorUpdate(layout: Layout, vendor = BASELINE_VENDOR): VendorWrite[] {
+export function planVendorUpdate(plan: WritePlan, layout: Layout, vendor = BASELINE_VENDOR): VendorChange[] {
   const dir = vendoredDir(layout, vendor);
-  const { tree: shippedTree, pkg } = shippedPackage(vendor);
+  const changes: VendorChange[] = [];
+  const linked = isSymlink(layout.abs(dir));
+  if (linked) {
+    plan.remove(dir);
+    changes.push({ action: 'remove', path: dir, replaces: false });
+  }
+  // the rules first, then what goes, then the manifest: the manifest never lists a file not yet written
+  const [manifest, ...rules] = shippedFiles(vendor);
+  for (const file of rules) {
+    const target = `${dir}/${file.relative}`;
+    if (!linked && sameContent(layout.abs(target), file.content)) continue;
+    plan.replace(target, file.content, { links: 'replace' });
+    changes.push({ action: 'write', path: target, replaces: !linked && exists(layout.abs(target)) });
+  }
+  for (const path of linked ? [] : staleFiles(layout, vendor)) {
+    plan.remove(path);
+    changes.push({ action: 'remove', path, replaces: false });
+  }
+  const target = `${dir}/${manifest!.relative}`;
+  if (linked || !sameContent(layout.abs(target), manifest!.content)) {
+    plan.replace(target, manifest!.content, { links: 'replace' });
+    changes.push({ action: 'write', path: target, replaces: !linked && exists(layout.abs(target)) });
+  }
+  return changes;
+}
+
+/** Files of the vendored copy the distribution's package does not hold: rule files on disk, and files its manifest lists. */
+function staleFiles(layout: Layout, vendor: string): string[] {
+  const dir = vendoredDir(layout, vendor);
   const working = new WorkingTree(layout.root);
   const before = readRulePackage(working, dir, vendor);
-  const stale = [...before.filesOnDisk, ...(listedFiles(before) ?? []).filter((path) => isSafeRelativePath(path) && working.exists(path))];
-  const files = [PACKAGE_MANIFEST, ...pkg.filesOnDisk.map((file) => file.slice(pkg.dir.length + 1))];
-  const writes: VendorWrite[] = [];
-  for (const relative of files) {
-    const content = readFileSync(join(shippedTree.root, pkg.dir, relative));
-    const target = `${dir}/${relative}`;
-    const abs = join(layout.root, target);
-    if (sameContent(abs, content)) continue;
-    mkdirSync(dirname(abs), { recursive: true });
-    insideRoot(layout.root, dirname(abs), target);
-    // a symbolic link is replaced, never written through: the copy must not reach outside the repository
-    if (isSymlink(abs)) rmSync(abs);
-    writeFileSync(abs, content);
-    writes.push({ action: 'wrote', path: target });
+  const keep = new Set(shippedFiles(vendor).map((file) => `${dir}/${file.relative}`));
+  const candidates = [...before.filesOnDisk, ...(listedFiles(before) ?? []).filter((path) => isSafeRelativePath(path) && path.startsWith(`${dir}/`))];
+  return [...new Set(candidates)].filter((path) => !keep.has(path) && isFileOrLink(layout.abs(path)));
+}
+
+/**
+ * Why the vendored copy is not the package this version ships, one reason a line; empty when it is
+ * (the same package, at this version's revision or an older one, holding no file this version lacks).
+ */
+export function foreignReasons(layout: Layout, vendor = BASELINE_VENDOR): string[] {
+  const dir = vendoredDir(layout, vendor);
+  if (vendoredFolderProblem(layout, dir) || !exists(layout.abs(dir))) return [];
+  const vendored = readRulePackage(new WorkingTree(layout.root), dir, vendor).manifest as Record<string, unknown> | undefined;
+  const shipped = shippedPackage(vendor).pkg.manifest as unknown as Record<string, unknown>;
+  const reasons: string[] = [];
+  if (vendored && typeof vendored === 'object') {
+    for (const key of ['vendor', 'package']) {
+      if (vendored[key] !== shipped[key]) reasons.push(`its manifest names ${key} ${JSON.stringify(vendored[key] ?? null)}; this version ships ${key} ${JSON.stringify(shipped[key])}`);
+    }
+    const theirs = String(vendored.source_revision ?? '');
+    const ours = String(shipped.source_revision);
+    const order = compareRevisions(theirs, ours);
+    if (order === undefined) reasons.push(`its source revision ${JSON.stringify(theirs)} cannot be ordered against this version's ${ours}`);
+    else if (order > 0) reasons.push(`its source revision ${theirs} is newer than this version's ${ours}`);
   }
-  const keep = new Set(files.map((relative) => `${dir}/${relative}`));
-  for (const path of new Set(stale)) {
-    if (keep.has(path) || !isFileOrLink(join(layout.root, path))) continue;
-    rmSync(join(layout.root, path), { force: true });
-    writes.push({ action: 'removed', path });
+  const stale = staleFiles(layout, vendor);
+  if (stale.length > 0) reasons.push(`it holds ${stale.length} file(s) this version does not ship`);
+  return reasons;
+}
+
+/** Compare dotted numeric revisions (`0.10.0` > `0.9.1`); undefined when either is not one. */
+export function compareRevisions(a: string, b: string): number | undefined {
+  const parse = (text: string): number[] | undefined => (/^\d+(\.\d+)*$/.test(text) ? text.split('.').map(Number) : undefined);
+  const left = parse(a);
+  const right = parse(b);
+  if (!left || !right) return a === b ? 0 : undefined;
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const difference = (left[i] ?? 0) - (right[i] ?? 0);
+    if (difference !== 0) return Math.sign(difference);
   }
-  return writes;
+  return 0;
+}
+
+/** How a vendored package stands for `init`: its own (with what to repair), or someone else's. */
+export type Ownership =
+  | { readonly owned: true; readonly files: readonly { readonly relative: string; readonly content: Buffer; readonly state: FileState }[] }
+  | { readonly owned: false; readonly reason: string };
+
+/** A shipped file in the repository: the same bytes, absent, cut short (a killed write), or otherwise different. */
+type FileState = 'whole' | 'missing' | 'truncated' | 'different';
+
+/**
+ * Whether the vendored folder at `dir` (repository-relative) is this version's own package, which `init`
+ * may complete: absent; holding this version's manifest byte for byte; or, without a whole manifest,
+ * holding nothing but this version's files, each whole or cut short. Anything else — another vendor's
+ * package, another version's, a link — is not init's to write into.
+ */
+export function packageOwnership(root: string, dir: string, vendor: string): Ownership {
+  const abs = join(root, dir);
+  const shipped = shippedFiles(vendor);
+  let stat;
+  try {
+    stat = lstatSync(abs);
+  } catch {
+    return { owned: true, files: shipped.map((file) => ({ ...file, state: 'missing' as const })) };
+  }
+  if (stat.isSymbolicLink()) return { owned: false, reason: 'it is a symbolic link' };
+  if (!stat.isDirectory()) return { owned: false, reason: 'it is not a folder' };
+  const files = shipped.map((file) => ({ ...file, state: fileState(join(abs, file.relative), file.content) }));
+  const manifest = files.find((file) => file.relative === PACKAGE_MANIFEST)!;
+  if (manifest.state === 'whole') return { owned: true, files };
+  if (manifest.state === 'different') return { owned: false, reason: describeManifest(join(abs, PACKAGE_MANIFEST), vendor) };
+  const known = new Set(shipped.map((file) => file.relative));
+  const foreign = filesUnder(abs).find((relative) => !known.has(relative));
+  if (foreign !== undefined) return { owned: false, reason: `it holds ${dir}/${foreign}, which this version does not ship, and no manifest of this version` };
+  const edited = files.find((file) => file.state === 'different');
+  if (edited) return { owned: false, reason: `${dir}/${edited.relative} differs from this version's, and the folder has no manifest of this version` };
+  return { owned: true, files };
+}
+
+function describeManifest(abs: string, vendor: string): string {
+  const shipped = shippedPackage(vendor).pkg.manifest;
+  try {
+    const value = parseYaml(readFileSync(abs, 'utf8'), abs).value as Record<string, unknown> | null;
+    if (value && typeof value === 'object') {
+      return `it holds ${String(value.package)} ${String(value.source_revision)} of vendor ${String(value.vendor)}, not this version's ${String(shipped?.package)} ${String(shipped?.source_revision)}`;
+    }
+  } catch {
+    // described below
+  }
+  return "its manifest is not this version's";
+}
+
+function fileState(abs: string, content: Buffer): FileState {
+  let stat;
+  try {
+    stat = lstatSync(abs);
+  } catch {
+    return 'missing';
+  }
+  if (!stat.isFile()) return 'different';
+  const bytes = readFileSync(abs);
+  if (bytes.equals(content)) return 'whole';
+  return bytes.length < content.length && content.subarray(0, bytes.length).equals(bytes) ? 'truncated' : 'different';
+}
+
+/** Every file under `dir`, relative to it, links included (not followed); what a killed writer left is not counted. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  const out: string[] = [];
+  let entries;
+  try {
+    entries = readdirSync(join(dir, prefix), { withFileTypes: true });
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    const relative = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) for (const file of filesUnder(dir, relative)) out.push(file);
+    else if (!isWriterLeftover(entry.name)) out.push(relative);
+  }
+  return out;
+}
+
+function exists(abs: string): boolean {
+  try {
+    lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isSymlink(abs: string): boolean {
@@ -129,12 +321,11 @@ function isFileOrLink(abs: string): boolean {
   }
 }
 
-/** Refuse to write through a directory that resolves outside the repository (a linked vendor folder). */
-function insideRoot(root: string, dir: string, shown: string): void {
-  const real = realpathSync(dir);
-  const top = realpathSync(root);
-  if (real !== top && !real.startsWith(top + sep)) {
-    throw new RefusedError(`${shown} resolves outside the repository (a symbolic link in its path); nothing more was written (replace the link with a directory, then run: majordomus rules vendor update)`);
+function realOrSelf(abs: string): string {
+  try {
+    return realpathSync(abs);
+  } catch {
+    return abs;
   }
 }
 

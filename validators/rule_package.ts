@@ -1,6 +1,7 @@
 import { packageProblems } from '../engine/layer/rule-package';
 import type { RulePackage } from '../engine/layer/rule-package';
 import { rulesDir } from '../engine/rules';
+import { vendoredFolderProblems } from '../engine/vendor';
 import { defineValidator } from '../engine/validator';
 import type { ValidatorContext } from '../engine/validator';
 
@@ -19,6 +20,8 @@ export default defineValidator({
       context.violation({ subject: problem.subject, file: problem.file, line: problem.line, message: problem.message });
     };
     for (const pkg of rules.packages) checkPackage(context, pkg, report);
+    // a vendored folder that is a link, or leads out of the repository: the finding `rules vendor status` prints
+    for (const problem of vendoredFolderProblems(context.layout)) report(problem);
     for (const problem of rules.problems) report(problem);
     const dir = rulesDir(context.layout);
     if (rules.refused) {

@@ -2,9 +2,12 @@
  * The brainstorm session's life outside the detector: bootstrapping a folder that passes the session
  * gate, the contract's one datetime shape, and the harvest — the move gate, then the move itself.
  */
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { RefusedError, UsageError } from '../errors';
+import { runGit } from '../layer/git';
+import { lockFile, withWriteLock } from '../layer/write/lock';
+import { WritePlan } from '../layer/write/plan';
 import { checkSession } from './check';
 import type { DetectorReport } from './check';
 import { loadSession } from './session';
@@ -30,19 +33,29 @@ export function bootstrapFiles(topic: string, now: Date = new Date()): Record<st
   };
 }
 
-/** Write a new session folder `<parent>/<topic>-brainstorm/`; the paths written, relative to `base`. */
-export function bootstrap(topic: string, parent: string, base: string): string[] {
+/**
+ * Write a new session folder `<parent>/<topic>-brainstorm/`, whole or not at all; the paths written,
+ * relative to `base`. Inside a git repository the folder must stay inside it (a `docs/research` that is
+ * a link out of the repository is refused) and the repository's write lock is held.
+ */
+export async function bootstrap(topic: string, parent: string, base: string): Promise<string[]> {
   if (!TOPIC.test(topic)) throw new UsageError(`the topic ${JSON.stringify(topic)} is not a slug (lower-case letters, digits and -)`);
   const folder = resolve(parent, `${topic}-brainstorm`);
-  if (existsSync(folder)) throw new RefusedError(`${relative(base, folder) || folder} exists; a session folder is never overwritten`);
-  const written: string[] = [];
+  if (present(folder)) throw new RefusedError(`${relative(base, folder) || folder} exists; a session folder is never overwritten`);
+  // the repository of the working directory: asked where the folder goes, git would follow a link out of it
+  const repository = repositoryOf(base);
+  const inside = repository !== undefined && isWithin(resolve(parent), repository.root);
+  const scope = inside ? { dir: repository.root, name: 'the repository' } : { dir: resolve(parent), name: `the folder ${parent}` };
+  const plan = new WritePlan({ command: 'brainstorm new', base, scopes: [scope] });
+  const paths: string[] = [];
   for (const [file, text] of Object.entries(bootstrapFiles(topic))) {
     const path = join(folder, file);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text, { flag: 'wx' });
-    written.push(relative(base, path));
+    plan.create(path, text);
+    paths.push(relative(base, path));
   }
-  return written;
+  if (inside) await withWriteLock(lockFile(repository.commonDir), 'brainstorm new', () => plan.commit());
+  else plan.commit();
+  return paths;
 }
 
 /** What a harvest did: the report of the move gate, and the new folder when it moved. */
@@ -53,7 +66,9 @@ export interface HarvestResult {
 
 /**
  * Run the move gate; only when it is clean, move the folder to `docs/history/brainstorms/{topic}/` under
- * the repository root, without `ops/`, and set `Status: harvested`. Otherwise nothing changes.
+ * the repository root, without `ops/`, and set `Status: harvested`. Otherwise nothing changes. The move
+ * is one write plan: every file copied, then the folder removed, or — on any refusal or failure — the
+ * folder left where it was and nothing written.
  */
 export async function harvest(folder: string): Promise<HarvestResult> {
   const source = resolve(folder);
@@ -63,11 +78,82 @@ export async function harvest(folder: string): Promise<HarvestResult> {
   if (report.exitCode !== 0) return { report };
   const root = loadSession(source).repositoryRoot();
   const target = join(root, 'docs/history/brainstorms', name.slice(0, -'-brainstorm'.length));
-  if (existsSync(target)) throw new RefusedError(`${relative(root, target)} exists; a harvested session is never overwritten`);
-  mkdirSync(dirname(target), { recursive: true });
-  cpSync(source, target, { recursive: true, filter: (path) => path !== join(source, 'ops') });
-  const state = join(target, 'state.md');
-  writeFileSync(state, readFileSync(state, 'utf8').replace(/^- Status: \S+$/m, '- Status: harvested'));
-  rmSync(source, { recursive: true, force: true });
+  if (present(target)) throw new RefusedError(`${relative(root, target)} exists; a harvested session is never overwritten`);
+  const plan = new WritePlan({
+    command: 'brainstorm harvest',
+    base: root,
+    scopes: [
+      { dir: root, name: 'the repository' },
+      { dir: realOrSelf(source), name: 'the session folder' },
+    ],
+  });
+  const entries = walkFolder(source);
+  for (const entry of entries) {
+    if (entry.relative === 'ops' || entry.relative.startsWith('ops/')) continue;
+    if (entry.kind === 'other') {
+      throw new RefusedError(`${relative(root, join(source, entry.relative))} is not a regular file or a folder (a link, a FIFO, …); harvest moves only files and folders, and nothing was moved (replace it with a file, or remove it)`);
+    }
+    if (entry.kind === 'dir') plan.mkdir(join(target, entry.relative));
+    else {
+      const from = join(source, entry.relative);
+      const text = readFileSync(from);
+      const mode = lstatSync(from).mode & 0o777;
+      plan.create(join(target, entry.relative), entry.relative === 'state.md' ? harvested(text.toString('utf8')) : text, { mode });
+    }
+  }
+  // then the folder goes: its files, then its folders, deepest first
+  for (const entry of entries.filter((item) => item.kind !== 'dir')) plan.remove(join(source, entry.relative));
+  for (const entry of entries.filter((item) => item.kind === 'dir').reverse()) plan.remove(join(source, entry.relative));
+  plan.remove(source);
+  const repository = repositoryOf(root);
+  if (repository) await withWriteLock(lockFile(repository.commonDir), 'brainstorm harvest', () => plan.commit());
+  else plan.commit();
   return { report, moved: target };
+}
+
+function harvested(state: string): string {
+  return state.replace(/^- Status: \S+$/m, '- Status: harvested');
+}
+
+/** Every entry under `dir`, parents before children, relative to it; links and devices are `other`. */
+function walkFolder(dir: string, prefix = ''): { relative: string; kind: 'file' | 'dir' | 'other' }[] {
+  const out: { relative: string; kind: 'file' | 'dir' | 'other' }[] = [];
+  for (const entry of readdirSync(join(dir, prefix), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) {
+      out.push({ relative: rel, kind: 'dir' }, ...walkFolder(dir, rel));
+    } else out.push({ relative: rel, kind: entry.isFile() ? 'file' : 'other' });
+  }
+  return out;
+}
+
+/** The git repository holding `dir` (or its nearest existing ancestor): its top level and common directory. */
+function repositoryOf(dir: string): { root: string; commonDir: string } | undefined {
+  let at = resolve(dir);
+  while (!present(at) && dirname(at) !== at) at = dirname(at);
+  const result = runGit(['rev-parse', '--show-toplevel', '--git-common-dir'], at);
+  const [root, common] = result.stdout.split('\n');
+  if (result.status !== 0 || !root || !common) return undefined;
+  return { root, commonDir: resolve(at, common) };
+}
+
+function isWithin(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+function present(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }

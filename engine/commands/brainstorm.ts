@@ -20,7 +20,7 @@ export async function runBrainstormNew(topic: string, options: { dir?: string },
   const top = runGit(['rev-parse', '--show-toplevel'], cwd);
   const base = top.status === 0 ? top.stdout.trim() : cwd;
   const parent = options.dir !== undefined ? resolve(cwd, options.dir) : resolve(base, 'docs/research');
-  const written = bootstrap(topic, parent, cwd);
+  const written = await bootstrap(topic, parent, cwd);
   process.stdout.write(`${written.map((path) => `wrote ${path}`).join('\n')}\n`);
 }
 

@@ -1,97 +1,237 @@
 /**
- * init: adopt a repository. Writes the skeleton layer, vendors the baseline rule package, ignores the
- * local half and installs the git hooks the policy's enforcement declares. It never overwrites a file:
- * every write is planned first, a hook it cannot safely extend refuses the whole run (15) before
- * anything is written, and every path written is printed.
+ * init: adopt a repository. Writes the skeleton layer, vendors the rule packages this version ships,
+ * ignores the local half and installs the git hooks the policy's enforcement declares. Everything goes
+ * through one write plan (engine/layer/write/): computed whole under the repository's write lock,
+ * checked whole, then written, so a refusal leaves the repository as it was. It never overwrites a
+ * file it did not write: what exists is kept, except what it can only repair — an empty manifest or
+ * policy, a truncated file of its own vendored package. Every path written is printed.
  */
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { RefusedError } from '../errors';
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { RefusedError, UsageError } from '../errors';
 import type { Policy } from '../generated/types';
 import { distributionRoot } from '../layer/distribution';
 import { GitRepository } from '../layer/git';
 import { appendRefusal, BLOCK_BEGIN, commandLine, findInvocation, hookBlock, newHook } from '../layer/hooks';
 import type { Invocation } from '../layer/hooks';
-import { AI_DIR, MANIFEST_PATH } from '../layer/layout';
+import { AI_DIR, layoutFromManifest, MANIFEST_PATH } from '../layer/layout';
+import type { Layout } from '../layer/layout';
+import { unsafePathReason } from '../layer/paths';
+import { WorkingTree } from '../layer/tree';
+import { isWriterLeftover } from '../layer/write/apply';
+import { lockFile, withWriteLock } from '../layer/write/lock';
+import { WritePlan } from '../layer/write/plan';
+import type { WriteScope } from '../layer/write/plan';
 import { parseYaml } from '../layer/yaml';
-import { VENDORED_PACKS } from '../vendor';
+import { rulesDir } from '../rules';
+import { packageOwnership, VENDORED_PACKS } from '../vendor';
 
 export interface InitOptions {
   readonly extend?: boolean;
+  /** Install the hooks into a `core.hooksPath` outside the repository (refused without it). */
+  readonly externalHooks?: boolean;
 }
-
 
 /** Kept in each section directory that would otherwise be empty, since git does not track directories. */
 const KEEP = '.gitkeep';
-const LOCAL_IGNORE = `${AI_DIR}/local/`;
-
-/** One planned write: `path` as printed (repository-relative when inside it), `abs` where it goes. */
-type Write =
-  | { readonly kind: 'file'; readonly path: string; readonly abs: string; readonly content: Buffer | string; readonly mode?: number }
-  | { readonly kind: 'append'; readonly path: string; readonly abs: string; readonly content: string };
+const SKELETON = 'share/skeleton/ai';
 
 export async function runInit(options: InitOptions, cwd = process.cwd()): Promise<void> {
   const git = GitRepository.discover(cwd);
-  const root = git.root;
-  if (existsSync(join(root, MANIFEST_PATH)) && !options.extend) {
-    throw new RefusedError(`this repository is already adopted: ${MANIFEST_PATH} exists (run: majordomus init --extend to add only what is missing)`);
-  }
-  const plan: Write[] = [];
-  const planned = new Set<string>();
-  const addFile = (path: string, content: Buffer | string, mode?: number): void => {
-    if (planned.has(path) || existsSync(join(root, path))) return;
-    planned.add(path);
-    plan.push({ kind: 'file', path, abs: join(root, path), content, mode });
-  };
-
-  const dist = distributionRoot();
-  const skeleton = join(dist, 'share/skeleton/ai');
-  for (const file of walk(skeleton)) addFile(`${AI_DIR}/${file}`, readFileSync(join(skeleton, file)));
-  for (const pack of VENDORED_PACKS) {
-    // the package as it ships: its manifest and rule files (a pack's own tests stay with the distribution)
-    const from = join(dist, 'rules', pack);
-    for (const file of walk(from).filter((f) => f === 'manifest.yaml' || f.startsWith('rules/'))) {
-      addFile(`${AI_DIR}/repo/rules/vendor/${pack}/${file}`, readFileSync(join(from, file)));
-    }
-  }
-
-  const manifestText = readOr(join(root, MANIFEST_PATH)) ?? readFileSync(join(skeleton, 'manifest.yaml'), 'utf8');
-  const manifest = parseYaml(manifestText, MANIFEST_PATH).value as { sections?: Record<string, unknown> };
-  for (const [name, value] of Object.entries(manifest.sections ?? {})) {
-    if (typeof value !== 'string' || value.endsWith('.yaml') || name === 'project') continue;
-    const dir = `${AI_DIR}/${value.replace(/\/+$/, '')}`;
-    const hasContent = [...planned].some((path) => path.startsWith(`${dir}/`)) || nonEmptyDir(join(root, dir));
-    if (!hasContent) addFile(`${dir}/${KEEP}`, '');
-  }
-
-  if (!git.isIgnored(LOCAL_IGNORE)) {
-    const existing = readOr(join(root, '.gitignore'));
-    const prefix = existing === undefined || existing === '' || existing.endsWith('\n') ? '' : '\n';
-    plan.push({ kind: 'append', path: '.gitignore', abs: join(root, '.gitignore'), content: `${prefix}# the checkout's own half of the AI layer, never tracked\n${LOCAL_IGNORE}\n` });
-  }
-
-  const policyText = readOr(join(root, `${AI_DIR}/repo/policy.yaml`)) ?? readFileSync(join(skeleton, 'repo/policy.yaml'), 'utf8');
-  planHooks(git, parseYaml(policyText, `${AI_DIR}/repo/policy.yaml`).value as Policy, plan);
-
-  const written: string[] = [];
-  for (const write of plan) {
-    const abs = write.abs;
-    mkdirSync(dirname(abs), { recursive: true });
-    if (write.kind === 'file') {
-      writeFileSync(abs, write.content, { flag: 'wx', mode: write.mode ?? 0o644 });
-      if (write.mode !== undefined) chmodSync(abs, write.mode);
-    } else {
-      writeFileSync(abs, write.content, { flag: 'a' });
-    }
-    written.push(write.path);
-  }
-  const lines = written.map((path) => `wrote ${path}`);
+  const command = options.extend ? 'init --extend' : 'init';
+  const { written, notes } = await withWriteLock(lockFile(git.commonDir), command, () => adopt(git, options, command));
+  const lines = [...written.map((path) => `wrote ${path}`), ...notes];
   lines.push(written.length > 0 ? `init: ${written.length} path(s) written; next: majordomus doctor` : 'init: nothing was missing');
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** Plan the hook writes, or refuse (15) when a hook majordomus did not write cannot take its line. */
-function planHooks(git: GitRepository, policy: Policy, plan: Write[]): void {
+/** Plan and write the adoption; the paths written and the notes to print. Runs under the write lock. */
+function adopt(git: GitRepository, options: InitOptions, command: string): { written: string[]; notes: string[] } {
+  const root = git.root;
+  const manifestFile = readLayerFile(root, MANIFEST_PATH);
+  if (manifestFile.state !== 'absent' && !options.extend) {
+    throw new RefusedError(`this repository is already adopted: ${MANIFEST_PATH} exists (run: majordomus init --extend to add only what is missing)`);
+  }
+  const notes: string[] = [];
+  const plan = new WritePlan({ command, base: root, scopes: scopes(git, options) });
+  const skeleton = join(distributionRoot(), SKELETON);
+  const skeletonManifest = readFileSync(join(skeleton, 'manifest.yaml'), 'utf8');
+
+  // the manifest as it stands: missing or empty, it is the skeleton's (written last, below)
+  const manifestText = manifestFile.state === 'text' && !isEmptyDocument(manifestFile.text, MANIFEST_PATH) ? manifestFile.text : skeletonManifest;
+  const layout = readLayout(root, manifestText);
+  const skeletonLayout = layoutFromManifest(root, new WorkingTree(root), skeletonManifest);
+  refuseUnsafeSections(layout);
+
+  const where = (file: string): string => placeOf(file, skeletonLayout, layout);
+  const policyPath = where('repo/policy.yaml');
+  const policyFile = readLayerFile(root, policyPath);
+  for (const file of walk(skeleton)) {
+    if (file === 'manifest.yaml') continue;
+    const path = where(file);
+    const content = readFileSync(join(skeleton, file));
+    // an empty policy (what doctor sends here) is repaired; any other existing file is kept
+    if (path === policyPath && policyFile.state === 'text' && isEmptyDocument(policyFile.text, policyPath)) plan.replace(path, content);
+    else plan.create(path, content, { ifAbsent: true });
+  }
+
+  const rules = rulesDir(layout);
+  for (const pack of VENDORED_PACKS) planPackage(plan, root, `${rules}/vendor/${pack}`, pack, notes);
+
+  for (const [name, value] of Object.entries(sectionsOf(layout))) {
+    if (typeof value !== 'string' || value.endsWith('.yaml') || name === 'project') continue;
+    const dir = layout.section(name)!;
+    plan.tidy(dir);
+    const planned = plan.operations.some((operation) => operation.path.startsWith(`${join(root, dir)}${sep}`));
+    if (!planned && !nonEmptyDir(join(root, dir))) plan.create(`${dir}/${KEEP}`, '', { ifAbsent: true });
+  }
+
+  planIgnore(plan, git, layout.localDir);
+
+  const policyText = policyFile.state === 'text' && !isEmptyDocument(policyFile.text, policyPath) ? policyFile.text : readFileSync(join(skeleton, 'repo/policy.yaml'), 'utf8');
+  const policy = mapping(parseYaml(policyText, policyPath).value, policyPath) as unknown as Policy;
+  planHooks(plan, git, policy, options, notes);
+
+  // the manifest last: a run killed before it leaves a repository plain `init` completes
+  if (manifestFile.state === 'absent') plan.create(MANIFEST_PATH, skeletonManifest);
+  else if (manifestFile.text !== manifestText) plan.replace(MANIFEST_PATH, skeletonManifest);
+
+  const written = plan.commit().map((done) => done.path);
+  return { written, notes };
+}
+
+/** Where the plan may write: the working tree and git's common directory, and an outside hooks directory when allowed. */
+function scopes(git: GitRepository, options: InitOptions): WriteScope[] {
+  const list: WriteScope[] = [
+    { dir: git.root, name: 'the repository' },
+    { dir: git.commonDir, name: "the repository's git directory" },
+  ];
+  if (options.externalHooks) list.push({ dir: git.hooksDir, name: 'the hooks directory core.hooksPath names' });
+  return list;
+}
+
+/** A layer document as found: absent, or its text; anything but a regular file is refused before it is read. */
+type LayerFile = { readonly state: 'absent' } | { readonly state: 'text'; readonly text: string };
+
+function readLayerFile(root: string, path: string): LayerFile {
+  const abs = join(root, path);
+  try {
+    lstatSync(abs);
+  } catch {
+    return { state: 'absent' };
+  }
+  let stat;
+  try {
+    stat = statSync(abs);
+  } catch {
+    throw new RefusedError(`${path} is a dangling symbolic link; nothing was written (remove it, then run: majordomus init --extend)`);
+  }
+  if (!stat.isFile()) {
+    throw new RefusedError(`${path} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'} where a file belongs; nothing was written (remove or rename it, then run: majordomus init --extend)`);
+  }
+  if (stat.size > 1024 * 1024) throw new UsageError(`${path} is ${stat.size} bytes, over the 1048576-byte cap; nothing was written`);
+  try {
+    return { state: 'text', text: readFileSync(abs, 'utf8') };
+  } catch (error) {
+    throw new RefusedError(`${path} cannot be read (${(error as NodeJS.ErrnoException).code}); nothing was written (check its permissions)`);
+  }
+}
+
+/** True for a document holding no value: empty, only comments, or `~`/`null` — what init may replace. */
+function isEmptyDocument(text: string, path: string): boolean {
+  return parseYaml(text, path).value === null;
+}
+
+/** The value of a layer document when it is a mapping; anything else is refused with what to do (2). */
+function mapping(value: unknown, path: string): Record<string, unknown> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  const found = Array.isArray(value) ? 'a list' : `the scalar ${JSON.stringify(value)}`;
+  throw new UsageError(
+    `${path} holds ${found}, not a mapping; init --extend writes only what is missing and never overwrites it (move it aside, then run: majordomus init --extend)`,
+  );
+}
+
+function readLayout(root: string, manifestText: string): Layout {
+  mapping(parseYaml(manifestText, MANIFEST_PATH).value, MANIFEST_PATH);
+  return layoutFromManifest(root, new WorkingTree(root), manifestText);
+}
+
+function sectionsOf(layout: Layout): Record<string, unknown> {
+  const sections = (layout.manifest as { sections?: unknown }).sections;
+  return sections !== null && typeof sections === 'object' && !Array.isArray(sections) ? (sections as Record<string, unknown>) : {};
+}
+
+/** A section that would lead a write out of the layer is refused, naming its key (15). */
+function refuseUnsafeSections(layout: Layout): void {
+  for (const [name, value] of Object.entries(sectionsOf(layout))) {
+    const unsafe = typeof value === 'string' ? unsafePathReason(value) : undefined;
+    if (unsafe) {
+      throw new RefusedError(
+        `${MANIFEST_PATH}: the section \`${name}\` path ${JSON.stringify(value)} ${unsafe}, so it would lead outside the repository; nothing was written (make it a path relative to ${AI_DIR}/, then run: majordomus init --extend)`,
+      );
+    }
+  }
+}
+
+/**
+ * Where a skeleton file goes in this repository: under the manifest's path of the skeleton section that
+ * holds it (the longest), or at the same place under `.ai/` when no section holds it.
+ */
+function placeOf(file: string, skeleton: Layout, layout: Layout): string {
+  const skeletonPath = `${AI_DIR}/${file}`;
+  let best: { from: string; to: string } | undefined;
+  for (const name of Object.keys(sectionsOf(skeleton))) {
+    const from = skeleton.section(name);
+    const to = layout.section(name);
+    if (from === undefined || to === undefined) continue;
+    if (skeletonPath !== from && !skeletonPath.startsWith(`${from}/`)) continue;
+    if (!best || from.length > best.from.length) best = { from, to };
+  }
+  return best ? `${best.to}${skeletonPath.slice(best.from.length)}` : skeletonPath;
+}
+
+/**
+ * The vendored package `pack` at `dir`: written whole when absent, repaired when it is this version's own
+ * (a missing or truncated file), and never touched when it is not (another vendor's, another version's).
+ */
+function planPackage(plan: WritePlan, root: string, dir: string, pack: string, notes: string[]): void {
+  const ownership = packageOwnership(root, dir, pack);
+  if (!ownership.owned) {
+    notes.push(`kept ${dir}: ${ownership.reason}; init never writes into it (see: majordomus rules vendor status)`);
+    return;
+  }
+  const manifest = ownership.files.find((file) => file.relative === 'manifest.yaml');
+  for (const file of ownership.files) {
+    if (file === manifest) continue;
+    // a whole file is planned too (and kept): its folder is then cleared of what a killed run left
+    if (file.state === 'truncated') plan.replace(`${dir}/${file.relative}`, file.content);
+    else if (file.state !== 'different') plan.create(`${dir}/${file.relative}`, file.content, { ifAbsent: true });
+  }
+  // the package manifest after its rules: a killed run never leaves a manifest listing absent files
+  if (manifest?.state === 'truncated') plan.replace(`${dir}/manifest.yaml`, manifest.content);
+  else if (manifest) plan.create(`${dir}/manifest.yaml`, manifest.content, { ifAbsent: true });
+}
+
+/** Ignore the local half: append its line to `.gitignore` unless git ignores it already or the line is there. */
+function planIgnore(plan: WritePlan, git: GitRepository, localDir: string): void {
+  const entry = `${localDir}/`;
+  const present = (text: string): boolean => hasIgnoreLine(text, localDir);
+  plan.tidy('.');
+  const gitignore = readLayerFile(git.root, '.gitignore');
+  if (gitignore.state === 'text' && present(gitignore.text)) return;
+  // git may fail to answer (a broken repository state): the file's own lines decide, again when written
+  if (git.isIgnored(entry)) return;
+  plan.append('.gitignore', `# the checkout's own half of the AI layer, never tracked\n${entry}\n`, { unless: present });
+}
+
+/** True when a line of `text` ignores `dir` (as `dir`, `dir/`, `/dir/`, `dir/*`, …). */
+function hasIgnoreLine(text: string, dir: string): boolean {
+  const forms = new Set([dir, `${dir}/`, `${dir}/*`, `${dir}/**`].flatMap((form) => [form, `/${form}`]));
+  return text.split('\n').some((line) => forms.has(line.replace(/\r$/, '').trim()));
+}
+
+/** Plan the hook writes, or refuse (15) when a hook cannot safely take the lines it lacks. */
+function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, options: InitOptions, notes: string[]): void {
   const byHook = new Map<string, Invocation[]>();
   for (const entry of Array.isArray(policy.enforcement) ? policy.enforcement : []) {
     if (typeof entry?.wired_by !== 'string' || !entry.wired_by.startsWith('git-hook:') || typeof entry.path !== 'string') continue;
@@ -102,58 +242,109 @@ function planHooks(git: GitRepository, policy: Policy, plan: Write[]): void {
     if (list) list.push(invocation);
     else byHook.set(hook, [invocation]);
   }
+  if (byHook.size === 0) return;
+  plan.tidy(git.hooksDir);
+  if (git.hooksPathEmpty) {
+    notes.push(`note: core.hooksPath is set to an empty value, and git then runs no hook at all; the hooks are installed in ${plan.shown(git.hooksDir)} (run: git config --unset core.hooksPath)`);
+  }
+  const external = outsideRepository(git);
   for (const [hook, invocations] of byHook) {
     const abs = join(git.hooksDir, hook);
-    const shown = displayPath(git.root, abs);
-    const existing = readOr(abs);
+    const shown = plan.shown(abs);
+    const existing = readHook(abs, shown, git);
     if (existing === undefined) {
-      plan.push({ kind: 'file', path: shown, abs, content: newHook(hook, invocations), mode: 0o755 });
+      refuseExternal(external, options, shown);
+      // a dangling link, a folder or a FIFO in its place: the plan's check refuses it, naming it
+      plan.create(abs, newHook(hook, invocations), { mode: 0o755 });
       continue;
     }
-    const missing = invocations.filter((invocation) => findInvocation(existing, invocation).line === undefined);
+    const missing = invocations.filter((invocation) => findInvocation(existing.text, invocation).line === undefined);
     if (missing.length === 0) continue;
-    const refusal = existing.includes(BLOCK_BEGIN) ? undefined : appendRefusal(existing);
-    if (refusal) {
+    refuseExternal(external, options, shown);
+    const lines = missing.map(commandLine).join('; ');
+    if (existing.outside !== undefined) {
       throw new RefusedError(
-        `the ${hook} hook ${shown} was not written by majordomus and ${refusal}; nothing was written. Add this line to it where it always runs, then run init --extend again: ${missing.map(commandLine).join('; ')}`,
+        `the ${hook} hook ${shown} is a symbolic link to ${existing.outside}, outside the repository, and init never writes through it; nothing was written (add this line to that script yourself, or replace the link with a file, then run init --extend again: ${lines})`,
       );
     }
-    if ((statSync(abs).mode & 0o111) === 0) {
+    const refusal = existing.text.includes(BLOCK_BEGIN) ? undefined : appendRefusal(existing.text);
+    if (refusal) {
+      throw new RefusedError(
+        `the ${hook} hook ${shown} was not written by majordomus and ${refusal}; nothing was written. Add this line to it where it always runs, then run init --extend again: ${lines}`,
+      );
+    }
+    if (!existing.executable) {
       throw new RefusedError(`the ${hook} hook ${shown} exists but is not executable; make it executable (chmod +x ${shown}) or remove it, then run init --extend again`);
     }
-    const prefix = existing.endsWith('\n') ? '' : '\n';
-    plan.push({ kind: 'append', path: shown, abs, content: `${prefix}${missing.map((invocation) => hookBlock(hook, invocation)).join('')}` });
+    const blocks = missing.map((invocation) => hookBlock(hook, invocation)).join('');
+    // appended to the file a link inside the repository leads to; asked again under the lock, never twice
+    plan.append(abs, blocks, { links: 'follow', unless: (current) => missing.every((invocation) => findInvocation(current, invocation).line !== undefined) });
   }
 }
 
-/** A path as printed: repository-relative when inside the repository, absolute otherwise. */
-function displayPath(root: string, abs: string): string {
-  const rel = relative(root, abs);
-  return rel.startsWith('..') ? abs : rel;
+/** The hooks directory, when it is outside both the working tree and git's common directory. */
+function outsideRepository(git: GitRepository): string | undefined {
+  const real = realOr(git.hooksDir);
+  const inside = [git.root, git.commonDir].map(realOr).some((dir) => real === dir || real.startsWith(`${dir}${sep}`));
+  return inside ? undefined : git.hooksDir;
+}
+
+function refuseExternal(external: string | undefined, options: InitOptions, shown: string): void {
+  if (external === undefined || options.externalHooks) return;
+  throw new RefusedError(
+    `core.hooksPath makes git run the hooks in ${external}, outside this repository, and init writes there only when told to; nothing was written (to install ${shown} there: majordomus init --external-hooks; or point core.hooksPath inside the repository)`,
+  );
+}
+
+/** An existing hook's text, following a link; undefined when there is no regular file to read. */
+function readHook(abs: string, shown: string, git: GitRepository): { text: string; executable: boolean; outside?: string } | undefined {
+  let stat;
+  try {
+    stat = statSync(abs);
+  } catch {
+    return undefined;
+  }
+  if (!stat.isFile()) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(abs, 'utf8');
+  } catch (error) {
+    throw new RefusedError(`the hook ${shown} cannot be read (${(error as NodeJS.ErrnoException).code}); nothing was written (check its permissions)`);
+  }
+  const link = lstatSync(abs).isSymbolicLink();
+  return { text, executable: (stat.mode & 0o111) !== 0, outside: link ? linkOutside(abs, git) : undefined };
+}
+
+/** The real path of a link's file when it lies outside the working tree and the git directory. */
+function linkOutside(abs: string, git: GitRepository): string | undefined {
+  const real = realOr(abs);
+  const inside = [git.root, git.commonDir].map(realOr).some((dir) => real.startsWith(`${dir}${sep}`));
+  return inside ? undefined : real;
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 function walk(dir: string, prefix = ''): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
-    if (entry.isDirectory()) out.push(...walk(join(dir, entry.name), rel));
+    if (entry.isDirectory()) for (const file of walk(join(dir, entry.name), rel)) out.push(file);
     else if (entry.isFile()) out.push(rel);
   }
   return out;
 }
 
+/** True when `path` holds something (what a killed writer left does not count: the next write removes it). */
 function nonEmptyDir(path: string): boolean {
   try {
-    return readdirSync(path).length > 0;
+    return readdirSync(path).some((name) => !isWriterLeftover(name));
   } catch {
     return false;
-  }
-}
-
-function readOr(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
   }
 }

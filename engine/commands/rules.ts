@@ -3,14 +3,15 @@
  * copy of the baseline package current (`rules vendor status|update`). `rules test` lives in its own
  * module. Everything here reads the working tree: these are commands a person runs, not gates.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync } from 'node:fs';
 import { ContractError, ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
 import { GitRepository } from '../layer/git';
 import { openLayout } from '../layer/layout';
 import type { Layout } from '../layer/layout';
 import { WorkingTree } from '../layer/tree';
 import type { Tree } from '../layer/tree';
+import { lockFile, withWriteLock } from '../layer/write/lock';
+import { WritePlan } from '../layer/write/plan';
 import { gates } from '../generated/gates';
 import type { GateName } from '../generated/gates';
 import { policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
@@ -20,7 +21,8 @@ import { Runner } from '../runner';
 import { loadRuleFile, loadRuleSet, loadRuleText, RULE_SECTIONS, rulesDir } from '../rules';
 import type { Provenance, Rule, RuleSet } from '../rules';
 import type { Validator } from '../validator';
-import { shippedPackage, VENDORED_PACKS, vendorStatus, vendorUpdate } from '../vendor';
+import { foreignReasons, planVendorUpdate, shippedPackage, VENDORED_PACKS, vendorStatus } from '../vendor';
+import type { VendorChange, VendorStatus } from '../vendor';
 
 /** A project rule's name: the file's slug and the id after `project.`. */
 const RULE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -251,10 +253,9 @@ export async function runRulesNew(name: string, options: RulesNewOptions, cwd = 
       notes.push(`note: ${found}; doctor fails on them until you edit its options`);
     }
   }
-  const written: string[] = [];
+  const plan = new WritePlan({ command: 'rules new', base: git.root });
   const kept: string[] = [];
-  writeNew(layout, file, content);
-  written.push(file);
+  plan.create(file, content);
   if (enforcement) {
     const scaffold: [string, string][] = [
       [`${enforcement.testsDir}/README.md`, testsReadme(spec)],
@@ -264,13 +265,11 @@ export async function runRulesNew(name: string, options: RulesNewOptions, cwd = 
     for (const [path, text] of scaffold) {
       // a test directory left from an earlier rule of this name is kept as it is
       if (existsSync(layout.abs(path))) kept.push(path);
-      else {
-        writeNew(layout, path, text);
-        written.push(path);
-      }
+      else plan.create(path, text);
     }
   }
-  print([...written.map((path) => `wrote ${path}`), ...kept.map((path) => `kept ${path} (it exists)`), ...notes, `next: edit ${file}, then majordomus doctor`]);
+  const written = await withWriteLock(lockFile(git.commonDir), 'rules new', () => plan.commit());
+  print([...written.map((done) => `wrote ${done.path}`), ...kept.map((path) => `kept ${path} (it exists)`), ...notes, `next: edit ${file}, then majordomus doctor`]);
 }
 
 /**
@@ -300,17 +299,6 @@ async function resolveValidator(git: GitRepository, layout: Layout, name: string
     throw new UsageError(`the repository validator ${resolved.file} ${outcome.status === 'unusable' ? outcome.problem : `\`${name}\` ${outcome.problem}`}`);
   }
   return { ...outcome.meta, run: () => undefined } as Validator;
-}
-
-function writeNew(layout: Layout, path: string, content: string): void {
-  const abs = layout.abs(path);
-  mkdirSync(dirname(abs), { recursive: true });
-  try {
-    writeFileSync(abs, content, { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new RefusedError(`${path} appeared while rules new was writing; it was not overwritten`);
-    throw error;
-  }
 }
 
 /** The rule object, in the layer's YAML subset and the order RULE-FORMAT.md gives. */
@@ -515,7 +503,12 @@ export async function runVendorStatus(cwd = process.cwd()): Promise<void> {
   }
   // a package the distribution ships and the repository lacks is a difference too
   if (states.includes('different') || states.includes('absent')) {
-    throw new MajordomusError('rules vendor: the distribution ships a different package (see above; run: majordomus rules vendor update)', ExitCode.drift);
+    const foreign = VENDORED_PACKS.filter((vendor) => foreignReasons(layout, vendor).length > 0);
+    const next =
+      foreign.length > 0
+        ? `the vendored ${foreign.join(', ')} is not a package this version ships (${foreign.map((vendor) => foreignReasons(layout, vendor).join('; ')).join('; ')}), so update replaces it only with --force: majordomus rules vendor update --force`
+        : 'run: majordomus rules vendor update';
+    throw new MajordomusError(`rules vendor: the distribution ships a different package (see above; ${next})`, ExitCode.drift);
   }
 }
 
@@ -523,31 +516,63 @@ export interface VendorUpdateOptions {
   readonly force?: boolean;
 }
 
-/** `rules vendor update [--force]`: the only writer of the vendored copies; refuses (15) over a hand edit. */
+/**
+ * `rules vendor update [--force]`: write the packages this version ships over the vendored copies, in
+ * one plan. Without `--force` it refuses (15), changing nothing, over a hand edit or over a package that
+ * is not the one this version ships, and lists what it would remove and replace.
+ */
 export async function runVendorUpdate(options: VendorUpdateOptions, cwd = process.cwd()): Promise<void> {
-  const { layout } = open(cwd);
-  const damaged = VENDORED_PACKS.map((vendor) => vendorStatus(layout, vendor)).filter((status) => status.state === 'damaged');
-  if (damaged.length > 0 && !options.force) {
-    const problems = damaged.flatMap((status) => (status.state === 'damaged' ? status.problems : []));
-    throw new RefusedError(
-      `rules vendor: the vendored copy under ${damaged.map((status) => status.dir).join(', ')} was changed by hand, and update does not overwrite that unless told to (--force overwrites these ${problems.length} problem(s): majordomus rules vendor update --force; or keep the change as a project rule)\n${problems
-        .map((problem) => `  ${problem.subject}: ${problem.message}`)
-        .join('\n')}`,
-    );
-  }
+  const { git, layout } = open(cwd);
+  const command = 'rules vendor update';
+  await withWriteLock(lockFile(git.commonDir), command, () => {
+    const plan = new WritePlan({ command, base: git.root });
+    const packs = VENDORED_PACKS.map((vendor) => ({
+      vendor,
+      status: vendorStatus(layout, vendor),
+      foreign: foreignReasons(layout, vendor),
+      changes: planVendorUpdate(plan, layout, vendor),
+    }));
+    const held = packs.filter((pack) => pack.status.state === 'damaged' || pack.foreign.length > 0);
+    if (held.length > 0 && !options.force) throw vendorRefusal(held);
+    plan.commit();
+    const lines: string[] = [];
+    for (const { vendor, status, foreign, changes } of packs) {
+      const shipped = shippedPackage(vendor).pkg.manifest;
+      const what = `${vendor} ${String(shipped?.source_revision ?? '')}, ${shipped?.rules?.length ?? 0} rule(s)`;
+      const wrote = changes.filter((change) => change.action === 'write').length;
+      for (const change of changes) lines.push(`${change.action === 'write' ? 'wrote' : 'removed'} ${change.path}`);
+      if (changes.length === 0) {
+        lines.push(`rules vendor: ${what}, current; nothing to write`);
+        continue;
+      }
+      const replaced = foreign.length > 0 ? ` (it replaced a package this version does not ship: ${foreign.join('; ')})` : status.state === 'damaged' ? ' (it replaced a copy changed by hand)' : '';
+      lines.push(`rules vendor: ${what}; ${wrote} path(s) written, ${changes.length - wrote} removed${replaced}`);
+    }
+    if (packs.some((pack) => pack.changes.length > 0)) lines.push('next: majordomus doctor');
+    print(lines);
+  });
+}
+
+/** The refusal of an update that would replace someone's work: why, then every path it would remove or replace. */
+function vendorRefusal(held: readonly { vendor: string; status: VendorStatus; foreign: readonly string[]; changes: readonly VendorChange[] }[]): RefusedError {
   const lines: string[] = [];
-  let total = 0;
-  for (const vendor of VENDORED_PACKS) {
-    const writes = vendorUpdate(layout, vendor);
-    total += writes.length;
-    const shipped = shippedPackage(vendor).pkg.manifest;
-    const what = `${vendor} ${String(shipped?.source_revision ?? '')}, ${shipped?.rules?.length ?? 0} rule(s)`;
-    const wrote = writes.filter((w) => w.action === 'wrote').length;
-    for (const w of writes) lines.push(`${w.action} ${w.path}`);
-    lines.push(writes.length === 0 ? `rules vendor: ${what}, current; nothing to write` : `rules vendor: ${what}; ${wrote} path(s) written, ${writes.length - wrote} removed`);
+  const why: string[] = [];
+  for (const { vendor, status, foreign, changes } of held) {
+    if (foreign.length > 0) why.push(`the vendored copy under ${status.dir} is not the ${vendor} package this version ships: ${foreign.join('; ')}`);
+    if (status.state === 'damaged') {
+      why.push(`the vendored copy under ${status.dir} was changed by hand or damaged (${status.problems.length} problem(s))`);
+      for (const problem of status.problems) lines.push(`  ${problem.subject}: ${problem.message}`);
+    }
+    for (const change of changes) {
+      lines.push(`  would ${change.action === 'remove' ? 'remove' : change.replaces ? 'replace' : 'write'} ${change.path}`);
+    }
   }
-  if (total > 0) lines.push('next: majordomus doctor');
-  print(lines);
+  const counts = held.flatMap((pack) => pack.changes);
+  const removed = counts.filter((change) => change.action === 'remove').length;
+  const replaced = counts.filter((change) => change.action === 'write' && change.replaces).length;
+  return new RefusedError(
+    `rules vendor: ${why.join('; ')}; update replaces such a copy only with --force, and nothing was changed (it would remove ${removed} and replace ${replaced} path(s), listed below; to do that: majordomus rules vendor update --force; or keep the change as a project rule)\n${lines.join('\n')}`,
+  );
 }
 
 function shippedRevision(vendor: string): string {

@@ -4,7 +4,7 @@
  * GIT_INDEX_FILE must be honoured: the hook judges what is staged).
  */
 import { spawnSync } from 'node:child_process';
-import { isAbsolute, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
 
 export interface GitResult {
@@ -50,8 +50,19 @@ export class GitRepository {
     readonly root: string,
     /** Absolute path of the git directory. */
     readonly gitDir: string,
-    /** Absolute path of the hooks directory git runs (core.hooksPath honoured). */
+    /**
+     * Absolute path of git's common directory: the git directory shared by every linked worktree (the
+     * same as `gitDir` in a plain clone). The default hooks and the write lock live here; it may be
+     * outside the working tree (a linked worktree, `--separate-git-dir`) and is still this repository.
+     */
+    readonly commonDir: string,
+    /**
+     * Absolute path of the hooks directory git runs: `core.hooksPath` honoured, an empty `core.hooksPath`
+     * treated as unset (git would answer the working directory, `./`).
+     */
     readonly hooksDir: string,
+    /** True when `core.hooksPath` is set to the empty string (git then runs no hook at all). */
+    readonly hooksPathEmpty: boolean,
     /** The environment git is run with (a repository validator's worker is given the same). */
     readonly env: NodeJS.ProcessEnv,
   ) {}
@@ -62,13 +73,22 @@ export class GitRepository {
    */
   static discover(cwd: string, options: { isolated?: boolean } = {}): GitRepository {
     const env = options.isolated ? isolatedGitEnv() : process.env;
-    const result = runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-path', 'hooks'], cwd, env);
+    const result = runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir', '--git-path', 'hooks'], cwd, env);
     if (result.status !== 0) {
       throw new UsageError(`${cwd} is not inside a git working tree (run: git init)`);
     }
-    const [root, gitDir, hooks] = result.stdout.split('\n');
-    if (!root || !gitDir || !hooks) throw new MissingError(`git did not name a working tree for ${cwd}`);
-    return new GitRepository(root, gitDir, isAbsolute(hooks) ? hooks : resolve(cwd, hooks), env);
+    const [root, gitDir, common, hooks] = result.stdout.split('\n');
+    if (!root || !gitDir || !common || !hooks) throw new MissingError(`git did not name a working tree for ${cwd}`);
+    const commonDir = resolve(cwd, common);
+    const defaultHooks = join(commonDir, 'hooks');
+    let hooksDir = resolve(cwd, hooks);
+    let hooksPathEmpty = false;
+    // only a hooks directory other than the default can come from an empty core.hooksPath: ask then, not on every run
+    if (hooksDir !== defaultHooks && runGit(['config', '--get', '--', 'core.hooksPath'], cwd, env).stdout === '\n') {
+      hooksDir = defaultHooks;
+      hooksPathEmpty = true;
+    }
+    return new GitRepository(root, gitDir, commonDir, hooksDir, hooksPathEmpty, env);
   }
 
   /** Run git at the top level of this working tree. */

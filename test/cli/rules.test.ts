@@ -8,7 +8,7 @@
  * gates, paths — not on prose.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync, symlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -30,6 +30,28 @@ const BRAINSTORM = `${RULES_DIR}/vendor/brainstorm`;
 const BRAINSTORM_MANIFEST = `${BRAINSTORM}/manifest.yaml`;
 const SHIPPED_BRAINSTORM = join(ROOT, 'rules/brainstorm');
 const OPS_RULE = `${BRAINSTORM}/rules/bs-ops-01.v1.md`;
+/** The paths a refused `rules vendor update` lists as `would <action> <path>` on stderr. */
+function wouldLines(stderr: string, action: 'remove' | 'replace' | 'write'): string[] {
+  return stderr
+    .split('\n')
+    .map((line) => new RegExp(`^\\s+would ${action} (.+)$`).exec(line)?.[1])
+    .filter((path): path is string => path !== undefined);
+}
+
+/** Every file under `dir` of the repository with its bytes (links as their target text). */
+function snapshotOf(repo: TempRepo, dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const visit = (rel: string): void => {
+    for (const entry of readdirSync(repo.path(rel), { withFileTypes: true })) {
+      const child = `${rel}/${entry.name}`;
+      if (entry.isDirectory()) visit(child);
+      else out[child] = entry.isSymbolicLink() ? `link ${readlinkSync(repo.path(child))}` : readFileSync(repo.path(child)).toString('base64');
+    }
+  };
+  visit(dir);
+  return out;
+}
+
 /** The brainstorm gates, which doctor never runs. */
 const BRAINSTORM_GATES: readonly string[] = ['session', 'manifest', 'move'];
 /** The contract's rule table: each of the 18 brainstorm rules and the one gate that names it. */
@@ -925,23 +947,41 @@ describe('rules vendor update', () => {
     expect(repo.run(['doctor']).code).toBe(0);
   });
 
-  it('a different but intact copy is updated without --force: the edit rewritten, the extra rule removed, idempotent', () => {
+  it('a different but intact copy of this package is updated without --force: the edit rewritten, idempotent', () => {
+    const repo = adopted();
+    editConsistently(repo);
+    const result = repo.run(['rules', 'vendor', 'update']);
+    expect(result.code).toBe(0);
+    expect(printed(result.stdout, 'wrote').sort()).toEqual([VENDOR_MANIFEST, POLICY_RULE].sort());
+    expect(printed(result.stdout, 'removed')).toEqual([]);
+    expect(repo.read(VENDOR_MANIFEST)).toBe(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
+    expect(repo.run(['doctor']).code).toBe(0);
+    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    const again = repo.run(['rules', 'vendor', 'update']);
+    expect(again.code).toBe(0);
+    expect(printed(again.stdout, 'wrote')).toEqual([]);
+    expect(printed(again.stdout, 'removed')).toEqual([]);
+  });
+
+  it('an intact copy holding a rule this version does not ship: refused (15) listing what would go, unchanged; --force removes it and says so', () => {
     const repo = adopted();
     editConsistently(repo);
     addListedRule(repo);
-    const result = repo.run(['rules', 'vendor', 'update']);
+    const before = snapshotOf(repo, VENDOR);
+    const refused = repo.run(['rules', 'vendor', 'update']);
+    expect(refused.code).toBe(15);
+    expect(refused.stdout).toBe('');
+    expect(wouldLines(refused.stderr, 'remove')).toEqual([`${VENDOR}/${EXTRA_FILE}`]);
+    expect(wouldLines(refused.stderr, 'replace').sort()).toEqual([VENDOR_MANIFEST, POLICY_RULE].sort());
+    expect(snapshotOf(repo, VENDOR)).toEqual(before);
+    const result = repo.run(['rules', 'vendor', 'update', '--force']);
     expect(result.code).toBe(0);
     expect(printed(result.stdout, 'wrote').sort()).toEqual([VENDOR_MANIFEST, POLICY_RULE].sort());
     expect(printed(result.stdout, 'removed')).toEqual([`${VENDOR}/${EXTRA_FILE}`]);
     expect(repo.exists(`${VENDOR}/${EXTRA_FILE}`)).toBe(false);
     expect(repo.read(VENDOR_MANIFEST)).toBe(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
     expect(repo.run(['doctor']).code).toBe(0);
-    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
     expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => row.id)).not.toContain(EXTRA_ID);
-    const again = repo.run(['rules', 'vendor', 'update']);
-    expect(again.code).toBe(0);
-    expect(printed(again.stdout, 'wrote')).toEqual([]);
-    expect(printed(again.stdout, 'removed')).toEqual([]);
   });
 
   it('--force replaces a vendored file that is a symbolic link, never writing through it', () => {

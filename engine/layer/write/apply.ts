@@ -1,0 +1,307 @@
+/**
+ * The write phase of a checked plan. Every file is written whole under a temporary name in its own
+ * folder and then put in place in one step: hard-linked for a new file (which fails, rather than
+ * overwrites, when another process created it meanwhile), renamed for a replaced one (the old file kept
+ * aside under a backup name until the plan is done). Each step records how to undo it; when a step
+ * fails, the earlier ones are undone in reverse order, so the repository is as it was. A process killed
+ * mid-plan leaves each file whole or absent, and may leave its temporary and backup files, which the
+ * next plan writing in that folder removes.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  fchmodSync,
+  fchownSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import type { Stats } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
+import type { CheckedOperation } from './check';
+import { errnoCode, WriteFailure } from './errors';
+import type { WritePlan, Written } from './plan';
+
+/** Temporary and backup files of a writer: `.<name>.majordomus-<pid>-<hex>.tmp|old`. */
+const LEFTOVER = /^\..+\.majordomus-(\d+)-[0-9a-f]{8}\.(tmp|old)$/;
+
+/** True for the name of a temporary or backup file a writer leaves only when it is killed mid-write. */
+export function isWriterLeftover(name: string): boolean {
+  return LEFTOVER.test(name);
+}
+
+/** Write the checked operations in order; undo them all and throw `WriteFailure` when one fails. */
+export function applyPlan(plan: WritePlan, checked: readonly CheckedOperation[]): Written[] {
+  const run = new Run();
+  // every folder the plan names, written this time or not, is cleared of what a killed writer left there
+  for (const step of checked) run.sweep(dirname(step.target));
+  for (const dir of plan.tidyFolders) if (insideScopes(plan, dir)) run.sweep(dir);
+  const written: Written[] = [];
+  let current: CheckedOperation | undefined;
+  try {
+    for (const step of checked) {
+      if (step.skip) continue;
+      current = step;
+      if (run.apply(step)) written.push({ kind: step.operation.kind, path: step.shown });
+    }
+  } catch (error) {
+    const code = errnoCode(error);
+    const unrestored = run.undo().map((path) => plan.shown(path));
+    if (code === undefined) throw error;
+    throw new WriteFailure(plan.command, current?.shown ?? plan.shown(plan.base), code, unrestored);
+  }
+  run.finish();
+  return written;
+}
+
+/** One write phase: the steps done, how to undo them, and the backups to delete once all are done. */
+class Run {
+  private readonly undos: { readonly path: string; readonly undo: () => void }[] = [];
+  private readonly backups: string[] = [];
+  private readonly swept = new Set<string>();
+
+  /** Carry out one operation; false when there was nothing to do after all. */
+  apply(step: CheckedOperation): boolean {
+    const operation = step.operation;
+    const target = step.target;
+    switch (operation.kind) {
+      case 'create':
+        return this.create(target, operation.content, operation.mode, operation.ifAbsent);
+      case 'append': {
+        const existing = statOrUndefined(target, true);
+        const current = existing?.isFile() ? readFileSync(target) : Buffer.alloc(0);
+        if (operation.unless?.(current.toString('utf8'))) return false;
+        const separator = current.length > 0 && current[current.length - 1] !== 0x0a ? Buffer.from('\n') : Buffer.alloc(0);
+        const content = Buffer.concat([current, separator, operation.content]);
+        if (!existing) return this.create(target, content, operation.mode, false);
+        this.replace(target, content, operation.mode, existing);
+        return true;
+      }
+      case 'replace': {
+        const existing = statOrUndefined(target, true);
+        if (!existing) return this.create(target, operation.content, operation.mode, false);
+        this.replace(target, operation.content, operation.mode, existing);
+        return true;
+      }
+      case 'remove':
+        this.moveAside(target);
+        return true;
+      case 'mkdir':
+        this.makeFolders(target);
+        return true;
+      case 'chmod': {
+        const before = lstatSync(target).mode & 0o7777;
+        chmodSync(target, operation.mode);
+        this.undos.push({ path: target, undo: () => chmodSync(target, before) });
+        return true;
+      }
+    }
+  }
+
+  /** Undo every step, last first; the paths whose undo failed. */
+  undo(): string[] {
+    const failed: string[] = [];
+    for (const { path, undo } of this.undos.splice(0).reverse()) {
+      try {
+        undo();
+      } catch {
+        failed.push(path);
+      }
+    }
+    for (const backup of this.backups.splice(0)) removeQuietly(backup);
+    return failed;
+  }
+
+  /** The plan is done: drop the backups. */
+  finish(): void {
+    for (const backup of this.backups.splice(0)) removeQuietly(backup);
+  }
+
+  private create(target: string, content: Buffer, mode: number | undefined, ifAbsent: boolean): boolean {
+    this.makeFolders(dirname(target));
+    const temp = this.stage(target, content, mode, undefined);
+    try {
+      putInPlace(temp, target);
+    } catch (error) {
+      // a file that appeared since the check is someone's whole file: kept when that is all we wanted
+      if (ifAbsent && errnoCode(error) === 'EEXIST') return false;
+      throw error;
+    } finally {
+      removeQuietly(temp);
+    }
+    this.undos.push({ path: target, undo: () => unlinkSync(target) });
+    return true;
+  }
+
+  /** Replace the file (or the link) at `target` with `content`, keeping the old one aside until the end. */
+  private replace(target: string, content: Buffer, mode: number | undefined, existing: Stats): void {
+    const keptMode = existing.isFile() ? existing.mode & 0o7777 : undefined;
+    const temp = this.stage(target, content, mode ?? keptMode, existing.isFile() ? existing : undefined);
+    const backup = sibling(target, 'old');
+    try {
+      if (existing.isSymbolicLink()) renameSync(target, backup);
+      else keepCopy(target, backup);
+    } catch (error) {
+      removeQuietly(temp);
+      throw error;
+    }
+    this.backups.push(backup);
+    try {
+      renameSync(temp, target);
+    } catch (error) {
+      removeQuietly(temp);
+      if (existing.isSymbolicLink()) renameSync(backup, target);
+      throw error;
+    }
+    this.undos.push({ path: target, undo: () => renameSync(backup, target) });
+  }
+
+  /** Move a file, link or empty folder aside; deleted when the plan is done, moved back on undo. */
+  private moveAside(target: string): void {
+    const backup = sibling(target, 'old');
+    renameSync(target, backup);
+    this.backups.push(backup);
+    this.undos.push({ path: target, undo: () => renameSync(backup, target) });
+  }
+
+  /** Make `dir` and its missing parents, each undone by removing it. */
+  private makeFolders(dir: string): void {
+    const missing: string[] = [];
+    for (let at = dir; statOrUndefined(at, false) === undefined; at = dirname(at)) {
+      if (dirname(at) === at) break;
+      missing.unshift(at);
+    }
+    for (const folder of missing) {
+      try {
+        mkdirSync(folder);
+      } catch (error) {
+        // another process made it meanwhile: a folder is a folder
+        if (errnoCode(error) === 'EEXIST' && statOrUndefined(folder, false)?.isDirectory()) continue;
+        throw error;
+      }
+      this.undos.push({ path: folder, undo: () => rmdirSync(folder) });
+    }
+  }
+
+  /** Write `content` to a new temporary file beside `target`; its path. */
+  private stage(target: string, content: Buffer, mode: number | undefined, owner: Stats | undefined): string {
+    this.sweep(dirname(target));
+    const temp = sibling(target, 'tmp');
+    const fd = openSync(temp, 'wx', mode ?? 0o666);
+    try {
+      for (let at = 0; at < content.length; ) at += writeSync(fd, content, at, content.length - at);
+      if (mode !== undefined) fchmodSync(fd, mode);
+      // run as root on someone else's file, the replacement keeps its owner
+      if (owner && process.getuid?.() === 0 && (owner.uid !== 0 || owner.gid !== 0)) fchownSync(fd, owner.uid, owner.gid);
+    } catch (error) {
+      closeSync(fd);
+      removeQuietly(temp);
+      throw error;
+    }
+    closeSync(fd);
+    return temp;
+  }
+
+  /** Remove the temporary and backup files a killed writer left in `dir` (once per folder and run). */
+  sweep(dir: string): void {
+    if (this.swept.has(dir)) return;
+    this.swept.add(dir);
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const match = LEFTOVER.exec(name);
+      if (match && !alive(Number(match[1]))) removeQuietly(join(dir, name));
+    }
+  }
+}
+
+/** True when `dir` resolves inside one of the plan's scopes (a folder to tidy is never followed out of them). */
+function insideScopes(plan: WritePlan, dir: string): boolean {
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    return false;
+  }
+  return plan.scopes.some((scope) => {
+    let top: string;
+    try {
+      top = realpathSync(scope.dir);
+    } catch {
+      return false;
+    }
+    return real === top || real.startsWith(top.endsWith(sep) ? top : top + sep);
+  });
+}
+
+/** Put a staged file at `target`, failing with EEXIST when something is there. */
+function putInPlace(temp: string, target: string): void {
+  try {
+    linkSync(temp, target);
+  } catch (error) {
+    const code = errnoCode(error);
+    // a file system without hard links: check, then rename (the lock keeps our own writers apart)
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error;
+    if (statOrUndefined(target, true)) throw Object.assign(new Error(`${target} exists`), { code: 'EEXIST' });
+    renameSync(temp, target);
+  }
+}
+
+/** A second name for the file at `target` (a hard link, or a copy where links are not supported). */
+function keepCopy(target: string, backup: string): void {
+  try {
+    linkSync(target, backup);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS' && code !== 'EOPNOTSUPP') throw error;
+    copyFileSync(target, backup, constants.COPYFILE_EXCL);
+  }
+}
+
+function sibling(target: string, kind: 'tmp' | 'old'): string {
+  return join(dirname(target), `.${basename(target)}.majordomus-${process.pid}-${randomBytes(4).toString('hex')}.${kind}`);
+}
+
+function statOrUndefined(path: string, link: boolean): Stats | undefined {
+  try {
+    return link ? lstatSync(path) : statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    if (lstatSync(path).isDirectory()) rmdirSync(path);
+    else rmSync(path, { force: true });
+  } catch {
+    // already gone, or not ours to insist on
+  }
+}
+
+function alive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errnoCode(error) !== 'ESRCH';
+  }
+}
