@@ -82,11 +82,15 @@ function checkEntry(context: ValidatorContext, entry: Entry, at: { file: string;
 function checkHook(context: ValidatorContext, hook: string, invocation: Invocation, fail: (message: string) => false): boolean {
   const { git } = context;
   if (!/^[a-z-]+$/.test(hook)) return fail(`wired_by names the hook ${JSON.stringify(hook)}, which is not a git hook name`);
+  if (git.hooksPathEmpty) {
+    return fail(`core.hooksPath is set to the empty string, so git runs no hook at all, ${hook} included (run: git config --unset core.hooksPath)`);
+  }
   const path = join(git.hooksDir, hook);
   const shown = relative(git.root, path) || path;
   const command = commandLine(invocation);
   if (!existsSync(path)) {
-    const defaultPath = join(git.gitDir, 'hooks', hook);
+    // hooks live in the common git directory: a linked worktree's own git directory has none
+    const defaultPath = join(git.commonDir, 'hooks', hook);
     if (defaultPath !== path && existsSync(defaultPath)) {
       return fail(`installed but bypassed: ${relative(git.root, defaultPath)} exists, but core.hooksPath makes git run ${shown}, which does not (run: majordomus init --extend)`);
     }

@@ -263,6 +263,12 @@ const cases: Case[] = [
     expected: [unwired(ON_COMMIT), unwired(ON_PUSH)],
   },
   {
+    name: 'core.hooksPath set to the empty string (git then runs no hook)',
+    mutate: (repo) => repo.git(['config', 'core.hooksPath', '']),
+    code: 10,
+    expected: [unwired(ON_COMMIT), unwired(ON_PUSH)],
+  },
+  {
     name: `wired_by ${CI}, the file missing`,
     mutate: (repo) => rewirePush(repo, CI),
     code: 10,
