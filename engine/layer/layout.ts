@@ -56,7 +56,9 @@ export function openLayout(root: string, tree: Tree = new WorkingTree(root)): La
 export function layoutFromManifest(root: string, tree: Tree, text: string): Layout {
   const doc = parseYaml(text, MANIFEST_PATH);
   if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
-    throw new DocumentError(MANIFEST_PATH, 1, 'the manifest is not a mapping', 'restore it with: majordomus init --extend');
+    // init --extend rewrites an empty manifest; one holding a list or a scalar is somebody's content
+    const fix = doc.value === null ? 'restore it with: majordomus init --extend' : 'make it a mapping of keys, or empty it and run: majordomus init --extend';
+    throw new DocumentError(MANIFEST_PATH, 1, 'the manifest is not a mapping', fix);
   }
   const manifest = doc.value as Manifest;
   const schema = (manifest as { schema?: unknown }).schema;
