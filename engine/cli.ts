@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { describeThrown, stackOf } from './describe';
 import { ExitCode, MajordomusError } from './errors';
+import { escapeControls } from './layer/document-error';
 
 declare const MAJORDOMUS_VERSION: string;
 const version = typeof MAJORDOMUS_VERSION === 'string' ? MAJORDOMUS_VERSION : '0.0.0-dev';
@@ -171,11 +172,13 @@ function exitCodeFor(error: unknown): number {
     return ExitCode.usage; // commander has already printed what was wrong
   }
   if (error instanceof MajordomusError) {
-    process.stderr.write(`majordomus: ${error.message}\n`);
+    // one line, then the listing it carries; a path or value inside either cannot forge a line
+    const lines = [`majordomus: ${escapeControls(error.message)}`, ...error.details.map(escapeControls)];
+    process.stderr.write(`${lines.join('\n')}\n`);
     return error.exitCode;
   }
   const text = describeThrown(error);
-  process.stderr.write(`majordomus: internal error: ${text} (this is a bug; run again with MAJORDOMUS_DEBUG=1 for the stack)\n`);
+  process.stderr.write(`majordomus: internal error: ${escapeControls(text)} (this is a bug; run again with MAJORDOMUS_DEBUG=1 for the stack)\n`);
   const stack = process.env.MAJORDOMUS_DEBUG === '1' ? stackOf(error) : undefined;
   if (stack) process.stderr.write(`${stack}\n`);
   return ExitCode.internal;

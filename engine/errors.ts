@@ -19,6 +19,8 @@ export class MajordomusError extends Error {
   constructor(
     message: string,
     readonly exitCode: number,
+    /** Lines printed under the message, one each (a listing); the message itself is one line. */
+    readonly details: readonly string[] = [],
   ) {
     super(message);
     this.name = new.target.name;
@@ -34,8 +36,8 @@ export class UsageError extends MajordomusError {
 
 /** A rule of the contract failed (exit 10). */
 export class ContractError extends MajordomusError {
-  constructor(message: string) {
-    super(message, ExitCode.contract);
+  constructor(message: string, details?: readonly string[]) {
+    super(message, ExitCode.contract, details);
   }
 }
 
@@ -48,7 +50,7 @@ export class MissingError extends MajordomusError {
 
 /** The action would break a promise: a second adoption, a hook it did not write (exit 15). */
 export class RefusedError extends MajordomusError {
-  constructor(message: string) {
-    super(message, ExitCode.refused);
+  constructor(message: string, details?: readonly string[]) {
+    super(message, ExitCode.refused, details);
   }
 }

@@ -56,7 +56,8 @@ export function provenanceLabel(provenance: Provenance): string {
 function refusal(ruleSet: RuleSet): ContractError {
   const problems = ruleSet.problems.map((p) => `  ${p.file ?? p.subject}${p.line === undefined ? '' : `:${p.line}`}: ${p.message}`);
   return new ContractError(
-    `${ruleSet.problems.length} problem(s) refuse part of the rule set; the refused rules never run, the listed ones do (fix them, then run: majordomus doctor)\n${problems.join('\n')}`,
+    `${ruleSet.problems.length} problem(s) refuse part of the rule set; the refused rules never run, the listed ones do (fix them, then run: majordomus doctor)`,
+    problems,
   );
 }
 
@@ -571,7 +572,8 @@ function vendorRefusal(held: readonly { vendor: string; status: VendorStatus; fo
   const removed = counts.filter((change) => change.action === 'remove').length;
   const replaced = counts.filter((change) => change.action === 'write' && change.replaces).length;
   return new RefusedError(
-    `rules vendor: ${why.join('; ')}; update replaces such a copy only with --force, and nothing was changed (it would remove ${removed} and replace ${replaced} path(s), listed below; to do that: majordomus rules vendor update --force; or keep the change as a project rule)\n${lines.join('\n')}`,
+    `rules vendor: ${why.join('; ')}; update replaces such a copy only with --force, and nothing was changed (it would remove ${removed} and replace ${replaced} path(s), listed below; to do that: majordomus rules vendor update --force; or keep the change as a project rule)`,
+    lines,
   );
 }
 

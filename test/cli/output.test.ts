@@ -100,3 +100,14 @@ describe('usage errors name the help of the command that complained', () => {
     expect(result.stdout).toBe('');
   });
 });
+
+describe('an error message cannot forge a line on stderr', () => {
+  it('a newline and an escape sequence in an argument are printed escaped, on the one line of the message', () => {
+    const result = repo.run(['rules', 'show', 'x\nFAIL forged\u001b[31m']);
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^majordomus: /);
+    expect(lines[0]).toContain('\\u000aFAIL forged\\u001b[31m');
+  });
+});
