@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { CLI, cleanEnv, parseFindings, ROOT, UPSTREAM } from '../helpers/repo';
+import { CLI, cleanEnv, parseFindings, ROOT } from '../helpers/repo';
+import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 import type { RunResult } from '../helpers/repo';
 import { leftovers, snapshotTree } from '../helpers/snapshot';
 
@@ -454,8 +455,7 @@ describe('rules vendor update never replaces a package this version does not shi
   });
 });
 
-if (!existsSync(UPSTREAM)) console.log(`skipped: rules vendor update over the upstream package (no corpus at ${UPSTREAM})`);
-describe.runIf(existsSync(UPSTREAM))('rules vendor update over the real upstream package (../shared/fixtures/upstream)', () => {
+describeUpstream('rules vendor update over the real upstream package', () => {
   const source = `${UPSTREAM}/.ai/repo/rules/vendor/majordomus`;
   const sources = [`${source}/rules`, `${UPSTREAM}/share/standard/majordomus/rules`];
 
