@@ -5,7 +5,8 @@
 // finds dist/ half written.
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { parse } from 'yaml';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -31,9 +32,10 @@ await build({
   logLevel: 'warning',
 });
 chmodSync(new URL('majordomus.mjs', staging), 0o755);
-// the brainstorm detector, whole in one file so a skill folder can carry it alone
+// each pack's standalone bundles (rules/<pack>/pack.yaml `bundles`, checked against its schema by
+// `npm run generate`), whole in one file each, so a skill folder can carry one alone (the detector)
 await build({
-  entryPoints: { detector: 'engine/brainstorm/detector.ts' },
+  entryPoints: Object.fromEntries(packBundles().map((bundle) => [bundle.name, bundle.entry])),
   outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -59,3 +61,12 @@ try {
 }
 renameSync(staging, target);
 rmSync(previous, { recursive: true, force: true });
+
+/** The standalone bundles every pack declares. */
+function packBundles() {
+  const rules = new URL('rules/', root);
+  return readdirSync(rules)
+    .sort()
+    .filter((pack) => existsSync(new URL(`${pack}/pack.yaml`, rules)))
+    .flatMap((pack) => parse(readFileSync(new URL(`${pack}/pack.yaml`, rules), 'utf8')).bundles ?? []);
+}

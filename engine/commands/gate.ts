@@ -1,27 +1,19 @@
 /**
- * doctor, check, finish --check and watch: load the repository's rules, run one gate, print one finding
- * a line and a summary, and set the exit code the failing rules ask for.
+ * doctor, check, finish --check and watch: run one gate through the gate entry (engine/run-gate.ts),
+ * print one finding a line and a summary, and set the exit code the failing rules ask for.
  */
-import { auditRules } from '../audit';
 import { ExitCode } from '../errors';
 import { formatJson, formatText, isFailing } from '../findings';
 import type { Finding } from '../findings';
 import type { GateName } from '../generated/gates';
 import { repositoryValidatorSwitch } from '../isolation/settings';
-import type { RepositoryValidators } from '../isolation/settings';
-import { DocumentError } from '../layer/document-error';
-import { GitRepository } from '../layer/git';
-import { MANIFEST_PATH, openLayout } from '../layer/layout';
-import { treeFor } from '../layer/tree';
-import { TimingPlugin } from '../plugins/timing';
-import { builtinRegistry } from '../registry';
-import { Repository } from '../repository';
-import { loadRuleSet } from '../rules';
-import { Runner } from '../runner';
+import { runGate } from '../run-gate';
+import type { GateOutcome } from '../run-gate';
 
 export interface GateOptions {
   readonly json?: boolean;
-  readonly rule?: string;
+  /** `--rule`, repeatable: the rules to run, each an id or id@version. */
+  readonly rule?: readonly string[];
   readonly quiet?: boolean;
   /** False for `--no-repository-validators`. */
   readonly repositoryValidators?: boolean;
@@ -33,8 +25,8 @@ export const TEXT_FINDINGS_PER_RULE = 200;
 const LINES_PER_WRITE = 4096;
 
 /** Run `gate` in the repository around the working directory. */
-export async function runGateCommand(gate: GateName, options: GateOptions, cwd = process.cwd()): Promise<void> {
-  const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators);
+export async function runGateCommand(gate: GateName, options: GateOptions, cwd = process.cwd(), env = process.env): Promise<void> {
+  const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators, env);
   // every validator's promise is awaited here; should one of ours never settle, Node would empty its
   // event loop and exit 0 with rules unrun — a gate passed by accident. Say so, and fail, instead.
   let settled = false;
@@ -45,53 +37,22 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
   };
   process.once('beforeExit', unfinished);
   try {
-    await runGate(gate, options, repositoryValidators, cwd);
+    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators });
+    print(outcome, options);
+    process.exitCode = outcome.exitCode;
   } finally {
     settled = true;
     process.off('beforeExit', unfinished);
   }
 }
 
-async function runGate(gate: GateName, options: GateOptions, repositoryValidators: RepositoryValidators, cwd: string): Promise<void> {
-  const git = GitRepository.discover(cwd);
-  let findings: readonly Finding[];
-  let exitCode: number;
-  try {
-    const repository = new Repository(git, openLayout(git.root, treeFor(git.root)));
-    const runner = new Runner();
-    if (process.env.MAJORDOMUS_TIMING === '1') new TimingPlugin().apply(runner);
-    const result = await runner.run({
-      gate,
-      repository,
-      ruleSet: loadRuleSet(repository.layout),
-      registry: builtinRegistry(repository.layout),
-      only: options.rule,
-      auditRules,
-      repositoryValidators,
-    });
-    findings = result.findings;
-    exitCode = result.exitCode;
-  } catch (error) {
-    // a manifest that cannot be read leaves nothing to discover: that alone is the finding
-    if (!(error instanceof DocumentError) || error.file !== MANIFEST_PATH) throw error;
-    findings = [
-      {
-        level: 'FAIL',
-        category: 'layout',
-        subject: MANIFEST_PATH,
-        message: `${error.reason} (${error.fix})`,
-        rule: 'majordomus.ai-layout-integrity',
-        file: MANIFEST_PATH,
-        line: error.line,
-        reproduce: `majordomus ${gate}`,
-        exitCode: ExitCode.contract,
-      },
-    ];
-    exitCode = ExitCode.contract;
-  }
+// ------------------------------------------------------------------------------------------- printing
+
+/** Print a gate's outcome: one line a finding (text or JSON), then the summary of text output. */
+function print(outcome: GateOutcome, options: GateOptions): void {
+  const { gate, findings } = outcome;
   const shown = options.quiet ? findings.filter((f) => f.level !== 'OK' && f.level !== 'INFO') : findings;
   writeLines(options.json ? jsonLines(shown) : textLines(shown, gate, findings));
-  process.exitCode = exitCode;
 }
 
 function* jsonLines(findings: readonly Finding[]): Generator<string> {

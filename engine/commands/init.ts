@@ -24,7 +24,8 @@ import { WritePlan } from '../layer/write/plan';
 import type { WriteScope } from '../layer/write/plan';
 import { parseYaml } from '../layer/yaml';
 import { rulesDir } from '../rules';
-import { packageOwnership, VENDORED_PACKS } from '../vendor';
+import { initPacks } from '../packs/registry';
+import { packageOwnership } from '../vendor';
 
 export interface InitOptions {
   readonly extend?: boolean;
@@ -76,7 +77,12 @@ function adopt(git: GitRepository, options: InitOptions, command: string): { wri
   }
 
   const rules = rulesDir(layout);
-  for (const pack of VENDORED_PACKS) planPackage(plan, root, `${rules}/vendor/${pack}`, pack, notes);
+  for (const pack of initPacks()) {
+    const dir = `${rules}/vendor/${pack.name}`;
+    // a pack an adopted repository dropped stays dropped: --extend repairs only the packs it holds
+    if (manifestFile.state !== 'absent' && pack.vendoring !== 'always' && !entryExists(join(root, dir))) continue;
+    planPackage(plan, root, dir, pack.name, notes);
+  }
 
   for (const [name, value] of Object.entries(sectionsOf(layout))) {
     if (typeof value !== 'string' || value.endsWith('.yaml') || name === 'project') continue;
@@ -210,6 +216,15 @@ function planPackage(plan: WritePlan, root: string, dir: string, pack: string, n
   // the package manifest after its rules: a killed run never leaves a manifest listing absent files
   if (manifest?.state === 'truncated') plan.replace(`${dir}/manifest.yaml`, manifest.content);
   else if (manifest) plan.create(`${dir}/manifest.yaml`, manifest.content, { ifAbsent: true });
+}
+
+function entryExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Ignore the local half: append its line to `.gitignore` unless git ignores it already or the line is there. */
