@@ -5,6 +5,7 @@
  * `context.model(sessionModel)` — nothing is kept in a module between runs.
  */
 import { defineModel } from '../validator';
+import type { AnyModelProvider } from '../validator';
 import { openSession } from './session';
 
 /** The session in the folder a brainstorm gate judges. */
@@ -15,4 +16,4 @@ export const sessionModel = defineModel({
 });
 
 /** The models of the pack's gates. */
-export const models = [sessionModel];
+export const models: readonly AnyModelProvider[] = [sessionModel];

@@ -119,6 +119,34 @@ describe('doctor output', () => {
     }
   });
 
+  it('--rule repeated runs each rule named, once, in the order of the rule set', () => {
+    const wanted = ['majordomus.scope-file-integrity', LAYOUT_RULE];
+    const listed = repo
+      .run(['rules', 'list', '--json'])
+      .stdout.trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id)
+      .filter((id) => wanted.includes(id));
+    const result = repo.gate(['doctor', '--rule', wanted[0]!, '--rule', wanted[1]!, '--rule', `${LAYOUT_RULE}@1`]);
+    expect(result.code).toBe(10);
+    const ran = result.findings.map((finding) => finding.rule).filter((rule, index, all) => all.indexOf(rule) === index);
+    expect(ran).toEqual(listed);
+    expect(ran).toHaveLength(2);
+    // in the other order on the command line, the same run
+    expect(repo.gate(['doctor', '--rule', wanted[1]!, '--rule', wanted[0]!]).findings.map((finding) => finding.rule)).toEqual(result.findings.map((finding) => finding.rule));
+  });
+
+  it.each([
+    ['an id', ['majordomus.scope-file-integrty'], 'did you mean majordomus.scope-file-integrity?'],
+    ['an identity', ['majordomus.scope-file-integrity@2'], 'did you mean majordomus.scope-file-integrity@1?'],
+    ['one of two', [LAYOUT_RULE, 'majordomus.polcy-integrity'], 'did you mean majordomus.policy-integrity?'],
+  ])('--rule naming an unknown %s exits 2, runs nothing, and suggests the nearest', (_what, ids, suggestion) => {
+    const result = repo.run(['doctor', ...ids.flatMap((id) => ['--rule', id])]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(suggestion);
+  });
+
   it.each([
     ['no rule of that id', ['doctor', '--rule', 'no.such-rule']],
     ['a rule no gate enforces', ['doctor', '--rule', 'majordomus.sessions-are-workers']],
