@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import { gates } from './generated/gates';
 import type { GateName } from './generated/gates';
 import type { RepositoryValidators } from './isolation/settings';
+import { UsageError } from './errors';
 import { DocumentError } from './layer/document-error';
 import { isolatedGitEnv } from './layer/git';
 import type { Tree } from './layer/tree';
@@ -107,7 +108,14 @@ async function runCase(
     // a case without a layer of its own is judged under the skeleton manifest, never written into it
     const repository = Repository.open(scratch, { env: settings.env, isolated: true, tree: 'working', layoutless: 'skeleton' });
     const gate = rule.enforcement!.enforcedBy.find((name): name is GateName => Object.hasOwn(gates, name)) ?? 'doctor';
-    const result = await runGate({ gate, cwd: settings.cwd, env: settings.env, repository, rules: [rule], registry: settings.registry, repositoryValidators: settings.repositoryValidators });
+    let result;
+    try {
+      result = await runGate({ gate, cwd: settings.cwd, env: settings.env, repository, rules: [rule], registry: settings.registry, repositoryValidators: settings.repositoryValidators });
+    } catch (error) {
+      // a case a gate cannot judge at all (a folder gate's model refusing the case's tree) fails that case alone
+      if (!(error instanceof UsageError)) throw error;
+      return { ...base, passed: false, subjects: [], reason: `${gate} cannot judge the case: ${error.message}` };
+    }
     const broken = result.findings.filter((f) => f.category === 'doctrine' && f.subject === rule.identity && f.level === 'FAIL' && f.file === rule.file);
     if (broken.length > 0) return { ...base, passed: false, subjects: [], reason: broken.map((f) => f.message).join('; ') };
     const subjects = result.findings.filter((f) => f.level === 'FAIL' || f.level === 'WARN' || f.level === 'DRIFT').map((f) => f.subject);

@@ -440,7 +440,14 @@ async function dryRun(repository: Repository, rule: Rule, cwd: string): Promise<
   const subjects: string[] = [];
   for (const gate of rule.enforcement.enforcedBy) {
     if (!Object.hasOwn(gates, gate)) continue;
-    const result = await runGate({ gate: gate as GateName, cwd, env: process.env, repository, rules: [rule] });
+    let result;
+    try {
+      result = await runGate({ gate: gate as GateName, cwd, env: process.env, repository, rules: [rule] });
+    } catch (error) {
+      // a folder gate's model may refuse the repository's root as a folder: nothing to learn from it here
+      if (error instanceof UsageError) continue;
+      throw error;
+    }
     for (const finding of result.findings) {
       if ((finding.level === 'FAIL' || finding.level === 'WARN' || finding.level === 'DRIFT') && !subjects.includes(finding.subject)) subjects.push(finding.subject);
     }
