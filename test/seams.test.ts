@@ -11,6 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { packCommands } from '../engine/generated/pack-commands';
 import { packNames, packs } from '../engine/generated/packs';
 import { buildProgram } from '../engine/cli';
+import { shippedRules } from '../engine/packs/shipped';
+import type { Validator } from '../engine/validator';
+import { validators } from '../validators/index';
 import { ROOT } from './helpers/repo';
 
 /** Every TypeScript source under `dir` (repository-relative), generated code left out. */
@@ -94,6 +97,19 @@ describe('the packs registry is the one registration point', () => {
     const declared = packNames.flatMap((pack) => packs[pack].commands);
     expect(buildProgram().commands.map((command) => command.name()).sort()).toEqual([...engineCommands, ...declared].sort());
     for (const { pack, commands } of packCommands) expect(commands).toEqual(packs[pack].commands);
+  });
+
+  it('each validator a pack lists is declared by a rule of that pack (a generic one excepted), at the pack\'s gates or the baseline\'s', async () => {
+    for (const pack of packNames) {
+      const rules = await shippedRules(pack);
+      for (const name of packs[pack].validators) {
+        const validator = (validators as unknown as Record<string, Validator>)[name]!;
+        if (validator.generic) continue;
+        const declaring = rules.filter((rule) => rule.enforcement?.validator === name);
+        expect(declaring.length, `${pack}: ${name}`).toBeGreaterThan(0);
+        for (const gate of declaring.flatMap((rule) => rule.enforcement!.enforcedBy)) expect([...packs[pack].gates, ...packs.majordomus.gates]).toContain(gate);
+      }
+    }
   });
 
   it('the gate list of the brainstorm pack is written once: its commands and its detector read it from the registry', () => {
