@@ -6,6 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { chmodSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { finishDeclarations } from './declarations.mjs';
+import { writeShippedTests } from './shipped-tests.mjs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -52,6 +54,8 @@ const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p'
   stdio: 'inherit',
 });
 if (tsc.status !== 0) throw new Error('the API types did not build');
+finishDeclarations(new URL('types', staging).pathname);
+writeShippedTests(root.pathname, staging.pathname);
 try {
   renameSync(target, previous);
 } catch {
