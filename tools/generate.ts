@@ -8,6 +8,7 @@
  *   engine/generated/schema-validators  ajv standalone validators (.js) and their declarations (.d.ts)
  *   engine/generated/kinds.ts           the kinds registry as frozen constants
  *   engine/generated/gates.ts           the gates registry as frozen constants, and GateName
+ *   engine/generated/schema-keys.ts     the keys each closed mapping of a schema allows (tools/schema-keys.ts)
  *   rules/<pack>/manifest.yaml          the package manifest: every rule file, its identity and sha256
  *
  * `--check` writes nothing: it names every file that is stale or missing and exits 1, or exits 0.
@@ -24,6 +25,7 @@ import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStru
 import { GENERATED_MARKER, renderAllowFile } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
 import { renderCatalogue } from './catalogue';
+import { renderSchemaKeys } from './schema-keys';
 import { readYamlFile } from '../engine/layer/yaml';
 
 /** The repository this generator belongs to. */
@@ -250,6 +252,7 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push({ path: 'engine/generated/schema-validators.d.ts', content: validators.dts });
   files.push({ path: 'engine/generated/kinds.ts', content: renderKinds(project, kinds, header('share/kinds.yaml')) });
   files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('share/gates.yaml')) });
+  files.push({ path: 'engine/generated/schema-keys.ts', content: renderSchemaKeys(ordered.map((p) => ({ kind: p.kind.name, schema: p.schema.schema })), header('share/schemas/*.v1.schema.json')) });
   files.push(...renderRulePackages(root, version, schemas.find((s) => s.stem === 'rule-package')));
   files.push(...mirrorOwnVendoredPackages(root, files));
   if (existsSync(join(root, 'docs'))) files.push({ path: 'docs/RULES.md', content: renderCatalogue(root, version) });
