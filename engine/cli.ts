@@ -5,6 +5,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { describeThrown, stackOf } from './describe';
 import { ExitCode, MajordomusError } from './errors';
+import { programHelpText } from './help';
 import { escapeControls } from './layer/document-error';
 
 declare const MAJORDOMUS_VERSION: string;
@@ -15,6 +16,7 @@ export function buildProgram(): Command {
   const program = new Command('majordomus')
     .description("Governs a git repository's AI layer (.ai/) with a declarative rule engine.")
     .version(version, '-V, --version')
+    .addHelpText('after', programHelpText)
     .exitOverride();
 
   const gateOptions = (command: Command): Command =>
@@ -49,6 +51,12 @@ export function buildProgram(): Command {
 
   addRulesCommands(program);
   addBrainstormCommands(program);
+  // the validators `rules new --help` lists are loaded only when `rules new` (or `rules help new`) is asked for
+  program.hook('preSubcommand', async (_program, command) => {
+    if (command.name() !== 'rules' || !program.args.includes('new')) return;
+    const text = (await import('./commands/rules-new-help')).rulesNewHelpText();
+    command.commands.find((sub) => sub.name() === 'new')?.addHelpText('after', text);
+  });
   formatUsageErrors(program);
 
   return program;

@@ -1,6 +1,7 @@
 /**
  * The standalone detector (`dist/detector.mjs`), for a skill folder to carry:
  *   node detector.mjs <session-folder> [--gate=session|manifest|move] [--json]
+ *   node detector.mjs --help
  * It prints exactly what `majordomus brainstorm check` prints and exits 0 clean, 1 with violations,
  * 2 on unusable input.
  */
@@ -10,10 +11,31 @@ import { brainstormGate, checkSession } from './check';
 
 const USAGE = 'usage: detector.mjs <session-folder> [--gate=session|manifest|move] [--json]';
 
+/** What `--help` prints on stdout. */
+const HELP = [
+  USAGE,
+  '',
+  "Checks a brainstorm session folder against the brainstorm pack's rules at one gate, as",
+  '`majordomus brainstorm check` does, and prints one line per rule of the gate, then a summary.',
+  '',
+  'Options:',
+  '  --gate <gate>  session (default), manifest or move; the gates are cumulative',
+  '  --json         print one JSON document instead of the lines',
+  '  -h, --help     print this help and exit',
+  '',
+  'Exit codes: 0 clean, 1 with violations, 2 on unusable input (no such folder, an unknown gate).',
+  '',
+].join('\n');
+
 async function main(argv: readonly string[]): Promise<number> {
   let folder: string | undefined;
   let gate: string | undefined;
   let json = false;
+  // asked-for help is an answer wherever it stands, as with the majordomus command
+  if (argv.some((arg) => arg === '--help' || arg === '-h')) {
+    process.stdout.write(HELP);
+    return 0;
+  }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') json = true;
