@@ -6,7 +6,7 @@ import type { KindName } from './kinds';
 
 /**
  * The keys each closed mapping of a kind's schema allows, by the mapping's place in a document: its
- * instance path as a JSON pointer (`` for the document), `*` standing for any list index or free name.
+ * instance path as a JSON pointer (empty for the document), `*` standing for any list index or free name.
  */
 export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, readonly string[]>>>> = {
   'manifest': {
