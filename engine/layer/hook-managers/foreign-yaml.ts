@@ -9,7 +9,7 @@
  * be added, so nothing the user wrote changes meaning and no byte of it is rewritten.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 
 /** A configuration as read: its plain value and the line of a key path, or why it could not be read. */
 export type ForeignYaml =
@@ -32,7 +32,11 @@ export function parseForeignYaml(text: string): ForeignYaml {
     ok: true,
     value,
     lineOf(path) {
-      const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+      // a mapping's entry is named by the line of its key, a sequence's item by its own first line
+      const parent = path.length === 0 ? undefined : doc.getIn(path.slice(0, -1), true);
+      const last = path[path.length - 1];
+      const pair = isMap(parent) ? parent.items.find((item) => isScalar(item.key) && item.key.value === last) : undefined;
+      const node = (pair && isScalar(pair.key) ? pair.key : doc.getIn(path, true)) as { range?: [number, number, number] } | undefined;
       return node?.range ? counter.linePos(node.range[0]).line : undefined;
     },
   };

@@ -41,13 +41,15 @@ export function searchLefthook(value: unknown, hook: string, invocation: Invocat
   let problem: ConfigSearch | undefined;
   for (const { path, run, options } of commandsOf(section, hook)) {
     const found = findInvocation(run, invocation);
+    const runAt = [...path, 'run'];
     if (found.exposed) {
-      return { wired: false, path, problem: `writes ${JSON.stringify(found.exposed.word)} unquoted in \`run\`, so the shell expands or splits it and runs something the policy does not say (the line is \`${command}\`)` };
+      return { wired: false, path: runAt, problem: `writes ${JSON.stringify(found.exposed.word)} unquoted in \`run\`, so the shell expands or splits it and runs something the policy does not say (the line is \`${command}\`)` };
     }
     if (found.line === undefined) continue;
-    const condition = hookCondition ? `its \`${hook}\` section sets \`${hookCondition}\`` : conditionOf(options) && `the command sets \`${conditionOf(options)}\``;
-    if (found.swallowed) problem ??= { wired: false, path, problem: `runs \`${command}\` at ${hook} but swallows its exit code with \`${found.swallowed}\` (remove it, so a failure stops the action)` };
-    else if (condition) problem ??= { wired: false, path, problem: `runs \`${command}\` at ${hook} only sometimes: ${condition} (remove it, so it runs on every ${hook})` };
+    const commandCondition = conditionOf(options);
+    if (found.swallowed) problem ??= { wired: false, path: runAt, problem: `runs \`${command}\` at ${hook} but swallows its exit code with \`${found.swallowed}\` (remove it, so a failure stops the action)` };
+    else if (hookCondition) problem ??= { wired: false, path: [hook, hookCondition], problem: `runs \`${command}\` at ${hook} only sometimes: its \`${hook}\` section sets \`${hookCondition}\` (remove it, so it runs on every ${hook})` };
+    else if (commandCondition) problem ??= { wired: false, path: [...path, commandCondition], problem: `runs \`${command}\` at ${hook} only sometimes: the command sets \`${commandCondition}\` (remove it, so it runs on every ${hook})` };
     else return { wired: true, path };
   }
   const extra = value.extends !== undefined || value.remotes !== undefined ? '; its `extends` and `remotes` are not read' : '';
