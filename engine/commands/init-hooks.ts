@@ -150,7 +150,7 @@ function planHuskyHook(plan: WritePlan, git: GitRepository, userDir: string, hoo
   refuseOutsideLink(existing, hook, shown, lines);
   const refusal = existing.text.includes(BLOCK_BEGIN) ? undefined : huskyAppendRefusal(existing.text);
   if (refusal) {
-    throw new RefusedError(`husky's ${hook} file ${shown} ${refusal}; nothing was written. Add this line to it where it always runs, then run init --extend again: ${lines}`);
+    throw new RefusedError(`${shown}, which husky runs at ${hook}, was not written by majordomus and ${refusal}; nothing was written. Add this line to it where it always runs, then run init --extend again: ${lines}`);
   }
   appendBlocks(plan, abs, hook, missing);
 }
@@ -204,7 +204,7 @@ function planPreCommit(git: GitRepository, files: HookFiles, wanted: readonly { 
   if (missing.length > 0) {
     const snippet = preCommitSnippet(missing, hookSource());
     const lines = text === undefined ? ['repos:', ...snippet] : snippet;
-    const where = text === undefined ? `create ${config} with these lines` : `add these items under its \`repos:\``;
+    const where = text === undefined ? `Create ${config} with these lines` : `Add these items under its \`repos:\``;
     throw new RefusedError(
       `${config} does not run majordomus at ${missing.map((item) => item.hook).join(', ')}, and init does not edit pre-commit's configuration (the repository and revision it pins are yours to choose); nothing was written. ${where}, run \`${installCommand(hooks)}\`, then run init again:`,
       lines.map((line) => `  ${line}`),
