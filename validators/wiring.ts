@@ -5,7 +5,7 @@ import type { Policy } from '../engine/generated/types';
 import { commandLine, findInvocation, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/layer/hooks';
 import type { Invocation } from '../engine/layer/hooks';
 import type { KeyPath } from '../engine/layer/hook-managers/config-search';
-import { declaredManagers, routeOf } from '../engine/layer/hook-managers/detect';
+import { declaredManagers, preCommitLegacy, routeOf } from '../engine/layer/hook-managers/detect';
 import type { HookFiles } from '../engine/layer/hook-managers/detect';
 import { workingTreeFiles } from '../engine/layer/hook-managers/files';
 import { parseForeignYaml } from '../engine/layer/hook-managers/foreign-yaml';
@@ -185,7 +185,14 @@ function checkPreCommit(git: GitRepository, files: HookFiles, config: string, ho
   const parsed = readConfig(files, git.root, config);
   if (typeof parsed === 'string') return parsed;
   const found = searchPreCommit(parsed.value, hook, invocation);
-  return found.wired ? true : `${at(config, parsed, found.path)} ${found.problem}`;
+  if (found.wired) return true;
+  // installed over an existing hook, pre-commit runs that one first: a hook adopted before still counts
+  const legacy = preCommitLegacy(git, hook);
+  if (files.kind(legacy) === 'file' && files.executable(legacy)) {
+    const text = readWired(files, legacy, shownPath(git, legacy));
+    if (typeof text === 'string' && checkText(text, shownPath(git, legacy), invocation) === true) return true;
+  }
+  return `${at(config, parsed, found.path)} ${found.problem}`;
 }
 
 /**

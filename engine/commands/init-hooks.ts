@@ -16,7 +16,7 @@ import type { GitRepository } from '../layer/git';
 import { appendRefusal, BLOCK_BEGIN, commandLine, findInvocation, hookBlock, newHook } from '../layer/hooks';
 import type { Invocation } from '../layer/hooks';
 import type { WiringItem } from '../layer/hook-managers/config-search';
-import { declaredManagers, routeOf } from '../layer/hook-managers/detect';
+import { declaredManagers, preCommitLegacy, routeOf } from '../layer/hook-managers/detect';
 import type { HookFiles } from '../layer/hook-managers/detect';
 import { workingTreeFiles } from '../layer/hook-managers/files';
 import { parseForeignYaml } from '../layer/hook-managers/foreign-yaml';
@@ -199,7 +199,9 @@ function planPreCommit(git: GitRepository, files: HookFiles, wanted: readonly { 
   const abs = join(git.root, config);
   const text = files.kind(abs) === 'file' ? readHook(abs, config, git)?.text : undefined;
   const value = text === undefined ? undefined : parseConfig(text, config);
-  const missing = wanted.map(({ item }) => item).filter((item) => !searchPreCommit(value, item.hook, item.invocation).wired);
+  const missing = wanted
+    .map(({ item }) => item)
+    .filter((item) => !searchPreCommit(value, item.hook, item.invocation).wired && !runsFirst(git, item));
   const hooks = [...new Set(wanted.map(({ item }) => item.hook))];
   if (missing.length > 0) {
     const snippet = preCommitSnippet(missing, hookSource());
@@ -212,6 +214,13 @@ function planPreCommit(git: GitRepository, files: HookFiles, wanted: readonly { 
   }
   const uninstalled = [...new Set(wanted.filter(({ installed }) => !installed).map(({ item }) => item.hook))];
   if (uninstalled.length > 0) notes.push(`note: pre-commit is not installed for ${uninstalled.join(', ')} in this clone, so git does not run ${config} there yet (run: ${installCommand(uninstalled)})`);
+}
+
+/** True when the hook pre-commit runs before its own (`<hook>.legacy`, an adopted hook it replaced) runs the invocation. */
+function runsFirst(git: GitRepository, item: WiringItem): boolean {
+  const legacy = preCommitLegacy(git, item.hook);
+  const found = readHook(legacy, legacy, git);
+  return found !== undefined && found.executable && findInvocation(found.text, item.invocation).line !== undefined;
 }
 
 /** A hook manager's configuration as init reads it: unusable YAML is unusable input (2), nothing written. */

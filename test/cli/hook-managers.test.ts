@@ -6,7 +6,7 @@
  * shipped `.pre-commit-hooks.yaml` is held to the table the wiring rule reads.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parse } from 'yaml';
@@ -123,6 +123,18 @@ describe('husky 9', () => {
     expect(result.stdout).toMatch(/^note: husky is not installed/m);
   });
 
+  it('husky 8 (core.hooksPath=.husky, git runs those scripts itself): a plain hooks directory, shebang and mode kept', () => {
+    const repo = repos.create();
+    repo.write('.husky/pre-commit', '#!/usr/bin/env sh\n. "$(dirname -- "$0")/_/husky.sh"\n\nnpm test\n', 0o755);
+    repo.git(['config', 'core.hooksPath', '.husky']);
+    const result = repo.run(['init']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(/^note: husky/m);
+    expect(repo.read('.husky/pre-commit')).toMatch(/^majordomus doctor --quiet \|\| exit \$\?$/m);
+    expect(repo.read('.husky/pre-push').startsWith('#!/bin/sh\n')).toBe(true);
+    expect(statSync(repo.path('.husky/pre-push')).mode & 0o111).not.toBe(0);
+  });
+
   it('a .husky/pre-commit that exits before its end is refused (15), nothing written', () => {
     const repo = huskyRepo();
     repo.write('.husky/pre-commit', 'npm test\nexit 0\n');
@@ -170,7 +182,7 @@ describe('lefthook', () => {
     const repo = repos.create();
     installLefthook(repo);
     repo.write('.lefthook.yml', '{colors: false}');
-    refusedUntouched(repo);
+    expect(refusedUntouched(repo)).toMatch(/^majordomus: \.lefthook\.yml /);
   });
 
   it('a lefthook.yml that does not parse exits 2, nothing written', () => {
@@ -216,6 +228,15 @@ describe('pre-commit framework', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(written(result.stdout).filter((file) => file.startsWith('.git/') || file === '.pre-commit-config.yaml')).toEqual([]);
     expect(result.stdout).toMatch(/^note: pre-commit is not installed for pre-push.*--hook-type pre-push/m);
+  });
+
+  it('installed over an adopted repository, pre-commit runs the old hooks first (<hook>.legacy): init --extend has nothing to add', () => {
+    const repo = repos.create().init();
+    for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}.legacy`, repo.read(`.git/hooks/${hook}`), 0o755);
+    installPreCommit(repo);
+    repo.write('.pre-commit-config.yaml', 'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n');
+    const result = repo.run(['init', '--extend']);
+    expect([result.code, written(result.stdout)]).toEqual([0, []]);
   });
 
   it('two managers set up and neither installed: refused (15), init does not guess', () => {

@@ -457,6 +457,24 @@ const managerCases: Case[] = [
     expected: [],
   },
   {
+    name: 'husky 8: core.hooksPath=.husky, whose executable hook scripts git runs itself',
+    mutate: (repo) => {
+      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.husky/${hook}`, repo.read(`.git/hooks/${hook}`), 0o755);
+      repo.git(['config', 'core.hooksPath', '.husky']);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'husky 8: core.hooksPath=.husky, .husky/pre-commit not executable (git skips it)',
+    mutate: (repo) => {
+      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.husky/${hook}`, repo.read(`.git/hooks/${hook}`), hook === 'pre-commit' ? 0o644 : 0o755);
+      repo.git(['config', 'core.hooksPath', '.husky']);
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.husky/pre-commit')],
+  },
+  {
     name: 'lefthook installed, lefthook.yml running both invocations',
     mutate: (repo) => {
       installLefthook(repo);
@@ -608,6 +626,16 @@ const managerCases: Case[] = [
       installPreCommit(repo);
       for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}`, repo.read(`.git/hooks/${hook}`).replace('--config=.pre-commit-config.yaml', '--config=hooks/pre-commit.yaml'), 0o755);
       repo.write('hooks/pre-commit.yaml', PRE_COMMIT_WIRED);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'pre-commit installed over the adopted hooks, which it runs first as pre-commit.legacy and pre-push.legacy',
+    mutate: (repo) => {
+      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}.legacy`, repo.read(`.git/hooks/${hook}`), 0o755);
+      installPreCommit(repo);
+      repo.write('.pre-commit-config.yaml', 'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n');
     },
     code: 0,
     expected: [],

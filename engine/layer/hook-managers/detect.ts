@@ -35,10 +35,18 @@ export type HookRoute =
   | { readonly kind: 'husky'; readonly userDir: string }
   /** lefthook's script, which runs the `<hook>` section of its configuration. */
   | { readonly kind: 'lefthook' }
-  /** pre-commit's script, which runs the hooks of stage `<hook>` of `config` (repository-relative). */
+  /**
+   * pre-commit's script, which runs the hooks of stage `<hook>` of `config` (repository-relative), after
+   * the hook it found there when installed, kept beside it as `<hook>.legacy`.
+   */
   | { readonly kind: 'pre-commit'; readonly config: string }
   /** The hook file itself, or nothing when there is none. */
   | { readonly kind: 'git' };
+
+/** The hook file pre-commit's script runs first: the one that was there when pre-commit was installed. */
+export function preCommitLegacy(places: HookPlaces, hook: string): string {
+  return join(places.hooksDir, `${hook}.legacy`);
+}
 
 /** The managers whose configuration is in the repository, whether or not git runs them here. */
 export interface DeclaredManagers {
@@ -73,7 +81,8 @@ export function declaredManagers(places: HookPlaces, files: HookFiles): Declared
   const installedHusky = huskyUserDir(places.hooksDir, files);
   const husky = installedHusky !== undefined && isInside(installedHusky, places.root) ? installedHusky : join(places.root, HUSKY_DIR);
   return {
-    husky: files.kind(husky) === 'dir' ? husky : undefined,
+    // git running `.husky/<hook>` itself (husky 8's core.hooksPath=.husky) is a plain hooks directory
+    husky: files.kind(husky) === 'dir' && husky !== places.hooksDir ? husky : undefined,
     lefthook: LEFTHOOK_CONFIGS.find((name) => files.kind(join(places.root, name)) === 'file'),
     preCommit: files.kind(join(places.root, PRE_COMMIT_CONFIG)) === 'file' ? PRE_COMMIT_CONFIG : undefined,
   };
