@@ -179,6 +179,8 @@ function checkLefthook(git: GitRepository, files: HookFiles, hook: string, invoc
 /** pre-commit runs the hooks of stage `<hook>` of its configuration. */
 function checkPreCommit(git: GitRepository, files: HookFiles, config: string, hook: string, invocation: Invocation): Verdict {
   const shown = shownPath(git, join(git.hooksDir, hook));
+  const unsafe = unsafePathReason(config);
+  if (unsafe) return `git runs pre-commit's ${shown}, which reads the configuration ${JSON.stringify(config)}, which ${unsafe} (run: ${installCommand([hook])})`;
   if (files.kind(join(git.root, config)) === 'absent') {
     return `git runs pre-commit's ${shown}, but its configuration ${config} does not exist (create it with the majordomus hooks; see majordomus init)`;
   }

@@ -23,6 +23,7 @@ import { parseForeignYaml } from '../layer/hook-managers/foreign-yaml';
 import { HUSKY_DIR, huskyAppendRefusal, newHuskyHook } from '../layer/hook-managers/husky';
 import { LEFTHOOK_CONFIGS, lefthookAddition, lefthookSnippet, searchLefthook } from '../layer/hook-managers/lefthook';
 import { installCommand, preCommitSnippet, searchPreCommit } from '../layer/hook-managers/pre-commit';
+import { unsafePathReason } from '../layer/paths';
 import type { WritePlan } from '../layer/write/plan';
 
 export interface HookOptions {
@@ -196,6 +197,10 @@ function planLefthook(plan: WritePlan, git: GitRepository, files: HookFiles, wan
  */
 function planPreCommit(git: GitRepository, files: HookFiles, wanted: readonly { item: WiringItem; config: string; installed: boolean }[], notes: string[]): void {
   const config = wanted[0]!.config;
+  const unsafe = unsafePathReason(config);
+  if (unsafe) {
+    throw new RefusedError(`pre-commit's hooks read the configuration ${JSON.stringify(config)}, which ${unsafe}; nothing was written (run: ${installCommand(wanted.map(({ item }) => item.hook))}, then init again)`);
+  }
   const abs = join(git.root, config);
   const text = files.kind(abs) === 'file' ? readHook(abs, config, git)?.text : undefined;
   const value = text === undefined ? undefined : parseConfig(text, config);

@@ -641,6 +641,16 @@ const managerCases: Case[] = [
     expected: [],
   },
   {
+    name: 'pre-commit installed with --config=../outside.yaml, a configuration outside the repository (never read)',
+    mutate: (repo) => {
+      installPreCommit(repo);
+      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}`, repo.read(`.git/hooks/${hook}`).replace('--config=.pre-commit-config.yaml', '--config=../outside.yaml'), 0o755);
+      repo.write('.pre-commit-config.yaml', PRE_COMMIT_WIRED);
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '../outside.yaml'), unwiredAt(ON_PUSH, '../outside.yaml')],
+  },
+  {
     name: 'pre-commit installed with no .pre-commit-config.yaml',
     mutate: (repo) => installPreCommit(repo),
     code: 10,
