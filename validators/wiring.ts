@@ -107,7 +107,12 @@ function checkHook(git: GitRepository, files: HookFiles, hook: string, invocatio
     return `core.hooksPath is set to the empty string, so git runs no hook at all, ${hook} included (run: git config --unset core.hooksPath)`;
   }
   const route = routeOf(git, files, hook);
-  if (route.kind === 'husky') return checkHusky(git, files, route.userDir, hook, invocation);
+  if (route.kind === 'husky') {
+    if (!route.runner) {
+      return `core.hooksPath is ${shownPath(git, git.hooksDir)}, husky's folder, which does not exist, so git runs no hook at all, ${hook} included (run: npx husky, or npm install, whose prepare script runs it)`;
+    }
+    return checkHusky(git, files, route.userDir, hook, invocation);
+  }
   if (route.kind === 'lefthook') return checkLefthook(git, files, hook, invocation);
   if (route.kind === 'pre-commit') return checkPreCommit(git, files, route.config, hook, invocation);
   const plain = checkPlainHook(git, files, hook, invocation);

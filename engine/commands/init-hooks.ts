@@ -8,7 +8,7 @@
  * the plan is written, so a refusal writes nothing.
  */
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { RefusedError, UsageError } from '../errors';
 import type { Policy } from '../generated/types';
 import { distributionRoot } from '../layer/distribution';
@@ -34,7 +34,8 @@ export interface HookOptions {
 /** Who runs one git hook here, as init writes for it. */
 type Manager =
   | { readonly kind: 'git' }
-  | { readonly kind: 'husky'; readonly userDir: string; readonly installed: boolean }
+  /** `missing`: why git does not run husky here yet, when it does not. */
+  | { readonly kind: 'husky'; readonly userDir: string; readonly missing?: string }
   | { readonly kind: 'lefthook'; readonly installed: boolean }
   | { readonly kind: 'pre-commit'; readonly config: string; readonly installed: boolean };
 
@@ -55,8 +56,8 @@ export function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, o
     if (manager.kind === 'git') planGitHook(plan, git, hook, items.map((item) => item.invocation), options);
     else if (manager.kind === 'husky') {
       planHuskyHook(plan, git, manager.userDir, hook, items.map((item) => item.invocation));
-      if (!manager.installed) {
-        huskyNote = `note: husky is not installed in this clone (core.hooksPath is not ${plan.shown(manager.userDir)}/_), so git runs none of ${plan.shown(manager.userDir)}/ yet (run: npx husky, or npm install, whose prepare script runs it)`;
+      if (manager.missing !== undefined) {
+        huskyNote = `note: husky is not installed in this clone (${manager.missing}), so git runs none of ${plan.shown(manager.userDir)}/ yet (run: npx husky, or npm install, whose prepare script runs it)`;
       }
     } else if (manager.kind === 'lefthook') forLefthook.push(...items.map((item) => ({ item, installed: manager.installed })));
     else forPreCommit.push(...items.map((item) => ({ item, config: manager.config, installed: manager.installed })));
@@ -89,12 +90,14 @@ function hookItems(policy: Policy): Map<string, WiringItem[]> {
  */
 function managerOf(git: GitRepository, files: HookFiles, hook: string): Manager {
   const route = routeOf(git, files, hook);
-  if (route.kind === 'husky') return { kind: 'husky', userDir: route.userDir, installed: true };
+  if (route.kind === 'husky') {
+    return { kind: 'husky', userDir: route.userDir, missing: route.runner ? undefined : `its folder ${relative(git.root, git.hooksDir)} is gone` };
+  }
   if (route.kind === 'lefthook') return { kind: 'lefthook', installed: true };
   if (route.kind === 'pre-commit') return { kind: 'pre-commit', config: route.config, installed: true };
   const declared = declaredManagers(git, files);
   const found: Manager[] = [];
-  if (declared.husky !== undefined) found.push({ kind: 'husky', userDir: declared.husky, installed: false });
+  if (declared.husky !== undefined) found.push({ kind: 'husky', userDir: declared.husky, missing: `core.hooksPath is not ${relative(git.root, declared.husky)}/_` });
   if (declared.lefthook !== undefined) found.push({ kind: 'lefthook', installed: false });
   if (declared.preCommit !== undefined) found.push({ kind: 'pre-commit', config: declared.preCommit, installed: false });
   if (found.length <= 1) return found[0] ?? { kind: 'git' };

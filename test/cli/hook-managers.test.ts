@@ -135,6 +135,16 @@ describe('husky 9', () => {
     expect(statSync(repo.path('.husky/pre-push')).mode & 0o111).not.toBe(0);
   });
 
+  it("husky configured but its folder .husky/_ gone: init still writes .husky/, never .husky/_/, and says to install husky", () => {
+    const repo = huskyRepo();
+    repo.remove('.husky/_');
+    const result = repo.run(['init']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(written(result.stdout)).toEqual(expect.arrayContaining(['.husky/pre-commit', '.husky/pre-push']));
+    expect(repo.exists('.husky/_')).toBe(false);
+    expect(result.stdout).toMatch(/^note: husky is not installed/m);
+  });
+
   it('a .husky/pre-commit that exits before its end is refused (15), nothing written', () => {
     const repo = huskyRepo();
     repo.write('.husky/pre-commit', 'npm test\nexit 0\n');

@@ -438,6 +438,15 @@ const managerCases: Case[] = [
     expected: [unwiredAt(ON_PUSH, '.husky/_/pre-push')],
   },
   {
+    name: "husky 9 configured, its folder .husky/_ gone (git clean -x removes it), so git runs no hook",
+    mutate: (repo) => {
+      husky(repo);
+      repo.remove('.husky/_');
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.husky/_'), unwiredAt(ON_PUSH, '.husky/_')],
+  },
+  {
     name: 'husky files running the invocations, core.hooksPath not set and .git/hooks without them (installed but bypassed)',
     mutate: (repo) => {
       repo.write('.husky/pre-commit', `${DOCTOR_LINE}\n`);

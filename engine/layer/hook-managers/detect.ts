@@ -31,8 +31,8 @@ export interface HookPlaces {
 
 /** What git runs for one hook in this clone. */
 export type HookRoute =
-  /** husky's stub, which runs the user's `<userDir>/<hook>`. */
-  | { readonly kind: 'husky'; readonly userDir: string }
+  /** husky's stub, which runs the user's `<userDir>/<hook>`; `runner` false when husky's folder is gone. */
+  | { readonly kind: 'husky'; readonly userDir: string; readonly runner: boolean }
   /** lefthook's script, which runs the `<hook>` section of its configuration. */
   | { readonly kind: 'lefthook' }
   /**
@@ -60,8 +60,8 @@ export interface DeclaredManagers {
 
 /** What git runs for `hook`. */
 export function routeOf(places: HookPlaces, files: HookFiles, hook: string): HookRoute {
-  const userDir = huskyUserDir(places.hooksDir, files);
-  if (userDir !== undefined && isInside(userDir, places.root)) return { kind: 'husky', userDir };
+  const husky = huskyUserDir(places.hooksDir, files);
+  if (husky !== undefined && isInside(husky.userDir, places.root)) return { kind: 'husky', ...husky };
   const path = join(places.hooksDir, hook);
   if (files.kind(path) !== 'file') return { kind: 'git' };
   let text: string;
@@ -78,7 +78,7 @@ export function routeOf(places: HookPlaces, files: HookFiles, hook: string): Hoo
 
 /** The managers the repository's files declare. */
 export function declaredManagers(places: HookPlaces, files: HookFiles): DeclaredManagers {
-  const installedHusky = huskyUserDir(places.hooksDir, files);
+  const installedHusky = huskyUserDir(places.hooksDir, files)?.userDir;
   const husky = installedHusky !== undefined && isInside(installedHusky, places.root) ? installedHusky : join(places.root, HUSKY_DIR);
   return {
     // git running `.husky/<hook>` itself (husky 8's core.hooksPath=.husky) is a plain hooks directory

@@ -27,12 +27,15 @@ export interface PathKinds {
 }
 
 /**
- * The folder of the user's hook files when `hooksDir` is husky's installed runner folder (`<dir>/_`
- * holding the runner `h`), or undefined. `husky <dir>` installs into any folder, not only `.husky`.
+ * husky's setup when `hooksDir` is its runner folder `<dir>/_`: the folder of the user's hook files, and
+ * whether the runner `h` is there. A `<dir>/_` that is gone (`git clean -x` removes it: husky ignores
+ * it) is still husky's, with no runner; a `_` folder without `h` is someone else's. `husky <dir>`
+ * installs into any folder, not only `.husky`.
  */
-export function huskyUserDir(hooksDir: string, files: PathKinds): string | undefined {
+export function huskyUserDir(hooksDir: string, files: PathKinds): { readonly userDir: string; readonly runner: boolean } | undefined {
   if (basename(hooksDir) !== RUNNER_DIR) return undefined;
-  return files.kind(join(hooksDir, RUNNER)) === 'file' ? dirname(hooksDir) : undefined;
+  if (files.kind(join(hooksDir, RUNNER)) === 'file') return { userDir: dirname(hooksDir), runner: true };
+  return files.kind(hooksDir) === 'absent' ? { userDir: dirname(hooksDir), runner: false } : undefined;
 }
 
 /** True when a hook file is husky's stub: it sources the runner `h` beside it. */
