@@ -11,7 +11,7 @@ import type { Finding } from '../../engine/findings';
 import { renderToString } from '../../engine/reporters/report';
 import type { GateReport } from '../../engine/reporters/report';
 import { cap, DEFAULT_REPOSITORY_URL, FULL_DESCRIPTION_MAX, repositoryUrl, SARIF_LIMITS, sarifLog, sarifReporter, toolInfo } from '../../engine/reporters/sarif';
-import type { SarifLog, SarifResult } from '../../engine/reporters/sarif';
+import type { SarifLimits, SarifLog, SarifResult } from '../../engine/reporters/sarif';
 import { DOCUMENTED_PACKS, ruleAnchor } from '../../engine/rule-docs';
 import type { Rule } from '../../engine/rules';
 import { ROOT } from '../helpers/repo';
@@ -38,7 +38,7 @@ const MIXED: readonly Finding[] = [
   finding(WIRING, 'INFO', { subject: 'hooks', message: 'noted' }),
 ];
 
-function log(of: GateReport, limits = SARIF_LIMITS): SarifLog {
+function log(of: GateReport, limits: SarifLimits = SARIF_LIMITS): SarifLog {
   return sarifLog(of, limits, TOOL);
 }
 
@@ -67,15 +67,23 @@ describeSarifSchema('SARIF logs are valid SARIF 2.1.0 that code scanning accepts
 describeSarifSchema('the checks themselves catch what they are for', () => {
   const valid = (): SarifLog => JSON.parse(JSON.stringify(log(report('doctor', catalogue, MIXED)))) as SarifLog;
   type Mutable = { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[]; tool: { driver: { rules: { shortDescription: { text: string } }[] } } }[]; version: string };
+  const firstLocation = (l: Mutable): Mutable['runs'][number]['results'][number]['locations'][number]['physicalLocation'] => l.runs[0]!.results[0]!.locations[0]!.physicalLocation;
+  const MUTATIONS: Record<string, (l: Mutable) => void> = {
+    'a URI with a space': (l) => void (firstLocation(l).artifactLocation.uri = 'a b.ts'),
+    'a start line of 0': (l) => void (firstLocation(l).region.startLine = 0),
+    'version 2.0': (l) => void (l.version = '2.0'),
+    'an empty short description': (l) => void (l.runs[0]!.tool.driver.rules[0]!.shortDescription.text = ' '),
+    'an absolute URI': (l) => void (firstLocation(l).artifactLocation.uri = 'file:///etc/passwd'),
+  };
   it.each([
-    ['a URI with a space', (l: Mutable) => void (l.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri = 'a b.ts'), 'both'],
-    ['a start line of 0', (l: Mutable) => void (l.runs[0]!.results[0]!.locations[0]!.physicalLocation.region.startLine = 0), 'schema'],
-    ['version 2.0', (l: Mutable) => void (l.version = '2.0'), 'both'],
-    ['an empty short description', (l: Mutable) => void (l.runs[0]!.tool.driver.rules[0]!.shortDescription.text = ' '), 'code scanning'],
-    ['an absolute URI', (l: Mutable) => void (l.runs[0]!.results[0]!.locations[0]!.physicalLocation.artifactLocation.uri = 'file:///etc/passwd'), 'code scanning'],
-  ] as const)('%s', (_name, mutate, caughtBy) => {
+    ['a URI with a space', 'both'],
+    ['a start line of 0', 'schema'],
+    ['version 2.0', 'both'],
+    ['an empty short description', 'code scanning'],
+    ['an absolute URI', 'code scanning'],
+  ] as const)('%s', (name, caughtBy) => {
     const broken = valid();
-    mutate(broken as unknown as Mutable);
+    MUTATIONS[name]!(broken as unknown as Mutable);
     if (caughtBy !== 'code scanning') expect(schemaProblems(broken)).not.toStrictEqual([]);
     if (caughtBy !== 'schema') expect(codeScanningProblems(broken as never)).not.toStrictEqual([]);
   });
