@@ -58,7 +58,7 @@ export function buildProgram(): Command {
 
 /** `--format`, whose unknown values commander refuses (exit 2) naming the choices. */
 function formatOption(): Option {
-  return new Option('--format <format>', 'the output format (default: text; sarif, junit and github are for CI)').choices(FORMATS);
+  return new Option('--format <format>', 'the output format (default: text)').choices(FORMATS);
 }
 
 /**

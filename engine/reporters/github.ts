@@ -12,7 +12,7 @@
  * those are what is escaped: `%` first, so an escape the text already held is not decoded by mistake.
  */
 import { isViolation, SEVERITIES } from '../findings';
-import { findingText, locate, RuleIndex } from './location';
+import { findingText, RuleIndex } from './location';
 import type { GateReport, Reporter } from './report';
 import { summary } from './text';
 
@@ -22,7 +22,7 @@ export const githubReporter: Reporter = {
     const index = new RuleIndex(report);
     for (const finding of report.findings) {
       if (!isViolation(finding)) continue;
-      const location = locate(finding, report, index.of(finding));
+      const location = index.locate(finding, report);
       const properties: [string, string | number | undefined][] = [
         ['file', location?.path],
         ['line', location?.line],

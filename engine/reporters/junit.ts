@@ -12,7 +12,7 @@
 import { isViolation } from '../findings';
 import type { Finding } from '../findings';
 import type { Rule } from '../rules';
-import { findingText, locate, RuleIndex } from './location';
+import { findingText, RuleIndex } from './location';
 import type { GateReport, Reporter } from './report';
 
 export const junitReporter: Reporter = {
@@ -67,7 +67,7 @@ export function* junitLines(report: GateReport): Generator<string> {
     } else {
       yield `${open}>`;
       for (const finding of verdict.violations) {
-        yield `      <failure message="${attribute(findingText(finding))}" type="${attribute(finding.category)}">${text(failureBody(finding, report, entry.rule))}</failure>`;
+        yield `      <failure message="${attribute(findingText(finding))}" type="${attribute(finding.category)}">${text(failureBody(finding, report, index))}</failure>`;
       }
       yield '    </testcase>';
     }
@@ -94,8 +94,8 @@ function verdictOf(entry: Case, checked: ReadonlySet<Rule>, report: GateReport):
 }
 
 /** `LEVEL path:line:column — what`, then the command that shows it again. */
-function failureBody(finding: Finding, report: GateReport, rule: Rule | undefined): string {
-  const location = locate(finding, report, rule);
+function failureBody(finding: Finding, report: GateReport, index: RuleIndex): string {
+  const location = index.locate(finding, report);
   const where = location ? [location.path, location.line, location.line !== undefined ? location.column : undefined].filter((part) => part !== undefined).join(':') : finding.subject;
   const lines = [`${finding.level} ${where} — ${findingText(finding)}`];
   if (finding.reproduce !== undefined) lines.push(`reproduce: ${finding.reproduce}`);

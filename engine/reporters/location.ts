@@ -24,8 +24,12 @@ export interface FindingLocation {
 export class RuleIndex {
   private readonly byIdentity = new Map<string, Rule>();
   private readonly byId = new Map<string, Rule>();
+  private readonly repository: ReadonlySet<Rule>;
 
-  constructor(report: Pick<GateReport, 'catalogue' | 'checked'>) {
+  constructor(report: Pick<GateReport, 'catalogue' | 'checked' | 'paths'>) {
+    // the catalogue was read from the repository; a rule only the gate added (the distribution's audit
+    // rules, while the set is refused) has its file in the distribution
+    this.repository = new Set(report.paths.rulesInRepository ? report.catalogue : []);
     for (const rule of [...report.catalogue, ...report.checked]) {
       if (!this.byIdentity.has(rule.identity)) this.byIdentity.set(rule.identity, rule);
       if (!this.byId.has(rule.id)) this.byId.set(rule.id, rule);
@@ -37,6 +41,12 @@ export class RuleIndex {
     return [...this.byIdentity.values()];
   }
 
+  /** Where `finding` points, its rule's file standing in when it names none and that file is the repository's. */
+  locate(finding: Finding, report: GateReport): FindingLocation | undefined {
+    const rule = this.of(finding);
+    return locate(finding, report, rule && this.repository.has(rule) ? rule.file : undefined);
+  }
+
   /** The rule that produced `finding`, if the report holds it. */
   of(finding: Finding): Rule | undefined {
     if (finding.rule === undefined) return undefined;
@@ -44,13 +54,13 @@ export class RuleIndex {
   }
 }
 
-/** Where `finding` points, or undefined when it names no file and its rule's file is not in the repository. */
-export function locate(finding: Finding, report: GateReport, rule: Rule | undefined): FindingLocation | undefined {
+/** Where `finding` points: its file, else `ruleFile` (repository-relative), else nowhere. */
+function locate(finding: Finding, report: GateReport, ruleFile: string | undefined): FindingLocation | undefined {
   if (finding.file !== undefined && finding.file !== '') {
     const path = repositoryPath(report.paths.prefix, finding.file);
     return { path, ...region(finding), isRuleFile: false };
   }
-  if (rule && report.paths.rulesInRepository) return { path: repositoryPath('', rule.file), isRuleFile: true };
+  if (ruleFile !== undefined) return { path: repositoryPath('', ruleFile), isRuleFile: true };
   return undefined;
 }
 

@@ -19,7 +19,7 @@ import type { Finding, Severity } from '../findings';
 import { distributionRoot } from '../layer/distribution';
 import { ruleAnchor, ruleHelp } from '../rule-docs';
 import type { Rule } from '../rules';
-import { findingText, locate, pathToUri, RuleIndex } from './location';
+import { findingText, pathToUri, RuleIndex } from './location';
 import type { FindingLocation } from './location';
 import type { GateReport, Reporter } from './report';
 
@@ -99,8 +99,7 @@ export function sarifLog(report: GateReport, limits: SarifLimits = SARIF_LIMITS,
   const results: SarifResult[] = keptFindings.map((finding, i) => {
     const key = resultKeys[i];
     const descriptor = key !== undefined ? descriptors.get(key) : undefined;
-    const rule = descriptor?.rule;
-    const location = locate(finding, report, rule);
+    const location = index.locate(finding, report);
     const result: SarifResult = {
       ...(descriptor ? { ruleId: descriptor.id, ruleIndex: ruleIndex.get(key!)! } : {}),
       level: SEVERITIES[finding.level as Severity].sarif,
@@ -187,7 +186,7 @@ function truncation(results: number, rules: number, total: number, limits: Sarif
 function fingerprintsOf(violations: readonly Finding[], report: GateReport, index: RuleIndex): string[] {
   const seen = new Map<string, number>();
   return violations.map((finding) => {
-    const location = locate(finding, report, index.of(finding));
+    const location = index.locate(finding, report);
     const text = location?.line !== undefined && !location.isRuleFile ? report.paths.lineText?.(location.path, location.line) : undefined;
     const hash = createHash('sha256')
       .update(`${finding.rule ?? ''}\0${location?.path ?? finding.subject}\0${text !== undefined ? text.replace(/\s+/g, ' ').trim() : finding.message}`)

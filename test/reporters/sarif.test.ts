@@ -130,6 +130,12 @@ describe('results: one per violation', () => {
     expect(outside!.locations[0]).toStrictEqual({ logicalLocations: [{ name: 'profiles' }] });
   });
 
+  it('a rule the gate added from the distribution (not in the catalogue) has no file in the repository to stand in', () => {
+    const audit = byId('majordomus.rule-package-integrity');
+    const of = { ...report('doctor', [TODO], [finding(audit, 'FAIL', { subject: 'refused' })]), checked: [TODO, audit] };
+    expect(results(log(of))[0]!.locations[0]).toStrictEqual({ logicalLocations: [{ name: 'refused' }] });
+  });
+
   it('an inconsistent region keeps only what is consistent', () => {
     const [result] = results(log(report('doctor', catalogue, [finding(TODO, 'FAIL', { file: 'a.ts', column: 4, endLine: 1, line: 3, endColumn: 2 })])));
     expect(result!.locations[0]!.physicalLocation!.region).toStrictEqual({ startLine: 3, startColumn: 4 });
