@@ -117,6 +117,7 @@ export function lineReader(read: (file: string) => string): (file: string, line:
       try {
         lines = read(file).split(/\r?\n/);
       } catch {
+        // gone, not text, over the size cap: the fingerprint falls back to the message
         lines = undefined;
       }
       files.set(file, lines);
