@@ -7,6 +7,7 @@ import { describeThrown, stackOf } from './describe';
 import { ExitCode, MajordomusError } from './errors';
 import { programHelpText } from './help';
 import { escapeControls } from './layer/document-error';
+import { FORMATS } from './reporters/index';
 
 declare const MAJORDOMUS_VERSION: string;
 const version = typeof MAJORDOMUS_VERSION === 'string' ? MAJORDOMUS_VERSION : '0.0.0-dev';
@@ -21,7 +22,8 @@ export function buildProgram(): Command {
 
   const gateOptions = (command: Command): Command =>
     command
-      .option('--json', 'print one JSON object a line')
+      .addOption(formatOption())
+      .option('--json', 'print one JSON object a line (short for --format json)')
       .option('--rule <id>', 'run only this rule (id or id@version)')
       .option('--quiet', 'print only failing and warning findings and the summary')
       .option('--no-repository-validators', "import no repository module: each rule whose validator is the repository's own fails as not run (for untrusted checkouts)");
@@ -62,6 +64,11 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** `--format`, whose unknown values commander refuses (exit 2) naming the choices. */
+function formatOption(): Option {
+  return new Option('--format <format>', 'the output format (default: text)').choices(FORMATS);
+}
+
 /**
  * Give the argument parser's complaints the form of every other message, `majordomus: <what> (<what to
  * do>)`, naming the help of the (sub)command that complained. Commander copies settings to subcommands
@@ -84,7 +91,8 @@ function addBrainstormCommands(program: Command): void {
     .command('check <session-folder>')
     .description('run the detector: one line per rule of the gate, then clean or failing (exit 0, 1, or 2 on unusable input)')
     .option('--gate <gate>', 'session, manifest or move (cumulative)', 'session')
-    .option('--json', 'print one JSON document')
+    .addOption(formatOption())
+    .option('--json', 'print one JSON document (short for --format json)')
     .action(async (folder: string, options) => (await import('./commands/brainstorm')).runBrainstormCheck(folder, options));
   brainstorm
     .command('new <topic>')

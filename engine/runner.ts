@@ -17,6 +17,7 @@ import type { GateName } from './generated/gates';
 import type { Registry } from './registry';
 import type { Repository } from './repository';
 import { LOAD_AUDIT_RULE } from './audit';
+import { ruleHelp } from './rule-docs';
 import { checkOptions } from './rule-options';
 import type { Rule, RuleSet } from './rules';
 import type { Note, Validator, ValidatorContext, Violation } from './validator';
@@ -117,12 +118,15 @@ export class Runner {
     const findings: Finding[] = [];
     const failCode = enforcement.exitCode !== 0 ? enforcement.exitCode : ExitCode.contract;
     const reproduce = gates[gate].command.replace('{rule}', rule.id).replace('{target}', shellWord(relative(process.cwd(), request.target ?? '.') || '.'));
+    const help = ruleHelp(rule);
     const broken = (subject: string, message: string): Finding => ({
       level: 'FAIL',
       category: 'doctrine',
       subject,
       message,
       rule: rule.id,
+      version: rule.version,
+      help,
       file: rule.file,
       reproduce,
       exitCode: failCode,
@@ -152,8 +156,13 @@ export class Runner {
       message: note.message,
       reproduce: 'reproduce' in note && note.reproduce !== undefined ? note.reproduce : level === 'OK' || level === 'INFO' ? undefined : reproduce,
       rule: rule.id,
+      version: rule.version,
+      help,
       file: note.file,
       line: note.line,
+      column: note.column,
+      endLine: note.endLine,
+      endColumn: note.endColumn,
       exitCode: code,
     });
     const reports: RuleReports = {
@@ -256,13 +265,14 @@ export class Runner {
           projectFiles: registry.projectFiles(),
         },
       }),
-      report: ([kind, subject, message, file, line, category, reproduce]) => {
+      report: ([kind, subject, message, file, line, category, reproduce, position]) => {
+        const [column, endLine, endColumn] = position ?? [];
         if (kind === 'unreadable') {
           reports.broken(`the validator \`${module.name}\` reported a ${subject} the engine cannot read: ${message}`);
         } else if (kind === 'violation') {
-          reports.violation({ subject, message, file, line, category, reproduce });
+          reports.violation({ subject, message, file, line, column, endLine, endColumn, category, reproduce });
         } else {
-          reports[kind]({ subject, message, file, line, category });
+          reports[kind]({ subject, message, file, line, column, endLine, endColumn, category });
         }
       },
     });

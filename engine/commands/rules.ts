@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { ContractError, ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
+import { isViolation } from '../findings';
 import { GitRepository } from '../layer/git';
 import { openLayout } from '../layer/layout';
 import type { Layout } from '../layer/layout';
@@ -442,7 +443,7 @@ async function dryRun(git: GitRepository, layout: Layout, rule: Rule): Promise<s
     if (!Object.hasOwn(gates, gate)) continue;
     const result = await new Runner().run({ gate: gate as GateName, repository, ruleSet, registry });
     for (const finding of result.findings) {
-      if ((finding.level === 'FAIL' || finding.level === 'WARN' || finding.level === 'DRIFT') && !subjects.includes(finding.subject)) subjects.push(finding.subject);
+      if (isViolation(finding) && !subjects.includes(finding.subject)) subjects.push(finding.subject);
     }
   }
   return subjects;
