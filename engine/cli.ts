@@ -6,7 +6,9 @@ import { Command, CommanderError, Option } from 'commander';
 import { describeThrown, stackOf } from './describe';
 import { ExitCode, MajordomusError } from './errors';
 import { packCommands } from './generated/pack-commands';
+import { programHelpText } from './help';
 import { escapeControls } from './layer/document-error';
+import { formatOption } from './reporters/option';
 
 declare const MAJORDOMUS_VERSION: string;
 const version = typeof MAJORDOMUS_VERSION === 'string' ? MAJORDOMUS_VERSION : '0.0.0-dev';
@@ -16,11 +18,13 @@ export function buildProgram(): Command {
   const program = new Command('majordomus')
     .description("Governs a git repository's AI layer (.ai/) with a declarative rule engine.")
     .version(version, '-V, --version')
+    .addHelpText('after', programHelpText)
     .exitOverride();
 
   const gateOptions = (command: Command): Command =>
     command
-      .option('--json', 'print one JSON object a line')
+      .addOption(formatOption())
+      .option('--json', 'print one JSON object a line (short for --format json)')
       .option('--rule <id>', 'run only this rule (id or id@version); repeat it to run several, in the order of the rule set', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
       .option('--quiet', 'print only failing and warning findings and the summary')
       .option('--no-repository-validators', "import no repository module: each rule whose validator is the repository's own fails as not run (for untrusted checkouts)");
@@ -51,6 +55,12 @@ export function buildProgram(): Command {
   addRulesCommands(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
   for (const pack of packCommands) pack.register(program);
+  // the validators `rules new --help` lists are loaded only when `rules new` (or `rules help new`) is asked for
+  program.hook('preSubcommand', async (_program, command) => {
+    if (command.name() !== 'rules' || !program.args.includes('new')) return;
+    const text = (await import('./commands/rules-new-help')).rulesNewHelpText();
+    command.commands.find((sub) => sub.name() === 'new')?.addHelpText('after', text);
+  });
   formatUsageErrors(program);
 
   return program;

@@ -10,6 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { isViolation } from './findings';
 import { gates } from './generated/gates';
 import type { GateName } from './generated/gates';
 import type { RepositoryValidators } from './isolation/settings';
@@ -118,7 +119,7 @@ async function runCase(
     }
     const broken = result.findings.filter((f) => f.category === 'doctrine' && f.subject === rule.identity && f.level === 'FAIL' && f.file === rule.file);
     if (broken.length > 0) return { ...base, passed: false, subjects: [], reason: broken.map((f) => f.message).join('; ') };
-    const subjects = result.findings.filter((f) => f.level === 'FAIL' || f.level === 'WARN' || f.level === 'DRIFT').map((f) => f.subject);
+    const subjects = result.findings.filter(isViolation).map((f) => f.subject);
     if (kind === 'valid') {
       return subjects.length === 0 ? { ...base, passed: true, subjects } : { ...base, passed: false, subjects, reason: `reported ${subjects.length} violation(s) on a valid case` };
     }

@@ -5,7 +5,8 @@
  * It opens the repository one way (`Repository.open`), loads the rules one way (the repository's rule
  * set, the distribution's packs through packs/shipped.ts, or exactly the rules a caller hands it),
  * wires the runner the same way for all, and returns a result — findings, exit code, and the rule
- * catalogue a reporter needs — leaving the printing to the caller.
+ * catalogue. It prints nothing: a caller's output is a plugin on the runner's hooks (a reporter of
+ * engine/reporters/), which sees every gate end, even one whose manifest could not be read.
  *
  * Everything it depends on arrives in the call: the working directory and the environment (git's
  * variables, the MAJORDOMUS_* switches) are never read from the process deep inside, so a test runs a
@@ -30,7 +31,7 @@ import { Repository } from './repository';
 import { loadRuleSet } from './rules';
 import type { Provenance, Rule, RuleSet } from './rules';
 import { isFolderGate, Runner } from './runner';
-import type { GateRequest } from './runner';
+import type { GateRequest, GateResult } from './runner';
 
 /** A plugin on the runner's hooks (a reporter, the timing report). */
 export interface RunnerPlugin {
@@ -132,7 +133,10 @@ export async function runGate(call: GateCall): Promise<GateOutcome> {
   } catch (error) {
     // a manifest that cannot be read leaves nothing to discover: that alone is the finding
     if (!(error instanceof DocumentError) || error.file !== MANIFEST_PATH || call.repository) throw error;
-    return unreadableManifest(gate, error);
+    const result = unreadableManifest(gate, error);
+    // no rule ran, yet the plugins (the reporter) see the gate end with its one finding
+    runner.hooks.afterGate.call(result);
+    return outcome(result);
   }
   return outcome(await runner.run(request));
 }
@@ -142,7 +146,7 @@ function adHoc(rules: readonly Rule[]): RuleSet {
   return { rules, refused: false, problems: [], packages: [], files: [] };
 }
 
-function outcome(result: { gate: GateName; findings: readonly Finding[]; exitCode: number; rulesRun: number; rules: readonly Rule[]; selected: readonly Rule[] }): GateOutcome {
+function outcome(result: GateResult): GateOutcome {
   const { gate, findings, exitCode, rulesRun, selected } = result;
   return { gate, findings, exitCode, rulesRun, selected, catalogue: result.rules.map(catalogueEntry) };
 }
@@ -165,8 +169,8 @@ export function catalogueEntry(rule: Rule): CatalogueEntry {
   };
 }
 
-/** The outcome of a gate whose manifest cannot be read: one FAIL naming it, and no rule run. */
-function unreadableManifest(gate: GateName, error: DocumentError): GateOutcome {
+/** The result of a gate whose manifest cannot be read: one FAIL naming it, and no rule run. */
+function unreadableManifest(gate: GateName, error: DocumentError): GateResult {
   const finding: Finding = {
     level: 'FAIL',
     category: 'layout',
@@ -178,5 +182,5 @@ function unreadableManifest(gate: GateName, error: DocumentError): GateOutcome {
     reproduce: `majordomus ${gate}`,
     exitCode: ExitCode.contract,
   };
-  return { gate, findings: [finding], exitCode: ExitCode.contract, rulesRun: 0, selected: [], catalogue: [] };
+  return { gate, findings: [finding], exitCode: ExitCode.contract, rulesRun: 0, rules: [], selected: [] };
 }

@@ -20,6 +20,7 @@ import { nearestName } from './nearest-name';
 import type { Registry } from './registry';
 import type { Repository } from './repository';
 import { LOAD_AUDIT_RULE } from './audit';
+import { ruleHelp } from './rule-docs';
 import { checkOptions } from './rule-options';
 import type { Rule, RuleSet } from './rules';
 import type { AnyModelProvider, FolderContext, GateTarget, Note, TargetKind, Validator, ValidatorContext, Violation } from './validator';
@@ -86,8 +87,8 @@ export class Runner {
   readonly hooks = Object.freeze({
     /** The rule set the gate will draw from, once loaded. */
     loaded: new SyncHook<[RuleSet]>(['ruleSet']),
-    /** Before the gate runs, with the rules it selected. */
-    beforeGate: new SyncHook<[GateName, readonly Rule[]]>(['gate', 'rules']),
+    /** Before the gate runs, with the rules it selected and what it judges. */
+    beforeGate: new SyncHook<[GateName, readonly Rule[], GateTarget]>(['gate', 'rules', 'target']),
     /** Before one rule's validator is called. */
     beforeRule: new SyncHook<[Rule]>(['rule']),
     /** After one rule, with what it reported. */
@@ -113,7 +114,7 @@ export class Runner {
     const target: GateTarget = 'folder' in request ? { kind: 'folder', path: request.folder } : { kind: 'repository', path: request.repository.root, repository: request.repository };
     const models = new RunModels(target);
     await models.prepare(gates[gate].pack);
-    this.hooks.beforeGate.call(gate, selected);
+    this.hooks.beforeGate.call(gate, selected, target);
     let findings: Finding[] = [];
     for (const rule of selected) {
       this.hooks.beforeRule.call(rule);
@@ -137,12 +138,15 @@ export class Runner {
     const findings: Finding[] = [];
     const failCode = enforcement.exitCode !== 0 ? enforcement.exitCode : ExitCode.contract;
     const reproduce = gates[gate].command.replace('{rule}', rule.id).replace('{target}', shellWord(relative(request.cwd ?? process.cwd(), targetPath) || '.'));
+    const help = ruleHelp(rule);
     const broken = (subject: string, message: string): Finding => ({
       level: 'FAIL',
       category: 'doctrine',
       subject,
       message,
       rule: rule.id,
+      version: rule.version,
+      help,
       file: rule.file,
       reproduce,
       exitCode: failCode,
@@ -172,8 +176,13 @@ export class Runner {
       message: note.message,
       reproduce: 'reproduce' in note && note.reproduce !== undefined ? note.reproduce : level === 'OK' || level === 'INFO' ? undefined : reproduce,
       rule: rule.id,
+      version: rule.version,
+      help,
       file: note.file,
       line: note.line,
+      column: note.column,
+      endLine: note.endLine,
+      endColumn: note.endColumn,
       exitCode: code,
     });
     const reports: RuleReports = {
@@ -283,13 +292,14 @@ export class Runner {
           projectFiles: registry.projectFiles(),
         },
       }),
-      report: ([kind, subject, message, file, line, category, reproduce]) => {
+      report: ([kind, subject, message, file, line, category, reproduce, position]) => {
+        const [column, endLine, endColumn] = position ?? [];
         if (kind === 'unreadable') {
           reports.broken(`the validator \`${module.name}\` reported a ${subject} the engine cannot read: ${message}`);
         } else if (kind === 'violation') {
-          reports.violation({ subject, message, file, line, category, reproduce });
+          reports.violation({ subject, message, file, line, column, endLine, endColumn, category, reproduce });
         } else {
-          reports[kind]({ subject, message, file, line, category });
+          reports[kind]({ subject, message, file, line, column, endLine, endColumn, category });
         }
       },
     });

@@ -23,6 +23,12 @@ export interface Violation {
   readonly message: string;
   readonly file?: string;
   readonly line?: number;
+  /** 1-based, in UTF-16 code units (a JavaScript string index + 1); with `line`. */
+  readonly column?: number;
+  /** The region's last line, when it spans several. */
+  readonly endLine?: number;
+  /** The column just after the region's last character. */
+  readonly endColumn?: number;
   /** Defaults to the rule's category. */
   readonly category?: string;
   /** Defaults to `majordomus <gate> --rule <id>`. */
@@ -35,6 +41,9 @@ export interface Note {
   readonly message: string;
   readonly file?: string;
   readonly line?: number;
+  readonly column?: number;
+  readonly endLine?: number;
+  readonly endColumn?: number;
   readonly category?: string;
 }
 

@@ -7,6 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { parse } from 'yaml';
+import { finishDeclarations } from './declarations.mjs';
+import { writeShippedTests } from './shipped-tests.mjs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -54,6 +56,8 @@ const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p'
   stdio: 'inherit',
 });
 if (tsc.status !== 0) throw new Error('the API types did not build');
+finishDeclarations(new URL('types', staging).pathname);
+writeShippedTests(root.pathname, staging.pathname);
 try {
   renameSync(target, previous);
 } catch {

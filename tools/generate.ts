@@ -11,6 +11,7 @@
  *   engine/generated/gates.ts           the gates the packs declare, as frozen constants, and GateName
  *   engine/generated/pack-commands.ts   the commands each pack adds to the command line
  *   engine/generated/<pack>-pack.ts     an embedded pack's rule files, for a standalone bundle
+ *   engine/generated/schema-keys.ts     the keys each closed mapping of a schema allows (tools/schema-keys.ts)
  *   rules/<pack>/manifest.yaml          the package manifest: every rule file, its identity and sha256
  *
  * `--check` writes nothing: it names every file that is stale or missing and exits 1, or exits 0.
@@ -27,6 +28,7 @@ import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStru
 import { GENERATED_MARKER, renderAllowFile } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
 import { renderCatalogue } from './catalogue';
+import { renderSchemaKeys } from './schema-keys';
 import { readYamlFile } from '../engine/layer/yaml';
 import { validators as builtinValidators } from '../validators/index';
 
@@ -325,6 +327,7 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push({ path: 'engine/generated/packs.ts', content: renderPacks(project, packs, header('rules/*/pack.yaml')) });
   files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('rules/*/pack.yaml (gates)')) });
   files.push({ path: 'engine/generated/pack-commands.ts', content: renderPackCommands(project, packs, header('rules/*/pack.yaml (cli, commands)')) });
+  files.push({ path: 'engine/generated/schema-keys.ts', content: renderSchemaKeys(ordered.map((p) => ({ kind: p.kind.name, schema: p.schema.schema })), header('share/schemas/*.v1.schema.json')) });
   files.push(...renderRulePackages(root, version, schemas.find((s) => s.stem === 'rule-package')));
   files.push(...mirrorOwnVendoredPackages(root, files));
   if (existsSync(join(root, 'docs'))) files.push({ path: 'docs/RULES.md', content: renderCatalogue(root, version) });

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { gates } from '../engine/generated/gates';
-import { distributionRoot } from '../engine/layer/distribution';
+import { distributionHasTest } from '../engine/layer/distribution';
 import { unsafePathReason } from '../engine/layer/paths';
 import { DocumentError, printable } from '../engine/layer/document-error';
 import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
@@ -120,8 +118,8 @@ function checkTests(context: ValidatorContext, rule: Rule, tests: readonly strin
     exists = (test) => context.layout.tree.exists(test);
     where = 'this repository';
   } else if (isShipped(context, rule, provenance.vendor, shipped)) {
-    // a rule this distribution ships carries its tests with the distribution
-    exists = (test) => existsSync(join(distributionRoot(), test));
+    // a rule this distribution ships carries its tests with the distribution (or its build's record of them)
+    exists = (test) => distributionHasTest(test);
     where = 'the majordomus distribution';
   } else {
     const pkg = context.rules.packages.find((candidate) => candidate.vendor === provenance.vendor)?.manifest?.package;

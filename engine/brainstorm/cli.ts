@@ -4,6 +4,7 @@
  * engine/commands/brainstorm.ts when it runs.
  */
 import type { Command } from 'commander';
+import { formatOption } from '../reporters/option';
 
 /** Add `brainstorm` and its subcommands to `program`. */
 export function register(program: Command): void {
@@ -12,7 +13,8 @@ export function register(program: Command): void {
     .command('check <session-folder>')
     .description('run the detector: one line per rule of the gate, then clean or failing (exit 0, 1, or 2 on unusable input)')
     .option('--gate <gate>', 'session, manifest or move (cumulative)', 'session')
-    .option('--json', 'print one JSON document')
+    .addOption(formatOption())
+    .option('--json', 'print one JSON document (short for --format json)')
     .action(async (folder: string, options) => (await import('../commands/brainstorm')).runBrainstormCheck(folder, options));
   brainstorm
     .command('new <topic>')

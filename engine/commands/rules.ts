@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { ContractError, ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
+import { isViolation } from '../findings';
 import type { GitRepository } from '../layer/git';
 import type { Layout } from '../layer/layout';
 import type { Tree } from '../layer/tree';
@@ -449,7 +450,7 @@ async function dryRun(repository: Repository, rule: Rule, cwd: string): Promise<
       throw error;
     }
     for (const finding of result.findings) {
-      if ((finding.level === 'FAIL' || finding.level === 'WARN' || finding.level === 'DRIFT') && !subjects.includes(finding.subject)) subjects.push(finding.subject);
+      if (isViolation(finding) && !subjects.includes(finding.subject)) subjects.push(finding.subject);
     }
   }
   return subjects;

@@ -16,7 +16,8 @@ afterAll(() => repos.disposeAll());
 /** A finding line of the text format: level padded to 4, category padded to 11, subject, em dash, message. */
 const FINDING_LINE = /^(FAIL|WARN|DRIFT|OK  |INFO) [a-z-]{1,11} *\S.* \u2014 .+/;
 const REPRODUCE_SUFFIX = /  \[reproduce: majordomus doctor --rule ([A-Za-z0-9._-]+)\]$/;
-const JSON_KEYS = ['category', 'file', 'level', 'line', 'message', 'reproduce', 'rule', 'subject'];
+/** The eight keys in their order, then the keys added after them (a finding's position, its rule's version and help). */
+const JSON_KEYS = ['level', 'category', 'subject', 'message', 'reproduce', 'rule', 'file', 'line', 'column', 'endLine', 'endColumn', 'version', 'help'];
 const LAYOUT_RULE = 'majordomus.ai-layout-integrity';
 
 function lines(stdout: string): string[] {
@@ -86,13 +87,13 @@ describe('doctor output', () => {
     expect(REPRODUCE_SUFFIX.exec(layout!)?.[1]).toBe(LAYOUT_RULE);
   });
 
-  it('--json prints one object a line with exactly the eight keys, and no summary line', () => {
+  it('--json prints one object a line with the eight keys in order, the new ones after, and no summary line', () => {
     expect(json.code).toBe(10);
     const all = lines(json.stdout);
     expect(all.length).toBe(lines(text.stdout).length - 1);
     for (const line of all) {
       const value = JSON.parse(line) as Record<string, unknown>;
-      expect(Object.keys(value).sort()).toEqual(JSON_KEYS);
+      expect(Object.keys(value)).toEqual(JSON_KEYS);
     }
     const findings = parseFindings(json.stdout);
     expect(findings).toContainEqual(expect.objectContaining({ level: 'FAIL', category: 'layout', subject: '.ai/README.md', rule: LAYOUT_RULE }));
