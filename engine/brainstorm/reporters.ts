@@ -20,7 +20,7 @@ export interface Verdict {
   readonly violations: { readonly file: string | null; readonly line: number | null; readonly message: string }[];
 }
 
-export const brainstormTextReporter: Reporter = {
+export const brainstormTextReporter: Readonly<Reporter> = {
   format: 'text',
   *render(report: GateReport): Generator<string> {
     const verdicts = verdictsOf(report);
@@ -38,7 +38,7 @@ export const brainstormTextReporter: Reporter = {
   },
 };
 
-export const brainstormJsonReporter: Reporter = {
+export const brainstormJsonReporter: Readonly<Reporter> = {
   format: 'json',
   *render(report: GateReport): Generator<string> {
     const verdicts = verdictsOf(report);

@@ -9,6 +9,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Registry } from '../../engine/registry';
+import { jsonReporter } from '../../engine/reporters/json';
+import { ReporterPlugin } from '../../engine/reporters/report';
+import type { GateReport, Reporter } from '../../engine/reporters/report';
 import { Repository } from '../../engine/repository';
 import { runGate } from '../../engine/run-gate';
 import { loadRuleText } from '../../engine/rules';
@@ -93,6 +96,34 @@ describe('the gate entry', () => {
     expect(outcome.exitCode).toBe(10);
     expect(outcome.rulesRun).toBe(0);
     expect(outcome.findings).toEqual([expect.objectContaining({ level: 'FAIL', category: 'layout', subject: '.ai/manifest.yaml', rule: 'majordomus.ai-layout-integrity' })]);
+  });
+});
+
+describe('a reporter handed to the gate entry', () => {
+  const paths = { prefix: '', rulesInRepository: true };
+
+  it('prints a gate that ended before any rule: the one FAIL of a manifest that does not parse', async () => {
+    const copy = repos.create().init();
+    copy.write('.ai/manifest.yaml', 'schema: [unclosed\n');
+    const printed: string[] = [];
+    const plugin = new ReporterPlugin(jsonReporter, { paths }, (text) => printed.push(text));
+    await runGate({ gate: 'doctor', cwd: copy.dir, env: cleanEnv(), plugins: [plugin] });
+    const lines = printed.join('').trim().split('\n').map((line) => JSON.parse(line) as { level: string; subject: string });
+    expect(lines).toEqual([expect.objectContaining({ level: 'FAIL', subject: '.ai/manifest.yaml' })]);
+  });
+
+  it('reads the lines a fingerprint hashes from the tree the gate judged, when the caller names no reader', async () => {
+    let seen: GateReport | undefined;
+    const capture: Reporter = {
+      format: 'capture',
+      render(report) {
+        seen = report;
+        return [];
+      },
+    };
+    await runGate({ gate: 'doctor', cwd: repo.dir, env: cleanEnv(), plugins: [new ReporterPlugin(capture, { paths }, () => undefined)] });
+    expect(seen?.paths.lineText?.('.ai/manifest.yaml', 1)).toBe(repo.read('.ai/manifest.yaml').split('\n')[0]);
+    expect(seen?.checked.length).toBeGreaterThan(0);
   });
 });
 
