@@ -3,10 +3,15 @@
  * repository and names the findings `doctor --rule` must report. A `Case` names them exactly, by level,
  * category, subject and — when the finding points into a file — the line that holds a given text, so a
  * table never hard-codes line numbers; a `FindingCase` names its failing findings for `expectFailing`.
+ *
+ * The cases run the gate in process (helpers/gate.ts); each table's drift case also runs the built CLI
+ * and must print exactly what the in-process run reported, so the table stays a statement about the
+ * command a user runs.
  */
 import { describe, expect, it } from 'vitest';
 import { expectFailing } from './findings';
 import type { ExpectedFinding } from './findings';
+import { gateInProcess } from './gate';
 import { failing } from './repo';
 import type { JsonFinding, TempRepo, repoFactory } from './repo';
 
@@ -90,9 +95,9 @@ export interface RuleTable {
 /** Declare the suites `<rule>: passing` and `<rule>: failing` (its cases, then the drift under watch). */
 export function describeTable({ rule, repos, passing, failing: failingCases, drift }: RuleTable): void {
   describe(`${rule}: passing`, () => {
-    it.each(passing)('$name', ({ mutate, expected }) => {
+    it.each(passing)('$name', async ({ mutate, expected }) => {
       const repo = prepared(repos, mutate);
-      const { code, findings } = repo.gate(['doctor', '--rule', rule]);
+      const { code, findings } = await gateInProcess(repo, 'doctor', { rule });
       expect(code).toBe(0);
       expect(failing(findings)).toEqual([]);
       expect(project(findings)).toEqual(resolve(repo, expected));
@@ -101,19 +106,21 @@ export function describeTable({ rule, repos, passing, failing: failingCases, dri
   });
 
   describe(`${rule}: failing`, () => {
-    it.each(failingCases)('$name', ({ mutate, expected }) => {
+    it.each(failingCases)('$name', async ({ mutate, expected }) => {
       const repo = prepared(repos, mutate);
-      const { code, findings } = repo.gate(['doctor', '--rule', rule]);
+      const { code, findings } = await gateInProcess(repo, 'doctor', { rule });
       expect(code).toBe(10);
       expect(project(failing(findings))).toEqual(resolve(repo, expected));
       expect(failing(findings).every((f) => f.rule === rule)).toBe(true);
     });
 
-    it('watch turns the violation into DRIFT and exits 11', () => {
+    it('watch turns the violation into DRIFT and exits 11; the built CLI prints exactly that', async () => {
       const repo = prepared(repos, drift.mutate);
-      const { code, findings } = repo.gate(['watch', '--rule', rule]);
-      expect(code).toBe(11);
-      expect(project(failing(findings))).toEqual(resolve(repo, drift.expected).map((f) => ({ ...f, level: 'DRIFT' })));
+      const inProcess = await gateInProcess(repo, 'watch', { rule });
+      expect(inProcess.code).toBe(11);
+      expect(project(failing(inProcess.findings))).toEqual(resolve(repo, drift.expected).map((f) => ({ ...f, level: 'DRIFT' })));
+      const spawned = repo.gate(['watch', '--rule', rule]);
+      expect({ code: spawned.code, findings: spawned.findings }).toEqual({ code: inProcess.code, findings: inProcess.findings });
     });
   });
 }
@@ -125,22 +132,22 @@ export interface FindingCase {
   readonly expected: readonly ExpectedFinding[];
 }
 
-/** Each case passes `doctor --rule` with exit 0, and the rule reports `ok` (its category and subject) as OK. */
+/** Each case passes `doctor --rule` (in process) with exit 0, and the rule reports `ok` (its category and subject) as OK. */
 export function itPasses(rule: string, repos: Repos, cases: readonly Pick<FindingCase, 'name' | 'mutate'>[], ok: { category: string; subject: string }): void {
-  it.each(cases)('$name → exit 0, OK', ({ mutate }) => {
+  it.each(cases)('$name → exit 0, OK', async ({ mutate }) => {
     const repo = prepared(repos, mutate);
-    const { code, findings } = repo.gate(['doctor', '--rule', rule]);
+    const { code, findings } = await gateInProcess(repo, 'doctor', { rule });
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     expect(findings).toContainEqual(expect.objectContaining({ level: 'OK', category: ok.category, subject: ok.subject, rule }));
   });
 }
 
-/** Each case fails `doctor --rule` with exit 10 and exactly its failing findings; `title` names each test. */
+/** Each case fails `doctor --rule` (in process) with exit 10 and exactly its failing findings; `title` names each test. */
 export function itFails(title: string, rule: string, repos: Repos, cases: readonly FindingCase[]): void {
-  it.each(cases)(title, ({ mutate, expected }) => {
+  it.each(cases)(title, async ({ mutate, expected }) => {
     const repo = prepared(repos, mutate);
-    const { code, findings } = repo.gate(['doctor', '--rule', rule]);
+    const { code, findings } = await gateInProcess(repo, 'doctor', { rule });
     expectFailing(findings, expected);
     expect(code).toBe(10);
   });

@@ -1,0 +1,61 @@
+/**
+ * A repository gate run in the test's own process, through the one gate entry (engine/run-gate.ts)
+ * exactly as `majordomus <gate> --json` runs it: the same working directory, an environment built like
+ * the one a spawned CLI gets (`cleanEnv`: git's selectors stripped, so a suite run from inside a git
+ * hook never touches the outer repository), the same JSON reporter on the runner's hooks, and errors
+ * that carry an exit code turned into that code. A table case costs the gate's own work, not a Node
+ * start-up and a bundle load (tens of milliseconds against hundreds).
+ *
+ * What only a process shows — the real binary's exit status, its stdout and stderr as a user sees
+ * them, argument parsing — stays with `TempRepo.run` and `TempRepo.gate`.
+ */
+import { MajordomusError } from '../../engine/errors';
+import type { RepositoryGateName } from '../../engine/generated/gates';
+import { repositoryValidatorSwitch } from '../../engine/isolation/settings';
+import { jsonReporter } from '../../engine/reporters/json';
+import { ReporterPlugin } from '../../engine/reporters/report';
+import { runGate } from '../../engine/run-gate';
+import { cleanEnv, parseFindings } from './repo';
+import type { JsonFinding, TempRepo } from './repo';
+
+export interface GateRun {
+  /** The exit code the CLI would end with. */
+  readonly code: number;
+  /** The findings as `--json` prints them. */
+  readonly findings: JsonFinding[];
+  /** What the CLI would print on stderr for an error that ends the gate (empty otherwise). */
+  readonly stderr: string;
+}
+
+export interface GateRunOptions {
+  /** `--rule`, once or repeated. */
+  readonly rule?: string | readonly string[];
+  /** Variables added to the clean environment, as `TempRepo.run`'s `env`. */
+  readonly env?: Record<string, string>;
+  /** The working directory; the repository's root by default. */
+  readonly cwd?: string;
+}
+
+/** `majordomus <gate> [--rule …] --json` in `repo`, run in process; see the module comment. */
+export async function gateInProcess(repo: TempRepo, gate: RepositoryGateName, options: GateRunOptions = {}): Promise<GateRun> {
+  const env = cleanEnv(options.env);
+  const out: string[] = [];
+  // the plugin commands/gate.ts hands the gate entry for --json, writing here instead of to stdout
+  const reporter = new ReporterPlugin(jsonReporter, { paths: { prefix: '', rulesInRepository: true } }, (text) => out.push(text));
+  const only = options.rule === undefined ? undefined : typeof options.rule === 'string' ? [options.rule] : options.rule;
+  try {
+    const outcome = await runGate({
+      gate,
+      cwd: options.cwd ?? repo.dir,
+      env,
+      only,
+      repositoryValidators: repositoryValidatorSwitch(undefined, env),
+      plugins: [reporter],
+    });
+    return { code: outcome.exitCode, findings: parseFindings(out.join('')), stderr: '' };
+  } catch (error) {
+    // what engine/cli.ts turns into an exit code and one line on stderr; anything else is a bug, thrown
+    if (!(error instanceof MajordomusError)) throw error;
+    return { code: error.exitCode, findings: parseFindings(out.join('')), stderr: [`majordomus: ${error.message}`, ...error.details].join('\n') + '\n' };
+  }
+}
