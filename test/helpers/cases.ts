@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectFailing } from './findings';
 import type { ExpectedFinding } from './findings';
-import { gateInProcess } from './gate';
+import { expectSameFromCli, gateInProcess } from './gate';
 import { failing } from './repo';
 import type { JsonFinding, TempRepo, repoFactory } from './repo';
 
@@ -119,8 +119,7 @@ export function describeTable({ rule, repos, passing, failing: failingCases, dri
       const inProcess = await gateInProcess(repo, 'watch', { rule });
       expect(inProcess.code).toBe(11);
       expect(project(failing(inProcess.findings))).toEqual(resolve(repo, drift.expected).map((f) => ({ ...f, level: 'DRIFT' })));
-      const spawned = repo.gate(['watch', '--rule', rule]);
-      expect({ code: spawned.code, findings: spawned.findings }).toEqual({ code: inProcess.code, findings: inProcess.findings });
+      expectSameFromCli(repo, 'watch', { rule }, inProcess);
     });
   });
 }

@@ -9,6 +9,7 @@
  * What only a process shows — the real binary's exit status, its stdout and stderr as a user sees
  * them, argument parsing — stays with `TempRepo.run` and `TempRepo.gate`.
  */
+import { expect } from 'vitest';
 import { MajordomusError } from '../../engine/errors';
 import type { RepositoryGateName } from '../../engine/generated/gates';
 import { repositoryValidatorSwitch } from '../../engine/isolation/settings';
@@ -58,4 +59,15 @@ export async function gateInProcess(repo: TempRepo, gate: RepositoryGateName, op
     if (!(error instanceof MajordomusError)) throw error;
     return { code: error.exitCode, findings: parseFindings(out.join('')), stderr: [`majordomus: ${error.message}`, ...error.details].join('\n') + '\n' };
   }
+}
+
+/**
+ * The built CLI, run with the same gate, rules, environment and working directory, ends with the code
+ * `run` reported and prints exactly its findings: what keeps an in-process table a statement about the
+ * command a user runs.
+ */
+export function expectSameFromCli(repo: TempRepo, gate: RepositoryGateName, options: GateRunOptions, run: GateRun): void {
+  const rules = options.rule === undefined ? [] : typeof options.rule === 'string' ? [options.rule] : options.rule;
+  const spawned = repo.gate([gate, ...rules.flatMap((rule) => ['--rule', rule])], { env: options.env, cwd: options.cwd });
+  expect({ code: spawned.code, findings: spawned.findings }).toEqual({ code: run.code, findings: run.findings });
 }

@@ -120,7 +120,7 @@ export class TempRepo {
   }
 
   /** Run a gate with --json and return its exit code and findings. */
-  gate(args: readonly string[], options: { env?: Record<string, string> } = {}): { code: number; findings: JsonFinding[]; stderr: string } {
+  gate(args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): { code: number; findings: JsonFinding[]; stderr: string } {
     const result = this.run([...args, '--json'], options);
     return { code: result.code, findings: parseFindings(result.stdout), stderr: result.stderr };
   }

@@ -1,14 +1,17 @@
 /**
  * content (generic): a project rule names the validator with `paths`, a regular expression and a mode.
  * Every case starts from `majordomus init` in a fresh git repository, writes the rule and the files,
- * stages them (only what git tracks is read), and runs `doctor --rule project.sample` with the built
- * CLI. `forbid` findings carry the file and the matching line; `require` findings the file; binary and
- * oversized files are reported as not checked; a pattern that does not compile is one finding about the
- * rule itself.
+ * stages them (only what git tracks is read), and runs `doctor --rule project.sample` in process
+ * (helpers/gate.ts; the many-lines and advisory cases run the built CLI too, which must print exactly
+ * the same). `forbid` findings carry the file and the matching line; `require` findings the file;
+ * binary and oversized files are reported as not checked; a pattern that does not compile is one
+ * finding about the rule itself.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectFailing } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
+import type { GateRun } from '../helpers/gate';
 import { failing, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 import { SAMPLE, enforcement, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
@@ -41,14 +44,14 @@ function rule(options: readonly string[], advisory = false): string {
   return ruleText([...front, ...enforcement({ validator: 'content', category: CATEGORY, gates: ['doctor'] }), '  options:', ...options.map((o) => `    ${o}`)]);
 }
 
-function doctor(scenario: Scenario): ReturnType<TempRepo['gate']> {
+async function doctor(scenario: Scenario): Promise<GateRun & { repo: TempRepo }> {
   const repo = factory.create().init();
   repo.write(SAMPLE, rule(scenario.options, scenario.advisory));
   writeSampleTest(repo);
   for (const [file, text] of Object.entries(scenario.tracked ?? {})) repo.write(file, text);
   repo.git(['add', '-A']);
   for (const [file, text] of Object.entries(scenario.untracked ?? {})) repo.write(file, text);
-  return repo.gate(['doctor', '--rule', RULE]);
+  return { ...(await gateInProcess(repo, 'doctor', { rule: RULE })), repo };
 }
 
 const fail = (file: string, line: number | null = null, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: CATEGORY, subject: file, file, line, ...extra });
@@ -63,15 +66,15 @@ describe('content: clean', () => {
     { name: 'require with the s flag: . crosses lines', options: ['paths: [LICENSE]', "pattern: 'Copyright.*Permission'", 'mode: require', 'flags: s'], tracked: { LICENSE: 'Copyright 2026\n\nPermission is granted\n' } },
   ];
 
-  it.each(cases)('$name → exit 0, one OK', (scenario) => {
-    const { code, findings } = doctor(scenario);
+  it.each(cases)('$name → exit 0, one OK', async (scenario) => {
+    const { code, findings } = await doctor(scenario);
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     expect(findings).toEqual([expect.objectContaining({ level: 'OK', category: CATEGORY, subject: IDENTITY, rule: RULE })]);
   });
 
-  it('binary, non-UTF-8 and oversized files are not checked (INFO each), even when the pattern would match', () => {
-    const { code, findings } = doctor({
+  it('binary, non-UTF-8 and oversized files are not checked (INFO each), even when the pattern would match', async () => {
+    const { code, findings } = await doctor({
       name: 'skips',
       options: FORBID_TODO,
       tracked: {
@@ -105,8 +108,8 @@ describe('content: options the schema refuses', () => {
     { name: 'an empty message', options: [...FORBID_TODO, "message: ''"], option: 'options.message' },
   ];
 
-  it.each(cases)('$name → exit 10, FAIL doctrine naming $option', ({ options, option, names }) => {
-    const { code, findings } = doctor({ name: '', options, tracked: { 'src/main.ts': 'ok\n' } });
+  it.each(cases)('$name → exit 10, FAIL doctrine naming $option', async ({ options, option, names }) => {
+    const { code, findings } = await doctor({ name: '', options, tracked: { 'src/main.ts': 'ok\n' } });
     expectFailing(findings, [broken({ mentions: [`\`${option}\``, ...(names ? [names] : [])] })]);
     expect(code).toBe(10);
   });
@@ -165,30 +168,34 @@ describe('content: violations', () => {
     },
   ];
 
-  it.each(cases)('$name → exit 10', (scenario) => {
-    const { code, findings } = doctor(scenario);
+  it.each(cases)('$name → exit 10', async (scenario) => {
+    const { code, findings } = await doctor(scenario);
     expectFailing(findings, scenario.expected);
     expect(code).toBe(10);
   });
 
-  it('forbid: more than 50 matching lines in one file are 50 findings, then one counting the rest', () => {
-    const { code, findings } = doctor({ name: 'many', options: FORBID_TODO, tracked: { 'src/main.ts': `${manyTodos}\n`, 'src/b.ts': '// TODO\n' } });
+  it('forbid: more than 50 matching lines in one file are 50 findings, then one counting the rest', async () => {
+    const run = await doctor({ name: 'many', options: FORBID_TODO, tracked: { 'src/main.ts': `${manyTodos}\n`, 'src/b.ts': '// TODO\n' } });
+    const { code, findings } = run;
     expect(code).toBe(10);
     const main = failing(findings).filter((f) => f.subject === 'src/main.ts');
     expect(main.map((f) => f.line)).toEqual([...Array.from({ length: 50 }, (_, i) => i + 1), null]);
     expect(main[50]!.message).toContain('10');
     expect(failing(findings).filter((f) => f.subject === 'src/b.ts').map((f) => f.line)).toEqual([1]);
+    expectSameFromCli(run.repo, 'doctor', { rule: RULE }, run);
   });
 
-  it('the message option replaces the default sentence', () => {
-    const { findings } = doctor({ name: 'message', options: [...FORBID_TODO, 'message: open an issue instead'], tracked: { 'src/main.ts': 'TODO\n' } });
+  it('the message option replaces the default sentence', async () => {
+    const { findings } = await doctor({ name: 'message', options: [...FORBID_TODO, 'message: open an issue instead'], tracked: { 'src/main.ts': 'TODO\n' } });
     expect(failing(findings).map((f) => f.message)).toEqual(['open an issue instead']);
   });
 
-  it('an advisory rule reports matching lines as WARN, and exits 0', () => {
-    const { code, findings } = doctor({ name: 'advisory', options: FORBID_TODO, tracked: { 'src/main.ts': 'a\n// TODO\n' }, advisory: true });
+  it('an advisory rule reports matching lines as WARN, and exits 0', async () => {
+    const run = await doctor({ name: 'advisory', options: FORBID_TODO, tracked: { 'src/main.ts': 'a\n// TODO\n' }, advisory: true });
+    const { code, findings } = run;
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     expect(findings.filter((f) => f.level === 'WARN').map(({ category, subject, file, line }) => ({ category, subject, file, line }))).toEqual([{ category: CATEGORY, subject: 'src/main.ts', file: 'src/main.ts', line: 2 }]);
+    expectSameFromCli(run.repo, 'doctor', { rule: RULE }, run);
   });
 });

@@ -1,13 +1,17 @@
 /**
  * document_schema (generic): a project rule names the validator with `paths` and a `schema` the
  * repository ships. Every case starts from `majordomus init` in a fresh git repository, writes the rule,
- * the schema and the documents, stages them, and runs `doctor --rule project.sample` with the built CLI.
+ * the schema and the documents, stages them, and runs `doctor --rule project.sample` in process
+ * (helpers/gate.ts; the many-errors and advisory cases run the built CLI too, which must print exactly
+ * the same).
  * Each schema error must carry the document and the line of the offending key, in a YAML file and in a
  * Markdown front matter; a schema that is missing, not JSON or does not compile is one finding naming it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectFailing } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
+import type { GateRun } from '../helpers/gate';
 import { failing, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 import { SAMPLE, enforcement, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
@@ -62,14 +66,14 @@ function rule(options: readonly string[], advisory = false): string {
   return ruleText([...front, ...enforcement({ validator: 'document_schema', category: CATEGORY, gates: ['doctor'] }), '  options:', ...options.map((o) => `    ${o}`)]);
 }
 
-function doctor({ options = DEFAULT_OPTIONS, schema = JSON.stringify(SCHEMA, null, 2), tracked = {}, advisory }: Scenario): ReturnType<TempRepo['gate']> {
+async function doctor({ options = DEFAULT_OPTIONS, schema = JSON.stringify(SCHEMA, null, 2), tracked = {}, advisory }: Scenario): Promise<GateRun & { repo: TempRepo }> {
   const repo = factory.create().init();
   repo.write(SAMPLE, rule(options, advisory));
   writeSampleTest(repo);
   if (schema !== null) repo.write(SCHEMA_FILE, schema);
   for (const [file, text] of Object.entries(tracked)) repo.write(file, text);
   repo.git(['add', '-A']);
-  return repo.gate(['doctor', '--rule', RULE]);
+  return { ...(await gateInProcess(repo, 'doctor', { rule: RULE })), repo };
 }
 
 /** The 1-based line of the one line of `text` containing `needle`. */
@@ -89,15 +93,15 @@ describe('document_schema: clean', () => {
     { name: 'no document matched yet', tracked: { 'README.md': '# x\n' } },
   ];
 
-  it.each(cases)('$name → exit 0, one OK', (scenario) => {
-    const { code, findings } = doctor(scenario);
+  it.each(cases)('$name → exit 0, one OK', async (scenario) => {
+    const { code, findings } = await doctor(scenario);
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     expect(findings).toEqual([expect.objectContaining({ level: 'OK', category: CATEGORY, subject: IDENTITY, rule: RULE })]);
   });
 
-  it('a matched file that is neither YAML nor Markdown is not checked (INFO), and the rest pass', () => {
-    const { code, findings } = doctor({ name: 'json', tracked: { 'config/app.yaml': VALID_YAML, 'config/app.json': '{}\n' } });
+  it('a matched file that is neither YAML nor Markdown is not checked (INFO), and the rest pass', async () => {
+    const { code, findings } = await doctor({ name: 'json', tracked: { 'config/app.yaml': VALID_YAML, 'config/app.json': '{}\n' } });
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     expect(findings.map(({ level, subject, file }) => ({ level, subject, file }))).toEqual([
@@ -116,8 +120,8 @@ describe('document_schema: options the schema refuses', () => {
     { name: 'paths empty', options: ['paths: []', `schema: ${SCHEMA_FILE}`], option: 'options.paths' },
   ];
 
-  it.each(cases)('$name → exit 10, FAIL doctrine naming $option', ({ options, option, names }) => {
-    const { code, findings } = doctor({ name: '', options, tracked: { 'config/app.yaml': VALID_YAML } });
+  it.each(cases)('$name → exit 10, FAIL doctrine naming $option', async ({ options, option, names }) => {
+    const { code, findings } = await doctor({ name: '', options, tracked: { 'config/app.yaml': VALID_YAML } });
     expectFailing(findings, [broken({ mentions: [`\`${option}\``, ...(names ? [names] : [])] })]);
     expect(code).toBe(10);
   });
@@ -211,14 +215,15 @@ describe('document_schema: violations', () => {
     })),
   ];
 
-  it.each(cases)('$name → exit 10', (scenario) => {
-    const { code, findings } = doctor(scenario);
+  it.each(cases)('$name → exit 10', async (scenario) => {
+    const { code, findings } = await doctor(scenario);
     expectFailing(findings, scenario.expected);
     expect(code).toBe(10);
   });
 
-  it('more than 50 errors in one file: 50 findings at their lines, then one counting the rest', () => {
-    const { code, findings } = doctor({ name: 'many', tracked: { 'config/app.yaml': many } });
+  it('more than 50 errors in one file: 50 findings at their lines, then one counting the rest', async () => {
+    const run = await doctor({ name: 'many', tracked: { 'config/app.yaml': many } });
+    const { code, findings } = run;
     const bad = failing(findings);
     expect(code).toBe(10);
     expect(bad).toHaveLength(51);
@@ -226,15 +231,18 @@ describe('document_schema: violations', () => {
     expect(bad.slice(0, 50).map((f) => f.line)).toEqual(Array.from({ length: 50 }, (_, i) => at(many, `k${i}:`)));
     expect(bad[50]!.line).toBeNull();
     expect(bad[50]!.message).toContain('10');
+    expectSameFromCli(run.repo, 'doctor', { rule: RULE }, run);
   });
 
-  it('an advisory rule reports schema errors as WARN, with their lines, and exits 0', () => {
-    const { code, findings } = doctor({ name: 'advisory', tracked: { 'config/app.yaml': unknownKey }, advisory: true });
+  it('an advisory rule reports schema errors as WARN, with their lines, and exits 0', async () => {
+    const run = await doctor({ name: 'advisory', tracked: { 'config/app.yaml': unknownKey }, advisory: true });
+    const { code, findings } = run;
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     expect(findings.filter((f) => f.level === 'WARN').map(({ category, subject, line }) => ({ category, subject, line }))).toEqual([
       { category: CATEGORY, subject: 'config/app.yaml', line: at(unknownKey, 'prot:') },
       { category: CATEGORY, subject: 'config/app.yaml', line: at(unknownKey, 'colour:') },
     ]);
+    expectSameFromCli(run.repo, 'doctor', { rule: RULE }, run);
   });
 });

@@ -1,13 +1,16 @@
 /**
  * paths (generic): a project rule names the validator with `require` and `forbid` pathspecs. Every case
  * starts from `majordomus init` in a fresh git repository, writes the rule and the files, stages them
- * (the validator judges what git tracks), and runs `doctor --rule project.sample` with the built CLI.
+ * (the validator judges what git tracks), and runs `doctor --rule project.sample` in process
+ * (helpers/gate.ts); the advisory case runs the built CLI too, which must print exactly the same.
  * Bad options are refused by the runner against the options schema; refused pathspecs, unmatched
  * `require` pathspecs and tracked files matching `forbid` are the validator's own violations.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectFailing } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
+import type { GateRun } from '../helpers/gate';
 import { failing, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 import { SAMPLE, enforcement, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
@@ -40,7 +43,7 @@ function rule(options: readonly string[], advisory = false): string {
   return ruleText([...front, ...enforcement({ validator: 'paths', category: CATEGORY, gates: ['doctor'] }), '  options:', ...options.map((o) => `    ${o}`)]);
 }
 
-function doctor(scenario: Scenario): ReturnType<TempRepo['gate']> {
+async function doctor(scenario: Scenario): Promise<GateRun & { repo: TempRepo }> {
   const repo = factory.create().init();
   repo.write(SAMPLE, rule(scenario.options, scenario.advisory));
   writeSampleTest(repo);
@@ -48,7 +51,7 @@ function doctor(scenario: Scenario): ReturnType<TempRepo['gate']> {
   repo.git(['add', '-A']);
   for (const [file, text] of Object.entries(scenario.untracked ?? {})) repo.write(file, text);
   scenario.after?.(repo);
-  return repo.gate(['doctor', '--rule', RULE]);
+  return { ...(await gateInProcess(repo, 'doctor', { rule: RULE })), repo };
 }
 
 const fail = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: CATEGORY, subject, ...extra });
@@ -64,8 +67,8 @@ describe('paths: clean', () => {
     { name: 'a forbidden file that exists but is not tracked', options: ["forbid: ['**/.env']"], untracked: { '.env': 'A=1\n' } },
   ];
 
-  it.each(cases)('$name → exit 0, one OK', (scenario) => {
-    const { code, findings } = doctor(scenario);
+  it.each(cases)('$name → exit 0, one OK', async (scenario) => {
+    const { code, findings } = await doctor(scenario);
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     expect(findings).toEqual([expect.objectContaining({ level: 'OK', category: CATEGORY, subject: IDENTITY, rule: RULE })]);
@@ -81,8 +84,8 @@ describe('paths: options the schema refuses', () => {
     { name: 'the same pathspec twice', options: ['forbid: [a, a]'], option: 'options.forbid' },
   ];
 
-  it.each(cases)('$name → exit 10, FAIL doctrine naming $option', (scenario) => {
-    const { code, findings } = doctor({ ...scenario, tracked: { 'README.md': '# x\n' } });
+  it.each(cases)('$name → exit 10, FAIL doctrine naming $option', async (scenario) => {
+    const { code, findings } = await doctor({ ...scenario, tracked: { 'README.md': '# x\n' } });
     expectFailing(findings, [broken({ mentions: [`\`${scenario.option}\``, ...(scenario.names ? [scenario.names] : [])] })]);
     expect(code).toBe(10);
   });
@@ -141,14 +144,15 @@ describe('paths: violations', () => {
     },
   ];
 
-  it.each(cases)('$name → exit 10', (scenario) => {
-    const { code, findings } = doctor(scenario);
+  it.each(cases)('$name → exit 10', async (scenario) => {
+    const { code, findings } = await doctor(scenario);
     expectFailing(findings, scenario.expected);
     expect(code).toBe(10);
   });
 
-  it('an advisory rule reports the same violations as WARN, and exits 0', () => {
-    const { code, findings } = doctor({ name: 'advisory', options: ['require: [README.md]', "forbid: ['**/.env']"], tracked: { '.env': 'A=1\n' }, advisory: true });
+  it('an advisory rule reports the same violations as WARN, and exits 0', async () => {
+    const run = await doctor({ name: 'advisory', options: ['require: [README.md]', "forbid: ['**/.env']"], tracked: { '.env': 'A=1\n' }, advisory: true });
+    const { code, findings } = run;
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     const warned = findings.filter((f) => f.level === 'WARN').map(({ category, subject, file }) => ({ category, subject, file }));
@@ -159,5 +163,6 @@ describe('paths: violations', () => {
       ]),
     );
     expect(warned).toHaveLength(2);
+    expectSameFromCli(run.repo, 'doctor', { rule: RULE }, run);
   });
 });
