@@ -1,8 +1,10 @@
 /**
  * ai_layout (rule majordomus.ai-layout-integrity): every case starts from `majordomus init` in a fresh
- * git repository, changes real files, and runs `doctor --rule` with the built CLI. A passing case must
- * report exactly its OK/INFO findings with exit 0; a failing case exactly its failing findings with
- * exit 10, each with the file and line when the finding points into a file.
+ * git repository, changes real files, and runs `doctor --rule` in process (the table's drift case also
+ * through the built CLI, which must print the same). A passing case must report exactly its OK/INFO
+ * findings with exit 0; a failing case exactly its failing findings with exit 10, each with the file and
+ * line when the finding points into a file. A manifest the gate cannot read is shown through the built
+ * CLI: the whole gate stops, with the binary's own exit code and what it says on stderr.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeTable, edit, lineOf, prepared } from '../helpers/cases';

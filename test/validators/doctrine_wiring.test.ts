@@ -2,7 +2,8 @@
  * doctrine_wiring (majordomus.doctrine-wiring-integrity): every rule resolves to a registered validator,
  * at gates that exist and that the validator supports, proved by tests that exist; every registered
  * validator is declared by some rule. Every case starts from a freshly initialised temporary git
- * repository and runs the built CLI.
+ * repository and runs the gate in process (helpers/gate.ts); a full doctor run is also run through the
+ * built CLI, which must print exactly the same, and `rules list`/`rules show` are the CLI's own.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, readdirSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { itFails, itPasses } from '../helpers/cases';
 import type { FindingCase } from '../helpers/cases';
 import { expectFailing, findingKey } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
 import { failing, repoFactory } from '../helpers/repo';
 import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
@@ -116,23 +118,23 @@ const cases: readonly FindingCase[] = [
 describe(`${RULE}: the validators of the packs a repository adopted`, () => {
   const BRAINSTORM = '.ai/repo/rules/vendor/brainstorm';
 
-  it('a repository that dropped the brainstorm pack passes a full doctor: a validator of a pack it did not adopt is not "declared by no rule"', () => {
+  it('a repository that dropped the brainstorm pack passes a full doctor: a validator of a pack it did not adopt is not "declared by no rule"', async () => {
     const repo = freshRepo();
     repo.remove(BRAINSTORM);
-    const { code, findings } = repo.gate(['doctor']);
+    const { code, findings } = await gateInProcess(repo, 'doctor');
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     expect(findings.filter((f) => f.subject.startsWith('brainstorm_'))).toEqual([]);
   });
 
-  it('an adopted pack is audited: its rule unvendored (manifest kept whole) leaves its validator declared by no rule, exit 10', () => {
+  it('an adopted pack is audited: its rule unvendored (manifest kept whole) leaves its validator declared by no rule, exit 10', async () => {
     const repo = freshRepo();
     repo.remove(`${BRAINSTORM}/rules/bs-ledger-01.v1.md`);
     const lines = repo.read(`${BRAINSTORM}/manifest.yaml`).split('\n');
     const at = lines.findIndex((line) => line.trim() === 'file: rules/bs-ledger-01.v1.md');
     lines.splice(at - 2, 4);
     repo.write(`${BRAINSTORM}/manifest.yaml`, lines.join('\n'));
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    const { code, findings } = await gateInProcess(repo, 'doctor', { rule: RULE });
     expectFailing(findings, [broken('brainstorm_ledger', { file: null })]);
     expect(code).toBe(10);
   });
@@ -146,30 +148,32 @@ describe(`${RULE}: an unregistered validator at doctor is reported exactly once`
   /** The findings about the sample rule: whoever reports them, one and only one. */
   const aboutSample = (findings: readonly JsonFinding[]): JsonFinding[] => findings.filter((f) => f.subject === IDENTITY);
 
-  it('a full doctor run: the runner reports it (category doctrine, subject the identity), the audit does not repeat it', () => {
+  it('a full doctor run: the runner reports it (category doctrine, subject the identity), the audit does not repeat it', async () => {
     const repo = freshRepo();
     addRule(repo, { validator: 'ai_layuot', gates: ['doctor'] });
-    const { code, findings } = repo.gate(['doctor']);
+    const run = await gateInProcess(repo, 'doctor');
+    const { code, findings } = run;
     const reported = aboutSample(findings);
     expect(reported.map(findingKey)).toEqual([findingKey(broken(IDENTITY))]);
     expect(reported[0]).toMatchObject({ rule: 'project.sample', file: SAMPLE });
     expect(reported[0]!.message).toContain('ai_layout');
     expect(code).toBe(10);
+    expectSameFromCli(repo, 'doctor', {}, run);
   });
 
-  it('doctor --rule of the audit alone (its reproduce command) still reports it', () => {
+  it('doctor --rule of the audit alone (its reproduce command) still reports it', async () => {
     const repo = freshRepo();
     addRule(repo, { validator: 'ai_layuot', gates: ['doctor'] });
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    const { code, findings } = await gateInProcess(repo, 'doctor', { rule: RULE });
     expectFailing(findings, [broken(IDENTITY, { file: SAMPLE, mentions: ['ai_layout'] })]);
     expect(code).toBe(10);
   });
 
-  it('a broken sibling rule file does not silence it: the runner reports it once, and the file is refused alone', () => {
+  it('a broken sibling rule file does not silence it: the runner reports it once, and the file is refused alone', async () => {
     const repo = freshRepo();
     addRule(repo, { validator: 'ai_layuot', gates: ['doctor'] });
     repo.write(`${PROJECT}/broken.v1.md`, '# no front matter\n');
-    const { code, findings } = repo.gate(['doctor']);
+    const { code, findings } = await gateInProcess(repo, 'doctor');
     const reported = aboutSample(findings);
     expect(reported.map(findingKey)).toEqual([findingKey(broken(IDENTITY))]);
     expect(reported[0]).toMatchObject({ rule: 'project.sample', file: SAMPLE });
@@ -200,16 +204,16 @@ describe(`${RULE}: tests declared by a vendored package this distribution did no
   const notes = (findings: readonly JsonFinding[], identity: string): JsonFinding[] =>
     findings.filter((f) => f.subject === identity && f.message.includes('not verifiable here'));
 
-  it('a fresh init notes nothing: every vendored rule is the one shipped, its tests checked in the distribution', () => {
-    const { code, findings } = freshRepo().gate(['doctor', '--rule', RULE]);
+  it('a fresh init notes nothing: every vendored rule is the one shipped, its tests checked in the distribution', async () => {
+    const { code, findings } = await gateInProcess(freshRepo(), 'doctor', { rule: RULE });
     expect(code).toBe(0);
     expect(findings.filter((f) => f.message.includes('not verifiable here'))).toEqual([]);
   });
 
-  it('a rule under vendor/majordomus that this distribution does not ship: each test INFO naming the package, exit 0', () => {
+  it('a rule under vendor/majordomus that this distribution does not ship: each test INFO naming the package, exit 0', async () => {
     const repo = freshRepo();
     const file = vendorRule(repo, VENDOR, 'majordomus.extra', ENFORCED_ELSEWHERE);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    const { code, findings } = await gateInProcess(repo, 'doctor', { rule: RULE });
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     const noted = notes(findings, 'majordomus.extra@1');
@@ -221,10 +225,10 @@ describe(`${RULE}: tests declared by a vendored package this distribution did no
     expect(noted.map((f) => f.message.includes('test/cases/extra.sh') || f.message.includes('test/cases/more.sh'))).toEqual([true, true]);
   });
 
-  it('another vendor: its tests noted the same way, naming its package', () => {
+  it('another vendor: its tests noted the same way, naming its package', async () => {
     const repo = freshRepo();
     vendorRule(repo, '.ai/repo/rules/vendor/acme', 'acme.extra', ENFORCED_ELSEWHERE);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    const { code, findings } = await gateInProcess(repo, 'doctor', { rule: RULE });
     expect(code).toBe(0);
     const noted = notes(findings, 'acme.extra@1');
     expect(noted).toHaveLength(2);
@@ -238,11 +242,11 @@ describe(`${RULE}: an x-majordomus block without a validator declares a rule tha
   const DECLARED = `${PROJECT}/declared.v1.md`;
   const declared = (lines: readonly string[]): string => ruleText([...ruleFront('project.declared'), 'x-majordomus:', ...lines]);
 
-  it('tests and claims: it loads, runs at no gate, and its tests are checked (present: exit 0)', () => {
+  it('tests and claims: it loads, runs at no gate, and its tests are checked (present: exit 0)', async () => {
     const repo = freshRepo();
     repo.write(DECLARED, declared(['  tests: [test/declared.sh]', '  claims: [declared-claim]']));
     repo.write('test/declared.sh', '# proves project.declared\n');
-    const { code, findings } = repo.gate(['doctor']);
+    const { code, findings } = await gateInProcess(repo, 'doctor');
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
     // it never runs: no finding is stamped with its id
@@ -254,18 +258,18 @@ describe(`${RULE}: an x-majordomus block without a validator declares a rule tha
     expect(repo.run(['rules', 'show', 'project.declared']).stdout).toMatch(/^validator: +none; x-majordomus declares tests and claims only/m);
   });
 
-  it('a declared test that does not exist is a FAIL at the line that names it, exit 10', () => {
+  it('a declared test that does not exist is a FAIL at the line that names it, exit 10', async () => {
     const repo = freshRepo();
     repo.write(DECLARED, declared(['  tests: [test/declared.sh]']));
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    const { code, findings } = await gateInProcess(repo, 'doctor', { rule: RULE });
     expectFailing(findings, [broken('project.declared@1', { file: DECLARED, line: 11, mentions: ['test/declared.sh'] })]);
     expect(code).toBe(10);
   });
 
-  it('reviewed_because alone loads', () => {
+  it('reviewed_because alone loads', async () => {
     const repo = freshRepo();
     repo.write(DECLARED, declared(['  reviewed_because: decided in review; no check can tell']));
-    const { code, findings } = repo.gate(['doctor']);
+    const { code, findings } = await gateInProcess(repo, 'doctor');
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
   });
@@ -275,10 +279,10 @@ describeUpstream(`${RULE}: the upstream project rules, whose blocks name no vali
   const SOURCE = join(UPSTREAM, '.ai/repo/rules/project');
   const DECLARING = ['english-only.v1.md', 'english-only.v2.md', 'finding-carries-reproduce.v1.md', 'never-store-transcripts.v1.md'];
 
-  it('they load and are listed as not enforced; their tests are this repository\'s to write', () => {
+  it('they load and are listed as not enforced; their tests are this repository\'s to write', async () => {
     const repo = freshRepo();
     for (const name of readdirSync(SOURCE)) copyFileSync(join(SOURCE, name), repo.path(`${PROJECT}/${name}`));
-    const { code, findings } = repo.gate(['doctor']);
+    const { code, findings } = await gateInProcess(repo, 'doctor');
     expect(code).toBe(10);
     // no refusal of theirs is about x-majordomus
     expect(failing(findings).filter((f) => f.category === 'rules' && f.message.includes('x-majordomus'))).toEqual([]);

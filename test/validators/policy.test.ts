@@ -1,8 +1,9 @@
 /**
  * policy (rule majordomus.policy-integrity): every case starts from `majordomus init` in a fresh git
- * repository, edits the policy or a profile init wrote, and runs `doctor --rule` with the built CLI. A
- * passing case must report exactly its OK findings with exit 0; a failing case exactly its failing
- * findings with exit 10, each with the file and the line of the offending key.
+ * repository, edits the policy or a profile init wrote, and runs `doctor --rule` in process (the table's
+ * drift case also through the built CLI, which must print the same). A passing case must report exactly
+ * its OK findings with exit 0; a failing case exactly its failing findings with exit 10, each with the
+ * file and the line of the offending key.
  */
 import { afterAll } from 'vitest';
 import { describeTable, edit } from '../helpers/cases';

@@ -1,8 +1,9 @@
 /**
  * retention (rule majordomus.retention-caps): every case starts from `majordomus init` in a fresh git
  * repository, edits the policy init wrote and writes real state under `.ai/local/state/`, and runs
- * `doctor --rule` with the built CLI. A missing or invalid cap names the policy file and the line of its
- * block; a cap exceeded names the directory or ledger over it.
+ * `doctor --rule` in process (the table's drift case also through the built CLI, which must print the
+ * same). A missing or invalid cap names the policy file and the line of its block; a cap exceeded names
+ * the directory or ledger over it.
  */
 import { afterAll } from 'vitest';
 import { describeTable, edit } from '../helpers/cases';

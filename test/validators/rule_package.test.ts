@@ -1,15 +1,18 @@
 /**
  * rule_package (majordomus.rule-package-integrity): the vendored package agrees with its manifest file
  * for file, and every rule loads; what is refused is named, and refuses only itself and its dependents.
- * Every case starts from a freshly initialised temporary git repository and runs the built CLI, as a
- * user would.
+ * Every case starts from a freshly initialised temporary git repository and runs the gate as a user
+ * would, in process (helpers/gate.ts); executable front matter is refused by the built CLI itself, whose
+ * process would be the one to run it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { RepositoryGateName } from '../../engine/generated/gates';
 import { itFails, itPasses } from '../helpers/cases';
 import type { FindingCase } from '../helpers/cases';
 import { expectFailing } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 import { PROJECT, RULES_DIR, RULE_SECTIONS, SAMPLE, VENDOR, VENDOR_MANIFEST, enforcement, manifestEntry, ruleBody, ruleFront, writeRule, writeSampleTest } from '../helpers/rules';
@@ -131,13 +134,14 @@ const packageCases: FindingCase[] = [
 describe(`${RULE}: the vendored package`, () => {
   itFails('$name → exit 10', RULE, factory, packageCases);
 
-  it('under watch, a hand edit is DRIFT and watch exits 11', () => {
+  it('under watch, a hand edit is DRIFT and watch exits 11; the built CLI prints exactly that', async () => {
     const repo = freshRepo();
     const file = `${VENDOR}/rules/retention-caps.v1.md`;
     repo.write(file, `${repo.read(file)}\nA local addition.\n`);
-    const { code, findings } = repo.gate(['watch', '--rule', RULE]);
-    expectFailing(findings, [{ level: 'DRIFT', category: 'rules', subject: file, file }]);
-    expect(code).toBe(11);
+    const run = await gateInProcess(repo, 'watch', { rule: RULE });
+    expectFailing(run.findings, [{ level: 'DRIFT', category: 'rules', subject: file, file }]);
+    expect(run.code).toBe(11);
+    expectSameFromCli(repo, 'watch', { rule: RULE }, run);
   });
 });
 
@@ -319,16 +323,16 @@ describe(`${RULE}: a refused rule set`, () => {
   });
 
   // a refusal is a failure at every gate: the load audit runs there and reports FAIL, never DRIFT
-  const atGates = [
+  const atGates: { gate: RepositoryGateName; refusal: FindingCase }[] = [
     { gate: 'check', refusal: refusalCases.find((c) => c.name === 'no front matter')! },
     { gate: 'watch', refusal: refusalCases.find((c) => c.name === 'no front matter')! },
     { gate: 'check', refusal: refusalCases.find((c) => c.name.startsWith('a cycle'))! },
     { gate: 'watch', refusal: refusalCases.find((c) => c.name.startsWith('a cycle'))! },
   ];
-  it.each(atGates)('$gate with $refusal.name → FAIL, exit 10', ({ gate, refusal }) => {
+  it.each(atGates)('$gate with $refusal.name → FAIL, exit 10', async ({ gate, refusal }) => {
     const repo = freshRepo();
     refusal.mutate(repo);
-    const { code, findings } = repo.gate([gate]);
+    const { code, findings } = await gateInProcess(repo, gate);
     expectFailing(
       findings.filter((f) => f.rule === RULE),
       refusal.expected,

@@ -1,9 +1,10 @@
 /**
  * scope_file (rule majordomus.scope-file-integrity): every case starts from `majordomus init` in a fresh
- * git repository, edits the scope file init wrote, and runs `doctor --rule` with the built CLI. A passing
- * case must report exactly its OK/INFO findings with exit 0; a failing case exactly its failing findings
- * with exit 10, each naming the scope file and the line of the offending entry. Every absolute or
- * escaping path form of RELIABILITY.md ("Path values") is refused, once.
+ * git repository, edits the scope file init wrote, and runs `doctor --rule` in process (the table's drift
+ * case also through the built CLI, which must print the same). A passing case must report exactly its
+ * OK/INFO findings with exit 0; a failing case exactly its failing findings with exit 10, each naming the
+ * scope file and the line of the offending entry. Every absolute or escaping path form of RELIABILITY.md
+ * ("Path values") is refused, once.
  */
 import { afterAll } from 'vitest';
 import { describeTable, edit } from '../helpers/cases';
