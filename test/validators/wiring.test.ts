@@ -2,14 +2,17 @@
  * wiring (majordomus.enforcement-wiring): every enforcement the policy declares is invoked by the
  * artifact its wired_by names, and no hook swallows the invocation's exit code or hands its arguments
  * to the shell unquoted. Every case starts from a freshly initialised temporary git repository (init
- * installs pre-commit and pre-push hooks) and runs the built CLI, with a `majordomus` on PATH unless
- * the case says otherwise (whether the hooks can find the tool is itself reported).
+ * installs pre-commit and pre-push hooks) and runs the gate in process (helpers/gate.ts), with a
+ * `majordomus` on PATH unless the case says otherwise (whether the hooks can find the tool is itself
+ * reported); the cases marked `cli` run the built CLI too, with that PATH, and it must print the same.
  */
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installHusky, installLefthook, installPreCommit, LEFTHOOK_WIRED, PRE_COMMIT_WIRED } from '../helpers/hook-managers';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
+import type { GateRun } from '../helpers/gate';
 import { failing, repoFactory } from '../helpers/repo';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 
@@ -40,6 +43,22 @@ afterAll(() => {
 
 function freshRepo(): TempRepo {
   return factory.create().init();
+}
+
+/**
+ * `doctor --rule` of the wiring rule, in process, with `path` as the gate's PATH. The validator still
+ * reads PATH from the process rather than from the gate's environment, so the process's PATH is the same
+ * while the gate runs, and restored after (tests of a file run one at a time); once the validator reads
+ * the gate's environment, this is merely redundant.
+ */
+async function doctorWith(repo: TempRepo, path: string): Promise<GateRun> {
+  const saved = process.env.PATH;
+  process.env.PATH = path;
+  try {
+    return await gateInProcess(repo, 'doctor', { rule: RULE, env: { PATH: path } });
+  } finally {
+    process.env.PATH = saved;
+  }
 }
 
 // ---- mutations -----------------------------------------------------------------------------------
@@ -115,6 +134,8 @@ interface Case {
   readonly onPath?: boolean;
   readonly code: number;
   readonly expected: readonly Expected[];
+  /** Also run through the built CLI, which must print exactly what the in-process run reported. */
+  readonly cli?: boolean;
 }
 
 const note = (entry: { name: string; wiredBy?: string }, wiredBy = entry.wiredBy): Expected => ({ level: 'INFO', category: 'wiring', subject: entry.name, wiredBy });
@@ -128,12 +149,13 @@ const CI = 'ci:.ci/run';
 const GIT_CONFIG = 'git-config:alias.gate';
 
 const cases: Case[] = [
-  { name: 'a fresh init', mutate: () => {}, code: 0, expected: [] },
+  { name: 'a fresh init', mutate: () => {}, code: 0, expected: [], cli: true },
   {
     name: 'the pre-commit hook deleted',
     mutate: (repo) => repo.remove(PRE_COMMIT),
     code: 10,
     expected: [unwired(ON_COMMIT)],
+    cli: true,
   },
   {
     name: 'the pre-commit hook not executable (0644)',
@@ -227,6 +249,7 @@ const cases: Case[] = [
     name: 'majordomus neither on PATH nor in node_modules/.bin → INFO for each hook, never a failure',
     mutate: () => {},
     onPath: false,
+    cli: true,
     code: 0,
     expected: [note(ON_COMMIT), note(ON_PUSH)],
   },
@@ -679,10 +702,12 @@ const managerCases: Case[] = [
 cases.push(...managerCases);
 
 describe(RULE, () => {
-  it.each(cases)('$name → exit $code', ({ mutate, onPath = true, code, expected }) => {
+  it.each(cases)('$name → exit $code', async ({ mutate, onPath = true, code, expected, cli = false }) => {
     const repo = freshRepo();
     mutate(repo);
-    const result = repo.gate(['doctor', '--rule', RULE], { env: { PATH: onPath ? withTool : withoutTool } });
+    const path = onPath ? withTool : withoutTool;
+    const result = await doctorWith(repo, path);
+    if (cli) expectSameFromCli(repo, 'doctor', { rule: RULE, env: { PATH: path } }, result);
     expectReported(repo, result.findings, expected);
     expect(result.code).toBe(code);
     if (code === 0) {
@@ -700,20 +725,20 @@ describe(`${RULE}: core.hooksPath set before init`, () => {
     return repo.init();
   }
 
-  it('init installs into .githooks/, and the rule passes', () => {
+  it('init installs into .githooks/, and the rule passes', async () => {
     const repo = hooksPathRepo();
     expect([repo.exists('.githooks/pre-commit'), repo.exists('.githooks/pre-push')]).toEqual([true, true]);
     expect([repo.exists('.git/hooks/pre-commit'), repo.exists('.git/hooks/pre-push')]).toEqual([false, false]);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE], { env: { PATH: withTool } });
+    const { code, findings } = await doctorWith(repo, withTool);
     expectReported(repo, findings, []);
     expect(code).toBe(0);
   });
 
-  it('the rule checks .githooks/: a hook swallowing the exit code there fails', () => {
+  it('the rule checks .githooks/: a hook swallowing the exit code there fails', async () => {
     const repo = hooksPathRepo();
     const hook = '.githooks/pre-commit';
     repo.write(hook, repo.read(hook).replace(/^majordomus doctor.*$/m, 'majordomus doctor --quiet || true'), 0o755);
-    const { code, findings } = repo.gate(['doctor', '--rule', RULE], { env: { PATH: withTool } });
+    const { code, findings } = await doctorWith(repo, withTool);
     expectReported(repo, findings, [unwired(ON_COMMIT)]);
     expect(code).toBe(10);
   });
