@@ -1,7 +1,8 @@
 /**
  * `majordomus brainstorm` run by the built CLI, and the standalone `dist/detector.mjs`, as a user runs
  * them: `check` on the passing session at each gate; one mutation per rule id, each failing exactly that
- * rule at the gate where it first applies; `--json`; BS-OPS-02 inside a real git repository and outside
+ * rule at the gate where it first applies (in process, through the function `brainstorm check` prints —
+ * the detector cases below show the built CLI printing the very same bytes); `--json`; BS-OPS-02 inside a real git repository and outside
  * any; unusable input (exit 2, nothing on stdout); the detector bundle printing the very bytes of the
  * command; `stamp`; `new` (a folder the session gate accepts, never overwritten); `harvest` (refused
  * with nothing moved, then the move). Assertions are on exit codes, rule ids, statuses, files and paths.
@@ -11,6 +12,8 @@ import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readd
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { brainstormGate, checkSession } from '../../engine/brainstorm/check';
+import { MajordomusError } from '../../engine/errors';
 import { copyPassingSession, SESSION } from '../helpers/brainstorm';
 import type { BrainstormGate, SessionCopy } from '../helpers/brainstorm';
 import { CLI, cleanEnv, repoFactory, ROOT } from '../helpers/repo';
@@ -65,6 +68,20 @@ function majordomus(args: readonly string[], cwd: string): RunResult {
 /** `majordomus brainstorm check <folder> [--gate=g] [--json]` (the copy's root as working directory). */
 function check(copy: SessionCopy, gate?: BrainstormGate, json = false, folder: string = copy.folder): RunResult {
   return majordomus(['brainstorm', 'check', folder, ...(gate ? [`--gate=${gate}`] : []), ...(json ? ['--json'] : [])], copy.root);
+}
+
+/**
+ * What `majordomus brainstorm check <folder> [--gate=g] [--json]` prints and exits with, run in process:
+ * the CLI's command writes exactly checkSession's output and sets its exit code (commands/brainstorm.ts).
+ */
+async function checkInProcess(copy: SessionCopy, gate?: BrainstormGate, json = false, folder: string = copy.folder): Promise<RunResult> {
+  try {
+    const report = await checkSession(folder, brainstormGate(gate), json ? 'json' : 'text', copy.root, cleanEnv());
+    return { code: report.exitCode, stdout: report.output, stderr: '' };
+  } catch (error) {
+    if (!(error instanceof MajordomusError)) throw error;
+    return { code: error.exitCode, stdout: '', stderr: `majordomus: ${error.message}\n` };
+  }
 }
 
 // ------------------------------------------------------------------------------------------ parsing
@@ -298,11 +315,11 @@ describe('brainstorm check: one mutation per rule id', () => {
     for (const m of MUTATIONS) expect(m.gate, m.rule).toBe(FIRST_GATE.get(m.rule));
   });
 
-  it.each(MUTATIONS)('$rule at $gate: $what', (m) => {
+  it.each(MUTATIONS)('$rule at $gate: $what', async (m) => {
     const copy = copyPassingSession();
     m.mutate(copy);
     const git = !outsideGit(copy);
-    const result = check(copy, m.gate);
+    const result = await checkInProcess(copy, m.gate);
     expect(result.code, result.stdout + result.stderr).toBe(1);
     const { rules, summary } = report(result.stdout);
     expect(summary).toMatch(/^failing/);
@@ -315,7 +332,7 @@ describe('brainstorm check: one mutation per rule id', () => {
     expect(others).toEqual(Object.fromEntries(RULES_AT[m.gate].filter((id) => id !== m.rule).map((id) => [id, id === 'BS-OPS-02' && !git ? 'skip' : 'ok'])));
 
     // --json says the same
-    const json = check(copy, m.gate, true);
+    const json = await checkInProcess(copy, m.gate, true);
     expect(json.code).toBe(1);
     const doc = jsonReport(json.stdout);
     expect(doc).toMatchObject({ folder: copy.folder, gate: m.gate, status: 'failing' });
@@ -325,7 +342,7 @@ describe('brainstorm check: one mutation per rule id', () => {
 
     // a rule of a later gate is not run before it: the earlier gates pass
     for (const gate of GATES.slice(0, GATES.indexOf(m.gate))) {
-      const earlier = check(copy, gate);
+      const earlier = await checkInProcess(copy, gate);
       expect(earlier.code, gate).toBe(0);
       expect(report(earlier.stdout).rules.map((l) => l.rule)).not.toContain(m.rule);
     }
@@ -459,7 +476,7 @@ const BUNDLE_CASES: readonly { name: string; mutate: (copy: SessionCopy) => void
 ];
 
 describe('dist/detector.mjs behaves as majordomus brainstorm check', () => {
-  it.each(BUNDLE_CASES)('$name: the same stdout bytes and exit code at each gate, with and without --json', ({ mutate, failsFrom }) => {
+  it.each(BUNDLE_CASES)('$name: the same stdout bytes and exit code at each gate, with and without --json, as in process', async ({ mutate, failsFrom }) => {
     const copy = copyPassingSession();
     mutate(copy);
     // the passing session at every gate and the default; a mutation at the gate where it first fails
@@ -476,6 +493,9 @@ describe('dist/detector.mjs behaves as majordomus brainstorm check', () => {
         expect(command.stdout.length, label).toBeGreaterThan(0);
         expect(detector.stdout, label).toBe(command.stdout);
         expect(detector.code, label).toBe(command.code);
+        // what the one-per-rule table above reads in process is what the command prints
+        const here = await checkInProcess(copy, gate, json, SESSION);
+        expect({ code: here.code, stdout: here.stdout }, label).toEqual({ code: command.code, stdout: command.stdout });
       }
     }
   });
