@@ -9,6 +9,11 @@
  * was a third of the suite's time here. Nothing a test asserts depends on the file system being a disk
  * (modes, links, renames and FIFOs behave the same on tmpfs); elsewhere the system's temporary
  * directory is used as before.
+ *
+ * git's own variables are removed from the environment the workers inherit. Tests run gates in process
+ * (helpers/gate.ts, the brainstorm detector): those get an environment built by `cleanEnv`, but engine
+ * code that falls back to the process's environment would, in a suite run from inside a git hook, see
+ * the hook's GIT_DIR or GIT_INDEX_FILE and ask the outer repository (RELIABILITY.md).
  */
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,5 +38,6 @@ export default function setup(): () => void {
   // user (read-only hooks, where root would ignore the mode) in a repository below it
   chmodSync(dir, 0o755);
   process.env.TMPDIR = dir;
+  for (const key of Object.keys(process.env)) if (key.startsWith('GIT_')) delete process.env[key];
   return () => rmSync(dir, { recursive: true, force: true });
 }
