@@ -37,8 +37,8 @@ export interface GateRunOptions {
   readonly cwd?: string;
 }
 
-/** `majordomus <gate> [--rule …] --json` in `repo`, run in process; see the module comment. */
-export async function gateInProcess(repo: TempRepo, gate: RepositoryGateName, options: GateRunOptions = {}): Promise<GateRun> {
+/** `majordomus <gate> [--rule …] --json` in the repository at `repo.dir`, run in process; see the module comment. */
+export async function gateInProcess(repo: { readonly dir: string }, gate: RepositoryGateName, options: GateRunOptions = {}): Promise<GateRun> {
   const env = cleanEnv(options.env);
   const out: string[] = [];
   // the plugin commands/gate.ts hands the gate entry for --json, writing here instead of to stdout

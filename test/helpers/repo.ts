@@ -73,19 +73,20 @@ export function failing(findings: readonly JsonFinding[]): JsonFinding[] {
  * untouched repository copies it instead of running init again (init itself is tested on its own, by
  * running it). Copying keeps every byte and mode, hooks included.
  */
-let adoptedTemplate: string | undefined;
-function template(): string {
-  if (!adoptedTemplate) {
+let templateDir: string | undefined;
+/** The directory of that adopted repository; copy it, never change it. */
+export function adoptedTemplate(): string {
+  if (!templateDir) {
     const dir = mkdtempSync(join(tmpdir(), 'majordomus-template-'));
     const env = cleanEnv();
     for (const args of [['git', 'init', '-q', '-b', 'main', '.'], [process.execPath, CLI, 'init']]) {
       const result = spawnSync(args[0]!, args.slice(1), { cwd: dir, env, encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr}`);
     }
-    adoptedTemplate = dir;
+    templateDir = dir;
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   }
-  return adoptedTemplate;
+  return templateDir;
 }
 
 export class TempRepo {
@@ -129,7 +130,7 @@ export class TempRepo {
   init(): this {
     if (!this.touched) {
       rmSync(this.dir, { recursive: true, force: true });
-      cpSync(template(), this.dir, { recursive: true });
+      cpSync(adoptedTemplate(), this.dir, { recursive: true });
       this.touched = true;
       return this;
     }
