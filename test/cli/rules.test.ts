@@ -5,7 +5,8 @@
  * gate that doctor does not run, every refusal) and `vendor status|update` over every vendored pack
  * (absent, damaged, different, current, per pack and together; the refusal over a hand edit, --force,
  * removals, idempotence). Assertions are on exit codes and parsed fields — ids, columns, provenance,
- * gates, paths — not on prose.
+ * gates, paths — not on prose. The doctor verdict after a command has written is read in process
+ * (helpers/gate.ts); the commands themselves run as processes.
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
@@ -14,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { validators } from '../../validators/index';
 import type { Validator } from '../../engine/validator';
-import { parseFindings, repoFactory, ROOT } from '../helpers/repo';
+import { gateInProcess } from '../helpers/gate';
+import { repoFactory, ROOT } from '../helpers/repo';
 import type { RunResult, TempRepo } from '../helpers/repo';
 import { manifestEntry, PROJECT, RULE_SECTIONS, RULES_DIR, ruleFront, ruleText, VENDOR, VENDOR_MANIFEST, writeRule } from '../helpers/rules';
 
@@ -459,14 +461,14 @@ function newOutput(result: RunResult): { wrote: string[]; notes: string[]; next:
   };
 }
 
-/** Doctor's JSON findings of one rule. */
-function findingsOf(repo: TempRepo, rule: string): { code: number; levels: string[] } {
-  const result = repo.run(['doctor', '--json']);
-  return { code: result.code, levels: parseFindings(result.stdout).filter((f) => f.rule === rule).map((f) => f.level) };
+/** Doctor's findings of one rule (in process: the gate's verdict on what the command wrote). */
+async function findingsOf(repo: TempRepo, rule: string): Promise<{ code: number; levels: string[] }> {
+  const result = await gateInProcess(repo, 'doctor');
+  return { code: result.code, levels: result.findings.filter((f) => f.rule === rule).map((f) => f.level) };
 }
 
 describe('rules new', () => {
-  it('without a validator: an advisory principle that doctor accepts as written', () => {
+  it('without a validator: an advisory principle that doctor accepts as written', async () => {
     const repo = adopted();
     const result = repo.run(['rules', 'new', 'changelog-entry']);
     expect(result.code).toBe(0);
@@ -489,12 +491,12 @@ describe('rules new', () => {
     expect([...body.keys()]).toEqual(RULE_SECTIONS);
     expect([...body.values()].every(Boolean)).toBe(true);
     expect(repo.exists(`${RULES_DIR}/tests/changelog-entry`)).toBe(false);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     const listed = jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1);
     expect(listed).toMatchObject({ id: 'project.changelog-entry', provenance: 'project', class: 'advisory', gates: [], validator: null, file });
   });
 
-  it('--validator wiring --gate doctor: the rule, its test directory, and doctor runs it', () => {
+  it('--validator wiring --gate doctor: the rule, its test directory, and doctor runs it', async () => {
     const repo = adopted();
     const result = repo.run(['rules', 'new', 'hooks-wired', '--validator', 'wiring', '--gate', 'doctor']);
     expect(result.code).toBe(0);
@@ -505,27 +507,27 @@ describe('rules new', () => {
     expect(front).toMatchObject({ id: 'project.hooks-wired', version: 1, class: 'blocking', status: 'active', depends_on: [], tags: ['project'] });
     expect(front['x-majordomus']).toEqual({ validator: 'wiring', category: 'wiring', enforced_by: ['doctor'], exit_code: 10, tests: [tests] });
     expect(repo.read(`${tests}/README.md`)).toMatch(/valid\//);
-    const doctor = findingsOf(repo, 'project.hooks-wired');
+    const doctor = await findingsOf(repo, 'project.hooks-wired');
     expect(doctor.code).toBe(0);
     expect(doctor.levels.length).toBeGreaterThan(0);
     expect(doctor.levels.every((level) => level === 'OK' || level === 'INFO')).toBe(true);
     expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1)).toMatchObject({ id: 'project.hooks-wired', provenance: 'project', gates: ['doctor'], validator: 'wiring' });
   });
 
-  it("without --gate: the validator's first gate; --class overrides the default", () => {
+  it("without --gate: the validator's first gate; --class overrides the default", async () => {
     const repo = adopted();
     expect(repo.run(['rules', 'new', 'policy-again', '--validator', 'policy', '--class', 'advisory']).code).toBe(0);
     const front = frontMatter(repo.read(`${PROJECT}/policy-again.v1.md`));
     expect(front.class).toBe('advisory');
     expect((front['x-majordomus'] as { enforced_by: string[] }).enforced_by).toEqual([registered.policy!.gates[0]]);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
   });
 
-  it('several --gate values are written in order', () => {
+  it('several --gate values are written in order', async () => {
     const repo = adopted();
     expect(repo.run(['rules', 'new', 'policy-watched', '--validator', 'policy', '--gate', 'watch', '--gate', 'doctor']).code).toBe(0);
     expect((frontMatter(repo.read(`${PROJECT}/policy-watched.v1.md`))['x-majordomus'] as { enforced_by: string[] }).enforced_by).toEqual(['watch', 'doctor']);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     expect(repo.run(['watch']).code).toBe(0);
   });
 
@@ -553,7 +555,7 @@ describe('rules new', () => {
 
   it.each(brainstormOnly.map((v) => [v.name]))(
     '--validator %s writes its example options at its first gate, which doctor does not run; rules list shows it',
-    (name) => {
+    async (name) => {
       const repo = adopted();
       const slug = `example-${name.replace(/_/g, '-')}`;
       const result = repo.run(['rules', 'new', slug, '--validator', name]);
@@ -566,7 +568,7 @@ describe('rules new', () => {
       expect(x.enforced_by).toEqual([registered[name]!.gates[0]]);
       expect(registered[name]!.gates[0]).toBe('session');
       // doctor loads the rule (a rule that did not load would refuse the set) but does not run it
-      const doctor = findingsOf(repo, `project.${slug}`);
+      const doctor = await findingsOf(repo, `project.${slug}`);
       expect(doctor.code).toBe(0);
       expect(doctor.levels).toEqual([]);
       const listed = jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1);
@@ -574,14 +576,14 @@ describe('rules new', () => {
     },
   );
 
-  it('--validator brainstorm_ops --gate move: the gate written is the one asked for', () => {
+  it('--validator brainstorm_ops --gate move: the gate written is the one asked for', async () => {
     const repo = adopted();
     expect(repo.run(['rules', 'new', 'ops-at-move', '--validator', 'brainstorm_ops', '--gate', 'move']).code).toBe(0);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1)).toMatchObject({ id: 'project.ops-at-move', gates: ['move'], validator: 'brainstorm_ops' });
   });
 
-  it.each(generic.map((v) => [v.name]))('--validator %s writes its example options and doctor passes as written', (name) => {
+  it.each(generic.map((v) => [v.name]))('--validator %s writes its example options and doctor passes as written', async (name) => {
     const repo = adopted();
     const slug = `example-${name.replace(/_/g, '-')}`;
     const result = repo.run(['rules', 'new', slug, '--validator', name]);
@@ -589,25 +591,25 @@ describe('rules new', () => {
     const x = frontMatter(repo.read(`${PROJECT}/${slug}.v1.md`))['x-majordomus'] as Record<string, unknown>;
     expect(x.options).toEqual(registered[name]!.exampleOptions);
     expect(x.category).toBe(name.replace(/_/g, '-'));
-    const doctor = findingsOf(repo, `project.${slug}`);
+    const doctor = await findingsOf(repo, `project.${slug}`);
     expect(doctor.code).toBe(0);
     expect(doctor.levels.length).toBeGreaterThan(0);
     expect(doctor.levels).not.toContain('FAIL');
   });
 
-  it('--validator paths in a fresh repository: the example reports here, so the rule is written advisory and doctor passes', () => {
+  it('--validator paths in a fresh repository: the example reports here, so the rule is written advisory and doctor passes', async () => {
     const repo = adopted();
     const result = repo.run(['rules', 'new', 'required-files', '--validator', 'paths']);
     expect(result.code).toBe(0);
     const { notes } = newOutput(result);
     expect(notes).toHaveLength(1);
     expect(frontMatter(repo.read(`${PROJECT}/required-files.v1.md`)).class).toBe('advisory');
-    const doctor = findingsOf(repo, 'project.required-files');
+    const doctor = await findingsOf(repo, 'project.required-files');
     expect(doctor.code).toBe(0);
     expect(doctor.levels).toContain('WARN');
   });
 
-  it('--validator paths where its example holds: blocking, and doctor reports it OK', () => {
+  it('--validator paths where its example holds: blocking, and doctor reports it OK', async () => {
     const repo = adopted();
     for (const path of Object.values(registered.paths!.exampleOptions as Record<string, string[]>).flat()) repo.write(path, 'present\n');
     repo.git(['add', '-A']);
@@ -616,18 +618,18 @@ describe('rules new', () => {
     expect(result.code).toBe(0);
     expect(newOutput(result).notes).toEqual([]);
     expect(frontMatter(repo.read(`${PROJECT}/required-files.v1.md`)).class).toBe('blocking');
-    const doctor = findingsOf(repo, 'project.required-files');
+    const doctor = await findingsOf(repo, 'project.required-files');
     expect(doctor.code).toBe(0);
     expect(doctor.levels).toContain('OK');
   });
 
-  it('--class blocking is honoured even when the example reports here (with a note)', () => {
+  it('--class blocking is honoured even when the example reports here (with a note)', async () => {
     const repo = adopted();
     const result = repo.run(['rules', 'new', 'strict-files', '--validator', 'paths', '--class', 'blocking']);
     expect(result.code).toBe(0);
     expect(newOutput(result).notes).toHaveLength(1);
     expect(frontMatter(repo.read(`${PROJECT}/strict-files.v1.md`)).class).toBe('blocking');
-    expect(findingsOf(repo, 'project.strict-files').levels).toContain('FAIL');
+    expect((await findingsOf(repo, 'project.strict-files')).levels).toContain('FAIL');
   });
 
   describe('refusals', () => {
@@ -831,7 +833,7 @@ describe('rules vendor status', () => {
     expect(repo.run(['rules', 'vendor', 'status']).code).toBe(10);
   });
 
-  it('exits 11 listing each difference of the baseline when the distribution ships another package', () => {
+  it('exits 11 listing each difference of the baseline when the distribution ships another package', async () => {
     const repo = adopted();
     editConsistently(repo);
     addListedRule(repo);
@@ -841,10 +843,10 @@ describe('rules vendor status', () => {
     expect(changesOf(result.stdout, 'brainstorm')).toEqual([]);
     expect(packStates(result.stdout)).toEqual({ majordomus: { state: 'different', dir: VENDOR }, brainstorm: CURRENT_BRAINSTORM });
     // the copy is internally valid: doctor's integrity rule has nothing to say
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
   });
 
-  it('exits 11 listing the difference of the brainstorm pack when only it differs', () => {
+  it('exits 11 listing the difference of the brainstorm pack when only it differs', async () => {
     const repo = adopted();
     editConsistently(repo, 'rules/bs-ops-01.v1.md', BRAINSTORM);
     const result = repo.run(['rules', 'vendor', 'status']);
@@ -852,7 +854,7 @@ describe('rules vendor status', () => {
     expect(changesOf(result.stdout, 'brainstorm')).toEqual(['changed BS-OPS-01@1']);
     expect(changesOf(result.stdout, 'majordomus')).toEqual([]);
     expect(packStates(result.stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: { state: 'different', dir: BRAINSTORM } });
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
   });
 
   it('exits 11 when only the order of the manifest differs', () => {
@@ -913,34 +915,34 @@ describe('rules vendor update', () => {
     expect(repo.read(POLICY_RULE)).toBe(baseline);
   });
 
-  it('--force restores a hand edit; doctor and status pass afterwards; a second run writes nothing', () => {
+  it('--force restores a hand edit; doctor and status pass afterwards; a second run writes nothing', async () => {
     const repo = adopted();
     repo.write(POLICY_RULE, `${repo.read(POLICY_RULE)}\nedited\n`);
-    expect(repo.run(['doctor']).code).toBe(10);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(10);
     const result = repo.run(['rules', 'vendor', 'update', '--force']);
     expect(result.code).toBe(0);
     expect(printed(result.stdout, 'wrote')).toEqual([POLICY_RULE]);
     expect(repo.read(POLICY_RULE)).toBe(readFileSync(join(SHIPPED, 'rules/policy-integrity.v1.md'), 'utf8'));
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
     const again = repo.run(['rules', 'vendor', 'update']);
     expect(again.code).toBe(0);
     expect(printed(again.stdout, 'wrote')).toEqual([]);
   });
 
-  it('--force restores a hand edit of the brainstorm pack', () => {
+  it('--force restores a hand edit of the brainstorm pack', async () => {
     const repo = adopted();
     repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`);
-    expect(repo.run(['doctor']).code).toBe(10);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(10);
     const result = repo.run(['rules', 'vendor', 'update', '--force']);
     expect(result.code).toBe(0);
     expect(printed(result.stdout, 'wrote')).toEqual([OPS_RULE]);
     expect(repo.read(OPS_RULE)).toBe(readFileSync(join(SHIPPED_BRAINSTORM, 'rules/bs-ops-01.v1.md'), 'utf8'));
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
   });
 
-  it('--force removes an unlisted rule file', () => {
+  it('--force removes an unlisted rule file', async () => {
     const repo = adopted();
     const stray = `${VENDOR}/rules/stray.v1.md`;
     repo.write(stray, repo.read(POLICY_RULE));
@@ -949,10 +951,10 @@ describe('rules vendor update', () => {
     expect(result.code).toBe(0);
     expect(printed(result.stdout, 'removed')).toEqual([stray]);
     expect(repo.exists(stray)).toBe(false);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
   });
 
-  it('a different but intact copy of this package is updated without --force: the edit rewritten, idempotent', () => {
+  it('a different but intact copy of this package is updated without --force: the edit rewritten, idempotent', async () => {
     const repo = adopted();
     editConsistently(repo);
     const result = repo.run(['rules', 'vendor', 'update']);
@@ -960,7 +962,7 @@ describe('rules vendor update', () => {
     expect(printed(result.stdout, 'wrote').sort()).toEqual([VENDOR_MANIFEST, POLICY_RULE].sort());
     expect(printed(result.stdout, 'removed')).toEqual([]);
     expect(repo.read(VENDOR_MANIFEST)).toBe(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
     const again = repo.run(['rules', 'vendor', 'update']);
     expect(again.code).toBe(0);
@@ -968,7 +970,7 @@ describe('rules vendor update', () => {
     expect(printed(again.stdout, 'removed')).toEqual([]);
   });
 
-  it('an intact copy holding a rule this version does not ship: refused (15) listing what would go, unchanged; --force removes it and says so', () => {
+  it('an intact copy holding a rule this version does not ship: refused (15) listing what would go, unchanged; --force removes it and says so', async () => {
     const repo = adopted();
     editConsistently(repo);
     addListedRule(repo);
@@ -985,11 +987,11 @@ describe('rules vendor update', () => {
     expect(printed(result.stdout, 'removed')).toEqual([`${VENDOR}/${EXTRA_FILE}`]);
     expect(repo.exists(`${VENDOR}/${EXTRA_FILE}`)).toBe(false);
     expect(repo.read(VENDOR_MANIFEST)).toBe(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => row.id)).not.toContain(EXTRA_ID);
   });
 
-  it('--force replaces a vendored file that is a symbolic link, never writing through it', () => {
+  it('--force replaces a vendored file that is a symbolic link, never writing through it', async () => {
     const repo = adopted();
     const outside = repos.create({ git: false });
     outside.write('target.md', 'outside\n');
@@ -1000,13 +1002,13 @@ describe('rules vendor update', () => {
     expect(printed(result.stdout, 'wrote')).toEqual([POLICY_RULE]);
     expect(outside.read('target.md')).toBe('outside\n');
     expect(lstatSync(repo.path(POLICY_RULE)).isSymbolicLink()).toBe(false);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
   });
 
   it.each([
     ['only the baseline', VENDOR, packagePaths(VENDOR, shippedBaseline), shippedBrainstorm.rules.length],
     ['nothing at all', `${RULES_DIR}/vendor`, packagePaths(VENDOR, shippedBaseline), 0],
-  ])('%s missing: writes the baseline back, and no pack the repository does not hold; status, doctor and list pass afterwards', (_what, removed, expected, brainstormRules) => {
+  ])('%s missing: writes the baseline back, and no pack the repository does not hold; status, doctor and list pass afterwards', async (_what, removed, expected, brainstormRules) => {
     const repo = adopted();
     repo.remove(removed);
     expect(repo.run(['rules', 'vendor', 'status']).code).not.toBe(0);
@@ -1015,7 +1017,7 @@ describe('rules vendor update', () => {
     expect(printed(result.stdout, 'wrote').sort()).toEqual(expected);
     expect(printed(result.stdout, 'removed')).toEqual([]);
     expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     const provenance = jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => row.provenance);
     expect(provenance.filter((p) => p === 'vendor:brainstorm')).toHaveLength(brainstormRules);
     expect(provenance.filter((p) => p === 'vendor:majordomus')).toHaveLength(shippedBaseline.rules.length);
@@ -1037,7 +1039,7 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
   /** Every path of the vendored brainstorm pack: its files, then its folders. */
   const brainstormPaths = [...packagePaths(BRAINSTORM, shippedBrainstorm), `${BRAINSTORM}/rules`, BRAINSTORM].sort();
 
-  it('remove brainstorm, then add it back: each lists exactly the paths it removed or wrote; doctor and status 0 both times', () => {
+  it('remove brainstorm, then add it back: each lists exactly the paths it removed or wrote; doctor and status 0 both times', async () => {
     const repo = adopted();
     const before = snapshotOf(repo, BRAINSTORM);
     const removed = repo.run(['rules', 'vendor', 'remove', 'brainstorm']);
@@ -1045,7 +1047,7 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
     expect(printed(removed.stdout, 'removed').sort()).toEqual(brainstormPaths);
     expect(printed(removed.stdout, 'wrote')).toEqual([]);
     expect(repo.exists(BRAINSTORM)).toBe(false);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
     expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).filter((row) => row.provenance === 'vendor:brainstorm')).toEqual([]);
 
@@ -1053,7 +1055,7 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
     expect(added.code).toBe(0);
     expect(printed(added.stdout, 'wrote').sort()).toEqual(packagePaths(BRAINSTORM, shippedBrainstorm));
     expect(snapshotOf(repo, BRAINSTORM)).toEqual(before);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     expect(packStates(repo.run(['rules', 'vendor', 'status']).stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: CURRENT_BRAINSTORM });
   });
 
@@ -1095,7 +1097,7 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
   it.each([
     ['a hand edit', (repo: TempRepo) => repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`)],
     ['a file the package does not list', (repo: TempRepo) => repo.write(`${BRAINSTORM}/NOTES.txt`, 'mine\n')],
-  ])('remove over someone\'s work (%s): refused (15), unchanged; --force removes it all', (_what, change) => {
+  ])('remove over someone\'s work (%s): refused (15), unchanged; --force removes it all', async (_what, change) => {
     const repo = adopted();
     change(repo);
     const before = snapshotOf(repo, BRAINSTORM);
@@ -1105,13 +1107,13 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
     expect(snapshotOf(repo, BRAINSTORM)).toEqual(before);
     expect(repo.run(['rules', 'vendor', 'remove', 'brainstorm', '--force']).code).toBe(0);
     expect(repo.exists(BRAINSTORM)).toBe(false);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
   });
 
-  it('remove of a pack whose rules a project rule depends on: refused (15), naming the rule, unchanged', () => {
+  it('remove of a pack whose rules a project rule depends on: refused (15), naming the rule, unchanged', async () => {
     const repo = adopted();
     writeRule(repo, `${PROJECT}/leans.v1.md`, [...ruleFront('project.leans'), 'depends_on: [BS-OPS-01@1]']);
-    expect(repo.run(['doctor']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     const before = snapshotOf(repo, BRAINSTORM);
     const result = repo.run(['rules', 'vendor', 'remove', 'brainstorm']);
     expect(result.code).toBe(15);
