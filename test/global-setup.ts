@@ -18,6 +18,7 @@
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEMPLATE_VARIABLE } from './helpers/repo';
 
 const MEMORY_BACKED = '/dev/shm';
 
@@ -38,6 +39,8 @@ export default function setup(): () => void {
   // user (read-only hooks, where root would ignore the mode) in a repository below it
   chmodSync(dir, 0o755);
   process.env.TMPDIR = dir;
+  // where the run's one adopted template goes, made by the first test process that needs it (helpers/repo.ts)
+  process.env[TEMPLATE_VARIABLE] = join(dir, 'adopted-template');
   for (const key of Object.keys(process.env)) if (key.startsWith('GIT_')) delete process.env[key];
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@
  * outer repository.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,24 +69,41 @@ export function failing(findings: readonly JsonFinding[]): JsonFinding[] {
 }
 
 /**
- * One repository adopted by the real `majordomus init` per test process; `TempRepo.init()` on an
+ * One repository adopted by the real `majordomus init` for the whole run; `TempRepo.init()` on an
  * untouched repository copies it instead of running init again (init itself is tested on its own, by
  * running it). Copying keeps every byte and mode, hooks included.
+ *
+ * The run's global setup names where it goes (TEMPLATE_VARIABLE, inside the run's own temporary
+ * directory); the first test process that needs it makes it aside and renames it into place, so every
+ * other process of the run copies the same one. Without that name (a process outside the suite's
+ * setup), each process makes its own.
  */
+export const TEMPLATE_VARIABLE = 'MAJORDOMUS_TEST_TEMPLATE';
 let templateDir: string | undefined;
 /** The directory of that adopted repository; copy it, never change it. */
 export function adoptedTemplate(): string {
-  if (!templateDir) {
-    const dir = mkdtempSync(join(tmpdir(), 'majordomus-template-'));
-    const env = cleanEnv();
-    for (const args of [['git', 'init', '-q', '-b', 'main', '.'], [process.execPath, CLI, 'init']]) {
-      const result = spawnSync(args[0]!, args.slice(1), { cwd: dir, env, encoding: 'utf8' });
-      if (result.status !== 0) throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr}`);
-    }
-    templateDir = dir;
-    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  if (templateDir) return templateDir;
+  const shared = process.env[TEMPLATE_VARIABLE];
+  if (shared && existsSync(join(shared, '.ai/manifest.yaml'))) return (templateDir = shared);
+  const dir = mkdtempSync(join(tmpdir(), 'majordomus-template-'));
+  const env = cleanEnv();
+  for (const args of [['git', 'init', '-q', '-b', 'main', '.'], [process.execPath, CLI, 'init']]) {
+    const result = spawnSync(args[0]!, args.slice(1), { cwd: dir, env, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr}`);
   }
-  return templateDir;
+  if (!shared) {
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    return (templateDir = dir);
+  }
+  try {
+    // atomic: a directory is renamed onto a path that is absent, never onto another process's template
+    renameSync(dir, shared);
+  } catch {
+    // another process put its template there first: the two are the same adoption
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!existsSync(join(shared, '.ai/manifest.yaml'))) throw new Error(`the shared template ${shared} is not an adopted repository`);
+  return (templateDir = shared);
 }
 
 export class TempRepo {
