@@ -1,15 +1,18 @@
 /**
  * Reading, as a hostile working tree presents it: a FIFO where a file belongs is refused by name and
  * never waited on, a folder that cannot be listed is a failure and never "0 rules", and a control
- * character in a file name or a message cannot forge a line of text output. Each run is spawned with a
- * time limit only as a safety net, so a regression fails instead of hanging the suite; what is asserted
- * is the exit code and the findings.
+ * character in a file name or a message cannot forge a line of text output. Each run that meets a FIFO
+ * is spawned with a time limit only as a safety net, so a regression fails instead of hanging the suite
+ * (a read that blocks would block this very process in process); a run that meets none goes through the
+ * gate entry in process (helpers/gate.ts). What is asserted is the exit code and the findings.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { RepositoryGateName } from '../../engine/generated/gates';
+import { gateInProcess } from '../helpers/gate';
 import { CLI, cleanEnv, parseFindings, repoFactory, ROOT } from '../helpers/repo';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 import { PROJECT, VENDOR, VENDOR_MANIFEST, ruleBody, ruleText } from '../helpers/rules';
@@ -35,6 +38,11 @@ function bounded(file: string, args: readonly string[], cwd: string): { code: nu
 function gate(repo: TempRepo, args: readonly string[]): { code: number; findings: JsonFinding[]; stderr: string } {
   const result = bounded(process.execPath, [CLI, ...args, '--json'], repo.dir);
   return { code: result.code, findings: result.code === -1 ? [] : parseFindings(result.stdout), stderr: result.stderr };
+}
+
+/** A gate in process, for a repository holding no FIFO: nothing it reads can block. */
+function gateHere(repo: TempRepo, gate: RepositoryGateName, rule?: string): Promise<{ code: number; findings: JsonFinding[]; stderr: string }> {
+  return gateInProcess(repo, gate, { rule });
 }
 
 /** Replace whatever is at `relative` with a FIFO nobody writes to. */
@@ -229,16 +237,18 @@ describe('`rules test`: a FIFO in a case is refused by name, never copied or wai
 });
 
 describe('a folder of the layer that cannot be listed is a failure, never "0 rules"', () => {
-  const cases: { name: string; setup: (repo: TempRepo) => void; gate: string; expected: string[] }[] = [
+  /** `fifo`: the case puts a FIFO in the repository, so its gate runs as a process under the safety net. */
+  const cases: { name: string; setup: (repo: TempRepo) => void; gate: RepositoryGateName; expected: string[]; fifo?: boolean }[] = [
     { name: 'the project rules folder replaced by a file', setup: (repo) => replaceWithFile(repo, PROJECT), gate: 'doctor', expected: [`FAIL rules ${PROJECT}`] },
     { name: 'the same, at check', setup: (repo) => replaceWithFile(repo, PROJECT), gate: 'check', expected: [`FAIL rules ${PROJECT}`] },
     { name: 'the same, at watch (a FAIL, not a drift)', setup: (repo) => replaceWithFile(repo, PROJECT), gate: 'watch', expected: [`FAIL rules ${PROJECT}`] },
     { name: 'the project rules folder a dangling symbolic link', setup: (repo) => danglingLink(repo, PROJECT), gate: 'doctor', expected: [`FAIL rules ${PROJECT}`] },
-    { name: 'the project rules folder a FIFO', setup: (repo) => fifo(repo, PROJECT), gate: 'doctor', expected: [`FAIL rules ${PROJECT}`] },
+    { name: 'the project rules folder a FIFO', setup: (repo) => fifo(repo, PROJECT), gate: 'doctor', expected: [`FAIL rules ${PROJECT}`], fifo: true },
     {
       name: 'the profiles section a FIFO',
       setup: (repo) => fifo(repo, '.ai/repo/profiles'),
       gate: 'doctor',
+      fifo: true,
       // and the default profile the policy names is, as far as anything can tell, missing
       expected: ['FAIL layout .ai/repo/profiles', 'FAIL policy .ai/repo/profiles', 'FAIL policy .ai/repo/policy.yaml'],
     },
@@ -250,31 +260,31 @@ describe('a folder of the layer that cannot be listed is a failure, never "0 rul
     },
   ];
 
-  it.each(cases)('$name → exit 10', ({ setup, gate: name, expected }) => {
+  it.each(cases)('$name → exit 10', async ({ setup, gate: name, expected, fifo: blocks = false }) => {
     const repo = adopted();
     setup(repo);
-    const result = gate(repo, [name]);
+    const result = blocks ? gate(repo, [name]) : await gateHere(repo, name);
     expect(result.code).toBe(10);
     expect(failingOf(result.findings).map(key).sort()).toEqual([...expected].sort());
     const folder = expected[0]!.split(' ').at(-1)!;
     for (const finding of failingOf(result.findings).filter((f) => f.subject === folder)) expect(finding.message).toContain('where a folder belongs');
   });
 
-  it("the vendored package's rules folder replaced by a file: named once, and each listed file it no longer finds", () => {
+  it("the vendored package's rules folder replaced by a file: named once, and each listed file it no longer finds", async () => {
     const repo = adopted();
     const listed = repo.read(VENDOR_MANIFEST).split('\n').filter((line) => line.trim().startsWith('file: ')).length;
     replaceWithFile(repo, `${VENDOR}/rules`);
-    const result = gate(repo, ['doctor']);
+    const result = await gateHere(repo, 'doctor');
     expect(result.code).toBe(10);
     const failures = failingOf(result.findings).filter((f) => f.category === 'rules');
     expect(failures.filter((f) => f.subject === `${VENDOR}/rules`)).toHaveLength(1);
     expect(failures.filter((f) => f.subject.startsWith(`${VENDOR}/rules/`) && f.file === VENDOR_MANIFEST)).toHaveLength(listed);
   });
 
-  it('the whole rules section replaced by a file: nothing checks the layer, so the audit runs and fails', () => {
+  it('the whole rules section replaced by a file: nothing checks the layer, so the audit runs and fails', async () => {
     const repo = adopted();
     replaceWithFile(repo, '.ai/repo/rules');
-    const result = gate(repo, ['doctor']);
+    const result = await gateHere(repo, 'doctor');
     expect(result.code).toBe(10);
     const failures = failingOf(result.findings).map(key);
     expect(failures).toContain('FAIL rules .ai/repo/rules');
@@ -309,9 +319,9 @@ describe('one refused rule refuses only itself and its dependents', () => {
     return repo;
   }
 
-  it('doctor: the broken rule and each dependent named, the independent rule FAILs, the rest runs OK; exit 10', () => {
+  it('doctor: the broken rule and each dependent named, the independent rule FAILs, the rest runs OK; exit 10', async () => {
     const repo = partial();
-    const result = gate(repo, ['doctor']);
+    const result = await gateHere(repo, 'doctor');
     expect(result.code).toBe(10);
     expect(failingOf(result.findings).map(key).sort()).toEqual(
       [`FAIL rules ${BROKEN}`, 'FAIL rules project.dependent@1', 'FAIL rules project.transitive@1', 'FAIL hygiene CHANGELOG.md'].sort(),
@@ -335,27 +345,27 @@ describe('one refused rule refuses only itself and its dependents', () => {
     expect(ids.filter((id) => ['project.broken', 'project.dependent', 'project.transitive'].includes(id))).toEqual([]);
   });
 
-  it('--rule of a refused rule runs the load audit, which names it: exit 10', () => {
+  it('--rule of a refused rule runs the load audit, which names it: exit 10', async () => {
     const repo = partial();
-    const result = gate(repo, ['doctor', '--rule', 'project.dependent']);
+    const result = await gateHere(repo, 'doctor', 'project.dependent');
     expect(result.code).toBe(10);
     expect(result.findings.every((f) => f.rule === 'majordomus.rule-package-integrity')).toBe(true);
     expect(failingOf(result.findings).map(key)).toContain('FAIL rules project.dependent@1');
   });
 
-  it('--rule of the independent rule runs it alone', () => {
+  it('--rule of the independent rule runs it alone', async () => {
     const repo = partial();
-    const result = gate(repo, ['doctor', '--rule', 'project.independent']);
+    const result = await gateHere(repo, 'doctor', 'project.independent');
     expect(result.code).toBe(10);
     expect(failingOf(result.findings).map(key)).toEqual(['FAIL hygiene CHANGELOG.md']);
   });
 
-  it('a duplicate identity refuses both files and their dependent; the rest runs', () => {
+  it('a duplicate identity refuses both files and their dependent; the rest runs', async () => {
     const repo = adopted();
     repo.write(`${PROJECT}/same-a.v1.md`, principle('project.same'));
     repo.write(`${PROJECT}/same-b.v1.md`, principle('project.same'));
     repo.write(DEPENDENT, principle('project.dependent', ['depends_on: [project.same@1]']));
-    const result = gate(repo, ['doctor']);
+    const result = await gateHere(repo, 'doctor');
     expect(result.code).toBe(10);
     const failures = failingOf(result.findings);
     expect(failures.map(key).sort()).toEqual(['FAIL rules project.dependent@1', 'FAIL rules project.same@1', 'FAIL rules project.same@1']);
@@ -363,13 +373,13 @@ describe('one refused rule refuses only itself and its dependents', () => {
     expect(result.findings).toContainEqual(expect.objectContaining({ level: 'OK', rule: 'majordomus.ai-layout-integrity' }));
   });
 
-  it('no baseline vendored: the audit from the distribution says so at every gate, and project rules still run', () => {
+  it('no baseline vendored: the audit from the distribution says so at every gate, and project rules still run', async () => {
     const repo = adopted();
     repo.remove(VENDOR);
     repo.write('test/project.test.sh', '# proves the project rules\n');
     repo.write(INDEPENDENT, genericRule('project.independent', 'paths', 'hygiene', ['require: [CHANGELOG.md]'], []).replace('enforced_by: [doctor]', 'enforced_by: [doctor, check]'));
-    for (const name of ['doctor', 'check']) {
-      const result = gate(repo, [name]);
+    for (const name of ['doctor', 'check'] as const) {
+      const result = await gateHere(repo, name);
       expect(result.code, name).toBe(10);
       const failures = failingOf(result.findings).map(key);
       expect(failures, name).toContain(`FAIL rules ${VENDOR}`);
