@@ -1,8 +1,9 @@
 /**
  * `majordomus brainstorm` run by the built CLI, and the standalone `dist/detector.mjs`, as a user runs
  * them: `check` on the passing session at each gate; one mutation per rule id, each failing exactly that
- * rule at the gate where it first applies (in process, through the function `brainstorm check` prints —
- * the detector cases below show the built CLI printing the very same bytes); `--json`; BS-OPS-02 inside a real git repository and outside
+ * rule at the gate where it first applies; `--json`; BS-OPS-02 — these in process, through the function
+ * whose output `brainstorm check` prints, while the detector cases below show the built CLI and the
+ * bundle printing the very same bytes, and nothing on stderr, at every gate in both formats; BS-OPS-02 inside a real git repository and outside
  * any; unusable input (exit 2, nothing on stdout); the detector bundle printing the very bytes of the
  * command; `stamp`; `new` (a folder the session gate accepts, never overwritten); `harvest` (refused
  * with nothing moved, then the move). Assertions are on exit codes, rule ids, statuses, files and paths.
@@ -188,22 +189,21 @@ function outsideGit(copy: SessionCopy): boolean {
 // ---------------------------------------------------------------------------------- the passing copy
 
 describe('brainstorm check: the passing session', () => {
-  it.each(GATES)('is clean at %s outside git: one ok line per rule of the gate, BS-OPS-02 a skip, then clean', (gate) => {
+  it.each(GATES)('is clean at %s outside git: one ok line per rule of the gate, BS-OPS-02 a skip, then clean', async (gate) => {
     const copy = copyPassingSession();
     expect(outsideGit(copy), 'the temporary directory is outside any git repository').toBe(true);
-    const result = check(copy, gate);
+    const result = await checkInProcess(copy, gate);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
     const { rules, summary } = report(result.stdout);
     expect(summary).toMatch(/^clean/);
     expect(rules).toHaveLength(RULES_AT[gate].length);
     expect(Object.fromEntries(statuses(rules))).toEqual(Object.fromEntries(RULES_AT[gate].map((id) => [id, id === 'BS-OPS-02' ? 'skip' : 'ok'])));
   });
 
-  it.each(GATES)('is clean at %s inside git: every rule of the gate ok, BS-OPS-02 included', (gate) => {
+  it.each(GATES)('is clean at %s inside git: every rule of the gate ok, BS-OPS-02 included', async (gate) => {
     const copy = copyPassingSession();
     inGit(copy);
-    const result = check(copy, gate);
+    const result = await checkInProcess(copy, gate);
     expect(result.code).toBe(0);
     const { rules, summary } = report(result.stdout);
     expect(summary).toMatch(/^clean/);
@@ -211,14 +211,14 @@ describe('brainstorm check: the passing session', () => {
     expect(rules.map((line) => line.rule).sort()).toEqual([...RULES_AT[gate]].sort());
   });
 
-  it('the gate defaults to session, and --gate <g> reads as --gate=<g>', () => {
+  it('the gate defaults to session, and --gate <g> reads as --gate=<g>', async () => {
     const copy = copyPassingSession();
     const bare = majordomus(['brainstorm', 'check', copy.folder], copy.root);
     expect(bare.code).toBe(0);
-    expect(bare.stdout).toBe(check(copy, 'session').stdout);
+    expect(bare.stdout).toBe((await checkInProcess(copy, 'session')).stdout);
     const spaced = majordomus(['brainstorm', 'check', copy.folder, '--gate', 'move'], copy.root);
     expect(spaced.code).toBe(0);
-    expect(spaced.stdout).toBe(check(copy, 'move').stdout);
+    expect(spaced.stdout).toBe((await checkInProcess(copy, 'move')).stdout);
   });
 });
 
@@ -352,10 +352,10 @@ describe('brainstorm check: one mutation per rule id', () => {
 // -------------------------------------------------------------------------------------------- --json
 
 describe('brainstorm check --json', () => {
-  it.each(GATES)('the passing session at %s: one document, folder as given, every rule ok', (gate) => {
+  it.each(GATES)('the passing session at %s: one document, folder as given, every rule ok', async (gate) => {
     const copy = copyPassingSession();
     inGit(copy);
-    const result = majordomus(['brainstorm', 'check', SESSION, `--gate=${gate}`, '--json'], copy.root);
+    const result = await checkInProcess(copy, gate, true, SESSION);
     expect(result.code).toBe(0);
     const doc = jsonReport(result.stdout);
     expect(Object.keys(doc).sort()).toEqual(['folder', 'gate', 'rules', 'status']);
@@ -364,10 +364,10 @@ describe('brainstorm check --json', () => {
     expect(doc.rules.every((rule) => rule.status === 'ok' && rule.violations.length === 0)).toBe(true);
   });
 
-  it('a skip outside git, and several violations of one rule each with file, line and message', () => {
+  it('a skip outside git, and several violations of one rule each with file, line and message', async () => {
     const copy = copyPassingSession();
     copy.write('ops/.gitignore', '*\n*.md\n!capture.md\n');
-    const result = check(copy, 'session', true);
+    const result = await checkInProcess(copy, 'session', true);
     expect(result.code).toBe(1);
     const doc = jsonReport(result.stdout);
     expect(doc.status).toBe('failing');
@@ -380,7 +380,7 @@ describe('brainstorm check --json', () => {
     ]);
     expect(doc.rules.filter((rule) => rule.status === 'fail').map((rule) => rule.id)).toEqual(['BS-OPS-01']);
     // the text report has one FAIL line per violation
-    const text = report(check(copy, 'session').stdout);
+    const text = report((await checkInProcess(copy, 'session')).stdout);
     expect(text.rules.filter((line) => line.status === 'FAIL').map(({ rule, file, line }) => [rule, file, line])).toEqual([
       ['BS-OPS-01', 'ops/.gitignore', 2],
       ['BS-OPS-01', 'ops/.gitignore', 3],
@@ -391,31 +391,31 @@ describe('brainstorm check --json', () => {
 // ------------------------------------------------------------------------------------------ BS-OPS-02
 
 describe('brainstorm check: BS-OPS-02 asks git', () => {
-  it('inside a git repository, a force-added ops file fails BS-OPS-02 naming it', () => {
+  it('inside a git repository, a force-added ops file fails BS-OPS-02 naming it', async () => {
     const copy = copyPassingSession();
     inGit(copy);
     copy.git(['add', '-f', '--', `${SESSION}/ops/manifest.md`]);
-    const result = check(copy, 'session');
+    const result = await checkInProcess(copy, 'session');
     expect(result.code).toBe(1);
     const { rules, summary } = report(result.stdout);
     expect(summary).toMatch(/^failing/);
     expect(rules.filter((line) => line.status === 'FAIL').map(({ rule, file }) => [rule, file])).toEqual([['BS-OPS-02', 'ops/manifest.md']]);
   });
 
-  it('inside a git repository with nothing of ops/ tracked, even committed, BS-OPS-02 is ok', () => {
+  it('inside a git repository with nothing of ops/ tracked, even committed, BS-OPS-02 is ok', async () => {
     const copy = copyPassingSession();
     inGit(copy);
     copy.git(['commit', '-q', '--no-verify', '-m', 'session']);
     expect(copy.git(['ls-files', '--', `${SESSION}/ops`])).toBe('');
-    const result = check(copy, 'session');
+    const result = await checkInProcess(copy, 'session');
     expect(result.code).toBe(0);
     expect(report(result.stdout).rules.find((line) => line.rule === 'BS-OPS-02')!.status).toBe('ok');
   });
 
-  it('outside any git repository, BS-OPS-02 is a skip and the gate passes', () => {
+  it('outside any git repository, BS-OPS-02 is a skip and the gate passes', async () => {
     const copy = copyPassingSession();
     expect(outsideGit(copy)).toBe(true);
-    const result = check(copy, 'session');
+    const result = await checkInProcess(copy, 'session');
     expect(result.code).toBe(0);
     expect(report(result.stdout).rules.filter((line) => line.rule === 'BS-OPS-02').map((line) => line.status)).toEqual(['skip']);
   });
@@ -491,6 +491,7 @@ describe('dist/detector.mjs behaves as majordomus brainstorm check', () => {
         const label = `${gate ?? 'default'}${json ? ' --json' : ''}`;
         expect(command.code, label).toBe(expected);
         expect(command.stdout.length, label).toBeGreaterThan(0);
+        expect([command.stderr, detector.stderr], label).toEqual(['', '']);
         expect(detector.stdout, label).toBe(command.stdout);
         expect(detector.code, label).toBe(command.code);
         // what the one-per-rule table above reads in process is what the command prints
