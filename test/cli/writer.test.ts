@@ -3,7 +3,9 @@
  * plans, checks, then writes, inside the repository only. Each repository sits in a scratch parent
  * folder, and a refusal is proved by comparing a snapshot of the whole parent — the repository, its git
  * directory, and what lies beside it — before and after. Also: concurrent runs, a kill mid-write, a
- * write failure part-way, the repairs `init --extend` owes `doctor`, and the vendored store.
+ * write failure part-way, the repairs `init --extend` owes `doctor`, and the vendored store. The writing
+ * commands run as processes; doctor's verdict on what they left is read in process (helpers/gate.ts),
+ * and an adopted repository no test has touched yet is a copy of the suite's one real init.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { gateInProcess } from '../helpers/gate';
-import { adoptedTemplate, CLI, cleanEnv, parseFindings, ROOT } from '../helpers/repo';
+import { adoptedTemplate, CLI, cleanEnv, ROOT } from '../helpers/repo';
 import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 import type { RunResult } from '../helpers/repo';
 import { leftovers, snapshotTree } from '../helpers/snapshot';
@@ -542,17 +544,17 @@ describe('rules vendor status and doctor agree on a vendored folder that is not 
       },
     ],
   ];
-  it.each(cases)('%s: the same finding in both, status exits 10, doctor fails', (_name, setup) => {
+  it.each(cases)('%s: the same finding in both, status exits 10, doctor fails', async (_name, setup) => {
     const repo = new Scratch().adopt();
     const subject = setup(repo);
     const status = repo.run(['rules', 'vendor', 'status']);
     expect(status.code).toBe(10);
     const line = status.stdout.split('\n').find((text) => text.startsWith(`${subject}: `));
     expect(line, status.stdout).toBeDefined();
-    const doctor = repo.run(['doctor', '--json']);
+    const doctor = await gateInProcess(repo, 'doctor');
     expect(doctor.code).toBe(10);
-    const finding = parseFindings(doctor.stdout).find((f) => f.level === 'FAIL' && f.subject === subject);
-    expect(finding, doctor.stdout).toBeDefined();
+    const finding = doctor.findings.find((f) => f.level === 'FAIL' && f.subject === subject);
+    expect(finding, JSON.stringify(doctor.findings)).toBeDefined();
     expect(`${finding!.subject}: ${finding!.message}`).toBe(line);
     // and update refuses to write through it unless forced
     const before = repo.snapshot();
