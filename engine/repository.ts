@@ -8,7 +8,7 @@ import type { FrontMatterDocument } from './layer/front-matter';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distributionRoot } from './layer/distribution';
-import { GitRepository } from './layer/git';
+import { GitRepository, runGit } from './layer/git';
 import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layer/layout';
 import type { Layout } from './layer/layout';
 import type { RuleSet } from './rules';
@@ -59,6 +59,16 @@ export class Repository {
         ? layoutFromManifest(git.root, tree, readFileSync(join(distributionRoot(), 'share/skeleton/ai/manifest.yaml'), 'utf8'))
         : openLayout(git.root, tree);
     return new Repository(git, layout);
+  }
+
+  /**
+   * The git repository a folder lies in, without its layer (a folder gate's folder), or undefined when
+   * the folder is in no git working tree.
+   */
+  static gitAround(folder: string, env: NodeJS.ProcessEnv): GitRepository | undefined {
+    const probe = runGit(['rev-parse', '--is-inside-work-tree'], folder, env);
+    if (probe.status !== 0 || probe.stdout.trim() !== 'true') return undefined;
+    return GitRepository.discover(folder, { env });
   }
 
   /** Absolute path of the working tree's top level. */
