@@ -16,8 +16,10 @@
  * ```
  */
 
-/** The key of the type a schema carries; never present at run time. */
+/** The keys of the type a schema carries, for the type checker alone; never present at run time. */
 declare const VALUES: unique symbol;
+declare const EXACTLY: unique symbol;
+declare const AT_LEAST: unique symbol;
 
 /** Marks a property `schema.optional` made; the schema it wraps is its value. */
 const OPTIONAL: unique symbol = Symbol('majordomus.optional');
@@ -26,14 +28,33 @@ const OPTIONAL: unique symbol = Symbol('majordomus.optional');
 const BUILT: unique symbol = Symbol('majordomus.schema');
 
 /**
- * A JSON Schema as plain data that accepts values of type `T`. `T` is for the type checker alone: it is
- * checked both ways, so a validator that names its options type must name exactly the schema's.
+ * A JSON Schema as plain data that accepts values of type `T`. `T` is for the type checker alone, and
+ * it is held exactly: a validator that names its options type must name the schema's, no option more
+ * (an optional one included) and none less, at any depth.
  */
 export interface Schema<T> {
   readonly [keyword: string]: unknown;
-  /** Never present: the type of the values the schema accepts. */
-  readonly [VALUES]?: (value: T) => T;
+  /** Never present: the type of the values the schema accepts (what `defineValidator` infers from). */
+  readonly [VALUES]?: T;
+  /** Never present: a schema of these values is one of a type at most as wide. */
+  readonly [EXACTLY]?: Exactly<T>;
+  /** Never present: and of a type at least as wide (any type may hold a schema of any options). */
+  readonly [AT_LEAST]?: IsAny<T> extends true ? unknown : (shape: Exactly<T>) => void;
 }
+
+type IsAny<T> = 0 extends 1 & T ? true : false;
+
+/**
+ * `T` with every property required and tagged with whether it was optional, at every depth: TypeScript
+ * holds `{ a }` and `{ a; b? }` assignable both ways, and their shapes are not. The mapped type with a
+ * modifier also makes the compiler compare two schemas' types member by member, not by a shortcut.
+ */
+type Shape<T> = T extends readonly (infer Item)[]
+  ? readonly [Shape<Item>]
+  : T extends object
+    ? { [K in keyof T]-?: [Shape<T[K]>, undefined extends T[K] ? 'optional' : 'required'] }
+    : T;
+type Exactly<T> = { [K in keyof Shape<T>]-?: Shape<T>[K] };
 
 /** The type of the values a schema accepts. */
 export type SchemaType<S> = S extends Schema<infer T> ? T : never;
@@ -96,7 +117,7 @@ function built<T>(data: Record<string, unknown>): Schema<T> {
   return Object.freeze(data) as Schema<T>;
 }
 
-function isOptional(property: Schema<unknown> | Optional<unknown>): property is Optional<unknown> {
+function isOptional(property: Schema<any> | Optional<any>): property is Optional<any> {
   return Object.prototype.hasOwnProperty.call(property, OPTIONAL);
 }
 
