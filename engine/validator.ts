@@ -5,9 +5,12 @@
  *
  * A gate judges a target of the kind its pack declares: a repository (doctor, check, finish, watch) or a
  * folder (the brainstorm gates). The context a validator receives offers what that kind of target has —
- * the layout, git and the tracked files of a repository; nothing of a repository for a folder — and the
- * type of `run`'s context follows from the gates the validator declares, so asking a folder for its
- * layout is a compile error, not a failure at run time.
+ * the judged tree, the layer and git of a repository; the folder on disk for a folder — and the type of
+ * `run`'s context follows from the gates the validator declares, so asking a folder for its tracked
+ * files is a compile error, not a failure at run time.
+ *
+ * Everything here is an interface: these are the published types (engine/api.ts), and the engine's own
+ * classes behind them (engine/context.ts builds the readers) are never handed to a validator.
  */
 import type { FolderGateName, GateName, RepositoryGateName } from './generated/gates';
 import type { FrontMatterDocument, YamlDocument } from './layer/yaml-document';
