@@ -196,7 +196,7 @@ export interface DiskReader {
   kind(path: string): PathKind;
   /** Where the symbolic link at `path` points, as written in the link; undefined when `path` is not a link. */
   link(path: string): string | undefined;
-  /** True when `path` is a file this process may execute. */
+  /** True when this process has the permission to execute what is at `path` (what it is, `kind` says). */
   executable(path: string): boolean;
   /** The entries of a folder, in byte order; empty when nothing is there. Throws (isUnreadable) otherwise. */
   list(path: string): readonly FolderEntry[];
