@@ -45,11 +45,14 @@ export class Repository {
   /** Tracked files minus the case trees of the rules' tests (see ValidatorContext.files). */
   judgedFiles(ruleSet: RuleSet): readonly string[] {
     if (!this.judged) {
-      const fixtures = ruleSet.rules
-        .flatMap((rule) => rule.enforcement?.tests ?? [])
-        .filter((test) => this.tree.exists(`${test}/valid`) || this.tree.exists(`${test}/invalid`))
-        .flatMap((test) => [`${test}/valid/`, `${test}/invalid/`]);
-      this.judged = this.git.tracked().filter((file) => !fixtures.some((prefix) => file.startsWith(prefix)));
+      const fixtures = new Set(
+        ruleSet.rules
+          .flatMap((rule) => rule.enforcement?.tests ?? [])
+          .filter((test) => this.tree.exists(`${test}/valid`) || this.tree.exists(`${test}/invalid`))
+          .flatMap((test) => [`${test}/valid/`, `${test}/invalid/`]),
+      );
+      // frozen: every rule is handed this one list, and the pathspec index is built on it once
+      this.judged = Object.freeze(this.git.tracked().filter((file) => !underFixture(file, fixtures)));
     }
     return this.judged;
   }
@@ -63,6 +66,17 @@ export class Repository {
   markdown(file: string): FrontMatterDocument {
     return unwrap(this.markdownCache, file, () => parseFrontMatter(this.tree.readText(file), file));
   }
+}
+
+/**
+ * True when a folder of `fixtures` (each ending in `/`) holds `file`: each ancestor folder of the file
+ * is looked up, so the filter costs the depth of a path, not the number of rules with test cases.
+ */
+function underFixture(file: string, fixtures: ReadonlySet<string>): boolean {
+  for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) {
+    if (fixtures.has(file.slice(0, slash + 1))) return true;
+  }
+  return false;
 }
 
 function unwrap<T>(cache: Map<string, Parsed<T>>, key: string, read: () => T): T {

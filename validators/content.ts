@@ -1,7 +1,8 @@
 import { describeThrown } from '../engine/describe';
 import { DocumentError, printable } from '../engine/layer/document-error';
+import { selectPaths } from '../engine/layer/pathspec';
 import { defineValidator } from '../engine/validator';
-import { optionLine, PATHSPEC_LIST, pathspecMatcher, usablePathspecs } from './paths';
+import { optionLine, PATHSPEC_LIST, usablePathspecs } from './paths';
 
 /** Options of a `content` rule. */
 export interface ContentOptions {
@@ -55,8 +56,7 @@ export default defineValidator<ContentOptions>({
     }
     const paths = usablePathspecs(context, 'paths', options.paths);
     const refused = paths.length < options.paths.length;
-    const matches = await pathspecMatcher(paths);
-    const files = paths.length === 0 ? [] : context.files().filter(matches);
+    const files = await selectPaths(context.files(), paths);
     context.layout.tree.prefetch(files);
     const shown = `/${printable(options.pattern, 200)}/${flags}`;
     let violations = 0;

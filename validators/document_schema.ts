@@ -1,12 +1,13 @@
 import type { ValidateFunction } from 'ajv';
 import { describeThrown } from '../engine/describe';
 import { DocumentError, printable } from '../engine/layer/document-error';
+import { selectPaths } from '../engine/layer/pathspec';
 import { unsafePathReason } from '../engine/layer/paths';
 import { lineOf } from '../engine/layer/schema-check';
 import type { YamlDocument } from '../engine/layer/yaml';
 import { defineValidator } from '../engine/validator';
 import type { ValidatorContext } from '../engine/validator';
-import { optionLine, PATHSPEC_LIST, pathspecMatcher, usablePathspecs } from './paths';
+import { optionLine, PATHSPEC_LIST, usablePathspecs } from './paths';
 
 /** Options of a `document_schema` rule. */
 export interface DocumentSchemaOptions {
@@ -55,8 +56,7 @@ export default defineValidator<DocumentSchemaOptions>({
     const paths = usablePathspecs(context, 'paths', options.paths);
     if (!validate) return;
     const refused = paths.length < options.paths.length;
-    const matches = await pathspecMatcher(paths);
-    const files = paths.length === 0 ? [] : context.files().filter(matches);
+    const files = await selectPaths(context.files(), paths);
     context.layout.tree.prefetch(files);
     let violations = 0;
     let checked = 0;

@@ -1,4 +1,5 @@
 import { printable } from '../engine/layer/document-error';
+import { eachMatch, matchesAny } from '../engine/layer/pathspec';
 import type { Rule } from '../engine/rules';
 import { defineValidator } from '../engine/validator';
 import type { ValidatorContext } from '../engine/validator';
@@ -47,19 +48,22 @@ export default defineValidator<PathsOptions>({
     const tracked = context.files();
     let violations = 0;
     for (const pattern of required) {
-      const matches = await pathspecMatcher([pattern]);
-      if (tracked.some(matches)) continue;
+      if (await matchesAny(tracked, pattern)) continue;
       violations++;
       context.violation({ subject: pattern, message: `nothing tracked matches \`${printable(pattern)}\` (add and commit a file it names, or correct the pattern)` });
     }
-    if (forbidden.length > 0) {
-      const matchers = await Promise.all(forbidden.map(async (pattern) => ({ pattern, matches: await pathspecMatcher([pattern]) })));
-      for (const file of tracked) {
-        const hit = matchers.find(({ matches }) => matches(file));
-        if (!hit) continue;
-        violations++;
-        context.violation({ subject: file, file, message: `is tracked but matches the forbidden pathspec \`${printable(hit.pattern)}\` (stop tracking it: git rm --cached -- <path>)` });
-      }
+    // each tracked file that a forbidden pathspec matches, in the order of the files, with the first
+    // pathspec (in the rule's order) that matches it
+    const firstHit = new Map<number, string>();
+    for (const pattern of forbidden) {
+      await eachMatch(tracked, pattern, (at) => {
+        if (!firstHit.has(at)) firstHit.set(at, pattern);
+      });
+    }
+    for (const at of [...firstHit.keys()].sort((a, b) => a - b)) {
+      const file = tracked[at]!;
+      violations++;
+      context.violation({ subject: file, file, message: `is tracked but matches the forbidden pathspec \`${printable(firstHit.get(at)!)}\` (stop tracking it: git rm --cached -- <path>)` });
     }
     const patterns = required.length + forbidden.length;
     const refused = (options.require?.length ?? 0) + (options.forbid?.length ?? 0) - patterns;
@@ -107,21 +111,4 @@ export function pathspecLanguageProblem(pattern: string): string | undefined {
   // micromatch would read a leading ! as "everything but", which no pathspec list means
   if (pattern.startsWith('!')) return 'a leading ! (negation) is not part of the pathspec language; name what to match';
   return pathspecProblem(pattern);
-}
-
-/**
- * A predicate on repository-relative paths: true when one of `patterns` matches. Pathspecs are anchored
- * at the root; `*` and `?` stay inside one segment, `**` spans any depth, a dot file is matched like any
- * other, and a trailing `/` names a directory and everything beneath it. micromatch is imported here,
- * when a rule that selects files runs, so no other gate loads it.
- */
-export async function pathspecMatcher(patterns: readonly string[]): Promise<(path: string) => boolean> {
-  const { default: micromatch } = await import('micromatch');
-  const matchers = patterns.map((pattern) => micromatch.matcher(pattern.endsWith('/') ? `${pattern}**` : pattern, { dot: true }));
-  // micromatch's `**` does not cross a line terminator, so a file named with a newline would escape
-  // every rule: each is matched as a character no pathspec names (a path never holds NUL)
-  return (path) => {
-    const probe = path.replace(/[\n\r\u2028\u2029]/g, '\u0000');
-    return matchers.some((matches) => matches(probe));
-  };
 }
