@@ -27,13 +27,37 @@ await build({
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);" },
-  define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version) },
+  define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version), MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs') },
   logLevel: 'warning',
 });
 chmodSync(new URL('majordomus.mjs', staging), 0o755);
-// the brainstorm detector, whole in one file so a skill folder can carry it alone
+// the `yaml` package in a CommonJS file of its own, required the first time a document needs the full
+// parser (engine/layer/yaml-package.ts), so a command whose documents all take the fast path never loads it
+await build({
+  stdin: { contents: "module.exports = require('yaml');", resolveDir: root.pathname },
+  outfile: new URL('yaml.cjs', staging).pathname,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+// the brainstorm detector, whole in one file so a skill folder can carry it alone: the `yaml` package
+// is imported into it, not required from beside it
+const inlineYaml = {
+  name: 'inline-yaml',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /[\\/]engine[\\/]layer[\\/]yaml-package\.ts$/ }, () => ({
+      contents: "import * as yaml from 'yaml'; export const yamlPackage = () => yaml;",
+      loader: 'ts',
+    }));
+  },
+};
 await build({
   entryPoints: { detector: 'engine/brainstorm/detector.ts' },
+  plugins: [inlineYaml],
   outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
   bundle: true,
