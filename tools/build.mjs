@@ -31,6 +31,21 @@ await build({
   logLevel: 'warning',
 });
 chmodSync(new URL('majordomus.mjs', staging), 0o755);
+// the CLI again as one CommonJS script, which dist/majordomus.mjs compiles with V8's code cache
+// (engine/code-cache.ts: Node 20 caches no ES module's code)
+await build({
+  entryPoints: ['engine/cli-script.ts'],
+  outfile: new URL('cli.cjs', staging).pathname,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
+  legalComments: 'none',
+  banner: { js: "var __mjImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version), MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'), 'import.meta.url': '__mjImportMetaUrl' },
+  logLevel: 'warning',
+});
 // the `yaml` package in a CommonJS file of its own, required the first time a document needs the full
 // parser (engine/layer/yaml-package.ts), so a command whose documents all take the fast path never loads it
 await build({
