@@ -46,6 +46,8 @@ await build({
   define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version), MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'), 'import.meta.url': '__mjImportMetaUrl' },
   logLevel: 'warning',
 });
+// a script compiled by vm.Script has no loader for import(): anything it imports must be bundled
+if (readFileSync(new URL('cli.cjs', staging), 'utf8').includes('import(')) throw new Error('dist/cli.cjs calls import(), which a script run under the code cache cannot: bundle what it imports');
 // the `yaml` package in a CommonJS file of its own, required the first time a document needs the full
 // parser (engine/layer/yaml-package.ts), so a command whose documents all take the fast path never loads it
 await build({
