@@ -23,6 +23,8 @@ const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 const LINE_TERMINATORS = /[\n\r\u2028\u2029]/g;
 /** An empty, `.` or `..` segment: micromatch normalises those, so such a pattern is never taken literally. */
 const ODD_SEGMENT = /(^|\/)\.{0,2}(\/|$)/;
+/** A start after a `/` that matches at least one character: a plain one, a `*` or `?` alone. */
+const SURE_START = /^(?:[^*?[\]{}()!+@\\"|]|\*(?![*(])|\?(?!\())/;
 const OPTIONS: Options = { dot: true };
 
 let micromatch: typeof Micromatch | undefined;
@@ -85,18 +87,22 @@ export function isLiteral(pattern: string): boolean {
 }
 
 /**
- * The leading folders of a glob that hold no special character (`docs/api` of `docs/api/*.md`): every
- * path it matches starts with them. Without the last `/`, since `a/**` matches `a` itself; empty when
- * nothing can be said (an alternation `|` reaches back over the whole pattern, and `.`, `..` and empty
- * segments are normalised).
+ * What every path a glob matches starts with: its leading folders that hold no special character
+ * (`docs/api/` of `docs/api/*.md`). The last `/` is left off when what follows it may match nothing at
+ * all (`a/**` matches `a` itself; so may braces, quotes and extglobs). Empty when nothing can be said:
+ * an alternation `|` reaches back over the whole pattern, and `.`, `..` and empty segments are
+ * normalised.
  */
 export function literalFolder(pattern: string): string {
   const glob = expand(pattern);
   if (glob.includes('|')) return '';
   const special = glob.search(GLOB);
   const head = special === -1 ? glob : glob.slice(0, special);
-  const folder = head.slice(0, Math.max(0, head.lastIndexOf('/')));
-  return LINE_TERMINATOR.test(folder) || ODD_SEGMENT.test(folder) ? '' : folder;
+  const slash = head.lastIndexOf('/');
+  if (slash === -1) return '';
+  const folder = head.slice(0, slash);
+  if (LINE_TERMINATOR.test(folder) || ODD_SEGMENT.test(folder)) return '';
+  return SURE_START.test(glob.slice(slash + 1)) ? `${folder}/` : folder;
 }
 
 /** A trailing `/` names the directory and everything beneath it. */

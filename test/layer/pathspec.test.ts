@@ -111,9 +111,16 @@ describe('which pathspecs are looked up rather than matched', () => {
   });
 
   it.each([
-    ['docs/guide/*.md', 'docs/guide'],
+    ['docs/guide/*.md', 'docs/guide/'],
+    ['docs/guide/?.md', 'docs/guide/'],
+    ['docs/guide/x*', 'docs/guide/'],
     ['docs/', 'docs'],
+    ['docs/**', 'docs'],
     ['src/**/*.ts', 'src'],
+    ['src/{a,b}.ts', 'src'],
+    ['src/"a"*', 'src'],
+    ['src/@(a|b).ts', ''],
+    ['src/+(a).ts', 'src'],
     ['*.md', ''],
     ['**/.env', ''],
     ['a/b|c/d', ''],
@@ -167,8 +174,9 @@ describe('properties: the index never changes an answer', () => {
   it('a glob under a folder some paths share', async () => {
     const folderArb = fc.constantFrom('src', 'src/a', 'docs', 'd é', '.x');
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(folderArb, pathArb), { maxLength: 30 }), folderArb, patternArb, async (entries, folder, tail) => {
-        const frozen = Object.freeze(entries.map(([dir, rest]) => `${dir}/${rest}`));
+      fc.asyncProperty(fc.array(fc.tuple(folderArb, pathArb), { maxLength: 30 }), fc.array(folderArb, { maxLength: 3 }), folderArb, patternArb, async (entries, bare, folder, tail) => {
+        // the folders themselves too: `a/**` matches `a`
+        const frozen = Object.freeze([...entries.map(([dir, rest]) => `${dir}/${rest}`), ...bare]);
         const pattern = `${folder}/${tail}`;
         let expected: string[];
         try {
