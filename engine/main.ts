@@ -1,5 +1,6 @@
-// The executable's entry. The CLI itself is dist/cli.cjs, one CommonJS script compiled with V8's code
-// cache (engine/code-cache.ts); from the sources, where there is no such script, engine/cli.ts runs as it is.
+// The executable's entry (dist/majordomus.cjs). The CLI itself is dist/cli.cjs, one CommonJS script
+// compiled with V8's code cache (engine/code-cache.ts); from the sources, where there is no such
+// script, engine/cli.ts runs as it is.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runWithCodeCache } from './code-cache';

@@ -7,13 +7,14 @@
 //        node tools/bench.mjs --prepare [--enforced N]   builds only the enforced repository, prints its
 //        path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist/majordomus.mjs');
+// the executable a user runs: the package's bin
+const cli = join(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin.majordomus);
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(name);

@@ -1,11 +1,12 @@
-// Bundle the CLI with esbuild: one entry file, each command split into a chunk imported on demand.
-// The worker that runs a repository validator is an entry of the same build (dist/validator-worker.mjs,
-// found from the distribution root), so it shares the engine's chunks instead of carrying a copy.
+// Bundle with esbuild. The executable is a small CommonJS launcher (dist/majordomus.cjs, the package's
+// bin) that runs the CLI, bundled as one CommonJS script (dist/cli.cjs), under V8's code cache. The
+// public API and the worker that runs a repository validator (dist/validator-worker.mjs, found from the
+// distribution root) are ES modules of one build, sharing its chunks.
 // The bundle is written beside dist/ and renamed over it, so a test running during a rebuild never
 // finds dist/ half written.
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -15,7 +16,7 @@ const previous = new URL(`dist.previous-${process.pid}/`, root);
 
 rmSync(staging, { recursive: true, force: true });
 await build({
-  entryPoints: { majordomus: 'engine/main.ts', api: 'engine/api.ts', 'validator-worker': 'engine/isolation/worker.ts' },
+  entryPoints: { api: 'engine/api.ts', 'validator-worker': 'engine/isolation/worker.ts' },
   outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -30,8 +31,25 @@ await build({
   define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version), MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs') },
   logLevel: 'warning',
 });
-chmodSync(new URL('majordomus.mjs', staging), 0o755);
-// the CLI again as one CommonJS script, which dist/majordomus.mjs compiles with V8's code cache
+// the executable: a CommonJS file, so a run starts without Node's ES module loader
+await build({
+  entryPoints: ['engine/main.ts'],
+  outfile: new URL('majordomus.cjs', staging).pathname,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
+  legalComments: 'none',
+  external: ['./cli'],
+  banner: { js: "#!/usr/bin/env node\nvar __mjImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__mjImportMetaUrl' },
+  logLevel: 'warning',
+});
+chmodSync(new URL('majordomus.cjs', staging), 0o755);
+// the path the executable had before runs the same launcher
+writeFileSync(new URL('majordomus.mjs', staging), "#!/usr/bin/env node\nimport './majordomus.cjs';\n", { mode: 0o755 });
+// the CLI as one CommonJS script, which the launcher compiles with V8's code cache
 // (engine/code-cache.ts: Node 20 caches no ES module's code)
 await build({
   entryPoints: ['engine/cli-script.ts'],
