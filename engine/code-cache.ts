@@ -102,9 +102,9 @@ function readCache(file: string, sourceHash: Buffer): Buffer | undefined {
 function writeCache(file: string, sourceHash: Buffer, script: Script): void {
   const temporary = `${file}.${process.pid}.tmp`;
   try {
-    const payload = script.createCachedData();
+    // the folder first: where it cannot be made, the cached data is not worth producing
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temporary, encodeCache(sourceHash, payload));
+    writeFileSync(temporary, encodeCache(sourceHash, script.createCachedData()));
     renameSync(temporary, file);
     pruneCaches(dirname(file));
   } catch {
