@@ -4,8 +4,8 @@
 // enforced rule, and the peak memory of each doctor run.
 // Public tools only: node and git.
 // Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--json]
-//        node tools/bench.mjs --prepare [--enforced N]   builds only the enforced repository, prints its
-//        path and leaves it, to time or profile by hand
+//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N]]   builds only the enforced
+//        (or the large) repository, prints its path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -109,7 +109,7 @@ const peakMemory = (argv, cwd) => {
 };
 
 if (args.includes('--prepare')) {
-  process.stdout.write(`${enforcedRepository(enforcedCount)}\n`);
+  process.stdout.write(`${args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`);
   process.exit(0);
 }
 
