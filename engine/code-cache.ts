@@ -6,9 +6,9 @@
  * and the cached data an earlier run left, then runs it.
  *
  * The cache is an optimisation and never a correctness risk. It lives in the user's cache directory
- * (never beside the installed tool, which may be read-only), one file per build of the script and
- * Node version. A file is used only when its header names the exact bytes of the script (V8 itself
- * checks only their length) and its payload matches the checksum beside it; anything else — a
+ * (never beside the installed tool, which may be read-only), one file per build of the script, Node
+ * version and command. A file is used only when its header names the exact bytes of the script (V8
+ * itself checks only their length) and its payload matches the checksum beside it; anything else — a
  * missing, stale, truncated or corrupt file, or data V8 rejects — is ignored, and the run compiles the
  * script from its source and writes a fresh cache as it exits. Failing to read or write the cache is
  * never reported.
@@ -24,18 +24,22 @@ import { Script } from 'node:vm';
 const MAGIC = Buffer.from('majordomus code cache 1\n', 'latin1');
 const HASH_BYTES = 32;
 const HEADER_BYTES = MAGIC.length + 2 * HASH_BYTES;
-/** At most this many cache files are kept (builds and Node versions used side by side). */
-const KEEP_FILES = 8;
+/** At most this many cache files are kept (commands, builds and Node versions used side by side). */
+const KEEP_FILES = 16;
 
 /** The wrapper CommonJS gives a module, so the script sees `require`, `module` and its own path. */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_TAIL = '\n})';
 
-/** Compile the CommonJS script at `path` with the code cache, and run it. */
-export function runWithCodeCache(path: string, env: NodeJS.ProcessEnv = process.env): void {
+/**
+ * Compile the CommonJS script at `path` with the code cache, and run it. Each command has a cache of
+ * its own: the cache holds what the run that wrote it compiled, and `doctor` compiles little of what
+ * `--version` does.
+ */
+export function runWithCodeCache(path: string, argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): void {
   const bytes = readFileSync(path);
   const sourceHash = sha256(bytes);
-  const file = cacheFile(env, sourceHash);
+  const file = cacheFile(env, sourceHash, commandOf(argv));
   const cachedData = file === undefined ? undefined : readCache(file, sourceHash);
   const script = new Script(`${WRAPPER_HEAD}${bytes.toString('utf8')}${WRAPPER_TAIL}`, {
     filename: path,
@@ -56,10 +60,16 @@ export function runWithCodeCache(path: string, env: NodeJS.ProcessEnv = process.
  * (`~/Library/Caches` on macOS, `%LOCALAPPDATA%` on Windows, `~/.cache` elsewhere). Undefined when there
  * is no home to put it in.
  */
-export function cacheFile(env: NodeJS.ProcessEnv, sourceHash: Buffer): string | undefined {
+export function cacheFile(env: NodeJS.ProcessEnv, sourceHash: Buffer, command: string): string | undefined {
   const root = cacheRoot(env);
   if (root === undefined) return undefined;
-  return join(root, 'majordomus', `code-${sourceHash.toString('hex').slice(0, 16)}-${process.version}-${process.arch}.bin`);
+  return join(root, 'majordomus', `code-${sourceHash.toString('hex').slice(0, 16)}-${process.version}-${process.arch}-${command}.bin`);
+}
+
+/** The command a run names (its first argument, when it looks like one), for the name of its cache. */
+export function commandOf(argv: readonly string[]): string {
+  const first = argv[0] ?? '';
+  return /^[a-z][a-z-]{0,31}$/.test(first) ? first : 'other';
 }
 
 function cacheRoot(env: NodeJS.ProcessEnv): string | undefined {

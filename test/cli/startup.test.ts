@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile, decodeCache, encodeCache } from '../../engine/code-cache';
@@ -36,9 +36,9 @@ function freshCacheHome(): string {
   return mkdtempSync(join(tmpdir(), 'majordomus-cache-'));
 }
 
-/** The cache file the CLI uses under `home`. */
+/** The cache file `doctor` uses under `home`. */
 function cachePath(home: string): string {
-  return cacheFile({ XDG_CACHE_HOME: home }, sourceHash())!;
+  return cacheFile({ XDG_CACHE_HOME: home }, sourceHash(), 'doctor')!;
 }
 
 describe('the code cache', () => {
@@ -83,6 +83,13 @@ describe('the code cache', () => {
     const after = readFileSync(path);
     expect(after.equals(bad)).toBe(false);
     expect(decodeCache(after, sourceHash())).toBeDefined();
+  });
+
+  it('each command has a cache of its own', () => {
+    const home = freshCacheHome();
+    expect(repo.run(['doctor'], { env: { XDG_CACHE_HOME: home } }).code).toBe(clean.code);
+    expect(repo.run(['--version'], { env: { XDG_CACHE_HOME: home } }).code).toBe(0);
+    expect(readdirSync(join(home, 'majordomus')).sort()).toStrictEqual([basename(cachePath(home)), basename(cacheFile({ XDG_CACHE_HOME: home }, sourceHash(), 'other')!)].sort());
   });
 
   it('a cache directory that cannot be written leaves the run as it is', () => {
