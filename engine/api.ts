@@ -3,6 +3,6 @@
  * TypeScript: `defineValidator` types a validator module; the types describe what `run` receives.
  */
 export { defineValidator } from './validator';
-export type { Note, Validator, ValidatorContext, ValidatorLookup, Violation } from './validator';
+export type { ContextAt, FolderContext, Note, TargetKind, Validator, ValidatorContext, ValidatorLookup, Violation } from './validator';
 export type { Finding, Level } from './findings';
-export type { GateName } from './generated/gates';
+export type { FolderGateName, GateName, RepositoryGateName } from './generated/gates';

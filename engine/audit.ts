@@ -4,23 +4,17 @@
  * vendored audit rule may be among the refused), and runs the load audit at every gate, so a refusal is
  * always reported, precisely, and always fails the gate.
  */
-import { distributionRoot } from './layer/distribution';
-import { WorkingTree } from './layer/tree';
-import { loadRuleFile } from './rules';
+import { BASELINE_PACK } from './packs/registry';
+import { shippedRules } from './packs/shipped';
 import type { Rule } from './rules';
-
-const AUDIT_RULE_FILES = ['rule-package-integrity.v1.md', 'doctrine-wiring-integrity.v1.md'];
 
 /** The id of the audit rule that reports what the load refused. */
 export const LOAD_AUDIT_RULE = 'majordomus.rule-package-integrity';
 
+/** The ids of the audit rules. */
+const AUDIT_RULES: readonly string[] = [LOAD_AUDIT_RULE, 'majordomus.doctrine-wiring-integrity'];
+
 /** The audit rules as the distribution ships them. */
-export function auditRules(): Rule[] {
-  const tree = new WorkingTree(distributionRoot());
-  return AUDIT_RULE_FILES.map((name) => {
-    const file = `rules/majordomus/rules/${name}`;
-    const rule = loadRuleFile(tree, file, { origin: 'vendor', vendor: 'majordomus' });
-    if (Array.isArray(rule)) throw new Error(`the distribution's audit rule ${file} does not load: ${rule[0]?.message}`);
-    return rule;
-  });
+export async function auditRules(): Promise<Rule[]> {
+  return (await shippedRules(BASELINE_PACK)).filter((rule) => AUDIT_RULES.includes(rule.id));
 }

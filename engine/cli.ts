@@ -5,7 +5,10 @@
 import { Command, CommanderError, Option } from 'commander';
 import { describeThrown, stackOf } from './describe';
 import { ExitCode, MajordomusError } from './errors';
+import { packCommands } from './generated/pack-commands';
+import { programHelpText } from './help';
 import { escapeControls } from './layer/document-error';
+import { formatOption } from './reporters/option';
 
 declare const MAJORDOMUS_VERSION: string;
 const version = typeof MAJORDOMUS_VERSION === 'string' ? MAJORDOMUS_VERSION : '0.0.0-dev';
@@ -15,12 +18,14 @@ export function buildProgram(): Command {
   const program = new Command('majordomus')
     .description("Governs a git repository's AI layer (.ai/) with a declarative rule engine.")
     .version(version, '-V, --version')
+    .addHelpText('after', programHelpText)
     .exitOverride();
 
   const gateOptions = (command: Command): Command =>
     command
-      .option('--json', 'print one JSON object a line')
-      .option('--rule <id>', 'run only this rule (id or id@version)')
+      .addOption(formatOption())
+      .option('--json', 'print one JSON object a line (short for --format json)')
+      .option('--rule <id>', 'run only this rule (id or id@version); repeat it to run several, in the order of the rule set', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
       .option('--quiet', 'print only failing and warning findings and the summary')
       .option('--no-repository-validators', "import no repository module: each rule whose validator is the repository's own fails as not run (for untrusted checkouts)");
 
@@ -48,7 +53,14 @@ export function buildProgram(): Command {
     .action(async (options) => (await import('./commands/init')).runInit(options));
 
   addRulesCommands(program);
-  addBrainstormCommands(program);
+  // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
+  for (const pack of packCommands) pack.register(program);
+  // the validators `rules new --help` lists are loaded only when `rules new` (or `rules help new`) is asked for
+  program.hook('preSubcommand', async (_program, command) => {
+    if (command.name() !== 'rules' || !program.args.includes('new')) return;
+    const text = (await import('./commands/rules-new-help')).rulesNewHelpText();
+    command.commands.find((sub) => sub.name() === 'new')?.addHelpText('after', text);
+  });
   formatUsageErrors(program);
 
   return program;
@@ -67,30 +79,6 @@ function formatUsageErrors(command: Command): void {
     outputError: (text, write) => write(`majordomus: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run: ${help})\n`),
   });
   for (const sub of command.commands) formatUsageErrors(sub);
-}
-
-/** `brainstorm`: the brainstorm pack's session folders and their detector. */
-function addBrainstormCommands(program: Command): void {
-  const brainstorm = program.command('brainstorm').description('brainstorm session folders: check, bootstrap, stamp, harvest');
-  brainstorm
-    .command('check <session-folder>')
-    .description('run the detector: one line per rule of the gate, then clean or failing (exit 0, 1, or 2 on unusable input)')
-    .option('--gate <gate>', 'session, manifest or move (cumulative)', 'session')
-    .option('--json', 'print one JSON document')
-    .action(async (folder: string, options) => (await import('./commands/brainstorm')).runBrainstormCheck(folder, options));
-  brainstorm
-    .command('new <topic>')
-    .description('bootstrap a session folder <parent>/<topic>-brainstorm/ that passes the session gate')
-    .option('--dir <parent>', 'the parent folder (default: docs/research/ of the repository)')
-    .action(async (topic: string, options) => (await import('./commands/brainstorm')).runBrainstormNew(topic, options));
-  brainstorm
-    .command('stamp')
-    .description('print the current UTC datetime in the contract\'s one shape, YYYY-MM-DDTHH:MMZ')
-    .action(async () => (await import('./commands/brainstorm')).runBrainstormStamp());
-  brainstorm
-    .command('harvest <session-folder>')
-    .description('run the move gate; only when clean, move the folder to docs/history/brainstorms/<topic>/ without ops/')
-    .action(async (folder: string) => (await import('./commands/brainstorm')).runBrainstormHarvest(folder));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */
@@ -119,16 +107,25 @@ function addRulesCommands(program: Command): void {
     .option('--no-repository-validators', "import no repository module: the cases of a rule whose validator is the repository's own fail as not run")
     .action(async (id: string | undefined, options) => (await import('./commands/rules-test')).runRulesTest(id, options));
 
-  const vendor = rules.command('vendor').description('the vendored copy of the baseline rule package');
+  const vendor = rules.command('vendor').description('the vendored copies of the packs this repository adopted: the baseline and any other');
   vendor
     .command('status')
-    .description("compare the vendored copy with the distribution's package")
+    .description("compare each adopted pack's vendored copy with the distribution's package")
     .action(async () => (await import('./commands/rules')).runVendorStatus());
   vendor
     .command('update')
-    .description("write the distribution's package over the vendored copy")
+    .description("write the distribution's package over each adopted pack's vendored copy")
     .option('--force', 'overwrite a vendored copy that was changed by hand')
     .action(async (options) => (await import('./commands/rules')).runVendorUpdate(options));
+  vendor
+    .command('add <pack>')
+    .description('adopt a pack the distribution ships: vendor its rule package (e.g. brainstorm)')
+    .action(async (pack: string) => (await import('./commands/rules')).runVendorAdd(pack));
+  vendor
+    .command('remove <pack>')
+    .description('drop an adopted pack: remove its vendored rule package (the baseline cannot be removed)')
+    .option('--force', 'remove a vendored copy that was changed by hand')
+    .action(async (pack: string, options) => (await import('./commands/rules')).runVendorRemove(pack, options));
 }
 
 /** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */

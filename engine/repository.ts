@@ -5,14 +5,32 @@
 import { DocumentError } from './layer/document-error';
 import { parseFrontMatter } from './layer/front-matter';
 import type { FrontMatterDocument } from './layer/front-matter';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distributionRoot } from './layer/distribution';
 import { GitRepository } from './layer/git';
-import { openLayout } from './layer/layout';
+import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layer/layout';
 import type { Layout } from './layer/layout';
 import type { RuleSet } from './rules';
-import { treeFor } from './layer/tree';
+import { IndexTree, treeFor, WorkingTree } from './layer/tree';
 import type { Tree } from './layer/tree';
 import { parseYaml } from './layer/yaml';
 import type { YamlDocument } from './layer/yaml';
+
+/** How `Repository.open` finds and reads the repository. */
+export interface OpenOptions {
+  /** The environment git runs with (a pre-commit hook's GIT_INDEX_FILE); the process's by default. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** A repository other than the one this process works for (a temporary one): git's selectors are not inherited. */
+  readonly isolated?: boolean;
+  /**
+   * The tree tracked files are read from: by default the index inside a pre-commit hook (GIT_INDEX_FILE
+   * set) and the working tree otherwise; `working` for commands a person runs, which read the files.
+   */
+  readonly tree?: 'index' | 'working';
+  /** `skeleton`: a repository without a manifest is judged under the layout `init` writes, not refused. */
+  readonly layoutless?: 'skeleton';
+}
 
 type Parsed<T> = { readonly value: T } | { readonly error: DocumentError };
 
@@ -26,10 +44,21 @@ export class Repository {
     readonly layout: Layout,
   ) {}
 
-  /** The repository around `cwd` with its layer; MissingError (12) when it has none. */
-  static open(cwd: string): Repository {
-    const git = GitRepository.discover(cwd);
-    return new Repository(git, openLayout(git.root, treeFor(git.root)));
+  /**
+   * The repository around `cwd` with its layer: the one way the engine opens a repository. A
+   * UsageError (2) outside a git working tree, a MissingError (12) without a layer (unless `layoutless`
+   * says how to judge one without), a DocumentError when the manifest cannot be read.
+   */
+  static open(cwd: string, options: OpenOptions = {}): Repository {
+    const env = options.env ?? process.env;
+    const git = GitRepository.discover(cwd, { env, isolated: options.isolated });
+    const tree = options.tree === 'working' ? new WorkingTree(git.root) : options.tree === 'index' ? new IndexTree(git.root, git.env) : treeFor(git.root, git.env);
+    // a rule's test case without a layer of its own is judged under the skeleton's manifest, never written into it
+    const layout =
+      options.layoutless === 'skeleton' && !tree.exists(MANIFEST_PATH)
+        ? layoutFromManifest(git.root, tree, readFileSync(join(distributionRoot(), 'share/skeleton/ai/manifest.yaml'), 'utf8'))
+        : openLayout(git.root, tree);
+    return new Repository(git, layout);
   }
 
   /** Absolute path of the working tree's top level. */

@@ -3,28 +3,27 @@
  * `invalid/` is run against each sub-folder of those, each a small repository tree copied into a fresh
  * temporary git repository and staged. The rule's validator must report nothing on a valid case and at
  * least one violation on an invalid one (and, when the case carries `expect.yaml`, every subject it
- * names). The validator runs through the same runner as a gate, so options, levels and a throwing
- * validator behave exactly as they do in `doctor`.
+ * names). The case runs through the gate entry (engine/run-gate.ts), as every gate does, so options,
+ * levels and a throwing validator behave exactly as they do in `doctor`.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { isViolation } from './findings';
 import { gates } from './generated/gates';
 import type { GateName } from './generated/gates';
 import type { RepositoryValidators } from './isolation/settings';
+import { UsageError } from './errors';
 import { DocumentError } from './layer/document-error';
-import { distributionRoot } from './layer/distribution';
-import { GitRepository, isolatedGitEnv } from './layer/git';
-import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layer/layout';
-import { WorkingTree } from './layer/tree';
+import { isolatedGitEnv } from './layer/git';
 import type { Tree } from './layer/tree';
 import { notRegularFile } from './layer/regular-file';
 import { parseYaml, readTextFile } from './layer/yaml';
 import type { Registry } from './registry';
 import { Repository } from './repository';
-import type { Rule, RuleSet } from './rules';
-import { Runner } from './runner';
+import type { Rule } from './rules';
+import { runGate } from './run-gate';
 
 /** The outcome of one case. */
 export interface CaseResult {
@@ -46,19 +45,29 @@ export function caseDirectories(tree: Tree, rule: Rule): string[] {
   return (rule.enforcement?.tests ?? []).filter((test) => tree.exists(`${test}/valid`) || tree.exists(`${test}/invalid`));
 }
 
-/**
- * Run every case of `rule` found in `tree` (rooted at `root`). `repositoryValidators` says whether a
- * repository validator may run, and for how long: the case repositories carry no policy of their own,
- * so the caller reads the limit from the repository the rule belongs to.
- */
-export async function runRuleCases(root: string, tree: Tree, rule: Rule, registry: Registry, repositoryValidators?: RepositoryValidators): Promise<CaseResult[]> {
+/** How the cases of a rule run. */
+export interface CaseSettings {
+  /** The validators the rule's name resolves to: those of the repository the rule belongs to. */
+  readonly registry: Registry;
+  /**
+   * Whether a repository validator may run, and for how long: the case repositories carry no policy of
+   * their own, so the caller reads the limit from the repository the rule belongs to.
+   */
+  readonly repositoryValidators: RepositoryValidators;
+  /** The caller's working directory and environment, handed to the gate entry. */
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Run every case of `rule` found in `tree` (rooted at `root`). */
+export async function runRuleCases(root: string, tree: Tree, rule: Rule, settings: CaseSettings): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const dir of caseDirectories(tree, rule)) {
     let cases = 0;
     for (const kind of ['valid', 'invalid'] as const) {
       for (const entry of tree.list(`${dir}/${kind}`).filter((e) => e.directory)) {
         cases++;
-        results.push(await runCase(join(root, dir, kind, entry.name), `${kind}/${entry.name}`, dir, kind, rule, registry, repositoryValidators));
+        results.push(await runCase(join(root, dir, kind, entry.name), `${kind}/${entry.name}`, dir, kind, rule, settings));
       }
     }
     if (cases === 0) {
@@ -74,8 +83,7 @@ async function runCase(
   dir: string,
   kind: 'valid' | 'invalid',
   rule: Rule,
-  registry: Registry,
-  repositoryValidators: RepositoryValidators | undefined,
+  settings: CaseSettings,
 ): Promise<CaseResult> {
   const base = { rule: rule.identity, case: name, dir };
   let expected: string[] = [];
@@ -93,23 +101,25 @@ async function runCase(
       if (!(error instanceof DocumentError)) throw error;
       return { ...base, passed: false, subjects: [], reason: error.message };
     }
-    const env = isolatedGitEnv();
+    const env = isolatedGitEnv(settings.env);
     for (const args of [['init', '-q', '.'], ['add', '-A']]) {
       const result = spawnSync('git', args, { cwd: scratch, env, encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed in a case repository: ${result.stderr}`);
     }
-    const git = GitRepository.discover(scratch, { isolated: true });
-    const tree = new WorkingTree(git.root);
     // a case without a layer of its own is judged under the skeleton manifest, never written into it
-    const layout = tree.exists(MANIFEST_PATH)
-      ? openLayout(git.root, tree)
-      : layoutFromManifest(git.root, tree, readFileSync(join(distributionRoot(), 'share/skeleton/ai/manifest.yaml'), 'utf8'));
-    const ruleSet: RuleSet = { rules: [rule], refused: false, problems: [], packages: [], files: [] };
+    const repository = Repository.open(scratch, { env: settings.env, isolated: true, tree: 'working', layoutless: 'skeleton' });
     const gate = rule.enforcement!.enforcedBy.find((name): name is GateName => Object.hasOwn(gates, name)) ?? 'doctor';
-    const result = await new Runner().run({ gate, repository: new Repository(git, layout), ruleSet, registry, repositoryValidators });
+    let result;
+    try {
+      result = await runGate({ gate, cwd: settings.cwd, env: settings.env, repository, rules: [rule], registry: settings.registry, repositoryValidators: settings.repositoryValidators });
+    } catch (error) {
+      // a case a gate cannot judge at all (a folder gate's model refusing the case's tree) fails that case alone
+      if (!(error instanceof UsageError)) throw error;
+      return { ...base, passed: false, subjects: [], reason: `${gate} cannot judge the case: ${error.message}` };
+    }
     const broken = result.findings.filter((f) => f.category === 'doctrine' && f.subject === rule.identity && f.level === 'FAIL' && f.file === rule.file);
     if (broken.length > 0) return { ...base, passed: false, subjects: [], reason: broken.map((f) => f.message).join('; ') };
-    const subjects = result.findings.filter((f) => f.level === 'FAIL' || f.level === 'WARN' || f.level === 'DRIFT').map((f) => f.subject);
+    const subjects = result.findings.filter(isViolation).map((f) => f.subject);
     if (kind === 'valid') {
       return subjects.length === 0 ? { ...base, passed: true, subjects } : { ...base, passed: false, subjects, reason: `reported ${subjects.length} violation(s) on a valid case` };
     }

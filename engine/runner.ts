@@ -10,40 +10,59 @@ import { ExitCode, UsageError } from './errors';
 import { exitCodeOf } from './findings';
 import type { Finding, Level } from './findings';
 import { gates } from './generated/gates';
+import { packs } from './generated/packs';
+import type { PackName } from './generated/packs';
 import { policyTimeoutMs } from './isolation/settings';
 import type { RepositoryValidators } from './isolation/settings';
 import { shellWord } from './layer/hooks';
-import type { GateName } from './generated/gates';
+import type { FolderGateName, GateName, RepositoryGateName } from './generated/gates';
+import { nearestName } from './nearest-name';
 import type { Registry } from './registry';
 import type { Repository } from './repository';
 import { LOAD_AUDIT_RULE } from './audit';
+import { ruleHelp } from './rule-docs';
 import { checkOptions } from './rule-options';
 import type { Rule, RuleSet } from './rules';
-import type { Note, Validator, ValidatorContext, Violation } from './validator';
+import type { AnyModelProvider, FolderContext, GateTarget, Note, TargetKind, Validator, ValidatorContext, Violation } from './validator';
 
-/** What to run. */
-export interface GateRequest {
-  readonly gate: GateName;
-  /** The repository the gate judges; absent for a gate that judges a folder (the brainstorm gates). */
-  readonly repository?: Repository;
-  /** The absolute path the gate judges: the repository root unless said otherwise. */
-  readonly target?: string;
+/** What every run of a gate is given, whatever it judges. */
+interface RequestBase {
   readonly ruleSet: RuleSet;
   readonly registry: Registry;
-  /** Run only this rule (`id` or `id@version`). */
-  readonly only?: string;
+  /** Run only these rules (each `id` or `id@version`), in the order of the set; every rule of the gate when absent. */
+  readonly only?: readonly string[];
   /**
    * The rules that audit the engine itself, from the distribution. While anything of the set is refused,
    * each one the effective set lacks joins it (a refused vendored audit rule cannot report its own
    * refusal), and the load audit runs at every gate, so a refusal always fails the gate.
    */
-  readonly auditRules?: () => readonly Rule[];
+  readonly auditRules?: readonly Rule[];
   /**
    * Whether rules whose validator is the repository's own run (each in a worker, under a time limit),
    * and for how long; by default they run, under the judged repository's policy limit.
    */
   readonly repositoryValidators?: RepositoryValidators;
+  /** The directory `reproduce` commands are relative to: the caller's working directory. */
+  readonly cwd?: string;
+  /** The environment (MAJORDOMUS_DEBUG prints a throwing validator's stack); the process's by default. */
+  readonly env?: NodeJS.ProcessEnv;
 }
+
+/** A run of a gate that judges a repository (doctor, check, finish, watch). */
+export interface RepositoryGateRequest extends RequestBase {
+  readonly gate: RepositoryGateName;
+  readonly repository: Repository;
+}
+
+/** A run of a gate that judges a folder (the brainstorm gates): there is no repository to hand anyone. */
+export interface FolderGateRequest extends RequestBase {
+  readonly gate: FolderGateName;
+  /** The folder, absolute. */
+  readonly folder: string;
+}
+
+/** What to run: the gate and what it judges, of the kind its pack declares for it (gates[gate].target). */
+export type GateRequest = RepositoryGateRequest | FolderGateRequest;
 
 /** What a gate produced. */
 export interface GateResult {
@@ -52,6 +71,15 @@ export interface GateResult {
   readonly exitCode: number;
   /** How many rules ran. */
   readonly rulesRun: number;
+  /** The rules the gate drew from: the effective set, and the audit rules joining a refused one. */
+  readonly rules: readonly Rule[];
+  /** The rules that ran, in order. */
+  readonly selected: readonly Rule[];
+}
+
+/** True when `gate` judges a folder. */
+export function isFolderGate(gate: GateName): gate is FolderGateName {
+  return gates[gate].target === 'folder';
 }
 
 export class Runner {
@@ -59,8 +87,8 @@ export class Runner {
   readonly hooks = Object.freeze({
     /** The rule set the gate will draw from, once loaded. */
     loaded: new SyncHook<[RuleSet]>(['ruleSet']),
-    /** Before the gate runs, with the rules it selected. */
-    beforeGate: new SyncHook<[GateName, readonly Rule[]]>(['gate', 'rules']),
+    /** Before the gate runs, with the rules it selected and what it judges. */
+    beforeGate: new SyncHook<[GateName, readonly Rule[], GateTarget]>(['gate', 'rules', 'target']),
     /** Before one rule's validator is called. */
     beforeRule: new SyncHook<[Rule]>(['rule']),
     /** After one rule, with what it reported. */
@@ -71,58 +99,54 @@ export class Runner {
     afterGate: new SyncHook<[GateResult]>(['result']),
   });
 
+  /**
+   * Run the gate: select its rules, build the models its pack hands its validators (a target that
+   * cannot be judged stops the run here, before any rule, with the builder's error), run each rule, and
+   * stamp what it reports. The runner's invariants hold for every caller: a rule that reports nothing
+   * gets an OK, a throwing validator is one FAIL, a refused rule never runs, and the exit code is the
+   * highest any failing finding asks for.
+   */
   async run(request: GateRequest): Promise<GateResult> {
     const { gate, ruleSet } = request;
     this.hooks.loaded.call(ruleSet);
-    const selected = this.select(request);
-    this.hooks.beforeGate.call(gate, selected);
+    const pool = ruleSet.refused ? withAudit(ruleSet.rules, request.auditRules ?? []) : ruleSet.rules;
+    const selected = select(request, pool);
+    const target: GateTarget = 'folder' in request ? { kind: 'folder', path: request.folder } : { kind: 'repository', path: request.repository.root, repository: request.repository };
+    const models = new RunModels(target);
+    await models.prepare(gates[gate].pack);
+    this.hooks.beforeGate.call(gate, selected, target);
     let findings: Finding[] = [];
     for (const rule of selected) {
       this.hooks.beforeRule.call(rule);
-      const ruleFindings = await this.runRule(rule, request, selected);
+      const ruleFindings = await this.runRule(rule, request, selected, models);
       this.hooks.afterRule.call(rule, ruleFindings);
       // one at a time: a rule may report millions, more than a spread's arguments can hold
       for (const finding of ruleFindings) findings.push(finding);
     }
     findings = this.hooks.processFindings.call(findings);
-    const result: GateResult = { gate, findings, exitCode: exitCodeOf(findings), rulesRun: selected.length };
+    const result: GateResult = { gate, findings, exitCode: exitCodeOf(findings), rulesRun: selected.length, rules: pool, selected };
     this.hooks.afterGate.call(result);
     return result;
   }
 
-  private select(request: GateRequest): readonly Rule[] {
-    const { gate, ruleSet, only } = request;
-    const pool = ruleSet.refused ? withAudit(ruleSet.rules, request.auditRules?.() ?? []) : ruleSet.rules;
-    const runs = (rule: Rule): boolean => appliesAt(rule, gate) || auditsRefusal(rule, ruleSet);
-    if (only !== undefined) {
-      const matches = (r: Rule): boolean => r.identity === only || r.id === only;
-      const rule = pool.find(matches);
-      if (rule) {
-        if (!runs(rule)) {
-          throw new UsageError(`${rule.identity} is not enforced by ${gate} (its gates: ${rule.enforcement?.enforcedBy.join(', ') ?? 'none'})`);
-        }
-        return [rule];
-      }
-      // a refused rule never runs: asking for it runs the audit that says why it was refused
-      const audit = pool.filter((r) => auditsRefusal(r, ruleSet));
-      if (audit.length > 0 && ruleSet.refusedRules?.some(matches)) return audit;
-      throw new UsageError(`no rule ${only} in the effective set (list them with: majordomus rules list)`);
-    }
-    return pool.filter(runs);
-  }
-
-  private async runRule(rule: Rule, request: GateRequest, selected: readonly Rule[]): Promise<Finding[]> {
-    const { gate, registry, repository, ruleSet } = request;
+  private async runRule(rule: Rule, request: GateRequest, selected: readonly Rule[], models: RunModels): Promise<Finding[]> {
+    const { gate, registry, ruleSet } = request;
+    const repository = 'repository' in request ? request.repository : undefined;
+    const targetPath = 'folder' in request ? request.folder : request.repository.root;
+    const env = request.env ?? process.env;
     const enforcement = rule.enforcement!;
     const findings: Finding[] = [];
     const failCode = enforcement.exitCode !== 0 ? enforcement.exitCode : ExitCode.contract;
-    const reproduce = gates[gate].command.replace('{rule}', rule.id).replace('{target}', shellWord(relative(process.cwd(), request.target ?? '.') || '.'));
+    const reproduce = gates[gate].command.replace('{rule}', rule.id).replace('{target}', shellWord(relative(request.cwd ?? process.cwd(), targetPath) || '.'));
+    const help = ruleHelp(rule);
     const broken = (subject: string, message: string): Finding => ({
       level: 'FAIL',
       category: 'doctrine',
       subject,
       message,
       rule: rule.id,
+      version: rule.version,
+      help,
       file: rule.file,
       reproduce,
       exitCode: failCode,
@@ -152,8 +176,13 @@ export class Runner {
       message: note.message,
       reproduce: 'reproduce' in note && note.reproduce !== undefined ? note.reproduce : level === 'OK' || level === 'INFO' ? undefined : reproduce,
       rule: rule.id,
+      version: rule.version,
+      help,
       file: note.file,
       line: note.line,
+      column: note.column,
+      endLine: note.endLine,
+      endColumn: note.endColumn,
       exitCode: code,
     });
     const reports: RuleReports = {
@@ -163,9 +192,13 @@ export class Runner {
       info: (note) => findings.push(stamp('INFO', note, 0)),
       skip: (note) => findings.push({ ...stamp('INFO', { ...note, message: `not checked: ${note.message}` }, 0), skipped: true }),
     };
-    // the load audit of a set with refusals runs at whatever gate was asked
+    // the load audit of a set with refusals runs at whatever gate was asked, if it can judge what that gate judges
     const gateProblem = (validator: Pick<Validator, 'name' | 'gates'>): string | undefined =>
-      !auditsRefusal(rule, ruleSet) && !validator.gates.includes(gate) ? `is enforced by \`${gate}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}` : undefined;
+      !judgesKind(validator, gates[gate].target)
+        ? `is enforced by \`${gate}\`, which judges a ${gates[gate].target}, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}, which judge a ${gates[gate].target === 'folder' ? 'repository' : 'folder'}`
+        : !auditsRefusal(rule, ruleSet) && !validator.gates.includes(gate)
+          ? `is enforced by \`${gate}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}`
+          : undefined;
 
     if (resolved.kind === 'repository') {
       const problem = await this.runRepositoryRule(rule, request, selected, resolved, gateProblem, reports);
@@ -174,34 +207,36 @@ export class Runner {
       const validator = resolved.validator;
       const problem = gateProblem(validator) ?? (await checkOptions(validator, enforcement.options, 'builtin'));
       if (problem) return [broken(rule.identity, problem)];
-      const context: ValidatorContext = {
+      const common = {
         gate,
         rule,
         options: enforcement.options ?? {},
-        target: request.target ?? needRepository(repository).root,
-        get repository() {
-          return needRepository(repository);
-        },
-        get layout() {
-          return needRepository(repository).layout;
-        },
-        get git() {
-          return needRepository(repository).git;
-        },
+        target: targetPath,
         rules: ruleSet,
         selected,
-        files: () => needRepository(repository).judgedFiles(ruleSet),
         registry,
         violation: reports.violation,
         ok: reports.ok,
         info: reports.info,
         skip: reports.skip,
       };
+      // the validator's gates include this one (gateProblem), so the context is of the kind its run expects
+      const context: ValidatorContext | FolderContext = repository
+        ? {
+            ...common,
+            targetKind: 'repository',
+            repository,
+            layout: repository.layout,
+            git: repository.git,
+            files: () => repository.judgedFiles(ruleSet),
+            model: (provider) => models.get(provider),
+          }
+        : { ...common, targetKind: 'folder', model: (provider) => models.get(provider) };
       try {
-        await validator.run(context);
+        await validator.run(context as never);
       } catch (error) {
         findings.push(broken(rule.identity, `the validator \`${validator.name}\` threw: ${describeThrown(error)}`));
-        const stack = process.env.MAJORDOMUS_DEBUG === '1' ? stackOf(error) : undefined;
+        const stack = env.MAJORDOMUS_DEBUG === '1' ? stackOf(error) : undefined;
         if (stack) process.stderr.write(`${stack}\n`);
       }
     }
@@ -225,7 +260,8 @@ export class Runner {
     gateProblem: (validator: Pick<Validator, 'name' | 'gates'>) => string | undefined,
     reports: RuleReports,
   ): Promise<{ message: string; file?: string } | undefined> {
-    const { gate, registry, repository, ruleSet } = request;
+    const { gate, registry, ruleSet } = request;
+    const repository = 'repository' in request ? request.repository : undefined;
     const settings = request.repositoryValidators ?? { enabled: true };
     if (!settings.enabled) {
       return {
@@ -237,12 +273,12 @@ export class Runner {
       path: module.path,
       name: module.name,
       timeoutMs: settings.timeoutMs ?? policyTimeoutMs(repository),
-      env: repository?.git.env ?? process.env,
+      env: repository?.git.env ?? request.env ?? process.env,
       admit: gateProblem,
       request: () => ({
         type: 'run',
         gate,
-        target: request.target ?? needRepository(repository).root,
+        target: 'folder' in request ? request.folder : request.repository.root,
         ruleSet,
         rule,
         selected,
@@ -256,13 +292,14 @@ export class Runner {
           projectFiles: registry.projectFiles(),
         },
       }),
-      report: ([kind, subject, message, file, line, category, reproduce]) => {
+      report: ([kind, subject, message, file, line, category, reproduce, position]) => {
+        const [column, endLine, endColumn] = position ?? [];
         if (kind === 'unreadable') {
           reports.broken(`the validator \`${module.name}\` reported a ${subject} the engine cannot read: ${message}`);
         } else if (kind === 'violation') {
-          reports.violation({ subject, message, file, line, category, reproduce });
+          reports.violation({ subject, message, file, line, column, endLine, endColumn, category, reproduce });
         } else {
-          reports[kind]({ subject, message, file, line, category });
+          reports[kind]({ subject, message, file, line, column, endLine, endColumn, category });
         }
       },
     });
@@ -291,6 +328,71 @@ export function auditsRefusal(rule: Rule, ruleSet: RuleSet): boolean {
   return ruleSet.refused && rule.id === LOAD_AUDIT_RULE;
 }
 
+/**
+ * The rules of the pool the gate runs: those that apply at it (and the load audit of a refused set),
+ * or, with `only`, the rules named, in the pool's order. A name that matches nothing is a usage error
+ * naming the nearest id; a rule the gate does not enforce is one too; a refused rule never runs —
+ * naming it runs the audit that says why it was refused.
+ */
+function select(request: GateRequest, pool: readonly Rule[]): readonly Rule[] {
+  const { gate, ruleSet, only } = request;
+  const runs = (rule: Rule): boolean => appliesAt(rule, gate) || auditsRefusal(rule, ruleSet);
+  if (only === undefined) return pool.filter(runs);
+  const chosen = new Set<Rule>();
+  for (const wanted of only) {
+    const matches = (r: Rule): boolean => r.identity === wanted || r.id === wanted;
+    const rule = pool.find(matches);
+    if (rule) {
+      if (!runs(rule)) {
+        throw new UsageError(`${rule.identity} is not enforced by ${gate} (its gates: ${rule.enforcement?.enforcedBy.join(', ') ?? 'none'})`);
+      }
+      chosen.add(rule);
+      continue;
+    }
+    const audit = pool.filter((r) => auditsRefusal(r, ruleSet));
+    if (audit.length > 0 && ruleSet.refusedRules?.some(matches)) {
+      for (const r of audit) chosen.add(r);
+      continue;
+    }
+    const known = [...pool, ...(ruleSet.refusedRules ?? [])].map((r) => (wanted.includes('@') ? r.identity : r.id));
+    const nearest = nearestName(wanted, known);
+    throw new UsageError(`no rule ${wanted} in the effective set (${nearest ? `did you mean ${nearest}? ` : ''}list them with: majordomus rules list)`);
+  }
+  return pool.filter((rule) => chosen.has(rule));
+}
+
+/** True when the validator runs at some gate judging what `kind` names: it can be handed that context. */
+function judgesKind(validator: Pick<Validator, 'gates'>, kind: TargetKind): boolean {
+  return validator.gates.some((name) => Object.hasOwn(gates, name) && gates[name].target === kind);
+}
+
+/**
+ * The models of one run (see ModelProvider): built once, from the run's target, and dropped with the
+ * run. The gate's pack builds its own before the first rule; any other is built when first asked.
+ */
+class RunModels {
+  private readonly built = new Map<AnyModelProvider, unknown>();
+
+  constructor(private readonly target: GateTarget) {}
+
+  /** Build the models `pack` declares for this kind of target; a target it cannot judge throws here. */
+  async prepare(pack: string): Promise<void> {
+    const load = Object.hasOwn(packs, pack) ? packs[pack as PackName].context : undefined;
+    if (!load) return;
+    for (const provider of (await load()).models) if (provider.target === this.target.kind) this.get(provider);
+  }
+
+  get<T>(provider: AnyModelProvider<T>): T {
+    if (this.built.has(provider)) return this.built.get(provider) as T;
+    if (provider.target !== this.target.kind) {
+      throw new Error(`the model \`${provider.name}\` is built from a ${provider.target}, and this gate judges a ${this.target.kind}`);
+    }
+    const model = (provider.build as (target: GateTarget) => T)(this.target);
+    this.built.set(provider, model);
+    return model;
+  }
+}
+
 /** The effective set, then each audit rule of the distribution whose id it lacks. */
 function withAudit(rules: readonly Rule[], audit: readonly Rule[]): readonly Rule[] {
   const ids = new Set(rules.map((rule) => rule.id));
@@ -304,7 +406,3 @@ export function appliesAt(rule: Rule, gate: GateName): boolean {
   return names.includes(gate) || gates[gate].includes.some((included) => names.includes(included));
 }
 
-function needRepository(repository: Repository | undefined): Repository {
-  if (!repository) throw new Error('this gate judges a folder, not a repository: the validator may not ask for the repository');
-  return repository;
-}

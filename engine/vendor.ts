@@ -1,26 +1,42 @@
 /**
- * The vendored copy of a rule package the distribution ships. `rules vendor update` is its writer: it
- * writes the distribution's package byte for byte and removes what the package no longer holds, through
- * one write plan. It never replaces silently what may be someone's work: a hand edit, or a package that
- * is not the one this version ships (another vendor's, a newer one, one holding files this version does
- * not carry), is refused unless forced, with the list of what would be removed and replaced.
+ * The vendored copy of a pack's rule package. `rules vendor update` is its writer: it writes the
+ * distribution's package byte for byte and removes what the package no longer holds, through one write
+ * plan; `rules vendor add` writes a pack's copy where there is none, `rules vendor remove` removes it.
+ * None replaces or removes silently what may be someone's work: a hand edit, or a package that is not
+ * the one this version ships (another vendor's, a newer one, one holding files this version does not
+ * carry), is refused unless forced, with the list of what would be removed and replaced.
  */
 import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { distributionRoot } from './layer/distribution';
 import type { Layout } from './layer/layout';
 import { isSafeRelativePath } from './layer/paths';
-import { listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from './layer/rule-package';
+import { byteOrder, listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from './layer/rule-package';
 import type { PackageProblem, RulePackage } from './layer/rule-package';
 import { WorkingTree } from './layer/tree';
 import { isWriterLeftover } from './layer/write/apply';
 import type { WritePlan } from './layer/write/plan';
 import { parseYaml } from './layer/yaml';
+import { adoptedPacks, BASELINE_PACK, packs } from './packs/registry';
+import type { PackDefinition } from './packs/registry';
+import { shippedFiles, shippedPackage } from './packs/shipped';
 import { BASELINE_VENDOR, rulesDir } from './rules';
 
+/** The names under `<rules>/vendor/` of the working tree, whatever each is: the vendors the repository holds. */
+export function heldVendors(layout: Layout): string[] {
+  try {
+    return readdirSync(layout.abs(`${rulesDir(layout)}/vendor`)).sort(byteOrder);
+  } catch {
+    return [];
+  }
+}
 
-/** The packages `init` vendors and `rules vendor` keeps current: the baseline, and the brainstorm pack. */
-export const VENDORED_PACKS: readonly string[] = [BASELINE_VENDOR, 'brainstorm'];
+/**
+ * The packs `rules vendor status` and `update` keep: the baseline, which every adopted repository
+ * carries (absent, it is reported and written back), then each other pack the repository adopted.
+ */
+export function keptPacks(layout: Layout): PackDefinition[] {
+  return [packs[BASELINE_PACK], ...adoptedPacks(heldVendors(layout)).filter((pack) => pack.name !== BASELINE_PACK)];
+}
 
 /** How a vendored copy stands against the distribution. */
 export type VendorStatus =
@@ -28,21 +44,6 @@ export type VendorStatus =
   | { readonly state: 'damaged'; readonly dir: string; readonly problems: readonly PackageProblem[] }
   | { readonly state: 'different'; readonly dir: string; readonly changes: readonly string[] }
   | { readonly state: 'current'; readonly dir: string; readonly rules: number; readonly revision: string };
-
-/** The distribution's package for `vendor`, read from the installed tool. */
-export function shippedPackage(vendor = BASELINE_VENDOR): { tree: WorkingTree; pkg: RulePackage } {
-  const tree = new WorkingTree(distributionRoot());
-  return { tree, pkg: readRulePackage(tree, `rules/${vendor}`, vendor) };
-}
-
-/** The files the distribution's package writes into a repository: its manifest, then its rule files. */
-export function shippedFiles(vendor = BASELINE_VENDOR): { readonly relative: string; readonly content: Buffer }[] {
-  const { tree, pkg } = shippedPackage(vendor);
-  return [PACKAGE_MANIFEST, ...pkg.filesOnDisk.map((file) => file.slice(pkg.dir.length + 1))].map((relative) => ({
-    relative,
-    content: readFileSync(join(tree.root, pkg.dir, relative)),
-  }));
-}
 
 /** The repository-relative directory of the vendored copy. */
 export function vendoredDir(layout: Layout, vendor = BASELINE_VENDOR): string {
@@ -165,6 +166,87 @@ export function planVendorUpdate(plan: WritePlan, layout: Layout, vendor = BASEL
     changes.push({ action: 'write', path: target, replaces: !linked && exists(layout.abs(target)) });
   }
   return changes;
+}
+
+/**
+ * Plan writing the distribution's package of `pack` where the repository holds none, into `plan`; the
+ * changes, in order. Every file is created, never written over: the rules first, the manifest last, so
+ * a killed run never leaves a manifest listing files that are not there (`init` completes such a copy).
+ */
+export function planVendorAdd(plan: WritePlan, layout: Layout, pack: string): VendorChange[] {
+  const dir = vendoredDir(layout, pack);
+  const [manifest, ...rules] = shippedFiles(pack);
+  const changes: VendorChange[] = [];
+  for (const file of [...rules, manifest!]) {
+    plan.create(`${dir}/${file.relative}`, file.content);
+    changes.push({ action: 'write', path: `${dir}/${file.relative}`, replaces: false });
+  }
+  return changes;
+}
+
+/**
+ * Plan removing the vendored copy of `pack` whole, into `plan`: every file under it (a link is removed,
+ * never what it points to), then its folders, deepest first; the changes, in order. A copy that is a
+ * link, or a file where the folder belongs, is removed itself.
+ */
+export function planVendorRemove(plan: WritePlan, layout: Layout, pack: string): VendorChange[] {
+  const dir = vendoredDir(layout, pack);
+  const abs = layout.abs(dir);
+  const changes: VendorChange[] = [];
+  const remove = (path: string): void => {
+    plan.remove(path);
+    changes.push({ action: 'remove', path, replaces: false });
+  };
+  let stat;
+  try {
+    stat = lstatSync(abs);
+  } catch {
+    return changes;
+  }
+  if (!stat.isDirectory()) {
+    remove(dir);
+    return changes;
+  }
+  const { files, folders } = entriesUnder(abs);
+  for (const file of files) remove(`${dir}/${file}`);
+  for (const folder of folders.reverse()) remove(`${dir}/${folder}`);
+  remove(dir);
+  return changes;
+}
+
+/** Files under the vendored copy of `pack` that are neither its manifest nor a rule file it lists: someone's own. */
+export function unlistedFiles(layout: Layout, pack: string): string[] {
+  const dir = vendoredDir(layout, pack);
+  const abs = layout.abs(dir);
+  try {
+    if (!lstatSync(abs).isDirectory()) return [];
+  } catch {
+    return [];
+  }
+  const pkg = readRulePackage(new WorkingTree(layout.root), dir, pack);
+  const known = new Set([pkg.manifestFile, ...(listedFiles(pkg) ?? [])]);
+  return entriesUnder(abs)
+    .files.filter((file) => !isWriterLeftover(file.slice(file.lastIndexOf('/') + 1)))
+    .map((file) => `${dir}/${file}`)
+    .filter((path) => !known.has(path));
+}
+
+/** Every file (links included, not followed) and every folder under `root`, relative to it, in byte order, folders before their contents. */
+function entriesUnder(root: string, prefix = '', out: { files: string[]; folders: string[] } = { files: [], folders: [] }): { files: string[]; folders: string[] } {
+  let entries;
+  try {
+    entries = readdirSync(join(root, prefix), { withFileTypes: true }).sort((a, b) => byteOrder(a.name, b.name));
+  } catch {
+    return out;
+  }
+  for (const entry of entries) {
+    const relative = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) {
+      out.folders.push(relative);
+      entriesUnder(root, relative, out);
+    } else out.files.push(relative);
+  }
+  return out;
 }
 
 /** Files of the vendored copy the distribution's package does not hold: rule files on disk, and files its manifest lists. */

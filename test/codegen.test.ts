@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,11 @@ import { readYamlFile } from '../engine/layer/yaml';
 import { gateNames, gates } from '../engine/generated/gates';
 import type { KindName } from '../engine/generated/kinds';
 import { kindNames, kinds } from '../engine/generated/kinds';
+import { packNames, packs } from '../engine/generated/packs';
 import { schemaValidators } from '../engine/generated/schema-validators';
 import type { SchemaError } from '../engine/generated/schema-validators';
-import { REPOSITORY_ROOT, compareFiles, createAjv, generateFiles, readSchemas, run } from '../tools/generate';
+import { REPOSITORY_ROOT, compareFiles, createAjv, generateFiles, readPacks, readSchemas, run } from '../tools/generate';
+import { validators } from '../validators/index';
 import { describeUpstream, UPSTREAM } from './helpers/upstream';
 
 const ROOT = REPOSITORY_ROOT;
@@ -96,7 +98,7 @@ describe('generated files', () => {
     cpSync(join(ROOT, 'package.json'), join(scratch, 'package.json'));
     cpSync(join(ROOT, 'share/schemas'), join(scratch, 'share/schemas'), { recursive: true });
     cpSync(join(ROOT, 'share/kinds.yaml'), join(scratch, 'share/kinds.yaml'));
-    cpSync(join(ROOT, 'share/gates.yaml'), join(scratch, 'share/gates.yaml'));
+    for (const pack of readdirSync(join(ROOT, 'rules'))) cpSync(join(ROOT, 'rules', pack, 'pack.yaml'), join(scratch, 'rules', pack, 'pack.yaml'));
 
     const runIn = (argv: string[]): { code: number; lines: string[] } => {
       const lines: string[] = [];
@@ -164,7 +166,7 @@ describe('schemas', () => {
     const named = Object.values(kinds).map((kind) => kind.schema).sort();
     expect(named).toEqual(schemas.map((s) => s.stem).sort());
     expect(new Set(named).size).toBe(named.length);
-    expect([...kindNames].sort()).toEqual(['manifest', 'policy', 'profile', 'rule', 'rule-package', 'scope']);
+    expect([...kindNames].sort()).toEqual(['manifest', 'pack', 'policy', 'profile', 'rule', 'rule-package', 'scope']);
     expect(Object.keys(schemaValidators).sort()).toEqual([...kindNames].sort());
   });
 
@@ -191,6 +193,59 @@ describe('gates', () => {
       expect(gates[name].exitCode).toBeUndefined();
     }
     expect(Object.isFrozen(gates) && Object.isFrozen(gates.watch)).toBe(true);
+  });
+
+  it('each belong to the pack that declares it, and judge the target it declares', () => {
+    for (const name of ['doctor', 'check', 'finish', 'watch'] as const) expect(gates[name]).toMatchObject({ pack: 'majordomus', target: 'repository' });
+    for (const name of ['session', 'manifest', 'move'] as const) expect(gates[name]).toMatchObject({ pack: 'brainstorm', target: 'folder' });
+    for (const pack of packNames) expect(packs[pack].gates.every((gate) => gates[gate].pack === pack)).toBe(true);
+  });
+});
+
+describe('packs', () => {
+  it('are declared once each: the baseline vendored always, brainstorm by default, the examples never; every validator in exactly one', () => {
+    expect(packNames).toEqual(['majordomus', 'brainstorm', 'examples']);
+    expect([packs.majordomus.vendoring, packs.brainstorm.vendoring, packs.examples.vendoring]).toEqual(['always', 'default', 'never']);
+    const claimed = packNames.flatMap((pack) => packs[pack].validators);
+    expect([...claimed].sort()).toEqual(Object.keys(validators).sort());
+    expect(packs.brainstorm.commands).toEqual(['brainstorm']);
+    expect(packs.brainstorm.embeddedRules).toBeTypeOf('function');
+    expect(packs.brainstorm.context).toBeTypeOf('function');
+  });
+
+  describe('refuse a declaration the registry could not use', () => {
+    const base = (root: string, pack: string, text: string): void => {
+      mkdirSync(join(root, 'rules', pack), { recursive: true });
+      writeFileSync(join(root, 'rules', pack, 'pack.yaml'), text);
+    };
+    const declaration = (name: string, extra: string[] = [], vendoring = 'optional', validators: readonly string[] = []): string =>
+      ['schema: majordomus-pack/v1', `name: ${name}`, 'description: A pack of the tests.', `vendoring: ${vendoring}`, `validators: [${validators.join(', ')}]`, ...extra, ''].join('\n');
+    const all = Object.keys(validators);
+    const gate = (name: string): string[] => ['gates:', `  - name: ${name}`, '    description: A gate of the tests.', '    target: folder', '    violation_level: fail', `    command: "majordomus ${name}"`];
+    const cases: [string, (root: string) => void, string][] = [
+      ['a folder with rules and no pack.yaml', (root) => mkdirSync(join(root, 'rules/loose/rules'), { recursive: true }), 'no pack.yaml'],
+      ['a name that is not the folder', (root) => base(root, 'extra', declaration('other')), 'name must be'],
+      ['a key the schema does not know', (root) => base(root, 'extra', declaration('extra', ['colour: blue'])), 'pack.v1.schema.json'],
+      ['a validator no registry holds', (root) => base(root, 'extra', declaration('extra', [], 'optional', ['no_such_validator'])), 'no_such_validator'],
+      ['a validator claimed by two packs', (root) => base(root, 'extra', declaration('extra', [], 'optional', ['paths'])), 'a validator belongs to one pack'],
+      ['a second pack vendored always', (root) => base(root, 'extra', declaration('extra', [], 'always')), 'exactly one pack'],
+      ['a gate name taken by another pack', (root) => base(root, 'extra', declaration('extra', gate('session'))), 'already the brainstorm pack'],
+      ['cli without commands', (root) => base(root, 'extra', declaration('extra', ['cli: engine/extra/cli.ts'])), 'cli and commands'],
+    ];
+    it.each(cases)('%s', (_name, mutate, message) => {
+      const root = mkdtempSync(join(tmpdir(), 'majordomus-packs-'));
+      try {
+        for (const pack of readdirSync(join(ROOT, 'rules'))) cpSync(join(ROOT, 'rules', pack, 'pack.yaml'), join(root, 'rules', pack, 'pack.yaml'));
+        mutate(root);
+        expect(() => readPacks(root, schemas, all)).toThrow(message);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    });
+
+    it('a registered validator no pack claims', () => {
+      expect(() => readPacks(ROOT, schemas, [...all, 'orphan'])).toThrow('orphan');
+    });
   });
 });
 

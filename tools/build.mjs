@@ -6,7 +6,10 @@
 // finds dist/ half written.
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { chmodSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { finishDeclarations } from './declarations.mjs';
+import { writeShippedTests } from './shipped-tests.mjs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -79,8 +82,9 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-// the brainstorm detector, whole in one file so a skill folder can carry it alone: the `yaml` package
-// is imported into it, not required from beside it
+// each pack's standalone bundles (rules/<pack>/pack.yaml `bundles`, checked against its schema by
+// `npm run generate`), whole in one file each, so a skill folder can carry one alone (the detector):
+// the `yaml` package is imported into each, not required from beside it
 const inlineYaml = {
   name: 'inline-yaml',
   setup(esbuild) {
@@ -91,7 +95,7 @@ const inlineYaml = {
   },
 };
 await build({
-  entryPoints: { detector: 'engine/brainstorm/detector.ts' },
+  entryPoints: Object.fromEntries(packBundles().map((bundle) => [bundle.name, bundle.entry])),
   plugins: [inlineYaml],
   outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
@@ -111,6 +115,8 @@ const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p'
   stdio: 'inherit',
 });
 if (tsc.status !== 0) throw new Error('the API types did not build');
+finishDeclarations(new URL('types', staging).pathname);
+writeShippedTests(root.pathname, staging.pathname);
 try {
   renameSync(target, previous);
 } catch {
@@ -118,3 +124,12 @@ try {
 }
 renameSync(staging, target);
 rmSync(previous, { recursive: true, force: true });
+
+/** The standalone bundles every pack declares. */
+function packBundles() {
+  const rules = new URL('rules/', root);
+  return readdirSync(rules)
+    .sort()
+    .filter((pack) => existsSync(new URL(`${pack}/pack.yaml`, rules)))
+    .flatMap((pack) => parse(readFileSync(new URL(`${pack}/pack.yaml`, rules), 'utf8')).bundles ?? []);
+}

@@ -6,10 +6,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GENERATED_MARKER } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
+import { ruleAnchor } from '../engine/rule-docs';
 import type { Validator } from '../engine/validator';
 import { validators } from '../validators/index';
 
 interface CatalogueRule {
+  readonly id: string;
   readonly identity: string;
   readonly class: string;
   readonly gates: string;
@@ -35,7 +37,8 @@ export function renderCatalogue(root: string, version: string): string {
   for (const pack of packs(root)) {
     out.push(`## Package \`${pack}\``, '', '| rule | class | gates | validator | statement |', '|---|---|---|---|---|');
     for (const rule of packRules(root, pack)) {
-      out.push(`| \`${rule.identity}\` | ${rule.class} | ${rule.gates} | ${rule.validator} | ${cell(rule.statement)} |`);
+      // each row its own anchor, which findings and SARIF logs link to (engine/rule-docs.ts)
+      out.push(`| <a id="${ruleAnchor(rule.id)}"></a>\`${rule.identity}\` | ${rule.class} | ${rule.gates} | ${rule.validator} | ${cell(rule.statement)} |`);
     }
     out.push('');
   }
@@ -65,6 +68,7 @@ function packRules(root: string, pack: string): CatalogueRule[] {
       const front = readFrontMatterFile(join(dir, name), `rules/${pack}/rules/${name}`).data.value as Record<string, unknown>;
       const x = front['x-majordomus'] as { validator?: string; enforced_by?: string[] } | undefined;
       return {
+        id: String(front.id),
         identity: `${String(front.id)}@${String(front.version)}`,
         class: String(front.class),
         gates: x?.enforced_by?.join(', ') ?? 'not machine-enforced',

@@ -1,13 +1,17 @@
 /**
  * The code generator (`npm run generate`). Everything under engine/generated/, share/allow/ and the
  * rule packages' manifest.yaml is derived here from share/schemas/*.json, share/kinds.yaml,
- * share/gates.yaml and rules/<pack>/rules/*.md, and from nothing else:
+ * rules/<pack>/pack.yaml and rules/<pack>/rules/*.md, and from nothing else:
  *
  *   share/allow/<name>.txt              the allow-list of each schema (engine/layer/allow.ts)
  *   engine/generated/types.ts           one interface per kind, with TSDoc from the schema
  *   engine/generated/schema-validators  ajv standalone validators (.js) and their declarations (.d.ts)
  *   engine/generated/kinds.ts           the kinds registry as frozen constants
- *   engine/generated/gates.ts           the gates registry as frozen constants, and GateName
+ *   engine/generated/packs.ts           the packs registry (every pack.yaml), and PackName
+ *   engine/generated/gates.ts           the gates the packs declare, as frozen constants, and GateName
+ *   engine/generated/pack-commands.ts   the commands each pack adds to the command line
+ *   engine/generated/<pack>-pack.ts     an embedded pack's rule files, for a standalone bundle
+ *   engine/generated/schema-keys.ts     the keys each closed mapping of a schema allows (tools/schema-keys.ts)
  *   rules/<pack>/manifest.yaml          the package manifest: every rule file, its identity and sha256
  *
  * `--check` writes nothing: it names every file that is stale or missing and exits 1, or exits 0.
@@ -24,7 +28,9 @@ import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStru
 import { GENERATED_MARKER, renderAllowFile } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
 import { renderCatalogue } from './catalogue';
+import { renderSchemaKeys } from './schema-keys';
 import { readYamlFile } from '../engine/layer/yaml';
+import { validators as builtinValidators } from '../validators/index';
 
 /** The repository this generator belongs to. */
 export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,10 +70,27 @@ interface KindEntry {
 interface GateEntry {
   readonly name: string;
   readonly description: string;
+  readonly target: 'repository' | 'folder';
   readonly violation_level: 'fail' | 'drift';
   readonly exit_code?: number;
   readonly includes: readonly string[];
   readonly command: string;
+  /** The pack that declares it. */
+  readonly pack: string;
+}
+
+/** A pack: rules/<name>/pack.yaml, checked against share/schemas/pack.v1.schema.json. */
+interface PackEntry {
+  readonly name: string;
+  readonly description: string;
+  readonly vendoring: 'always' | 'default' | 'optional' | 'never';
+  readonly validators: readonly string[];
+  readonly gates: readonly GateEntry[];
+  readonly embedded: boolean;
+  readonly context?: string;
+  readonly cli?: string;
+  readonly commands: readonly string[];
+  readonly bundles: readonly { readonly name: string; readonly entry: string }[];
 }
 
 const SCHEMA_SUFFIX = '.v1.schema.json';
@@ -141,41 +164,92 @@ export function readKinds(root: string): KindEntry[] {
   });
 }
 
-/** Read and check share/gates.yaml. */
-export function readGates(root: string): GateEntry[] {
-  const display = 'share/gates.yaml';
-  const doc = readYamlFile(join(root, display), display).value;
-  const top = expectMap(doc, display, '', ['schema', 'gates']);
-  if (top.schema !== 'majordomus-gates/v1') throw new GenerateError(`${display}: schema must be majordomus-gates/v1`);
-  const gates = expectMap(top.gates, display, 'gates');
-  return Object.entries(gates).map(([name, raw]) => {
-    const where = `gates.${name}`;
-    const entry = expectMap(raw, display, where, ['description', 'violation_level', 'exit_code', 'includes', 'command']);
-    if (typeof entry.command !== 'string' || !entry.command.startsWith('majordomus ')) throw new GenerateError(`${display}: ${where}.command must be a majordomus command line`);
-    if (!/^[a-z][a-z0-9_-]*$/.test(name)) throw new GenerateError(`${display}: ${where} is not a gate name`);
-    if (typeof entry.description !== 'string' || entry.description.includes('\n')) {
-      throw new GenerateError(`${display}: ${where}.description must be one line`);
+/** The pack every repository carries: `vendoring: always`, named as the engine names its vendor. */
+const BASELINE_PACK = 'majordomus';
+
+/**
+ * Read and check every rules/<pack>/pack.yaml: against its schema, then across packs — each registered
+ * validator claimed by exactly one pack, gate names unique, `includes` naming other gates, exactly one
+ * pack vendored always (the baseline). The baseline comes first, then the others in byte order, so the
+ * engine's gates lead the registry.
+ */
+export function readPacks(root: string, schemas: readonly SchemaSource[], registered: readonly string[] = Object.keys(builtinValidators)): PackEntry[] {
+  const dir = join(root, 'rules');
+  if (!existsSync(dir)) return [];
+  const schema = schemas.find((source) => source.stem === 'pack');
+  if (!schema) throw new GenerateError('share/schemas/pack.v1.schema.json is missing: every pack.yaml is checked against it');
+  const validate = createAjv().compile(schema.schema);
+  const packs: PackEntry[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (!statSync(join(dir, name)).isDirectory()) continue;
+    const display = `rules/${name}/pack.yaml`;
+    if (!existsSync(join(dir, name, 'pack.yaml'))) {
+      if (existsSync(join(dir, name, 'rules'))) throw new GenerateError(`rules/${name}/ holds rules but no pack.yaml (declare the pack: see docs/ARCHITECTURE.md, "Adding a pack")`);
+      continue;
     }
-    if (entry.violation_level !== 'fail' && entry.violation_level !== 'drift') {
-      throw new GenerateError(`${display}: ${where}.violation_level must be fail or drift`);
+    const raw = readYamlFile(join(dir, name, 'pack.yaml'), display).value;
+    if (!validate(raw)) {
+      const first = validate.errors?.[0];
+      throw new GenerateError(`${display}: breaks share/schemas/pack.v1.schema.json at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`);
     }
-    const code = entry.exit_code;
-    if (code !== undefined && (!Number.isInteger(code) || (code as number) < 0 || (code as number) > 125)) {
-      throw new GenerateError(`${display}: ${where}.exit_code must be an integer from 0 to 125`);
-    }
-    const includes = entry.includes === undefined ? [] : expectStrings(entry.includes, display, `${where}.includes`);
-    for (const included of includes) {
-      if (!Object.hasOwn(gates, included) || included === name) throw new GenerateError(`${display}: ${where}.includes names ${included}, which is not another gate`);
-    }
-    return {
+    const entry = raw as {
+      name: string; description: string; vendoring: PackEntry['vendoring']; validators: string[]; embedded?: boolean; context?: string; cli?: string; commands?: string[];
+      bundles?: { name: string; entry: string }[];
+      gates?: { name: string; description: string; target: GateEntry['target']; violation_level: GateEntry['violation_level']; exit_code?: number; includes?: string[]; command: string }[];
+    };
+    if (entry.name !== name) throw new GenerateError(`${display}: name must be ${JSON.stringify(name)}, the pack's folder`);
+    if ((entry.cli === undefined) !== ((entry.commands ?? []).length === 0)) throw new GenerateError(`${display}: cli and commands go together (the module that adds the commands, and their names)`);
+    packs.push({
       name,
       description: entry.description,
-      violation_level: entry.violation_level,
-      includes,
-      command: entry.command,
-      ...(code !== undefined ? { exit_code: code as number } : {}),
-    };
-  });
+      vendoring: entry.vendoring,
+      validators: entry.validators,
+      gates: (entry.gates ?? []).map((gate) => ({
+        name: gate.name,
+        description: gate.description,
+        target: gate.target,
+        violation_level: gate.violation_level,
+        includes: gate.includes ?? [],
+        command: gate.command,
+        pack: name,
+        ...(gate.exit_code !== undefined ? { exit_code: gate.exit_code } : {}),
+      })),
+      embedded: entry.embedded === true,
+      ...(entry.context !== undefined ? { context: entry.context } : {}),
+      ...(entry.cli !== undefined ? { cli: entry.cli } : {}),
+      commands: entry.commands ?? [],
+      bundles: entry.bundles ?? [],
+    });
+  }
+  if (packs.length === 0) return packs;
+  const always = packs.filter((pack) => pack.vendoring === 'always').map((pack) => pack.name);
+  if (always.length !== 1 || always[0] !== BASELINE_PACK) {
+    throw new GenerateError(`exactly one pack is vendored always, the baseline ${BASELINE_PACK}; found: ${always.join(', ') || 'none'}`);
+  }
+  const owner = new Map<string, string>();
+  for (const pack of packs) {
+    for (const validator of pack.validators) {
+      if (!registered.includes(validator)) throw new GenerateError(`rules/${pack.name}/pack.yaml: validators names ${validator}, which validators/index.ts does not register`);
+      const other = owner.get(validator);
+      if (other) throw new GenerateError(`rules/${pack.name}/pack.yaml: the validator ${validator} is already the ${other} pack's (a validator belongs to one pack)`);
+      owner.set(validator, pack.name);
+    }
+  }
+  const unclaimed = registered.filter((validator) => !owner.has(validator));
+  if (unclaimed.length > 0) throw new GenerateError(`no pack.yaml claims the registered validator(s) ${unclaimed.join(', ')} (list each under the validators of its pack)`);
+  const gateNames = new Map<string, string>();
+  for (const gate of packs.flatMap((pack) => pack.gates)) {
+    const other = gateNames.get(gate.name);
+    if (other) throw new GenerateError(`rules/${gate.pack}/pack.yaml: the gate ${gate.name} is already the ${other} pack's (gate names are unique)`);
+    gateNames.set(gate.name, gate.pack);
+  }
+  for (const gate of packs.flatMap((pack) => pack.gates)) {
+    for (const included of gate.includes) {
+      if (!gateNames.has(included) || included === gate.name) throw new GenerateError(`rules/${gate.pack}/pack.yaml: the gate ${gate.name} includes ${included}, which is not another gate`);
+    }
+  }
+  const baseline = packs.find((pack) => pack.name === BASELINE_PACK)!;
+  return [baseline, ...packs.filter((pack) => pack !== baseline)];
 }
 
 function expectMap(value: unknown, file: string, where: string, keys?: readonly string[]): Record<string, unknown> {
@@ -223,7 +297,8 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   const version = packageVersion(root);
   const schemas = readSchemas(root);
   const kinds = readKinds(root);
-  const gates = readGates(root);
+  const packs = readPacks(root, schemas);
+  const gates = packs.flatMap((pack) => pack.gates);
   const pairs = pairKinds(kinds, schemas);
 
   const files: GeneratedFile[] = [];
@@ -249,21 +324,29 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push({ path: 'engine/generated/schema-validators.js', content: validators.js });
   files.push({ path: 'engine/generated/schema-validators.d.ts', content: validators.dts });
   files.push({ path: 'engine/generated/kinds.ts', content: renderKinds(project, kinds, header('share/kinds.yaml')) });
-  files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('share/gates.yaml')) });
+  files.push({ path: 'engine/generated/packs.ts', content: renderPacks(project, packs, header('rules/*/pack.yaml')) });
+  files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('rules/*/pack.yaml (gates)')) });
+  files.push({ path: 'engine/generated/pack-commands.ts', content: renderPackCommands(project, packs, header('rules/*/pack.yaml (cli, commands)')) });
+  files.push({ path: 'engine/generated/schema-keys.ts', content: renderSchemaKeys(ordered.map((p) => ({ kind: p.kind.name, schema: p.schema.schema })), header('share/schemas/*.v1.schema.json')) });
   files.push(...renderRulePackages(root, version, schemas.find((s) => s.stem === 'rule-package')));
   files.push(...mirrorOwnVendoredPackages(root, files));
   if (existsSync(join(root, 'docs'))) files.push({ path: 'docs/RULES.md', content: renderCatalogue(root, version) });
-  files.push(...renderEmbeddedPacks(project, root, header));
+  files.push(...renderEmbeddedPacks(project, root, packs.filter((pack) => pack.embedded).map((pack) => pack.name), header));
   return files;
 }
 
-/** The packs whose gates judge a folder outside any repository, so the rules travel inside the bundle. */
-const EMBEDDED_PACKS = ['brainstorm'];
+/** The constant an embedded pack's rule files are exported as (`brainstorm` → brainstormPack). */
+function embeddedName(pack: string): string {
+  return `${pascal(pack).charAt(0).toLowerCase()}${pascal(pack).slice(1)}Pack`;
+}
 
-/** `engine/generated/<pack>-pack.ts`: the pack's rule files, byte for byte, for a standalone bundle. */
-function renderEmbeddedPacks(project: Project, root: string, header: (source: string) => string): GeneratedFile[] {
+/**
+ * `engine/generated/<pack>-pack.ts` for each pack declaring `embedded: true` (its gates judge a folder
+ * that may be outside any repository): the pack's rule files, byte for byte, for a standalone bundle.
+ */
+function renderEmbeddedPacks(project: Project, root: string, embedded: readonly string[], header: (source: string) => string): GeneratedFile[] {
   const out: GeneratedFile[] = [];
-  for (const pack of EMBEDDED_PACKS) {
+  for (const pack of embedded) {
     const dir = join(root, 'rules', pack, 'rules');
     if (!existsSync(dir)) continue;
     const files = readdirSync(dir)
@@ -271,7 +354,7 @@ function renderEmbeddedPacks(project: Project, root: string, header: (source: st
       .sort()
       .map((name) => ({ file: `rules/${pack}/rules/${name}`, text: readFileSync(join(dir, name), 'utf8') }));
     const source = project.createSourceFile(`${pack}-pack.ts`, '', { overwrite: true });
-    addConstant(source, `${pascal(pack).charAt(0).toLowerCase()}${pascal(pack).slice(1)}Pack`, 'readonly { readonly file: string; readonly text: string }[]', files, `The rule files of the \`${pack}\` pack, as the distribution ships them.`);
+    addConstant(source, embeddedName(pack), 'readonly { readonly file: string; readonly text: string }[]', files, `The rule files of the \`${pack}\` pack, as the distribution ships them.`);
     out.push({ path: `engine/generated/${pack}-pack.ts`, content: finish(source, header(`rules/${pack}/rules/*.md`)) });
   }
   return out;
@@ -613,8 +696,14 @@ function renderValidators(project: Project, kinds: readonly Paired[], header: st
 
 // --- kinds.ts / gates.ts ---------------------------------------------------------------------------
 
+/** Source text placed as it is inside a frozen literal (a function, an import). */
+class Code {
+  constructor(readonly text: string) {}
+}
+
 /** A frozen object literal, as source text. */
 function frozen(value: unknown): string {
+  if (value instanceof Code) return value.text;
   // `as const` keeps string literals literal, so a list of gate names types as GateName[]
   if (Array.isArray(value)) return `Object.freeze([${value.map(frozen).join(', ')}]${value.length > 0 && value.every((v) => typeof v === 'string') ? ' as const' : ''})`;
   if (value !== null && typeof value === 'object') {
@@ -669,35 +758,124 @@ function renderKinds(project: Project, kinds: readonly KindEntry[], header: stri
 
 function renderGates(project: Project, gates: readonly GateEntry[], header: string): string {
   const file = project.createSourceFile('gates.ts', '', { overwrite: true });
-  file.addTypeAlias({
-    name: 'GateName',
-    isExported: true,
-    docs: ['The name of a gate: a moment at which rules are enforced.'],
-    type: union(gates.map((g) => quote(g.name))),
-  });
+  const named = (target: GateEntry['target']): string => union(gates.filter((g) => g.target === target).map((g) => quote(g.name))) || 'never';
+  file.addTypeAliases([
+    { name: 'GateName', isExported: true, docs: ['The name of a gate: a moment at which rules are enforced.'], type: union(gates.map((g) => quote(g.name))) || 'never' },
+    { name: 'RepositoryGateName', isExported: true, docs: ['A gate that judges a repository: its context offers the layout, git and the tracked files.'], type: named('repository') },
+    { name: 'FolderGateName', isExported: true, docs: ['A gate that judges a folder, inside a repository or not: its context offers the folder alone.'], type: named('folder') },
+  ]);
   file.addInterface({
     name: 'GateDefinition',
     isExported: true,
-    docs: ['A gate (an entry of share/gates.yaml).'],
+    docs: ['A gate (an entry of the `gates` of a rules/<pack>/pack.yaml).'],
     properties: [
       { name: 'name', type: 'GateName', isReadonly: true },
       { name: 'description', type: 'string', isReadonly: true, docs: ['What the gate judges, in one line.'] },
+      { name: 'target', type: "'repository' | 'folder'", isReadonly: true, docs: ['`target`: what the gate judges, a repository or a folder.'] },
       { name: 'violationLevel', type: "'fail' | 'drift'", isReadonly: true, docs: ['`violation_level`: what a blocking rule\'s violation becomes at this gate.'] },
       { name: 'exitCode', type: 'number', isReadonly: true, hasQuestionToken: true, docs: ['`exit_code`: when set, the exit code a violation produces here, in place of the rule\'s own.'] },
       { name: 'includes', type: 'readonly GateName[]', isReadonly: true, docs: ['`includes`: the gates whose rules this gate runs too (gates are cumulative).'] },
       { name: 'command', type: 'string', isReadonly: true, docs: ['`command`: the command that runs one rule again ({rule}: the rule id, {target}: the folder judged).'] },
+      { name: 'pack', type: 'string', isReadonly: true, docs: ['The pack that declares the gate.'] },
     ],
   });
   const entries = gates.map((g) => ({
     name: g.name,
     description: g.description,
+    target: g.target,
     violationLevel: g.violation_level,
     ...(g.exit_code !== undefined ? { exitCode: g.exit_code } : {}),
     includes: g.includes,
     command: g.command,
+    pack: g.pack,
   }));
   addConstant(file, 'gateNames', 'readonly GateName[]', gates.map((g) => g.name), 'Every gate name, in registry order.');
   addConstant(file, 'gates', 'Readonly<Record<GateName, GateDefinition>>', Object.fromEntries(entries.map((g) => [g.name, g])), 'The gates registry, by name.');
+  return finish(file, header);
+}
+
+/** The import path of an engine module from engine/generated/ (`engine/brainstorm/x.ts` → `../brainstorm/x`). */
+function fromGenerated(module: string): string {
+  return `../${module.slice('engine/'.length, -'.ts'.length)}`;
+}
+
+function renderPacks(project: Project, packs: readonly PackEntry[], header: string): string {
+  const file = project.createSourceFile('packs.ts', '', { overwrite: true });
+  file.addImportDeclarations([
+    { isTypeOnly: true, moduleSpecifier: './gates', namedImports: ['GateName'] },
+    { isTypeOnly: true, moduleSpecifier: '../validator', namedImports: ['PackContext'] },
+  ]);
+  file.addTypeAliases([
+    { name: 'PackName', isExported: true, docs: ['The name of a pack: its folder rules/<name>/, and the vendor of its rule package.'], type: union(packs.map((p) => quote(p.name))) || 'never' },
+    {
+      name: 'PackVendoring',
+      isExported: true,
+      docs: ['How a repository adopts a pack: always (the baseline), by default (init; removable), on request (rules vendor add), or never (examples).'],
+      type: "'always' | 'default' | 'optional' | 'never'",
+    },
+  ]);
+  file.addInterface({
+    name: 'PackDefinition',
+    isExported: true,
+    docs: ['A pack (a rules/<pack>/pack.yaml).'],
+    properties: [
+      { name: 'name', type: 'PackName', isReadonly: true },
+      { name: 'description', type: 'string', isReadonly: true, docs: ['What the pack governs, in one line.'] },
+      { name: 'vendoring', type: 'PackVendoring', isReadonly: true, docs: ['`vendoring`: whether init vendors it and whether it may be removed.'] },
+      { name: 'validators', type: 'readonly string[]', isReadonly: true, docs: ['The built-in validators the pack brings.'] },
+      { name: 'gates', type: 'readonly GateName[]', isReadonly: true, docs: ['The gates the pack declares.'] },
+      { name: 'commands', type: 'readonly string[]', isReadonly: true, docs: ['The top-level commands the pack adds.'] },
+      {
+        name: 'embeddedRules',
+        type: '() => Promise<readonly { readonly file: string; readonly text: string }[]>',
+        isReadonly: true,
+        hasQuestionToken: true,
+        docs: ['`embedded`: the rule files compiled into the bundle (engine/generated/<pack>-pack.ts), imported when first read.'],
+      },
+      {
+        name: 'context',
+        type: '() => Promise<PackContext>',
+        isReadonly: true,
+        hasQuestionToken: true,
+        docs: ['The models the pack builds for its validators, imported only when a gate of the pack runs.'],
+      },
+    ],
+  });
+  const entries = packs.map((p) => ({
+    name: p.name,
+    description: p.description,
+    vendoring: p.vendoring,
+    validators: p.validators,
+    gates: p.gates.map((g) => g.name),
+    commands: p.commands,
+    ...(p.embedded ? { embeddedRules: new Code(`() => import('./${p.name}-pack').then((module) => module.${embeddedName(p.name)})`) } : {}),
+    ...(p.context !== undefined ? { context: new Code(`() => import('${fromGenerated(p.context)}')`) } : {}),
+  }));
+  addConstant(file, 'packNames', 'readonly PackName[]', packs.map((p) => p.name), 'Every pack, the baseline first, then in byte order.');
+  addConstant(file, 'packs', 'Readonly<Record<PackName, PackDefinition>>', Object.fromEntries(entries.map((p) => [p.name, p])), 'The packs registry, by name.');
+  return finish(file, header);
+}
+
+function renderPackCommands(project: Project, packs: readonly PackEntry[], header: string): string {
+  const file = project.createSourceFile('pack-commands.ts', '', { overwrite: true });
+  const withCli = packs.filter((p) => p.cli !== undefined);
+  file.addImportDeclarations([
+    { isTypeOnly: true, moduleSpecifier: 'commander', namedImports: ['Command'] },
+    { isTypeOnly: true, moduleSpecifier: './packs', namedImports: ['PackName'] },
+    ...withCli.map((p) => ({ moduleSpecifier: fromGenerated(p.cli!), namedImports: [{ name: 'register', alias: `register${pascal(p.name)}` }] })),
+  ]);
+  file.addInterface({
+    name: 'PackCommands',
+    isExported: true,
+    docs: ['The commands one pack adds to the command line.'],
+    properties: [
+      { name: 'pack', type: 'PackName', isReadonly: true },
+      { name: 'commands', type: 'readonly string[]', isReadonly: true, docs: ['The top-level commands `register` adds.'] },
+      { name: 'register', type: '(program: Command) => void', isReadonly: true, docs: ['Add them (each command module is imported only when it runs).'] },
+    ],
+  });
+  const entries = withCli.map((p) => ({ pack: p.name, commands: p.commands, register: new Code(`register${pascal(p.name)}`) }));
+  addConstant(file, 'packCommands', 'readonly PackCommands[]', entries, 'The packs that add commands, in registry order.');
   return finish(file, header);
 }
 

@@ -6,9 +6,9 @@ import { checkSchema } from '../engine/layer/schema-check';
 import type { Tree } from '../engine/layer/tree';
 
 /** Sections a repository may leave absent: a repository with no plan has no project directory. */
-const OPTIONAL_SECTIONS = new Set(['project']);
+const OPTIONAL_SECTIONS: ReadonlySet<string> = new Set(['project']);
 /** Sections that are one file; every other section is a folder. */
-const FILE_SECTIONS = new Set(['policy', 'scope']);
+const FILE_SECTIONS: ReadonlySet<string> = new Set(['policy', 'scope']);
 
 export default defineValidator({
   name: 'ai_layout',

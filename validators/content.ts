@@ -86,10 +86,13 @@ export default defineValidator<ContentOptions>({
       if (lines[lines.length - 1] === '') lines.pop();
       let hits = 0;
       lines.forEach((raw, index) => {
-        if (!regex.test(raw.endsWith('\r') ? raw.slice(0, -1) : raw)) return;
+        // no `g` or `y` flag is allowed, so exec keeps no state between lines
+        const match = regex.exec(raw.endsWith('\r') ? raw.slice(0, -1) : raw);
+        if (!match) return;
         hits++;
         if (hits > MAX_PER_FILE) return;
-        context.violation({ subject: file, file, line: index + 1, message: options.message ?? `the line matches the forbidden pattern ${shown}` });
+        const column = match.index + 1;
+        context.violation({ subject: file, file, line: index + 1, column, endColumn: column + match[0].length, message: options.message ?? `the line matches the forbidden pattern ${shown}` });
       });
       if (hits > MAX_PER_FILE) context.violation({ subject: file, file, message: `…and ${hits - MAX_PER_FILE} more line(s) matching ${shown}` });
       violations += hits;

@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { gates } from '../engine/generated/gates';
-import { distributionRoot } from '../engine/layer/distribution';
+import { distributionHasTest } from '../engine/layer/distribution';
 import { unsafePathReason } from '../engine/layer/paths';
 import { DocumentError, printable } from '../engine/layer/document-error';
-import { listDirectories, listRuleFiles, readRulePackage } from '../engine/layer/rule-package';
-import { WorkingTree } from '../engine/layer/tree';
-import { loadRuleFile } from '../engine/rules';
+import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
+import { shippedHashes } from '../engine/packs/shipped';
 import type { Rule } from '../engine/rules';
 import { defineValidator } from '../engine/validator';
 import type { ValidatorContext } from '../engine/validator';
@@ -59,17 +56,22 @@ export default defineValidator({
       });
       checkTests(context, rule, enforcement.tests, shipped);
     }
-    let declarations: ReadonlyMap<string, string> | undefined;
+    // the validators audited are those of the packs this repository adopted (the baseline always): a
+    // validator of a pack it did not adopt is that pack's business, not a validator no rule declares
+    const adopted = new Set([BASELINE_PACK, ...adoptedPacks(rules.packages.map((pkg) => pkg.vendor)).map((pack) => pack.name)]);
+    let notAdopted = 0;
     for (const name of registry.builtinNames()) {
       // a generic validator serves the repository's own rules through options; none need use it
-      if (!declared.has(name) && registry.get(name)?.generic !== true) {
-        declarations ??= shippedDeclarations();
-        const pack = declarations.get(name);
-        const fix = pack
-          ? `the distribution's \`${pack}\` package declares it and is not vendored here; run: majordomus rules vendor update`
-          : 'declare it in a rule, or remove it';
-        context.violation({ subject: name, message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${fix})` });
+      if (declared.has(name) || registry.get(name)?.generic === true) continue;
+      const pack = packOfValidator(name);
+      if (pack && !adopted.has(pack.name)) {
+        notAdopted++;
+        continue;
       }
+      const fix = pack
+        ? `the distribution's \`${pack.name}\` pack declares it in a rule its vendored copy here lacks; run: majordomus rules vendor update`
+        : 'declare it in a rule, or remove it';
+      context.violation({ subject: name, message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${fix})` });
     }
     for (const { name, file } of registry.projectFiles()) {
       if (registry.get(name)) {
@@ -79,23 +81,10 @@ export default defineValidator({
       }
     }
     const unenforced = declaredOnly > 0 ? `, ${declaredOnly} rule(s) declaring tests without a validator (run at no gate)` : '';
-    context.ok({ subject: 'rules', message: `${enforced} enforced rule(s) and ${registry.names().length} validator(s) reconciled${unenforced}` });
+    const skipped = notAdopted > 0 ? `; ${notAdopted} validator(s) of packs not adopted here left out` : '';
+    context.ok({ subject: 'rules', message: `${enforced} enforced rule(s) and ${registry.names().length - notAdopted} validator(s) reconciled${unenforced}${skipped}` });
   },
 });
-
-/** Which package of the distribution declares each validator (read only when a validator is undeclared). */
-function shippedDeclarations(): Map<string, string> {
-  const out = new Map<string, string>();
-  const tree = new WorkingTree(distributionRoot());
-  for (const pack of listDirectories(tree, 'rules')) {
-    for (const file of listRuleFiles(tree, `rules/${pack}/rules`)) {
-      const rule = loadRuleFile(tree, file, { origin: 'vendor', vendor: pack });
-      const validator = Array.isArray(rule) ? undefined : rule.enforcement?.validator;
-      if (validator && !out.has(validator)) out.set(validator, pack);
-    }
-  }
-  return out;
-}
 
 /**
  * The sha256 of every rule file the distribution ships, by vendor and identity, read once per run and
@@ -106,15 +95,8 @@ function shippedRules(): (vendor: string, identity: string) => string | undefine
   return (vendor, identity) => {
     let hashes = byVendor.get(vendor);
     if (!hashes) {
-      hashes = new Map();
+      hashes = shippedHashes(vendor);
       byVendor.set(vendor, hashes);
-      const root = distributionRoot();
-      if (existsSync(join(root, 'rules', vendor, 'manifest.yaml'))) {
-        const pkg = readRulePackage(new WorkingTree(root), `rules/${vendor}`, vendor);
-        for (const entry of pkg.manifest?.rules ?? []) {
-          if (entry && typeof entry.sha256 === 'string') hashes.set(`${entry.id}@${entry.version}`, entry.sha256);
-        }
-      }
     }
     return hashes.get(identity);
   };
@@ -136,8 +118,8 @@ function checkTests(context: ValidatorContext, rule: Rule, tests: readonly strin
     exists = (test) => context.layout.tree.exists(test);
     where = 'this repository';
   } else if (isShipped(context, rule, provenance.vendor, shipped)) {
-    // a rule this distribution ships carries its tests with the distribution
-    exists = (test) => existsSync(join(distributionRoot(), test));
+    // a rule this distribution ships carries its tests with the distribution (or its build's record of them)
+    exists = (test) => distributionHasTest(test);
     where = 'the majordomus distribution';
   } else {
     const pkg = context.rules.packages.find((candidate) => candidate.vendor === provenance.vendor)?.manifest?.package;

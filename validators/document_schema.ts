@@ -27,9 +27,6 @@ interface SchemaError {
   readonly message?: string;
 }
 
-/** A schema file compiled once per process: its text (a changed file is compiled again) and the outcome. */
-const compiled = new Map<string, { readonly text: string; readonly outcome: ValidateFunction | string }>();
-
 export default defineValidator<DocumentSchemaOptions>({
   name: 'document_schema',
   description: 'Tracked YAML files and Markdown front matter a rule selects satisfy the JSON Schema the repository ships.',
@@ -91,7 +88,7 @@ export default defineValidator<DocumentSchemaOptions>({
 });
 
 /**
- * The schema at `path`, compiled (once per process); undefined, after one violation naming the schema
+ * The schema at `path`, compiled for this rule's run; undefined, after one violation naming the schema
  * file, when it is missing, is not JSON, or does not compile. ajv is imported here, when a rule using
  * this validator runs, so no other gate loads it.
  */
@@ -107,12 +104,9 @@ async function loadSchema(context: ValidatorContext, path: string): Promise<Vali
     if (!(error instanceof DocumentError)) throw error;
     return refuse(`${error.reason} (${error.fix}, or correct \`options.schema\` in ${context.rule.file})`);
   }
-  let entry = compiled.get(path);
-  if (!entry || entry.text !== text) {
-    entry = { text, outcome: await compile(text) };
-    compiled.set(path, entry);
-  }
-  return typeof entry.outcome === 'string' ? refuse(entry.outcome) : entry.outcome;
+  // compiled for each rule's run, never kept in the module: a validator keeps no state between runs
+  const outcome = await compile(text);
+  return typeof outcome === 'string' ? refuse(outcome) : outcome;
 }
 
 /** A validate function, or why the text is not a usable schema. */

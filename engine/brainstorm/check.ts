@@ -1,26 +1,29 @@
 /**
- * The brainstorm detector: run the brainstorm pack's rules at one of its gates over a session folder and
- * render the report. Shared by `majordomus brainstorm check` and the standalone `dist/detector.mjs`, so
- * the two print the same bytes.
+ * The brainstorm detector: run the brainstorm pack's rules at one of its gates over a session folder (the
+ * gate entry, engine/run-gate.ts, runs them) and render the report through a reporter on the runner's
+ * hooks — the pack's own for text and JSON (./reporters.ts), the engine's for the other formats. Shared
+ * by `majordomus brainstorm check` and the standalone `dist/detector.mjs`, so the two print the same
+ * bytes.
  *
  * Output always has one line per rule of the selected gates — `ok`, `skip`, or one `FAIL` line per
  * violation — then a `clean` or `failing` summary: empty output means the detector never ran.
  */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors';
-import { escapeControls } from '../layer/document-error';
-import type { Finding } from '../findings';
-import { brainstormPack } from '../generated/brainstorm-pack';
-import type { GateName } from '../generated/gates';
-import { builtinRegistry } from '../registry';
-import { loadRuleText, resolveRules } from '../rules';
-import type { LoadProblem, Rule, RuleSet } from '../rules';
-import { appliesAt, Runner } from '../runner';
-import { assertUsable } from './session';
+import type { FolderGateName } from '../generated/gates';
+import { packs } from '../generated/packs';
+import { WorkingTree } from '../layer/tree';
+import { loadReporter } from '../reporters/index';
+import type { Format } from '../reporters/index';
+import { lineReader, ReporterPlugin } from '../reporters/report';
+import type { Reporter, ReportPaths } from '../reporters/report';
+import { runGate } from '../run-gate';
+import { brainstormJsonReporter, brainstormTextReporter } from './reporters';
 
-/** The gates of the pack, in the order they accumulate. */
-export const BRAINSTORM_GATES = ['session', 'manifest', 'move'] as const satisfies readonly GateName[];
-export type BrainstormGate = (typeof BRAINSTORM_GATES)[number];
+/** The gates of the pack, in the order they accumulate (rules/brainstorm/pack.yaml). */
+export const BRAINSTORM_GATES = packs.brainstorm.gates as readonly BrainstormGate[];
+export type BrainstormGate = Extract<FolderGateName, 'session' | 'manifest' | 'move'>;
 
 /** What the detector prints and how it exits. */
 export interface DetectorReport {
@@ -37,77 +40,42 @@ export function brainstormGate(value: string | undefined): BrainstormGate {
   return gate as BrainstormGate;
 }
 
-/** The pack's rules, loaded from the copy embedded at build time, resolved as one set. */
-export function brainstormRules(): Rule[] {
-  const loaded: Rule[] = [];
-  const problems: LoadProblem[] = [];
-  for (const { file, text } of brainstormPack) {
-    const rule = loadRuleText(text, file, { origin: 'vendor', vendor: 'brainstorm' });
-    if (Array.isArray(rule)) for (const problem of rule) problems.push(problem);
-    else loaded.push(rule);
-  }
-  const resolution = resolveRules(loaded);
-  for (const problem of resolution.problems) problems.push(problem);
-  // the pack ships with the tool and is tested with it: a pack that does not load is a bug, not input
-  if (problems.length > 0) throw new Error(`the brainstorm pack does not load: ${problems.map((p) => `${p.file ?? p.subject}: ${p.message}`).join('; ')}`);
-  return resolution.effective;
-}
-
-/** Run the detector over `folder` at `gate`. */
-export async function checkSession(folder: string, gate: BrainstormGate, json: boolean): Promise<DetectorReport> {
+/**
+ * Run the detector over `folder` at `gate` — the pack's rules, as the distribution ships them, through
+ * the gate entry — and render its report in `format`; `cwd` is where a relative folder and the
+ * reproduce commands start from.
+ */
+export async function checkSession(folder: string, gate: BrainstormGate, format: Format = 'text', cwd = process.cwd(), env = process.env): Promise<DetectorReport> {
   // an empty argument would resolve to the working directory: a folder nobody named
   if (folder === '') throw new UsageError('the session folder is an empty argument (name the folder, e.g. docs/research/<topic>-brainstorm)');
-  const target = resolve(folder);
-  assertUsable(target);
-  const rules = ordered(brainstormRules().filter((rule) => appliesAt(rule, gate)));
-  const ruleSet: RuleSet = { rules, refused: false, problems: [], packages: [], files: [] };
-  const result = await new Runner().run({ gate, ruleSet, registry: builtinRegistry(), target });
-  const verdicts = rules.map((rule) => verdict(rule, result.findings.filter((f) => f.rule === rule.id)));
-  const violations = verdicts.reduce((n, v) => n + v.violations.length, 0);
-  const failingRules = verdicts.filter((v) => v.status === 'fail').length;
-  const status = failingRules > 0 ? 'failing' : 'clean';
-  let output: string;
-  if (json) {
-    output = `${JSON.stringify({ folder, gate, status, rules: verdicts }, null, 2)}\n`;
-  } else {
-    const lines: string[] = [];
-    for (const v of verdicts) {
-      // a file name or a message holding a newline stays on its line; --json keeps the exact values
-      if (v.status === 'ok') lines.push(`ok   ${v.id}`);
-      else if (v.status === 'skip') lines.push(`skip ${v.id} — ${escapeControls(v.reason ?? '')}`);
-      else for (const x of v.violations) lines.push(`FAIL ${v.id} ${escapeControls(x.file ?? '')}${x.line === null ? '' : `:${x.line}`} — ${escapeControls(x.message)}`);
+  const parts: string[] = [];
+  const reporter = new ReporterPlugin(await brainstormReporter(format), { subject: folder, paths: sessionPaths(resolve(cwd, folder), cwd) }, (text) => parts.push(text));
+  const outcome = await runGate({ gate, cwd, env, folder, plugins: [reporter] });
+  return { output: parts.join(''), exitCode: outcome.exitCode };
+}
+
+/** The pack's own text and JSON (the contract's report); the engine's reporter for every other format. */
+async function brainstormReporter(format: Format): Promise<Reporter> {
+  if (format === 'text') return brainstormTextReporter;
+  if (format === 'json') return brainstormJsonReporter;
+  return loadReporter(format);
+}
+
+/**
+ * Where the session's files are for a reader of the report: relative to the root of the git work tree
+ * holding the folder (found as git finds it, by the nearest `.git` above), else to the working directory.
+ * The pack's rules are compiled into the tool, so none of their files is in the repository.
+ */
+function sessionPaths(target: string, cwd: string): ReportPaths {
+  let top = cwd;
+  for (let dir = target; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, '.git'))) {
+      top = dir;
+      break;
     }
-    lines.push(
-      status === 'clean'
-        ? `clean: ${verdicts.length} rule(s) at gate ${gate}, no violation`
-        : `failing: ${violations} violation(s) in ${failingRules} of ${verdicts.length} rule(s) at gate ${gate}`,
-    );
-    output = `${lines.join('\n')}\n`;
+    if (dirname(dir) === dir) break;
   }
-  return { output, exitCode: result.exitCode };
-}
-
-interface Verdict {
-  readonly id: string;
-  readonly gate: string;
-  readonly status: 'ok' | 'fail' | 'skip';
-  readonly reason?: string;
-  readonly violations: { readonly file: string | null; readonly line: number | null; readonly message: string }[];
-}
-
-function verdict(rule: Rule, findings: readonly Finding[]): Verdict {
-  const gate = rule.enforcement!.enforcedBy[0]!;
-  const failing = findings.filter((f) => f.level === 'FAIL' || f.level === 'WARN' || f.level === 'DRIFT');
-  if (failing.length > 0) {
-    return { id: rule.id, gate, status: 'fail', violations: failing.map((f) => ({ file: f.file ?? null, line: f.line ?? null, message: f.message })) };
-  }
-  const skipped = findings.find((f) => f.skipped);
-  if (skipped) return { id: rule.id, gate, status: 'skip', reason: skipped.message.replace(/^not checked: /, ''), violations: [] };
-  return { id: rule.id, gate, status: 'ok', violations: [] };
-}
-
-/** By the gate a rule first applies at, then by id: the order the contract lists them in, near enough. */
-function ordered(rules: readonly Rule[]): Rule[] {
-  const rank = (rule: Rule): number => BRAINSTORM_GATES.indexOf(rule.enforcement!.enforcedBy[0] as BrainstormGate);
-  return [...rules].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const prefix = relative(top, target).split(sep).join('/');
+  const tree = new WorkingTree(top);
+  return { prefix: prefix === '' ? '' : `${prefix}/`, rulesInRepository: false, lineText: lineReader((file) => tree.readText(file)) };
 }

@@ -1,16 +1,21 @@
 /**
  * The shape every brainstorm validator shares: it judges one session folder (`context.target`), runs at
- * the pack's three gates, and takes one option, `check`, naming which of its checks a rule runs.
+ * the pack's three gates, and takes one option, `check`, naming which of its checks a rule runs. The
+ * session reaches each check through the context, read once per run (engine/brainstorm/context.ts).
  */
+import type { FolderGateName } from '../generated/gates';
 import { defineValidator } from '../validator';
-import type { Validator, ValidatorContext } from '../validator';
-import { loadSession } from './session';
+import type { FolderContext, Validator } from '../validator';
+import { sessionModel } from './context';
 import type { Session } from './session';
 
-/** The context a brainstorm check receives. */
-export type SessionContext = ValidatorContext<{ readonly check: string }>;
+/** The gates a brainstorm validator runs at: the pack's three, each judging a session folder. */
+type SessionGate = Extract<FolderGateName, 'session' | 'manifest' | 'move'>;
 
-/** One check: it reports through the context, over the session parsed once per process. */
+/** The context a brainstorm check receives. */
+export type SessionContext = FolderContext<{ readonly check: string }>;
+
+/** One check: it reports through the context, over the session the gate read for this run. */
 export type SessionCheck = (context: SessionContext, session: Session) => void;
 
 /** A validator of the brainstorm pack: its checks by name; a rule selects one with `options.check`. */
@@ -18,9 +23,9 @@ export function defineSessionValidator(spec: {
   readonly name: string;
   readonly description: string;
   readonly checks: Readonly<Record<string, SessionCheck>>;
-}): Validator<{ readonly check: string }> {
+}): Validator<{ readonly check: string }, SessionGate> {
   const names = Object.keys(spec.checks);
-  return defineValidator<{ readonly check: string }>({
+  return defineValidator<{ readonly check: string }, SessionGate>({
     name: spec.name,
     description: spec.description,
     gates: ['session', 'manifest', 'move'],
@@ -32,7 +37,7 @@ export function defineSessionValidator(spec: {
     },
     exampleOptions: { check: names[0]! },
     run(context) {
-      spec.checks[context.options.check]!(context, loadSession(context.target));
+      spec.checks[context.options.check]!(context, context.model(sessionModel));
     },
   });
 }

@@ -74,7 +74,7 @@ export async function harvest(folder: string): Promise<HarvestResult> {
   const source = resolve(folder);
   const name = basename(source);
   if (!name.endsWith('-brainstorm')) throw new UsageError(`${folder} is not a session folder: its name ends in -brainstorm`);
-  const report = await checkSession(folder, 'move', false);
+  const report = await checkSession(folder, 'move');
   if (report.exitCode !== 0) return { report };
   const root = loadSession(source).repositoryRoot();
   const target = join(root, 'docs/history/brainstorms', name.slice(0, -'-brainstorm'.length));

@@ -288,31 +288,30 @@ export interface Session {
   realFolder(): string;
 }
 
-const cache = new Map<string, Session>();
-
-/** The session in `folder` (absolute, or resolved against the working directory), parsed once per process. */
+/** The session in `folder` (absolute, or resolved against the working directory), read now. */
 export function loadSession(folder: string): Session {
-  const key = resolve(folder);
-  let session = cache.get(key);
-  if (!session) {
-    session = readSession(key);
-    cache.set(key, session);
-  }
-  return session;
+  return readSession(resolve(folder));
 }
 
 /**
- * Throw a UsageError (exit 2) when `folder` cannot be judged: it does not exist, is not a directory,
- * or holds a session file that exists but cannot be read (a directory in its place, a permission error,
- * invalid UTF-8). A missing file is not unusable: it is a violation of the rule that owns it.
+ * The session in `folder`, as a gate judges it; a UsageError (exit 2) when the folder cannot be judged:
+ * it does not exist, is not a directory, holds a session file that exists but cannot be read (a
+ * directory in its place, a permission error, invalid UTF-8), or git refuses it. A missing file is not
+ * unusable: it is a violation of the rule that owns it.
  */
-export function assertUsable(folder: string): void {
-  loadSession(folder);
+export function openSession(folder: string): Session {
+  const session = loadSession(folder);
   // git that is missing or refuses the folder (dubious ownership) is unusable input, never "outside git"
   const probe = runGit(['rev-parse', '--show-toplevel'], folder);
   if (probe.status !== 0 && !/not a git repository/i.test(probe.stderr)) {
     throw new UsageError(`git cannot read ${folder}: ${probe.stderr.trim()}`);
   }
+  return session;
+}
+
+/** Throw a UsageError (exit 2) when `folder` cannot be judged (see openSession). */
+export function assertUsable(folder: string): void {
+  openSession(folder);
 }
 
 /** A drifted line as a violation: subject and file are the session-relative file. */
@@ -522,7 +521,7 @@ class DriftList {
 
 // --- state.md ---------------------------------------------------------------------------------------
 
-const STATE_FIELD_BY_KEY = new Map(STATE_FIELDS.map((name) => [key(name), name]));
+const STATE_FIELD_BY_KEY: ReadonlyMap<string, StateFieldName> = new Map(STATE_FIELDS.map((name) => [key(name), name]));
 
 function readState(lines: Line[] | undefined): State {
   const fields: Partial<Record<StateFieldName, Located>> = {};
@@ -630,7 +629,7 @@ function parseRef(text: string): AspectRef {
 
 // --- thesis.md --------------------------------------------------------------------------------------
 
-const THESIS_SECTION_BY_KEY = new Map(THESIS_SECTIONS.map((name) => [key(name), name]));
+const THESIS_SECTION_BY_KEY: ReadonlyMap<string, ThesisSection> = new Map(THESIS_SECTIONS.map((name) => [key(name), name]));
 
 function readThesis(lines: Line[] | undefined): Thesis {
   const drift = new DriftList('thesis.md');
@@ -785,7 +784,7 @@ function readForkBody(fork: ForkDraft, n: number, text: string, drift: DriftList
 
 // --- ledger.md --------------------------------------------------------------------------------------
 
-const DECISION_FIELD_BY_KEY = new Map(DECISION_FIELDS.map((name) => [key(name), name]));
+const DECISION_FIELD_BY_KEY: ReadonlyMap<string, DecisionField> = new Map(DECISION_FIELDS.map((name) => [key(name), name]));
 
 interface DecisionDraft {
   id: string;
@@ -978,7 +977,7 @@ function readResult(n: number, text: string, body: string, results: SyncResult[]
 
 // --- ops/manifest.md --------------------------------------------------------------------------------
 
-const USELESSNESS_FIELD_BY_KEY = new Map(USELESSNESS_FIELDS.map((name) => [key(name), name]));
+const USELESSNESS_FIELD_BY_KEY: ReadonlyMap<string, UselessnessField> = new Map(USELESSNESS_FIELDS.map((name) => [key(name), name]));
 
 function readManifest(lines: Line[] | undefined, topic: string | undefined): Manifest {
   const drift = new DriftList('ops/manifest.md');

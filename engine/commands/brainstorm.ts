@@ -8,9 +8,10 @@ import { brainstormGate, checkSession } from '../brainstorm/check';
 import { UsageError } from '../errors';
 import { bootstrap, harvest, stamp } from '../brainstorm/lifecycle';
 import { runGit } from '../layer/git';
+import { formatOf } from '../reporters/index';
 
-export async function runBrainstormCheck(folder: string, options: { gate?: string; json?: boolean }): Promise<void> {
-  const report = await checkSession(folder, brainstormGate(options.gate), options.json === true);
+export async function runBrainstormCheck(folder: string, options: { gate?: string; json?: boolean; format?: string }): Promise<void> {
+  const report = await checkSession(folder, brainstormGate(options.gate), formatOf(options));
   process.stdout.write(report.output);
   process.exitCode = report.exitCode;
 }

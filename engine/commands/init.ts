@@ -1,19 +1,18 @@
 /**
  * init: adopt a repository. Writes the skeleton layer, vendors the rule packages this version ships,
- * ignores the local half and installs the git hooks the policy's enforcement declares. Everything goes
- * through one write plan (engine/layer/write/): computed whole under the repository's write lock,
- * checked whole, then written, so a refusal leaves the repository as it was. It never overwrites a
+ * ignores the local half and installs the git hooks the policy's enforcement declares, through the hook
+ * manager the repository uses (./init-hooks.ts). Everything goes through one write plan
+ * (engine/layer/write/): computed whole under the repository's write lock, checked whole, then
+ * written, so a refusal leaves the repository as it was. It never overwrites a
  * file it did not write: what exists is kept, except what it can only repair — an empty manifest or
  * policy, a truncated file of its own vendored package. Every path written is printed.
  */
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { RefusedError, UsageError } from '../errors';
 import type { Policy } from '../generated/types';
 import { distributionRoot } from '../layer/distribution';
 import { GitRepository } from '../layer/git';
-import { appendRefusal, BLOCK_BEGIN, commandLine, findInvocation, hookBlock, newHook } from '../layer/hooks';
-import type { Invocation } from '../layer/hooks';
 import { AI_DIR, layoutFromManifest, MANIFEST_PATH } from '../layer/layout';
 import type { Layout } from '../layer/layout';
 import { unsafePathReason } from '../layer/paths';
@@ -24,7 +23,9 @@ import { WritePlan } from '../layer/write/plan';
 import type { WriteScope } from '../layer/write/plan';
 import { parseYaml } from '../layer/yaml';
 import { rulesDir } from '../rules';
-import { packageOwnership, VENDORED_PACKS } from '../vendor';
+import { initPacks } from '../packs/registry';
+import { packageOwnership } from '../vendor';
+import { planHooks } from './init-hooks';
 
 export interface InitOptions {
   readonly extend?: boolean;
@@ -76,7 +77,12 @@ function adopt(git: GitRepository, options: InitOptions, command: string): { wri
   }
 
   const rules = rulesDir(layout);
-  for (const pack of VENDORED_PACKS) planPackage(plan, root, `${rules}/vendor/${pack}`, pack, notes);
+  for (const pack of initPacks()) {
+    const dir = `${rules}/vendor/${pack.name}`;
+    // a pack an adopted repository dropped stays dropped: --extend repairs only the packs it holds
+    if (manifestFile.state !== 'absent' && pack.vendoring !== 'always' && !entryExists(join(root, dir))) continue;
+    planPackage(plan, root, dir, pack.name, notes);
+  }
 
   for (const [name, value] of Object.entries(sectionsOf(layout))) {
     if (typeof value !== 'string' || value.endsWith('.yaml') || name === 'project') continue;
@@ -212,6 +218,15 @@ function planPackage(plan: WritePlan, root: string, dir: string, pack: string, n
   else if (manifest) plan.create(`${dir}/manifest.yaml`, manifest.content, { ifAbsent: true });
 }
 
+function entryExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Ignore the local half: append its line to `.gitignore` unless git ignores it already or the line is there. */
 function planIgnore(plan: WritePlan, git: GitRepository, localDir: string): void {
   const entry = `${localDir}/`;
@@ -228,106 +243,6 @@ function planIgnore(plan: WritePlan, git: GitRepository, localDir: string): void
 function hasIgnoreLine(text: string, dir: string): boolean {
   const forms = new Set([dir, `${dir}/`, `${dir}/*`, `${dir}/**`].flatMap((form) => [form, `/${form}`]));
   return text.split('\n').some((line) => forms.has(line.replace(/\r$/, '').trim()));
-}
-
-/** Plan the hook writes, or refuse (15) when a hook cannot safely take the lines it lacks. */
-function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, options: InitOptions, notes: string[]): void {
-  const byHook = new Map<string, Invocation[]>();
-  for (const entry of Array.isArray(policy.enforcement) ? policy.enforcement : []) {
-    if (typeof entry?.wired_by !== 'string' || !entry.wired_by.startsWith('git-hook:') || typeof entry.path !== 'string') continue;
-    const hook = entry.wired_by.slice('git-hook:'.length);
-    if (!/^[a-z-]+$/.test(hook)) continue;
-    const invocation: Invocation = { path: entry.path, args: Array.isArray(entry.args) ? entry.args.map(String) : [] };
-    const list = byHook.get(hook);
-    if (list) list.push(invocation);
-    else byHook.set(hook, [invocation]);
-  }
-  if (byHook.size === 0) return;
-  plan.tidy(git.hooksDir);
-  if (git.hooksPathEmpty) {
-    notes.push(`note: core.hooksPath is set to an empty value, and git then runs no hook at all; the hooks are installed in ${plan.shown(git.hooksDir)} (run: git config --unset core.hooksPath)`);
-  }
-  const external = outsideRepository(git);
-  for (const [hook, invocations] of byHook) {
-    const abs = join(git.hooksDir, hook);
-    const shown = plan.shown(abs);
-    const existing = readHook(abs, shown, git);
-    if (existing === undefined) {
-      refuseExternal(external, options, shown);
-      // a dangling link, a folder or a FIFO in its place: the plan's check refuses it, naming it
-      plan.create(abs, newHook(hook, invocations), { mode: 0o755 });
-      continue;
-    }
-    const missing = invocations.filter((invocation) => findInvocation(existing.text, invocation).line === undefined);
-    if (missing.length === 0) continue;
-    refuseExternal(external, options, shown);
-    const lines = missing.map(commandLine).join('; ');
-    if (existing.outside !== undefined) {
-      throw new RefusedError(
-        `the ${hook} hook ${shown} is a symbolic link to ${existing.outside}, outside the repository, and init never writes through it; nothing was written (add this line to that script yourself, or replace the link with a file, then run init --extend again: ${lines})`,
-      );
-    }
-    const refusal = existing.text.includes(BLOCK_BEGIN) ? undefined : appendRefusal(existing.text);
-    if (refusal) {
-      throw new RefusedError(
-        `the ${hook} hook ${shown} was not written by majordomus and ${refusal}; nothing was written. Add this line to it where it always runs, then run init --extend again: ${lines}`,
-      );
-    }
-    if (!existing.executable) {
-      throw new RefusedError(`the ${hook} hook ${shown} exists but is not executable; make it executable (chmod +x ${shown}) or remove it, then run init --extend again`);
-    }
-    const blocks = missing.map((invocation) => hookBlock(hook, invocation)).join('');
-    // appended to the file a link inside the repository leads to; asked again under the lock, never twice
-    plan.append(abs, blocks, { links: 'follow', unless: (current) => missing.every((invocation) => findInvocation(current, invocation).line !== undefined) });
-  }
-}
-
-/** The hooks directory, when it is outside both the working tree and git's common directory. */
-function outsideRepository(git: GitRepository): string | undefined {
-  const real = realOr(git.hooksDir);
-  const inside = [git.root, git.commonDir].map(realOr).some((dir) => real === dir || real.startsWith(`${dir}${sep}`));
-  return inside ? undefined : git.hooksDir;
-}
-
-function refuseExternal(external: string | undefined, options: InitOptions, shown: string): void {
-  if (external === undefined || options.externalHooks) return;
-  throw new RefusedError(
-    `core.hooksPath makes git run the hooks in ${external}, outside this repository, and init writes there only when told to; nothing was written (to install ${shown} there: majordomus init --external-hooks; or point core.hooksPath inside the repository)`,
-  );
-}
-
-/** An existing hook's text, following a link; undefined when there is no regular file to read. */
-function readHook(abs: string, shown: string, git: GitRepository): { text: string; executable: boolean; outside?: string } | undefined {
-  let stat;
-  try {
-    stat = statSync(abs);
-  } catch {
-    return undefined;
-  }
-  if (!stat.isFile()) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(abs, 'utf8');
-  } catch (error) {
-    throw new RefusedError(`the hook ${shown} cannot be read (${(error as NodeJS.ErrnoException).code}); nothing was written (check its permissions)`);
-  }
-  const link = lstatSync(abs).isSymbolicLink();
-  return { text, executable: (stat.mode & 0o111) !== 0, outside: link ? linkOutside(abs, git) : undefined };
-}
-
-/** The real path of a link's file when it lies outside the working tree and the git directory. */
-function linkOutside(abs: string, git: GitRepository): string | undefined {
-  const real = realOr(abs);
-  const inside = [git.root, git.commonDir].map(realOr).some((dir) => real.startsWith(`${dir}${sep}`));
-  return inside ? undefined : real;
-}
-
-function realOr(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
 
 function walk(dir: string, prefix = ''): string[] {

@@ -5,20 +5,17 @@
 import { ExitCode, UsageError } from '../errors';
 import { policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
 import type { RepositoryValidators } from '../isolation/settings';
-import { GitRepository } from '../layer/git';
-import { openLayout } from '../layer/layout';
-import { WorkingTree } from '../layer/tree';
 import { builtinRegistry } from '../registry';
 import { Repository } from '../repository';
 import { caseDirectories, runRuleCases } from '../rule-test';
 import type { CaseResult } from '../rule-test';
 import { loadRuleSet } from '../rules';
 
-export async function runRulesTest(id: string | undefined, options: { json?: boolean; repositoryValidators?: boolean }, cwd = process.cwd()): Promise<void> {
-  const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators);
-  const git = GitRepository.discover(cwd);
-  const tree = new WorkingTree(git.root);
-  const layout = openLayout(git.root, tree);
+export async function runRulesTest(id: string | undefined, options: { json?: boolean; repositoryValidators?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
+  const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators, env);
+  const repository = Repository.open(cwd, { env, tree: 'working' });
+  const { layout, git } = repository;
+  const tree = layout.tree;
   const ruleSet = loadRuleSet(layout);
   if (ruleSet.refused) {
     for (const problem of ruleSet.problems) process.stderr.write(`majordomus: ${problem.file ?? problem.subject}${problem.line ? `:${problem.line}` : ''}: ${problem.message}\n`);
@@ -38,10 +35,10 @@ export async function runRulesTest(id: string | undefined, options: { json?: boo
   }
   const registry = builtinRegistry(layout);
   // the cases carry no policy: the limit is this repository's
-  const limits: RepositoryValidators = { ...repositoryValidators, timeoutMs: policyTimeoutMs(new Repository(git, layout)) };
+  const limits: RepositoryValidators = { ...repositoryValidators, timeoutMs: policyTimeoutMs(repository) };
   const results: CaseResult[] = [];
   for (const rule of rules) {
-    for (const result of await runRuleCases(git.root, tree, rule, registry, limits)) results.push(result);
+    for (const result of await runRuleCases(git.root, tree, rule, { registry, repositoryValidators: limits, cwd, env })) results.push(result);
   }
   const failed = results.filter((r) => !r.passed).length;
   const lines = results.map((r) =>

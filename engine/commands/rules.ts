@@ -5,23 +5,26 @@
  */
 import { existsSync } from 'node:fs';
 import { ContractError, ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
-import { GitRepository } from '../layer/git';
-import { openLayout } from '../layer/layout';
+import { isViolation } from '../findings';
+import type { GitRepository } from '../layer/git';
 import type { Layout } from '../layer/layout';
-import { WorkingTree } from '../layer/tree';
 import type { Tree } from '../layer/tree';
 import { lockFile, withWriteLock } from '../layer/write/lock';
 import { WritePlan } from '../layer/write/plan';
 import { gates } from '../generated/gates';
 import type { GateName } from '../generated/gates';
 import { policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
+import { nearestName as nearestRegistered } from '../nearest-name';
+import { adoptablePacks, isPackName, packs } from '../packs/registry';
+import type { PackDefinition } from '../packs/registry';
+import { shippedPackage } from '../packs/shipped';
 import { builtinRegistry, editDistance } from '../registry';
 import { Repository } from '../repository';
-import { Runner } from '../runner';
+import { runGate } from '../run-gate';
 import { loadRuleFile, loadRuleSet, loadRuleText, RULE_SECTIONS, rulesDir } from '../rules';
 import type { Provenance, Rule, RuleSet } from '../rules';
 import type { Validator } from '../validator';
-import { foreignReasons, planVendorUpdate, shippedPackage, VENDORED_PACKS, vendorStatus } from '../vendor';
+import { foreignReasons, heldVendors, keptPacks, planVendorAdd, planVendorRemove, planVendorUpdate, unlistedFiles, vendoredDir, vendorStatus } from '../vendor';
 import type { VendorChange, VendorStatus } from '../vendor';
 
 /** A project rule's name: the file's slug and the id after `project.`. */
@@ -32,15 +35,16 @@ const PROJECT_NAMESPACE = 'project';
 const PROJECT_EXIT_CODE = ExitCode.contract;
 
 interface Opened {
+  readonly repository: Repository;
   readonly git: GitRepository;
   readonly layout: Layout;
-  readonly tree: WorkingTree;
+  readonly tree: Tree;
 }
 
+/** The repository around `cwd`, its files read from the working tree: these commands are a person's, not gates. */
 function open(cwd: string): Opened {
-  const git = GitRepository.discover(cwd);
-  const tree = new WorkingTree(git.root);
-  return { git, layout: openLayout(git.root, tree), tree };
+  const repository = Repository.open(cwd, { tree: 'working' });
+  return { repository, git: repository.git, layout: repository.layout, tree: repository.layout.tree };
 }
 
 function print(lines: readonly string[]): void {
@@ -210,12 +214,12 @@ export async function runRulesNew(name: string, options: RulesNewOptions, cwd = 
   if (requestedGates.length > 0 && options.validator === undefined) {
     throw new UsageError('--gate names where a validator runs, and no --validator was given (add --validator <name>, or drop --gate)');
   }
-  const { git, layout, tree } = open(cwd);
+  const { repository, git, layout, tree } = open(cwd);
   const dir = rulesDir(layout);
   const id = `${PROJECT_NAMESPACE}.${name}`;
   let enforcement: NewRule['enforcement'];
   if (options.validator !== undefined) {
-    const validator = await resolveValidator(git, layout, options.validator);
+    const validator = await resolveValidator(repository, options.validator);
     const gates = requestedGates.length > 0 ? requestedGates : validator.gates.slice(0, 1);
     for (const gate of gates) {
       if (!(validator.gates as readonly string[]).includes(gate)) {
@@ -241,7 +245,7 @@ export async function runRulesNew(name: string, options: RulesNewOptions, cwd = 
   let content = renderRule(spec);
   const notes: string[] = [];
   const rule = checkRendered(file, content, spec);
-  const violations = await dryRun(git, layout, rule);
+  const violations = await dryRun(repository, rule, cwd);
   if (violations.length > 0) {
     const found = `with the example options of ${enforcement!.validator.name}, the rule reports ${violations.length} violation(s) in this repository (${violations.slice(0, 3).join(', ')}${violations.length > 3 ? ', …' : ''})`;
     if (options.class === undefined) {
@@ -278,8 +282,8 @@ export async function runRulesNew(name: string, options: RulesNewOptions, cwd = 
  * repository validator is inspected in a worker of its own (imported there, never run), unless the
  * switch turned repository validators off.
  */
-async function resolveValidator(git: GitRepository, layout: Layout, name: string): Promise<Validator> {
-  const registry = builtinRegistry(layout);
+async function resolveValidator(repository: Repository, name: string): Promise<Validator> {
+  const registry = builtinRegistry(repository.layout);
   const resolved = registry.lookup(name);
   if (!resolved) {
     const nearest = registry.nearest(name) ?? nearestName(name, registry.names());
@@ -292,8 +296,8 @@ async function resolveValidator(git: GitRepository, layout: Layout, name: string
   const outcome = await runIsolated({
     path: resolved.path,
     name: resolved.name,
-    timeoutMs: policyTimeoutMs(new Repository(git, layout)),
-    env: git.env,
+    timeoutMs: policyTimeoutMs(repository),
+    env: repository.git.env,
     admit: () => undefined,
   });
   if (outcome.status !== 'inspected' && outcome.status !== 'finished') {
@@ -429,20 +433,24 @@ function checkRendered(file: string, content: string, spec: NewRule): Rule {
 }
 
 /**
- * Run the rule alone, at each gate it is enforced by, on this repository, as the gates will: the
- * subjects of the violations it reports (none for a principle).
+ * Run the rule alone, at each gate it is enforced by, on this repository, through the gate entry as
+ * the gates will: the subjects of the violations it reports (none for a principle).
  */
-async function dryRun(git: GitRepository, layout: Layout, rule: Rule): Promise<string[]> {
+async function dryRun(repository: Repository, rule: Rule, cwd: string): Promise<string[]> {
   if (!rule.enforcement) return [];
-  const repository = new Repository(git, layout);
-  const registry = builtinRegistry(layout);
-  const ruleSet: RuleSet = { rules: [rule], refused: false, problems: [], packages: [], files: [] };
   const subjects: string[] = [];
   for (const gate of rule.enforcement.enforcedBy) {
     if (!Object.hasOwn(gates, gate)) continue;
-    const result = await new Runner().run({ gate: gate as GateName, repository, ruleSet, registry });
+    let result;
+    try {
+      result = await runGate({ gate: gate as GateName, cwd, env: process.env, repository, rules: [rule] });
+    } catch (error) {
+      // a folder gate's model may refuse the repository's root as a folder: nothing to learn from it here
+      if (error instanceof UsageError) continue;
+      throw error;
+    }
     for (const finding of result.findings) {
-      if ((finding.level === 'FAIL' || finding.level === 'WARN' || finding.level === 'DRIFT') && !subjects.includes(finding.subject)) subjects.push(finding.subject);
+      if (isViolation(finding) && !subjects.includes(finding.subject)) subjects.push(finding.subject);
     }
   }
   return subjects;
@@ -471,10 +479,15 @@ only keep the empty folders in git; delete them once a folder has a case.
 
 // -------------------------------------------------------------------------------------------- vendor
 
-/** `rules vendor status`: absent 12, damaged 10, different 11, current 0. */
+/**
+ * `rules vendor status`, for the baseline and every other pack the repository adopted: absent 12 (when
+ * nothing at all is vendored), damaged 10, different (or the baseline missing beside another pack) 11,
+ * current 0.
+ */
 export async function runVendorStatus(cwd = process.cwd()): Promise<void> {
   const { layout } = open(cwd);
-  const statuses = VENDORED_PACKS.map((vendor) => ({ vendor, status: vendorStatus(layout, vendor) }));
+  const kept = keptPacks(layout).map((pack) => pack.name);
+  const statuses = kept.map((vendor) => ({ vendor, status: vendorStatus(layout, vendor) }));
   const lines: string[] = [];
   for (const { vendor, status } of statuses) {
     switch (status.state) {
@@ -502,9 +515,9 @@ export async function runVendorStatus(cwd = process.cwd()): Promise<void> {
   if (damaged.length > 0) {
     throw new ContractError(`rules vendor: the vendored copy under ${damaged.join(', ')} is damaged (see above; restore it with: majordomus rules vendor update --force)`);
   }
-  // a package the distribution ships and the repository lacks is a difference too
+  // the baseline missing beside another pack is a difference too
   if (states.includes('different') || states.includes('absent')) {
-    const foreign = VENDORED_PACKS.filter((vendor) => foreignReasons(layout, vendor).length > 0);
+    const foreign = kept.filter((vendor) => foreignReasons(layout, vendor).length > 0);
     const next =
       foreign.length > 0
         ? `the vendored ${foreign.join(', ')} is not a package this version ships (${foreign.map((vendor) => foreignReasons(layout, vendor).join('; ')).join('; ')}), so update replaces it only with --force: majordomus rules vendor update --force`
@@ -518,16 +531,17 @@ export interface VendorUpdateOptions {
 }
 
 /**
- * `rules vendor update [--force]`: write the packages this version ships over the vendored copies, in
- * one plan. Without `--force` it refuses (15), changing nothing, over a hand edit or over a package that
- * is not the one this version ships, and lists what it would remove and replace.
+ * `rules vendor update [--force]`: write the packages this version ships over the vendored copies of
+ * the baseline and of every other pack the repository adopted, in one plan. Without `--force` it
+ * refuses (15), changing nothing, over a hand edit or over a package that is not the one this version
+ * ships, and lists what it would remove and replace. A pack the repository dropped stays dropped.
  */
 export async function runVendorUpdate(options: VendorUpdateOptions, cwd = process.cwd()): Promise<void> {
   const { git, layout } = open(cwd);
   const command = 'rules vendor update';
   await withWriteLock(lockFile(git.commonDir), command, () => {
     const plan = new WritePlan({ command, base: git.root });
-    const packs = VENDORED_PACKS.map((vendor) => ({
+    const packs = keptPacks(layout).map(({ name: vendor }) => ({
       vendor,
       status: vendorStatus(layout, vendor),
       foreign: foreignReasons(layout, vendor),
@@ -538,20 +552,129 @@ export async function runVendorUpdate(options: VendorUpdateOptions, cwd = proces
     plan.commit();
     const lines: string[] = [];
     for (const { vendor, status, foreign, changes } of packs) {
-      const shipped = shippedPackage(vendor).pkg.manifest;
-      const what = `${vendor} ${String(shipped?.source_revision ?? '')}, ${shipped?.rules?.length ?? 0} rule(s)`;
       const wrote = changes.filter((change) => change.action === 'write').length;
       for (const change of changes) lines.push(`${change.action === 'write' ? 'wrote' : 'removed'} ${change.path}`);
       if (changes.length === 0) {
-        lines.push(`rules vendor: ${what}, current; nothing to write`);
+        lines.push(`rules vendor: ${shippedSummary(vendor)}, current; nothing to write`);
         continue;
       }
       const replaced = foreign.length > 0 ? ` (it replaced a package this version does not ship: ${foreign.join('; ')})` : status.state === 'damaged' ? ' (it replaced a copy changed by hand)' : '';
-      lines.push(`rules vendor: ${what}; ${wrote} path(s) written, ${changes.length - wrote} removed${replaced}`);
+      lines.push(`rules vendor: ${shippedSummary(vendor)}; ${wrote} path(s) written, ${changes.length - wrote} removed${replaced}`);
     }
     if (packs.some((pack) => pack.changes.length > 0)) lines.push('next: majordomus doctor');
     print(lines);
   });
+}
+
+/** `<pack> <revision>, <n> rule(s)`: the package this version ships. */
+function shippedSummary(pack: string): string {
+  const shipped = shippedPackage(pack).pkg.manifest;
+  return `${pack} ${String(shipped?.source_revision ?? '')}, ${shipped?.rules?.length ?? 0} rule(s)`;
+}
+
+/** The pack named on the command line; a usage error (2) naming the nearest one when this version ships none of that name. */
+function namedPack(name: string): PackDefinition {
+  if (isPackName(name)) return packs[name];
+  const names = adoptablePacks().map((pack) => pack.name);
+  const nearest = nearestRegistered(name, names);
+  throw new UsageError(`no pack ${JSON.stringify(name)} ships with this majordomus (${nearest ? `nearest: ${nearest}; ` : ''}the packs: ${names.join(', ')})`);
+}
+
+/**
+ * `rules vendor add <pack>`: adopt a pack this version ships — write its rule package under
+ * `<rules>/vendor/<pack>/` (plan, check, write, under the write lock). A pack already adopted, its copy
+ * current, is nothing to write (0); a copy that is there and is not the current one is never written
+ * over (15: `rules vendor update` is its writer); the examples are never vendored (2).
+ */
+export async function runVendorAdd(name: string, cwd = process.cwd()): Promise<void> {
+  const pack = namedPack(name);
+  if (pack.vendoring === 'never') {
+    throw new UsageError(`the ${pack.name} pack holds worked examples and is never vendored (copy the rules you want into the project rules, e.g. with: majordomus rules show <id>)`);
+  }
+  const { git, layout } = open(cwd);
+  const command = 'rules vendor add';
+  await withWriteLock(lockFile(git.commonDir), command, () => {
+    const dir = vendoredDir(layout, pack.name);
+    if (heldVendors(layout).includes(pack.name)) {
+      const status = vendorStatus(layout, pack.name);
+      if (status.state === 'current' && unlistedFiles(layout, pack.name).length === 0) {
+        print([`rules vendor: ${shippedSummary(pack.name)}, already adopted under ${dir} and current; nothing to write`]);
+        return;
+      }
+      throw new RefusedError(
+        `${dir} is there and is not the current ${pack.name} package (${status.state}), and add never writes over a vendored copy (see: majordomus rules vendor status; bring it current with: majordomus rules vendor update)`,
+      );
+    }
+    const plan = new WritePlan({ command, base: git.root });
+    planVendorAdd(plan, layout, pack.name);
+    const written = plan.commit();
+    print([...written.map((done) => `wrote ${done.path}`), `rules vendor: adopted ${shippedSummary(pack.name)}; ${written.length} path(s) written`, 'next: majordomus doctor']);
+  });
+}
+
+export interface VendorRemoveOptions {
+  readonly force?: boolean;
+}
+
+/**
+ * `rules vendor remove <pack> [--force]`: drop an adopted pack — remove its vendored copy whole (plan,
+ * check, write, under the write lock). Refused (15), changing nothing: the baseline, which every
+ * adopted repository carries; a copy holding someone's work (a hand edit, a file the package does not
+ * list, another version's or vendor's package) unless `--force`; and a pack whose rules a rule that
+ * stays depends on. A pack not adopted is nothing to remove (0).
+ */
+export async function runVendorRemove(name: string, options: VendorRemoveOptions, cwd = process.cwd()): Promise<void> {
+  const pack = namedPack(name);
+  if (pack.vendoring === 'always') {
+    throw new RefusedError(`the ${pack.name} pack is the baseline every adopted repository carries, and it cannot be removed (to stop adopting majordomus, remove .ai/ yourself)`);
+  }
+  const { git, layout } = open(cwd);
+  const command = 'rules vendor remove';
+  await withWriteLock(lockFile(git.commonDir), command, () => {
+    const dir = vendoredDir(layout, pack.name);
+    if (!heldVendors(layout).includes(pack.name)) {
+      print([`rules vendor: ${pack.name} is not adopted here (nothing under ${dir}); nothing to remove`]);
+      return;
+    }
+    const dependents = dependentsOf(loadRuleSet(layout), pack.name);
+    if (dependents.length > 0) {
+      throw new RefusedError(
+        `${dependents.length} rule(s) that stay depend on rules of the ${pack.name} pack, and would be refused without it; nothing was removed (drop those depends_on entries first)`,
+        dependents.map(({ rule, on }) => `  ${rule.file}: ${rule.identity} depends on ${on}`),
+      );
+    }
+    const status = vendorStatus(layout, pack.name);
+    const foreign = foreignReasons(layout, pack.name);
+    const unlisted = unlistedFiles(layout, pack.name);
+    const plan = new WritePlan({ command, base: git.root });
+    const changes = planVendorRemove(plan, layout, pack.name);
+    if ((status.state === 'damaged' || foreign.length > 0 || unlisted.length > 0) && !options.force) {
+      const why = [
+        ...(status.state === 'damaged' ? [`it was changed by hand or damaged (${status.problems.length} problem(s))`] : []),
+        ...foreign,
+        ...(unlisted.length > 0 ? [`it holds ${unlisted.length} file(s) the package does not list`] : []),
+      ];
+      throw new RefusedError(
+        `rules vendor: the vendored copy under ${dir} may hold someone's work: ${why.join('; ')}; remove deletes such a copy only with --force, and nothing was removed (to do that: majordomus rules vendor remove ${pack.name} --force)`,
+        [...(status.state === 'damaged' ? status.problems.map((problem) => `  ${problem.subject}: ${problem.message}`) : []), ...unlisted.map((path) => `  would remove ${path}`)],
+      );
+    }
+    const removed = plan.commit();
+    print([...removed.map((done) => `removed ${done.path}`), `rules vendor: dropped the ${pack.name} pack; ${changes.length} path(s) removed (adopt it again with: majordomus rules vendor add ${pack.name})`, 'next: majordomus doctor']);
+  });
+}
+
+/** The rules outside `pack` (loaded, effective or refused) that depend on a rule of it, with the identity each names. */
+function dependentsOf(ruleSet: RuleSet, pack: string): { rule: Rule; on: string }[] {
+  const own = (rule: Rule): boolean => rule.provenance.origin === 'vendor' && rule.provenance.vendor === pack;
+  const all = [...ruleSet.rules, ...(ruleSet.refusedRules ?? [])];
+  const identities = new Set(all.filter(own).map((rule) => rule.identity));
+  const out: { rule: Rule; on: string }[] = [];
+  for (const rule of all) {
+    if (own(rule)) continue;
+    for (const on of rule.dependsOn) if (identities.has(on)) out.push({ rule, on });
+  }
+  return out;
 }
 
 /** The refusal of an update that would replace someone's work: why, then every path it would remove or replace. */

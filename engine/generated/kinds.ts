@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 /** The name of a kind of document the layer reads. */
-export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package';
+export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack';
 
 /** The field that carries a kind's format version, and the values this executable reads. */
 export interface KindSchemaVersion {
@@ -27,7 +27,7 @@ export interface KindDefinition {
 }
 
 /** Every kind name, in registry order. */
-export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package'] as const);
+export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack'] as const);
 /** The kinds registry, by name. */
 export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
   manifest: Object.freeze({
@@ -81,6 +81,16 @@ export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
     schemaVersion: Object.freeze({
       field: 'format',
       supported: Object.freeze(['ai-rules/v1'] as const),
+    }),
+  }),
+  pack: Object.freeze({
+    name: 'pack',
+    format: 'yaml',
+    schema: 'pack',
+    identity: Object.freeze(['name'] as const),
+    schemaVersion: Object.freeze({
+      field: 'schema',
+      supported: Object.freeze(['majordomus-pack/v1'] as const),
     }),
   }),
 });

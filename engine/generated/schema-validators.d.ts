@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 import type { KindName } from './kinds';
-import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest } from './types';
+import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration } from './types';
 
 /** One way a document breaks its schema, as ajv reports it (every error is collected: allErrors). */
 export interface SchemaError {
@@ -38,5 +38,7 @@ export declare const scope: SchemaValidator<Scope>;
 export declare const rule: SchemaValidator<RuleFrontMatter>;
 /** Validate a `rule-package` document against `share/schemas/rule-package.v1.schema.json`. */
 export declare const rulePackage: SchemaValidator<RulePackageManifest>;
+/** Validate a `pack` document against `share/schemas/pack.v1.schema.json`. */
+export declare const pack: SchemaValidator<PackDeclaration>;
 /** The precompiled validator of each kind, by kind name. */
 export declare const schemaValidators: { readonly [K in KindName]: SchemaValidator<KindDocuments[K]> };

@@ -6365,5 +6365,917 @@ return errors === 0;
 }
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const pack = validate36;
+const schema78 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/pack.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","name","description","vendoring","validators"],"properties":{"schema":{"const":"majordomus-pack/v1"},"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"vendoring":{"enum":["always","default","optional","never"]},"validators":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"}},"gates":{"type":"array","items":{"$ref":"#/$defs/Gate"}},"embedded":{"type":"boolean"},"context":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"},"cli":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"},"commands":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"}},"bundles":{"type":"array","items":{"$ref":"#/$defs/Bundle"}}},"$defs":{"Gate":{"type":"object","additionalProperties":false,"required":["name","description","target","violation_level","command"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"description":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"target":{"enum":["repository","folder"]},"violation_level":{"enum":["fail","drift"]},"exit_code":{"type":"integer","minimum":0,"maximum":125},"includes":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"}},"command":{"type":"string","maxLength":200,"pattern":"^majordomus [^\\n]+$"}}},"Bundle":{"type":"object","additionalProperties":false,"required":["name","entry"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"entry":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"}}}}};
+const schema79 = {"type":"object","additionalProperties":false,"required":["name","description","target","violation_level","command"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"description":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"target":{"enum":["repository","folder"]},"violation_level":{"enum":["fail","drift"]},"exit_code":{"type":"integer","minimum":0,"maximum":125},"includes":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"}},"command":{"type":"string","maxLength":200,"pattern":"^majordomus [^\\n]+$"}}};
+const schema80 = {"type":"object","additionalProperties":false,"required":["name","entry"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"entry":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"}}};
+const pattern57 = new RegExp("^[^\\n]+$", "u");
+const pattern62 = new RegExp("^majordomus [^\\n]+$", "u");
+const pattern63 = new RegExp("^engine/[a-z0-9/_-]+\\.ts$", "u");
+
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/pack.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate36.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.schema === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.description === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.vendoring === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "vendoring"},message:"must have required property '"+"vendoring"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.validators === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "validators"},message:"must have required property '"+"validators"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema78.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.schema !== undefined){
+if("majordomus-pack/v1" !== data.schema){
+const err6 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: "majordomus-pack/v1"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func1(data1) > 64){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(!pattern23.test(data1)){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if(typeof data2 === "string"){
+if(func1(data2) > 300){
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(func1(data2) < 1){
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern57.test(data2)){
+const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/pattern",keyword:"pattern",params:{pattern: "^[^\\n]+$"},message:"must match pattern \""+"^[^\\n]+$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.vendoring !== undefined){
+let data3 = data.vendoring;
+if(!((((data3 === "always") || (data3 === "default")) || (data3 === "optional")) || (data3 === "never"))){
+const err14 = {instancePath:instancePath+"/vendoring",schemaPath:"#/properties/vendoring/enum",keyword:"enum",params:{allowedValues: schema78.properties.vendoring.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.validators !== undefined){
+let data4 = data.validators;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(func1(data5) > 64){
+const err15 = {instancePath:instancePath+"/validators/" + i0,schemaPath:"#/properties/validators/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern26.test(data5)){
+const err16 = {instancePath:instancePath+"/validators/" + i0,schemaPath:"#/properties/validators/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/validators/" + i0,schemaPath:"#/properties/validators/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+let i1 = data4.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data4[i1];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err18 = {instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.gates !== undefined){
+let data6 = data.gates;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i2=0; i2<len1; i2++){
+let data7 = data6[i2];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.name === undefined){
+const err20 = {instancePath:instancePath+"/gates/" + i2,schemaPath:"#/$defs/Gate/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data7.description === undefined){
+const err21 = {instancePath:instancePath+"/gates/" + i2,schemaPath:"#/$defs/Gate/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data7.target === undefined){
+const err22 = {instancePath:instancePath+"/gates/" + i2,schemaPath:"#/$defs/Gate/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data7.violation_level === undefined){
+const err23 = {instancePath:instancePath+"/gates/" + i2,schemaPath:"#/$defs/Gate/required",keyword:"required",params:{missingProperty: "violation_level"},message:"must have required property '"+"violation_level"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data7.command === undefined){
+const err24 = {instancePath:instancePath+"/gates/" + i2,schemaPath:"#/$defs/Gate/required",keyword:"required",params:{missingProperty: "command"},message:"must have required property '"+"command"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+for(const key1 in data7){
+if(!(((((((key1 === "name") || (key1 === "description")) || (key1 === "target")) || (key1 === "violation_level")) || (key1 === "exit_code")) || (key1 === "includes")) || (key1 === "command"))){
+const err25 = {instancePath:instancePath+"/gates/" + i2,schemaPath:"#/$defs/Gate/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data7.name !== undefined){
+let data8 = data7.name;
+if(typeof data8 === "string"){
+if(func1(data8) > 64){
+const err26 = {instancePath:instancePath+"/gates/" + i2+"/name",schemaPath:"#/$defs/Gate/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(!pattern46.test(data8)){
+const err27 = {instancePath:instancePath+"/gates/" + i2+"/name",schemaPath:"#/$defs/Gate/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/gates/" + i2+"/name",schemaPath:"#/$defs/Gate/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data7.description !== undefined){
+let data9 = data7.description;
+if(typeof data9 === "string"){
+if(func1(data9) > 300){
+const err29 = {instancePath:instancePath+"/gates/" + i2+"/description",schemaPath:"#/$defs/Gate/properties/description/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(func1(data9) < 1){
+const err30 = {instancePath:instancePath+"/gates/" + i2+"/description",schemaPath:"#/$defs/Gate/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(!pattern57.test(data9)){
+const err31 = {instancePath:instancePath+"/gates/" + i2+"/description",schemaPath:"#/$defs/Gate/properties/description/pattern",keyword:"pattern",params:{pattern: "^[^\\n]+$"},message:"must match pattern \""+"^[^\\n]+$"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/gates/" + i2+"/description",schemaPath:"#/$defs/Gate/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data7.target !== undefined){
+let data10 = data7.target;
+if(!((data10 === "repository") || (data10 === "folder"))){
+const err33 = {instancePath:instancePath+"/gates/" + i2+"/target",schemaPath:"#/$defs/Gate/properties/target/enum",keyword:"enum",params:{allowedValues: schema79.properties.target.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data7.violation_level !== undefined){
+let data11 = data7.violation_level;
+if(!((data11 === "fail") || (data11 === "drift"))){
+const err34 = {instancePath:instancePath+"/gates/" + i2+"/violation_level",schemaPath:"#/$defs/Gate/properties/violation_level/enum",keyword:"enum",params:{allowedValues: schema79.properties.violation_level.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data7.exit_code !== undefined){
+let data12 = data7.exit_code;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err35 = {instancePath:instancePath+"/gates/" + i2+"/exit_code",schemaPath:"#/$defs/Gate/properties/exit_code/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 > 125 || isNaN(data12)){
+const err36 = {instancePath:instancePath+"/gates/" + i2+"/exit_code",schemaPath:"#/$defs/Gate/properties/exit_code/maximum",keyword:"maximum",params:{comparison: "<=", limit: 125},message:"must be <= 125"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data12 < 0 || isNaN(data12)){
+const err37 = {instancePath:instancePath+"/gates/" + i2+"/exit_code",schemaPath:"#/$defs/Gate/properties/exit_code/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+if(data7.includes !== undefined){
+let data13 = data7.includes;
+if(Array.isArray(data13)){
+const len2 = data13.length;
+for(let i3=0; i3<len2; i3++){
+let data14 = data13[i3];
+if(typeof data14 === "string"){
+if(func1(data14) > 64){
+const err38 = {instancePath:instancePath+"/gates/" + i2+"/includes/" + i3,schemaPath:"#/$defs/Gate/properties/includes/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(!pattern46.test(data14)){
+const err39 = {instancePath:instancePath+"/gates/" + i2+"/includes/" + i3,schemaPath:"#/$defs/Gate/properties/includes/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/gates/" + i2+"/includes/" + i3,schemaPath:"#/$defs/Gate/properties/includes/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+let i4 = data13.length;
+let j1;
+if(i4 > 1){
+const indices1 = {};
+for(;i4--;){
+let item1 = data13[i4];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err41 = {instancePath:instancePath+"/gates/" + i2+"/includes",schemaPath:"#/$defs/Gate/properties/includes/uniqueItems",keyword:"uniqueItems",params:{i: i4, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i4+" are identical)"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+break;
+}
+indices1[item1] = i4;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/gates/" + i2+"/includes",schemaPath:"#/$defs/Gate/properties/includes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data7.command !== undefined){
+let data15 = data7.command;
+if(typeof data15 === "string"){
+if(func1(data15) > 200){
+const err43 = {instancePath:instancePath+"/gates/" + i2+"/command",schemaPath:"#/$defs/Gate/properties/command/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(!pattern62.test(data15)){
+const err44 = {instancePath:instancePath+"/gates/" + i2+"/command",schemaPath:"#/$defs/Gate/properties/command/pattern",keyword:"pattern",params:{pattern: "^majordomus [^\\n]+$"},message:"must match pattern \""+"^majordomus [^\\n]+$"+"\""};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/gates/" + i2+"/command",schemaPath:"#/$defs/Gate/properties/command/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/gates/" + i2,schemaPath:"#/$defs/Gate/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/gates",schemaPath:"#/properties/gates/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data.embedded !== undefined){
+if(typeof data.embedded !== "boolean"){
+const err48 = {instancePath:instancePath+"/embedded",schemaPath:"#/properties/embedded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data.context !== undefined){
+let data17 = data.context;
+if(typeof data17 === "string"){
+if(func1(data17) > 200){
+const err49 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(!pattern63.test(data17)){
+const err50 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/pattern",keyword:"pattern",params:{pattern: "^engine/[a-z0-9/_-]+\\.ts$"},message:"must match pattern \""+"^engine/[a-z0-9/_-]+\\.ts$"+"\""};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data.cli !== undefined){
+let data18 = data.cli;
+if(typeof data18 === "string"){
+if(func1(data18) > 200){
+const err52 = {instancePath:instancePath+"/cli",schemaPath:"#/properties/cli/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(!pattern63.test(data18)){
+const err53 = {instancePath:instancePath+"/cli",schemaPath:"#/properties/cli/pattern",keyword:"pattern",params:{pattern: "^engine/[a-z0-9/_-]+\\.ts$"},message:"must match pattern \""+"^engine/[a-z0-9/_-]+\\.ts$"+"\""};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/cli",schemaPath:"#/properties/cli/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.commands !== undefined){
+let data19 = data.commands;
+if(Array.isArray(data19)){
+const len3 = data19.length;
+for(let i5=0; i5<len3; i5++){
+let data20 = data19[i5];
+if(typeof data20 === "string"){
+if(func1(data20) > 64){
+const err55 = {instancePath:instancePath+"/commands/" + i5,schemaPath:"#/properties/commands/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(!pattern23.test(data20)){
+const err56 = {instancePath:instancePath+"/commands/" + i5,schemaPath:"#/properties/commands/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/commands/" + i5,schemaPath:"#/properties/commands/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+let i6 = data19.length;
+let j2;
+if(i6 > 1){
+const indices2 = {};
+for(;i6--;){
+let item2 = data19[i6];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err58 = {instancePath:instancePath+"/commands",schemaPath:"#/properties/commands/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+break;
+}
+indices2[item2] = i6;
+}
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/commands",schemaPath:"#/properties/commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data.bundles !== undefined){
+let data21 = data.bundles;
+if(Array.isArray(data21)){
+const len4 = data21.length;
+for(let i7=0; i7<len4; i7++){
+let data22 = data21[i7];
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.name === undefined){
+const err60 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data22.entry === undefined){
+const err61 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+for(const key2 in data22){
+if(!((key2 === "name") || (key2 === "entry"))){
+const err62 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data22.name !== undefined){
+let data23 = data22.name;
+if(typeof data23 === "string"){
+if(func1(data23) > 64){
+const err63 = {instancePath:instancePath+"/bundles/" + i7+"/name",schemaPath:"#/$defs/Bundle/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(!pattern23.test(data23)){
+const err64 = {instancePath:instancePath+"/bundles/" + i7+"/name",schemaPath:"#/$defs/Bundle/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/bundles/" + i7+"/name",schemaPath:"#/$defs/Bundle/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data22.entry !== undefined){
+let data24 = data22.entry;
+if(typeof data24 === "string"){
+if(func1(data24) > 200){
+const err66 = {instancePath:instancePath+"/bundles/" + i7+"/entry",schemaPath:"#/$defs/Bundle/properties/entry/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(!pattern63.test(data24)){
+const err67 = {instancePath:instancePath+"/bundles/" + i7+"/entry",schemaPath:"#/$defs/Bundle/properties/entry/pattern",keyword:"pattern",params:{pattern: "^engine/[a-z0-9/_-]+\\.ts$"},message:"must match pattern \""+"^engine/[a-z0-9/_-]+\\.ts$"+"\""};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/bundles/" + i7+"/entry",schemaPath:"#/$defs/Bundle/properties/entry/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/bundles",schemaPath:"#/properties/bundles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+validate36.errors = vErrors;
+return errors === 0;
+}
+validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 /** The precompiled validator of each kind, by kind name. */
-export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage });
+export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack });

@@ -580,6 +580,62 @@ export interface RulePackageManifestEntry {
   readonly sha256: string;
 }
 
+/**
+ * The declaration of a pack, rules/<pack>/pack.yaml beside its rules/ directory: the validators and gates the pack brings, whether init vendors it, the commands it adds and the code that builds what its validators read. The code generator compiles every pack.yaml into engine/generated/; nothing reads it at run time.
+ *
+ * Kind `pack`; schema `share/schemas/pack.v1.schema.json`.
+ */
+export interface PackDeclaration {
+  /** The format of this declaration; only `majordomus-pack/v1` exists. */
+  readonly schema: 'majordomus-pack/v1';
+  /** The pack's name: its folder under rules/, and the vendor of its rule package. */
+  readonly name: string;
+  /** What the pack governs, in one line. */
+  readonly description: string;
+  /** How a repository adopts it: `always` (init vendors it and it cannot be removed: the baseline), `default` (init vendors it; `rules vendor remove` drops it), `optional` (`rules vendor add` adopts it), `never` (shipped as worked examples, never vendored). */
+  readonly vendoring: 'always' | 'default' | 'optional' | 'never';
+  /** The built-in validators the pack brings, by their name in validators/index.ts. Each registered validator belongs to exactly one pack; doctor audits the validators of the packs a repository adopted. */
+  readonly validators: readonly string[];
+  /** The gates the pack brings: the moments its rules are enforced at. */
+  readonly gates?: readonly PackDeclarationGate[];
+  /** True when the pack's rule files are compiled into the bundle (engine/generated/<pack>-pack.ts), so a gate of the pack runs without the distribution on disk (a standalone bundle). */
+  readonly embedded?: boolean;
+  /** The module (repository-relative, under engine/) exporting `models`: what the pack builds once per run from the target of one of its gates and hands its validators through the context. Imported only when a gate of the pack runs. */
+  readonly context?: string;
+  /** The module (repository-relative, under engine/) exporting `register(program)`, which adds the pack's commands to the command line. */
+  readonly cli?: string;
+  /** The top-level commands `cli` adds, by name. */
+  readonly commands?: readonly string[];
+  /** Standalone bundles the build writes: dist/<name>.mjs, one file carrying everything it imports. */
+  readonly bundles?: readonly PackDeclarationBundle[];
+}
+
+/** A gate: a moment at which rules are enforced. A rule names the gates that run it in x-majordomus.enforced_by. */
+export interface PackDeclarationGate {
+  /** The gate's name, unique across every pack. */
+  readonly name: string;
+  /** What the gate judges, in one line. */
+  readonly description: string;
+  /** What the gate judges: `repository` (an adopted repository: its layer, git and tracked files) or `folder` (a folder, inside a repository or not). The context a validator receives offers what that kind of target has. */
+  readonly target: 'repository' | 'folder';
+  /** What a blocking rule's violation becomes: `fail` (FAIL, the rule's exit_code) or `drift` (DRIFT); an advisory rule's violation is a WARN at every gate. */
+  readonly violation_level: 'fail' | 'drift';
+  /** When present, the exit code a violation produces at this gate, in place of the rule's own. */
+  readonly exit_code?: number;
+  /** The gates whose rules this gate runs too: gates that are cumulative. */
+  readonly includes?: readonly string[];
+  /** The command that runs one rule of the gate again, printed as a finding's `reproduce`: {rule} is the rule id, {target} the folder the gate judged. */
+  readonly command: string;
+}
+
+/** A standalone bundle of the build. */
+export interface PackDeclarationBundle {
+  /** The file name under dist/, without `.mjs`. */
+  readonly name: string;
+  /** The entry module, repository-relative, under engine/. */
+  readonly entry: string;
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -588,4 +644,5 @@ export interface KindDocuments {
   readonly scope: Scope;
   readonly rule: RuleFrontMatter;
   readonly 'rule-package': RulePackageManifest;
+  readonly pack: PackDeclaration;
 }

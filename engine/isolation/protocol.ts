@@ -63,7 +63,8 @@ export interface RunRequest {
 export type NoteKind = 'violation' | 'ok' | 'info' | 'skip';
 
 /**
- * One report: kind, subject, message, file, line, category, reproduce (absent fields undefined). A
+ * One report: kind, subject, message, file, line, category, reproduce (absent fields undefined), then
+ * the rest of its position when it has any. A
  * report the worker could not read is kind `unreadable`, its subject the kind it was meant to be and its
  * message why it could not be read.
  */
@@ -75,6 +76,8 @@ export type NoteRecord = readonly [
   line: number | undefined,
   category: string | undefined,
   reproduce: string | undefined,
+  /** Column, end line and end column, present only when the validator gave one of them. */
+  position?: readonly [column: number | undefined, endLine: number | undefined, endColumn: number | undefined],
 ];
 
 /** What the worker tells the gate's thread, in the order it can happen. */

@@ -60,9 +60,17 @@ function read(kind: NoteKind, note: unknown): NoteRecord {
   const line = field(note, 'line');
   const category = optionalText(note, 'category');
   const reproduce = kind === 'violation' ? optionalText(note, 'reproduce') : undefined;
-  // a line is a positive whole number or nothing: anything else is dropped, not guessed at
-  const lineNumber = typeof line === 'number' && Number.isInteger(line) && line >= 1 ? line : undefined;
-  return [kind, subject, message, file, lineNumber, category, reproduce];
+  const lineNumber = position(line);
+  const column = position(field(note, 'column'));
+  const endLine = position(field(note, 'endLine'));
+  const endColumn = position(field(note, 'endColumn'));
+  if (column === undefined && endLine === undefined && endColumn === undefined) return [kind, subject, message, file, lineNumber, category, reproduce];
+  return [kind, subject, message, file, lineNumber, category, reproduce, [column, endLine, endColumn]];
+}
+
+/** A line or a column is a positive whole number or nothing: anything else is dropped, not guessed at. */
+function position(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined;
 }
 
 function field(note: object, name: string): unknown {

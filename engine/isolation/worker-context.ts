@@ -5,29 +5,52 @@
  * the same git environment (the worker's) and the same tree (the index inside a pre-commit hook) — only
  * when the validator first asks for it, so a validator that reads nothing pays for nothing.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { distributionRoot } from '../layer/distribution';
-import { GitRepository } from '../layer/git';
-import { layoutFromManifest, MANIFEST_PATH, openLayout } from '../layer/layout';
-import { IndexTree, WorkingTree } from '../layer/tree';
+import { gates } from '../generated/gates';
 import { nearestName } from '../nearest-name';
 import { Repository } from '../repository';
-import type { Validator, ValidatorContext, ValidatorLookup } from '../validator';
+import type { FolderContext, Validator, ValidatorContext, ValidatorLookup } from '../validator';
 import type { BuiltinSummary, NoteKind, RepositoryPlace, RunRequest } from './protocol';
 
 /** Where the context's reports go: the worker batches them for the gate's thread. */
 export type Report = (kind: NoteKind, note: unknown) => void;
 
-/** The context for `request`, reporting through `report`. */
-export function workerContext(request: RunRequest, report: Report): ValidatorContext {
-  let repository: Repository | undefined;
-  const open = (): Repository => (repository ??= openRepository(request.repository));
-  return {
+/**
+ * The context for `request`, reporting through `report`: a repository's at a gate that judges one, a
+ * folder's otherwise. The module is the repository's own JavaScript, which no compiler checked, so at a
+ * folder gate the repository's members are there and throw, saying why, and the rule fails — never
+ * the gate. A pack's models are built in the gate's process and do not cross into the worker.
+ */
+export function workerContext(request: RunRequest, report: Report): ValidatorContext | FolderContext {
+  const common = {
     gate: request.gate,
     rule: request.rule,
     options: request.options ?? {},
     target: request.target,
+    rules: request.ruleSet,
+    selected: request.selected,
+    registry: new SummaryLookup(request.registry.builtins, request.registry.projectFiles),
+    violation: (violation: unknown) => report('violation', violation),
+    ok: (note: unknown) => report('ok', note),
+    info: (note: unknown) => report('info', note),
+    skip: (note: unknown) => report('skip', note),
+    model: (provider: { readonly name: string }): never => {
+      throw new Error(`a repository validator is handed no model of a pack (it asked for \`${provider?.name}\`): read the target through the context instead`);
+    },
+  };
+  const place = request.repository;
+  if (gates[request.gate].target === 'folder' || !place) {
+    const none = (member: string) => (): never => {
+      throw new Error(`the gate ${request.gate} judges a folder, not a repository: a validator run there has no \`${member}\` (read the folder at context.target)`);
+    };
+    const folder = { ...common, targetKind: 'folder' as const };
+    for (const member of ['repository', 'layout', 'git', 'files']) Object.defineProperty(folder, member, { get: none(member), enumerable: false });
+    return folder;
+  }
+  let repository: Repository | undefined;
+  const open = (): Repository => (repository ??= openRepository(place));
+  return {
+    ...common,
+    targetKind: 'repository',
     get repository() {
       return open();
     },
@@ -37,26 +60,13 @@ export function workerContext(request: RunRequest, report: Report): ValidatorCon
     get git() {
       return open().git;
     },
-    rules: request.ruleSet,
-    selected: request.selected,
     files: () => open().judgedFiles(request.ruleSet),
-    registry: new SummaryLookup(request.registry.builtins, request.registry.projectFiles),
-    violation: (violation) => report('violation', violation),
-    ok: (note) => report('ok', note),
-    info: (note) => report('info', note),
-    skip: (note) => report('skip', note),
   };
 }
 
-function openRepository(place: RepositoryPlace | undefined): Repository {
-  if (!place) throw new Error('this gate judges a folder, not a repository: the validator may not ask for the repository');
-  const git = GitRepository.discover(place.root);
-  const tree = place.tree === 'index' ? new IndexTree(git.root) : new WorkingTree(git.root);
-  // a rule's test case without a layer of its own is judged under the skeleton manifest, as in rule-test.ts
-  const layout = tree.exists(MANIFEST_PATH)
-    ? openLayout(git.root, tree)
-    : layoutFromManifest(git.root, tree, readFileSync(join(distributionRoot(), 'share/skeleton/ai/manifest.yaml'), 'utf8'));
-  return new Repository(git, layout);
+/** The repository again, from the same root and the same tree; a test case without a layer under the skeleton's. */
+function openRepository(place: RepositoryPlace): Repository {
+  return Repository.open(place.root, { tree: place.tree === 'index' ? 'index' : 'working', layoutless: 'skeleton' });
 }
 
 /**

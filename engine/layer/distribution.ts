@@ -1,9 +1,10 @@
 /**
  * The distribution: the installed majordomus package, which carries share/ (schemas, skeleton, allow
- * lists) and rules/ (the rule packages it ships). Found from this module's own location, so the bundled
- * CLI, the sources under tsx and an npm install all agree.
+ * lists), rules/ (the rule packages it ships) and dist/ (the bundle, and the build's record of the tests
+ * its rules name). Found from this module's own location, so the bundled CLI, the sources under tsx and
+ * an npm install all agree.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,5 +23,41 @@ export function distributionRoot(): string {
     const parent = dirname(dir);
     if (parent === dir) throw new Error('the majordomus distribution (package.json beside share/) cannot be found');
     dir = parent;
+  }
+}
+
+/** The build's record of the tests the shipped rules name (tools/shipped-tests.mjs writes it). */
+export const SHIPPED_TESTS_RECORD = 'dist/shipped-tests.json';
+
+const recorded = new Map<string, ReadonlySet<string>>();
+
+/**
+ * True when the test `test` (a safe, distribution-relative path a shipped rule names) exists in the
+ * distribution at `root`. The folder it lies under decides where to look: a folder the distribution
+ * holds (a source checkout's `test/`, a package's `rules/`) is looked in; a folder it lacks — the
+ * TypeScript suites, which the package does not ship — is answered by the record the build made, in
+ * the source tree, of the tests it found there. A package without the record has no such test.
+ */
+export function distributionHasTest(test: string, root: string = distributionRoot()): boolean {
+  const top = test.split('/')[0]!;
+  if (existsSync(join(root, top))) return existsSync(join(root, test));
+  return shippedTests(root).has(test);
+}
+
+function shippedTests(root: string): ReadonlySet<string> {
+  let tests = recorded.get(root);
+  if (!tests) {
+    tests = new Set(readRecord(join(root, SHIPPED_TESTS_RECORD)));
+    recorded.set(root, tests);
+  }
+  return tests;
+}
+
+function readRecord(path: string): string[] {
+  try {
+    const record = JSON.parse(readFileSync(path, 'utf8')) as { tests?: unknown };
+    return Array.isArray(record.tests) ? record.tests.filter((test): test is string => typeof test === 'string') : [];
+  } catch {
+    return []; // absent or unreadable: nothing is vouched for, so every such test is reported missing
   }
 }

@@ -68,11 +68,12 @@ export class GitRepository {
   ) {}
 
   /**
-   * The repository containing `cwd`, or a UsageError when there is none. `isolated` is for a repository
-   * other than the one this process works for (a temporary one): git's selectors are not inherited.
+   * The repository containing `cwd`, or a UsageError when there is none. `env` is the environment git
+   * runs with (the process's by default). `isolated` is for a repository other than the one this
+   * process works for (a temporary one): git's selectors are not inherited.
    */
-  static discover(cwd: string, options: { isolated?: boolean } = {}): GitRepository {
-    const env = options.isolated ? isolatedGitEnv() : process.env;
+  static discover(cwd: string, options: { env?: NodeJS.ProcessEnv; isolated?: boolean } = {}): GitRepository {
+    const env = options.isolated ? isolatedGitEnv(options.env) : (options.env ?? process.env);
     const result = runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir', '--git-path', 'hooks'], cwd, env);
     if (result.status !== 0) {
       throw new UsageError(`${cwd} is not inside a git working tree (run: git init)`);

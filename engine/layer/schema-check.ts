@@ -3,8 +3,10 @@
  * code generator writes (no ajv compile at start-up), and turns each schema error into a problem that
  * names the key and the line it sits on.
  */
+import { schemaKeys } from '../generated/schema-keys';
 import { schemaValidators } from '../generated/schema-validators';
 import type { KindName } from '../generated/kinds';
+import { nearestName } from '../nearest-name';
 import { printable } from './document-error';
 import type { YamlDocument } from './yaml';
 
@@ -18,6 +20,8 @@ export interface SchemaProblem {
   readonly message: string;
   /** The JSON Schema keyword that failed. */
   readonly keyword: string;
+  /** For an unknown key: the allowed key nearest to it (a flattened path, like `key`), when one is close. */
+  readonly nearest?: string;
 }
 
 /** At most this many problems are reported for one document; the rest are counted. */
@@ -36,6 +40,9 @@ export function checkSchema(kind: KindName, doc: YamlDocument, describe: KeyDesc
   if (validate(doc.value)) return [];
   const problems: SchemaProblem[] = [];
   const seen = new Set<string>();
+  // where each unknown key's mapping sits in the schema, to name its nearest allowed key once the
+  // problems to report are chosen (a document may hold thousands of unknown keys)
+  const unknownKeys = new Map<SchemaProblem, SchemaError>();
   for (const error of validate.errors ?? []) {
     const problem = toProblem(error, doc, describe);
     if (!problem) continue;
@@ -43,12 +50,43 @@ export function checkSchema(kind: KindName, doc: YamlDocument, describe: KeyDesc
     if (seen.has(id)) continue;
     seen.add(id);
     problems.push(problem);
+    if (error.keyword === 'additionalProperties') unknownKeys.set(problem, error);
   }
+  const reported = problems.slice(0, MAX_PROBLEMS).map((problem) => {
+    const error = unknownKeys.get(problem);
+    return error === undefined ? problem : withNearestKey(kind, problem, error);
+  });
   if (problems.length > MAX_PROBLEMS) {
     const more = problems.length - MAX_PROBLEMS;
-    return [...problems.slice(0, MAX_PROBLEMS), { key: '', line: undefined, message: `…and ${more} more`, keyword: 'more' }];
+    return [...reported, { key: '', line: undefined, message: `…and ${more} more`, keyword: 'more' }];
   }
-  return problems;
+  return reported;
+}
+
+/** No allowed key is near this long, and the edit distance is quadratic: a longer key gets no suggestion. */
+const NEAREST_KEY_MAX_LENGTH = 64;
+
+/** An unknown key's problem, naming the nearest key its mapping allows when one is close. */
+function withNearestKey(kind: KindName, problem: SchemaProblem, error: SchemaError): SchemaProblem {
+  const extra = String(error.params.additionalProperty);
+  if (extra.length > NEAREST_KEY_MAX_LENGTH) return problem;
+  const parent = problem.key.slice(0, problem.key.length - extra.length);
+  const near = nearestName(extra, allowedKeys(kind, error.instancePath));
+  if (near === undefined) return problem;
+  const nearest = `${parent}${near}`;
+  return { ...problem, message: `${problem.message} (did you mean \`${printable(nearest)}\`?)`, nearest };
+}
+
+/** The keys the mapping at `pointer` (an instance path) allows, `*` in the table matching any one step. */
+function allowedKeys(kind: KindName, pointer: string): string[] {
+  const steps = pointer.split('/');
+  const allowed: string[] = [];
+  for (const [pattern, keys] of Object.entries(schemaKeys[kind])) {
+    const parts = pattern.split('/');
+    if (parts.length !== steps.length || !parts.every((part, i) => part === '*' || part === steps[i])) continue;
+    for (const key of keys) if (!allowed.includes(key)) allowed.push(key);
+  }
+  return allowed;
 }
 
 /** Phrase a key problem; a kind may override the phrasing for keys whose shape needs explaining. */

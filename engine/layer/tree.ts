@@ -139,8 +139,12 @@ export class IndexTree implements Tree {
   private readonly blobs = new Map<string, Buffer>();
   private preloaded = false;
 
-  constructor(readonly root: string) {
-    const result = runGit(['ls-files', '-s', '-z'], root);
+  /** `env` is git's environment: GIT_INDEX_FILE names the index a pre-commit hook judges. */
+  constructor(
+    readonly root: string,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    const result = runGit(['ls-files', '-s', '-z'], root, env);
     if (result.status !== 0) throw new DocumentError('.git/index', undefined, `git cannot list the index: ${result.stderr.trim()}`, 'check the repository');
     for (const record of result.stdout.split('\0')) {
       const tab = record.indexOf('\t');
@@ -218,7 +222,7 @@ export class IndexTree implements Tree {
   private catFile(blobs: readonly string[]): Map<string, Buffer> {
     const out = new Map<string, Buffer>();
     if (blobs.length === 0) return out;
-    const result = spawnSync('git', ['cat-file', '--batch'], { cwd: this.root, input: `${blobs.join('\n')}\n`, maxBuffer: 1024 * 1024 * 1024 });
+    const result = spawnSync('git', ['cat-file', '--batch'], { cwd: this.root, env: this.env, input: `${blobs.join('\n')}\n`, maxBuffer: 1024 * 1024 * 1024 });
     const data = result.stdout as Buffer;
     let at = 0;
     while (at < data.length) {
@@ -240,5 +244,5 @@ export class IndexTree implements Tree {
  * snapshot (each file read once per run).
  */
 export function treeFor(root: string, env: NodeJS.ProcessEnv = process.env): Tree {
-  return env.GIT_INDEX_FILE ? new IndexTree(root) : new WorkingTree(root, { snapshot: true });
+  return env.GIT_INDEX_FILE ? new IndexTree(root, env) : new WorkingTree(root, { snapshot: true });
 }

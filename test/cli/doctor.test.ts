@@ -16,7 +16,8 @@ afterAll(() => repos.disposeAll());
 /** A finding line of the text format: level padded to 4, category padded to 11, subject, em dash, message. */
 const FINDING_LINE = /^(FAIL|WARN|DRIFT|OK  |INFO) [a-z-]{1,11} *\S.* \u2014 .+/;
 const REPRODUCE_SUFFIX = /  \[reproduce: majordomus doctor --rule ([A-Za-z0-9._-]+)\]$/;
-const JSON_KEYS = ['category', 'file', 'level', 'line', 'message', 'reproduce', 'rule', 'subject'];
+/** The eight keys in their order, then the keys added after them (a finding's position, its rule's version and help). */
+const JSON_KEYS = ['level', 'category', 'subject', 'message', 'reproduce', 'rule', 'file', 'line', 'column', 'endLine', 'endColumn', 'version', 'help'];
 const LAYOUT_RULE = 'majordomus.ai-layout-integrity';
 
 function lines(stdout: string): string[] {
@@ -86,13 +87,13 @@ describe('doctor output', () => {
     expect(REPRODUCE_SUFFIX.exec(layout!)?.[1]).toBe(LAYOUT_RULE);
   });
 
-  it('--json prints one object a line with exactly the eight keys, and no summary line', () => {
+  it('--json prints one object a line with the eight keys in order, the new ones after, and no summary line', () => {
     expect(json.code).toBe(10);
     const all = lines(json.stdout);
     expect(all.length).toBe(lines(text.stdout).length - 1);
     for (const line of all) {
       const value = JSON.parse(line) as Record<string, unknown>;
-      expect(Object.keys(value).sort()).toEqual(JSON_KEYS);
+      expect(Object.keys(value)).toEqual(JSON_KEYS);
     }
     const findings = parseFindings(json.stdout);
     expect(findings).toContainEqual(expect.objectContaining({ level: 'FAIL', category: 'layout', subject: '.ai/README.md', rule: LAYOUT_RULE }));
@@ -117,6 +118,34 @@ describe('doctor output', () => {
       expect(finding.rule).toBe('majordomus.scope-file-integrity');
       expect(finding.level).toBe('OK');
     }
+  });
+
+  it('--rule repeated runs each rule named, once, in the order of the rule set', () => {
+    const wanted = ['majordomus.scope-file-integrity', LAYOUT_RULE];
+    const listed = repo
+      .run(['rules', 'list', '--json'])
+      .stdout.trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id)
+      .filter((id) => wanted.includes(id));
+    const result = repo.gate(['doctor', '--rule', wanted[0]!, '--rule', wanted[1]!, '--rule', `${LAYOUT_RULE}@1`]);
+    expect(result.code).toBe(10);
+    const ran = result.findings.map((finding) => finding.rule).filter((rule, index, all) => all.indexOf(rule) === index);
+    expect(ran).toEqual(listed);
+    expect(ran).toHaveLength(2);
+    // in the other order on the command line, the same run
+    expect(repo.gate(['doctor', '--rule', wanted[1]!, '--rule', wanted[0]!]).findings.map((finding) => finding.rule)).toEqual(result.findings.map((finding) => finding.rule));
+  });
+
+  it.each([
+    ['an id', ['majordomus.scope-file-integrty'], 'did you mean majordomus.scope-file-integrity?'],
+    ['an identity', ['majordomus.scope-file-integrity@2'], 'did you mean majordomus.scope-file-integrity@1?'],
+    ['one of two', [LAYOUT_RULE, 'majordomus.polcy-integrity'], 'did you mean majordomus.policy-integrity?'],
+  ])('--rule naming an unknown %s exits 2, runs nothing, and suggests the nearest', (_what, ids, suggestion) => {
+    const result = repo.run(['doctor', ...ids.flatMap((id) => ['--rule', id])]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(suggestion);
   });
 
   it.each([

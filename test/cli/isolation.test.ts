@@ -307,7 +307,7 @@ describe('2,000,000 violations from one rule are a result', () => {
   });
 
   it('--json: every one of them; exit 10', () => {
-    // about 340 MB of JSON: written to a file, as a CI job would, and counted a chunk at a time
+    // about 480 MB of JSON: written to a file, as a CI job would, and counted a chunk at a time
     const out = repo.path('findings.jsonl');
     const fd = openSync(out, 'w');
     const result = spawnSync(process.execPath, [CLI, 'doctor', '--rule', ruleId('many'), '--json'], { cwd: repo.dir, env: cleanEnv(), stdio: ['ignore', fd, 'pipe'] });

@@ -3,7 +3,8 @@
  * commit: the tarball `npm pack` makes (its `prepack` builds it) is installed into a scratch project,
  * `npx majordomus init` adopts it, a commit goes through the pre-commit hook, and a broken policy is
  * refused by it. No majordomus is on PATH and, for the commits, no npx either: the hook can only have
- * found the tool in the project's node_modules/.bin.
+ * found the tool in the project's node_modules/.bin. The same installed package is what a TypeScript
+ * validator compiled with `moduleResolution: nodenext` imports its types from.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,8 @@ const NPM_SETTINGS = new Set(['npm_config_cache', 'npm_config_registry', 'npm_co
 
 let work: string;
 let project: string;
+/** The paths the tarball holds, as `npm pack --json` listed them. */
+let packed: string[];
 /** The suite's PATH without any directory holding a majordomus. */
 let userPath: string;
 /** Only git and node: what the hook needs besides the project's own node_modules/.bin. */
@@ -70,7 +73,9 @@ beforeAll(() => {
   symlinkSync(join(ROOT, 'node_modules'), join(source, 'node_modules'));
   const pack = run('npm', ['pack', '--json', '--pack-destination', work], userPath, source);
   if (pack.code !== 0) throw new Error(`npm pack failed (${pack.code}): ${pack.stderr}`);
-  const tarball = join(work, basename((JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename));
+  const packResult = (JSON.parse(pack.stdout) as { filename: string; files: { path: string }[] }[])[0]!;
+  const tarball = join(work, basename(packResult.filename));
+  packed = packResult.files.map((file) => file.path);
 
   project = join(work, 'project');
   mkdirSync(project);
@@ -116,5 +121,84 @@ describe('a project that installed majordomus with npm install --save-dev', () =
     expect(broken.code).not.toBe(-1);
     expect(commits()).toBe(1);
     expect(broken.output).toMatch(/^FAIL policy +\.ai\/repo\/policy\.yaml/m);
+  });
+});
+
+describe('a TypeScript validator in that project, compiled with module and moduleResolution nodenext', () => {
+  const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+  let consumer: string;
+
+  /** Compile `file` of the consumer alone, strict, as an ES module resolved the way Node resolves it. */
+  function compile(file: string) {
+    const config = `tsconfig.${file.replace(/\.ts$/, '')}.json`;
+    const options = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true };
+    writeFileSync(join(consumer, config), JSON.stringify({ compilerOptions: options, files: [file] }));
+    return run(process.execPath, [TSC, '-p', config], userPath, consumer);
+  }
+
+  beforeAll(() => {
+    // the installed package is what resolves, with the @types/node a Node project writing validators has
+    mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
+    symlinkSync(realpathSync(join(ROOT, 'node_modules/@types/node')), join(project, 'node_modules/@types/node'), 'dir');
+    consumer = join(work, 'consumer');
+    mkdirSync(consumer);
+    symlinkSync(join(project, 'node_modules'), join(consumer, 'node_modules'), 'dir');
+    writeFileSync(join(consumer, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`);
+    writeFileSync(
+      join(consumer, 'notes-kept.ts'),
+      [
+        "import { defineValidator } from 'majordomus';",
+        "import type { Finding, GateName, ValidatorContext } from 'majordomus';",
+        '',
+        "const gates: GateName[] = ['doctor', 'check'];",
+        'export default defineValidator({',
+        "  name: 'notes_kept',",
+        "  description: 'Every note is kept.',",
+        '  gates,',
+        '  run(context: ValidatorContext) {',
+        "    context.violation({ subject: 'notes', message: 'no notes kept' });",
+        '  },',
+        '});',
+        "export const level: Finding['level'] = 'FAIL';",
+        '',
+      ].join('\n'),
+    );
+    // the same validator with two mistakes the published types must catch
+    writeFileSync(
+      join(consumer, 'mistaken.ts'),
+      [
+        "import { defineValidator } from 'majordomus';",
+        '',
+        'export default defineValidator({',
+        "  name: 'mistaken',",
+        "  description: 'Names a gate that does not exist, and misspells a key.',",
+        "  gates: ['no-such-gate'],",
+        '  run(context) {',
+        "    context.violation({ subjet: 'notes', message: 'no notes kept' });",
+        '  },',
+        '});',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('the installed package holds its declarations and no TypeScript suite', () => {
+    expect(existsSync(join(project, 'node_modules/majordomus/dist/types/engine/api.d.ts'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/majordomus/LICENSE'))).toBe(true);
+    expect(packed.filter((path) => path.startsWith('test/') || /\.test\.(m|c)?ts$/.test(path))).toEqual([]);
+  });
+
+  it('a validator importing defineValidator and the types from majordomus compiles (exit 0)', () => {
+    const result = compile('notes-kept.ts');
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('a validator with a wrong gate and a misspelt key does not, and every error is in that file', () => {
+    const result = compile('mistaken.ts');
+    expect(result.code).not.toBe(0);
+    const errors = result.output.split('\n').filter((line) => / error TS\d+:/.test(line));
+    expect(errors.map((line) => /^(.*?)\(/.exec(line)?.[1])).toEqual(['mistaken.ts', 'mistaken.ts']);
+    expect(errors.map((line) => /error (TS\d+)/.exec(line)?.[1])).toEqual(['TS2322', 'TS2561']);
   });
 });

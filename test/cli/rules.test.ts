@@ -765,25 +765,30 @@ describe('rules vendor status', () => {
     expect(shippedBrainstorm.rules).toHaveLength(18);
   });
 
-  it('exits 12 when nothing at all is vendored, naming each pack absent', () => {
+  it('exits 12 when nothing at all is vendored, naming the baseline absent (a pack not held is not adopted)', () => {
     const repo = adopted();
     repo.remove(`${RULES_DIR}/vendor`);
     const result = repo.run(['rules', 'vendor', 'status']);
     expect(result.code).toBe(12);
-    expect(packStates(result.stdout)).toEqual({ majordomus: { state: 'absent', dir: VENDOR }, brainstorm: { state: 'absent', dir: BRAINSTORM } });
+    expect(packStates(result.stdout)).toEqual({ majordomus: { state: 'absent', dir: VENDOR } });
     expect(result.stderr).toContain('run: majordomus rules vendor update');
   });
 
-  it.each([
-    ['only the brainstorm pack', BRAINSTORM, { majordomus: CURRENT_BASELINE, brainstorm: { state: 'absent', dir: BRAINSTORM } }],
-    ['only the baseline', VENDOR, { majordomus: { state: 'absent', dir: VENDOR }, brainstorm: CURRENT_BRAINSTORM }],
-  ])('exits 11 when a shipped pack is not vendored: %s missing', (_what, dir, expected) => {
+  it('exits 11 when the baseline is not vendored beside another adopted pack', () => {
     const repo = adopted();
-    repo.remove(dir);
+    repo.remove(VENDOR);
     const result = repo.run(['rules', 'vendor', 'status']);
     expect(result.code).toBe(11);
-    expect(packStates(result.stdout)).toEqual(expected);
+    expect(packStates(result.stdout)).toEqual({ majordomus: { state: 'absent', dir: VENDOR }, brainstorm: CURRENT_BRAINSTORM });
     expect(result.stderr).toContain('run: majordomus rules vendor update');
+  });
+
+  it('a repository that dropped the brainstorm pack: the baseline alone, current, exit 0', () => {
+    const repo = adopted();
+    repo.remove(BRAINSTORM);
+    const result = repo.run(['rules', 'vendor', 'status']);
+    expect(result.code).toBe(0);
+    expect(packStates(result.stdout)).toEqual({ majordomus: CURRENT_BASELINE });
   });
 
   it.each([
@@ -999,10 +1004,9 @@ describe('rules vendor update', () => {
   });
 
   it.each([
-    ['only the baseline', VENDOR, packagePaths(VENDOR, shippedBaseline)],
-    ['only the brainstorm pack', BRAINSTORM, packagePaths(BRAINSTORM, shippedBrainstorm)],
-    ['nothing at all', `${RULES_DIR}/vendor`, [...packagePaths(VENDOR, shippedBaseline), ...packagePaths(BRAINSTORM, shippedBrainstorm)].sort()],
-  ])('%s missing: writes exactly the missing package(s); status, doctor and list pass afterwards', (_what, removed, expected) => {
+    ['only the baseline', VENDOR, packagePaths(VENDOR, shippedBaseline), shippedBrainstorm.rules.length],
+    ['nothing at all', `${RULES_DIR}/vendor`, packagePaths(VENDOR, shippedBaseline), 0],
+  ])('%s missing: writes the baseline back, and no pack the repository does not hold; status, doctor and list pass afterwards', (_what, removed, expected, brainstormRules) => {
     const repo = adopted();
     repo.remove(removed);
     expect(repo.run(['rules', 'vendor', 'status']).code).not.toBe(0);
@@ -1013,7 +1017,114 @@ describe('rules vendor update', () => {
     expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
     expect(repo.run(['doctor']).code).toBe(0);
     const provenance = jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => row.provenance);
-    expect(provenance.filter((p) => p === 'vendor:brainstorm')).toHaveLength(shippedBrainstorm.rules.length);
+    expect(provenance.filter((p) => p === 'vendor:brainstorm')).toHaveLength(brainstormRules);
     expect(provenance.filter((p) => p === 'vendor:majordomus')).toHaveLength(shippedBaseline.rules.length);
+  });
+
+  it('a dropped brainstorm pack stays dropped: update writes nothing', () => {
+    const repo = adopted();
+    repo.remove(BRAINSTORM);
+    const result = repo.run(['rules', 'vendor', 'update']);
+    expect(result.code).toBe(0);
+    expect(printed(result.stdout, 'wrote')).toEqual([]);
+    expect(repo.exists(BRAINSTORM)).toBe(false);
+  });
+});
+
+// ------------------------------------------------------------------------------------- vendor add/remove
+
+describe('rules vendor remove and add: dropping and adopting an optional pack', () => {
+  /** Every path of the vendored brainstorm pack: its files, then its folders. */
+  const brainstormPaths = [...packagePaths(BRAINSTORM, shippedBrainstorm), `${BRAINSTORM}/rules`, BRAINSTORM].sort();
+
+  it('remove brainstorm, then add it back: each lists exactly the paths it removed or wrote; doctor and status 0 both times', () => {
+    const repo = adopted();
+    const before = snapshotOf(repo, BRAINSTORM);
+    const removed = repo.run(['rules', 'vendor', 'remove', 'brainstorm']);
+    expect(removed.code).toBe(0);
+    expect(printed(removed.stdout, 'removed').sort()).toEqual(brainstormPaths);
+    expect(printed(removed.stdout, 'wrote')).toEqual([]);
+    expect(repo.exists(BRAINSTORM)).toBe(false);
+    expect(repo.run(['doctor']).code).toBe(0);
+    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).filter((row) => row.provenance === 'vendor:brainstorm')).toEqual([]);
+
+    const added = repo.run(['rules', 'vendor', 'add', 'brainstorm']);
+    expect(added.code).toBe(0);
+    expect(printed(added.stdout, 'wrote').sort()).toEqual(packagePaths(BRAINSTORM, shippedBrainstorm));
+    expect(snapshotOf(repo, BRAINSTORM)).toEqual(before);
+    expect(repo.run(['doctor']).code).toBe(0);
+    expect(packStates(repo.run(['rules', 'vendor', 'status']).stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: CURRENT_BRAINSTORM });
+  });
+
+  it('add of a pack already adopted and current: nothing to write, exit 0; remove of a pack not adopted: nothing to remove, exit 0', () => {
+    const repo = adopted();
+    const again = repo.run(['rules', 'vendor', 'add', 'brainstorm']);
+    expect(again.code).toBe(0);
+    expect(printed(again.stdout, 'wrote')).toEqual([]);
+    expect(again.stdout).toContain('nothing to write');
+    repo.remove(BRAINSTORM);
+    const gone = repo.run(['rules', 'vendor', 'remove', 'brainstorm']);
+    expect(gone.code).toBe(0);
+    expect(printed(gone.stdout, 'removed')).toEqual([]);
+  });
+
+  it.each([
+    ['remove of the baseline', ['remove', 'majordomus'], 15],
+    ['add of a pack this version does not ship (the nearest named)', ['add', 'brainstrom'], 2],
+    ['remove of a pack this version does not ship', ['remove', 'acme'], 2],
+    ['add of the examples, which are never vendored', ['add', 'examples'], 2],
+  ])('%s is refused (exit %s) and changes nothing', (_what, args, code) => {
+    const repo = adopted();
+    const before = snapshotOf(repo, `${RULES_DIR}/vendor`);
+    const result = repo.run(['rules', 'vendor', ...args]);
+    expect(result.code).toBe(code);
+    expect(result.stdout).toBe('');
+    expect(snapshotOf(repo, `${RULES_DIR}/vendor`)).toEqual(before);
+    if (args[1] === 'brainstrom') expect(result.stderr).toContain('nearest: brainstorm');
+  });
+
+  it('add over a copy that is there and not current: refused (15), unchanged', () => {
+    const repo = adopted();
+    repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`);
+    const before = snapshotOf(repo, BRAINSTORM);
+    expect(repo.run(['rules', 'vendor', 'add', 'brainstorm']).code).toBe(15);
+    expect(snapshotOf(repo, BRAINSTORM)).toEqual(before);
+  });
+
+  it.each([
+    ['a hand edit', (repo: TempRepo) => repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`)],
+    ['a file the package does not list', (repo: TempRepo) => repo.write(`${BRAINSTORM}/NOTES.txt`, 'mine\n')],
+  ])('remove over someone\'s work (%s): refused (15), unchanged; --force removes it all', (_what, change) => {
+    const repo = adopted();
+    change(repo);
+    const before = snapshotOf(repo, BRAINSTORM);
+    const refused = repo.run(['rules', 'vendor', 'remove', 'brainstorm']);
+    expect(refused.code).toBe(15);
+    expect(refused.stderr).toContain('--force');
+    expect(snapshotOf(repo, BRAINSTORM)).toEqual(before);
+    expect(repo.run(['rules', 'vendor', 'remove', 'brainstorm', '--force']).code).toBe(0);
+    expect(repo.exists(BRAINSTORM)).toBe(false);
+    expect(repo.run(['doctor']).code).toBe(0);
+  });
+
+  it('remove of a pack whose rules a project rule depends on: refused (15), naming the rule, unchanged', () => {
+    const repo = adopted();
+    writeRule(repo, `${PROJECT}/leans.v1.md`, [...ruleFront('project.leans'), 'depends_on: [BS-OPS-01@1]']);
+    expect(repo.run(['doctor']).code).toBe(0);
+    const before = snapshotOf(repo, BRAINSTORM);
+    const result = repo.run(['rules', 'vendor', 'remove', 'brainstorm']);
+    expect(result.code).toBe(15);
+    expect(result.stderr).toContain('project.leans@1');
+    expect(snapshotOf(repo, BRAINSTORM)).toEqual(before);
+  });
+
+  it('init --extend leaves a dropped pack dropped', () => {
+    const repo = adopted();
+    expect(repo.run(['rules', 'vendor', 'remove', 'brainstorm']).code).toBe(0);
+    const extend = repo.run(['init', '--extend']);
+    expect(extend.code).toBe(0);
+    expect(printed(extend.stdout, 'wrote')).toEqual([]);
+    expect(repo.exists(BRAINSTORM)).toBe(false);
   });
 });

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assertUsable, DATETIME, loadSession } from '../../engine/brainstorm/session';
 import { UsageError } from '../../engine/errors';
-import { copyPassingSession, SESSION } from '../helpers/brainstorm';
+import { Registry } from '../../engine/registry';
+import { runGate as runGateEntry } from '../../engine/run-gate';
+import { defineModel, defineValidator } from '../../engine/validator';
+import type { Validator } from '../../engine/validator';
+import { validators } from '../../validators/index';
+import { brainstormRules, copyPassingSession, runGate, SESSION } from '../helpers/brainstorm';
+import { cleanEnv } from '../helpers/repo';
 import type { SessionCopy } from '../helpers/brainstorm';
 
 const scratch = mkdtempSync(join(tmpdir(), 'majordomus-brainstorm-session-'));
@@ -135,8 +141,47 @@ describe('the model', () => {
     expect(drift.flat()).toEqual([]);
   });
 
-  it('is parsed once per folder', () => {
+  it('is read anew on each call: the reader keeps nothing between runs', () => {
     const folder = copyPassingSession().folder;
-    expect(loadSession(folder)).toBe(loadSession(`${folder}/`));
+    expect(loadSession(folder)).not.toBe(loadSession(`${folder}/`));
+    expect(loadSession(folder).state).toEqual(loadSession(`${folder}/`).state);
+  });
+});
+
+describe('the model reaches the validators through the context, once per run', () => {
+  it('two runs in one process each judge the folder as it is: an edit between them is seen', async () => {
+    const copy = copyPassingSession();
+    expect((await runGate('session', copy.folder)).exitCode).toBe(0);
+    copy.edit('state.md', '- Sitting: single', '- Sitting: several');
+    const second = await runGate('session', copy.folder);
+    expect(second.exitCode).toBe(1);
+    expect(second.findings.filter((f) => f.level === 'FAIL').map((f) => [f.rule, f.subject])).toEqual([['BS-STATE-01', 'state.md']]);
+  });
+
+  it('is built once per run, before the first rule, and handed to every brainstorm validator', async () => {
+    const folder = copyPassingSession().folder;
+    const reads: string[] = [];
+    const counting = defineModel({ name: 'counting session', target: 'folder', build: (target) => (reads.push(target.path), loadSession(target.path)) });
+    const seen: unknown[] = [];
+    const probe = defineValidator<{ readonly check: string }, 'session'>({
+      name: 'probe',
+      description: 'Reads the session twice through the context.',
+      gates: ['session'],
+      optionsSchema: { type: 'object', additionalProperties: false, properties: { check: { type: 'string' } } },
+      run(context) {
+        seen.push(context.model(counting), context.model(counting));
+      },
+    });
+    const registry = new Registry({ ...(validators as unknown as Record<string, Validator>), probe: probe as unknown as Validator });
+    const rules = brainstormRules.rules.filter((rule) => rule.enforcement?.enforcedBy.includes('session'));
+    const probing = rules.map((rule) => ({ ...rule, enforcement: { ...rule.enforcement!, validator: 'probe' } }));
+    const outcome = await runGateEntry({ gate: 'session', cwd: folder, env: cleanEnv(), folder, rules: probing, registry });
+    expect(outcome.rulesRun).toBe(probing.length);
+    expect(reads).toEqual([folder]);
+    expect(new Set(seen).size).toBe(1);
+  });
+
+  it('a folder that cannot be judged stops the gate before any rule runs: a usage error (2)', async () => {
+    await expect(runGate('session', join(scratch, 'no-such-brainstorm'))).rejects.toMatchObject({ exitCode: 2 });
   });
 });

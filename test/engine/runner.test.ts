@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode, UsageError } from '../../engine/errors';
 import type { Finding } from '../../engine/findings';
-import type { GateName } from '../../engine/generated/gates';
+import type { RepositoryGateName } from '../../engine/generated/gates';
 import { TimingPlugin } from '../../engine/plugins/timing';
 import { Registry } from '../../engine/registry';
 import { Repository } from '../../engine/repository';
@@ -136,7 +136,7 @@ function only(ids: readonly string[]): RuleSet {
   return { ...ruleSet, rules: ruleSet.rules.filter((rule) => ids.includes(rule.id)) };
 }
 
-async function run(gate: GateName, set: RuleSet, runner = new Runner()): Promise<GateResult> {
+async function run(gate: RepositoryGateName, set: RuleSet, runner = new Runner()): Promise<GateResult> {
   return runner.run({ gate, repository, ruleSet: set, registry });
 }
 
@@ -223,14 +223,14 @@ describe('levels and exit codes', () => {
 
   it('--rule of an unknown id, or of a rule the gate does not enforce, is a usage error (2)', async () => {
     for (const wanted of ['project.no-such-rule', 'majordomus.sessions-are-workers']) {
-      const attempt = new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: wanted });
+      const attempt = new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: [wanted] });
       await expect(attempt).rejects.toBeInstanceOf(UsageError);
-      await expect(new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: wanted })).rejects.toMatchObject({ exitCode: 2 });
+      await expect(new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: [wanted] })).rejects.toMatchObject({ exitCode: 2 });
     }
   });
 
   it('`only` runs that one rule of the whole set', async () => {
-    const result = await new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: 'project.exit-one@1' });
+    const result = await new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: ['project.exit-one@1'] });
     expect(result.rulesRun).toBe(1);
     expect(result.findings.map((finding) => finding.rule)).toEqual(['project.exit-one']);
     expect(result.exitCode).toBe(1);

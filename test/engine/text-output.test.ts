@@ -7,8 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSession } from '../../engine/brainstorm/check';
-import { formatJson, formatText } from '../../engine/findings';
 import type { Finding } from '../../engine/findings';
+import { formatJson } from '../../engine/reporters/json';
+import { formatText } from '../../engine/reporters/text';
 import { copyPassingSession } from '../helpers/brainstorm';
 
 const HOSTILE = ['a\nFAIL forged', 'a\rFAIL forged', 'a\u001b[2Khidden', 'a\u2028FAIL forged', 'a\u0085FAIL forged'];
@@ -31,12 +32,12 @@ describe('the brainstorm report escapes, its JSON keeps', () => {
     const copy = copyPassingSession();
     const name = 'stray\nFAIL BS-FORGED-01 state.md — forged.md';
     writeFileSync(join(copy.folder, 'fragments', name), '# a fragment no row names\n');
-    const text = await checkSession(copy.folder, 'manifest', false);
+    const text = await checkSession(copy.folder, 'manifest', 'text');
     expect(text.exitCode).toBe(1);
     const lines = text.output.split('\n').filter((line) => line !== '');
     expect(lines.filter((line) => line.startsWith('FAIL'))).toHaveLength(1);
     expect(lines.some((line) => line.includes('BS-FORGED-01') && !line.includes('\\u000a'))).toBe(false);
-    const json = JSON.parse((await checkSession(copy.folder, 'manifest', true)).output) as { rules: { violations: { message: string }[] }[] };
+    const json = JSON.parse((await checkSession(copy.folder, 'manifest', 'json')).output) as { rules: { violations: { message: string }[] }[] };
     const messages = json.rules.flatMap((rule) => rule.violations.map((v) => v.message));
     expect(messages.filter((message) => message.includes(name))).toHaveLength(1);
   });

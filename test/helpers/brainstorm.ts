@@ -11,11 +11,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GateName } from '../../engine/generated/gates';
 import { WorkingTree } from '../../engine/layer/tree';
-import { builtinRegistry } from '../../engine/registry';
 import { loadRuleFiles } from '../../engine/rules';
 import type { RuleSet } from '../../engine/rules';
-import { Runner } from '../../engine/runner';
-import type { GateResult } from '../../engine/runner';
+import { runGate as runGateEntry } from '../../engine/run-gate';
+import type { GateOutcome } from '../../engine/run-gate';
 import { cleanEnv, ROOT } from './repo';
 
 export const PASSING = join(ROOT, 'test/fixtures/brainstorm/passing');
@@ -106,9 +105,9 @@ export function copyPassingSession(): SessionCopy {
   return copy;
 }
 
-/** Run the pack at `gate` over `folder`, in process, as the detector does: a folder, no repository. */
-export function runGate(gate: BrainstormGate, folder: string): Promise<GateResult> {
-  return new Runner().run({ gate, ruleSet: brainstormRules, registry: builtinRegistry(), target: folder });
+/** Run the pack at `gate` over `folder`, in process, through the gate entry as the detector does: a folder, no repository. */
+export function runGate(gate: BrainstormGate, folder: string): Promise<GateOutcome> {
+  return runGateEntry({ gate, cwd: folder, env: cleanEnv(), folder, rules: brainstormRules.rules });
 }
 
 /** A failing finding a case expects: its rule, its file, and the text on its line (none: no line). */

@@ -50,6 +50,11 @@ export interface JsonFinding {
   readonly rule: string | null;
   readonly file: string | null;
   readonly line: number | null;
+  readonly column?: number | null;
+  readonly endLine?: number | null;
+  readonly endColumn?: number | null;
+  readonly version?: number | null;
+  readonly help?: string | null;
 }
 
 /** Parse `--json` output: one object a line. */

@@ -5,7 +5,8 @@
  *
  * A suite that needs it declares so with `describeUpstream`: where the corpus is absent the suite is
  * skipped with one line on stderr saying so, unless `MAJORDOMUS_REQUIRE_UPSTREAM=1` (set by `.ci/run`),
- * where its absence fails the suite — CI always runs these suites.
+ * where its absence fails the suite — CI always runs these suites. The SARIF schema beside it is a second
+ * such fixture, with `describeSarifSchema`.
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -26,21 +27,51 @@ const REQUIRED = process.env.MAJORDOMUS_REQUIRE_UPSTREAM === '1';
 
 /** `describe`, for a suite that reads the upstream corpus. */
 export function describeUpstream(name: string, body: () => void): void {
-  if (HAS_UPSTREAM) {
+  describeNeeding({ what: 'the upstream corpus', where: UPSTREAM, present: HAS_UPSTREAM, variable: 'MAJORDOMUS_UPSTREAM_CORPUS' }, name, body);
+}
+
+/**
+ * The OASIS SARIF 2.1.0 JSON Schema (draft-04), which every SARIF log the tool writes is validated
+ * against: beside the repository (`../shared/fixtures/sarif/sarif-schema-2.1.0.json`) or where
+ * `MAJORDOMUS_SARIF_SCHEMA` points. Absent, its suites are skipped like the corpus's — and fail where
+ * `MAJORDOMUS_REQUIRE_UPSTREAM=1`.
+ */
+export const SARIF_SCHEMA = process.env.MAJORDOMUS_SARIF_SCHEMA
+  ? resolve(process.env.MAJORDOMUS_SARIF_SCHEMA)
+  : resolve(ROOT, '../shared/fixtures/sarif/sarif-schema-2.1.0.json');
+
+/** True when the SARIF schema is here. */
+export const HAS_SARIF_SCHEMA = existsSync(SARIF_SCHEMA);
+
+/** `describe`, for a suite that validates SARIF logs against the schema. */
+export function describeSarifSchema(name: string, body: () => void): void {
+  describeNeeding({ what: 'the SARIF 2.1.0 schema', where: SARIF_SCHEMA, present: HAS_SARIF_SCHEMA, variable: 'MAJORDOMUS_SARIF_SCHEMA' }, name, body);
+}
+
+interface Needed {
+  readonly what: string;
+  readonly where: string;
+  readonly present: boolean;
+  /** The variable that points elsewhere. */
+  readonly variable: string;
+}
+
+function describeNeeding(needed: Needed, name: string, body: () => void): void {
+  if (needed.present) {
     describe(name, body);
     return;
   }
   if (REQUIRED) {
     describe(name, () => {
-      it('has the upstream corpus it needs', () => {
-        throw new Error(`the upstream corpus is required here (MAJORDOMUS_REQUIRE_UPSTREAM=1) and ${UPSTREAM} does not hold it (set MAJORDOMUS_UPSTREAM_CORPUS)`);
+      it(`has ${needed.what} it needs`, () => {
+        throw new Error(`${needed.what} is required here (MAJORDOMUS_REQUIRE_UPSTREAM=1) and ${needed.where} does not hold it (set ${needed.variable})`);
       });
     });
     return;
   }
   // the body is not even collected: it may list the corpus's files at collection time
-  process.stderr.write(`skipped: "${name}" needs the upstream corpus, absent at ${UPSTREAM} (set MAJORDOMUS_UPSTREAM_CORPUS to run it)\n`);
+  process.stderr.write(`skipped: "${name}" needs ${needed.what}, absent at ${needed.where} (set ${needed.variable} to run it)\n`);
   describe(name, () => {
-    it.skip('needs the upstream corpus', () => undefined);
+    it.skip(`needs ${needed.what}`, () => undefined);
   });
 }

@@ -153,6 +153,16 @@ describe('files are written whole', () => {
     expect(readFileSync(join(outside, 'shared.sh'), 'utf8')).toBe('#!/bin/sh\necho shared\n');
   });
 
+  it('removes a tree it emptied itself, files then folders, leaving no backup behind', () => {
+    put('pack/manifest.yaml', 'm\n');
+    put('pack/rules/a.md', 'a\n');
+    put('pack/rules/b.md', 'b\n');
+    put('keep.txt', 'k\n');
+    const removed = plan().remove('pack/manifest.yaml').remove('pack/rules/a.md').remove('pack/rules/b.md').remove('pack/rules').remove('pack').commit();
+    expect(removed.map((done) => done.path)).toEqual(['pack/manifest.yaml', 'pack/rules/a.md', 'pack/rules/b.md', 'pack/rules', 'pack']);
+    expect(Object.keys(snapshotTree(repo))).toEqual(['keep.txt']);
+  });
+
   it("sweeps a dead writer's temporary and backup files from a folder it writes in, and keeps a live writer's", () => {
     const dead = spawnSync(process.execPath, ['-e', '']).pid!;
     put(`.a.txt.majordomus-${dead}-0123abcd.tmp`, '');

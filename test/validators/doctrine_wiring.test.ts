@@ -113,6 +113,31 @@ const cases: readonly FindingCase[] = [
   },
 ];
 
+describe(`${RULE}: the validators of the packs a repository adopted`, () => {
+  const BRAINSTORM = '.ai/repo/rules/vendor/brainstorm';
+
+  it('a repository that dropped the brainstorm pack passes a full doctor: a validator of a pack it did not adopt is not "declared by no rule"', () => {
+    const repo = freshRepo();
+    repo.remove(BRAINSTORM);
+    const { code, findings } = repo.gate(['doctor']);
+    expect(failing(findings)).toEqual([]);
+    expect(code).toBe(0);
+    expect(findings.filter((f) => f.subject.startsWith('brainstorm_'))).toEqual([]);
+  });
+
+  it('an adopted pack is audited: its rule unvendored (manifest kept whole) leaves its validator declared by no rule, exit 10', () => {
+    const repo = freshRepo();
+    repo.remove(`${BRAINSTORM}/rules/bs-ledger-01.v1.md`);
+    const lines = repo.read(`${BRAINSTORM}/manifest.yaml`).split('\n');
+    const at = lines.findIndex((line) => line.trim() === 'file: rules/bs-ledger-01.v1.md');
+    lines.splice(at - 2, 4);
+    repo.write(`${BRAINSTORM}/manifest.yaml`, lines.join('\n'));
+    const { code, findings } = repo.gate(['doctor', '--rule', RULE]);
+    expectFailing(findings, [broken('brainstorm_ledger', { file: null })]);
+    expect(code).toBe(10);
+  });
+});
+
 describe(`${RULE}: broken links`, () => {
   itFails('$name → exit 10', RULE, factory, cases);
 });

@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installHusky, installLefthook, installPreCommit, LEFTHOOK_WIRED, PRE_COMMIT_WIRED } from '../helpers/hook-managers';
 import { failing, repoFactory } from '../helpers/repo';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 
@@ -76,6 +77,8 @@ interface Expected {
   readonly subject: string;
   /** The wired_by value whose policy line the finding points at. */
   readonly wiredBy?: string;
+  /** Paths the message must name (data, not prose): the file where the wiring is or is missing. */
+  readonly mentions?: readonly string[];
 }
 
 const key = (f: { level: string; category: string; subject: string }): string => `${f.level} ${f.category} ${f.subject}`;
@@ -95,9 +98,15 @@ function expectReported(repo: TempRepo, findings: readonly JsonFinding[], expect
     if (want.wiredBy === undefined) continue;
     expect(reported).toContainEqual(expect.objectContaining({ level: want.level, category: want.category, subject: want.subject, file: POLICY, line: policyLine(repo, want.wiredBy) }));
   }
+  for (const want of expected) {
+    const found = reported.find((f) => key(f) === key(want));
+    for (const path of want.mentions ?? []) expect(found?.message, `${key(want)} names ${path}`).toContain(path);
+  }
 }
 
-const unwired = (entry: { name: string; wiredBy?: string }, wiredBy = entry.wiredBy): Expected => ({ level: 'FAIL', category: 'wiring', subject: entry.name, wiredBy });
+const unwired = (entry: { name: string; wiredBy?: string }, wiredBy = entry.wiredBy, mentions?: readonly string[]): Expected => ({ level: 'FAIL', category: 'wiring', subject: entry.name, wiredBy, mentions });
+/** The entry's failure, naming the file where the wiring is or is missing. */
+const unwiredAt = (entry: { name: string; wiredBy?: string }, ...mentions: string[]): Expected => unwired(entry, entry.wiredBy, mentions);
 
 interface Case {
   readonly name: string;
@@ -358,6 +367,316 @@ const cases: Case[] = [
     expected: [unwired(ON_PUSH, 'git-hook:../pre-push')],
   },
 ];
+
+
+// ---- hook managers -------------------------------------------------------------------------------
+
+const DOCTOR_LINE = 'majordomus doctor --quiet';
+const FINISH_LINE = 'majordomus finish --check --quiet';
+
+/** husky 9 installed, with user files `.husky/pre-commit` and `.husky/pre-push` holding these texts (none: no file). */
+function husky(repo: TempRepo, files: { commit?: string; push?: string } = { commit: `${DOCTOR_LINE}\n`, push: `${FINISH_LINE}\n` }): void {
+  installHusky(repo);
+  if (files.commit !== undefined) repo.write('.husky/pre-commit', files.commit);
+  if (files.push !== undefined) repo.write('.husky/pre-push', files.push);
+}
+
+/** git's own hooks replaced by ones that run nothing of ours. */
+function plainHooksWithoutTheTool(repo: TempRepo): void {
+  for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}`, '#!/bin/sh\necho checks\n', 0o755);
+}
+
+/** A pre-commit configuration taking the two shipped hooks, with extra lines under one of them. */
+function preCommitConfig(doctorExtra: readonly string[] = [], finishExtra: readonly string[] = []): string {
+  return ['repos:', '  - repo: https://example.invalid/majordomus', '    rev: v0.1.0', '    hooks:', '      - id: majordomus-doctor', ...doctorExtra.map((l) => `        ${l}`), '      - id: majordomus-finish', ...finishExtra.map((l) => `        ${l}`), ''].join('\n');
+}
+
+const managerCases: Case[] = [
+  {
+    name: 'husky 9 installed, .husky/pre-commit and .husky/pre-push (no shebang, not executable) running the invocations',
+    mutate: (repo) => husky(repo),
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'husky 9 installed, .husky/pre-commit missing (husky then runs nothing)',
+    mutate: (repo) => husky(repo, { push: `${FINISH_LINE}\n` }),
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.husky/pre-commit')],
+  },
+  {
+    name: 'husky 9 installed, .husky/pre-commit swallowing the exit code',
+    mutate: (repo) => husky(repo, { commit: `${DOCTOR_LINE} || true\n`, push: `${FINISH_LINE}\n` }),
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.husky/pre-commit:1')],
+  },
+  {
+    name: `husky 9 installed, a policy argument ${INJECTED} written bare in .husky/pre-commit`,
+    mutate: (repo) => {
+      setCommitArgs(repo, `[doctor, --quiet, '${INJECTED}']`);
+      husky(repo, { commit: `${DOCTOR_LINE} ${INJECTED}\n`, push: `${FINISH_LINE}\n` });
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.husky/pre-commit:1')],
+  },
+  {
+    name: "husky 9 installed, the line only in husky's stub .husky/_/pre-commit, where an earlier init put it (it never runs)",
+    mutate: (repo) => {
+      husky(repo, { push: `${FINISH_LINE}\n` });
+      repo.write('.husky/_/pre-commit', `${repo.read('.husky/_/pre-commit')}\n${repo.read(PRE_COMMIT).split('\n').slice(2).join('\n')}`, 0o755);
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.husky/pre-commit', '.husky/_/pre-commit')],
+  },
+  {
+    name: "husky 9 installed, husky's stub .husky/_/pre-push deleted",
+    mutate: (repo) => {
+      husky(repo);
+      repo.remove('.husky/_/pre-push');
+    },
+    code: 10,
+    expected: [unwiredAt(ON_PUSH, '.husky/_/pre-push')],
+  },
+  {
+    name: "husky 9 configured, its folder .husky/_ gone (git clean -x removes it), so git runs no hook",
+    mutate: (repo) => {
+      husky(repo);
+      repo.remove('.husky/_');
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.husky/_'), unwiredAt(ON_PUSH, '.husky/_')],
+  },
+  {
+    name: 'husky files running the invocations, core.hooksPath not set and .git/hooks without them (installed but bypassed)',
+    mutate: (repo) => {
+      repo.write('.husky/pre-commit', `${DOCTOR_LINE}\n`);
+      repo.write('.husky/pre-push', `${FINISH_LINE}\n`);
+      plainHooksWithoutTheTool(repo);
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.husky/pre-commit'), unwiredAt(ON_PUSH, '.husky/pre-push')],
+  },
+  {
+    name: "husky files present but not installed, while git's own hooks run the invocations → wired by those",
+    mutate: (repo) => {
+      repo.write('.husky/pre-commit', `${DOCTOR_LINE}\n`);
+      repo.write('.husky/pre-push', `${FINISH_LINE}\n`);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'husky 8: core.hooksPath=.husky, whose executable hook scripts git runs itself',
+    mutate: (repo) => {
+      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.husky/${hook}`, repo.read(`.git/hooks/${hook}`), 0o755);
+      repo.git(['config', 'core.hooksPath', '.husky']);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'husky 8: core.hooksPath=.husky, .husky/pre-commit not executable (git skips it)',
+    mutate: (repo) => {
+      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.husky/${hook}`, repo.read(`.git/hooks/${hook}`), hook === 'pre-commit' ? 0o644 : 0o755);
+      repo.git(['config', 'core.hooksPath', '.husky']);
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.husky/pre-commit')],
+  },
+  {
+    name: 'lefthook installed, lefthook.yml running both invocations',
+    mutate: (repo) => {
+      installLefthook(repo);
+      repo.write('lefthook.yml', LEFTHOOK_WIRED);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'lefthook installed, .lefthook.yml with jobs and a block scalar run',
+    mutate: (repo) => {
+      installLefthook(repo);
+      repo.write('.lefthook.yml', ['pre-commit:', '  jobs:', '    - name: layer', '      run: |', `        ${DOCTOR_LINE}`, 'pre-push:', '  jobs:', `    - run: PATH="node_modules/.bin:$PATH" ${FINISH_LINE}`, ''].join('\n'));
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'lefthook installed, lefthook.yml running doctor at pre-push instead of pre-commit',
+    mutate: (repo) => {
+      installLefthook(repo);
+      repo.write('lefthook.yml', ['pre-push:', '  commands:', '    a:', `      run: ${DOCTOR_LINE}`, '    b:', `      run: ${FINISH_LINE}`, ''].join('\n'));
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, 'lefthook.yml')],
+  },
+  {
+    name: 'lefthook installed, lefthook.yml swallowing the exit code with || true',
+    mutate: (repo) => {
+      installLefthook(repo);
+      repo.write('lefthook.yml', LEFTHOOK_WIRED.replace(DOCTOR_LINE, `${DOCTOR_LINE} || true`));
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, 'lefthook.yml:4')],
+  },
+  ...(['skip: true', "glob: '*.md'"] as const).map(
+    (condition): Case => ({
+      name: `lefthook installed, the doctor command with ${condition} (it runs only sometimes)`,
+      mutate: (repo) => {
+        installLefthook(repo);
+        repo.write('lefthook.yml', LEFTHOOK_WIRED.replace(`      run: ${DOCTOR_LINE}`, `      run: ${DOCTOR_LINE}\n      ${condition}`));
+      },
+      code: 10,
+      expected: [unwiredAt(ON_COMMIT, 'lefthook.yml:5')],
+    }),
+  ),
+  {
+    name: 'lefthook installed, lefthook-local.yml skipping the push command in this clone',
+    mutate: (repo) => {
+      installLefthook(repo);
+      repo.write('lefthook.yml', LEFTHOOK_WIRED);
+      repo.write('lefthook-local.yml', 'pre-push:\n  commands:\n    finish-on-push:\n      skip: true\n');
+    },
+    code: 10,
+    expected: [unwiredAt(ON_PUSH, 'lefthook-local.yml')],
+  },
+  {
+    name: 'lefthook installed with no configuration at all',
+    mutate: (repo) => installLefthook(repo),
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, 'lefthook.yml'), unwiredAt(ON_PUSH, 'lefthook.yml')],
+  },
+  {
+    name: 'lefthook installed, lefthook.yml not valid YAML',
+    mutate: (repo) => {
+      installLefthook(repo);
+      repo.write('lefthook.yml', 'pre-commit:\n  commands: [unclosed\n');
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, 'lefthook.yml'), unwiredAt(ON_PUSH, 'lefthook.yml')],
+  },
+  {
+    name: 'lefthook.yml running both, but git runs hooks lefthook did not write (installed but bypassed)',
+    mutate: (repo) => {
+      repo.write('lefthook.yml', LEFTHOOK_WIRED);
+      plainHooksWithoutTheTool(repo);
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, 'lefthook.yml', '.git/hooks/pre-commit'), unwiredAt(ON_PUSH, 'lefthook.yml', '.git/hooks/pre-push')],
+  },
+  {
+    name: "pre-commit installed, .pre-commit-config.yaml taking this repository's two hooks",
+    mutate: (repo) => {
+      installPreCommit(repo);
+      repo.write('.pre-commit-config.yaml', PRE_COMMIT_WIRED);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'pre-commit installed, the hooks at the pre-3.2 stage names commit and push',
+    mutate: (repo) => {
+      installPreCommit(repo);
+      repo.write('.pre-commit-config.yaml', preCommitConfig(['stages: [commit]'], ['stages: [push]']));
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'pre-commit installed, majordomus-finish moved to the pre-commit stage',
+    mutate: (repo) => {
+      installPreCommit(repo);
+      repo.write('.pre-commit-config.yaml', preCommitConfig([], ['stages: [pre-commit]']));
+    },
+    code: 10,
+    expected: [unwiredAt(ON_PUSH, '.pre-commit-config.yaml:6')],
+  },
+  {
+    name: 'pre-commit installed, majordomus-doctor with pass_filenames: true',
+    mutate: (repo) => {
+      installPreCommit(repo);
+      repo.write('.pre-commit-config.yaml', preCommitConfig(['pass_filenames: true']));
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.pre-commit-config.yaml:5')],
+  },
+  {
+    name: 'pre-commit installed, majordomus-doctor with args: [] where the policy says --quiet',
+    mutate: (repo) => {
+      installPreCommit(repo);
+      repo.write('.pre-commit-config.yaml', preCommitConfig(['args: []']));
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.pre-commit-config.yaml:5')],
+  },
+  {
+    name: 'pre-commit installed, a local hook running the push invocation always, without file names',
+    mutate: (repo) => {
+      installPreCommit(repo);
+      const local = ['  - repo: local', '    hooks:', '      - id: finish', '        name: finish', `        entry: ${FINISH_LINE}`, '        language: system', '        pass_filenames: false', '        always_run: true', '        stages: [pre-push]', ''];
+      repo.write('.pre-commit-config.yaml', `${PRE_COMMIT_WIRED.replace('      - id: majordomus-finish\n', '')}${local.join('\n')}`);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'pre-commit installed, a local hook for the push invocation without always_run',
+    mutate: (repo) => {
+      installPreCommit(repo);
+      const local = ['  - repo: local', '    hooks:', '      - id: finish', '        name: finish', `        entry: ${FINISH_LINE}`, '        language: system', '        pass_filenames: false', '        stages: [pre-push]', ''];
+      repo.write('.pre-commit-config.yaml', `${PRE_COMMIT_WIRED.replace('      - id: majordomus-finish\n', '')}${local.join('\n')}`);
+    },
+    code: 10,
+    expected: [unwiredAt(ON_PUSH, '.pre-commit-config.yaml:8')],
+  },
+  {
+    name: 'pre-commit installed with --config=hooks/pre-commit.yaml, which takes both hooks',
+    mutate: (repo) => {
+      installPreCommit(repo);
+      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}`, repo.read(`.git/hooks/${hook}`).replace('--config=.pre-commit-config.yaml', '--config=hooks/pre-commit.yaml'), 0o755);
+      repo.write('hooks/pre-commit.yaml', PRE_COMMIT_WIRED);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'pre-commit installed over the adopted hooks, which it runs first as pre-commit.legacy and pre-push.legacy',
+    mutate: (repo) => {
+      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}.legacy`, repo.read(`.git/hooks/${hook}`), 0o755);
+      installPreCommit(repo);
+      repo.write('.pre-commit-config.yaml', 'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n');
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'pre-commit installed with --config=../outside.yaml, a configuration outside the repository (never read)',
+    mutate: (repo) => {
+      installPreCommit(repo);
+      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}`, repo.read(`.git/hooks/${hook}`).replace('--config=.pre-commit-config.yaml', '--config=../outside.yaml'), 0o755);
+      repo.write('.pre-commit-config.yaml', PRE_COMMIT_WIRED);
+    },
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '../outside.yaml'), unwiredAt(ON_PUSH, '../outside.yaml')],
+  },
+  {
+    name: 'pre-commit installed with no .pre-commit-config.yaml',
+    mutate: (repo) => installPreCommit(repo),
+    code: 10,
+    expected: [unwiredAt(ON_COMMIT, '.pre-commit-config.yaml'), unwiredAt(ON_PUSH, '.pre-commit-config.yaml')],
+  },
+  {
+    name: 'pre-commit installed for pre-commit only: its config takes majordomus-finish, but git runs no pre-push hook (installed but bypassed)',
+    mutate: (repo) => {
+      installPreCommit(repo, ['pre-commit']);
+      repo.remove('.git/hooks/pre-push');
+      repo.write('.pre-commit-config.yaml', PRE_COMMIT_WIRED);
+    },
+    code: 10,
+    expected: [unwiredAt(ON_PUSH, '.pre-commit-config.yaml', 'pre-commit install --hook-type pre-push')],
+  },
+];
+cases.push(...managerCases);
 
 describe(RULE, () => {
   it.each(cases)('$name → exit $code', ({ mutate, onPath = true, code, expected }) => {

@@ -125,9 +125,13 @@ class Run {
     return failed;
   }
 
-  /** The plan is done: drop the backups. */
+  /**
+   * The plan is done: drop the backups, last first. A folder the plan removed was emptied by the plan
+   * first (the check refuses any other), so what it still holds are the backups of its own files, set
+   * aside inside it before it moved: it goes whole, and their own entries are then already gone.
+   */
   finish(): void {
-    for (const backup of this.backups.splice(0)) removeQuietly(backup);
+    for (const backup of this.backups.splice(0).reverse()) removeQuietly(backup, { emptiedFolder: true });
   }
 
   private create(target: string, content: Buffer, mode: number | undefined, ifAbsent: boolean): boolean {
@@ -287,10 +291,12 @@ function statOrUndefined(path: string, link: boolean): Stats | undefined {
   }
 }
 
-function removeQuietly(path: string): void {
+function removeQuietly(path: string, options: { emptiedFolder?: boolean } = {}): void {
   try {
-    if (lstatSync(path).isDirectory()) rmdirSync(path);
-    else rmSync(path, { force: true });
+    if (lstatSync(path).isDirectory()) {
+      if (options.emptiedFolder) rmSync(path, { recursive: true, force: true });
+      else rmdirSync(path);
+    } else rmSync(path, { force: true });
   } catch {
     // already gone, or not ours to insist on
   }

@@ -1,0 +1,50 @@
+/**
+ * What `majordomus --help` says below the commands: the exit codes every command shares and the
+ * environment variables the tool reads. Kept as data, so the help and its test read the same lists.
+ */
+import { ExitCode } from './errors';
+
+/** What each exit code means; a code added to ExitCode without a meaning here does not compile. */
+export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>> = Object.freeze({
+  ok: 'nothing failed',
+  usage: 'usage error, or input the command cannot use (not a git repository, a bad option)',
+  contract: "a blocking rule failed (the rule's exit_code; the highest wins)",
+  drift: 'drift found by watch',
+  missing: 'something required is missing: no .ai/manifest.yaml (run: majordomus init)',
+  internal: 'internal error, a bug (MAJORDOMUS_DEBUG=1 prints the stack)',
+  refused: 'refused: the action would break a promise (a second init, a hook it cannot extend)',
+});
+
+/** An environment variable the tool reads at run time. */
+export interface EnvironmentVariable {
+  readonly name: string;
+  /** The values it takes and what they do, in one line. */
+  readonly meaning: string;
+}
+
+/**
+ * Every `MAJORDOMUS_*` variable the tool reads at run time, sorted. A test fails when the engine or a
+ * validator reads one this list lacks, or the list names one nothing reads. The test suite's and the
+ * build's own variables are not the tool's and are not listed.
+ */
+export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.freeze([
+  { name: 'MAJORDOMUS_DEBUG', meaning: '1: print the stack of an internal error (exit 13) and of a validator that threw' },
+  { name: 'MAJORDOMUS_REPOSITORY_VALIDATORS', meaning: "0 (false, no, off): run no repository validator, as --no-repository-validators does" },
+  { name: 'MAJORDOMUS_TIMING', meaning: "1: print each rule's milliseconds and the gate's total on stderr" },
+]);
+
+/** The text `majordomus --help` prints after the commands. */
+export function programHelpText(): string {
+  const codes = Object.entries(EXIT_CODE_MEANINGS).map(([name, meaning]) => `  ${String(ExitCode[name as keyof typeof ExitCode]).padEnd(4)}${meaning}`);
+  const width = Math.max(...ENVIRONMENT_VARIABLES.map((variable) => variable.name.length)) + 2;
+  const variables = ENVIRONMENT_VARIABLES.map((variable) => `  ${variable.name.padEnd(width)}${variable.meaning}`);
+  return [
+    '',
+    'Exit codes:',
+    ...codes,
+    "  (brainstorm check and dist/detector.mjs keep the brainstorm contract's: 0 clean, 1 violations, 2 unusable input)",
+    '',
+    'Environment:',
+    ...variables,
+  ].join('\n');
+}

@@ -1,0 +1,183 @@
+/**
+ * `--format` as a user meets it, on the built CLI: every format of every gate and of `brainstorm check`
+ * exits with the code the text format exits with; an unknown format, or `--json` beside another, is a
+ * usage error naming the choices; this repository's own `doctor --format sarif` is a log the SARIF
+ * schema and code scanning accept, the same bytes run after run; and a plain `doctor` imports no
+ * reporter but text (seen by a module resolution hook, not guessed from the bundle).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORMATS } from '../../engine/reporters/index';
+import type { SarifLog } from '../../engine/reporters/sarif';
+import { copyPassingSession, SESSION } from '../helpers/brainstorm';
+import { CLI, cleanEnv, parseFindings, ROOT, TempRepo } from '../helpers/repo';
+import type { RunResult } from '../helpers/repo';
+import { codeScanningProblems, schemaProblems } from '../helpers/sarif';
+import { describeSarifSchema } from '../helpers/upstream';
+
+function run(args: readonly string[], cwd: string): RunResult {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, env: cleanEnv(), encoding: 'utf8' });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+function sarif(stdout: string): SarifLog {
+  return JSON.parse(stdout) as SarifLog;
+}
+
+let broken: TempRepo;
+
+beforeAll(() => {
+  // a policy with an unknown key (FAIL at doctor, DRIFT under watch) and a content rule with a match
+  broken = new TempRepo();
+  broken.init();
+  broken.write('.ai/repo/policy.yaml', `${broken.read('.ai/repo/policy.yaml')}colour: blue\n`);
+  const made = broken.run(['rules', 'new', 'no-todo', '--validator', 'content']);
+  if (made.code !== 0) throw new Error(`rules new failed: ${made.stderr}`);
+  broken.write('src/a.ts', 'a\n  // TODO: fix\n');
+  broken.git(['add', '-A']);
+});
+afterAll(() => broken.dispose());
+
+describeSarifSchema("this repository's own doctor, as SARIF", () => {
+  let first: RunResult;
+  beforeAll(() => {
+    first = run(['doctor', '--format', 'sarif'], ROOT);
+  });
+
+  it('is valid SARIF 2.1.0 that code scanning accepts, with the exit code of a plain doctor', () => {
+    expect(schemaProblems(sarif(first.stdout))).toStrictEqual([]);
+    expect(codeScanningProblems(sarif(first.stdout) as never)).toStrictEqual([]);
+    const plain = run(['doctor', '--quiet'], ROOT);
+    expect(first.code).toBe(plain.code);
+    expect(sarif(first.stdout).runs[0]!.invocations[0]!.exitCode).toBe(plain.code);
+  });
+
+  it('names every rule of the effective set', () => {
+    const listed = run(['rules', 'list', '--json'], ROOT).stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(sarif(first.stdout).runs[0]!.tool.driver.rules.map((rule) => rule.id)).toStrictEqual(listed);
+  });
+
+  it('is the same bytes on a second run', () => {
+    expect(run(['doctor', '--format', 'sarif'], ROOT).stdout).toBe(first.stdout);
+  });
+});
+
+describe('every format of every gate exits as the text format does', () => {
+  it.each([
+    [['doctor'], 10],
+    [['check'], 0],
+    [['watch'], 11],
+    [['finish', '--check'], 0],
+  ] as const)('%j', (gate, code) => {
+    expect(broken.run([...gate]).code).toBe(code);
+    for (const format of FORMATS) {
+      const result = broken.run([...gate, '--format', format]);
+      expect(result.code, format).toBe(code);
+      expect(result.stderr, format).toBe('');
+      // json prints findings only, and check and finish have none here; every other format says something
+      if (format !== 'json') expect(result.stdout.length, format).toBeGreaterThan(0);
+    }
+  });
+
+  it('--json is --format json, byte for byte', () => {
+    expect(broken.run(['doctor', '--json']).stdout).toBe(broken.run(['doctor', '--format', 'json']).stdout);
+  });
+
+  it('the content validator’s column reaches JSON and SARIF', () => {
+    const todo = parseFindings(broken.run(['doctor', '--json', '--rule', 'project.no-todo']).stdout).find((f) => f.file === 'src/a.ts')!;
+    expect(todo).toMatchObject({ line: 2, column: 6, endColumn: 10, version: 1, help: null });
+    const log = sarif(broken.run(['doctor', '--format', 'sarif']).stdout);
+    const result = log.runs[0]!.results.find((r) => r.ruleId === 'project.no-todo')!;
+    expect(result.locations[0]!.physicalLocation!.region).toStrictEqual({ startLine: 2, startColumn: 6, endColumn: 10 });
+    const policy = log.runs[0]!.results.find((r) => r.ruleId === 'majordomus.policy-integrity')!;
+    expect(policy.level).toBe('error');
+  });
+
+  it('under watch, drift is an error result and the invocation carries 11', () => {
+    const log = sarif(broken.run(['watch', '--format', 'sarif']).stdout);
+    expect(log.runs[0]!.results.map((r) => r.level)).toStrictEqual(['error']);
+    expect(log.runs[0]!.invocations[0]).toMatchObject({ exitCode: 11, properties: { gate: 'watch' } });
+  });
+
+  it('JUnit and GitHub name the failing rule', () => {
+    const xml = broken.run(['doctor', '--format', 'junit']).stdout;
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'testcase' || name === 'failure' }).parse(xml) as {
+      testsuites: { testsuite: { '@_name': string; testcase: { '@_name': string; failure?: unknown[] }[] } };
+    };
+    expect(doc.testsuites.testsuite['@_name']).toBe('doctor');
+    expect(doc.testsuites.testsuite.testcase.filter((c) => c.failure).map((c) => c['@_name']).sort()).toStrictEqual(['majordomus.policy-integrity@1', 'project.no-todo@1']);
+    const github = broken.run(['doctor', '--format', 'github']).stdout.trim().split('\n');
+    expect(github.filter((line) => line.startsWith('::error ')).length).toBe(2);
+    expect(github.at(-1)).toBe('doctor: 2 failure(s)');
+  });
+});
+
+describe('a format that is not one is a usage error', () => {
+  it.each([
+    [['doctor', '--format', 'xml'], /argument 'xml' is invalid\. Allowed choices are text, json, sarif, junit, github/],
+    [['check', '--format', 'sarif', '--json'], /--json asks for the json format and --format for sarif/],
+    [['brainstorm', 'check', SESSION, '--format', 'yaml'], /argument 'yaml' is invalid\. Allowed choices are text, json, sarif, junit, github/],
+  ])('%j exits 2, nothing on stdout', (args, message) => {
+    const result = broken.run(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(message);
+  });
+});
+
+describe('brainstorm check in every format', () => {
+  it('a failing session: exit 1 in every format; --json is --format json; SARIF places files under the folder', () => {
+    const copy = copyPassingSession();
+    copy.git(['init', '-q', '-b', 'main', '.']);
+    rmSync(join(copy.folder, 'state.md'));
+    const check = (extra: readonly string[]): RunResult => run(['brainstorm', 'check', SESSION, ...extra], copy.root);
+    const outputs = new Map(FORMATS.map((format) => [format, check(['--format', format])]));
+    for (const [format, result] of outputs) expect(result.code, format).toBe(1);
+    expect(outputs.get('json')!.stdout).toBe(check(['--json']).stdout);
+    expect(outputs.get('text')!.stdout).toBe(check([]).stdout);
+    const log = sarif(outputs.get('sarif')!.stdout);
+    const state = log.runs[0]!.results.find((r) => r.ruleId === 'BS-STATE-01')!;
+    expect(state.locations[0]!.physicalLocation!.artifactLocation.uri).toBe(`${SESSION}/state.md`);
+    expect(log.runs[0]!.invocations[0]).toMatchObject({ exitCode: 1, properties: { gate: 'session' } });
+    // the detector bundle prints the same log
+    const detector = spawnSync(process.execPath, [join(ROOT, 'dist/detector.mjs'), SESSION, '--format=sarif'], { cwd: copy.root, env: cleanEnv(), encoding: 'utf8' });
+    expect(detector.stdout).toBe(outputs.get('sarif')!.stdout);
+    expect(detector.status).toBe(1);
+  });
+});
+
+describe('a plain doctor loads only the text reporter', () => {
+  /** The reporter chunks of dist/ a run of `args` in `cwd` imports, seen by a module resolution hook. */
+  function reportersLoaded(args: readonly string[], cwd: string): string[] {
+    const dir = mkdtempSync(join(tmpdir(), 'majordomus-hooks-'));
+    try {
+      const log = join(dir, 'loaded.txt');
+      writeFileSync(join(dir, 'register.mjs'), "import { register } from 'node:module';\nregister('./resolve.mjs', import.meta.url);\n");
+      writeFileSync(
+        join(dir, 'resolve.mjs'),
+        "import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const result = await next(specifier, context);\n  appendFileSync(process.env.LOADED_LOG, result.url + '\\n');\n  return result;\n}\n",
+      );
+      const result = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, CLI, ...args], { cwd, env: cleanEnv({ LOADED_LOG: log }), encoding: 'utf8' });
+      expect(result.stderr).toBe('');
+      const loaded = readFileSync(log, 'utf8').split('\n');
+      return FORMATS.filter((format) => loaded.some((url) => url.includes(`/dist/chunks/${format}-`)));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it.each([
+    [['doctor'], ['text']],
+    [['doctor', '--quiet'], ['text']],
+    [['doctor', '--format', 'sarif'], ['sarif']],
+    [['doctor', '--format', 'junit'], ['junit']],
+  ] as const)('%j imports the reporters %j', (args, expected) => {
+    expect(reportersLoaded(args, broken.dir)).toStrictEqual(expected);
+  });
+});

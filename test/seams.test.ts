@@ -1,0 +1,118 @@
+/**
+ * The seams hold, read from the source: every gate runs through the one entry (engine/run-gate.ts), the
+ * repository is opened one way (Repository.open), the distribution's rules are loaded one way
+ * (engine/packs/shipped.ts), and no validator — nor the brainstorm pack's engine — keeps module-level
+ * mutable state: a pack's model reaches its validators through the context, built once per run.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ts } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { packCommands } from '../engine/generated/pack-commands';
+import { packNames, packs } from '../engine/generated/packs';
+import { buildProgram } from '../engine/cli';
+import { shippedRules } from '../engine/packs/shipped';
+import type { Validator } from '../engine/validator';
+import { validators } from '../validators/index';
+import { ROOT } from './helpers/repo';
+
+/** Every TypeScript source under `dir` (repository-relative), generated code left out. */
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .map((file) => `${dir}/${file}`)
+    .filter((file) => !file.startsWith('engine/generated/'));
+}
+
+function parse(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.ES2022, true);
+}
+
+/** The files whose text matches `pattern`, outside `allowed`. */
+function using(pattern: RegExp, allowed: readonly string[]): string[] {
+  return [...sources('engine'), ...sources('validators')].filter((file) => !allowed.includes(file) && pattern.test(readFileSync(join(ROOT, file), 'utf8')));
+}
+
+const MUTABLE = /^(Map|Set|WeakMap|WeakSet|Array)$/;
+
+/**
+ * Top-level declarations of `file` that hold state a later run could see: every `let` or `var`, and a
+ * `const` holding a new Map, Set, array or object literal that is not typed read-only, frozen or `as const`.
+ */
+function moduleState(file: string): string[] {
+  const found: string[] = [];
+  for (const statement of parse(file).statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const list = statement.declarationList;
+    const constant = (list.flags & ts.NodeFlags.Const) !== 0;
+    for (const declaration of list.declarations) {
+      const name = declaration.name.getText();
+      if (!constant) {
+        found.push(`${file}: ${name} (a top-level let or var)`);
+        continue;
+      }
+      const type = declaration.type?.getText() ?? '';
+      const init = declaration.initializer;
+      if (!init || /^(Readonly|readonly )/.test(type)) continue;
+      const mutableCollection = ts.isNewExpression(init) && MUTABLE.test(init.expression.getText());
+      const literal = ts.isArrayLiteralExpression(init) || ts.isObjectLiteralExpression(init);
+      if (mutableCollection || literal) found.push(`${file}: ${name} (a top-level ${init.getText().slice(0, 20)}…, not read-only)`);
+    }
+  }
+  return found;
+}
+
+describe('no module-level mutable state where validators read', () => {
+  it('validators/ and engine/brainstorm/ declare no top-level let, var, or mutable collection', () => {
+    const files = [...sources('validators'), ...sources('engine/brainstorm')];
+    expect(files.length).toBeGreaterThan(20);
+    expect(files.flatMap(moduleState)).toEqual([]);
+  });
+
+  it('the check itself finds such a cache', () => {
+    const file = 'test/fixtures/seams/module-cache.ts.fixture';
+    expect(moduleState(file).map((found) => found.split(' (')[0])).toEqual([`${file}: cache`, `${file}: counter`, `${file}: seen`]);
+  });
+});
+
+describe('one gate entry', () => {
+  it('only engine/run-gate.ts makes a runner', () => {
+    expect(using(/new Runner\(/, ['engine/run-gate.ts'])).toEqual([]);
+  });
+
+  it('only Repository.open discovers a repository and opens its layout (init, which writes the layout, discovers git alone)', () => {
+    expect(using(/GitRepository\.discover\(/, ['engine/repository.ts', 'engine/commands/init.ts'])).toEqual([]);
+    expect(using(/\bopenLayout\(/, ['engine/repository.ts', 'engine/layer/layout.ts'])).toEqual([]);
+    expect(using(/new Repository\(/, ['engine/repository.ts'])).toEqual([]);
+  });
+
+  it('only engine/packs/shipped.ts reads the rule packages the distribution ships', () => {
+    expect(using(/generated\/[a-z-]+-pack'|readRulePackage\(new WorkingTree\(distributionRoot|`rules\/\$\{/, ['engine/packs/shipped.ts'])).toEqual([]);
+  });
+});
+
+describe('the packs registry is the one registration point', () => {
+  it('each pack that adds commands adds exactly the top-level commands it declares', () => {
+    const engineCommands = ['doctor', 'check', 'watch', 'finish', 'init', 'rules'];
+    const declared = packNames.flatMap((pack) => packs[pack].commands);
+    expect(buildProgram().commands.map((command) => command.name()).sort()).toEqual([...engineCommands, ...declared].sort());
+    for (const { pack, commands } of packCommands) expect(commands).toEqual(packs[pack].commands);
+  });
+
+  it('each validator a pack lists is declared by a rule of that pack (a generic one excepted), at the pack\'s gates or the baseline\'s', async () => {
+    for (const pack of packNames) {
+      const rules = await shippedRules(pack);
+      for (const name of packs[pack].validators) {
+        const validator = (validators as unknown as Record<string, Validator>)[name]!;
+        if (validator.generic) continue;
+        const declaring = rules.filter((rule) => rule.enforcement?.validator === name);
+        expect(declaring.length, `${pack}: ${name}`).toBeGreaterThan(0);
+        for (const gate of declaring.flatMap((rule) => rule.enforcement!.enforcedBy)) expect([...packs[pack].gates, ...packs.majordomus.gates]).toContain(gate);
+      }
+    }
+  });
+
+  it('the gate list of the brainstorm pack is written once: its commands and its detector read it from the registry', () => {
+    expect(using(/\['session', 'manifest', 'move'\]/, ['engine/brainstorm/define.ts'])).toEqual([]);
+  });
+});
