@@ -11,7 +11,8 @@
  * itself checks only their length) and its payload matches the checksum beside it; anything else — a
  * missing, stale, truncated or corrupt file, or data V8 rejects — is ignored, and the run compiles the
  * script from its source and writes a fresh cache as it exits. Failing to read or write the cache is
- * never reported.
+ * never reported. `MAJORDOMUS_CODE_CACHE=0` (false, no, off) runs the script without reading or writing
+ * any cache: the cache is the one file the tool writes outside the repository, and someone may want none.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,9 @@ const HEADER_BYTES = MAGIC.length + 2 * HASH_BYTES;
 /** At most this many cache files are kept (commands, builds and Node versions used side by side). */
 const KEEP_FILES = 16;
 
+/** The variable that turns the cache off. */
+export const CODE_CACHE_VARIABLE = 'MAJORDOMUS_CODE_CACHE';
+
 /** The wrapper CommonJS gives a module, so the script sees `require`, `module` and its own path. */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_TAIL = '\n})';
@@ -39,7 +43,7 @@ const WRAPPER_TAIL = '\n})';
 export function runWithCodeCache(path: string, argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): void {
   const bytes = readFileSync(path);
   const sourceHash = sha256(bytes);
-  const file = cacheFile(env, sourceHash, commandOf(argv));
+  const file = codeCacheEnabled(env) ? cacheFile(env, sourceHash, commandOf(argv)) : undefined;
   const cachedData = file === undefined ? undefined : readCache(file, sourceHash);
   const script = new Script(`${WRAPPER_HEAD}${bytes.toString('utf8')}${WRAPPER_TAIL}`, {
     filename: path,
@@ -53,6 +57,18 @@ export function runWithCodeCache(path: string, argv: readonly string[] = process
   const module = { exports: {} };
   const wrapper = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
   wrapper(module.exports, createRequire(path), module, path, dirname(path));
+}
+
+/**
+ * Whether the cache is used: yes unless MAJORDOMUS_CODE_CACHE says otherwise. `0`, `false`, `no` and
+ * `off` turn it off; so does any value that is not `1`, `true`, `yes`, `on` or empty, because whoever
+ * set the variable asked for something other than the default, and a cache left unused costs only
+ * time. A bad value is not a usage error, as it is for MAJORDOMUS_REPOSITORY_VALIDATORS: the launcher
+ * reads it before any command, and a setting of the cache must never stop a commit's hook.
+ */
+export function codeCacheEnabled(env: NodeJS.ProcessEnv): boolean {
+  const value = env[CODE_CACHE_VARIABLE]?.trim().toLowerCase();
+  return value === undefined || ['', '1', 'true', 'yes', 'on'].includes(value);
 }
 
 /**

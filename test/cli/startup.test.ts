@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheFile, decodeCache, encodeCache } from '../../engine/code-cache';
+import { cacheFile, codeCacheEnabled, decodeCache, encodeCache } from '../../engine/code-cache';
 import { ROOT, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 
@@ -100,6 +100,23 @@ describe('the code cache', () => {
     expect(result.stdout).toBe(clean.stdout);
     expect(result.stderr).toBe('');
   });
+
+  it.each([
+    [undefined, true],
+    ['', true],
+    ['1', true],
+    ['on', true],
+    [' Yes ', true],
+    ['TRUE', true],
+    ['0', false],
+    ['false', false],
+    ['No', false],
+    [' off', false],
+    ['disabled', false],
+  ] as const)('MAJORDOMUS_CODE_CACHE=%j: the cache is used: %s', (value, used) => {
+    expect(codeCacheEnabled(value === undefined ? {} : { MAJORDOMUS_CODE_CACHE: value })).toBe(used);
+  });
+  // what a run with the cache off writes (nothing): test/cli/writer.test.ts
 
   it('the cache format refuses anything but its own bytes for its own script', () => {
     const hash = sourceHash();
