@@ -61,7 +61,8 @@ export function loadRuleSet(layout: Layout): RuleSet {
     const provenance: Provenance = { origin: 'vendor', vendor: pkg.vendor };
     const listed = listedFiles(pkg);
     // a package whose manifest cannot be read is still loaded (in byte order) so its rules are audited
-    const order = listed ? listed.filter((file) => pkg.filesOnDisk.includes(file)) : pkg.filesOnDisk;
+    const onDisk = new Set(pkg.filesOnDisk);
+    const order = listed ? listed.filter((file) => onDisk.has(file)) : pkg.filesOnDisk;
     for (const file of order) files.push({ file, provenance });
   }
   for (const file of listing(() => listRuleFiles(tree, `${dir}/project`))) files.push({ file, provenance: { origin: 'project' } });

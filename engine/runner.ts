@@ -216,7 +216,7 @@ export class Runner {
       if (problem) findings.push(problem.file ? { ...broken(rule.identity, problem.message), file: problem.file } : broken(rule.identity, problem.message));
     } else {
       const validator = resolved.validator;
-      const problem = gateProblem(validator) ?? (await checkOptions(validator, enforcement.options));
+      const problem = gateProblem(validator) ?? (await checkOptions(validator, enforcement.options, 'builtin'));
       if (problem) return [broken(rule.identity, problem)];
       const common: ContextCommon = {
         gate,

@@ -1,5 +1,5 @@
 import { describeThrown } from '../engine/describe';
-import { isUnreadable, optionLine, pathspecList, pathspecMatcher, printable, schema, usablePathspecs } from '../engine/toolkit/index';
+import { isUnreadable, optionLine, pathspecList, printable, schema, selectPaths, usablePathspecs } from '../engine/toolkit/index';
 import type { SchemaType } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
 
@@ -42,8 +42,7 @@ export default defineValidator({
     }
     const paths = usablePathspecs(context, 'paths', options.paths);
     const refused = paths.length < options.paths.length;
-    const matches = await pathspecMatcher(paths);
-    const files = paths.length === 0 ? [] : context.files().filter(matches);
+    const files = await selectPaths(context.files(), paths);
     context.prefetch(files);
     const shown = `/${printable(options.pattern, 200)}/${flags}`;
     let violations = 0;

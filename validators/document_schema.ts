@@ -1,5 +1,5 @@
 import { describeThrown } from '../engine/describe';
-import { compileSchema, isUnreadable, optionLine, pathspecList, pathspecMatcher, schema, unsafePathReason, usablePathspecs } from '../engine/toolkit/index';
+import { compileSchema, isUnreadable, optionLine, pathspecList, schema, selectPaths, unsafePathReason, usablePathspecs } from '../engine/toolkit/index';
 import type { CompiledSchema, SchemaProblem, SchemaType, YamlDocument } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
 import type { ValidatorContext } from '../engine/validator';
@@ -34,8 +34,7 @@ export default defineValidator({
     const paths = usablePathspecs(context, 'paths', options.paths);
     if (!check) return;
     const refused = paths.length < options.paths.length;
-    const matches = await pathspecMatcher(paths);
-    const files = paths.length === 0 ? [] : context.files().filter(matches);
+    const files = await selectPaths(context.files(), paths);
     context.prefetch(files);
     let violations = 0;
     let checked = 0;

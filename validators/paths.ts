@@ -1,4 +1,4 @@
-import { pathspecList, pathspecMatcher, printable, schema, usablePathspecs } from '../engine/toolkit/index';
+import { eachMatch, matchesAny, pathspecList, printable, schema, usablePathspecs } from '../engine/toolkit/index';
 import type { SchemaType } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
 
@@ -29,19 +29,22 @@ export default defineValidator({
     const tracked = context.files();
     let violations = 0;
     for (const pattern of required) {
-      const matches = await pathspecMatcher([pattern]);
-      if (tracked.some(matches)) continue;
+      if (await matchesAny(tracked, pattern)) continue;
       violations++;
       context.violation({ subject: pattern, message: `nothing tracked matches \`${printable(pattern)}\` (add and commit a file it names, or correct the pattern)` });
     }
-    if (forbidden.length > 0) {
-      const matchers = await Promise.all(forbidden.map(async (pattern) => ({ pattern, matches: await pathspecMatcher([pattern]) })));
-      for (const file of tracked) {
-        const hit = matchers.find(({ matches }) => matches(file));
-        if (!hit) continue;
-        violations++;
-        context.violation({ subject: file, file, message: `is tracked but matches the forbidden pathspec \`${printable(hit.pattern)}\` (stop tracking it: git rm --cached -- <path>)` });
-      }
+    // each tracked file that a forbidden pathspec matches, in the order of the files, with the first
+    // pathspec (in the rule's order) that matches it
+    const firstHit = new Map<number, string>();
+    for (const pattern of forbidden) {
+      await eachMatch(tracked, pattern, (at) => {
+        if (!firstHit.has(at)) firstHit.set(at, pattern);
+      });
+    }
+    for (const at of [...firstHit.keys()].sort((a, b) => a - b)) {
+      const file = tracked[at]!;
+      violations++;
+      context.violation({ subject: file, file, message: `is tracked but matches the forbidden pathspec \`${printable(firstHit.get(at)!)}\` (stop tracking it: git rm --cached -- <path>)` });
     }
     const patterns = required.length + forbidden.length;
     const refused = (options.require?.length ?? 0) + (options.forbid?.length ?? 0) - patterns;

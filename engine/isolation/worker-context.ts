@@ -75,9 +75,12 @@ export function workerContext(request: RunRequest, report: Report): ValidatorCon
   return context;
 }
 
-/** The repository again, from the same root and the same tree; a test case without a layer under the skeleton's. */
+/**
+ * The repository again, from the same root and the same tree (the working tree as the gate reads it, a
+ * snapshot); a test case without a layer under the skeleton's.
+ */
 function openRepository(place: RepositoryPlace): Repository {
-  return Repository.open(place.root, { tree: place.tree === 'index' ? 'index' : 'working', layoutless: 'skeleton' });
+  return Repository.open(place.root, { tree: place.tree === 'index' ? 'index' : 'snapshot', layoutless: 'skeleton' });
 }
 
 /**

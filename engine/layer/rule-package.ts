@@ -77,7 +77,17 @@ export function listDirectories(tree: Tree, dir: string): string[] {
 
 /** Compare strings by their UTF-8 bytes (stable across locales). */
 export function byteOrder(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  // below U+D800, UTF-16 code units and UTF-8 bytes order alike: the bytes are needed only where a
+  // surrogate or a character above them is the first difference (a folder listing sorts thousands)
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x < 0xd800 && y < 0xd800) return x - y;
+    return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  }
+  return a.length - b.length;
 }
 
 /** One way a package breaks its manifest. */

@@ -7,7 +7,7 @@ export { checkSchema, compileSchema, isUnreadable, lineOf, readCheckedDocument, 
 export type { CompiledSchema, PolicyDocument, SchemaProblem } from './documents';
 export { isBuiltSchema, schema } from './options-schema';
 export type { ArrayConstraints, NumberConstraints, ObjectConstraints, ObjectOf, Optional, Properties, Schema, SchemaType, StringConstraints } from './options-schema';
-export { optionLine, pathspecList, pathspecMatcher, pathspecProblem, rootedPathProblem, usablePathspecs } from './pathspec';
+export { eachMatch, matchesAny, optionLine, pathspecList, pathspecMatcher, pathspecProblem, rootedPathProblem, selectPaths, usablePathspecs } from './pathspec';
 export { escapeControls, printable } from '../layer/printable';
 export { unsafePathReason } from '../layer/paths';
 export type { KindName } from '../generated/kinds';
