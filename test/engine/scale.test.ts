@@ -1,16 +1,24 @@
 /**
  * What made a gate linear in the number of rules, held to the answers it gave before, in process on a
  * real adopted repository: the filter that keeps rule test cases out of judgement (one lookup per
- * ancestor folder of a file, not one comparison per rule), and the working tree a gate reads as a
- * snapshot (a file read once: its hash and its parse come from the same bytes).
+ * ancestor folder of a file, not one comparison per rule), the one list of judged files every rule's
+ * context hands out (the pathspec index is built once per list), and the working tree a gate reads as
+ * a snapshot (a file read once: its hash and its parse come from the same bytes), in a repository
+ * validator's worker too.
  */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repositoryContext, repositoryReader } from '../../engine/context';
+import type { ContextCommon } from '../../engine/context';
+import { workerContext } from '../../engine/isolation/worker-context';
 import { DocumentError } from '../../engine/layer/document-error';
 import { treeFor, WorkingTree } from '../../engine/layer/tree';
 import { Repository } from '../../engine/repository';
 import type { Rule, RuleSet } from '../../engine/rule-types';
+import { selectPaths } from '../../engine/toolkit/index';
+import type { ValidatorContext } from '../../engine/validator';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 
@@ -95,6 +103,57 @@ describe('judgedFiles: rule test cases are left out, and only they', () => {
     expect(judged).toContain('t/a/notes.md');
     expect(judged).toContain('t/ab/valid/case/README.md');
     expect(judged).toContain('src/valid/x.ts');
+  });
+});
+
+describe('every rule of a run is handed one list of judged files', () => {
+  let repo: TempRepo;
+  beforeAll(() => {
+    repo = repos.create().init();
+    repo.write('docs/a.md', 'a\n');
+    repo.write('t/a/valid/case/README.md', 'x\n');
+    repo.git(['add', '-A']);
+  });
+
+  /** The context of one rule of a run whose readers are `reader`, as the runner builds it. */
+  const contextOf = (reader: ReturnType<typeof repositoryReader>, identity: string): ValidatorContext =>
+    repositoryContext({ rule: { identity } } as unknown as ContextCommon, reader, () => {
+      throw new Error('no model here');
+    });
+
+  it('the same frozen list, so the pathspec index keyed by it is built once for the run', async () => {
+    const ruleSet = ruleSetWithTests([['t/a']]);
+    const reader = repositoryReader(Repository.open(repo.dir), ruleSet);
+    const first = contextOf(reader, 'project.one@1').files();
+    const second = contextOf(reader, 'project.two@1').files();
+    expect(second).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first).not.toContain('t/a/valid/case/README.md');
+    expect(await selectPaths(second, ['docs/a.md', 'docs/*.md', 't/'])).toStrictEqual(['docs/a.md']);
+  });
+
+  it('a repository validator\'s worker reads the working tree as a snapshot, as its gate does', () => {
+    repo.write('notes/w.md', 'first\n');
+    const ruleSet = ruleSetWithTests([]);
+    const rule = { identity: 'project.own@1' } as unknown as Rule;
+    const context = workerContext(
+      {
+        type: 'run',
+        gate: 'doctor',
+        target: repo.dir,
+        ruleSet,
+        rule,
+        selected: [rule],
+        options: undefined,
+        repository: { root: repo.dir, tree: 'working tree' },
+        registry: { builtins: [], projectFiles: [] },
+      },
+      () => {},
+    ) as ValidatorContext;
+    expect(context.read('notes/w.md')).toBe('first\n');
+    writeFileSync(join(repo.dir, 'notes/w.md'), 'second\n');
+    expect(context.read('notes/w.md')).toBe('first\n');
+    expect(context.sha256('notes/w.md')).toBe(createHash('sha256').update('first\n').digest('hex'));
   });
 });
 
