@@ -28,16 +28,26 @@ export interface EnvironmentVariable {
  * build's own variables are not the tool's and are not listed.
  */
 export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.freeze([
+  { name: 'MAJORDOMUS_CODE_CACHE', meaning: '0 (false, no, off): read and write no code cache (see XDG_CACHE_HOME); every run compiles the CLI afresh' },
   { name: 'MAJORDOMUS_DEBUG', meaning: '1: print the stack of an internal error (exit 13) and of a validator that threw' },
   { name: 'MAJORDOMUS_REPOSITORY_VALIDATORS', meaning: "0 (false, no, off): run no repository validator, as --no-repository-validators does" },
   { name: 'MAJORDOMUS_TIMING', meaning: "1: print each rule's milliseconds and the gate's total on stderr" },
 ]);
 
+/**
+ * The variables of others the tool reads at run time for a purpose of its own, listed after its own.
+ * Git's variables (GIT_INDEX_FILE inside a hook, and the rest) are git's business and are not listed.
+ */
+export const OTHER_ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.freeze([
+  { name: 'XDG_CACHE_HOME', meaning: "the code cache's folder is its majordomus/ (unset: the platform's cache folder, ~/.cache on Linux); deleting it is always safe" },
+]);
+
 /** The text `majordomus --help` prints after the commands. */
 export function programHelpText(): string {
   const codes = Object.entries(EXIT_CODE_MEANINGS).map(([name, meaning]) => `  ${String(ExitCode[name as keyof typeof ExitCode]).padEnd(4)}${meaning}`);
-  const width = Math.max(...ENVIRONMENT_VARIABLES.map((variable) => variable.name.length)) + 2;
-  const variables = ENVIRONMENT_VARIABLES.map((variable) => `  ${variable.name.padEnd(width)}${variable.meaning}`);
+  const listed = [...ENVIRONMENT_VARIABLES, ...OTHER_ENVIRONMENT_VARIABLES];
+  const width = Math.max(...listed.map((variable) => variable.name.length)) + 2;
+  const variables = listed.map((variable) => `  ${variable.name.padEnd(width)}${variable.meaning}`);
   return [
     '',
     'Exit codes:',

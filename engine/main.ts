@@ -1,4 +1,10 @@
-// The executable's entry: everything else is imported on demand by engine/cli.ts.
-import { main } from './cli';
+// The executable's entry (dist/majordomus.cjs). The CLI itself is dist/cli.cjs, one CommonJS script
+// compiled with V8's code cache (engine/code-cache.ts); from the sources, where there is no such
+// script, engine/cli.ts runs as it is.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { runWithCodeCache } from './code-cache';
 
-void main(process.argv.slice(2));
+const script = fileURLToPath(new URL('./cli.cjs', import.meta.url));
+if (existsSync(script)) runWithCodeCache(script);
+else void import('./cli').then(({ main }) => main(process.argv.slice(2)));

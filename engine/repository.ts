@@ -8,7 +8,7 @@ import type { FrontMatterDocument } from './layer/front-matter';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distributionRoot } from './layer/distribution';
-import { GitRepository } from './layer/git';
+import { GitRepository, runGit } from './layer/git';
 import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layer/layout';
 import type { Layout } from './layer/layout';
 import type { RuleSet } from './rules';
@@ -25,9 +25,11 @@ export interface OpenOptions {
   readonly isolated?: boolean;
   /**
    * The tree tracked files are read from: by default the index inside a pre-commit hook (GIT_INDEX_FILE
-   * set) and the working tree otherwise; `working` for commands a person runs, which read the files.
+   * set) and the working tree as a snapshot otherwise (each file's bytes kept once read, for a gate);
+   * `snapshot` for that working tree whatever the environment (a repository validator's worker, told
+   * which tree its gate judges); `working` for commands a person runs, which write and read again.
    */
-  readonly tree?: 'index' | 'working';
+  readonly tree?: 'index' | 'working' | 'snapshot';
   /** `skeleton`: a repository without a manifest is judged under the layout `init` writes, not refused. */
   readonly layoutless?: 'skeleton';
 }
@@ -52,13 +54,28 @@ export class Repository {
   static open(cwd: string, options: OpenOptions = {}): Repository {
     const env = options.env ?? process.env;
     const git = GitRepository.discover(cwd, { env, isolated: options.isolated });
-    const tree = options.tree === 'working' ? new WorkingTree(git.root) : options.tree === 'index' ? new IndexTree(git.root, git.env) : treeFor(git.root, git.env);
+    const tree =
+      options.tree === 'working' || options.tree === 'snapshot'
+        ? new WorkingTree(git.root, { snapshot: options.tree === 'snapshot' })
+        : options.tree === 'index'
+          ? new IndexTree(git.root, git.env)
+          : treeFor(git.root, git.env);
     // a rule's test case without a layer of its own is judged under the skeleton's manifest, never written into it
     const layout =
       options.layoutless === 'skeleton' && !tree.exists(MANIFEST_PATH)
         ? layoutFromManifest(git.root, tree, readFileSync(join(distributionRoot(), 'share/skeleton/ai/manifest.yaml'), 'utf8'))
         : openLayout(git.root, tree);
     return new Repository(git, layout);
+  }
+
+  /**
+   * The git repository a folder lies in, without its layer (a folder gate's folder), or undefined when
+   * the folder is in no git working tree.
+   */
+  static gitAround(folder: string, env: NodeJS.ProcessEnv): GitRepository | undefined {
+    const probe = runGit(['rev-parse', '--is-inside-work-tree'], folder, env);
+    if (probe.status !== 0 || probe.stdout.trim() !== 'true') return undefined;
+    return GitRepository.discover(folder, { env });
   }
 
   /** Absolute path of the working tree's top level. */
@@ -74,11 +91,14 @@ export class Repository {
   /** Tracked files minus the case trees of the rules' tests (see ValidatorContext.files). */
   judgedFiles(ruleSet: RuleSet): readonly string[] {
     if (!this.judged) {
-      const fixtures = ruleSet.rules
-        .flatMap((rule) => rule.enforcement?.tests ?? [])
-        .filter((test) => this.tree.exists(`${test}/valid`) || this.tree.exists(`${test}/invalid`))
-        .flatMap((test) => [`${test}/valid/`, `${test}/invalid/`]);
-      this.judged = this.git.tracked().filter((file) => !fixtures.some((prefix) => file.startsWith(prefix)));
+      const fixtures = new Set(
+        ruleSet.rules
+          .flatMap((rule) => rule.enforcement?.tests ?? [])
+          .filter((test) => this.tree.exists(`${test}/valid`) || this.tree.exists(`${test}/invalid`))
+          .flatMap((test) => [`${test}/valid/`, `${test}/invalid/`]),
+      );
+      // frozen: every rule is handed this one list, and the pathspec index is built on it once
+      this.judged = Object.freeze(this.git.tracked().filter((file) => !underFixture(file, fixtures)));
     }
     return this.judged;
   }
@@ -92,6 +112,17 @@ export class Repository {
   markdown(file: string): FrontMatterDocument {
     return unwrap(this.markdownCache, file, () => parseFrontMatter(this.tree.readText(file), file));
   }
+}
+
+/**
+ * True when a folder of `fixtures` (each ending in `/`) holds `file`: each ancestor folder of the file
+ * is looked up, so the filter costs the depth of a path, not the number of rules with test cases.
+ */
+function underFixture(file: string, fixtures: ReadonlySet<string>): boolean {
+  for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) {
+    if (fixtures.has(file.slice(0, slash + 1))) return true;
+  }
+  return false;
 }
 
 function unwrap<T>(cache: Map<string, Parsed<T>>, key: string, read: () => T): T {

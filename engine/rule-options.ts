@@ -4,13 +4,17 @@
  * repository wrote is evaluated under the time limit). ajv is imported only when a rule carries options.
  */
 import { describeThrown } from './describe';
+import type { SchemaSource } from './options';
 import type { Validator } from './validator';
 
 /** What a rule's options check needs to know of its validator. */
 export type OptionsTaker = Pick<Validator, 'name' | 'optionsSchema'>;
 
-/** A sentence saying why the options do not fit the validator; undefined when they do. */
-export async function checkOptions(validator: OptionsTaker, options: Readonly<Record<string, unknown>> | undefined): Promise<string | undefined> {
+/**
+ * A sentence saying why the options do not fit the validator; undefined when they do. `source` says
+ * whose schema it is: a repository's is checked against the JSON Schema meta-schema first.
+ */
+export async function checkOptions(validator: OptionsTaker, options: Readonly<Record<string, unknown>> | undefined, source: SchemaSource = 'repository'): Promise<string | undefined> {
   if (options === undefined) return undefined;
   if (!validator.optionsSchema) {
     return `gives \`x-majordomus.options\`, but the validator \`${validator.name}\` takes none (remove them)`;
@@ -18,7 +22,7 @@ export async function checkOptions(validator: OptionsTaker, options: Readonly<Re
   const { compileOptionsSchema } = await import('./options');
   let check: (options: unknown) => string[];
   try {
-    check = compileOptionsSchema(validator as Validator);
+    check = compileOptionsSchema(validator, source);
   } catch (error) {
     // ajv refuses a schema it cannot compile in strict mode: the validator's fault, never a crash
     return `names the validator \`${validator.name}\`, whose optionsSchema is not a schema this engine reads: ${describeThrown(error)}`;

@@ -12,6 +12,7 @@ import type { RuleFrontMatter } from './generated/types';
 import { DocumentError } from './layer/document-error';
 import { parseFrontMatter } from './layer/front-matter';
 import type { Layout } from './layer/layout';
+import type { LoadProblem, Provenance, Rule, RuleSet } from './rule-types';
 import { listDirectories, listedFiles, listRuleFiles, readRulePackage } from './layer/rule-package';
 import type { RulePackage } from './layer/rule-package';
 import { checkSchema } from './layer/schema-check';
@@ -30,78 +31,7 @@ export const RULE_SECTIONS = ['Rationale', 'Required behaviour', 'Failure behavi
 /** The highest version a rule may carry (a signed 32-bit integer, so every tool reads it alike). */
 export const MAX_RULE_VERSION = 2 ** 31 - 1;
 
-/** Where a rule came from. */
-export type Provenance = { readonly origin: 'vendor'; readonly vendor: string } | { readonly origin: 'project' };
-
-/** The `x-majordomus` block of a rule the tool enforces: it names a validator. */
-export interface Enforcement {
-  readonly validator: string;
-  readonly category: string;
-  readonly enforcedBy: readonly string[];
-  readonly exitCode: number;
-  readonly tests: readonly string[];
-  readonly policyKey?: string;
-  readonly options?: Readonly<Record<string, unknown>>;
-}
-
-/**
- * The `x-majordomus` block of a rule the tool does not enforce (no `validator`): the tests, claims and
- * review reason it declares. Its tests are audited like an enforced rule's; it runs at no gate.
- */
-export interface Declaration {
-  readonly tests: readonly string[];
-  readonly claims: readonly string[];
-  readonly reviewedBecause?: string;
-}
-
-/** A rule object that loaded. */
-export interface Rule {
-  readonly id: string;
-  readonly version: number;
-  /** `id@version`: the identity, never the file name. */
-  readonly identity: string;
-  readonly title: string;
-  readonly statement: string;
-  readonly status: 'active' | 'deprecated';
-  readonly class: 'blocking' | 'advisory';
-  readonly dependsOn: readonly string[];
-  /** Present only when `x-majordomus` names a validator. */
-  readonly enforcement?: Enforcement;
-  /** Present when `x-majordomus` is there without a validator. */
-  readonly declaration?: Declaration;
-  /** Repository-relative path of the file. */
-  readonly file: string;
-  readonly provenance: Provenance;
-  readonly frontMatter: RuleFrontMatter;
-  readonly doc: YamlDocument;
-}
-
-/** Why a rule file, a rule, or a folder of rules was refused. */
-export interface LoadProblem {
-  /** What the problem is about: a file, a folder, or an identity. */
-  readonly subject: string;
-  readonly file?: string;
-  readonly line?: number;
-  readonly message: string;
-}
-
-/** The outcome of loading a repository's rules. */
-export interface RuleSet {
-  /** The effective set, in order: every active rule that loaded and was not refused. These run. */
-  readonly rules: readonly Rule[];
-  /**
-   * True when something was refused (the problems say what): the gate fails whatever else it finds,
-   * and the engine's load audit runs at every gate to report it.
-   */
-  readonly refused: boolean;
-  readonly problems: readonly LoadProblem[];
-  /** The rules that loaded on their own but were refused (a duplicate identity, a refused dependency…). */
-  readonly refusedRules?: readonly Rule[];
-  /** The vendored packages as found (the rule_package validator audits them). */
-  readonly packages: readonly RulePackage[];
-  /** Every rule file that was read, in load order, with its provenance. */
-  readonly files: readonly { readonly file: string; readonly provenance: Provenance }[];
-}
+export type { Declaration, Enforcement, LoadProblem, Provenance, Rule, RuleSet } from './rule-types';
 
 /** The rules directory of a layout (`.ai/repo/rules` unless the manifest says otherwise). */
 export function rulesDir(layout: Layout): string {
@@ -131,7 +61,8 @@ export function loadRuleSet(layout: Layout): RuleSet {
     const provenance: Provenance = { origin: 'vendor', vendor: pkg.vendor };
     const listed = listedFiles(pkg);
     // a package whose manifest cannot be read is still loaded (in byte order) so its rules are audited
-    const order = listed ? listed.filter((file) => pkg.filesOnDisk.includes(file)) : pkg.filesOnDisk;
+    const onDisk = new Set(pkg.filesOnDisk);
+    const order = listed ? listed.filter((file) => onDisk.has(file)) : pkg.filesOnDisk;
     for (const file of order) files.push({ file, provenance });
   }
   for (const file of listing(() => listRuleFiles(tree, `${dir}/project`))) files.push({ file, provenance: { origin: 'project' } });

@@ -23,7 +23,9 @@ import { LOAD_AUDIT_RULE } from './audit';
 import { ruleHelp } from './rule-docs';
 import { checkOptions } from './rule-options';
 import type { Rule, RuleSet } from './rules';
-import type { AnyModelProvider, FolderContext, GateTarget, Note, TargetKind, Validator, ValidatorContext, Violation } from './validator';
+import { diskReader, distributionReader, folderContext, folderGit, repositoryContext, repositoryReader } from './context';
+import type { ContextCommon } from './context';
+import type { AnyModelProvider, FolderContext, GateTarget, Note, RepositoryReader, TargetKind, Validator, ValidatorContext, Violation } from './validator';
 
 /** What every run of a gate is given, whatever it judges. */
 interface RequestBase {
@@ -77,6 +79,15 @@ export interface GateResult {
   readonly selected: readonly Rule[];
 }
 
+/**
+ * What one run of a gate judges, as the engine holds it: the repository itself (a reporter reads the
+ * lines a fingerprint hashes from its tree), or the folder. Validators and models see it only through
+ * the readers of engine/context.ts.
+ */
+export type RunTarget =
+  | { readonly kind: 'repository'; readonly path: string; readonly repository: Repository }
+  | { readonly kind: 'folder'; readonly path: string };
+
 /** True when `gate` judges a folder. */
 export function isFolderGate(gate: GateName): gate is FolderGateName {
   return gates[gate].target === 'folder';
@@ -88,7 +99,7 @@ export class Runner {
     /** The rule set the gate will draw from, once loaded. */
     loaded: new SyncHook<[RuleSet]>(['ruleSet']),
     /** Before the gate runs, with the rules it selected and what it judges. */
-    beforeGate: new SyncHook<[GateName, readonly Rule[], GateTarget]>(['gate', 'rules', 'target']),
+    beforeGate: new SyncHook<[GateName, readonly Rule[], RunTarget]>(['gate', 'rules', 'target']),
     /** Before one rule's validator is called. */
     beforeRule: new SyncHook<[Rule]>(['rule']),
     /** After one rule, with what it reported. */
@@ -111,14 +122,15 @@ export class Runner {
     this.hooks.loaded.call(ruleSet);
     const pool = ruleSet.refused ? withAudit(ruleSet.rules, request.auditRules ?? []) : ruleSet.rules;
     const selected = select(request, pool);
-    const target: GateTarget = 'folder' in request ? { kind: 'folder', path: request.folder } : { kind: 'repository', path: request.repository.root, repository: request.repository };
-    const models = new RunModels(target);
+    const target: RunTarget = 'folder' in request ? { kind: 'folder', path: request.folder } : { kind: 'repository', path: request.repository.root, repository: request.repository };
+    const readers = runReaders(request);
+    const models = new RunModels(readers.reader ? { kind: 'repository', path: target.path, repository: readers.reader } : { kind: 'folder', path: target.path });
     await models.prepare(gates[gate].pack);
     this.hooks.beforeGate.call(gate, selected, target);
     let findings: Finding[] = [];
     for (const rule of selected) {
       this.hooks.beforeRule.call(rule);
-      const ruleFindings = await this.runRule(rule, request, selected, models);
+      const ruleFindings = await this.runRule(rule, request, selected, models, readers);
       this.hooks.afterRule.call(rule, ruleFindings);
       // one at a time: a rule may report millions, more than a spread's arguments can hold
       for (const finding of ruleFindings) findings.push(finding);
@@ -129,9 +141,8 @@ export class Runner {
     return result;
   }
 
-  private async runRule(rule: Rule, request: GateRequest, selected: readonly Rule[], models: RunModels): Promise<Finding[]> {
+  private async runRule(rule: Rule, request: GateRequest, selected: readonly Rule[], models: RunModels, readers: RunReaders): Promise<Finding[]> {
     const { gate, registry, ruleSet } = request;
-    const repository = 'repository' in request ? request.repository : undefined;
     const targetPath = 'folder' in request ? request.folder : request.repository.root;
     const env = request.env ?? process.env;
     const enforcement = rule.enforcement!;
@@ -205,9 +216,9 @@ export class Runner {
       if (problem) findings.push(problem.file ? { ...broken(rule.identity, problem.message), file: problem.file } : broken(rule.identity, problem.message));
     } else {
       const validator = resolved.validator;
-      const problem = gateProblem(validator) ?? (await checkOptions(validator, enforcement.options));
+      const problem = gateProblem(validator) ?? (await checkOptions(validator, enforcement.options, 'builtin'));
       if (problem) return [broken(rule.identity, problem)];
-      const common = {
+      const common: ContextCommon = {
         gate,
         rule,
         options: enforcement.options ?? {},
@@ -219,19 +230,14 @@ export class Runner {
         ok: reports.ok,
         info: reports.info,
         skip: reports.skip,
+        env,
+        disk: readers.disk,
+        distribution: readers.distribution,
       };
       // the validator's gates include this one (gateProblem), so the context is of the kind its run expects
-      const context: ValidatorContext | FolderContext = repository
-        ? {
-            ...common,
-            targetKind: 'repository',
-            repository,
-            layout: repository.layout,
-            git: repository.git,
-            files: () => repository.judgedFiles(ruleSet),
-            model: (provider) => models.get(provider),
-          }
-        : { ...common, targetKind: 'folder', model: (provider) => models.get(provider) };
+      const context: ValidatorContext | FolderContext = readers.reader
+        ? repositoryContext(common, readers.reader, (provider) => models.get(provider))
+        : folderContext(common, readers.folderGit, (provider) => models.get(provider));
       try {
         await validator.run(context as never);
       } catch (error) {
@@ -315,6 +321,27 @@ export class Runner {
         return { message: `the validator \`${module.name}\` ${outcome.problem}` };
     }
   }
+}
+
+/** The readers of one run, shared by the contexts of its rules: what they read once is read once per run. */
+interface RunReaders {
+  /** The judged repository's, at a repository gate. */
+  readonly reader?: RepositoryReader;
+  readonly disk: ReturnType<typeof diskReader>;
+  readonly distribution: ReturnType<typeof distributionReader>;
+  /** The repository a folder gate's folder lies in, asked only when read. */
+  readonly folderGit: ReturnType<typeof folderGit>;
+}
+
+function runReaders(request: GateRequest): RunReaders {
+  const env = request.env ?? process.env;
+  const path = 'folder' in request ? request.folder : request.repository.root;
+  return {
+    reader: 'repository' in request ? repositoryReader(request.repository, request.ruleSet) : undefined,
+    disk: diskReader(path),
+    distribution: distributionReader(),
+    folderGit: folderGit(path, env),
+  };
 }
 
 /** The four ways a validator reports, bound to one rule's findings, and the engine's own FAIL of the rule. */

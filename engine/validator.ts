@@ -5,15 +5,17 @@
  *
  * A gate judges a target of the kind its pack declares: a repository (doctor, check, finish, watch) or a
  * folder (the brainstorm gates). The context a validator receives offers what that kind of target has —
- * the layout, git and the tracked files of a repository; nothing of a repository for a folder — and the
- * type of `run`'s context follows from the gates the validator declares, so asking a folder for its
- * layout is a compile error, not a failure at run time.
+ * the judged tree, the layer and git of a repository; the folder on disk for a folder — and the type of
+ * `run`'s context follows from the gates the validator declares, so asking a folder for its tracked
+ * files is a compile error, not a failure at run time.
+ *
+ * Everything here is an interface: these are the published types (engine/api.ts), and the engine's own
+ * classes behind them (engine/context.ts builds the readers) are never handed to a validator.
  */
 import type { FolderGateName, GateName, RepositoryGateName } from './generated/gates';
-import type { Layout } from './layer/layout';
-import type { GitRepository } from './layer/git';
-import type { Rule, RuleSet } from './rules';
-import type { Repository } from './repository';
+import type { FrontMatterDocument, YamlDocument } from './layer/yaml-document';
+import type { Rule, RuleSet } from './rule-types';
+import type { Schema } from './toolkit/options-schema';
 
 /** What a validator says is wrong. */
 export interface Violation {
@@ -52,7 +54,7 @@ export type TargetKind = 'repository' | 'folder';
 
 /** The target of one run of a gate, as a pack's model is built from it. */
 export type GateTarget =
-  | { readonly kind: 'repository'; /** The working tree's top level, absolute. */ readonly path: string; readonly repository: Repository }
+  | { readonly kind: 'repository'; /** The working tree's top level, absolute. */ readonly path: string; readonly repository: RepositoryReader }
   | { readonly kind: 'folder'; /** The folder, absolute. */ readonly path: string };
 
 /**
@@ -87,6 +89,147 @@ export interface PackContext {
   readonly models: readonly AnyModelProvider[];
 }
 
+/** What is at a path: a regular file, a folder, something else (a FIFO, a socket, a device), or nothing. */
+export type PathKind = 'file' | 'dir' | 'other' | 'absent';
+
+/** One entry of a folder listing. */
+export interface FolderEntry {
+  readonly name: string;
+  readonly directory: boolean;
+}
+
+/** How much of a file to read. */
+export interface ReadOptions {
+  /** A larger file is refused before it is read (1 MiB by default). */
+  readonly maxBytes?: number;
+}
+
+/**
+ * The tracked files of the repository a gate judges, read from the tree the gate judges: the index
+ * inside a pre-commit hook (what is staged is what the commit holds), the working tree otherwise. Paths
+ * are repository-relative, with `/`. A read that cannot be made — a path that is not a regular file, a
+ * file over its size cap or not UTF-8, a document outside the layer's YAML subset — throws a value
+ * `isUnreadable` recognises, naming the file and what to do; every document is parsed once per run.
+ */
+export interface TreeReader {
+  /** Which tree is read: `index` inside a pre-commit hook, `working tree` otherwise. */
+  readonly tree: 'working tree' | 'index';
+  /**
+   * The tracked files rules judge: what git tracks (the index inside a pre-commit hook), minus the case
+   * trees of rule tests (`<test dir>/valid/**`, `<test dir>/invalid/**`), which are fixtures, not content.
+   */
+  files(): readonly string[];
+  /** True when a file or a folder is at `path`. */
+  exists(path: string): boolean;
+  /** What is at `path`. */
+  kind(path: string): PathKind;
+  /**
+   * The entries of a folder, in byte order; empty when nothing is at `dir`. Throws (isUnreadable) when
+   * something is there that is not a folder it can list: never read that as an empty folder.
+   */
+  list(dir: string): readonly FolderEntry[];
+  /** A text file, strict UTF-8, under the size cap. */
+  read(path: string, options?: ReadOptions): string;
+  /** The sha256 of a file's bytes, in hex. */
+  sha256(path: string): string;
+  /** Say which files will be read next, so a tree that reads many at once (the index) does. */
+  prefetch(paths: readonly string[]): void;
+  /** A YAML file in the layer's subset, with the line of every key. */
+  yaml(path: string): YamlDocument;
+  /** A Markdown file with front matter, the front matter parsed as `yaml` parses. */
+  document(path: string): FrontMatterDocument;
+}
+
+/** The AI layer as the repository's manifest (`.ai/manifest.yaml`) lays it out; every path repository-relative. */
+export interface LayerReader {
+  /** `.ai/manifest.yaml`. */
+  readonly manifestFile: string;
+  /** The manifest as parsed (its shape is the ai_layout rule's to judge). */
+  readonly manifest: YamlDocument;
+  /** The path of a section the manifest names, or undefined (an unsafe path is never followed). */
+  section(name: string): string | undefined;
+  /** The tracked half of the layer (`.ai/repo` by default). */
+  readonly repoDir: string;
+  /** This checkout's own half, never tracked (`.ai/local` by default): read it through `context.disk`. */
+  readonly localDir: string;
+  /** Where the rules live (`<repoDir>/rules` unless the manifest names a section). */
+  readonly rulesDir: string;
+  /** Where the policy lives (`<repoDir>/policy.yaml` unless the manifest names a section). */
+  readonly policyFile: string;
+}
+
+/**
+ * The git state of a repository, read-only, each answer asked of git once per run. Paths it takes and
+ * gives are repository-relative; the folders are absolute.
+ */
+export interface GitReader {
+  /** The working tree's top level. */
+  readonly root: string;
+  /** The git directory (`.git`, or a linked worktree's own). */
+  readonly gitDir: string;
+  /** The git directory every linked worktree shares: the default hooks live here. */
+  readonly commonDir: string;
+  /** The hooks directory git runs, `core.hooksPath` honoured (read its files through `context.disk`). */
+  readonly hooksDir: string;
+  /** True when `core.hooksPath` is set to the empty string: git then runs no hook at all. */
+  readonly hooksPathEmpty: boolean;
+  /** The commit HEAD names, or undefined before the first commit. */
+  head(): string | undefined;
+  /** The branch checked out, or undefined when HEAD is detached. */
+  branch(): string | undefined;
+  /** What the index tracks under a pathspec (all of it by default). */
+  tracked(pathspec?: string): readonly string[];
+  /** True when git would ignore `path` (it need not exist). */
+  isIgnored(path: string): boolean;
+  /** A configuration value as this clone sees it, or undefined when it is not set. */
+  config(key: string): string | undefined;
+}
+
+/**
+ * The files of this machine as they are, for what the judged tree does not hold: the hooks git runs
+ * (in the git directory), the layer's local half, what PATH finds, a folder gate's folder. Paths are
+ * absolute, or relative to `context.target`. Only regular files are read: a FIFO, a socket or a device
+ * is refused by name, so no read ever waits.
+ */
+export interface DiskReader {
+  /** What is at `path`, following symbolic links (a dangling link is `absent`). */
+  kind(path: string): PathKind;
+  /** Where the symbolic link at `path` points, as written in the link; undefined when `path` is not a link. */
+  link(path: string): string | undefined;
+  /** True when this process has the permission to execute what is at `path` (what it is, `kind` says). */
+  executable(path: string): boolean;
+  /** The entries of a folder, in byte order; empty when nothing is there. Throws (isUnreadable) otherwise. */
+  list(path: string): readonly FolderEntry[];
+  /** A text file, strict UTF-8, under the size cap. */
+  read(path: string, options?: ReadOptions): string;
+  /** A file of any size, a chunk at a time. */
+  stream(path: string, onChunk: (chunk: Uint8Array) => void): void;
+  /** The path with every symbolic link resolved; the path itself when it does not exist. */
+  realpath(path: string): string;
+}
+
+/** This majordomus installation: its schemas, allow-lists and the rule packages it ships. */
+export interface DistributionReader {
+  /** The package root (the folder holding its package.json). */
+  readonly root: string;
+  /** What is at a distribution-relative path. */
+  kind(path: string): PathKind;
+  /** The entries of a distribution folder, in byte order; empty when there is none. */
+  list(dir: string): readonly FolderEntry[];
+  /** A text file of the distribution. */
+  read(path: string, options?: ReadOptions): string;
+  /** True when the test a shipped rule names exists (in the package, or in the record its build made). */
+  hasTest(test: string): boolean;
+  /** The sha256 of the rule file `identity` the distribution ships in the package of `vendor`, if it ships one. */
+  ruleHash(vendor: string, identity: string): string | undefined;
+}
+
+/** What a validator may read of a repository: its judged tree, its layer and its git state. */
+export interface RepositoryReader extends TreeReader {
+  readonly layer: LayerReader;
+  readonly git: GitReader;
+}
+
 /** What every context holds, whatever the gate judges. */
 interface ContextBase<Options> {
   /** The gate being run. */
@@ -114,32 +257,35 @@ interface ContextBase<Options> {
   info(note: Note): void;
   /** Report something that could not be checked here, and why. */
   skip(note: Note): void;
+  /** The environment the gate was run with (a pre-commit hook's, a CI job's): read it here, never from the process. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The files of this machine outside the judged tree; relative paths are relative to `target`. */
+  readonly disk: DiskReader;
+  /** This majordomus installation. */
+  readonly distribution: DistributionReader;
 }
 
 /**
- * Everything a validator at a repository gate may read, parsed once per run and shared, and its ways to
- * report. A repository validator gets the same context inside its own worker thread (engine/isolation/):
- * the rule set is a copy of what the gate loaded, and the repository is opened again there the first
- * time it is read, from the same tree (the index inside a pre-commit hook).
+ * Everything a validator at a repository gate may read — the judged tree (`files`, `read`, `yaml`, …),
+ * the layer, git, the disk beyond the tree — each read once per run and shared, and its ways to report.
+ * A repository validator gets the same context inside its own worker thread (engine/isolation/): the
+ * rule set is a copy of what the gate loaded, and the repository is opened again there the first time
+ * it is read, from the same tree (the index inside a pre-commit hook).
  */
-export interface ValidatorContext<Options = unknown> extends ContextBase<Options> {
+export interface ValidatorContext<Options = unknown> extends ContextBase<Options>, RepositoryReader {
   readonly targetKind: 'repository';
-  /** The repository: root, layout, git, parsed documents. */
-  readonly repository: Repository;
-  readonly layout: Layout;
-  readonly git: GitRepository;
-  /**
-   * The tracked files rules judge: what git tracks (the index inside a pre-commit hook), minus the case
-   * trees of rule tests (`<test dir>/valid/**`, `<test dir>/invalid/**`), which are fixtures, not content.
-   */
-  files(): readonly string[];
   /** The model `provider` builds from this repository, built once per run (see ModelProvider). */
   model<T>(provider: ModelProvider<T, 'repository'>): T;
 }
 
-/** The context of a validator at a folder gate: the folder (`target`) and the models built from it; no repository. */
+/**
+ * The context of a validator at a folder gate: the folder (`target`, read through `disk`), the git
+ * repository it lies in if any, and the models built from it; no repository's tree or layer.
+ */
 export interface FolderContext<Options = unknown> extends ContextBase<Options> {
   readonly targetKind: 'folder';
+  /** The git repository the folder lies in, or undefined when it lies in none. */
+  readonly git: GitReader | undefined;
   /** The model `provider` builds from this folder, built once per run (see ModelProvider). */
   model<T>(provider: ModelProvider<T, 'folder'>): T;
 }
@@ -172,18 +318,24 @@ export interface ValidatorLookup {
   nearest(name: string): string | undefined;
 }
 
-/** A validator plugin; `Gates` are the gates it may be enforced at, which decide its context's kind. */
-export interface Validator<Options = unknown, Gates extends GateName = GateName> {
+/**
+ * A validator plugin; `Gates` are the gates it may be enforced at, which decide its context's kind, and
+ * `Options` the type its options schema accepts.
+ */
+export interface Validator<Options = any, Gates extends GateName = GateName> {
   /** The key in the registry and in a rule's `x-majordomus.validator`. */
   readonly name: string;
   /** One line: what it decides. */
   readonly description: string;
   /** The gates a rule may enforce it at. */
   readonly gates: readonly Gates[];
-  /** JSON Schema (2020-12) for `x-majordomus.options`, when it takes any. */
-  readonly optionsSchema?: Readonly<Record<string, unknown>>;
+  /**
+   * JSON Schema (2020-12) for `x-majordomus.options`, when it takes any. Built with `schema`, it gives
+   * `run` the options' type; a rule's options are checked against it before `run` is called.
+   */
+  readonly optionsSchema?: Schema<Options>;
   /** Options that make a working example of a rule using it (`rules new` writes them; docs show them). */
-  readonly exampleOptions?: Options;
+  readonly exampleOptions?: NoInfer<Options>;
   /**
    * A generic validator serves the repository's own rules through options (paths, content, ...). No
    * shipped rule need declare it, so doctor does not report it as undeclared.
@@ -195,7 +347,8 @@ export interface Validator<Options = unknown, Gates extends GateName = GateName>
 
 /**
  * Type a validator object (an identity function that gives plugins their types). The gates it lists
- * type its context: `gates: ['doctor']` gives a repository's, `gates: ['session']` a folder's.
+ * type its context: `gates: ['doctor']` gives a repository's, `gates: ['session']` a folder's. The
+ * options schema, built with `schema`, types `context.options`; without one, the options are `unknown`.
  */
 export function defineValidator<Options = unknown, Gates extends GateName = RepositoryGateName>(validator: Validator<Options, Gates>): Validator<Options, Gates> {
   return validator;

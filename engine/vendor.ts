@@ -6,8 +6,9 @@
  * the one this version ships (another vendor's, a newer one, one holding files this version does not
  * carry), is refused unless forced, with the list of what would be removed and replaced.
  */
-import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { diskReader } from './context';
 import type { Layout } from './layer/layout';
 import { isSafeRelativePath } from './layer/paths';
 import { byteOrder, listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from './layer/rule-package';
@@ -20,6 +21,7 @@ import { adoptedPacks, BASELINE_PACK, packs } from './packs/registry';
 import type { PackDefinition } from './packs/registry';
 import { shippedFiles, shippedPackage } from './packs/shipped';
 import { BASELINE_VENDOR, rulesDir } from './rules';
+import type { DiskReader } from './validator';
 
 /** The names under `<rules>/vendor/` of the working tree, whatever each is: the vendors the repository holds. */
 export function heldVendors(layout: Layout): string[] {
@@ -56,35 +58,45 @@ export function vendoredDir(layout: Layout, vendor = BASELINE_VENDOR): string {
  * through a link on its path. `rules vendor status` and `doctor` report it in the same words.
  */
 export function vendoredFolderProblem(layout: Layout, dir: string): PackageProblem | undefined {
+  return folderProblem({ root: layout.root, tree: layout.tree.name, list: (folder) => layout.tree.list(folder), disk: diskReader(layout.root) }, dir);
+}
+
+/** What the check of a vendored folder reads: the judged tree, and the disk for what a tree does not show (links). */
+export interface VendoredFolderReaders {
+  /** The working tree's top level. */
+  readonly root: string;
+  readonly tree: 'working tree' | 'index';
+  list(dir: string): readonly { readonly name: string; readonly directory: boolean }[];
+  readonly disk: Pick<DiskReader, 'kind' | 'link' | 'realpath'>;
+}
+
+function folderProblem(readers: VendoredFolderReaders, dir: string): PackageProblem | undefined {
   const problem = (message: string): PackageProblem => ({ subject: dir, file: dir, message });
   const fix = `a vendored package is a folder inside the repository (replace it with the package: majordomus rules vendor update --force)`;
-  if (layout.tree.name === 'index') {
+  if (readers.tree === 'index') {
     const parent = dir.slice(0, dir.lastIndexOf('/'));
     const name = dir.slice(dir.lastIndexOf('/') + 1);
-    const entry = layout.tree.list(parent).find((item) => item.name === name);
+    const entry = readers.list(parent).find((item) => item.name === name);
     return entry && !entry.directory ? problem(`is staged as a file or a symbolic link; ${fix}`) : undefined;
   }
-  const abs = join(layout.root, dir);
-  let stat;
-  try {
-    stat = lstatSync(abs);
-  } catch {
-    return undefined;
-  }
-  if (stat.isSymbolicLink()) return problem(`is a symbolic link (to ${readlinkSync(abs)}), not a folder; ${fix}`);
-  if (!stat.isDirectory()) return problem(`is a file, not a folder; ${fix}`);
-  const real = realOrSelf(abs);
-  const top = realOrSelf(layout.root);
+  const abs = join(readers.root, dir);
+  const link = readers.disk.link(abs);
+  if (link !== undefined) return problem(`is a symbolic link (to ${link}), not a folder; ${fix}`);
+  const kind = readers.disk.kind(abs);
+  if (kind === 'absent') return undefined;
+  if (kind !== 'dir') return problem(`is a file, not a folder; ${fix}`);
+  const real = readers.disk.realpath(abs);
+  const top = readers.disk.realpath(readers.root);
   if (!real.startsWith(top + sep)) return problem(`resolves outside the repository (to ${real}) through a symbolic link on its path; ${fix}`);
   return undefined;
 }
 
-/** Every vendored folder's problem of that kind, for the rule_package validator. */
-export function vendoredFolderProblems(layout: Layout): PackageProblem[] {
-  const vendorDir = `${rulesDir(layout)}/vendor`;
-  return layout.tree
+/** Every vendored folder's problem of that kind under `rulesDir`, for the rule_package validator. */
+export function vendoredFolderProblems(readers: VendoredFolderReaders, rulesDir: string): PackageProblem[] {
+  const vendorDir = `${rulesDir}/vendor`;
+  return readers
     .list(vendorDir)
-    .map((entry) => vendoredFolderProblem(layout, `${vendorDir}/${entry.name}`))
+    .map((entry) => folderProblem(readers, `${vendorDir}/${entry.name}`))
     .filter((problem): problem is PackageProblem => problem !== undefined);
 }
 
@@ -400,14 +412,6 @@ function isFileOrLink(abs: string): boolean {
     return stat.isFile() || stat.isSymbolicLink();
   } catch {
     return false;
-  }
-}
-
-function realOrSelf(abs: string): string {
-  try {
-    return realpathSync(abs);
-  } catch {
-    return abs;
   }
 }
 

@@ -64,13 +64,17 @@ describe('npm pack --dry-run --json', () => {
     expect(packed.filter((path) => path.endsWith('.d.ts') && !path.startsWith('dist/types/'))).toEqual([]);
   });
 
-  it('holds the licence, every entry point package.json names, the worker, the detector and the record of tests', () => {
+  it('holds the licence, every entry point package.json names, what the launcher runs, the worker, the detector and the record of tests', () => {
     const entries = [
       ...Object.values(manifest.bin ?? {}),
       ...Object.values(manifest.exports ?? {}).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target))),
     ].map((path) => path.replace(/^\.\//, ''));
     expect(entries).toContain('dist/types/engine/api.d.ts');
-    for (const path of ['LICENSE', ...entries, 'dist/validator-worker.mjs', 'dist/detector.mjs', SHIPPED_TESTS_RECORD, 'share/skeleton/ai/manifest.yaml']) {
+    // the bin is the CommonJS launcher; it runs dist/cli.cjs, which requires dist/yaml.cjs when a document
+    // needs the full parser; dist/majordomus.mjs is the path the executable had before
+    expect(manifest.bin).toStrictEqual({ majordomus: 'dist/majordomus.cjs' });
+    const launched = ['dist/cli.cjs', 'dist/yaml.cjs', 'dist/majordomus.mjs'];
+    for (const path of ['LICENSE', ...entries, ...launched, 'dist/validator-worker.mjs', 'dist/detector.mjs', SHIPPED_TESTS_RECORD, 'share/skeleton/ai/manifest.yaml']) {
       expect(packed, path).toContain(path);
     }
   });

@@ -2,10 +2,12 @@
  * The seams hold, read from the source: every gate runs through the one entry (engine/run-gate.ts), the
  * repository is opened one way (Repository.open), the distribution's rules are loaded one way
  * (engine/packs/shipped.ts), and no validator — nor the brainstorm pack's engine — keeps module-level
- * mutable state: a pack's model reaches its validators through the context, built once per run.
+ * mutable state: a pack's model reaches its validators through the context, built once per run. A
+ * validator reads only through its context: it imports neither Node's file system nor its processes,
+ * nor the engine's readers, and never reads the process's environment.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { packCommands } from '../engine/generated/pack-commands';
@@ -72,6 +74,82 @@ describe('no module-level mutable state where validators read', () => {
   it('the check itself finds such a cache', () => {
     const file = 'test/fixtures/seams/module-cache.ts.fixture';
     expect(moduleState(file).map((found) => found.split(' (')[0])).toEqual([`${file}: cache`, `${file}: counter`, `${file}: seen`]);
+  });
+});
+
+/** Node's modules that read the file system or run processes. */
+const NODE_READERS: ReadonlySet<string> = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process']);
+/** The engine's modules that read behind the context's back: what a context is built from. */
+const ENGINE_READERS: ReadonlySet<string> = new Set([
+  'engine/context',
+  'engine/repository',
+  'engine/layer/tree',
+  'engine/layer/git',
+  'engine/layer/layout',
+  'engine/layer/regular-file',
+  'engine/layer/distribution',
+  'engine/layer/hook-managers/files',
+  'engine/packs/shipped',
+]);
+/** The engine's functions that read a file by its path. */
+const READING_FUNCTIONS: ReadonlySet<string> = new Set(['readTextFile', 'readYamlFile', 'readFrontMatterFile', 'readRegularFile', 'streamRegularFile', 'runGit']);
+
+/** Every read of `file` (a module under validators/) that does not go through its context, one line each. */
+function readsAroundContext(file: string): string[] {
+  const found: string[] = [];
+  const source = parse(file);
+  const forbidden = (specifier: string): boolean => {
+    if (NODE_READERS.has(specifier)) return true;
+    if (!specifier.startsWith('.')) return false;
+    return ENGINE_READERS.has(posix.join('validators', specifier).replace(/\.(ts|js)$/, '').replace(/\/index$/, ''));
+  };
+  const visit = (node: ts.Node): void => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+    const at = `${file}:${line}`;
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      const specifier = node.moduleSpecifier.text;
+      if (forbidden(specifier)) found.push(`${at} imports ${specifier}`);
+      const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
+      if (bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))) {
+        for (const element of bindings.elements) {
+          const name = (element.propertyName ?? element.name).text;
+          if (READING_FUNCTIONS.has(name)) found.push(`${at} imports ${name}`);
+        }
+      }
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments;
+      if (argument && ts.isStringLiteral(argument) && forbidden(argument.text)) found.push(`${at} imports ${argument.text}`);
+    } else if (
+      (ts.isPropertyAccessExpression(node) && node.name.text === 'env') ||
+      (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression) && node.argumentExpression.text === 'env')
+    ) {
+      if (node.expression.getText() === 'process') found.push(`${at} reads process.env`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('validators read only through their context', () => {
+  it('no module of validators/ imports the file system, a child process or an engine reader, or reads process.env', () => {
+    const files = sources('validators');
+    expect(files.length).toBeGreaterThan(15);
+    expect(files.flatMap(readsAroundContext)).toEqual([]);
+  });
+
+  it('the check itself finds every way around the context', () => {
+    const file = 'test/fixtures/seams/validators/reads-directly.ts.fixture';
+    expect(readsAroundContext(file).map((found) => found.split(':').slice(1).join(':'))).toEqual([
+      '3 imports node:fs',
+      '4 imports child_process',
+      '5 imports fs/promises',
+      '6 imports ../engine/repository',
+      '7 imports readTextFile',
+      '8 imports ../engine/layer/distribution',
+      '12 reads process.env',
+      '13 reads process.env',
+    ]);
   });
 });
 

@@ -1,15 +1,20 @@
 // npm run bench: the start-up product, measured. Runs `node -e 0`, `majordomus doctor` on a freshly
-// initialised repository and `majordomus doctor` on a large generated one, alternately in one process,
-// and prints each median and its ratio to `node -e 0`; then the peak memory of each doctor run.
-// Public tools only: node and git. Usage: node tools/bench.mjs [--rounds N] [--rules N] [--json]
+// initialised repository, on a large generated one and on one with many enforced project rules,
+// alternately in one process, and prints each median and its ratio to `node -e 0`, the cost of one
+// enforced rule, and the peak memory of each doctor run.
+// Public tools only: node and git.
+// Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--json]
+//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N]]   builds only the enforced
+//        (or the large) repository, prints its path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'dist/majordomus.mjs');
+// the executable a user runs: the package's bin
+const cli = join(root, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).bin.majordomus);
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(name);
@@ -17,6 +22,7 @@ const option = (name, fallback) => {
 };
 const rounds = option('--rounds', 21);
 const ruleCount = option('--rules', 2000);
+const enforcedCount = option('--enforced', 2000);
 const json = args.includes('--json');
 
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_') && !k.startsWith('MAJORDOMUS_')));
@@ -55,6 +61,33 @@ function largeRepository() {
   return dir;
 }
 
+/**
+ * An adopted repository with `count` enforced project rules, each a `paths` rule with a literal and a
+ * glob pathspec and its own test folder (a valid and an invalid case), all tracked: every rule runs
+ * at `doctor`, and every tracked file passes the filter that keeps rule test cases out of judgement.
+ */
+function enforcedRepository(count) {
+  const dir = freshRepository();
+  const rules = join(dir, '.ai/repo/rules/project');
+  const write = (path, text) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+  for (let i = 0; i < count; i++) {
+    const tests = `.ai/repo/rules/tests/area-${i}`;
+    writeFileSync(
+      join(rules, `area-${i}.v1.md`),
+      `---\nid: project.area-${i}\nversion: 1\nkind: rule\ntitle: Area ${i} explains itself\ndescription: A generated rule for the benchmark.\nstatement: Area ${i} keeps a README and no scratch files.\nstatus: active\nclass: blocking\ndepends_on: []\ntags: [bench]\n\nx-majordomus:\n  validator: paths\n  category: docs\n  enforced_by: [doctor]\n  exit_code: 10\n  tests: [${tests}]\n  options:\n    require: [areas/area-${i}/README.md]\n    forbid: ['areas/area-${i}/*.tmp']\n---\n\n# Rationale\n\nLoad.\n\n# Required behaviour\n\nLoad.\n\n# Failure behaviour\n\nNone.\n\n# Verification\n\nThe benchmark.\n`,
+    );
+    write(`areas/area-${i}/README.md`, `# Area ${i}\n`);
+    write(`${tests}/valid/present/areas/area-${i}/README.md`, `# Area ${i}\n`);
+    write(`${tests}/invalid/scratch/areas/area-${i}/README.md`, `# Area ${i}\n`);
+    write(`${tests}/invalid/scratch/areas/area-${i}/notes.tmp`, 'scratch\n');
+  }
+  run('git', ['add', '-A'], dir);
+  return dir;
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -75,12 +108,19 @@ const peakMemory = (argv, cwd) => {
   return match ? Number(match[1]) / 1024 : NaN;
 };
 
+if (args.includes('--prepare')) {
+  process.stdout.write(`${args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`);
+  process.exit(0);
+}
+
 const fresh = freshRepository();
 const large = largeRepository();
+const enforced = enforcedRepository(enforcedCount);
 const targets = [
   { name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: fresh },
   { name: 'doctor (fresh repository)', command: process.execPath, argv: [cli, 'doctor'], cwd: fresh },
   { name: `doctor (${ruleCount} rules, 630 records, 4500 ledger lines)`, command: process.execPath, argv: [cli, 'doctor'], cwd: large },
+  { name: `doctor (${enforcedCount} enforced rules with tests)`, command: process.execPath, argv: [cli, 'doctor'], cwd: enforced },
 ];
 try {
   for (const target of targets) time(target.command, target.argv, target.cwd); // warm the file cache
@@ -97,16 +137,20 @@ try {
     ratio: Number((median(samples[i]) / baseline).toFixed(2)),
     peak_mb: i === 0 ? undefined : Number(peakMemory(target.argv, target.cwd).toFixed(1)),
   }));
+  // what one enforced rule adds: the enforced repository's median beyond the fresh one's, per rule
+  const perRule = (median(samples[3]) - median(samples[1])) / enforcedCount;
   if (json) {
-    process.stdout.write(`${JSON.stringify({ rounds, results })}\n`);
+    process.stdout.write(`${JSON.stringify({ rounds, results, enforced_ms_per_rule: Number(perRule.toFixed(3)) })}\n`);
   } else {
     process.stdout.write(`${rounds} alternating rounds, medians\n`);
     for (const r of results) {
       const memory = r.peak_mb === undefined ? '' : `  peak ${r.peak_mb} MB`;
       process.stdout.write(`${r.target.padEnd(52)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}\n`);
     }
+    process.stdout.write(`one enforced rule with its test folder: ${perRule.toFixed(3)} ms (beyond the fresh repository)\n`);
   }
 } finally {
   rmSync(fresh, { recursive: true, force: true });
   rmSync(large, { recursive: true, force: true });
+  rmSync(enforced, { recursive: true, force: true });
 }

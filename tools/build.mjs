@@ -1,11 +1,12 @@
-// Bundle the CLI with esbuild: one entry file, each command split into a chunk imported on demand.
-// The worker that runs a repository validator is an entry of the same build (dist/validator-worker.mjs,
-// found from the distribution root), so it shares the engine's chunks instead of carrying a copy.
+// Bundle with esbuild. The executable is a small CommonJS launcher (dist/majordomus.cjs, the package's
+// bin) that runs the CLI, bundled as one CommonJS script (dist/cli.cjs), under V8's code cache. The
+// public API and the worker that runs a repository validator (dist/validator-worker.mjs, found from the
+// distribution root) are ES modules of one build, sharing its chunks.
 // The bundle is written beside dist/ and renamed over it, so a test running during a rebuild never
 // finds dist/ half written.
 import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { finishDeclarations } from './declarations.mjs';
 import { writeShippedTests } from './shipped-tests.mjs';
@@ -18,7 +19,7 @@ const previous = new URL(`dist.previous-${process.pid}/`, root);
 
 rmSync(staging, { recursive: true, force: true });
 await build({
-  entryPoints: { majordomus: 'engine/main.ts', api: 'engine/api.ts', 'validator-worker': 'engine/isolation/worker.ts' },
+  entryPoints: { api: 'engine/api.ts', 'validator-worker': 'engine/isolation/worker.ts' },
   outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -30,14 +31,72 @@ await build({
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
   banner: { js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);" },
-  define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version) },
+  define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version), MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs') },
   logLevel: 'warning',
 });
-chmodSync(new URL('majordomus.mjs', staging), 0o755);
+// the executable: a CommonJS file, so a run starts without Node's ES module loader
+await build({
+  entryPoints: ['engine/main.ts'],
+  outfile: new URL('majordomus.cjs', staging).pathname,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
+  legalComments: 'none',
+  external: ['./cli'],
+  banner: { js: "#!/usr/bin/env node\nvar __mjImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { 'import.meta.url': '__mjImportMetaUrl' },
+  logLevel: 'warning',
+});
+chmodSync(new URL('majordomus.cjs', staging), 0o755);
+// the path the executable had before runs the same launcher
+writeFileSync(new URL('majordomus.mjs', staging), "#!/usr/bin/env node\nimport './majordomus.cjs';\n", { mode: 0o755 });
+// the CLI as one CommonJS script, which the launcher compiles with V8's code cache
+// (engine/code-cache.ts: Node 20 caches no ES module's code)
+await build({
+  entryPoints: ['engine/cli-script.ts'],
+  outfile: new URL('cli.cjs', staging).pathname,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
+  legalComments: 'none',
+  banner: { js: "var __mjImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version), MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'), 'import.meta.url': '__mjImportMetaUrl' },
+  logLevel: 'warning',
+});
+// a script compiled by vm.Script has no loader for import(): anything it imports must be bundled
+if (readFileSync(new URL('cli.cjs', staging), 'utf8').includes('import(')) throw new Error('dist/cli.cjs calls import(), which a script run under the code cache cannot: bundle what it imports');
+// the `yaml` package in a CommonJS file of its own, required the first time a document needs the full
+// parser (engine/layer/yaml-package.ts), so a command whose documents all take the fast path never loads it
+await build({
+  stdin: { contents: "module.exports = require('yaml');", resolveDir: root.pathname },
+  outfile: new URL('yaml.cjs', staging).pathname,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
 // each pack's standalone bundles (rules/<pack>/pack.yaml `bundles`, checked against its schema by
-// `npm run generate`), whole in one file each, so a skill folder can carry one alone (the detector)
+// `npm run generate`), whole in one file each, so a skill folder can carry one alone (the detector):
+// the `yaml` package is imported into each, not required from beside it
+const inlineYaml = {
+  name: 'inline-yaml',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /[\\/]engine[\\/]layer[\\/]yaml-package\.ts$/ }, () => ({
+      contents: "import * as yaml from 'yaml'; export const yamlPackage = () => yaml;",
+      loader: 'ts',
+    }));
+  },
+};
 await build({
   entryPoints: Object.fromEntries(packBundles().map((bundle) => [bundle.name, bundle.entry])),
+  plugins: [inlineYaml],
   outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
   bundle: true,

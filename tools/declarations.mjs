@@ -5,28 +5,30 @@
 //   relative specifier is given the `.js` of the module whose declarations sit beside it. A specifier
 //   with no emitted declaration behind it fails the build: the package would ship a type that points
 //   nowhere.
-// - A declaration that names Node's globals (`NodeJS.ProcessEnv`, `Buffer`) says where they come from
-//   with `/// <reference types="node" />`: TypeScript no longer includes every @types package by default.
+// - The published types name none of Node's own (`NodeJS.ProcessEnv`, `Buffer`): a consumer compiles
+//   them without @types/node. A declaration that does fails the build, naming the file: keep the module
+//   that needs it out of the API's import graph (engine/api.ts), or describe the value with a plain type.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 /** `from '…'`, `export * from '…'`, `import '…'` and `import('…')`, with a relative specifier. */
 const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g;
-/** A use of a global that only @types/node declares. */
-const NODE_GLOBAL = /\bNodeJS\.|\bBuffer\b/;
-const NODE_REFERENCE = '/// <reference types="node" />';
+/** A use of a global that only @types/node declares, or a reference to those types. */
+const NODE_GLOBAL = /\bNodeJS\.|\bBuffer\b|<reference types="node"/;
 
 /**
  * Finish every `.d.ts` under `dir` for nodenext consumers: relative specifiers name their file
- * (`./validator` → `./validator.js`, `./layer` → `./layer/index.js`), and a file using Node's globals
- * references Node's types. Returns how many files were rewritten.
+ * (`./validator` → `./validator.js`, `./layer` → `./layer/index.js`). A file naming Node's globals is
+ * refused. Returns how many files were rewritten.
  */
 export function finishDeclarations(dir) {
   let rewritten = 0;
   for (const file of declarationFiles(dir)) {
     const text = readFileSync(file, 'utf8');
-    let next = text.replace(SPECIFIER, (whole, lead, quote, specifier) => `${lead}${quote}${withExtension(file, specifier, dir)}${quote}`);
-    if (NODE_GLOBAL.test(next) && !next.includes(NODE_REFERENCE)) next = `${NODE_REFERENCE}\n${next}`;
+    if (NODE_GLOBAL.test(text)) {
+      throw new Error(`${relative(dir, file)} names Node's own types, which a consumer of the published API may not have installed (keep its module out of engine/api.ts's import graph)`);
+    }
+    const next = text.replace(SPECIFIER, (whole, lead, quote, specifier) => `${lead}${quote}${withExtension(file, specifier, dir)}${quote}`);
     if (next !== text) {
       writeFileSync(file, next);
       rewritten++;

@@ -1,9 +1,6 @@
+import { checkSchema, isUnreadable, unsafePathReason } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
-import { AI_DIR, MANIFEST_PATH } from '../engine/layer/layout';
-import { unsafePathReason } from '../engine/layer/paths';
-import { DocumentError } from '../engine/layer/document-error';
-import { checkSchema } from '../engine/layer/schema-check';
-import type { Tree } from '../engine/layer/tree';
+import type { TreeReader } from '../engine/validator';
 
 /** Sections a repository may leave absent: a repository with no plan has no project directory. */
 const OPTIONAL_SECTIONS: ReadonlySet<string> = new Set(['project']);
@@ -15,54 +12,58 @@ export default defineValidator({
   description: 'The AI layer is real: a manifest this version reads, every section present, the local half ignored and untracked.',
   gates: ['doctor', 'watch'],
   run(context) {
-    const { layout, git } = context;
-    const sections = (layout.manifest.sections ?? {}) as unknown as Record<string, unknown>;
-    for (const problem of checkSchema('manifest', layout.manifestDoc)) {
+    const { layer, git } = context;
+    const manifestFile = layer.manifestFile;
+    // the layer's folder is the manifest's (`.ai`)
+    const aiDir = manifestFile.slice(0, manifestFile.lastIndexOf('/'));
+    const manifest = layer.manifest;
+    const sections = ((manifest.value as { sections?: unknown }).sections ?? {}) as Record<string, unknown>;
+    for (const problem of checkSchema('manifest', manifest)) {
       // an escaping section path is reported once, below, in words rather than as the schema's pattern
       if (problem.keyword === 'pattern' && isUnsafeSection(sections, problem.key)) continue;
-      context.violation({ subject: MANIFEST_PATH, file: MANIFEST_PATH, line: problem.line, message: `${problem.message} (the manifest follows share/schemas/manifest.v1.schema.json)` });
+      context.violation({ subject: manifestFile, file: manifestFile, line: problem.line, message: `${problem.message} (the manifest follows share/schemas/manifest.v1.schema.json)` });
     }
     let present = 0;
     for (const [name, value] of Object.entries(sections)) {
-      const line = layout.manifestDoc.lines.get(`sections.${name}`);
+      const line = manifest.lines.get(`sections.${name}`);
       if (typeof value !== 'string') continue; // the schema problem above names it
       const unsafe = unsafePathReason(value);
       if (unsafe) {
-        context.violation({ subject: MANIFEST_PATH, file: MANIFEST_PATH, line, message: `the section \`${name}\` path ${JSON.stringify(value)} ${unsafe}; a section is a path relative to ${AI_DIR}/` });
+        context.violation({ subject: manifestFile, file: manifestFile, line, message: `the section \`${name}\` path ${JSON.stringify(value)} ${unsafe}; a section is a path relative to ${aiDir}/` });
         continue;
       }
-      const path = layout.section(name)!;
-      const unreadable = FILE_SECTIONS.has(name) ? undefined : folderProblem(layout.tree, path);
+      const path = layer.section(name)!;
+      const unreadable = FILE_SECTIONS.has(name) ? undefined : folderProblem(context, path);
       if (unreadable) {
         // a folder that cannot be read is not an empty one: what it holds would silently vanish
-        context.violation({ subject: path, file: MANIFEST_PATH, line, message: `the section \`${name}\` at ${path} ${unreadable}` });
-      } else if (layout.tree.exists(path)) present++;
+        context.violation({ subject: path, file: manifestFile, line, message: `the section \`${name}\` at ${path} ${unreadable}` });
+      } else if (context.exists(path)) present++;
       else if (!OPTIONAL_SECTIONS.has(name)) {
-        context.violation({ subject: path, file: MANIFEST_PATH, line, message: `the manifest names the section \`${name}\` at ${path}, which does not exist (create it, or run: majordomus init --extend)` });
+        context.violation({ subject: path, file: manifestFile, line, message: `the manifest names the section \`${name}\` at ${path}, which does not exist (create it, or run: majordomus init --extend)` });
       }
     }
-    const readme = `${AI_DIR}/README.md`;
-    if (!layout.tree.exists(readme)) {
+    const readme = `${aiDir}/README.md`;
+    if (!context.exists(readme)) {
       context.violation({ subject: readme, message: `${readme} is missing: the layer explains itself to the people who find it (run: majordomus init --extend)` });
     }
-    const local = layout.localDir;
+    const local = layer.localDir;
     if (!git.isIgnored(`${local}/`)) {
       context.violation({ subject: `${local}/`, message: `${local}/ is not ignored by git; it holds this checkout's own state (add \`${local}/\` to .gitignore)` });
     }
     for (const file of git.tracked(local)) {
       context.violation({ subject: file, message: `${file} is tracked, but ${local}/ is never tracked (run: git rm --cached -- ${file})` });
     }
-    context.ok({ subject: MANIFEST_PATH, message: `${present} section(s) present` });
+    context.ok({ subject: manifestFile, message: `${present} section(s) present` });
   },
 });
 
 /** Why the folder at `path` cannot be read, when something is there that is not a readable folder. */
-function folderProblem(tree: Tree, path: string): string | undefined {
+function folderProblem(tree: TreeReader, path: string): string | undefined {
   try {
     tree.list(path);
     return undefined;
   } catch (error) {
-    if (!(error instanceof DocumentError)) throw error;
+    if (!isUnreadable(error)) throw error;
     return `${error.reason} (${error.fix})`;
   }
 }

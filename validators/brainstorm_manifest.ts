@@ -1,12 +1,10 @@
 import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { SessionContext } from '../engine/brainstorm/define';
-import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { driftViolation, isInside } from '../engine/brainstorm/session';
 import type { ManifestRow, Session } from '../engine/brainstorm/session';
-import { DocumentError, printable } from '../engine/layer/document-error';
-import { unsafePathReason } from '../engine/layer/paths';
-import { readTextFile } from '../engine/layer/yaml';
+import { isUnreadable, printable, unsafePathReason } from '../engine/toolkit/index';
+import type { DiskReader } from '../engine/validator';
 
 const FILE = 'ops/manifest.md';
 /** A destination larger than this is not scanned for links (it is reported, not read). */
@@ -85,25 +83,23 @@ function destinations(context: SessionContext, session: Session): void {
       report('lies inside the session folder, which moves to history at the harvest');
       continue;
     }
-    let directory: boolean;
-    try {
-      directory = statSync(path).isDirectory();
-    } catch {
+    const kind = context.disk.kind(path);
+    if (kind === 'absent') {
       report(`is missing (looked for ${path})`);
       continue;
     }
-    if (!directory) linksInto(row, path, session, root, folder, report);
+    if (kind !== 'dir') linksInto(context.disk, row, path, session, root, folder, report);
   }
   context.ok({ subject: FILE, file: FILE, message: `${seen.size} destination(s) checked against ${root}` });
 }
 
 /** Report each line of the destination file that links into the session folder. */
-function linksInto(row: ManifestRow, path: string, session: Session, root: string, folder: string, report: (message: string) => void): void {
+function linksInto(disk: DiskReader, row: ManifestRow, path: string, session: Session, root: string, folder: string, report: (message: string) => void): void {
   let text: string;
   try {
-    text = readTextFile(path, row.destination, MAX_DESTINATION_BYTES);
+    text = disk.read(path, { maxBytes: MAX_DESTINATION_BYTES });
   } catch (error) {
-    if (!(error instanceof DocumentError)) throw error;
+    if (!isUnreadable(error)) throw error;
     report(`cannot be read to check its links: it ${error.reason}`);
     return;
   }

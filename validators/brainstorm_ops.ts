@@ -1,8 +1,8 @@
 import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { SessionContext } from '../engine/brainstorm/define';
 import type { Session } from '../engine/brainstorm/session';
-import { printable } from '../engine/layer/document-error';
-import { runGit } from '../engine/layer/git';
+import { relative, sep } from 'node:path';
+import { printable } from '../engine/toolkit/index';
 
 const GITIGNORE = 'ops/.gitignore';
 
@@ -36,14 +36,16 @@ function gitignore(context: SessionContext, session: Session): void {
 }
 
 /** BS-OPS-02: git, asked in the folder's own repository, tracks no file under `ops/`. */
-function untracked(context: SessionContext, session: Session): void {
-  if (session.gitTopLevel() === undefined) {
+function untracked(context: SessionContext): void {
+  const git = context.git;
+  if (git === undefined) {
     context.skip({ subject: 'ops/', message: 'the session folder is not inside a git work tree, so git tracks nothing in it' });
     return;
   }
-  const result = runGit(['ls-files', '-z', '--', 'ops'], session.folder);
-  if (result.status !== 0) throw new Error(`git ls-files failed in ${session.folder}: ${result.stderr.trim()}`);
-  const tracked = result.stdout.split('\0').filter((path) => path !== '');
+  // git names what it tracks from its top level; the findings name it from the session folder
+  const prefix = relative(git.root, context.disk.realpath(context.target)).split(sep).join('/');
+  const ops = prefix === '' ? 'ops' : `${prefix}/ops`;
+  const tracked = git.tracked(`:(literal)${ops}`).map((path) => path.slice(ops.length - 'ops'.length));
   for (const path of tracked) {
     context.violation({ subject: path, file: path, message: `${path} is tracked by git; ops/ stays untracked and is deleted at the move (run: git rm --cached -- ${path})` });
   }

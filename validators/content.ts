@@ -1,21 +1,20 @@
 import { describeThrown } from '../engine/describe';
-import { DocumentError, printable } from '../engine/layer/document-error';
+import { isUnreadable, optionLine, pathspecList, printable, schema, selectPaths, usablePathspecs } from '../engine/toolkit/index';
+import type { SchemaType } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
-import { optionLine, PATHSPEC_LIST, pathspecMatcher, usablePathspecs } from './paths';
+
+/** The options of a `content` rule; their type follows from it. */
+const OPTIONS = schema.object({
+  paths: pathspecList('Pathspecs selecting the tracked files to read.'),
+  pattern: schema.string({ minLength: 1, maxLength: 1024, description: 'A JavaScript regular expression source.' }),
+  mode: schema.enum(['require', 'forbid'], { description: '`forbid`: no line may match; `require`: each file must match somewhere.' }),
+  // each of i, m, s, u at most once
+  flags: schema.optional(schema.string({ maxLength: 4, pattern: '^(?!.*(.).*\\1)[imsu]*$', description: 'Regular expression flags, from `i`, `m`, `s` and `u`.' })),
+  message: schema.optional(schema.string({ minLength: 1, maxLength: 500, description: 'What a finding says instead of the default sentence.' })),
+});
 
 /** Options of a `content` rule. */
-export interface ContentOptions {
-  /** Pathspecs selecting the tracked files to read. */
-  readonly paths: readonly string[];
-  /** A JavaScript regular expression source. */
-  readonly pattern: string;
-  /** `forbid`: no line may match; `require`: each file must match somewhere. */
-  readonly mode: 'require' | 'forbid';
-  /** Regular expression flags, from `i`, `m`, `s` and `u`. */
-  readonly flags?: string;
-  /** What a finding says instead of the default sentence. */
-  readonly message?: string;
-}
+export type ContentOptions = SchemaType<typeof OPTIONS>;
 
 /** At most this many matching lines are reported for one file; the rest are counted. */
 const MAX_PER_FILE = 50;
@@ -23,24 +22,12 @@ const MAX_PER_FILE = 50;
 const BINARY_PROBE = 8 * 1024;
 const MAX_BYTES = 1024 * 1024;
 
-export default defineValidator<ContentOptions>({
+export default defineValidator({
   name: 'content',
   description: 'Tracked files a rule selects contain a pattern it requires, or no line matching a pattern it forbids.',
   gates: ['doctor', 'check', 'finish', 'watch'],
   generic: true,
-  optionsSchema: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['paths', 'pattern', 'mode'],
-    properties: {
-      paths: PATHSPEC_LIST,
-      pattern: { type: 'string', minLength: 1, maxLength: 1024 },
-      mode: { type: 'string', enum: ['require', 'forbid'] },
-      // each of i, m, s, u at most once
-      flags: { type: 'string', maxLength: 4, pattern: '^(?!.*(.).*\\1)[imsu]*$' },
-      message: { type: 'string', minLength: 1, maxLength: 500 },
-    },
-  },
+  optionsSchema: OPTIONS,
   exampleOptions: { paths: ['src/'], pattern: '\\bTODO\\b', mode: 'forbid', message: 'a TODO marker is tracked (open an issue and remove the marker)' },
   async run(context) {
     const { options, rule } = context;
@@ -55,19 +42,18 @@ export default defineValidator<ContentOptions>({
     }
     const paths = usablePathspecs(context, 'paths', options.paths);
     const refused = paths.length < options.paths.length;
-    const matches = await pathspecMatcher(paths);
-    const files = paths.length === 0 ? [] : context.files().filter(matches);
-    context.layout.tree.prefetch(files);
+    const files = await selectPaths(context.files(), paths);
+    context.prefetch(files);
     const shown = `/${printable(options.pattern, 200)}/${flags}`;
     let violations = 0;
     let checked = 0;
     for (const file of files) {
       let text: string;
       try {
-        text = context.layout.tree.readText(file, MAX_BYTES);
+        text = context.read(file, { maxBytes: MAX_BYTES });
       } catch (error) {
         // over the size cap, not UTF-8 (binary), or not readable: there is no text to judge
-        if (!(error instanceof DocumentError)) throw error;
+        if (!isUnreadable(error)) throw error;
         context.skip({ subject: file, file, message: `${file} ${error.reason}` });
         continue;
       }

@@ -1,10 +1,7 @@
 import { gates } from '../engine/generated/gates';
-import { distributionHasTest } from '../engine/layer/distribution';
-import { unsafePathReason } from '../engine/layer/paths';
-import { DocumentError, printable } from '../engine/layer/document-error';
 import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
-import { shippedHashes } from '../engine/packs/shipped';
-import type { Rule } from '../engine/rules';
+import type { Rule } from '../engine/rule-types';
+import { isUnreadable, printable, unsafePathReason } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
 import type { ValidatorContext } from '../engine/validator';
 
@@ -17,7 +14,8 @@ export default defineValidator({
     const declared = new Set<string>();
     let enforced = 0;
     let declaredOnly = 0;
-    const shipped = shippedRules();
+    // a set, not a scan of the selected list per rule: that was quadratic in the number of rules
+    const selected = new Set(context.selected);
     for (const rule of rules.rules) {
       if (rule.class !== 'blocking' && rule.class !== 'advisory') {
         context.violation({ subject: rule.identity, file: rule.file, line: rule.doc.lines.get('class'), message: `class ${JSON.stringify(rule.class)} is neither blocking nor advisory` });
@@ -27,7 +25,7 @@ export default defineValidator({
         // a rule that declares tests without a validator runs at no gate, but what it declares is audited
         if (rule.declaration) {
           declaredOnly++;
-          checkTests(context, rule, rule.declaration.tests, shipped);
+          checkTests(context, rule, rule.declaration.tests);
         }
         continue;
       }
@@ -36,7 +34,7 @@ export default defineValidator({
       // a repository validator is checked when a rule naming it runs (it is imported only then)
       const validator = registry.get(enforcement.validator);
       // the runner itself reports what stops a rule it runs at this gate
-      const reportedByRunner = context.selected.includes(rule);
+      const reportedByRunner = selected.has(rule);
       if (!registry.has(enforcement.validator) && !reportedByRunner) {
         const nearest = registry.nearest(enforcement.validator);
         context.violation({
@@ -54,7 +52,7 @@ export default defineValidator({
           context.violation({ subject: rule.identity, file: rule.file, line, message: `is enforced by \`${name}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}` });
         }
       });
-      checkTests(context, rule, enforcement.tests, shipped);
+      checkTests(context, rule, enforcement.tests);
     }
     // the validators audited are those of the packs this repository adopted (the baseline always): a
     // validator of a pack it did not adopt is that pack's business, not a validator no rule declares
@@ -87,39 +85,23 @@ export default defineValidator({
 });
 
 /**
- * The sha256 of every rule file the distribution ships, by vendor and identity, read once per run and
- * only when a vendored rule's tests are checked.
- */
-function shippedRules(): (vendor: string, identity: string) => string | undefined {
-  const byVendor = new Map<string, Map<string, string>>();
-  return (vendor, identity) => {
-    let hashes = byVendor.get(vendor);
-    if (!hashes) {
-      hashes = shippedHashes(vendor);
-      byVendor.set(vendor, hashes);
-    }
-    return hashes.get(identity);
-  };
-}
-
-/**
  * Each test a rule names must exist in the repository that owns the rule: the governed repository for
  * a project rule, this distribution for a vendored rule it ships byte for byte. A vendored rule it does
  * not ship (another vendor, another release of a package, a hand edit) carries tests that live with
  * whoever wrote it: each is noted, never failed, since nothing here can check it. Whether a rule is
  * ours is judged by its content, not by the folder it is vendored under.
  */
-function checkTests(context: ValidatorContext, rule: Rule, tests: readonly string[], shipped: (vendor: string, identity: string) => string | undefined): void {
+function checkTests(context: ValidatorContext, rule: Rule, tests: readonly string[]): void {
   const provenance = rule.provenance;
   let exists: (test: string) => boolean;
   let where: string;
   if (provenance.origin === 'project') {
     // read like every tracked file: from the index inside a pre-commit hook
-    exists = (test) => context.layout.tree.exists(test);
+    exists = (test) => context.exists(test);
     where = 'this repository';
-  } else if (isShipped(context, rule, provenance.vendor, shipped)) {
+  } else if (isShipped(context, rule, provenance.vendor)) {
     // a rule this distribution ships carries its tests with the distribution (or its build's record of them)
-    exists = (test) => distributionHasTest(test);
+    exists = (test) => context.distribution.hasTest(test);
     where = 'the majordomus distribution';
   } else {
     const pkg = context.rules.packages.find((candidate) => candidate.vendor === provenance.vendor)?.manifest?.package;
@@ -142,13 +124,14 @@ function checkTests(context: ValidatorContext, rule: Rule, tests: readonly strin
 }
 
 /** True when the vendored file of `rule` is, byte for byte, a rule file this distribution ships. */
-function isShipped(context: ValidatorContext, rule: Rule, vendor: string, shipped: (vendor: string, identity: string) => string | undefined): boolean {
-  const expected = shipped(vendor, rule.identity);
+function isShipped(context: ValidatorContext, rule: Rule, vendor: string): boolean {
+  // the distribution's hashes are read once per run, and only when a vendored rule's tests are checked
+  const expected = context.distribution.ruleHash(vendor, rule.identity);
   if (expected === undefined) return false;
   try {
-    return context.layout.tree.sha256(rule.file) === expected;
+    return context.sha256(rule.file) === expected;
   } catch (error) {
-    if (error instanceof DocumentError) return false; // unreadable: the package audit names it
+    if (isUnreadable(error)) return false; // unreadable: the package audit names it
     throw error;
   }
 }

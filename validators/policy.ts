@@ -1,6 +1,5 @@
-import { policyFile as policyFileOf, readCheckedDocument as readChecked } from '../engine/checked-document';
 import type { Policy, Profile } from '../engine/generated/types';
-import { DocumentError } from '../engine/layer/document-error';
+import { isUnreadable, readCheckedDocument as readChecked } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
 
 export default defineValidator({
@@ -8,22 +7,22 @@ export default defineValidator({
   description: 'The policy and every profile parse, follow their schema, and agree with each other.',
   gates: ['doctor', 'watch'],
   run(context) {
-    const { layout } = context;
-    const policyFile = policyFileOf(context);
+    const { layer } = context;
+    const policyFile = layer.policyFile;
     const policyDoc = readChecked(context, policyFile, 'policy');
-    const profilesDir = layout.section('profiles') ?? `${layout.repoDir}/profiles`;
+    const profilesDir = layer.section('profiles') ?? `${layer.repoDir}/profiles`;
     const profiles = new Set<string>();
     let names: string[] = [];
-    if (!layout.tree.exists(profilesDir)) {
+    if (!context.exists(profilesDir)) {
       context.violation({ subject: profilesDir, message: `the profiles section ${profilesDir} cannot be read (run: majordomus init --extend)` });
     } else {
       try {
-        names = layout.tree
+        names = context
           .list(profilesDir)
           .filter((entry) => !entry.directory && entry.name.endsWith('.yaml'))
           .map((entry) => entry.name);
       } catch (error) {
-        if (!(error instanceof DocumentError)) throw error;
+        if (!isUnreadable(error)) throw error;
         context.violation({ subject: profilesDir, message: `the profiles section ${profilesDir} ${error.reason} (${error.fix})` });
       }
     }

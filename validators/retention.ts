@@ -1,7 +1,6 @@
-import { readPolicyOrSkip } from '../engine/checked-document';
-import { readdirSync } from 'node:fs';
-import { streamRegularFile } from '../engine/layer/regular-file';
+import { readPolicy } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
+import type { DiskReader } from '../engine/validator';
 
 /** Each cap the policy must set, and the path under `.ai/local/state/` whose size it caps. */
 const CAPS = [
@@ -15,11 +14,11 @@ export default defineValidator({
   description: 'The ledger, the handovers and the checkpoints stay under the caps the policy sets.',
   gates: ['doctor', 'watch'],
   run(context) {
-    const { layout } = context;
-    const read = readPolicyOrSkip(context);
+    const read = readPolicy(context);
     if (!read) return;
     const { file: policyFile, policy, lines } = read;
-    const stateDir = `${layout.localDir}/state`;
+    // the local half is this checkout's own, never tracked: it is read from the disk
+    const stateDir = `${context.layer.localDir}/state`;
     const counts: string[] = [];
     for (const cap of CAPS) {
       const limit = valueAt(policy, cap.key);
@@ -28,7 +27,7 @@ export default defineValidator({
         continue;
       }
       const capped = `${stateDir}/${cap.path}`;
-      const count = cap.count(layout.abs(capped));
+      const count = cap.count(context.disk, capped);
       counts.push(`${count}/${limit} ${cap.what}`);
       if (count > limit) {
         context.violation({ subject: capped, message: `${count} ${cap.what}, over the cap of ${limit} (\`${cap.key}\`): archive the oldest or raise the cap` });
@@ -47,20 +46,20 @@ function valueAt(root: unknown, key: string): unknown {
   return node;
 }
 
-function countFiles(dir: string): number {
+function countFiles(disk: DiskReader, dir: string): number {
   try {
-    return readdirSync(dir).filter((name) => name.endsWith('.md')).length;
+    return disk.list(dir).filter((entry) => entry.name.endsWith('.md')).length;
   } catch {
     return 0;
   }
 }
 
-function countLines(file: string): number {
+function countLines(disk: DiskReader, file: string): number {
   let lines = 0;
   let last = 10;
   try {
     // only a regular file is read: a FIFO in its place would block the gate
-    streamRegularFile(file, file, (chunk) => {
+    disk.stream(file, (chunk) => {
       for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
       last = chunk[chunk.length - 1]!;
     });

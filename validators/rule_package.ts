@@ -1,6 +1,6 @@
 import { packageProblems } from '../engine/layer/rule-package';
-import type { RulePackage } from '../engine/layer/rule-package';
-import { rulesDir } from '../engine/rules';
+import type { PackageFiles } from '../engine/layer/rule-package';
+import type { RulePackage } from '../engine/rule-types';
 import { vendoredFolderProblems } from '../engine/vendor';
 import { defineValidator } from '../engine/validator';
 import type { ValidatorContext } from '../engine/validator';
@@ -21,9 +21,9 @@ export default defineValidator({
     };
     for (const pkg of rules.packages) checkPackage(context, pkg, report);
     // a vendored folder that is a link, or leads out of the repository: the finding `rules vendor status` prints
-    for (const problem of vendoredFolderProblems(context.layout)) report(problem);
+    for (const problem of vendoredFolderProblems({ root: context.target, tree: context.tree, list: context.list, disk: context.disk }, context.layer.rulesDir)) report(problem);
     for (const problem of rules.problems) report(problem);
-    const dir = rulesDir(context.layout);
+    const dir = context.layer.rulesDir;
     if (rules.refused) {
       const refused = rules.refusedRules?.length ?? 0;
       context.info({ subject: dir, message: `${rules.problems.length} load problem(s) above, ${refused} loaded rule(s) refused with them; the ${rules.rules.length} effective rule(s) run` });
@@ -35,5 +35,7 @@ export default defineValidator({
 
 function checkPackage(context: ValidatorContext, pkg: RulePackage, report: (problem: { subject: string; file?: string; line?: number; message: string }) => void): void {
   const loaded = new Map([...context.rules.rules, ...(context.rules.refusedRules ?? [])].map((rule) => [rule.file, rule.identity]));
-  for (const problem of packageProblems(context.layout.tree, pkg, (path) => loaded.get(path))) report(problem);
+  // the package's files are read from the judged tree, through the context
+  const files: PackageFiles = { exists: context.exists, sha256: context.sha256, readText: (path, maxBytes) => context.read(path, { maxBytes }) };
+  for (const problem of packageProblems(files, pkg, (path) => loaded.get(path))) report(problem);
 }

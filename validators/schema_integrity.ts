@@ -1,8 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { kinds } from '../engine/generated/kinds';
 import { renderAllowFile } from '../engine/layer/allow';
-import { distributionRoot } from '../engine/layer/distribution';
 import { defineValidator } from '../engine/validator';
 
 const SCHEMAS = 'share/schemas';
@@ -14,8 +11,13 @@ export default defineValidator({
   description: 'Every allow-list agrees with its schema, every kind has a schema, and every schema is named by a kind.',
   gates: ['doctor', 'watch'],
   run(context) {
-    const root = distributionRoot();
-    const schemaFiles = readdirSync(join(root, SCHEMAS)).filter((name) => name.endsWith('.schema.json')).sort();
+    // what is judged is this installation: the schemas and allow-lists it ships
+    const { distribution } = context;
+    const schemaFiles = distribution
+      .list(SCHEMAS)
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.schema.json'))
+      .sort();
     const named = new Set<string>();
     for (const [kind, spec] of Object.entries(kinds)) {
       const schema = (spec as { schema?: string }).schema;
@@ -24,11 +26,11 @@ export default defineValidator({
         continue;
       }
       named.add(`${schema}${SCHEMA_SUFFIX}`);
-      if (!existsSync(join(root, SCHEMAS, `${schema}${SCHEMA_SUFFIX}`))) {
+      if (distribution.kind(`${SCHEMAS}/${schema}${SCHEMA_SUFFIX}`) === 'absent') {
         context.violation({ subject: `kind:${kind}`, message: `the kind \`${kind}\` names the schema ${SCHEMAS}/${schema}${SCHEMA_SUFFIX}, which does not exist` });
       }
     }
-    const allowFiles = new Set(existsSync(join(root, ALLOW)) ? readdirSync(join(root, ALLOW)).filter((name) => name.endsWith('.txt')) : []);
+    const allowFiles = new Set(distribution.list(ALLOW).map((entry) => entry.name).filter((name) => name.endsWith('.txt')));
     for (const file of schemaFiles) {
       const path = `${SCHEMAS}/${file}`;
       if (!named.has(file)) {
@@ -36,7 +38,7 @@ export default defineValidator({
       }
       let schema: { 'x-majordomus-allow'?: string };
       try {
-        schema = JSON.parse(readFileSync(join(root, path), 'utf8')) as typeof schema;
+        schema = JSON.parse(distribution.read(path)) as typeof schema;
       } catch (error) {
         context.violation({ subject: path, file: path, message: `does not parse as JSON: ${(error as Error).message}` });
         continue;
@@ -57,7 +59,7 @@ export default defineValidator({
       const allowPath = `${ALLOW}/${name}.txt`;
       allowFiles.delete(`${name}.txt`);
       const expected = renderAllowFile(schema, { source: path });
-      const actual = existsSync(join(root, allowPath)) ? readFileSync(join(root, allowPath), 'utf8') : undefined;
+      const actual = distribution.kind(allowPath) === 'absent' ? undefined : distribution.read(allowPath);
       if (actual === undefined) {
         context.violation({ subject: allowPath, message: `the allow-list of ${path} is missing (run: npm run generate)` });
       } else if (actual !== expected) {

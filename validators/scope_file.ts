@@ -1,6 +1,4 @@
-import { readDocument } from '../engine/checked-document';
-import { unsafePathReason } from '../engine/layer/paths';
-import { checkSchema } from '../engine/layer/schema-check';
+import { checkSchema, readDocument, rootedPathProblem } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
 
 export default defineValidator({
@@ -8,9 +6,9 @@ export default defineValidator({
   description: 'The repository scope is version 1, uses only known keys, and every pathspec stays inside the repository.',
   gates: ['doctor', 'watch'],
   run(context) {
-    const file = context.layout.section('scope');
+    const file = context.layer.section('scope');
     if (file === undefined) {
-      context.info({ subject: '.ai/manifest.yaml', message: "the manifest names no scope section, so the distribution's default scope applies" });
+      context.info({ subject: context.layer.manifestFile, message: "the manifest names no scope section, so the distribution's default scope applies" });
       return;
     }
     const doc = readDocument(context, file);
@@ -23,7 +21,7 @@ export default defineValidator({
       const isPath = /^in\.\d+$/.test(key) || /(^|\.)paths\.\d+$/.test(key);
       if (!isName && !isPath) continue;
       checked++;
-      const problem = isName ? nameProblem(value) : pathspecProblem(value);
+      const problem = isName ? nameProblem(value) : rootedPathProblem(value);
       if (problem) patternProblems.set(key, `\`${key}\` is ${JSON.stringify(value)}: ${problem}`);
     }
     for (const problem of checkSchema('scope', doc)) {
@@ -38,19 +36,8 @@ export default defineValidator({
   },
 });
 
-/** Why a pathspec anchored at the repository root is refused, if it is. */
-export function pathspecProblem(pattern: string): string | undefined {
-  if (pattern.startsWith('/')) return 'a pathspec is anchored at the root already; remove the leading slash';
-  if (pattern.startsWith(':(') || pattern.startsWith(':')) return 'git pathspec magic (:(…)) is not part of the scope language; write the plain pattern';
-  if (pattern.split(/[\\/]/).includes('..')) return 'a .. segment escapes the repository; name the path from the root';
-  // every platform's absolute forms (drive letters, UNC, URLs, home) escape the repository too
-  const unsafe = unsafePathReason(pattern);
-  if (unsafe) return `the pathspec ${unsafe}, so it names no path inside the repository; name the path from the root`;
-  return undefined;
-}
-
 /** Why a file-name pattern is refused, if it is. */
-export function nameProblem(pattern: string): string | undefined {
+function nameProblem(pattern: string): string | undefined {
   if (pattern.includes('/')) return 'names match the file name alone and may not contain a slash; move it to `paths`';
   return undefined;
 }

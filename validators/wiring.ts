@@ -1,33 +1,32 @@
-import { readPolicyOrSkip } from '../engine/checked-document';
-import { delimiter, isAbsolute, join, relative } from 'node:path';
-import { DocumentError } from '../engine/layer/document-error';
+import { delimiter, isAbsolute, join, relative, sep } from 'node:path';
 import type { Policy } from '../engine/generated/types';
 import { commandLine, findInvocation, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/layer/hooks';
 import type { Invocation } from '../engine/layer/hooks';
 import type { KeyPath } from '../engine/layer/hook-managers/config-search';
 import { declaredManagers, preCommitLegacy, routeOf } from '../engine/layer/hook-managers/detect';
 import type { HookFiles } from '../engine/layer/hook-managers/detect';
-import { workingTreeFiles } from '../engine/layer/hook-managers/files';
 import { parseForeignYaml } from '../engine/layer/hook-managers/foreign-yaml';
 import { isHuskyStub } from '../engine/layer/hook-managers/husky';
 import { LEFTHOOK_CONFIGS, lefthookLocalConfig, localOverride, searchLefthook } from '../engine/layer/hook-managers/lefthook';
 import { installCommand, searchPreCommit } from '../engine/layer/hook-managers/pre-commit';
-import { unsafePathReason } from '../engine/layer/paths';
-import type { GitRepository } from '../engine/layer/git';
+import { isUnreadable, readPolicy, unsafePathReason } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
+import type { DiskReader, GitReader, ValidatorContext } from '../engine/validator';
 
 type Entry = NonNullable<Policy['enforcement']>[number];
 
 /** Wired, or the failure message saying what was found and what to do. */
 type Verdict = true | string;
 
+/** Files of the working tree that belong to the clone, never to a commit: lefthook's personal overrides. */
+const CLONE_FILES: ReadonlySet<string> = new Set(LEFTHOOK_CONFIGS.map(lefthookLocalConfig));
+
 export default defineValidator({
   name: 'wiring',
   description: "Every enforcement the policy declares is invoked by the artifact it names, without a swallowed exit code.",
   gates: ['doctor'],
   run(context) {
-    const read = readPolicyOrSkip(context);
+    const read = readPolicy(context);
     if (!read) return;
     const { file: policyFile, policy, lines } = read;
     const files = hookFiles(context);
@@ -43,12 +42,32 @@ export default defineValidator({
 });
 
 /**
- * Every read this rule makes: hooks under the git directory, the CI file, the hook managers'
- * configurations, and the executables a hook would find. One place, so reading through the context
- * (the staged content inside a pre-commit hook) replaces one function.
+ * Every read this rule makes, in two halves. What a commit carries — a CI file, a hook manager's
+ * configuration, husky's user hook files — is read from the tree the gate judges, so inside a
+ * pre-commit hook a staged change is judged as staged. What belongs to this clone — the hooks directory
+ * git runs, anything in the git directory, lefthook's personal overrides, files outside the working
+ * tree — is read from the disk, as git and the managers will find it.
  */
-function hookFiles(_context: ValidatorContext): HookFiles {
-  return workingTreeFiles();
+function hookFiles(context: ValidatorContext): HookFiles {
+  const { git, disk } = context;
+  const inside = (path: string, dir: string): boolean => path === dir || path.startsWith(`${dir}${sep}`);
+  const committed = (abs: string): string | undefined => {
+    if (!inside(abs, git.root) || inside(abs, git.hooksDir) || inside(abs, git.gitDir) || inside(abs, git.commonDir)) return undefined;
+    const path = relative(git.root, abs).split(sep).join('/');
+    return CLONE_FILES.has(path) ? undefined : path;
+  };
+  return {
+    kind(abs) {
+      const path = committed(abs);
+      return path === undefined ? disk.kind(abs) : context.kind(path);
+    },
+    // only what git or a manager runs is asked whether it may run, and that is the clone's
+    executable: (abs) => disk.executable(abs),
+    text(abs) {
+      const path = committed(abs);
+      return path === undefined ? disk.read(abs) : context.read(path);
+    },
+  };
 }
 
 /** Check one entry; true when it is verifiably wired. */
@@ -73,7 +92,7 @@ function checkEntry(context: ValidatorContext, files: HookFiles, entry: Entry, a
     case 'git-hook': {
       if (!verdict(checkHook(context.git, files, target, invocation))) return false;
       // the hook is there; whether this machine can run what it calls is this checkout's business, not a failure
-      const missing = unreachable(files, context.git.root, invocation.path);
+      const missing = unreachable(context.disk, context.env, context.git.root, invocation.path);
       if (missing) info(`the ${target} hook cannot find ${invocation.path} from this checkout: ${missing}`);
       return true;
     }
@@ -84,7 +103,7 @@ function checkEntry(context: ValidatorContext, files: HookFiles, entry: Entry, a
     case 'ci': {
       const unsafe = unsafePathReason(target);
       if (unsafe) return fail(`wired_by names the CI file ${JSON.stringify(target)}, which ${unsafe}`);
-      const path = context.layout.abs(target);
+      const path = join(context.git.root, target);
       if (files.kind(path) === 'absent') return fail(`wired by ${target}, which does not exist (create it so it runs \`${command}\`)`);
       const text = readWired(files, path, target);
       return verdict(typeof text === 'string' ? checkText(text, target, invocation) : text.problem);
@@ -101,7 +120,7 @@ function checkEntry(context: ValidatorContext, files: HookFiles, entry: Entry, a
 }
 
 /** What git runs for `hook` runs the invocation: a plain hook, or husky, lefthook or pre-commit doing it. */
-function checkHook(git: GitRepository, files: HookFiles, hook: string, invocation: Invocation): Verdict {
+function checkHook(git: GitReader, files: HookFiles, hook: string, invocation: Invocation): Verdict {
   if (!/^[a-z-]+$/.test(hook)) return `wired_by names the hook ${JSON.stringify(hook)}, which is not a git hook name`;
   if (git.hooksPathEmpty) {
     return `core.hooksPath is set to the empty string, so git runs no hook at all, ${hook} included (run: git config --unset core.hooksPath)`;
@@ -119,7 +138,7 @@ function checkHook(git: GitRepository, files: HookFiles, hook: string, invocatio
   return plain === true ? true : (bypassed(git, files, hook, invocation) ?? plain);
 }
 
-function checkPlainHook(git: GitRepository, files: HookFiles, hook: string, invocation: Invocation): Verdict {
+function checkPlainHook(git: GitReader, files: HookFiles, hook: string, invocation: Invocation): Verdict {
   const path = join(git.hooksDir, hook);
   const shown = shownPath(git, path);
   if (files.kind(path) === 'absent') {
@@ -140,7 +159,7 @@ function checkPlainHook(git: GitRepository, files: HookFiles, hook: string, invo
  * husky's, and the user file must run the invocation. A line an earlier init put into the stub is named:
  * it never runs (husky's runner exits first) and husky rewrites that folder at every install.
  */
-function checkHusky(git: GitRepository, files: HookFiles, userDir: string, hook: string, invocation: Invocation): Verdict {
+function checkHusky(git: GitReader, files: HookFiles, userDir: string, hook: string, invocation: Invocation): Verdict {
   const stub = join(git.hooksDir, hook);
   const stubShown = shownPath(git, stub);
   const userFile = join(userDir, hook);
@@ -163,7 +182,7 @@ function checkHusky(git: GitRepository, files: HookFiles, userDir: string, hook:
 }
 
 /** lefthook runs the `<hook>` section of its configuration, with what `lefthook-local.yml` changes. */
-function checkLefthook(git: GitRepository, files: HookFiles, hook: string, invocation: Invocation): Verdict {
+function checkLefthook(git: GitReader, files: HookFiles, hook: string, invocation: Invocation): Verdict {
   const shown = shownPath(git, join(git.hooksDir, hook));
   const config = LEFTHOOK_CONFIGS.find((name) => files.kind(join(git.root, name)) === 'file');
   if (config === undefined) {
@@ -182,7 +201,7 @@ function checkLefthook(git: GitRepository, files: HookFiles, hook: string, invoc
 }
 
 /** pre-commit runs the hooks of stage `<hook>` of its configuration. */
-function checkPreCommit(git: GitRepository, files: HookFiles, config: string, hook: string, invocation: Invocation): Verdict {
+function checkPreCommit(git: GitReader, files: HookFiles, config: string, hook: string, invocation: Invocation): Verdict {
   const shown = shownPath(git, join(git.hooksDir, hook));
   const unsafe = unsafePathReason(config);
   if (unsafe) return `git runs pre-commit's ${shown}, which reads the configuration ${JSON.stringify(config)}, which ${unsafe} (run: ${installCommand([hook])})`;
@@ -206,7 +225,7 @@ function checkPreCommit(git: GitRepository, files: HookFiles, config: string, ho
  * When the hook git runs does not run the invocation, a manager's configuration that does is named:
  * it is set up in the repository but not installed in this clone.
  */
-function bypassed(git: GitRepository, files: HookFiles, hook: string, invocation: Invocation): string | undefined {
+function bypassed(git: GitReader, files: HookFiles, hook: string, invocation: Invocation): string | undefined {
   const declared = declaredManagers(git, files);
   const shown = shownPath(git, join(git.hooksDir, hook));
   const command = commandLine(invocation);
@@ -251,9 +270,10 @@ function checkText(text: string, shown: string, invocation: Invocation): Verdict
  * is looked up where a generated hook looks (the checkout's node_modules/.bin, then PATH); npx is not
  * asked, since it may go to the network, and it finds nothing the first two miss but npm's own cache.
  */
-function unreachable(files: HookFiles, root: string, path: string): string | undefined {
-  const runnable = (file: string): boolean => files.kind(file) === 'file' && files.executable(file);
-  const onPath = (name: string): boolean => (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && runnable(join(dir, name)));
+function unreachable(disk: DiskReader, env: ValidatorContext['env'], root: string, path: string): string | undefined {
+  const runnable = (file: string): boolean => disk.kind(file) === 'file' && disk.executable(file);
+  // the PATH of the environment the gate runs in: a hook's, when git runs it
+  const onPath = (name: string): boolean => (env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && runnable(join(dir, name)));
   if (path === TOOL) {
     if (runnable(join(root, LOCAL_BIN)) || onPath(TOOL)) return undefined;
     return `not in ${TOOL_PLACES[0]} and not on ${TOOL_PLACES[1]}, so the hook refuses unless ${TOOL_PLACES[2]} finds it in npm's cache (install it in this project: npm install --save-dev ${TOOL})`;
@@ -268,7 +288,7 @@ function readWired(files: HookFiles, path: string, shown: string): string | { pr
   try {
     return files.text(path, shown);
   } catch (error) {
-    if (!(error instanceof DocumentError)) throw error;
+    if (!isUnreadable(error)) throw error;
     return { problem: `${shown} ${error.reason} (${error.fix})` };
   }
 }
@@ -288,6 +308,6 @@ function at(file: string, parsed: { lineOf(path: KeyPath): number | undefined },
   return line === undefined ? file : `${file}:${line}`;
 }
 
-function shownPath(git: GitRepository, path: string): string {
+function shownPath(git: GitReader, path: string): string {
   return relative(git.root, path) || path;
 }

@@ -4,6 +4,7 @@
  * session reaches each check through the context, read once per run (engine/brainstorm/context.ts).
  */
 import type { FolderGateName } from '../generated/gates';
+import { schema } from '../toolkit/options-schema';
 import { defineValidator } from '../validator';
 import type { FolderContext, Validator } from '../validator';
 import { sessionModel } from './context';
@@ -29,12 +30,7 @@ export function defineSessionValidator(spec: {
     name: spec.name,
     description: spec.description,
     gates: ['session', 'manifest', 'move'],
-    optionsSchema: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['check'],
-      properties: { check: { type: 'string', enum: names } },
-    },
+    optionsSchema: schema.object({ check: schema.enum(names) }),
     exampleOptions: { check: names[0]! },
     run(context) {
       spec.checks[context.options.check]!(context, context.model(sessionModel));

@@ -5,23 +5,34 @@
  * the same git environment (the worker's) and the same tree (the index inside a pre-commit hook) — only
  * when the validator first asks for it, so a validator that reads nothing pays for nothing.
  */
+import { diskReader, distributionReader, folderContext, folderGit, lazyRepositoryReader, repositoryContext, repositoryReader } from '../context';
+import type { ContextCommon } from '../context';
 import { gates } from '../generated/gates';
 import { nearestName } from '../nearest-name';
 import { Repository } from '../repository';
-import type { FolderContext, Validator, ValidatorContext, ValidatorLookup } from '../validator';
+import type { FolderContext, RepositoryReader, Validator, ValidatorContext, ValidatorLookup } from '../validator';
 import type { BuiltinSummary, NoteKind, RepositoryPlace, RunRequest } from './protocol';
 
 /** Where the context's reports go: the worker batches them for the gate's thread. */
 export type Report = (kind: NoteKind, note: unknown) => void;
 
+/** What the context of a release before the toolkit offered, and what to read instead. */
+const REMOVED: Readonly<Record<string, string>> = Object.freeze({
+  repository: 'context.target (the root), context.read, context.yaml, context.document',
+  layout: 'context.layer (sections and paths), and context.read, context.exists, context.list for the files',
+});
+
 /**
  * The context for `request`, reporting through `report`: a repository's at a gate that judges one, a
- * folder's otherwise. The module is the repository's own JavaScript, which no compiler checked, so at a
- * folder gate the repository's members are there and throw, saying why, and the rule fails — never
+ * folder's otherwise, with the same readers the gate's process hands a built-in validator
+ * (engine/context.ts). The module is the repository's own JavaScript, which no compiler checked, so a
+ * member its kind of gate does not have is there and throws, saying why, and the rule fails — never
  * the gate. A pack's models are built in the gate's process and do not cross into the worker.
  */
 export function workerContext(request: RunRequest, report: Report): ValidatorContext | FolderContext {
-  const common = {
+  // the worker runs with the gate's environment (host.ts hands it over)
+  const env = process.env;
+  const common: ContextCommon = {
     gate: request.gate,
     rule: request.rule,
     options: request.options ?? {},
@@ -29,44 +40,47 @@ export function workerContext(request: RunRequest, report: Report): ValidatorCon
     rules: request.ruleSet,
     selected: request.selected,
     registry: new SummaryLookup(request.registry.builtins, request.registry.projectFiles),
-    violation: (violation: unknown) => report('violation', violation),
-    ok: (note: unknown) => report('ok', note),
-    info: (note: unknown) => report('info', note),
-    skip: (note: unknown) => report('skip', note),
-    model: (provider: { readonly name: string }): never => {
-      throw new Error(`a repository validator is handed no model of a pack (it asked for \`${provider?.name}\`): read the target through the context instead`);
-    },
+    violation: (violation) => report('violation', violation),
+    ok: (note) => report('ok', note),
+    info: (note) => report('info', note),
+    skip: (note) => report('skip', note),
+    env,
+    disk: diskReader(request.target),
+    distribution: distributionReader(),
+  };
+  const model = (provider: { readonly name: string }): never => {
+    throw new Error(`a repository validator is handed no model of a pack (it asked for \`${provider?.name}\`): read the target through the context instead`);
   };
   const place = request.repository;
   if (gates[request.gate].target === 'folder' || !place) {
+    const context = folderContext(common, folderGit(request.target, env), model);
     const none = (member: string) => (): never => {
-      throw new Error(`the gate ${request.gate} judges a folder, not a repository: a validator run there has no \`${member}\` (read the folder at context.target)`);
+      throw new Error(`the gate ${request.gate} judges a folder, not a repository: a validator run there has no \`${member}\` (read the folder at context.target, through context.disk)`);
     };
-    const folder = { ...common, targetKind: 'folder' as const };
-    for (const member of ['repository', 'layout', 'git', 'files']) Object.defineProperty(folder, member, { get: none(member), enumerable: false });
-    return folder;
+    const members = ['files', 'exists', 'kind', 'list', 'read', 'sha256', 'prefetch', 'yaml', 'document', 'layer', 'tree', ...Object.keys(REMOVED)];
+    for (const member of members) Object.defineProperty(context, member, { get: none(member), enumerable: false });
+    return context;
   }
-  let repository: Repository | undefined;
-  const open = (): Repository => (repository ??= openRepository(place));
-  return {
-    ...common,
-    targetKind: 'repository',
-    get repository() {
-      return open();
-    },
-    get layout() {
-      return open().layout;
-    },
-    get git() {
-      return open().git;
-    },
-    files: () => open().judgedFiles(request.ruleSet),
-  };
+  let reader: RepositoryReader | undefined;
+  const open = (): RepositoryReader => (reader ??= repositoryReader(openRepository(place), request.ruleSet));
+  const context = repositoryContext(common, lazyRepositoryReader(open), model);
+  for (const [member, instead] of Object.entries(REMOVED)) {
+    Object.defineProperty(context, member, {
+      get: (): never => {
+        throw new Error(`context.${member} is no longer part of a validator's context: read through ${instead} (docs/AUTHORING.md)`);
+      },
+      enumerable: false,
+    });
+  }
+  return context;
 }
 
-/** The repository again, from the same root and the same tree; a test case without a layer under the skeleton's. */
+/**
+ * The repository again, from the same root and the same tree (the working tree as the gate reads it, a
+ * snapshot); a test case without a layer under the skeleton's.
+ */
 function openRepository(place: RepositoryPlace): Repository {
-  return Repository.open(place.root, { tree: place.tree === 'index' ? 'index' : 'working', layoutless: 'skeleton' });
+  return Repository.open(place.root, { tree: place.tree === 'index' ? 'index' : 'snapshot', layoutless: 'skeleton' });
 }
 
 /**

@@ -1,10 +1,19 @@
 import { UsageError } from '../errors';
+import type { Unreadable } from './yaml-document';
+
+/**
+ * The mark of a refusal to read, shared by every copy of the engine (a symbol of the global registry):
+ * a repository validator that imports another installation's toolkit still recognises what this one throws.
+ */
+export const UNREADABLE: unique symbol = Symbol.for('majordomus.unreadable') as never;
 
 /**
  * A document the layer refuses to read: it names the file, the line when there is one, what was found
  * and what to do. A command that parses a file directly exits 2 with it; a gate turns it into a FAIL.
  */
-export class DocumentError extends UsageError {
+export class DocumentError extends UsageError implements Unreadable {
+  readonly [UNREADABLE] = true;
+
   constructor(
     /** Repository-relative (or as given) path of the refused file. */
     readonly file: string,
@@ -19,18 +28,4 @@ export class DocumentError extends UsageError {
   }
 }
 
-/**
- * Escape every character that could break or forge a line of text output: C0 and C1 controls (newline,
- * carriage return, the escape that opens an ANSI sequence), DEL, and the Unicode line and paragraph
- * separators, each as `\uXXXX`. Everything else is kept as it is.
- */
-export function escapeControls(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-/** Make a value safe to print on one terminal line (escapeControls), cut after `max` characters. */
-export function printable(value: string, max = 120): string {
-  const escaped = escapeControls(value);
-  return escaped.length > max ? `${escaped.slice(0, max)}…` : escaped;
-}
+export { escapeControls, printable } from './printable';

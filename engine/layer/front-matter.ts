@@ -6,16 +6,9 @@
  */
 import { DocumentError, printable } from './document-error';
 import { parseYaml, readTextFile } from './yaml';
-import type { YamlDocument } from './yaml';
+import type { FrontMatterDocument } from './yaml-document';
 
-export interface FrontMatterDocument {
-  /** The parsed front matter, with lines counted from the top of the file. */
-  readonly data: YamlDocument;
-  /** Everything after the closing delimiter. */
-  readonly body: string;
-  /** The 1-based file line the body starts at. */
-  readonly bodyLine: number;
-}
+export type { FrontMatterDocument } from './yaml-document';
 
 /** Split and parse a Markdown file's front matter, or throw a DocumentError. */
 export function parseFrontMatter(text: string, file: string): FrontMatterDocument {

@@ -7,34 +7,14 @@ import type { RulePackageManifest } from '../generated/types';
 import { parseFrontMatter } from './front-matter';
 import { DocumentError } from './document-error';
 import { checkSchema } from './schema-check';
-import type { SchemaProblem } from './schema-check';
+import type { RulePackage } from '../rule-types';
 import type { Tree } from './tree';
 import { parseYaml } from './yaml';
-import type { YamlDocument } from './yaml';
 
 export const PACKAGE_MANIFEST = 'manifest.yaml';
 export const PACKAGE_FORMAT = 'ai-rules/v1';
 
-/** One package as found on disk. Problems are recorded, never thrown: the rule_package validator reports them. */
-export interface RulePackage {
-  /** The vendor (the directory name). */
-  readonly vendor: string;
-  /** The package directory, relative to `base`. */
-  readonly dir: string;
-  /** `<dir>/manifest.yaml`. */
-  readonly manifestFile: string;
-  /** The manifest when it parsed (it may still break its schema). */
-  readonly manifest?: RulePackageManifest;
-  readonly manifestDoc?: YamlDocument;
-  /** Why the manifest could not be read at all. */
-  readonly manifestError?: DocumentError;
-  /** How the parsed manifest breaks the rule-package schema. */
-  readonly schemaProblems: readonly SchemaProblem[];
-  /** Every `*.md` file under `<dir>/rules/`, in byte order. */
-  readonly filesOnDisk: readonly string[];
-  /** Why `<dir>/rules/` could not be listed (a file where the folder belongs, a dangling link…). */
-  readonly listError?: DocumentError;
-}
+export type { RulePackage } from '../rule-types';
 
 /** Read the package at `dir` of `tree` (a repository, or the distribution). */
 export function readRulePackage(tree: Tree, dir: string, vendor: string): RulePackage {
@@ -97,10 +77,23 @@ export function listDirectories(tree: Tree, dir: string): string[] {
 
 /** Compare strings by their UTF-8 bytes (stable across locales). */
 export function byteOrder(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  // below U+D800, UTF-16 code units and UTF-8 bytes order alike: the bytes are needed only where a
+  // surrogate or a character above them is the first difference (a folder listing sorts thousands)
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x < 0xd800 && y < 0xd800) return x - y;
+    return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  }
+  return a.length - b.length;
 }
 
 /** One way a package breaks its manifest. */
+/** What checking a package against its manifest reads: a tree, or a validator's context over one. */
+export type PackageFiles = Pick<Tree, 'exists' | 'sha256' | 'readText'>;
+
 export interface PackageProblem {
   readonly subject: string;
   readonly file: string;
@@ -113,7 +106,7 @@ export interface PackageProblem {
  * a file differing from its hash or declaring another identity, a rule file the manifest does not list.
  * `known` gives the identity of a file already loaded, so it is not parsed twice.
  */
-export function packageProblems(tree: Tree, pkg: RulePackage, known: (path: string) => string | undefined = () => undefined): PackageProblem[] {
+export function packageProblems(tree: PackageFiles, pkg: RulePackage, known: (path: string) => string | undefined = () => undefined): PackageProblem[] {
   const problems: PackageProblem[] = [];
   const file = pkg.manifestFile;
   if (pkg.manifestError) {
@@ -170,7 +163,7 @@ export function packageProblems(tree: Tree, pkg: RulePackage, known: (path: stri
 }
 
 /** `id@version` as a rule file declares it, or undefined when it cannot be read (its load problem says why). */
-function declaredIdentity(tree: Tree, path: string): string | undefined {
+function declaredIdentity(tree: PackageFiles, path: string): string | undefined {
   try {
     const value = parseFrontMatter(tree.readText(path), path).data.value as { id?: unknown; version?: unknown };
     return typeof value.id === 'string' && Number.isInteger(value.version) ? `${value.id}@${String(value.version)}` : undefined;

@@ -8,7 +8,7 @@ import { schemaValidators } from '../generated/schema-validators';
 import type { KindName } from '../generated/kinds';
 import { nearestName } from '../nearest-name';
 import { printable } from './document-error';
-import type { YamlDocument } from './yaml';
+import type { YamlDocument } from './yaml-document';
 
 /** One way a document breaks its schema. */
 export interface SchemaProblem {
@@ -27,40 +27,49 @@ export interface SchemaProblem {
 /** At most this many problems are reported for one document; the rest are counted. */
 export const MAX_PROBLEMS = 50;
 
-interface SchemaError {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message?: string;
+/** One error of a JSON Schema validator, as ajv reports it. */
+export interface SchemaError {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly params: Record<string, unknown>;
+  readonly message?: string;
 }
 
 /** Validate `doc` against the schema of `kind`; an empty list means it conforms. */
 export function checkSchema(kind: KindName, doc: YamlDocument, describe: KeyDescriber = describeKey): SchemaProblem[] {
   const validate = schemaValidators[kind] as ((data: unknown) => boolean) & { errors?: SchemaError[] | null };
   if (validate(doc.value)) return [];
-  const problems: SchemaProblem[] = [];
+  const found = problemsWithErrors(validate.errors ?? [], doc, describe);
+  // the nearest allowed key of each unknown one is looked up once the problems to report are chosen
+  // (a document may hold thousands of unknown keys)
+  const reported = found.slice(0, MAX_PROBLEMS).map(({ problem, error }) => (error.keyword === 'additionalProperties' ? withNearestKey(kind, problem, error) : problem));
+  if (found.length > MAX_PROBLEMS) {
+    const more = found.length - MAX_PROBLEMS;
+    return [...reported, { key: '', line: undefined, message: `…and ${more} more`, keyword: 'more' }];
+  }
+  return reported;
+}
+
+/**
+ * The problems of `doc` from the errors a JSON Schema validator (ajv) reported for its value, each once,
+ * in the order reported (the summary of an `if` is dropped: the errors of its branch say what is wrong).
+ */
+export function schemaProblems(errors: readonly SchemaError[], doc: YamlDocument, describe: KeyDescriber = describeKey): SchemaProblem[] {
+  return problemsWithErrors(errors, doc, describe).map(({ problem }) => problem);
+}
+
+function problemsWithErrors(errors: readonly SchemaError[], doc: YamlDocument, describe: KeyDescriber): { problem: SchemaProblem; error: SchemaError }[] {
+  const found: { problem: SchemaProblem; error: SchemaError }[] = [];
   const seen = new Set<string>();
-  // where each unknown key's mapping sits in the schema, to name its nearest allowed key once the
-  // problems to report are chosen (a document may hold thousands of unknown keys)
-  const unknownKeys = new Map<SchemaProblem, SchemaError>();
-  for (const error of validate.errors ?? []) {
+  for (const error of errors) {
     const problem = toProblem(error, doc, describe);
     if (!problem) continue;
     const id = `${problem.key}\0${problem.message}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    problems.push(problem);
-    if (error.keyword === 'additionalProperties') unknownKeys.set(problem, error);
+    found.push({ problem, error });
   }
-  const reported = problems.slice(0, MAX_PROBLEMS).map((problem) => {
-    const error = unknownKeys.get(problem);
-    return error === undefined ? problem : withNearestKey(kind, problem, error);
-  });
-  if (problems.length > MAX_PROBLEMS) {
-    const more = problems.length - MAX_PROBLEMS;
-    return [...reported, { key: '', line: undefined, message: `…and ${more} more`, keyword: 'more' }];
-  }
-  return reported;
+  return found;
 }
 
 /** No allowed key is near this long, and the edit distance is quadratic: a longer key gets no suggestion. */

@@ -7,14 +7,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from './document-error';
 import { runGit } from './git';
-import { notRegularFile, streamRegularFile } from './regular-file';
+import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
 import { byteOrder } from './rule-package';
-import { decodeUtf8, DEFAULT_MAX_BYTES, readTextFile } from './yaml';
+import { decodeUtf8, DEFAULT_MAX_BYTES } from './yaml';
 
 /** One entry of a directory listing. */
 export interface TreeEntry {
@@ -42,19 +42,30 @@ export interface Tree {
   prefetch(paths: readonly string[]): void;
 }
 
+/** At most this many bytes of the files a gate read are kept for the rest of its run. */
+const SNAPSHOT_BYTES = 32 * 1024 * 1024;
+
 /** The files on disk under `root`. */
 export class WorkingTree implements Tree {
   readonly name = 'working tree';
+  /** The bytes of each file read so far, while the snapshot has room (see the constructor). */
+  private readonly kept = new Map<string, Buffer>();
+  private keptBytes = 0;
 
-  constructor(readonly root: string) {}
+  /**
+   * With `snapshot`, the tree keeps the bytes of each file it reads (up to SNAPSHOT_BYTES in all) and
+   * answers later reads and hashes of that file from them, as the index does: a gate reads a vendored
+   * rule once, and its hash and its parse come from the same bytes. Only a gate, which writes nothing
+   * it then reads, asks for a snapshot; a command that writes and reads again reads the disk each time.
+   */
+  constructor(
+    readonly root: string,
+    private readonly options: { readonly snapshot?: boolean } = {},
+  ) {}
 
   exists(path: string): boolean {
-    try {
-      statSync(join(this.root, path));
-      return true;
-    } catch {
-      return false;
-    }
+    // existsSync, not statSync: no Stats object (and its four dates) for a yes or no, asked per rule
+    return existsSync(join(this.root, path));
   }
 
   list(dir: string): TreeEntry[] {
@@ -71,10 +82,20 @@ export class WorkingTree implements Tree {
   }
 
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
-    return readTextFile(join(this.root, path), path, maxBytes);
+    const kept = this.kept.get(path);
+    // a file kept but over this read's cap is read again, so the refusal is the reader's own
+    if (kept && kept.length <= maxBytes) return decodeUtf8(kept, path);
+    const bytes = readRegularFile(join(this.root, path), path, maxBytes);
+    if (this.options.snapshot && !kept && this.keptBytes + bytes.length <= SNAPSHOT_BYTES) {
+      this.kept.set(path, bytes);
+      this.keptBytes += bytes.length;
+    }
+    return decodeUtf8(bytes, path);
   }
 
   sha256(path: string): string {
+    const kept = this.kept.get(path);
+    if (kept) return createHash('sha256').update(kept).digest('hex');
     const hash = createHash('sha256');
     streamRegularFile(join(this.root, path), path, (chunk) => hash.update(chunk));
     return hash.digest('hex');
@@ -218,7 +239,10 @@ export class IndexTree implements Tree {
   }
 }
 
-/** The tree a gate judges: the index inside a git hook that names one, the working tree otherwise. */
+/**
+ * The tree a gate judges: the index inside a git hook that names one, the working tree otherwise, as a
+ * snapshot (each file read once per run).
+ */
 export function treeFor(root: string, env: NodeJS.ProcessEnv = process.env): Tree {
-  return env.GIT_INDEX_FILE ? new IndexTree(root, env) : new WorkingTree(root);
+  return env.GIT_INDEX_FILE ? new IndexTree(root, env) : new WorkingTree(root, { snapshot: true });
 }

@@ -1,15 +1,15 @@
 /**
  * Help a new user reads: `majordomus --help` lists every exit code and every MAJORDOMUS_* variable the
  * tool reads (both read from the constants the help prints, and the variables checked against the
- * sources), `rules new --help` lists the validators --validator can name, and the standalone detector
- * answers --help and -h.
+ * sources), then the variables of others it reads (XDG_CACHE_HOME); `rules new --help` lists the
+ * validators --validator can name, and the standalone detector answers --help and -h.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../engine/errors';
-import { ENVIRONMENT_VARIABLES } from '../../engine/help';
+import { ENVIRONMENT_VARIABLES, OTHER_ENVIRONMENT_VARIABLES } from '../../engine/help';
 import { builtinRegistry } from '../../engine/registry';
 import { cleanEnv, CLI, ROOT } from '../helpers/repo';
 
@@ -66,6 +66,16 @@ describe('majordomus --help', () => {
     const listed = section(help.stdout, 'Environment:').flatMap((line) => /^ {2}(MAJORDOMUS_[A-Z0-9_]+) +\S/.exec(line)?.[1] ?? []);
     expect(listed).toEqual(ENVIRONMENT_VARIABLES.map((variable) => variable.name));
     expect(variablesInSources()).toEqual(ENVIRONMENT_VARIABLES.map((variable) => variable.name));
+  });
+
+  it("lists after its own the variables of others it reads: XDG_CACHE_HOME, the code cache's folder", () => {
+    const lines = section(help.stdout, 'Environment:');
+    const others = lines.flatMap((line) => /^ {2}([A-Z][A-Z0-9_]+) +\S/.exec(line)?.[1] ?? []).filter((name) => !name.startsWith('MAJORDOMUS_'));
+    expect(others).toEqual(OTHER_ENVIRONMENT_VARIABLES.map((variable) => variable.name));
+    expect(others).toContain('XDG_CACHE_HOME');
+    // each is one the engine reads
+    const sources = (readdirSync(join(ROOT, 'engine'), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts') && file !== 'help.ts');
+    for (const name of others) expect(sources.some((file) => readFileSync(join(ROOT, 'engine', file), 'utf8').includes(`env.${name}`)), name).toBe(true);
   });
 
   it('`majordomus help` prints the same', () => {

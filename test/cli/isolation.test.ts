@@ -344,7 +344,7 @@ describe('the context a repository validator gets in its worker', () => {
     addValidator(
       repo,
       'reads_note',
-      "export default { name: 'reads_note', description: 'Reads note.txt.', gates: ['doctor'], run(context) { const text = context.layout.tree.readText('note.txt'); if (!context.files().includes('note.txt')) throw new Error('not tracked'); if (text.trim() === 'bad') context.violation({ subject: 'note.txt', file: 'note.txt', message: 'is bad' }); } };\n",
+      "export default { name: 'reads_note', description: 'Reads note.txt.', gates: ['doctor'], run(context) { const text = context.read('note.txt'); if (!context.files().includes('note.txt')) throw new Error('not tracked'); if (text.trim() === 'bad') context.violation({ subject: 'note.txt', file: 'note.txt', message: 'is bad' }); } };\n",
     );
     repo.write('note.txt', 'bad\n');
     repo.git(['add', '-A']);
@@ -353,5 +353,54 @@ describe('the context a repository validator gets in its worker', () => {
     expect([staged.code, staged.findings.map((f) => [f.level, f.subject])]).toStrictEqual([10, [['FAIL', 'note.txt']]]);
     const working = repo.gate(['doctor', '--rule', ruleId('reads_note')]);
     expect([working.code, working.findings.map((f) => [f.level, f.subject])]).toStrictEqual([0, [['OK', `${ruleId('reads_note')}@1`]]]);
+  });
+});
+
+describe('the toolkit a repository validator reads through in its worker', () => {
+  it('offers the readers a built-in gets: the tree, the layer, git, the disk and the gate\'s environment', () => {
+    const repo = adopted();
+    // each answer becomes the message of one OK, so what the worker read is compared as data
+    addValidator(
+      repo,
+      'reads_all',
+      `export default { name: 'reads_all', description: 'Reads through every reader.', gates: ['doctor'], run(context) {
+  const say = (subject, value) => context.ok({ subject, message: JSON.stringify(value) });
+  say('tree', context.tree);
+  say('policy', context.yaml(context.layer.policyFile).lines.has('enforcement'));
+  say('kind', [context.kind('.ai'), context.kind(context.layer.policyFile), context.kind('nothing-here')]);
+  say('head', /^[0-9a-f]{40}$/.test(context.git.head() ?? ''));
+  say('branch', context.git.branch());
+  const hook = context.git.hooksDir + '/pre-commit';
+  say('hook', [context.disk.kind(hook), context.disk.executable(hook), context.disk.read(hook).includes('majordomus')]);
+  say('env', context.env.MAJORDOMUS_PROBE);
+  let refusal;
+  try { context.read('nothing-here'); } catch (error) { refusal = [typeof error.reason, typeof error.fix, error.file]; }
+  say('refusal', refusal);
+} };
+`,
+    );
+    repo.git(['add', '-A']);
+    repo.git(['commit', '-q', '--no-verify', '-m', 'reads']);
+    const { code, findings } = repo.gate(['doctor', '--rule', ruleId('reads_all')], { env: { MAJORDOMUS_PROBE: 'from the gate' } });
+    expect(code).toBe(0);
+    expect(Object.fromEntries(findings.map((f) => [f.subject, JSON.parse(f.message) as unknown]))).toStrictEqual({
+      tree: 'working tree',
+      policy: true,
+      kind: ['dir', 'file', 'absent'],
+      head: true,
+      branch: repo.git(['symbolic-ref', '--short', 'HEAD']).trim(),
+      hook: ['file', true, true],
+      env: 'from the gate',
+      refusal: ['string', 'string', 'nothing-here'],
+    });
+  });
+
+  it('says what to read instead when a validator asks for the context members the toolkit replaced', () => {
+    const repo = adopted();
+    addValidator(repo, 'old_layout', "export default { name: 'old_layout', description: 'Reads the old layout.', gates: ['doctor'], run(context) { context.layout.tree.readText('README.md'); } };\n");
+    const { code, findings } = repo.gate(['doctor', '--rule', ruleId('old_layout')]);
+    expect(code).toBe(10);
+    expect(failing(findings).map((f) => [f.category, f.subject])).toStrictEqual([['doctrine', `${ruleId('old_layout')}@1`]]);
+    expect(failing(findings)[0]!.message).toContain('context.layer');
   });
 });

@@ -128,10 +128,13 @@ describe('a TypeScript validator in that project, compiled with module and modul
   const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
   let consumer: string;
 
-  /** Compile `file` of the consumer alone, strict, as an ES module resolved the way Node resolves it. */
-  function compile(file: string) {
-    const config = `tsconfig.${file.replace(/\.ts$/, '')}.json`;
-    const options = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true };
+  /**
+   * Compile `file` of the consumer alone, strict, as an ES module resolved the way Node resolves it;
+   * `withoutNode` loads no @types package, as in a project that never installed Node's types.
+   */
+  function compile(file: string, withoutNode = false) {
+    const config = `tsconfig.${file.replace(/\.ts$/, '')}${withoutNode ? '.bare' : ''}.json`;
+    const options = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, ...(withoutNode ? { types: [] } : {}) };
     writeFileSync(join(consumer, config), JSON.stringify({ compilerOptions: options, files: [file] }));
     return run(process.execPath, [TSC, '-p', config], userPath, consumer);
   }
@@ -147,7 +150,7 @@ describe('a TypeScript validator in that project, compiled with module and modul
     writeFileSync(
       join(consumer, 'notes-kept.ts'),
       [
-        "import { defineValidator } from 'majordomus';",
+        "import { defineValidator, pathspecList, pathspecMatcher, schema } from 'majordomus';",
         "import type { Finding, GateName, ValidatorContext } from 'majordomus';",
         '',
         "const gates: GateName[] = ['doctor', 'check'];",
@@ -155,8 +158,11 @@ describe('a TypeScript validator in that project, compiled with module and modul
         "  name: 'notes_kept',",
         "  description: 'Every note is kept.',",
         '  gates,',
-        '  run(context: ValidatorContext) {',
-        "    context.violation({ subject: 'notes', message: 'no notes kept' });",
+        '  optionsSchema: schema.object({ paths: pathspecList() }),',
+        '  async run(context: ValidatorContext<{ readonly paths: readonly string[] }>) {',
+        '    const matches = await pathspecMatcher(context.options.paths);',
+        "    const notes = context.files().filter(matches).filter((file) => context.read(file).trim() !== '');",
+        "    if (notes.length === 0) context.violation({ subject: 'notes', message: 'no notes kept' });",
         '  },',
         '});',
         "export const level: Finding['level'] = 'FAIL';",
@@ -190,6 +196,12 @@ describe('a TypeScript validator in that project, compiled with module and modul
 
   it('a validator importing defineValidator and the types from majordomus compiles (exit 0)', () => {
     const result = compile('notes-kept.ts');
+    expect(result.output).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('the same validator compiles in a project that loads no @types package: the types name none of Node\'s', () => {
+    const result = compile('notes-kept.ts', true);
     expect(result.output).toBe('');
     expect(result.code).toBe(0);
   });

@@ -83,3 +83,46 @@ describe('the pre-commit hook reads the index', () => {
     expect(commit.stderr).toMatch(/no \.ai\/manifest\.yaml in the index/);
   });
 });
+
+describe('inside the hook, the wiring rule reads a CI file as staged', () => {
+  const POLICY = '.ai/repo/policy.yaml';
+  const CI_FILE = '.ci/run';
+  /** Runs the policy's invocation, as the entry below says. */
+  const WIRED = '#!/bin/sh\nmajordomus finish --check --quiet\n';
+  /** Runs it but swallows its exit code: not wired. */
+  const SWALLOWED = '#!/bin/sh\nmajordomus finish --check --quiet || true\n';
+
+  /** An adopted repository whose policy says a CI file runs `finish --check`. */
+  function withCiEntry(): TempRepo {
+    const repo = adopted();
+    const policy = repo.read(POLICY);
+    const anchor = '    wired_by: git-hook:pre-push\n';
+    if (!policy.includes(anchor)) throw new Error('the skeleton policy has no pre-push entry');
+    repo.write(POLICY, policy.replace(anchor, `${anchor}  - name: finish-in-ci\n    path: majordomus\n    args: [finish, --check, --quiet]\n    wired_by: ci:${CI_FILE}\n`));
+    return repo;
+  }
+
+  it('commits a staged CI file that runs the invocation while the working copy swallows its exit code', () => {
+    const repo = withCiEntry();
+    repo.write(CI_FILE, WIRED);
+    expect(git(repo, ['add', '-A']).code).toBe(0);
+    repo.write(CI_FILE, SWALLOWED); // not staged: the commit holds the wired file
+    const commit = git(repo, ['commit', '-q', '-m', 'wire CI']);
+    expect(commit.code, commit.stderr).toBe(0);
+    expect(commits(repo)).toBe(2);
+    // outside the hook the working copy is what doctor judges, and it is not wired
+    const doctor = repo.gate(['doctor', '--rule', 'majordomus.enforcement-wiring']);
+    expect([doctor.code, doctor.findings.filter((f) => f.level === 'FAIL').map((f) => [f.category, f.subject])]).toStrictEqual([10, [['wiring', 'finish-in-ci']]]);
+  });
+
+  it('refuses a staged CI file that swallows the exit code while the working copy runs the invocation', () => {
+    const repo = withCiEntry();
+    repo.write(CI_FILE, SWALLOWED);
+    expect(git(repo, ['add', '-A']).code).toBe(0);
+    repo.write(CI_FILE, WIRED); // the disk is right again; the commit would not be
+    const commit = git(repo, ['commit', '-q', '-m', 'wire CI']);
+    expect(commit.code).not.toBe(0);
+    expect(commit.stderr).toMatch(/^FAIL wiring +finish-in-ci — /m);
+    expect(commits(repo)).toBe(1);
+  });
+});

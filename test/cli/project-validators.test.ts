@@ -20,8 +20,6 @@ const TEST = 'test/no-empty-notes.md';
 /** A plugin that reports every tracked `*.note` file that is empty; `extra` goes at the top of the module. */
 function plugin(name = 'no_empty_notes', extra = ''): string {
   return `${extra}
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 export default {
   name: '${name}',
   description: 'A note file is never empty.',
@@ -29,7 +27,7 @@ export default {
   run(context) {
     const notes = context.files().filter((file) => file.endsWith('.note'));
     for (const file of notes) {
-      if (readFileSync(join(context.repository.root, file), 'utf8').trim() === '') context.violation({ subject: file, file, message: 'is empty' });
+      if (context.read(file).trim() === '') context.violation({ subject: file, file, message: 'is empty' });
     }
     context.ok({ subject: '.', message: notes.length + ' note(s) checked' });
   },

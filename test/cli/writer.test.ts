@@ -601,3 +601,56 @@ describe('the other writing commands stay inside the repository', () => {
     expect(repo.snapshot()).toEqual(before);
   });
 });
+
+// ------------------------------------------------------------------------------------ the code cache
+
+describe('the code cache is the one file a gate writes outside the repository', () => {
+  /** What a run of `doctor` added to, removed from or changed in the scratch parent. */
+  function changedByDoctor(repo: Scratch, env: Record<string, string>): string[] {
+    const before = repo.snapshot();
+    const result = repo.run(['doctor'], { env });
+    expect(result.code).toBe(0);
+    const after = repo.snapshot();
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((path) => before[path] !== after[path]).sort();
+  }
+
+  const home = (repo: Scratch): string => join(repo.parent, 'home');
+
+  it.each([
+    ['XDG_CACHE_HOME names a folder: <XDG_CACHE_HOME>/majordomus/', (repo: Scratch) => ({ HOME: home(repo), XDG_CACHE_HOME: join(repo.parent, 'cache') }), 'cache'],
+    [
+      "XDG_CACHE_HOME unset: the platform's cache folder under HOME",
+      (repo: Scratch) => ({ HOME: home(repo), XDG_CACHE_HOME: '' }),
+      process.platform === 'darwin' ? 'home/Library/Caches' : 'home/.cache',
+    ],
+  ] as const)('%s, and nothing else there nor in the repository', (_name, env, cache) => {
+    const repo = new Scratch().adopt();
+    mkdirSync(home(repo));
+    const changed = changedByDoctor(repo, env(repo));
+    const file = changed.filter((path) => path.startsWith(`${cache}/majordomus/`));
+    expect(file).toHaveLength(1);
+    expect(file[0]).toMatch(/\/code-[^/]+-doctor\.bin$/);
+    // the folders made to hold it, and nothing else
+    const folders = cache.split('/').map((_part, index, parts) => parts.slice(0, index + 1).join('/')).filter((path) => path !== 'home');
+    expect(changed).toEqual([...folders, `${cache}/majordomus`, file[0]!].sort());
+  });
+
+  // the values it takes are tested in process (test/cli/startup.test.ts)
+  it.each(['0', 'off'])('MAJORDOMUS_CODE_CACHE=%s: nothing is written anywhere', (value) => {
+    const repo = new Scratch().adopt();
+    mkdirSync(home(repo));
+    expect(changedByDoctor(repo, { HOME: home(repo), XDG_CACHE_HOME: '', MAJORDOMUS_CODE_CACHE: value })).toEqual([]);
+    expect(changedByDoctor(repo, { HOME: home(repo), XDG_CACHE_HOME: join(repo.parent, 'cache'), MAJORDOMUS_CODE_CACHE: value })).toEqual([]);
+  });
+
+  it('MAJORDOMUS_CODE_CACHE=0 reads no cache: a damaged one in place is neither read nor replaced', () => {
+    const repo = new Scratch().adopt();
+    const cache = join(repo.parent, 'cache');
+    expect(changedByDoctor(repo, { XDG_CACHE_HOME: cache })).toHaveLength(3);
+    const [name] = readdirSync(join(cache, 'majordomus'));
+    writeFileSync(join(cache, 'majordomus', name!), 'not a code cache\n');
+    expect(changedByDoctor(repo, { XDG_CACHE_HOME: cache, MAJORDOMUS_CODE_CACHE: '0' })).toEqual([]);
+    // turned on again, the damaged file is ignored and replaced
+    expect(changedByDoctor(repo, { XDG_CACHE_HOME: cache })).toEqual([`cache/majordomus/${name}`]);
+  });
+});

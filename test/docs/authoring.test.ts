@@ -1,6 +1,7 @@
 /**
  * docs/AUTHORING.md cannot rot: its fenced examples are executed, in order, in one fresh temporary git
- * repository, with `majordomus` on PATH (the built CLI).
+ * repository, with `majordomus` on PATH (the built CLI) and installed in the repository's node_modules
+ * (a link to this checkout, as `npm install --save-dev <path>` makes it), so a validator imports its toolkit.
  *
  * - ```sh            a script, run with `sh -e`; it must exit 0
  * - ```sh exit=N     a script run with `sh` (no -e); its last command must exit N
@@ -10,7 +11,7 @@
  * Blocks with no such info string (```text, ```json, …) are illustrations and are not run.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,8 @@ describe('docs/AUTHORING.md', () => {
   const repo = join(dir, 'repo');
   mkdirSync(bin);
   mkdirSync(repo);
+  mkdirSync(join(repo, 'node_modules'));
+  symlinkSync(ROOT, join(repo, 'node_modules/majordomus'), 'dir');
   writeFileSync(join(bin, 'majordomus'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
   chmodSync(join(bin, 'majordomus'), 0o755);
   const env = cleanEnv({ PATH: [bin, process.env.PATH ?? ''].join(delimiter) });

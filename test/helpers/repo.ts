@@ -28,6 +28,8 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     GIT_COMMITTER_NAME: 'Test',
     GIT_COMMITTER_EMAIL: 'test@example.com',
     GIT_CONFIG_NOSYSTEM: '1',
+    // the CLI's code cache goes to the run's temporary folder, never the user's (nor a test's HOME)
+    XDG_CACHE_HOME: join(tmpdir(), 'majordomus-code-cache'),
     ...extra,
   };
 }

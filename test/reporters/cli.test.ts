@@ -3,7 +3,8 @@
  * exits with the code the text format exits with; an unknown format, or `--json` beside another, is a
  * usage error naming the choices; this repository's own `doctor --format sarif` is a log the SARIF
  * schema and code scanning accept, the same bytes run after run; and a plain `doctor` imports no
- * reporter but text (seen by a module resolution hook, not guessed from the bundle).
+ * reporter but text (seen by a module resolution hook on the CLI run from its sources, not guessed
+ * from the bundle).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -168,7 +169,12 @@ describe('brainstorm check in every format', () => {
 });
 
 describe('a plain doctor loads only the text reporter', () => {
-  /** The reporter chunks of dist/ a run of `args` in `cwd` imports, seen by a module resolution hook. */
+  /**
+   * The reporter modules a run of `args` in `cwd` imports, seen by a module resolution hook. The built
+   * CLI is one CommonJS script (dist/cli.cjs, run under the code cache) in which the bundler keeps each
+   * module imported with `import()` unevaluated until that import runs, but no hook can see inside it;
+   * so the CLI runs here from its sources, whose imports the bundle keeps as they are.
+   */
   function reportersLoaded(args: readonly string[], cwd: string): string[] {
     const dir = mkdtempSync(join(tmpdir(), 'majordomus-hooks-'));
     try {
@@ -178,10 +184,17 @@ describe('a plain doctor loads only the text reporter', () => {
         join(dir, 'resolve.mjs'),
         "import { appendFileSync } from 'node:fs';\nexport async function resolve(specifier, context, next) {\n  const result = await next(specifier, context);\n  appendFileSync(process.env.LOADED_LOG, result.url + '\\n');\n  return result;\n}\n",
       );
-      const result = spawnSync(process.execPath, ['--import', pathToFileURL(join(dir, 'register.mjs')).href, CLI, ...args], { cwd, env: cleanEnv({ LOADED_LOG: log }), encoding: 'utf8' });
+      // tsx first, so this hook (registered last, run first) sees what tsx resolves
+      const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+      const result = spawnSync(process.execPath, ['--import', tsx, '--import', pathToFileURL(join(dir, 'register.mjs')).href, join(ROOT, 'engine/main.ts'), ...args], {
+        cwd,
+        env: cleanEnv({ LOADED_LOG: log }),
+        encoding: 'utf8',
+      });
       expect(result.stderr).toBe('');
       const loaded = readFileSync(log, 'utf8').split('\n');
-      return FORMATS.filter((format) => loaded.some((url) => url.includes(`/dist/chunks/${format}-`)));
+      expect(loaded.some((url) => url.endsWith('/engine/cli.ts'))).toBe(true);
+      return FORMATS.filter((format) => loaded.some((url) => url.endsWith(`/engine/reporters/${format}.ts`)));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

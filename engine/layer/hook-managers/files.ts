@@ -1,6 +1,6 @@
 /**
- * The hook-manager checks' reads from the file system as it is: `init` plans from it, and the wiring
- * rule reads through it until validators read only through their context.
+ * The hook-manager checks' reads from the file system as it is, for `init`, which plans from it. The
+ * wiring rule reads through its context instead (the staged content inside a pre-commit hook).
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { readTextFile } from '../yaml';
