@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLI = join(ROOT, 'dist/majordomus.mjs');
+export const CLI = join(ROOT, 'dist/majordomus.cjs');
 export { UPSTREAM } from './upstream';
 
 /** The environment for a child process working on another repository: git's own selectors removed. */

@@ -39,7 +39,7 @@ function copyDistribution(from: string): string {
   for (const entry of DISTRIBUTION) {
     if (existsSync(join(from, entry))) cpSync(join(from, entry), join(dir, entry), { recursive: true });
   }
-  if (!existsSync(join(dir, 'dist/majordomus.mjs'))) throw new Error(`no built CLI in ${from}/dist (run: npm run build)`);
+  if (!existsSync(join(dir, 'dist/majordomus.cjs'))) throw new Error(`no built CLI in ${from}/dist (run: npm run build)`);
   return dir;
 }
 
@@ -50,7 +50,7 @@ interface Setup {
 }
 
 function run(setup: Setup, args: readonly string[]): { code: number; findings: JsonFinding[]; stderr: string } {
-  const result = spawnSync(process.execPath, [join(setup.dist, 'dist/majordomus.mjs'), ...args, '--json'], {
+  const result = spawnSync(process.execPath, [join(setup.dist, 'dist/majordomus.cjs'), ...args, '--json'], {
     cwd: setup.repo.dir,
     env: cleanEnv(),
     encoding: 'utf8',
