@@ -5,8 +5,9 @@
  * gate that doctor does not run, every refusal) and `vendor status|update` over every vendored pack
  * (absent, damaged, different, current, per pack and together; the refusal over a hand edit, --force,
  * removals, idempotence). Assertions are on exit codes and parsed fields — ids, columns, provenance,
- * gates, paths — not on prose. The doctor verdict after a command has written is read in process
- * (helpers/gate.ts); the commands themselves run as processes.
+ * gates, paths — not on prose. After a command has written, doctor's verdict, `rules vendor status` and
+ * `rules list --json` are read in process (helpers/gate.ts, helpers/commands.ts); the commands under
+ * test run as processes.
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { validators } from '../../validators/index';
 import type { Validator } from '../../engine/validator';
+import { rulesListInProcess, vendorStatusInProcess } from '../helpers/commands';
 import { gateInProcess } from '../helpers/gate';
 import { repoFactory, ROOT } from '../helpers/repo';
 import type { RunResult, TempRepo } from '../helpers/repo';
@@ -500,7 +502,7 @@ describe('rules new', () => {
     expect([...body.values()].every(Boolean)).toBe(true);
     expect(repo.exists(`${RULES_DIR}/tests/changelog-entry`)).toBe(false);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    const listed = jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1);
+    const listed = jsonRows((await rulesListInProcess(repo)).stdout).at(-1);
     expect(listed).toMatchObject({ id: 'project.changelog-entry', provenance: 'project', class: 'advisory', gates: [], validator: null, file });
   });
 
@@ -519,7 +521,7 @@ describe('rules new', () => {
     expect(doctor.code).toBe(0);
     expect(doctor.levels.length).toBeGreaterThan(0);
     expect(doctor.levels.every((level) => level === 'OK' || level === 'INFO')).toBe(true);
-    expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1)).toMatchObject({ id: 'project.hooks-wired', provenance: 'project', gates: ['doctor'], validator: 'wiring' });
+    expect(jsonRows((await rulesListInProcess(repo)).stdout).at(-1)).toMatchObject({ id: 'project.hooks-wired', provenance: 'project', gates: ['doctor'], validator: 'wiring' });
   });
 
   it("without --gate: the validator's first gate; --class overrides the default", async () => {
@@ -579,7 +581,7 @@ describe('rules new', () => {
       const doctor = await findingsOf(repo, `project.${slug}`);
       expect(doctor.code).toBe(0);
       expect(doctor.levels).toEqual([]);
-      const listed = jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1);
+      const listed = jsonRows((await rulesListInProcess(repo)).stdout).at(-1);
       expect(listed).toMatchObject({ id: `project.${slug}`, version: 1, provenance: 'project', status: 'active', gates: ['session'], validator: name, file });
     },
   );
@@ -588,7 +590,7 @@ describe('rules new', () => {
     const repo = adopted();
     expect(repo.run(['rules', 'new', 'ops-at-move', '--validator', 'brainstorm_ops', '--gate', 'move']).code).toBe(0);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).at(-1)).toMatchObject({ id: 'project.ops-at-move', gates: ['move'], validator: 'brainstorm_ops' });
+    expect(jsonRows((await rulesListInProcess(repo)).stdout).at(-1)).toMatchObject({ id: 'project.ops-at-move', gates: ['move'], validator: 'brainstorm_ops' });
   });
 
   it.each(generic.map((v) => [v.name]))('--validator %s writes its example options and doctor passes as written', async (name) => {
@@ -932,7 +934,7 @@ describe('rules vendor update', () => {
     expect(printed(result.stdout, 'wrote')).toEqual([POLICY_RULE]);
     expect(repo.read(POLICY_RULE)).toBe(readFileSync(join(SHIPPED, 'rules/policy-integrity.v1.md'), 'utf8'));
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    expect((await vendorStatusInProcess(repo)).code).toBe(0);
     const again = repo.run(['rules', 'vendor', 'update']);
     expect(again.code).toBe(0);
     expect(printed(again.stdout, 'wrote')).toEqual([]);
@@ -947,7 +949,7 @@ describe('rules vendor update', () => {
     expect(printed(result.stdout, 'wrote')).toEqual([OPS_RULE]);
     expect(repo.read(OPS_RULE)).toBe(readFileSync(join(SHIPPED_BRAINSTORM, 'rules/bs-ops-01.v1.md'), 'utf8'));
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    expect((await vendorStatusInProcess(repo)).code).toBe(0);
   });
 
   it('--force removes an unlisted rule file', async () => {
@@ -971,7 +973,7 @@ describe('rules vendor update', () => {
     expect(printed(result.stdout, 'removed')).toEqual([]);
     expect(repo.read(VENDOR_MANIFEST)).toBe(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    expect((await vendorStatusInProcess(repo)).code).toBe(0);
     const again = repo.run(['rules', 'vendor', 'update']);
     expect(again.code).toBe(0);
     expect(printed(again.stdout, 'wrote')).toEqual([]);
@@ -996,7 +998,7 @@ describe('rules vendor update', () => {
     expect(repo.exists(`${VENDOR}/${EXTRA_FILE}`)).toBe(false);
     expect(repo.read(VENDOR_MANIFEST)).toBe(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => row.id)).not.toContain(EXTRA_ID);
+    expect(jsonRows((await rulesListInProcess(repo)).stdout).map((row) => row.id)).not.toContain(EXTRA_ID);
   });
 
   it('--force replaces a vendored file that is a symbolic link, never writing through it', async () => {
@@ -1019,14 +1021,14 @@ describe('rules vendor update', () => {
   ])('%s missing: writes the baseline back, and no pack the repository does not hold; status, doctor and list pass afterwards', async (_what, removed, expected, brainstormRules) => {
     const repo = adopted();
     repo.remove(removed);
-    expect(repo.run(['rules', 'vendor', 'status']).code).not.toBe(0);
+    expect((await vendorStatusInProcess(repo)).code).not.toBe(0);
     const result = repo.run(['rules', 'vendor', 'update']);
     expect(result.code).toBe(0);
     expect(printed(result.stdout, 'wrote').sort()).toEqual(expected);
     expect(printed(result.stdout, 'removed')).toEqual([]);
-    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    expect((await vendorStatusInProcess(repo)).code).toBe(0);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    const provenance = jsonRows(repo.run(['rules', 'list', '--json']).stdout).map((row) => row.provenance);
+    const provenance = jsonRows((await rulesListInProcess(repo)).stdout).map((row) => row.provenance);
     expect(provenance.filter((p) => p === 'vendor:brainstorm')).toHaveLength(brainstormRules);
     expect(provenance.filter((p) => p === 'vendor:majordomus')).toHaveLength(shippedBaseline.rules.length);
   });
@@ -1056,15 +1058,15 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
     expect(printed(removed.stdout, 'wrote')).toEqual([]);
     expect(repo.exists(BRAINSTORM)).toBe(false);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
-    expect(jsonRows(repo.run(['rules', 'list', '--json']).stdout).filter((row) => row.provenance === 'vendor:brainstorm')).toEqual([]);
+    expect((await vendorStatusInProcess(repo)).code).toBe(0);
+    expect(jsonRows((await rulesListInProcess(repo)).stdout).filter((row) => row.provenance === 'vendor:brainstorm')).toEqual([]);
 
     const added = repo.run(['rules', 'vendor', 'add', 'brainstorm']);
     expect(added.code).toBe(0);
     expect(printed(added.stdout, 'wrote').sort()).toEqual(packagePaths(BRAINSTORM, shippedBrainstorm));
     expect(snapshotOf(repo, BRAINSTORM)).toEqual(before);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(packStates(repo.run(['rules', 'vendor', 'status']).stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: CURRENT_BRAINSTORM });
+    expect(packStates((await vendorStatusInProcess(repo)).stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: CURRENT_BRAINSTORM });
   });
 
   it('add of a pack already adopted and current: nothing to write, exit 0; remove of a pack not adopted: nothing to remove, exit 0', () => {

@@ -4,8 +4,8 @@
  * folder, and a refusal is proved by comparing a snapshot of the whole parent — the repository, its git
  * directory, and what lies beside it — before and after. Also: concurrent runs, a kill mid-write, a
  * write failure part-way, the repairs `init --extend` owes `doctor`, and the vendored store. The writing
- * commands run as processes; doctor's verdict on what they left is read in process (helpers/gate.ts),
- * and an adopted repository no test has touched yet is a copy of the suite's one real init.
+ * commands run as processes; doctor's verdict and `rules vendor status` on what they left are read in
+ * process, and an adopted repository no test has touched yet is a copy of the suite's one real init.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { vendorStatusInProcess } from '../helpers/commands';
 import { gateInProcess } from '../helpers/gate';
 import { adoptedTemplate, CLI, cleanEnv, ROOT } from '../helpers/repo';
 import { describeUpstream, UPSTREAM } from '../helpers/upstream';
@@ -494,7 +495,7 @@ describeUpstream('rules vendor update over the real upstream package', () => {
     return manifest.rules.map((entry) => `${VENDOR}/${entry.file}`);
   }
 
-  it('without --force: exit 15, nothing deleted or replaced, every file it would delete listed; --force removes them and says so', () => {
+  it('without --force: exit 15, nothing deleted or replaced, every file it would delete listed; --force removes them and says so', async () => {
     const repo = new Scratch().adopt();
     const files = upstreamPackage(repo);
     const shipped = new Set(readdirSync(join(SHIPPED, 'rules')).map((name) => `${VENDOR}/rules/${name}`));
@@ -510,7 +511,7 @@ describeUpstream('rules vendor update over the real upstream package', () => {
     const forced = repo.run(['rules', 'vendor', 'update', '--force']);
     expect(forced.code).toBe(0);
     expect(printed(forced.stdout, 'removed').sort()).toEqual(foreign);
-    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    expect((await vendorStatusInProcess(repo)).code).toBe(0);
   });
 });
 
@@ -572,7 +573,7 @@ describe('rules vendor status and doctor agree on a vendored folder that is not 
     expect(result.code).toBe(0);
     expect(printed(result.stdout, 'removed')).toEqual([VENDOR]);
     expect(snapshotTree(repo.outside)).toEqual(outside);
-    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(0);
+    expect((await vendorStatusInProcess(repo)).code).toBe(0);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
   });
 });

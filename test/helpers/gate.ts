@@ -13,11 +13,12 @@ import { expect } from 'vitest';
 import { MajordomusError } from '../../engine/errors';
 import type { RepositoryGateName } from '../../engine/generated/gates';
 import { repositoryValidatorSwitch } from '../../engine/isolation/settings';
-import { jsonReporter } from '../../engine/reporters/json';
+import { loadReporter } from '../../engine/reporters/index';
+import type { Format } from '../../engine/reporters/index';
 import { ReporterPlugin } from '../../engine/reporters/report';
 import { runGate } from '../../engine/run-gate';
 import { cleanEnv, parseFindings } from './repo';
-import type { JsonFinding, TempRepo } from './repo';
+import type { JsonFinding, RunResult, TempRepo } from './repo';
 
 export interface GateRun {
   /** The exit code the CLI would end with. */
@@ -39,10 +40,20 @@ export interface GateRunOptions {
 
 /** `majordomus <gate> [--rule …] --json` in the repository at `repo.dir`, run in process; see the module comment. */
 export async function gateInProcess(repo: { readonly dir: string }, gate: RepositoryGateName, options: GateRunOptions = {}): Promise<GateRun> {
+  const run = await gateOutput(repo, gate, 'json', options);
+  return { code: run.code, findings: parseFindings(run.stdout), stderr: run.stderr };
+}
+
+/**
+ * `majordomus <gate> [--rule …] --format <format>` run in process, as `gateInProcess` runs `--json`:
+ * the reporter of that format (loaded as commands/gate.ts loads it) on the runner's hooks, writing
+ * into the test; what the CLI would print on stdout and stderr, and its exit code.
+ */
+export async function gateOutput(repo: { readonly dir: string }, gate: RepositoryGateName, format: Format, options: GateRunOptions = {}): Promise<RunResult> {
   const env = cleanEnv(options.env);
   const out: string[] = [];
-  // the plugin commands/gate.ts hands the gate entry for --json, writing here instead of to stdout
-  const reporter = new ReporterPlugin(jsonReporter, { paths: { prefix: '', rulesInRepository: true } }, (text) => out.push(text));
+  // the plugin commands/gate.ts hands the gate entry, writing here instead of to stdout
+  const reporter = new ReporterPlugin(await loadReporter(format), { paths: { prefix: '', rulesInRepository: true } }, (text) => out.push(text));
   const only = options.rule === undefined ? undefined : typeof options.rule === 'string' ? [options.rule] : options.rule;
   try {
     const outcome = await runGate({
@@ -53,11 +64,11 @@ export async function gateInProcess(repo: { readonly dir: string }, gate: Reposi
       repositoryValidators: repositoryValidatorSwitch(undefined, env),
       plugins: [reporter],
     });
-    return { code: outcome.exitCode, findings: parseFindings(out.join('')), stderr: '' };
+    return { code: outcome.exitCode, stdout: out.join(''), stderr: '' };
   } catch (error) {
     // what engine/cli.ts turns into an exit code and one line on stderr; anything else is a bug, thrown
     if (!(error instanceof MajordomusError)) throw error;
-    return { code: error.exitCode, findings: parseFindings(out.join('')), stderr: [`majordomus: ${error.message}`, ...error.details].join('\n') + '\n' };
+    return { code: error.exitCode, stdout: out.join(''), stderr: [`majordomus: ${error.message}`, ...error.details].join('\n') + '\n' };
   }
 }
 

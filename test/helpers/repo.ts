@@ -109,20 +109,42 @@ export function adoptedTemplate(): string {
 }
 
 export class TempRepo {
-  readonly dir: string;
+  private readonly root: string;
+  /** True while the `git init` the repository was created with is still owed (see `dir`). */
+  private unborn: boolean;
   /** False until something changes the repository after `git init`; only an untouched one is copied. */
   private touched = false;
 
   constructor(options: { git?: boolean } = {}) {
-    this.dir = mkdtempSync(join(tmpdir(), 'majordomus-test-'));
-    if (options.git !== false) this.git(['init', '-q', '-b', 'main', '.']);
+    this.root = mkdtempSync(join(tmpdir(), 'majordomus-test-'));
+    this.unborn = options.git !== false;
     this.touched = options.git === false;
+  }
+
+  /**
+   * The repository's directory, a git repository from the first time anything asks for it: most
+   * repositories are adopted straight away (`init()`), which replaces the directory with a copy of
+   * the template, so a `git init` run before it would be thrown away (a process per repository, a
+   * few hundred in the suite). Whoever reads `dir` may change what is in it, so the repository counts
+   * as touched from then on.
+   */
+  get dir(): string {
+    if (this.unborn) {
+      this.unborn = false;
+      this.spawnGit(['init', '-q', '-b', 'main', '.']);
+    }
+    this.touched = true;
+    return this.root;
   }
 
   /** Run git here; throws when git fails. */
   git(args: readonly string[]): string {
-    this.touched = true;
-    const result = spawnSync('git', args, { cwd: this.dir, env: cleanEnv(), encoding: 'utf8' });
+    void this.dir;
+    return this.spawnGit(args);
+  }
+
+  private spawnGit(args: readonly string[]): string {
+    const result = spawnSync('git', args, { cwd: this.root, env: cleanEnv(), encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr}`);
     return result.stdout;
   }
@@ -148,8 +170,9 @@ export class TempRepo {
   /** `majordomus init`, asserting it succeeded (a copy of one real init, when the repository is untouched). */
   init(): this {
     if (!this.touched) {
-      rmSync(this.dir, { recursive: true, force: true });
-      cpSync(adoptedTemplate(), this.dir, { recursive: true });
+      rmSync(this.root, { recursive: true, force: true });
+      cpSync(adoptedTemplate(), this.root, { recursive: true });
+      this.unborn = false;
       this.touched = true;
       return this;
     }
@@ -185,7 +208,7 @@ export class TempRepo {
 
   /** Delete the whole repository. */
   dispose(): void {
-    rmSync(this.dir, { recursive: true, force: true });
+    rmSync(this.root, { recursive: true, force: true });
   }
 }
 
