@@ -636,6 +636,40 @@ export interface PackDeclarationBundle {
   readonly entry: string;
 }
 
+/**
+ * The current task, .ai/local/state/current.yaml: the one task this checkout works on, what it claimed, and the git state it started from. Written by `start`; only `outcome` and `checkpoint_at` change afterwards. Archived whole to state/archive/<id>.yaml.
+ *
+ * Kind `task`; schema `share/schemas/task.v1.schema.json`.
+ */
+export interface Task {
+  /** The task's identity: t-<UTC yyyymmddHHMMSS>-<4 hex>, allocated by start. */
+  readonly id: string;
+  /** What the task is, in one line. */
+  readonly task: string;
+  /** The execution profile it runs under: a file of the profiles section. */
+  readonly profile: string;
+  /** Who works on it, free-form. */
+  readonly owner: string;
+  /** The pathspecs the task claims, repository-relative, normalised at start (no trailing slash). */
+  readonly scope: readonly string[];
+  /** When start wrote it, UTC. */
+  readonly started_at: string;
+  /** The last checkpoint, UTC: updated by check --checkpoint, checkpoint and finish. */
+  readonly checkpoint_at?: string;
+  /** active while the work goes on; the outcome finish recorded afterwards. */
+  readonly outcome: 'active' | 'completed' | 'partial' | 'blocked' | 'no_match' | 'failed' | 'handed_over';
+  /** Computed at start: git's common directory, absolute. */
+  readonly repository_id: string;
+  /** Computed at start: the checkout the task belongs to, absolute. */
+  readonly worktree: string;
+  /** Computed at start: the branch checked out; absent when HEAD was detached. */
+  readonly branch?: string;
+  /** Computed at start: the full commit HEAD named; absent before the first commit. */
+  readonly head?: string;
+  /** Computed at start: whether the working tree had changes. */
+  readonly working_tree: 'clean' | 'dirty';
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -645,4 +679,5 @@ export interface KindDocuments {
   readonly rule: RuleFrontMatter;
   readonly 'rule-package': RulePackageManifest;
   readonly pack: PackDeclaration;
+  readonly task: Task;
 }
