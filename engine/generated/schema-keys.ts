@@ -73,4 +73,8 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/gates/*': ['name', 'description', 'target', 'violation_level', 'exit_code', 'includes', 'command'],
     '/bundles/*': ['name', 'entry'],
   },
+  'events': {
+    '': ['version', 'events'],
+    '/events/*': ['id', 'title', 'summary', 'emitted_by', 'requires', 'public', 'note'],
+  },
 };
