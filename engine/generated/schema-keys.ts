@@ -76,4 +76,8 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
   'task': {
     '': ['id', 'task', 'profile', 'owner', 'scope', 'started_at', 'checkpoint_at', 'outcome', 'repository_id', 'worktree', 'branch', 'head', 'working_tree'],
   },
+  'events': {
+    '': ['version', 'events'],
+    '/events/*': ['id', 'title', 'summary', 'emitted_by', 'requires', 'public', 'note'],
+  },
 };

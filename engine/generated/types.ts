@@ -670,6 +670,36 @@ export interface Task {
   readonly working_tree: 'clean' | 'dirty';
 }
 
+/**
+ * share/events.yaml: every event name the ledger accepts, the command that writes it and the payload keys each line of it carries. The code generator compiles it into engine/generated/events.ts; nothing reads it at run time.
+ *
+ * Kind `events`; schema `share/schemas/events.v1.schema.json`.
+ */
+export interface LedgerEventVocabulary {
+  /** The format of this file; only 1 exists. */
+  readonly version: 1;
+  /** The events, in the order `history --help` and the documentation list them. */
+  readonly events: readonly LedgerEventVocabularyEvent[];
+}
+
+/** One event name and what a line of it carries. */
+export interface LedgerEventVocabularyEvent {
+  /** The name, as the `event` key of a ledger line holds it. */
+  readonly id: string;
+  /** A short label. */
+  readonly title: string;
+  /** What happened, in one sentence. */
+  readonly summary: string;
+  /** The command that writes it. */
+  readonly emitted_by: string;
+  /** The payload keys every line of it carries besides the envelope; none may be an envelope key (ts, event, head, branch, by, session). */
+  readonly requires: readonly string[];
+  /** True when the event is part of the record a user reads back with `history`. */
+  readonly public: boolean;
+  /** What a reader of the ledger should know about it. */
+  readonly note?: string;
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -680,4 +710,5 @@ export interface KindDocuments {
   readonly 'rule-package': RulePackageManifest;
   readonly pack: PackDeclaration;
   readonly task: Task;
+  readonly events: LedgerEventVocabulary;
 }

@@ -24,6 +24,7 @@ const SOURCES: Record<KindName, string> = {
   'rule-package': 'rules/majordomus/manifest.yaml',
   pack: 'rules/brainstorm/pack.yaml',
   task: 'test/fixtures/task/current.yaml',
+  events: 'share/events.yaml',
 };
 
 function shipped(kind: KindName): Record<string, unknown> {
@@ -69,6 +70,7 @@ const CASES: readonly [KindName, readonly (string | number)[], string, string | 
   ['pack', ['vendorin'], 'vendorin', 'vendoring'],
   ['pack', ['gates', 0, 'violation_levl'], 'gates.0.violation_levl', 'gates.0.violation_level'],
   ['task', ['scop'], 'scop', 'scope'],
+  ['events', ['events', 0, 'emited_by'], 'events.0.emited_by', 'events.0.emitted_by'],
 ];
 
 describe('an unknown key names the nearest allowed key of its mapping', () => {
