@@ -118,8 +118,9 @@ function setTaskFields(repository: Repository, command: string, task: Task, fiel
   let text = readFileSync(repository.layout.abs(file), 'utf8');
   for (const [key, value] of Object.entries(fields)) {
     const line = new RegExp(`^${key}:.*$`, 'm');
-    if (line.test(text)) text = text.replace(line, `${key}: ${value}`);
-    else text = text.replace(/^(started_at:.*)$/m, `$1\n${key}: ${value}`);
+    const written = `${key}: ${JSON.stringify(value)}`;
+    if (line.test(text)) text = text.replace(line, () => written);
+    else text = text.replace(/^(started_at:.*)$/m, (started) => `${started}\n${written}`);
   }
   const plan = new WritePlan({ command, base: repository.root });
   plan.replace(file, text, { mode: 0o600 });
