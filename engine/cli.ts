@@ -61,6 +61,20 @@ export function buildProgram(): Command {
     .option('--external-hooks', 'install the hooks even where core.hooksPath points outside the repository')
     .action(async (options) => (await import('./commands/init')).runInit(options));
 
+  program
+    .command('history')
+    .description('the ledger read back; --validate judges it, --rotate archives its oldest lines, --repair moves a torn tail aside')
+    .option('--task <id>', 'only the events of this task')
+    .option('--event <name>', 'only this event (a name of share/events.yaml)')
+    .option('--since <ts>', 'only events at or after this UTC date or time (2026-09-03, 2026-09-03T19:30:12Z)')
+    .option('--limit <n>', 'the newest n matching events (default 50)')
+    .option('--all', 'every matching event')
+    .option('--json', 'print one JSON object a line')
+    .option('--validate', 'report every line that is not an event of the vocabulary, and a torn tail (exit 10)')
+    .option('--rotate', 'move the lines beyond ledger.retention_max_lines into an archive (never deletes)')
+    .option('--repair', 'move a torn tail aside into a kept file, so appends work again')
+    .action(async (options) => (await import('./commands/history')).runHistory(options));
+
   addRulesCommands(program);
   addRecordCommands(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)

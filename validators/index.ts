@@ -14,6 +14,7 @@ import brainstorm_thesis from './brainstorm_thesis';
 import content from './content';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
+import ledger from './ledger';
 import paths from './paths';
 import policy from './policy';
 import retention from './retention';
@@ -34,6 +35,7 @@ export const validators = {
   content,
   doctrine_wiring,
   document_schema,
+  ledger,
   paths,
   policy,
   retention,

@@ -119,7 +119,7 @@ export function appendEvent(target: LedgerTarget, event: EventName, payload: Eve
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new RefusedError(`${command}: ${shown} is not a regular file; nothing was written (remove it, then run the command again)`);
-    if (stat.size > 0 && lastByte(fd, stat.size) !== 0x0a) throw tornTail(command, shown);
+    if (!endsWhole(fd, stat.size)) throw tornTail(command, shown);
     const buffer = Buffer.from(`${line}\n`);
     let written: number;
     try {
@@ -190,6 +190,33 @@ function failed(command: string, shown: string, error: unknown): RefusedError {
   const { reason, fix } = describeErrno(code);
   return new RefusedError(`${command}: cannot append to ${shown}: ${reason} (${code}); nothing was written (${fix})`);
 }
+
+/** How long a ledger must end without a newline, its size unchanged, before it is judged torn. */
+const TORN_AFTER_MS = 200;
+
+/**
+ * True when the ledger ends with a newline (or is empty). The kernel grows a file page by page while
+ * one `write` copies a line in, so another appender can see a line half way; a line being written
+ * completes within microseconds, while a torn one (its writer killed, or the disk full) never does.
+ * A ledger that ends without a newline is therefore watched: it is torn only if its size stays the same
+ * for TORN_AFTER_MS while its last byte is still not a newline.
+ */
+function endsWhole(fd: number, size: number): boolean {
+  let seen = size;
+  let since = Date.now();
+  for (;;) {
+    if (seen === 0 || lastByte(fd, seen) === 0x0a) return true;
+    if (Date.now() - since >= TORN_AFTER_MS) return false;
+    Atomics.wait(PAUSE, 0, 0, 2);
+    const now = fstatSync(fd).size;
+    if (now !== seen) {
+      seen = now;
+      since = Date.now();
+    }
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 function lastByte(fd: number, size: number): number | undefined {
   const one = Buffer.alloc(1);

@@ -1,10 +1,14 @@
 /**
- * What the baseline pack hands its validators (pack.yaml `context:`): the state of this checkout's work
- * — the current task, and beside it the other models of the local state — each built once per run of a
- * repository gate and read through `context.model(...)`, never kept in a module between runs.
+ * What the baseline pack hands its validators (rules/majordomus/pack.yaml `context:`): the models of
+ * the repository's local state, each built from the run's target once per run of a gate and read
+ * through `context.model(provider)` — never kept in a module between runs. Each subsystem adds its
+ * provider to `models`, one line each.
  */
+import { ledgerModel } from '../ledger/model';
 import { taskModel } from '../tasks/current';
 import type { AnyModelProvider } from '../validator';
 
-/** The models of the baseline's gates. */
-export const models: readonly AnyModelProvider[] = [taskModel];
+export { ledgerModel };
+
+/** The models of the baseline pack's gates. */
+export const models: readonly AnyModelProvider[] = [ledgerModel, taskModel];
