@@ -12,11 +12,13 @@ import brainstorm_state from './brainstorm_state';
 import brainstorm_sync from './brainstorm_sync';
 import brainstorm_thesis from './brainstorm_thesis';
 import content from './content';
+import decisions from './decisions';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
 import ledger from './ledger';
 import paths from './paths';
 import policy from './policy';
+import questions_store from './questions_store';
 import retention from './retention';
 import rule_package from './rule_package';
 import schema_integrity from './schema_integrity';
@@ -33,11 +35,13 @@ export const validators = {
   brainstorm_sync,
   brainstorm_thesis,
   content,
+  decisions,
   doctrine_wiring,
   document_schema,
   ledger,
   paths,
   policy,
+  questions_store,
   retention,
   rule_package,
   schema_integrity,

@@ -54,46 +54,71 @@ interface Declaration {
   readonly matches: (path: string) => boolean;
 }
 
+/**
+ * What the declarations are read from: a repository opened by a command, or the reader a validator's
+ * context holds, so the writer and the `record_changed_files` rule classify a path the same way.
+ */
+export interface DeclarationSource {
+  /** True when the judged tree holds `path`. */
+  exists(path: string): boolean;
+  /** A YAML file of the judged tree. */
+  yaml(path: string): { readonly value: unknown };
+  /** The path of a layer section (`scope`, `policy`), or undefined. */
+  section(name: string): string | undefined;
+  /** The local half of the layer, repository-relative. */
+  readonly localDir: string;
+}
+
+/** A command's repository as a declaration source. */
+export function repositorySource(repository: Repository): DeclarationSource {
+  return { exists: (path) => repository.tree.exists(path), yaml: (path) => repository.yaml(path), section: (name) => repository.layout.section(name), localDir: repository.layout.localDir };
+}
+
 /** The declarations this repository makes, read from its layer; a file that does not read declares nothing. */
-async function declarations(repository: Repository): Promise<Declaration[]> {
+async function declarations(source: DeclarationSource): Promise<Declaration[]> {
   const found: Declaration[] = [];
   const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
   const at = (value: unknown, key: string): unknown => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined);
   const read = (file: string | undefined): unknown => {
-    if (!file || !repository.tree.exists(file)) return undefined;
+    if (!file || !source.exists(file)) return undefined;
     try {
-      return repository.yaml(file).value;
+      return source.yaml(file).value;
     } catch {
       return undefined;
     }
   };
-  const scope = read(repository.layout.section('scope'));
+  const scope = read(source.section('scope'));
   const out = at(scope, 'out');
   const outPaths = strings(at(out, 'paths'));
   if (outPaths.length > 0) found.push({ name: 'scope-out-paths', matches: await pathspecMatcher(outPaths) });
   const generated = at(out, 'generated');
   const generatedPatterns = [...strings(at(generated, 'paths')), ...strings(at(generated, 'names')).map((name) => `**/${name}`)];
   if (generatedPatterns.length > 0) found.push({ name: 'scope-generated', matches: await pathspecMatcher(generatedPatterns) });
-  const policyFile = repository.layout.section('policy');
-  const projections = at(read(policyFile), 'projections');
+  const projections = at(read(source.section('policy')), 'projections');
   const targets = Array.isArray(projections) ? projections.map((projection) => at(projection, 'target')).filter((target): target is string => typeof target === 'string') : [];
   if (targets.length > 0) {
     const set = new Set(targets);
     found.push({ name: 'policy-projections', matches: (path) => set.has(path) });
   }
-  const stores = `${repository.layout.localDir}/state/`;
+  const stores = `${source.localDir}/state/`;
   found.push({ name: 'record-store', matches: (path) => path.startsWith(stores) });
   return found;
 }
 
+/** The declaration that classifies a path out of `changed_files` (its name in a record), or undefined when none does. */
+export async function changedFilesClassifier(source: DeclarationSource): Promise<(path: string) => string | undefined> {
+  const declared = await declarations(source);
+  return (path) => declared.find((declaration) => declaration.matches(path))?.name;
+}
+
 /** `changed` classified: what the record names, and what each declaration left out. */
 export async function classifyChanges(repository: Repository, changed: readonly string[]): Promise<Pick<RecordIdentity, 'changed_files' | 'changed_files_excluded' | 'changed_files_excluded_by'>> {
-  const declared = await declarations(repository);
+  const classify = await changedFilesClassifier(repositorySource(repository));
   const kept: string[] = [];
   const excluded = new Map<string, number>();
   for (const path of changed) {
-    const by = declared.find((declaration) => declaration.matches(path));
-    if (by) excluded.set(by.name, (excluded.get(by.name) ?? 0) + 1);
+    const by = classify(path);
+    if (by) excluded.set(by, (excluded.get(by) ?? 0) + 1);
     else kept.push(path);
   }
   return {

@@ -142,6 +142,15 @@ export interface StoredRecord {
   readonly branch: string;
   readonly head: string;
   readonly body: string;
+  /** The changed files the record names. */
+  readonly changed_files: readonly string[];
+  /** The 1-based line of `changed_files` in the file. */
+  readonly changedFilesLine: number;
+  /**
+   * How many paths the writer classified out; undefined on a record that predates the classification
+   * (the key is written on every classified record, `0` included).
+   */
+  readonly changed_files_excluded: number | undefined;
 }
 
 const REQUIRED_STRINGS = ['created_at', 'task_id', 'repository_id', 'worktree', 'branch', 'head', 'working_tree', 'profile', 'owner'] as const;
@@ -178,5 +187,8 @@ export function parseRecord(kind: RecordKind, path: string, text: string): Store
     branch: data.branch as string,
     head: data.head as string,
     body: document.body.replace(/^\n/, ''),
+    changed_files: (data.changed_files as unknown[]).map(String),
+    changedFilesLine: lineOf('changed_files'),
+    changed_files_excluded: typeof data.changed_files_excluded === 'number' ? data.changed_files_excluded : undefined,
   };
 }

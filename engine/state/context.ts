@@ -5,10 +5,11 @@
  * provider to `models`, one line each.
  */
 import { ledgerModel } from '../ledger/model';
+import { recordsModel } from '../records/model';
 import { taskModel } from '../tasks/current';
 import type { AnyModelProvider } from '../validator';
 
 export { ledgerModel };
 
 /** The models of the baseline pack's gates. */
-export const models: readonly AnyModelProvider[] = [ledgerModel, taskModel];
+export const models: readonly AnyModelProvider[] = [ledgerModel, taskModel, recordsModel];

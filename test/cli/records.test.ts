@@ -181,10 +181,10 @@ describe('decision', () => {
     expect(withTask(false).run(['decision', 'add', 'x', '--why', 'y']).code).toBe(12);
   });
 
-  it('8 concurrent writers × 25 decisions: every entry is recorded', async () => {
+  it('8 concurrent writers × 4 decisions: every entry is recorded', async () => {
     const repo = withTask();
     const WRITERS = 8;
-    const EACH = 25;
+    const EACH = 4;
     const writer = (w: number): Promise<number[]> =>
       new Promise((resolve) => {
         // one shell per writer, its decisions one after another, the writers all at once

@@ -143,6 +143,9 @@ describe('the resolver', () => {
     branch,
     head: '',
     body: '',
+    changed_files: [],
+    changedFilesLine: 1,
+    changed_files_excluded: 0,
   });
   const here = { worktree: '/w1', branch: 'main' };
 
