@@ -4,6 +4,7 @@
  */
 import type { Validator } from '../engine/validator';
 import ai_layout from './ai_layout';
+import blockers from './blockers';
 import brainstorm_forks from './brainstorm_forks';
 import brainstorm_ledger from './brainstorm_ledger';
 import brainstorm_manifest from './brainstorm_manifest';
@@ -11,6 +12,7 @@ import brainstorm_ops from './brainstorm_ops';
 import brainstorm_state from './brainstorm_state';
 import brainstorm_sync from './brainstorm_sync';
 import brainstorm_thesis from './brainstorm_thesis';
+import checkpoint from './checkpoint';
 import content from './content';
 import decisions from './decisions';
 import doctrine_wiring from './doctrine_wiring';
@@ -27,6 +29,7 @@ import wiring from './wiring';
 
 export const validators = {
   ai_layout,
+  blockers,
   brainstorm_forks,
   brainstorm_ledger,
   brainstorm_manifest,
@@ -34,6 +37,7 @@ export const validators = {
   brainstorm_state,
   brainstorm_sync,
   brainstorm_thesis,
+  checkpoint,
   content,
   decisions,
   doctrine_wiring,
