@@ -14,6 +14,7 @@ import brainstorm_sync from './brainstorm_sync';
 import brainstorm_thesis from './brainstorm_thesis';
 import checkpoint from './checkpoint';
 import content from './content';
+import continuity from './continuity';
 import decisions from './decisions';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
@@ -21,6 +22,7 @@ import ledger from './ledger';
 import paths from './paths';
 import policy from './policy';
 import questions_store from './questions_store';
+import resolver from './resolver';
 import retention from './retention';
 import rule_package from './rule_package';
 import schema_integrity from './schema_integrity';
@@ -39,6 +41,7 @@ export const validators = {
   brainstorm_thesis,
   checkpoint,
   content,
+  continuity,
   decisions,
   doctrine_wiring,
   document_schema,
@@ -46,6 +49,7 @@ export const validators = {
   paths,
   policy,
   questions_store,
+  resolver,
   retention,
   rule_package,
   schema_integrity,

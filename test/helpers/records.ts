@@ -44,8 +44,15 @@ export function minutesAgo(minutes: number): string {
   return new Date(Date.now() - minutes * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
-/** Write a record as `checkpoint`/`handover` would; its repository-relative path. */
-export function writeRecord(repo: TempRepo, kind: RecordKind, identity: Partial<RecordIdentity> = {}, body = '# Objective\nx\n\n# Current State\ny\n\n# Next Action\nz\n'): string {
+export const HANDOVER_BODY = '# Objective\nx\n\n# Current State\ny\n\n# Next Action\nz\n';
+
+/** The path `writeRecord` gives a record of `kind` with `identity` and the name's random part `random`. */
+export function recordPath(kind: RecordKind, identity: Partial<RecordIdentity> = {}, random = '0123456789abcdef'): string {
+  return `.ai/local/${RECORD_DIRS[kind]}/${recordName({ created_at: '2026-09-03T20:00:00Z', branch: 'main', head: '', ...identity }, random)}`;
+}
+
+/** Write a record as `checkpoint`/`handover` would (its name's random part `random`); its repository-relative path. */
+export function writeRecord(repo: TempRepo, kind: RecordKind, identity: Partial<RecordIdentity> = {}, body = HANDOVER_BODY, random = '0123456789abcdef'): string {
   const full: RecordIdentity = {
     created_at: '2026-09-03T20:00:00Z',
     task_id: TASK_ID,
@@ -61,7 +68,7 @@ export function writeRecord(repo: TempRepo, kind: RecordKind, identity: Partial<
     changed_files_excluded_by: [],
     ...identity,
   };
-  const path = `.ai/local/${RECORD_DIRS[kind]}/${recordName(full, Math.random().toString(16).slice(2, 10).padEnd(16, '0'))}`;
+  const path = recordPath(kind, full, random);
   repo.write(path, formatRecord(full, body), 0o600);
   return path;
 }
