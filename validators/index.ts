@@ -22,6 +22,7 @@ import ledger from './ledger';
 import paths from './paths';
 import policy from './policy';
 import questions_store from './questions_store';
+import record_changed_files from './record_changed_files';
 import resolver from './resolver';
 import retention from './retention';
 import rule_package from './rule_package';
@@ -49,6 +50,7 @@ export const validators = {
   paths,
   policy,
   questions_store,
+  record_changed_files,
   resolver,
   retention,
   rule_package,
