@@ -19,6 +19,7 @@ import decisions from './decisions';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
 import ledger from './ledger';
+import obligations from './obligations';
 import paths from './paths';
 import policy from './policy';
 import questions_store from './questions_store';
@@ -47,6 +48,7 @@ export const validators = {
   doctrine_wiring,
   document_schema,
   ledger,
+  obligations,
   paths,
   policy,
   questions_store,

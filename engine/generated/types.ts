@@ -154,6 +154,8 @@ export interface PolicyVerification {
   readonly required_for_changes?: boolean;
   /** The completion contract: the policy keys of the rules that must hold for a task to finish, in display order. */
   readonly finish_requires?: readonly string[];
+  /** What every task owes before it is accepted as completed, each a fact majordomus establishes at HEAD when it judges: committed (nothing changed outside the local half), pushed (the branch's upstream holds HEAD). */
+  readonly obligations?: readonly ('committed' | 'pushed')[];
 }
 
 /** Checkpoints: short progress notes written during a task. */

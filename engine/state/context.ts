@@ -6,10 +6,11 @@
  */
 import { ledgerModel } from '../ledger/model';
 import { recordsModel } from '../records/model';
+import { obligationsModel } from '../records/obligations';
 import { taskModel } from '../tasks/current';
 import type { AnyModelProvider } from '../validator';
 
 export { ledgerModel };
 
 /** The models of the baseline pack's gates. */
-export const models: readonly AnyModelProvider[] = [ledgerModel, taskModel, recordsModel];
+export const models: readonly AnyModelProvider[] = [ledgerModel, taskModel, recordsModel, obligationsModel];
