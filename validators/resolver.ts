@@ -1,7 +1,6 @@
 import { ledgerModel } from '../engine/ledger/model';
-import type { LedgerModel } from '../engine/ledger/model';
 import { recordsModel } from '../engine/records/model';
-import { resolveRecord } from '../engine/records/resolver';
+import { ledgerOrder, resolveRecord } from '../engine/records/resolver';
 import type { RecordKind } from '../engine/records/record';
 import { defineValidator } from '../engine/validator';
 
@@ -32,7 +31,9 @@ export default defineValidator({
     const here = context.disk.realpath(context.target);
     // a record names its worktree as git gave it; compare real paths, so a link on the way does not hide it
     const records = handovers.records.map((record) => (record.worktree !== here && context.disk.realpath(record.worktree) === here ? { ...record, worktree: here } : record));
-    const resolved = resolveRecord(records, { worktree: here, branch: context.git.branch() ?? '' }, ledgerOrder(context.model(ledgerModel)));
+    // an unreadable ledger orders nothing; the ledger's own rule reports it
+    const ledger = context.model(ledgerModel).read();
+    const resolved = resolveRecord(records, { worktree: here, branch: context.git.branch() ?? '' }, 'ledger' in ledger ? ledgerOrder(ledger.ledger.entries) : new Map());
     const dir = model.dir('handover');
     if (!resolved) {
       if (sound) context.ok({ subject: dir, message: 'no handover for this worktree or its branch (a clean absence)' });
@@ -45,16 +46,3 @@ export default defineValidator({
     if (sound) context.ok({ subject: dir, message: `resolves ${record.path} (${resolved.match === 'branch' ? `this branch, in ${record.worktree}` : 'this worktree and branch'})` });
   },
 });
-
-/** Each record's line in the ledger (the event that announced it), for the resolver's ties. */
-function ledgerOrder(ledger: LedgerModel): Map<string, number> {
-  const order = new Map<string, number>();
-  const read = ledger.read();
-  // an unreadable ledger orders nothing; the ledger's own rule reports it
-  if (!('ledger' in read)) return order;
-  for (const entry of read.ledger.entries) {
-    const path = entry.record.checkpoint_path ?? entry.record.handover_path;
-    if (typeof path === 'string') order.set(path, entry.line);
-  }
-  return order;
-}

@@ -18,7 +18,7 @@ import { recordIdentity, utcSeconds } from '../records/identity';
 import { publishRecord, unpublish } from '../records/publish';
 import { bodyLines, filledSections, formatRecord, identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS, recordName } from '../records/record';
 import type { RecordKind, StoredRecord } from '../records/record';
-import { newestFirst, resolveRecord } from '../records/resolver';
+import { ledgerOrder, newestFirst, resolveRecord } from '../records/resolver';
 import type { Repository } from '../repository';
 import { currentTaskFile } from '../tasks/current';
 import type { Task } from '../tasks/current';
@@ -131,7 +131,7 @@ function setTaskFields(repository: Repository, command: string, task: Task, fiel
 function read(repository: Repository, kind: RecordKind, options: RecordOptions): void {
   const { records, problems } = loadRecords(repository, kind);
   for (const problem of problems) process.stderr.write(`majordomus: ${kind}: ${problem} (skipped; \`majordomus doctor\` reports it)\n`);
-  const order = ledgerOrder(repository);
+  const order = ledgerOrderHere(repository);
   if (options.list) {
     const here = repository.root;
     for (const item of newestFirst(records, order)) {
@@ -180,16 +180,11 @@ export function loadRecords(repository: Repository, kind: RecordKind): { records
 }
 
 /** Each record's line in the ledger (the event that announced it), for the resolver's ties. */
-function ledgerOrder(repository: Repository): Map<string, number> {
-  const order = new Map<string, number>();
+function ledgerOrderHere(repository: Repository): Map<string, number> {
   try {
-    const ledger = readLedger({ root: repository.root, localDir: repository.layout.localDir }, 'records');
-    for (const entry of ledger.entries) {
-      const path = entry.record.checkpoint_path ?? entry.record.handover_path;
-      if (typeof path === 'string') order.set(path, entry.line);
-    }
+    return ledgerOrder(readLedger({ root: repository.root, localDir: repository.layout.localDir }, 'records').entries);
   } catch {
     // an unreadable ledger orders nothing; the ledger's own rule reports it
+    return new Map();
   }
-  return order;
 }

@@ -51,3 +51,16 @@ export function newestFirst(records: readonly StoredRecord[], ledgerOrder: Reado
     return a.name < b.name ? 1 : a.name > b.name ? -1 : 0;
   });
 }
+
+/**
+ * Each record's line in the ledger — the `task.checkpoint` or `task.handed_over` line that announced it —
+ * for the resolver's ties, from the ledger's entries in file order.
+ */
+export function ledgerOrder(entries: readonly { readonly line: number; readonly record: Readonly<Record<string, unknown>> }[]): Map<string, number> {
+  const order = new Map<string, number>();
+  for (const entry of entries) {
+    const path = entry.record.checkpoint_path ?? entry.record.handover_path;
+    if (typeof path === 'string') order.set(path, entry.line);
+  }
+  return order;
+}

@@ -11,7 +11,7 @@ import { formatRecord, recordName, RECORD_DIRS } from '../../engine/records/reco
 import type { RecordIdentity, RecordKind } from '../../engine/records/record';
 import { prepared, project, resolve } from './cases';
 import type { Expected } from './cases';
-import { gateInProcess } from './gate';
+import { expectSameFromCli, gateInProcess } from './gate';
 import type { repoFactory, TempRepo } from './repo';
 
 export const STATE = '.ai/local/state';
@@ -80,17 +80,20 @@ export interface GateCase {
   mutate(repo: TempRepo): void;
   readonly code: number;
   readonly expected: readonly Expected[];
+  /** Also run the built CLI, which must end with the same code and print exactly the same findings. */
+  readonly cli?: boolean;
 }
 
 /** Each case runs `<gate> --rule <rule>` in process: the exit code and every finding of the rule (level, category, subject, line). */
 export function describeGateCases(rule: string, repos: ReturnType<typeof repoFactory>, title: string, cases: readonly GateCase[]): void {
   describe(`${rule}: ${title}`, () => {
-    it.each(cases)('$gate: $name', async ({ gate, mutate, code, expected }) => {
+    it.each(cases)('$gate: $name', async ({ gate, mutate, code, expected, cli }) => {
       const repo = prepared(repos, mutate);
       const run = await gateInProcess(repo, gate, { rule });
       expect(run.code, run.stderr).toBe(code);
       expect(project(run.findings.filter((f) => f.rule === rule))).toEqual(resolve(repo, expected));
       expect(run.findings.every((f) => f.rule === rule)).toBe(true);
+      if (cli) expectSameFromCli(repo, gate, { rule }, run);
     });
   });
 }

@@ -48,6 +48,7 @@ const CASES: readonly GateCase[] = [
     mutate: store(entry('first', without('Why')) + '\n' + entry('second', FULL) + '\n' + entry('third', without('Task', 'Head', 'Why'))),
     code: 0,
     expected: [warnAt('first'), warnAt('third')],
+    cli: true,
   },
   {
     name: 'at check, with an active task: still a WARN, exit 0',

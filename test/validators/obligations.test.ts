@@ -54,7 +54,7 @@ const CASES: readonly GateCase[] = [
   { name: 'owed, but no task', gate: 'finish', mutate: (repo) => (owing('committed')(repo), repo.remove(CURRENT)), code: 0, expected: [{ level: 'OK', category: 'obligation', subject: CURRENT }] },
   { name: 'committed: a clean tree (the local half does not count)', gate: 'finish', mutate: owing('committed'), code: 0, expected: [held('committed')] },
   { name: 'committed: an untracked file', gate: 'finish', mutate: all(owing('committed'), dirty), code: 10, expected: [owed('committed')] },
-  { name: 'committed: a staged change, while the work goes on', gate: 'check', mutate: all(owing('committed'), dirty, (repo) => repo.git(['add', 'src/a/x.ts'])), code: 10, expected: [owed('committed')] },
+  { name: 'committed: a staged change, while the work goes on', gate: 'check', mutate: all(owing('committed'), dirty, (repo) => repo.git(['add', 'src/a/x.ts'])), code: 10, expected: [owed('committed')], cli: true },
   { name: 'committed: owed under the outcome partial is outstanding, not refused', gate: 'finish', mutate: all(owing('committed', 'partial'), dirty), code: 0, expected: [{ level: 'INFO', category: 'obligation', subject: CURRENT }] },
   { name: 'pushed: no upstream cannot establish it', gate: 'finish', mutate: owing('pushed'), code: 10, expected: [owed('pushed')] },
   { name: 'pushed: the upstream holds HEAD', gate: 'finish', mutate: all(owing('pushed'), pushed), code: 0, expected: [held('pushed')] },

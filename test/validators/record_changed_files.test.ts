@@ -49,8 +49,8 @@ const PASSING: readonly Case[] = [
   },
 ];
 
-const FAILING: readonly Case[] = [
-  { name: 'a projection target (policy-projections)', mutate: handover('src/a/x.ts', 'AGENTS.md'), expected: [named(HANDOVER)] },
+const FAILING: readonly (Case & { readonly cli?: boolean })[] = [
+  { name: 'a projection target (policy-projections)', mutate: handover('src/a/x.ts', 'AGENTS.md'), expected: [named(HANDOVER)], cli: true },
   { name: 'build output (scope-out-paths)', mutate: handover('dist/app.js'), expected: [named(HANDOVER)] },
   { name: 'a generated file by name (scope-generated)', mutate: handover('package-lock.json'), expected: [named(HANDOVER)] },
   { name: 'the local half of the layer (scope-out-paths)', mutate: handover('.ai/local/state/ledger.jsonl'), expected: [named(HANDOVER)] },

@@ -61,6 +61,16 @@ const PASSING: readonly Case[] = [
     mutate: (repo) => (committed(repo), writeRecord(repo, 'handover', { head: GONE })),
     expected: [OK, { level: 'INFO', category: 'resolver', subject: recordPath('handover', { head: GONE }), file: recordPath('handover', { head: GONE }) }],
   },
+  {
+    name: 'two handovers of one second: the ledger, not the name, says which is newer',
+    mutate: (repo) => {
+      const here = writeRecord(repo, 'handover', { head: committed(repo) }, HANDOVER_BODY, 'ffffffffffffffff');
+      const gone = writeRecord(repo, 'handover', { head: GONE }, HANDOVER_BODY, '0000000000000000');
+      const line = (path: string) => `${JSON.stringify({ ts: '2026-09-03T20:00:00Z', event: 'task.handed_over', head: null, branch: 'main', by: 'test', task_id: 't', handover_path: path, closed: false })}\n`;
+      repo.write(`${STATE}/ledger.jsonl`, line(here) + line(gone));
+    },
+    expected: [OK, { level: 'INFO', category: 'resolver', subject: recordPath('handover', { head: GONE }, '0000000000000000'), file: recordPath('handover', { head: GONE }, '0000000000000000') }],
+  },
 ];
 
 const FAILING: readonly Case[] = [
