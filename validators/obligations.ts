@@ -35,7 +35,8 @@ export default defineValidator({
         context.ok({ subject: name, message: fact.detail });
         continue;
       }
-      if (NOT_COMPLETED.has(task.outcome)) {
+      // while the work goes on (check) nothing is being completed yet: what is owed is named, not refused
+      if (NOT_COMPLETED.has(task.outcome) || (context.gate === 'check' && task.outcome === 'active')) {
         outstanding.push(`${name} (${fact.detail})`);
         continue;
       }
@@ -44,7 +45,7 @@ export default defineValidator({
         message: `task ${task.id} owes ${name}: ${fact.status === 'refuted' ? 'refuted' : 'cannot be established'} — ${fact.detail} (${name === 'committed' ? 'commit the work' : 'push the branch'}, or finish as partial or blocked)`,
       });
     }
-    if (outstanding.length > 0) context.info({ subject: tasks.current.file, message: `outstanding under the outcome ${task.outcome}: ${outstanding.join('; ')}` });
+    if (outstanding.length > 0) context.info({ subject: tasks.current.file, message: `still owed before task ${task.id} can complete (outcome ${task.outcome}, gate ${context.gate}): ${outstanding.join('; ')}` });
   },
 });
 

@@ -2,7 +2,8 @@
  * obligations (rule majordomus.obligation-closure): every case starts from `majordomus init`, sets the
  * policy's `verification.obligations`, commits, writes a current task, and runs `finish` (or `check`) in
  * process. Each obligation is established from git at HEAD: refuted or not establishable is a FAIL whose
- * subject is the obligation (exit 10), held is OK, and an unfinished outcome turns what is owed into an INFO.
+ * subject is the obligation (exit 10), held is OK; an unfinished outcome, or an active task at `check`,
+ * turns what is owed into an INFO.
  */
 import { afterAll } from 'vitest';
 import { edit } from '../helpers/cases';
@@ -54,7 +55,9 @@ const CASES: readonly GateCase[] = [
   { name: 'owed, but no task', gate: 'finish', mutate: (repo) => (owing('committed')(repo), repo.remove(CURRENT)), code: 0, expected: [{ level: 'OK', category: 'obligation', subject: CURRENT }] },
   { name: 'committed: a clean tree (the local half does not count)', gate: 'finish', mutate: owing('committed'), code: 0, expected: [held('committed')] },
   { name: 'committed: an untracked file', gate: 'finish', mutate: all(owing('committed'), dirty), code: 10, expected: [owed('committed')] },
-  { name: 'committed: a staged change, while the work goes on', gate: 'check', mutate: all(owing('committed'), dirty, (repo) => repo.git(['add', 'src/a/x.ts'])), code: 10, expected: [owed('committed')], cli: true },
+  { name: 'committed: a staged change', gate: 'finish', mutate: all(owing('committed'), dirty, (repo) => repo.git(['add', 'src/a/x.ts'])), code: 10, expected: [owed('committed')] },
+  { name: 'committed: a change while the work goes on is named, not refused', gate: 'check', mutate: all(owing('committed'), dirty), code: 0, expected: [{ level: 'INFO', category: 'obligation', subject: CURRENT }], cli: true },
+  { name: 'held at check too', gate: 'check', mutate: owing('committed'), code: 0, expected: [held('committed')] },
   { name: 'committed: owed under the outcome partial is outstanding, not refused', gate: 'finish', mutate: all(owing('committed', 'partial'), dirty), code: 0, expected: [{ level: 'INFO', category: 'obligation', subject: CURRENT }] },
   { name: 'pushed: no upstream cannot establish it', gate: 'finish', mutate: owing('pushed'), code: 10, expected: [owed('pushed')] },
   { name: 'pushed: the upstream holds HEAD', gate: 'finish', mutate: all(owing('pushed'), pushed), code: 0, expected: [held('pushed')] },
