@@ -1,10 +1,7 @@
-import { recordsModel } from '../engine/records/model';
+import { recordsModel, UNFINISHED_OUTCOMES } from '../engine/records/model';
 import { unresolved } from '../engine/records/questions';
 import { taskModel } from '../engine/tasks/current';
 import { defineValidator } from '../engine/validator';
-
-/** Outcomes that say honestly the work is not done: open questions may stay open under them. */
-const NOT_COMPLETED: ReadonlySet<string> = new Set(['partial', 'blocked', 'no_match', 'failed', 'handed_over']);
 
 export default defineValidator({
   name: 'blockers',
@@ -25,7 +22,7 @@ export default defineValidator({
     }
     const open = unresolved(read.value);
     const { malformed } = read.value;
-    if (task && NOT_COMPLETED.has(task.outcome)) {
+    if (task && UNFINISHED_OUTCOMES.has(task.outcome)) {
       if (open.length + malformed.length > 0) context.info({ subject: file, message: `${open.length} question(s) unresolved and ${malformed.length} unreadable, outstanding under the outcome ${task.outcome}` });
       else context.ok({ subject: file, message: 'no question unresolved' });
       return;

@@ -1,10 +1,8 @@
 import { OBLIGATIONS, obligationsModel } from '../engine/records/obligations';
 import type { Obligation } from '../engine/records/obligations';
+import { UNFINISHED_OUTCOMES } from '../engine/records/model';
 import { taskModel } from '../engine/tasks/current';
 import { defineValidator } from '../engine/validator';
-
-/** Outcomes that say the work is not done: what is owed is named as outstanding, never refused. */
-const NOT_COMPLETED: ReadonlySet<string> = new Set(['partial', 'blocked', 'no_match', 'failed', 'handed_over']);
 
 export default defineValidator({
   name: 'obligations',
@@ -36,7 +34,7 @@ export default defineValidator({
         continue;
       }
       // while the work goes on (check) nothing is being completed yet: what is owed is named, not refused
-      if (NOT_COMPLETED.has(task.outcome) || (context.gate === 'check' && task.outcome === 'active')) {
+      if (UNFINISHED_OUTCOMES.has(task.outcome) || (context.gate === 'check' && task.outcome === 'active')) {
         outstanding.push(`${name} (${fact.detail})`);
         continue;
       }

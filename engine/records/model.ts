@@ -21,6 +21,12 @@ import type { QuestionsStore } from './questions';
 import { isRecordName, parseRecord, RECORD_DIRS } from './record';
 import type { RecordKind, StoredRecord } from './record';
 
+/**
+ * The outcomes that say honestly the work is not done: what a completed task would owe (an answer, an
+ * obligation) is reported as outstanding under them, never refused.
+ */
+export const UNFINISHED_OUTCOMES: ReadonlySet<string> = new Set(['partial', 'blocked', 'no_match', 'failed', 'handed_over']);
+
 /** The largest store or record the model reads. */
 const MAX_BYTES = 4 * 1024 * 1024;
 
