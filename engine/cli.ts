@@ -46,13 +46,37 @@ export function buildProgram(): Command {
   ).action(async (options) => (await import('./commands/gate')).runGateCommand('finish', options));
 
   program
+    .command('start <task>')
+    .description('start a task: claim the paths it may change (--scope) and record where it starts from')
+    .option('--scope <pathspec>', 'the paths the task claims, comma-separated; repeatable (`.` is the whole repository)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
+    .option('--profile <name>', "the execution profile (default: the policy's profiles.default)")
+    .option('--owner <who>', "who works on it (default: git's user.name)")
+    .option('--json', 'print the task as one JSON object')
+    .action(async (task: string, options) => (await import('./commands/task')).runStart(task, options));
+
+  program
     .command('init')
     .description('adopt this repository: write the .ai/ layer, the vendored baseline rules and the git hooks')
     .option('--extend', 'add only what is missing to an adopted repository')
     .option('--external-hooks', 'install the hooks even where core.hooksPath points outside the repository')
     .action(async (options) => (await import('./commands/init')).runInit(options));
 
+  program
+    .command('history')
+    .description('the ledger read back; --validate judges it, --rotate archives its oldest lines, --repair moves a torn tail aside')
+    .option('--task <id>', 'only the events of this task')
+    .option('--event <name>', 'only this event (a name of share/events.yaml)')
+    .option('--since <ts>', 'only events at or after this UTC date or time (2026-09-03, 2026-09-03T19:30:12Z)')
+    .option('--limit <n>', 'the newest n matching events (default 50)')
+    .option('--all', 'every matching event')
+    .option('--json', 'print one JSON object a line')
+    .option('--validate', 'report every line that is not an event of the vocabulary, and a torn tail (exit 10)')
+    .option('--rotate', 'move the lines beyond ledger.retention_max_lines into an archive (never deletes)')
+    .option('--repair', 'move a torn tail aside into a kept file, so appends work again')
+    .action(async (options) => (await import('./commands/history')).runHistory(options));
+
   addRulesCommands(program);
+  addRecordCommands(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
   for (const pack of packCommands) pack.register(program);
   // the validators `rules new --help` lists are loaded only when `rules new` (or `rules help new`) is asked for
@@ -126,6 +150,58 @@ function addRulesCommands(program: Command): void {
     .description('drop an adopted pack: remove its vendored rule package (the baseline cannot be removed)')
     .option('--force', 'remove a vendored copy that was changed by hand')
     .action(async (pack: string, options) => (await import('./commands/rules')).runVendorRemove(pack, options));
+}
+
+/** The records of a task: checkpoints, handovers, decisions and questions (engine/commands/records.ts, decision.ts, question.ts). */
+function addRecordCommands(program: Command): void {
+  const repeat = (value: string, previous: string[]): string[] => [...previous, value];
+  program
+    .command('checkpoint')
+    .description('record progress of the active task (body on stdin; an empty body only moves checkpoint_at), or show/list checkpoints')
+    .option('--show', "print the checkpoint the resolver picks for this worktree and branch")
+    .option('--list', 'list every checkpoint, newest first')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/records')).runRecordCommand('checkpoint', options));
+  program
+    .command('handover')
+    .description("write a handover of the active task (body on stdin, with the policy's required sections), or show/list handovers")
+    .option('--show', "print the handover the resolver picks for this worktree and branch")
+    .option('--list', 'list every handover, newest first')
+    .option('--close', 'hand the task over: its outcome becomes handed_over')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/records')).runRecordCommand('handover', options));
+  const decision = program.command('decision').description('record and list decisions (.ai/local/state/decisions.md)');
+  decision
+    .command('add <what>')
+    .description('append a decision of the active task; Task and Head are computed')
+    .option('--why <why>', 'the reason (required)')
+    .option('--rejected <alternative>', 'an alternative rejected; repeatable', repeat, [] as string[])
+    .option('--evidence <evidence>', 'what supports it; repeatable', repeat, [] as string[])
+    .option('--supersedes <text>', 'the earlier decision this one replaces (its text, exactly)')
+    .option('--json', 'print one JSON object')
+    .action(async (what: string, options) => (await import('./commands/decision')).runDecisionAdd(what, options));
+  decision
+    .command('list')
+    .description('the recorded decisions, in file order')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/decision')).runDecisionList(options));
+  const question = program.command('question').description('open, resolve and list the questions that block acceptance (.ai/local/state/open-questions.md)');
+  question
+    .command('add <question>')
+    .description('open a question against the active task')
+    .option('--json', 'print one JSON object')
+    .action(async (text: string, options) => (await import('./commands/question')).runQuestionAdd(text, options));
+  question
+    .command('resolve <number-or-text>')
+    .description('answer a question: by its number (question list) or its exact text')
+    .option('--answer <answer>', 'the answer (required)')
+    .option('--json', 'print one JSON object')
+    .action(async (which: string, options) => (await import('./commands/question')).runQuestionResolve(which, options));
+  question
+    .command('list')
+    .description('every question, numbered, resolved or not')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/question')).runQuestionList(options));
 }
 
 /** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */

@@ -4,6 +4,7 @@
  */
 import type { Validator } from '../engine/validator';
 import ai_layout from './ai_layout';
+import blockers from './blockers';
 import brainstorm_forks from './brainstorm_forks';
 import brainstorm_ledger from './brainstorm_ledger';
 import brainstorm_manifest from './brainstorm_manifest';
@@ -11,11 +12,19 @@ import brainstorm_ops from './brainstorm_ops';
 import brainstorm_state from './brainstorm_state';
 import brainstorm_sync from './brainstorm_sync';
 import brainstorm_thesis from './brainstorm_thesis';
+import checkpoint from './checkpoint';
 import content from './content';
+import continuity from './continuity';
+import decisions from './decisions';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
+import ledger from './ledger';
+import obligations from './obligations';
 import paths from './paths';
 import policy from './policy';
+import questions_store from './questions_store';
+import record_changed_files from './record_changed_files';
+import resolver from './resolver';
 import retention from './retention';
 import rule_package from './rule_package';
 import schema_integrity from './schema_integrity';
@@ -24,6 +33,7 @@ import wiring from './wiring';
 
 export const validators = {
   ai_layout,
+  blockers,
   brainstorm_forks,
   brainstorm_ledger,
   brainstorm_manifest,
@@ -31,11 +41,19 @@ export const validators = {
   brainstorm_state,
   brainstorm_sync,
   brainstorm_thesis,
+  checkpoint,
   content,
+  continuity,
+  decisions,
   doctrine_wiring,
   document_schema,
+  ledger,
+  obligations,
   paths,
   policy,
+  questions_store,
+  record_changed_files,
+  resolver,
   retention,
   rule_package,
   schema_integrity,

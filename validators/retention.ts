@@ -1,3 +1,5 @@
+import { ledgerModel } from '../engine/ledger/model';
+import type { LedgerModel } from '../engine/ledger/model';
 import { readPolicy } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
 import type { DiskReader } from '../engine/validator';
@@ -6,7 +8,7 @@ import type { DiskReader } from '../engine/validator';
 const CAPS = [
   { key: 'checkpoint.retention_max_files', what: 'checkpoints', path: 'checkpoints', count: countFiles },
   { key: 'handover.retention_max_files', what: 'handovers', path: 'handovers', count: countFiles },
-  { key: 'ledger.retention_max_lines', what: 'ledger lines', path: 'ledger.jsonl', count: countLines },
+  { key: 'ledger.retention_max_lines', what: 'ledger lines', path: 'ledger.jsonl', count: 'ledger' },
 ] as const;
 
 export default defineValidator({
@@ -27,7 +29,8 @@ export default defineValidator({
         continue;
       }
       const capped = `${stateDir}/${cap.path}`;
-      const count = cap.count(context.disk, capped);
+      // the ledger is counted from the one reader every ledger rule shares
+      const count = cap.count === 'ledger' ? countLines(context.model(ledgerModel)) : cap.count(context.disk, capped);
       counts.push(`${count}/${limit} ${cap.what}`);
       if (count > limit) {
         context.violation({ subject: capped, message: `${count} ${cap.what}, over the cap of ${limit} (\`${cap.key}\`): archive the oldest or raise the cap` });
@@ -54,17 +57,9 @@ function countFiles(disk: DiskReader, dir: string): number {
   }
 }
 
-function countLines(disk: DiskReader, file: string): number {
-  let lines = 0;
-  let last = 10;
-  try {
-    // only a regular file is read: a FIFO in its place would block the gate
-    disk.stream(file, (chunk) => {
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-      last = chunk[chunk.length - 1]!;
-    });
-  } catch {
-    return 0;
-  }
-  return last === 10 ? lines : lines + 1;
+/** The ledger's lines, a torn last line included: it takes room until it is repaired. A ledger that cannot be read counts as empty (the ledger rule reports it). */
+function countLines(model: LedgerModel): number {
+  const read = model.read();
+  if ('unreadable' in read) return 0;
+  return read.ledger.lines + (read.ledger.torn ? 1 : 0);
 }

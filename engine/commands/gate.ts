@@ -40,7 +40,9 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
   };
   process.once('beforeExit', unfinished);
   try {
-    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins: [reporter] });
+    // check judges the active task: without one it ends with 12 before any rule (engine/tasks/active.ts)
+    const plugins = gate === 'check' ? [new (await import('../tasks/active')).ActiveTaskRequired(), reporter] : [reporter];
+    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins });
     process.exitCode = outcome.exitCode;
   } finally {
     settled = true;

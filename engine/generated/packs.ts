@@ -37,9 +37,10 @@ export const packs: Readonly<Record<PackName, PackDefinition>> = Object.freeze({
     name: 'majordomus',
     description: 'The health of an adopted repository\'s AI layer and of the engine that governs it.',
     vendoring: 'always',
-    validators: Object.freeze(['ai_layout', 'content', 'doctrine_wiring', 'document_schema', 'paths', 'policy', 'retention', 'rule_package', 'schema_integrity', 'scope_file', 'wiring'] as const),
+    validators: Object.freeze(['ai_layout', 'blockers', 'checkpoint', 'content', 'continuity', 'decisions', 'doctrine_wiring', 'document_schema', 'ledger', 'obligations', 'paths', 'policy', 'questions_store', 'record_changed_files', 'resolver', 'retention', 'rule_package', 'schema_integrity', 'scope_file', 'wiring'] as const),
     gates: Object.freeze(['doctor', 'check', 'finish', 'watch'] as const),
     commands: Object.freeze([]),
+    context: () => import('../state/context'),
   }),
   brainstorm: Object.freeze({
     name: 'brainstorm',

@@ -1033,7 +1033,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const policy = validate21;
-const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","minimum":1,"maximum":3600}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
+const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true},"obligations":{"type":"array","items":{"type":"string","enum":["committed","pushed"]},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","minimum":1,"maximum":3600}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
 const schema51 = {"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"};
 const schema53 = {"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}};
 const schema54 = {"type":"string","enum":["off","info","warning","error"]};
@@ -1377,7 +1377,7 @@ if(data.verification !== undefined){
 let data11 = data.verification;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 for(const key3 in data11){
-if(!((key3 === "required_for_changes") || (key3 === "finish_requires"))){
+if(!(((key3 === "required_for_changes") || (key3 === "finish_requires")) || (key3 === "obligations"))){
 const err26 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
@@ -1475,9 +1475,14 @@ vErrors.push(err32);
 errors++;
 }
 }
-}
-else {
-const err33 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.obligations !== undefined){
+let data15 = data11.obligations;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i2=0; i2<len1; i2++){
+let data16 = data15[i2];
+if(typeof data16 !== "string"){
+const err33 = {instancePath:instancePath+"/verification/obligations/" + i2,schemaPath:"#/properties/verification/properties/obligations/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -1486,13 +1491,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-if(data.checkpoint !== undefined){
-let data15 = data.checkpoint;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-for(const key4 in data15){
-if(!((key4 === "max_body_lines") || (key4 === "retention_max_files"))){
-const err34 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(!((data16 === "committed") || (data16 === "pushed"))){
+const err34 = {instancePath:instancePath+"/verification/obligations/" + i2,schemaPath:"#/properties/verification/properties/obligations/items/enum",keyword:"enum",params:{allowedValues: schema50.properties.verification.properties.obligations.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -1502,10 +1502,18 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data15.max_body_lines !== undefined){
-let data16 = data15.max_body_lines;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err35 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+let i3 = data15.length;
+let j1;
+if(i3 > 1){
+const indices1 = {};
+for(;i3--;){
+let item1 = data15[i3];
+if(typeof item1 !== "string"){
+continue;
+}
+if(typeof indices1[item1] == "number"){
+j1 = indices1[item1];
+const err35 = {instancePath:instancePath+"/verification/obligations",schemaPath:"#/properties/verification/properties/obligations/uniqueItems",keyword:"uniqueItems",params:{i: i3, j: j1},message:"must NOT have duplicate items (items ## "+j1+" and "+i3+" are identical)"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -1513,10 +1521,14 @@ else {
 vErrors.push(err35);
 }
 errors++;
+break;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 1 || isNaN(data16)){
-const err36 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+indices1[item1] = i3;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/verification/obligations",schemaPath:"#/properties/verification/properties/obligations/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -1527,10 +1539,8 @@ errors++;
 }
 }
 }
-if(data15.retention_max_files !== undefined){
-let data17 = data15.retention_max_files;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err37 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err37 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1539,9 +1549,13 @@ vErrors.push(err37);
 }
 errors++;
 }
-if((typeof data17 == "number") && (isFinite(data17))){
-if(data17 < 1 || isNaN(data17)){
-const err38 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.checkpoint !== undefined){
+let data17 = data.checkpoint;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key4 in data17){
+if(!((key4 === "max_body_lines") || (key4 === "retention_max_files"))){
+const err38 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1551,10 +1565,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data17.max_body_lines !== undefined){
+let data18 = data17.max_body_lines;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err39 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1563,13 +1577,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-if(data.handover !== undefined){
-let data18 = data.handover;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key5 in data18){
-if(!((key5 === "required_sections") || (key5 === "retention_max_files"))){
-const err40 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 < 1 || isNaN(data18)){
+const err40 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1579,15 +1589,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data18.required_sections !== undefined){
-let data19 = data18.required_sections;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i2=0; i2<len1; i2++){
-let data20 = data19[i2];
-if(typeof data20 === "string"){
-if(func1(data20) < 1){
-const err41 = {instancePath:instancePath+"/handover/required_sections/" + i2,schemaPath:"#/properties/handover/properties/required_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data17.retention_max_files !== undefined){
+let data19 = data17.retention_max_files;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err41 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1596,9 +1602,9 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/handover/required_sections/" + i2,schemaPath:"#/properties/handover/properties/required_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 1 || isNaN(data19)){
+const err42 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1609,8 +1615,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err43 = {instancePath:instancePath+"/handover/required_sections",schemaPath:"#/properties/handover/properties/required_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err43 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1620,10 +1627,12 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data18.retention_max_files !== undefined){
-let data21 = data18.retention_max_files;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err44 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.handover !== undefined){
+let data20 = data.handover;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key5 in data20){
+if(!((key5 === "required_sections") || (key5 === "retention_max_files"))){
+const err44 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1632,9 +1641,16 @@ vErrors.push(err44);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 < 1 || isNaN(data21)){
-const err45 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data20.required_sections !== undefined){
+let data21 = data20.required_sections;
+if(Array.isArray(data21)){
+const len2 = data21.length;
+for(let i4=0; i4<len2; i4++){
+let data22 = data21[i4];
+if(typeof data22 === "string"){
+if(func1(data22) < 1){
+const err45 = {instancePath:instancePath+"/handover/required_sections/" + i4,schemaPath:"#/properties/handover/properties/required_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1644,10 +1660,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-}
-}
 else {
-const err46 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/handover/required_sections/" + i4,schemaPath:"#/properties/handover/properties/required_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1657,12 +1671,9 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.session !== undefined){
-let data22 = data.session;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key6 in data22){
-if(!(func3.call(schema50.properties.session.properties, key6))){
-const err47 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+else {
+const err47 = {instancePath:instancePath+"/handover/required_sections",schemaPath:"#/properties/handover/properties/required_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1672,9 +1683,10 @@ vErrors.push(err47);
 errors++;
 }
 }
-if(data22.briefing_on_start !== undefined){
-if(typeof data22.briefing_on_start !== "boolean"){
-const err48 = {instancePath:instancePath+"/session/briefing_on_start",schemaPath:"#/properties/session/properties/briefing_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data20.retention_max_files !== undefined){
+let data23 = data20.retention_max_files;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err48 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1683,11 +1695,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-if(data22.briefing_budget_lines !== undefined){
-let data24 = data22.briefing_budget_lines;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err49 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 1 || isNaN(data23)){
+const err49 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1696,9 +1706,11 @@ vErrors.push(err49);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 < 1 || isNaN(data24)){
-const err50 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1708,10 +1720,12 @@ vErrors.push(err50);
 errors++;
 }
 }
-}
-if(data22.checkpoint_on_compact !== undefined){
-if(typeof data22.checkpoint_on_compact !== "boolean"){
-const err51 = {instancePath:instancePath+"/session/checkpoint_on_compact",schemaPath:"#/properties/session/properties/checkpoint_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.session !== undefined){
+let data24 = data.session;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+for(const key6 in data24){
+if(!(func3.call(schema50.properties.session.properties, key6))){
+const err51 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1721,9 +1735,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data22.handover_on_end !== undefined){
-if(typeof data22.handover_on_end !== "boolean"){
-const err52 = {instancePath:instancePath+"/session/handover_on_end",schemaPath:"#/properties/session/properties/handover_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data24.briefing_on_start !== undefined){
+if(typeof data24.briefing_on_start !== "boolean"){
+const err52 = {instancePath:instancePath+"/session/briefing_on_start",schemaPath:"#/properties/session/properties/briefing_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1733,9 +1747,10 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data22.handover_on_fill !== undefined){
-if(typeof data22.handover_on_fill !== "boolean"){
-const err53 = {instancePath:instancePath+"/session/handover_on_fill",schemaPath:"#/properties/session/properties/handover_on_fill/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data24.briefing_budget_lines !== undefined){
+let data26 = data24.briefing_budget_lines;
+if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
+const err53 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1744,10 +1759,9 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-if(data22.knowledge_on_end !== undefined){
-if(typeof data22.knowledge_on_end !== "boolean"){
-const err54 = {instancePath:instancePath+"/session/knowledge_on_end",schemaPath:"#/properties/session/properties/knowledge_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 < 1 || isNaN(data26)){
+const err54 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1757,9 +1771,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data22.knowledge_on_compact !== undefined){
-if(typeof data22.knowledge_on_compact !== "boolean"){
-const err55 = {instancePath:instancePath+"/session/knowledge_on_compact",schemaPath:"#/properties/session/properties/knowledge_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data24.checkpoint_on_compact !== undefined){
+if(typeof data24.checkpoint_on_compact !== "boolean"){
+const err55 = {instancePath:instancePath+"/session/checkpoint_on_compact",schemaPath:"#/properties/session/properties/checkpoint_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1769,11 +1784,9 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data22.stranded_after !== undefined){
-let data30 = data22.stranded_after;
-if(typeof data30 === "string"){
-if(func1(data30) > 16){
-const err56 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+if(data24.handover_on_end !== undefined){
+if(typeof data24.handover_on_end !== "boolean"){
+const err56 = {instancePath:instancePath+"/session/handover_on_end",schemaPath:"#/properties/session/properties/handover_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1782,8 +1795,10 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(!pattern25.test(data30)){
-const err57 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smh]$"},message:"must match pattern \""+"^[1-9][0-9]*[smh]$"+"\""};
+}
+if(data24.handover_on_fill !== undefined){
+if(typeof data24.handover_on_fill !== "boolean"){
+const err57 = {instancePath:instancePath+"/session/handover_on_fill",schemaPath:"#/properties/session/properties/handover_on_fill/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1793,8 +1808,9 @@ vErrors.push(err57);
 errors++;
 }
 }
-else {
-const err58 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data24.knowledge_on_end !== undefined){
+if(typeof data24.knowledge_on_end !== "boolean"){
+const err58 = {instancePath:instancePath+"/session/knowledge_on_end",schemaPath:"#/properties/session/properties/knowledge_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1804,9 +1820,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data22.ensure_server_on_start !== undefined){
-if(typeof data22.ensure_server_on_start !== "boolean"){
-const err59 = {instancePath:instancePath+"/session/ensure_server_on_start",schemaPath:"#/properties/session/properties/ensure_server_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data24.knowledge_on_compact !== undefined){
+if(typeof data24.knowledge_on_compact !== "boolean"){
+const err59 = {instancePath:instancePath+"/session/knowledge_on_compact",schemaPath:"#/properties/session/properties/knowledge_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1816,11 +1832,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data22.freshness !== undefined){
-let data32 = data22.freshness;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.fresh_minutes === undefined){
-const err60 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "fresh_minutes"},message:"must have required property '"+"fresh_minutes"+"'"};
+if(data24.stranded_after !== undefined){
+let data32 = data24.stranded_after;
+if(typeof data32 === "string"){
+if(func1(data32) > 16){
+const err60 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1829,8 +1845,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data32.stale_minutes === undefined){
-const err61 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "stale_minutes"},message:"must have required property '"+"stale_minutes"+"'"};
+if(!pattern25.test(data32)){
+const err61 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smh]$"},message:"must match pattern \""+"^[1-9][0-9]*[smh]$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1839,9 +1855,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key7 in data32){
-if(!((key7 === "fresh_minutes") || (key7 === "stale_minutes"))){
-const err62 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+else {
+const err62 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1851,10 +1867,9 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data32.fresh_minutes !== undefined){
-let data33 = data32.fresh_minutes;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err63 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data24.ensure_server_on_start !== undefined){
+if(typeof data24.ensure_server_on_start !== "boolean"){
+const err63 = {instancePath:instancePath+"/session/ensure_server_on_start",schemaPath:"#/properties/session/properties/ensure_server_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1863,9 +1878,12 @@ vErrors.push(err63);
 }
 errors++;
 }
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 < 1 || isNaN(data33)){
-const err64 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data24.freshness !== undefined){
+let data34 = data24.freshness;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.fresh_minutes === undefined){
+const err64 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "fresh_minutes"},message:"must have required property '"+"fresh_minutes"+"'"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1874,12 +1892,8 @@ vErrors.push(err64);
 }
 errors++;
 }
-}
-}
-if(data32.stale_minutes !== undefined){
-let data34 = data32.stale_minutes;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err65 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data34.stale_minutes === undefined){
+const err65 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "stale_minutes"},message:"must have required property '"+"stale_minutes"+"'"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1888,9 +1902,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 < 1 || isNaN(data34)){
-const err66 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key7 in data34){
+if(!((key7 === "fresh_minutes") || (key7 === "stale_minutes"))){
+const err66 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1900,10 +1914,10 @@ vErrors.push(err66);
 errors++;
 }
 }
-}
-}
-else {
-const err67 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data34.fresh_minutes !== undefined){
+let data35 = data34.fresh_minutes;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err67 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1912,12 +1926,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data22.record_sections !== undefined){
-let data35 = data22.record_sections;
-if(Array.isArray(data35)){
-if(data35.length < 1){
-const err68 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 1 || isNaN(data35)){
+const err68 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1926,12 +1937,12 @@ vErrors.push(err68);
 }
 errors++;
 }
-const len2 = data35.length;
-for(let i3=0; i3<len2; i3++){
-let data36 = data35[i3];
-if(typeof data36 === "string"){
-if(func1(data36) < 1){
-const err69 = {instancePath:instancePath+"/session/record_sections/" + i3,schemaPath:"#/properties/session/properties/record_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+}
+if(data34.stale_minutes !== undefined){
+let data36 = data34.stale_minutes;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err69 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1940,9 +1951,9 @@ vErrors.push(err69);
 }
 errors++;
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/session/record_sections/" + i3,schemaPath:"#/properties/session/properties/record_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 1 || isNaN(data36)){
+const err70 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1953,8 +1964,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err71 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err71 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1964,9 +1976,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data22.commit_record_on_end !== undefined){
-if(typeof data22.commit_record_on_end !== "boolean"){
-const err72 = {instancePath:instancePath+"/session/commit_record_on_end",schemaPath:"#/properties/session/properties/commit_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data24.record_sections !== undefined){
+let data37 = data24.record_sections;
+if(Array.isArray(data37)){
+if(data37.length < 1){
+const err72 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1975,10 +1989,12 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data22.push_record_on_end !== undefined){
-if(typeof data22.push_record_on_end !== "boolean"){
-const err73 = {instancePath:instancePath+"/session/push_record_on_end",schemaPath:"#/properties/session/properties/push_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const len3 = data37.length;
+for(let i5=0; i5<len3; i5++){
+let data38 = data37[i5];
+if(typeof data38 === "string"){
+if(func1(data38) < 1){
+const err73 = {instancePath:instancePath+"/session/record_sections/" + i5,schemaPath:"#/properties/session/properties/record_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1988,10 +2004,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data22.retention_max_files !== undefined){
-let data39 = data22.retention_max_files;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err74 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err74 = {instancePath:instancePath+"/session/record_sections/" + i5,schemaPath:"#/properties/session/properties/record_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2000,9 +2014,10 @@ vErrors.push(err74);
 }
 errors++;
 }
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 < 1 || isNaN(data39)){
-const err75 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2012,10 +2027,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-if(data22.archive !== undefined){
-if(typeof data22.archive !== "boolean"){
-const err76 = {instancePath:instancePath+"/session/archive",schemaPath:"#/properties/session/properties/archive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data24.commit_record_on_end !== undefined){
+if(typeof data24.commit_record_on_end !== "boolean"){
+const err76 = {instancePath:instancePath+"/session/commit_record_on_end",schemaPath:"#/properties/session/properties/commit_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2025,9 +2039,9 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-else {
-const err77 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data24.push_record_on_end !== undefined){
+if(typeof data24.push_record_on_end !== "boolean"){
+const err77 = {instancePath:instancePath+"/session/push_record_on_end",schemaPath:"#/properties/session/properties/push_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2037,12 +2051,10 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data.ledger !== undefined){
-let data41 = data.ledger;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-for(const key8 in data41){
-if(!(key8 === "retention_max_lines")){
-const err78 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data24.retention_max_files !== undefined){
+let data41 = data24.retention_max_files;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err78 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2051,11 +2063,9 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data41.retention_max_lines !== undefined){
-let data42 = data41.retention_max_lines;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err79 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 1 || isNaN(data41)){
+const err79 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2064,9 +2074,11 @@ vErrors.push(err79);
 }
 errors++;
 }
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 < 1 || isNaN(data42)){
-const err80 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data24.archive !== undefined){
+if(typeof data24.archive !== "boolean"){
+const err80 = {instancePath:instancePath+"/session/archive",schemaPath:"#/properties/session/properties/archive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2077,9 +2089,8 @@ errors++;
 }
 }
 }
-}
 else {
-const err81 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err81 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2089,12 +2100,12 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.cache !== undefined){
-let data43 = data.cache;
+if(data.ledger !== undefined){
+let data43 = data.ledger;
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key9 in data43){
-if(!(key9 === "flatten_max_entries")){
-const err82 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+for(const key8 in data43){
+if(!(key8 === "retention_max_lines")){
+const err82 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2104,10 +2115,10 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data43.flatten_max_entries !== undefined){
-let data44 = data43.flatten_max_entries;
+if(data43.retention_max_lines !== undefined){
+let data44 = data43.retention_max_lines;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err83 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err83 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2117,8 +2128,8 @@ vErrors.push(err83);
 errors++;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 0 || isNaN(data44)){
-const err84 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data44 < 1 || isNaN(data44)){
+const err84 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2131,7 +2142,7 @@ errors++;
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err85 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2141,12 +2152,12 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.prompts !== undefined){
-let data45 = data.prompts;
+if(data.cache !== undefined){
+let data45 = data.cache;
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key10 in data45){
-if(!((key10 === "retention_max_days") || (key10 === "retention_max_bytes"))){
-const err86 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+for(const key9 in data45){
+if(!(key9 === "flatten_max_entries")){
+const err86 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2156,10 +2167,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data45.retention_max_days !== undefined){
-let data46 = data45.retention_max_days;
+if(data45.flatten_max_entries !== undefined){
+let data46 = data45.flatten_max_entries;
 if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err87 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err87 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2169,8 +2180,8 @@ vErrors.push(err87);
 errors++;
 }
 if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 1 || isNaN(data46)){
-const err88 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data46 < 0 || isNaN(data46)){
+const err88 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2181,10 +2192,9 @@ errors++;
 }
 }
 }
-if(data45.retention_max_bytes !== undefined){
-let data47 = data45.retention_max_bytes;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err89 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err89 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2193,9 +2203,13 @@ vErrors.push(err89);
 }
 errors++;
 }
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 < 1 || isNaN(data47)){
-const err90 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.prompts !== undefined){
+let data47 = data.prompts;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+for(const key10 in data47){
+if(!((key10 === "retention_max_days") || (key10 === "retention_max_bytes"))){
+const err90 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2205,10 +2219,10 @@ vErrors.push(err90);
 errors++;
 }
 }
-}
-}
-else {
-const err91 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data47.retention_max_days !== undefined){
+let data48 = data47.retention_max_days;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err91 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2217,13 +2231,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data.knowledge !== undefined){
-let data48 = data.knowledge;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-for(const key11 in data48){
-if(!((key11 === "candidates_max_files") || (key11 === "candidate_max_age_minutes"))){
-const err92 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 < 1 || isNaN(data48)){
+const err92 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2233,10 +2243,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data48.candidates_max_files !== undefined){
-let data49 = data48.candidates_max_files;
+}
+if(data47.retention_max_bytes !== undefined){
+let data49 = data47.retention_max_bytes;
 if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err93 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err93 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2247,7 +2258,7 @@ errors++;
 }
 if((typeof data49 == "number") && (isFinite(data49))){
 if(data49 < 1 || isNaN(data49)){
-const err94 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err94 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2258,10 +2269,9 @@ errors++;
 }
 }
 }
-if(data48.candidate_max_age_minutes !== undefined){
-let data50 = data48.candidate_max_age_minutes;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err95 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err95 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2270,9 +2280,13 @@ vErrors.push(err95);
 }
 errors++;
 }
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 < 1 || isNaN(data50)){
-const err96 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.knowledge !== undefined){
+let data50 = data.knowledge;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+for(const key11 in data50){
+if(!((key11 === "candidates_max_files") || (key11 === "candidate_max_age_minutes"))){
+const err96 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2282,10 +2296,10 @@ vErrors.push(err96);
 errors++;
 }
 }
-}
-}
-else {
-const err97 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data50.candidates_max_files !== undefined){
+let data51 = data50.candidates_max_files;
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err97 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2294,16 +2308,9 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data.enforcement !== undefined){
-let data51 = data.enforcement;
-if(Array.isArray(data51)){
-const len3 = data51.length;
-for(let i4=0; i4<len3; i4++){
-let data52 = data51[i4];
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.name === undefined){
-const err98 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 < 1 || isNaN(data51)){
+const err98 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2312,8 +2319,12 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(data52.path === undefined){
-const err99 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+}
+}
+if(data50.candidate_max_age_minutes !== undefined){
+let data52 = data50.candidate_max_age_minutes;
+if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
+const err99 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2322,8 +2333,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-if(data52.wired_by === undefined){
-const err100 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "wired_by"},message:"must have required property '"+"wired_by"+"'"};
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 < 1 || isNaN(data52)){
+const err100 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2332,9 +2344,11 @@ vErrors.push(err100);
 }
 errors++;
 }
-for(const key12 in data52){
-if(!((((key12 === "name") || (key12 === "path")) || (key12 === "args")) || (key12 === "wired_by"))){
-const err101 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2344,11 +2358,15 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data52.name !== undefined){
-let data53 = data52.name;
-if(typeof data53 === "string"){
-if(func1(data53) > 64){
-const err102 = {instancePath:instancePath+"/enforcement/" + i4+"/name",schemaPath:"#/$defs/Enforcement/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.enforcement !== undefined){
+let data53 = data.enforcement;
+if(Array.isArray(data53)){
+const len4 = data53.length;
+for(let i6=0; i6<len4; i6++){
+let data54 = data53[i6];
+if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
+if(data54.name === undefined){
+const err102 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2357,8 +2375,8 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(!pattern23.test(data53)){
-const err103 = {instancePath:instancePath+"/enforcement/" + i4+"/name",schemaPath:"#/$defs/Enforcement/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(data54.path === undefined){
+const err103 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2367,9 +2385,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/enforcement/" + i4+"/name",schemaPath:"#/$defs/Enforcement/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data54.wired_by === undefined){
+const err104 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "wired_by"},message:"must have required property '"+"wired_by"+"'"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2378,12 +2395,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-if(data52.path !== undefined){
-let data54 = data52.path;
-if(typeof data54 === "string"){
-if(func1(data54) < 1){
-const err105 = {instancePath:instancePath+"/enforcement/" + i4+"/path",schemaPath:"#/$defs/Enforcement/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key12 in data54){
+if(!((((key12 === "name") || (key12 === "path")) || (key12 === "args")) || (key12 === "wired_by"))){
+const err105 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2393,8 +2407,11 @@ vErrors.push(err105);
 errors++;
 }
 }
-else {
-const err106 = {instancePath:instancePath+"/enforcement/" + i4+"/path",schemaPath:"#/$defs/Enforcement/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data54.name !== undefined){
+let data55 = data54.name;
+if(typeof data55 === "string"){
+if(func1(data55) > 64){
+const err106 = {instancePath:instancePath+"/enforcement/" + i6+"/name",schemaPath:"#/$defs/Enforcement/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2403,14 +2420,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-if(data52.args !== undefined){
-let data55 = data52.args;
-if(Array.isArray(data55)){
-const len4 = data55.length;
-for(let i5=0; i5<len4; i5++){
-if(typeof data55[i5] !== "string"){
-const err107 = {instancePath:instancePath+"/enforcement/" + i4+"/args/" + i5,schemaPath:"#/$defs/Enforcement/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern23.test(data55)){
+const err107 = {instancePath:instancePath+"/enforcement/" + i6+"/name",schemaPath:"#/$defs/Enforcement/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2420,9 +2431,8 @@ vErrors.push(err107);
 errors++;
 }
 }
-}
 else {
-const err108 = {instancePath:instancePath+"/enforcement/" + i4+"/args",schemaPath:"#/$defs/Enforcement/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err108 = {instancePath:instancePath+"/enforcement/" + i6+"/name",schemaPath:"#/$defs/Enforcement/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2432,11 +2442,11 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data52.wired_by !== undefined){
-let data57 = data52.wired_by;
-if(typeof data57 === "string"){
-if(func1(data57) > 256){
-const err109 = {instancePath:instancePath+"/enforcement/" + i4+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if(data54.path !== undefined){
+let data56 = data54.path;
+if(typeof data56 === "string"){
+if(func1(data56) < 1){
+const err109 = {instancePath:instancePath+"/enforcement/" + i6+"/path",schemaPath:"#/$defs/Enforcement/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2445,8 +2455,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-if(!pattern29.test(data57)){
-const err110 = {instancePath:instancePath+"/enforcement/" + i4+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/pattern",keyword:"pattern",params:{pattern: "^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"},message:"must match pattern \""+"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"+"\""};
+}
+else {
+const err110 = {instancePath:instancePath+"/enforcement/" + i6+"/path",schemaPath:"#/$defs/Enforcement/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2456,8 +2467,13 @@ vErrors.push(err110);
 errors++;
 }
 }
-else {
-const err111 = {instancePath:instancePath+"/enforcement/" + i4+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data54.args !== undefined){
+let data57 = data54.args;
+if(Array.isArray(data57)){
+const len5 = data57.length;
+for(let i7=0; i7<len5; i7++){
+if(typeof data57[i7] !== "string"){
+const err111 = {instancePath:instancePath+"/enforcement/" + i6+"/args/" + i7,schemaPath:"#/$defs/Enforcement/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2469,7 +2485,7 @@ errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/enforcement/" + i4,schemaPath:"#/$defs/Enforcement/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err112 = {instancePath:instancePath+"/enforcement/" + i6+"/args",schemaPath:"#/$defs/Enforcement/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2479,9 +2495,11 @@ vErrors.push(err112);
 errors++;
 }
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/enforcement",schemaPath:"#/properties/enforcement/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data54.wired_by !== undefined){
+let data59 = data54.wired_by;
+if(typeof data59 === "string"){
+if(func1(data59) > 256){
+const err113 = {instancePath:instancePath+"/enforcement/" + i6+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2490,13 +2508,8 @@ vErrors.push(err113);
 }
 errors++;
 }
-}
-if(data.commit !== undefined){
-let data58 = data.commit;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-for(const key13 in data58){
-if(!(((((key13 === "subject_max_chars") || (key13 === "scope_unknown")) || (key13 === "fix_requires_test")) || (key13 === "reference_unresolved")) || (key13 === "breaking_unexplained"))){
-const err114 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(!pattern29.test(data59)){
+const err114 = {instancePath:instancePath+"/enforcement/" + i6+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/pattern",keyword:"pattern",params:{pattern: "^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"},message:"must match pattern \""+"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2506,10 +2519,8 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data58.subject_max_chars !== undefined){
-let data59 = data58.subject_max_chars;
-if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
-const err115 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err115 = {instancePath:instancePath+"/enforcement/" + i6+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2518,9 +2529,10 @@ vErrors.push(err115);
 }
 errors++;
 }
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 < 20 || isNaN(data59)){
-const err116 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 20},message:"must be >= 20"};
+}
+}
+else {
+const err116 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2531,10 +2543,8 @@ errors++;
 }
 }
 }
-if(data58.scope_unknown !== undefined){
-let data60 = data58.scope_unknown;
-if(typeof data60 !== "string"){
-const err117 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err117 = {instancePath:instancePath+"/enforcement",schemaPath:"#/properties/enforcement/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2543,8 +2553,13 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(!((((data60 === "off") || (data60 === "info")) || (data60 === "warning")) || (data60 === "error"))){
-const err118 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.commit !== undefined){
+let data60 = data.commit;
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+for(const key13 in data60){
+if(!(((((key13 === "subject_max_chars") || (key13 === "scope_unknown")) || (key13 === "fix_requires_test")) || (key13 === "reference_unresolved")) || (key13 === "breaking_unexplained"))){
+const err118 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2554,10 +2569,10 @@ vErrors.push(err118);
 errors++;
 }
 }
-if(data58.fix_requires_test !== undefined){
-let data61 = data58.fix_requires_test;
-if(typeof data61 !== "string"){
-const err119 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data60.subject_max_chars !== undefined){
+let data61 = data60.subject_max_chars;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+const err119 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2566,8 +2581,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(!((((data61 === "off") || (data61 === "info")) || (data61 === "warning")) || (data61 === "error"))){
-const err120 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+if((typeof data61 == "number") && (isFinite(data61))){
+if(data61 < 20 || isNaN(data61)){
+const err120 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 20},message:"must be >= 20"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2577,10 +2593,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-if(data58.reference_unresolved !== undefined){
-let data62 = data58.reference_unresolved;
+}
+if(data60.scope_unknown !== undefined){
+let data62 = data60.scope_unknown;
 if(typeof data62 !== "string"){
-const err121 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err121 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2590,7 +2607,7 @@ vErrors.push(err121);
 errors++;
 }
 if(!((((data62 === "off") || (data62 === "info")) || (data62 === "warning")) || (data62 === "error"))){
-const err122 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err122 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2600,10 +2617,10 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data58.breaking_unexplained !== undefined){
-let data63 = data58.breaking_unexplained;
+if(data60.fix_requires_test !== undefined){
+let data63 = data60.fix_requires_test;
 if(typeof data63 !== "string"){
-const err123 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err123 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2613,7 +2630,7 @@ vErrors.push(err123);
 errors++;
 }
 if(!((((data63 === "off") || (data63 === "info")) || (data63 === "warning")) || (data63 === "error"))){
-const err124 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+const err124 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2623,9 +2640,10 @@ vErrors.push(err124);
 errors++;
 }
 }
-}
-else {
-const err125 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data60.reference_unresolved !== undefined){
+let data64 = data60.reference_unresolved;
+if(typeof data64 !== "string"){
+const err125 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2634,13 +2652,8 @@ vErrors.push(err125);
 }
 errors++;
 }
-}
-if(data.intent !== undefined){
-let data64 = data.intent;
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-for(const key14 in data64){
-if(!(((key14 === "binding") || (key14 === "exemptions")) || (key14 === "opposition"))){
-const err126 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+if(!((((data64 === "off") || (data64 === "info")) || (data64 === "warning")) || (data64 === "error"))){
+const err126 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2650,10 +2663,10 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data64.binding !== undefined){
-let data65 = data64.binding;
+if(data60.breaking_unexplained !== undefined){
+let data65 = data60.breaking_unexplained;
 if(typeof data65 !== "string"){
-const err127 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err127 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2662,8 +2675,8 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(!(((data65 === "off") || (data65 === "advisory")) || (data65 === "required"))){
-const err128 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.binding.enum},message:"must be equal to one of the allowed values"};
+if(!((((data65 === "off") || (data65 === "info")) || (data65 === "warning")) || (data65 === "error"))){
+const err128 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2673,15 +2686,9 @@ vErrors.push(err128);
 errors++;
 }
 }
-if(data64.exemptions !== undefined){
-let data66 = data64.exemptions;
-if(Array.isArray(data66)){
-const len5 = data66.length;
-for(let i6=0; i6<len5; i6++){
-let data67 = data66[i6];
-if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
-if(data67.id === undefined){
-const err129 = {instancePath:instancePath+"/intent/exemptions/" + i6,schemaPath:"#/$defs/IntentExemption/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+}
+else {
+const err129 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2690,9 +2697,13 @@ vErrors.push(err129);
 }
 errors++;
 }
-for(const key15 in data67){
-if(!((key15 === "id") || (key15 === "description"))){
-const err130 = {instancePath:instancePath+"/intent/exemptions/" + i6,schemaPath:"#/$defs/IntentExemption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+}
+if(data.intent !== undefined){
+let data66 = data.intent;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+for(const key14 in data66){
+if(!(((key14 === "binding") || (key14 === "exemptions")) || (key14 === "opposition"))){
+const err130 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2702,11 +2713,10 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data67.id !== undefined){
-let data68 = data67.id;
-if(typeof data68 === "string"){
-if(func1(data68) > 64){
-const err131 = {instancePath:instancePath+"/intent/exemptions/" + i6+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data66.binding !== undefined){
+let data67 = data66.binding;
+if(typeof data67 !== "string"){
+const err131 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2715,8 +2725,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(!pattern23.test(data68)){
-const err132 = {instancePath:instancePath+"/intent/exemptions/" + i6+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(!(((data67 === "off") || (data67 === "advisory")) || (data67 === "required"))){
+const err132 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.binding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2726,8 +2736,15 @@ vErrors.push(err132);
 errors++;
 }
 }
-else {
-const err133 = {instancePath:instancePath+"/intent/exemptions/" + i6+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data66.exemptions !== undefined){
+let data68 = data66.exemptions;
+if(Array.isArray(data68)){
+const len6 = data68.length;
+for(let i8=0; i8<len6; i8++){
+let data69 = data68[i8];
+if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
+if(data69.id === undefined){
+const err133 = {instancePath:instancePath+"/intent/exemptions/" + i8,schemaPath:"#/$defs/IntentExemption/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2736,10 +2753,9 @@ vErrors.push(err133);
 }
 errors++;
 }
-}
-if(data67.description !== undefined){
-if(typeof data67.description !== "string"){
-const err134 = {instancePath:instancePath+"/intent/exemptions/" + i6+"/description",schemaPath:"#/$defs/IntentExemption/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key15 in data69){
+if(!((key15 === "id") || (key15 === "description"))){
+const err134 = {instancePath:instancePath+"/intent/exemptions/" + i8,schemaPath:"#/$defs/IntentExemption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2749,9 +2765,11 @@ vErrors.push(err134);
 errors++;
 }
 }
-}
-else {
-const err135 = {instancePath:instancePath+"/intent/exemptions/" + i6,schemaPath:"#/$defs/IntentExemption/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data69.id !== undefined){
+let data70 = data69.id;
+if(typeof data70 === "string"){
+if(func1(data70) > 64){
+const err135 = {instancePath:instancePath+"/intent/exemptions/" + i8+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2760,10 +2778,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-}
-else {
-const err136 = {instancePath:instancePath+"/intent/exemptions",schemaPath:"#/properties/intent/properties/exemptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern23.test(data70)){
+const err136 = {instancePath:instancePath+"/intent/exemptions/" + i8+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2773,10 +2789,8 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data64.opposition !== undefined){
-let data70 = data64.opposition;
-if(typeof data70 !== "string"){
-const err137 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err137 = {instancePath:instancePath+"/intent/exemptions/" + i8+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2785,8 +2799,10 @@ vErrors.push(err137);
 }
 errors++;
 }
-if(!((data70 === "off") || (data70 === "required"))){
-const err138 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.opposition.enum},message:"must be equal to one of the allowed values"};
+}
+if(data69.description !== undefined){
+if(typeof data69.description !== "string"){
+const err138 = {instancePath:instancePath+"/intent/exemptions/" + i8+"/description",schemaPath:"#/$defs/IntentExemption/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2798,7 +2814,7 @@ errors++;
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err139 = {instancePath:instancePath+"/intent/exemptions/" + i8,schemaPath:"#/$defs/IntentExemption/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2808,15 +2824,9 @@ vErrors.push(err139);
 errors++;
 }
 }
-if(data.projections !== undefined){
-let data71 = data.projections;
-if(Array.isArray(data71)){
-const len6 = data71.length;
-for(let i7=0; i7<len6; i7++){
-let data72 = data71[i7];
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-if(data72.provider === undefined){
-const err140 = {instancePath:instancePath+"/projections/" + i7,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
+}
+else {
+const err140 = {instancePath:instancePath+"/intent/exemptions",schemaPath:"#/properties/intent/properties/exemptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2825,8 +2835,11 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data72.target === undefined){
-const err141 = {instancePath:instancePath+"/projections/" + i7,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+if(data66.opposition !== undefined){
+let data72 = data66.opposition;
+if(typeof data72 !== "string"){
+const err141 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2835,9 +2848,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-for(const key16 in data72){
-if(!((((key16 === "provider") || (key16 === "target")) || (key16 === "always_loaded")) || (key16 === "mode"))){
-const err142 = {instancePath:instancePath+"/projections/" + i7,schemaPath:"#/$defs/Projection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+if(!((data72 === "off") || (data72 === "required"))){
+const err142 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.opposition.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2847,11 +2859,9 @@ vErrors.push(err142);
 errors++;
 }
 }
-if(data72.provider !== undefined){
-let data73 = data72.provider;
-if(typeof data73 === "string"){
-if(func1(data73) > 64){
-const err143 = {instancePath:instancePath+"/projections/" + i7+"/provider",schemaPath:"#/$defs/Projection/properties/provider/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+}
+else {
+const err143 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2860,8 +2870,16 @@ vErrors.push(err143);
 }
 errors++;
 }
-if(!pattern23.test(data73)){
-const err144 = {instancePath:instancePath+"/projections/" + i7+"/provider",schemaPath:"#/$defs/Projection/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+}
+if(data.projections !== undefined){
+let data73 = data.projections;
+if(Array.isArray(data73)){
+const len7 = data73.length;
+for(let i9=0; i9<len7; i9++){
+let data74 = data73[i9];
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.provider === undefined){
+const err144 = {instancePath:instancePath+"/projections/" + i9,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2870,9 +2888,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-else {
-const err145 = {instancePath:instancePath+"/projections/" + i7+"/provider",schemaPath:"#/$defs/Projection/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data74.target === undefined){
+const err145 = {instancePath:instancePath+"/projections/" + i9,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2881,12 +2898,9 @@ vErrors.push(err145);
 }
 errors++;
 }
-}
-if(data72.target !== undefined){
-let data74 = data72.target;
-if(typeof data74 === "string"){
-if(func1(data74) > 512){
-const err146 = {instancePath:instancePath+"/projections/" + i7+"/target",schemaPath:"#/$defs/Projection/properties/target/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+for(const key16 in data74){
+if(!((((key16 === "provider") || (key16 === "target")) || (key16 === "always_loaded")) || (key16 === "mode"))){
+const err146 = {instancePath:instancePath+"/projections/" + i9,schemaPath:"#/$defs/Projection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2895,8 +2909,12 @@ vErrors.push(err146);
 }
 errors++;
 }
-if(!pattern4.test(data74)){
-const err147 = {instancePath:instancePath+"/projections/" + i7+"/target",schemaPath:"#/$defs/Projection/properties/target/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+}
+if(data74.provider !== undefined){
+let data75 = data74.provider;
+if(typeof data75 === "string"){
+if(func1(data75) > 64){
+const err147 = {instancePath:instancePath+"/projections/" + i9+"/provider",schemaPath:"#/$defs/Projection/properties/provider/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2905,9 +2923,8 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-else {
-const err148 = {instancePath:instancePath+"/projections/" + i7+"/target",schemaPath:"#/$defs/Projection/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern23.test(data75)){
+const err148 = {instancePath:instancePath+"/projections/" + i9+"/provider",schemaPath:"#/$defs/Projection/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2917,9 +2934,8 @@ vErrors.push(err148);
 errors++;
 }
 }
-if(data72.always_loaded !== undefined){
-if(typeof data72.always_loaded !== "boolean"){
-const err149 = {instancePath:instancePath+"/projections/" + i7+"/always_loaded",schemaPath:"#/$defs/Projection/properties/always_loaded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err149 = {instancePath:instancePath+"/projections/" + i9+"/provider",schemaPath:"#/$defs/Projection/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2929,10 +2945,11 @@ vErrors.push(err149);
 errors++;
 }
 }
-if(data72.mode !== undefined){
-let data76 = data72.mode;
-if(typeof data76 !== "string"){
-const err150 = {instancePath:instancePath+"/projections/" + i7+"/mode",schemaPath:"#/$defs/Projection/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data74.target !== undefined){
+let data76 = data74.target;
+if(typeof data76 === "string"){
+if(func1(data76) > 512){
+const err150 = {instancePath:instancePath+"/projections/" + i9+"/target",schemaPath:"#/$defs/Projection/properties/target/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2941,8 +2958,8 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(!((data76 === "file") || (data76 === "region"))){
-const err151 = {instancePath:instancePath+"/projections/" + i7+"/mode",schemaPath:"#/$defs/Projection/properties/mode/enum",keyword:"enum",params:{allowedValues: schema59.properties.mode.enum},message:"must be equal to one of the allowed values"};
+if(!pattern4.test(data76)){
+const err151 = {instancePath:instancePath+"/projections/" + i9+"/target",schemaPath:"#/$defs/Projection/properties/target/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2952,9 +2969,8 @@ vErrors.push(err151);
 errors++;
 }
 }
-}
 else {
-const err152 = {instancePath:instancePath+"/projections/" + i7,schemaPath:"#/$defs/Projection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err152 = {instancePath:instancePath+"/projections/" + i9+"/target",schemaPath:"#/$defs/Projection/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2964,9 +2980,9 @@ vErrors.push(err152);
 errors++;
 }
 }
-}
-else {
-const err153 = {instancePath:instancePath+"/projections",schemaPath:"#/properties/projections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data74.always_loaded !== undefined){
+if(typeof data74.always_loaded !== "boolean"){
+const err153 = {instancePath:instancePath+"/projections/" + i9+"/always_loaded",schemaPath:"#/$defs/Projection/properties/always_loaded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2976,12 +2992,10 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data.benchmark !== undefined){
-let data77 = data.benchmark;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-for(const key17 in data77){
-if(!((((key17 === "samples") || (key17 === "warmup")) || (key17 === "regression")) || (key17 === "budget"))){
-const err154 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+if(data74.mode !== undefined){
+let data78 = data74.mode;
+if(typeof data78 !== "string"){
+const err154 = {instancePath:instancePath+"/projections/" + i9+"/mode",schemaPath:"#/$defs/Projection/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2990,11 +3004,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-}
-if(data77.samples !== undefined){
-let data78 = data77.samples;
-if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
-const err155 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!((data78 === "file") || (data78 === "region"))){
+const err155 = {instancePath:instancePath+"/projections/" + i9+"/mode",schemaPath:"#/$defs/Projection/properties/mode/enum",keyword:"enum",params:{allowedValues: schema59.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -3003,9 +3014,10 @@ vErrors.push(err155);
 }
 errors++;
 }
-if((typeof data78 == "number") && (isFinite(data78))){
-if(data78 < 1 || isNaN(data78)){
-const err156 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err156 = {instancePath:instancePath+"/projections/" + i9,schemaPath:"#/$defs/Projection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -3016,10 +3028,8 @@ errors++;
 }
 }
 }
-if(data77.warmup !== undefined){
-let data79 = data77.warmup;
-if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
-const err157 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err157 = {instancePath:instancePath+"/projections",schemaPath:"#/properties/projections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -3028,9 +3038,13 @@ vErrors.push(err157);
 }
 errors++;
 }
-if((typeof data79 == "number") && (isFinite(data79))){
-if(data79 < 0 || isNaN(data79)){
-const err158 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.benchmark !== undefined){
+let data79 = data.benchmark;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+for(const key17 in data79){
+if(!((((key17 === "samples") || (key17 === "warmup")) || (key17 === "regression")) || (key17 === "budget"))){
+const err158 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -3040,13 +3054,10 @@ vErrors.push(err158);
 errors++;
 }
 }
-}
-if(data77.regression !== undefined){
-let data80 = data77.regression;
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-for(const key18 in data80){
-if(!(((key18 === "p50") || (key18 === "p95")) || (key18 === "p99"))){
-const err159 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(data79.samples !== undefined){
+let data80 = data79.samples;
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
+const err159 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -3055,12 +3066,9 @@ vErrors.push(err159);
 }
 errors++;
 }
-}
-if(data80.p50 !== undefined){
-let data81 = data80.p50;
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 < 0 || isNaN(data81)){
-const err160 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 < 1 || isNaN(data80)){
+const err160 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -3070,8 +3078,11 @@ vErrors.push(err160);
 errors++;
 }
 }
-else {
-const err161 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data79.warmup !== undefined){
+let data81 = data79.warmup;
+if(!(((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81))) && (isFinite(data81)))){
+const err161 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -3080,12 +3091,9 @@ vErrors.push(err161);
 }
 errors++;
 }
-}
-if(data80.p95 !== undefined){
-let data82 = data80.p95;
-if((typeof data82 == "number") && (isFinite(data82))){
-if(data82 < 0 || isNaN(data82)){
-const err162 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 < 0 || isNaN(data81)){
+const err162 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -3095,8 +3103,13 @@ vErrors.push(err162);
 errors++;
 }
 }
-else {
-const err163 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+if(data79.regression !== undefined){
+let data82 = data79.regression;
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+for(const key18 in data82){
+if(!(((key18 === "p50") || (key18 === "p95")) || (key18 === "p99"))){
+const err163 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -3106,11 +3119,11 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data80.p99 !== undefined){
-let data83 = data80.p99;
+if(data82.p50 !== undefined){
+let data83 = data82.p50;
 if((typeof data83 == "number") && (isFinite(data83))){
 if(data83 < 0 || isNaN(data83)){
-const err164 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err164 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -3121,7 +3134,7 @@ errors++;
 }
 }
 else {
-const err165 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err165 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -3131,9 +3144,11 @@ vErrors.push(err165);
 errors++;
 }
 }
-}
-else {
-const err166 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data82.p95 !== undefined){
+let data84 = data82.p95;
+if((typeof data84 == "number") && (isFinite(data84))){
+if(data84 < 0 || isNaN(data84)){
+const err166 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -3143,12 +3158,8 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data77.budget !== undefined){
-let data84 = data77.budget;
-if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
-for(const key19 in data84){
-if(!((((key19 === "doctor_ms") || (key19 === "watch_ms")) || (key19 === "enter_ms")) || (key19 === "enter_cold_ms"))){
-const err167 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+else {
+const err167 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3158,10 +3169,11 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data84.doctor_ms !== undefined){
-let data85 = data84.doctor_ms;
-if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
-const err168 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data82.p99 !== undefined){
+let data85 = data82.p99;
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 < 0 || isNaN(data85)){
+const err168 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3170,9 +3182,9 @@ vErrors.push(err168);
 }
 errors++;
 }
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 < 1 || isNaN(data85)){
-const err169 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err169 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3183,10 +3195,8 @@ errors++;
 }
 }
 }
-if(data84.watch_ms !== undefined){
-let data86 = data84.watch_ms;
-if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err170 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err170 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3195,9 +3205,13 @@ vErrors.push(err170);
 }
 errors++;
 }
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 < 1 || isNaN(data86)){
-const err171 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data79.budget !== undefined){
+let data86 = data79.budget;
+if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
+for(const key19 in data86){
+if(!((((key19 === "doctor_ms") || (key19 === "watch_ms")) || (key19 === "enter_ms")) || (key19 === "enter_cold_ms"))){
+const err171 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3207,11 +3221,10 @@ vErrors.push(err171);
 errors++;
 }
 }
-}
-if(data84.enter_ms !== undefined){
-let data87 = data84.enter_ms;
+if(data86.doctor_ms !== undefined){
+let data87 = data86.doctor_ms;
 if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-const err172 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err172 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3222,7 +3235,7 @@ errors++;
 }
 if((typeof data87 == "number") && (isFinite(data87))){
 if(data87 < 1 || isNaN(data87)){
-const err173 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err173 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3233,10 +3246,10 @@ errors++;
 }
 }
 }
-if(data84.enter_cold_ms !== undefined){
-let data88 = data84.enter_cold_ms;
+if(data86.watch_ms !== undefined){
+let data88 = data86.watch_ms;
 if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
-const err174 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err174 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3247,7 +3260,7 @@ errors++;
 }
 if((typeof data88 == "number") && (isFinite(data88))){
 if(data88 < 1 || isNaN(data88)){
-const err175 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err175 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3258,9 +3271,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err176 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data86.enter_ms !== undefined){
+let data89 = data86.enter_ms;
+if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
+const err176 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3269,10 +3283,9 @@ vErrors.push(err176);
 }
 errors++;
 }
-}
-}
-else {
-const err177 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 < 1 || isNaN(data89)){
+const err177 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3282,12 +3295,11 @@ vErrors.push(err177);
 errors++;
 }
 }
-if(data.use_cases !== undefined){
-let data89 = data.use_cases;
-if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
-for(const key20 in data89){
-if(!(key20 === "coverage")){
-const err178 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+}
+if(data86.enter_cold_ms !== undefined){
+let data90 = data86.enter_cold_ms;
+if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
+const err178 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3296,13 +3308,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-if(data89.coverage !== undefined){
-let data90 = data89.coverage;
-if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-for(const key21 in data90){
-if(!(((key21 === "commands") || (key21 === "claims")) || (key21 === "mcp_tools"))){
-const err179 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+if((typeof data90 == "number") && (isFinite(data90))){
+if(data90 < 1 || isNaN(data90)){
+const err179 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3312,10 +3320,10 @@ vErrors.push(err179);
 errors++;
 }
 }
-if(data90.commands !== undefined){
-let data91 = data90.commands;
-if(typeof data91 !== "string"){
-const err180 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err180 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3324,8 +3332,10 @@ vErrors.push(err180);
 }
 errors++;
 }
-if(!(((data91 === "required") || (data91 === "advisory")) || (data91 === "off"))){
-const err181 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err181 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3335,10 +3345,12 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data90.claims !== undefined){
-let data92 = data90.claims;
-if(typeof data92 !== "string"){
-const err182 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.use_cases !== undefined){
+let data91 = data.use_cases;
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+for(const key20 in data91){
+if(!(key20 === "coverage")){
+const err182 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3347,8 +3359,13 @@ vErrors.push(err182);
 }
 errors++;
 }
-if(!(((data92 === "required") || (data92 === "advisory")) || (data92 === "off"))){
-const err183 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+}
+if(data91.coverage !== undefined){
+let data92 = data91.coverage;
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+for(const key21 in data92){
+if(!(((key21 === "commands") || (key21 === "claims")) || (key21 === "mcp_tools"))){
+const err183 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3358,10 +3375,10 @@ vErrors.push(err183);
 errors++;
 }
 }
-if(data90.mcp_tools !== undefined){
-let data93 = data90.mcp_tools;
+if(data92.commands !== undefined){
+let data93 = data92.commands;
 if(typeof data93 !== "string"){
-const err184 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err184 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3371,7 +3388,7 @@ vErrors.push(err184);
 errors++;
 }
 if(!(((data93 === "required") || (data93 === "advisory")) || (data93 === "off"))){
-const err185 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+const err185 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3381,9 +3398,10 @@ vErrors.push(err185);
 errors++;
 }
 }
-}
-else {
-const err186 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data92.claims !== undefined){
+let data94 = data92.claims;
+if(typeof data94 !== "string"){
+const err186 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3392,10 +3410,8 @@ vErrors.push(err186);
 }
 errors++;
 }
-}
-}
-else {
-const err187 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!(((data94 === "required") || (data94 === "advisory")) || (data94 === "off"))){
+const err187 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3405,12 +3421,10 @@ vErrors.push(err187);
 errors++;
 }
 }
-if(data.repository_validators !== undefined){
-let data94 = data.repository_validators;
-if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
-for(const key22 in data94){
-if(!(key22 === "timeout_seconds")){
-const err188 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+if(data92.mcp_tools !== undefined){
+let data95 = data92.mcp_tools;
+if(typeof data95 !== "string"){
+const err188 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3419,11 +3433,8 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-if(data94.timeout_seconds !== undefined){
-let data95 = data94.timeout_seconds;
-if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err189 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!(((data95 === "required") || (data95 === "advisory")) || (data95 === "off"))){
+const err189 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3432,9 +3443,10 @@ vErrors.push(err189);
 }
 errors++;
 }
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 > 3600 || isNaN(data95)){
-const err190 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
+}
+}
+else {
+const err190 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3443,8 +3455,10 @@ vErrors.push(err190);
 }
 errors++;
 }
-if(data95 < 1 || isNaN(data95)){
-const err191 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err191 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3454,10 +3468,12 @@ vErrors.push(err191);
 errors++;
 }
 }
-}
-}
-else {
-const err192 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.repository_validators !== undefined){
+let data96 = data.repository_validators;
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+for(const key22 in data96){
+if(!(key22 === "timeout_seconds")){
+const err192 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3467,12 +3483,10 @@ vErrors.push(err192);
 errors++;
 }
 }
-if(data.server !== undefined){
-let data96 = data.server;
-if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
-for(const key23 in data96){
-if(!((((key23 === "probe_timeout_seconds") || (key23 === "bind_grace_seconds")) || (key23 === "join_timeout_seconds")) || (key23 === "busy_grace_seconds"))){
-const err193 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+if(data96.timeout_seconds !== undefined){
+let data97 = data96.timeout_seconds;
+if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
+const err193 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3481,11 +3495,9 @@ vErrors.push(err193);
 }
 errors++;
 }
-}
-if(data96.probe_timeout_seconds !== undefined){
-let data97 = data96.probe_timeout_seconds;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err194 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 > 3600 || isNaN(data97)){
+const err194 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3494,9 +3506,8 @@ vErrors.push(err194);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
 if(data97 < 1 || isNaN(data97)){
-const err195 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err195 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3507,10 +3518,9 @@ errors++;
 }
 }
 }
-if(data96.bind_grace_seconds !== undefined){
-let data98 = data96.bind_grace_seconds;
-if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err196 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err196 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3519,9 +3529,13 @@ vErrors.push(err196);
 }
 errors++;
 }
-if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 < 1 || isNaN(data98)){
-const err197 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.server !== undefined){
+let data98 = data.server;
+if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
+for(const key23 in data98){
+if(!((((key23 === "probe_timeout_seconds") || (key23 === "bind_grace_seconds")) || (key23 === "join_timeout_seconds")) || (key23 === "busy_grace_seconds"))){
+const err197 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3531,11 +3545,10 @@ vErrors.push(err197);
 errors++;
 }
 }
-}
-if(data96.join_timeout_seconds !== undefined){
-let data99 = data96.join_timeout_seconds;
+if(data98.probe_timeout_seconds !== undefined){
+let data99 = data98.probe_timeout_seconds;
 if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
-const err198 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err198 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3546,7 +3559,7 @@ errors++;
 }
 if((typeof data99 == "number") && (isFinite(data99))){
 if(data99 < 1 || isNaN(data99)){
-const err199 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err199 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3557,10 +3570,10 @@ errors++;
 }
 }
 }
-if(data96.busy_grace_seconds !== undefined){
-let data100 = data96.busy_grace_seconds;
+if(data98.bind_grace_seconds !== undefined){
+let data100 = data98.bind_grace_seconds;
 if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
-const err200 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err200 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3571,7 +3584,7 @@ errors++;
 }
 if((typeof data100 == "number") && (isFinite(data100))){
 if(data100 < 1 || isNaN(data100)){
-const err201 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err201 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3582,9 +3595,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err202 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data98.join_timeout_seconds !== undefined){
+let data101 = data98.join_timeout_seconds;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err202 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3593,15 +3607,64 @@ vErrors.push(err202);
 }
 errors++;
 }
-}
-}
-else {
-const err203 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 < 1 || isNaN(data101)){
+const err203 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err203];
 }
 else {
 vErrors.push(err203);
+}
+errors++;
+}
+}
+}
+if(data98.busy_grace_seconds !== undefined){
+let data102 = data98.busy_grace_seconds;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err204 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err204];
+}
+else {
+vErrors.push(err204);
+}
+errors++;
+}
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 < 1 || isNaN(data102)){
+const err205 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err205];
+}
+else {
+vErrors.push(err205);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err206 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err206];
+}
+else {
+vErrors.push(err206);
+}
+errors++;
+}
+}
+}
+else {
+const err207 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err207];
+}
+else {
+vErrors.push(err207);
 }
 errors++;
 }
@@ -7277,5 +7340,1104 @@ return errors === 0;
 }
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const task = validate37;
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/task.v1.schema.json","type":"object","additionalProperties":false,"required":["id","task","profile","owner","scope","started_at","outcome","repository_id","worktree","working_tree"],"properties":{"id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"task":{"type":"string","minLength":1,"maxLength":500},"profile":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","maxLength":64},"owner":{"type":"string","minLength":1,"maxLength":200},"scope":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string","minLength":1,"maxLength":1024}},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"checkpoint_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"type":"string","enum":["active","completed","partial","blocked","no_match","failed","handed_over"]},"repository_id":{"type":"string","minLength":1},"worktree":{"type":"string","minLength":1},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"working_tree":{"type":"string","enum":["clean","dirty"]}}};
+const pattern68 = new RegExp("^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$", "u");
+const pattern70 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
+const pattern72 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/task.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.task === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.profile === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profile"},message:"must have required property '"+"profile"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.owner === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner"},message:"must have required property '"+"owner"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.scope === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.started_at === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started_at"},message:"must have required property '"+"started_at"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.outcome === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.repository_id === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "repository_id"},message:"must have required property '"+"repository_id"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.worktree === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "worktree"},message:"must have required property '"+"worktree"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.working_tree === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "working_tree"},message:"must have required property '"+"working_tree"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema81.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern68.test(data0)){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"},message:"must match pattern \""+"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+let data1 = data.task;
+if(typeof data1 === "string"){
+if(func1(data1) > 500){
+const err14 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err15 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.profile !== undefined){
+let data2 = data.profile;
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err17 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern23.test(data2)){
+const err18 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.owner !== undefined){
+let data3 = data.owner;
+if(typeof data3 === "string"){
+if(func1(data3) > 200){
+const err20 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(func1(data3) < 1){
+const err21 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.scope !== undefined){
+let data4 = data.scope;
+if(Array.isArray(data4)){
+if(data4.length > 256){
+const err23 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data4.length < 1){
+const err24 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(func1(data5) > 1024){
+const err25 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err26 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.started_at !== undefined){
+let data6 = data.started_at;
+if(typeof data6 === "string"){
+if(func1(data6) > 20){
+const err29 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!pattern70.test(data6)){
+const err30 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.checkpoint_at !== undefined){
+let data7 = data.checkpoint_at;
+if(typeof data7 === "string"){
+if(func1(data7) > 20){
+const err32 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(!pattern70.test(data7)){
+const err33 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.outcome !== undefined){
+let data8 = data.outcome;
+if(typeof data8 !== "string"){
+const err35 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!(((((((data8 === "active") || (data8 === "completed")) || (data8 === "partial")) || (data8 === "blocked")) || (data8 === "no_match")) || (data8 === "failed")) || (data8 === "handed_over"))){
+const err36 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema81.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.repository_id !== undefined){
+let data9 = data.repository_id;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err37 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.worktree !== undefined){
+let data10 = data.worktree;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err39 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.branch !== undefined){
+let data11 = data.branch;
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err41 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.head !== undefined){
+let data12 = data.head;
+if(typeof data12 === "string"){
+if(func1(data12) > 64){
+const err43 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(!pattern72.test(data12)){
+const err44 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.working_tree !== undefined){
+let data13 = data.working_tree;
+if(typeof data13 !== "string"){
+const err46 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(!((data13 === "clean") || (data13 === "dirty"))){
+const err47 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/enum",keyword:"enum",params:{allowedValues: schema81.properties.working_tree.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const events = validate38;
+const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/events.v1.schema.json","type":"object","additionalProperties":false,"required":["version","events"],"properties":{"version":{"const":1},"events":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Event"}}},"$defs":{"Event":{"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}}}};
+const schema83 = {"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}};
+const pattern73 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/events.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate38.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.events === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "events"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(1 !== data.version){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data1 = data.events;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err4 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.id === undefined){
+const err5 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.title === undefined){
+const err6 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.summary === undefined){
+const err7 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.emitted_by === undefined){
+const err8 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "emitted_by"},message:"must have required property '"+"emitted_by"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.requires === undefined){
+const err9 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "requires"},message:"must have required property '"+"requires"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.public === undefined){
+const err10 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "public"},message:"must have required property '"+"public"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((((key1 === "id") || (key1 === "title")) || (key1 === "summary")) || (key1 === "emitted_by")) || (key1 === "requires")) || (key1 === "public")) || (key1 === "note"))){
+const err11 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
+const err12 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!pattern73.test(data3)){
+const err13 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.title !== undefined){
+let data4 = data2.title;
+if(typeof data4 === "string"){
+if(func1(data4) > 80){
+const err15 = {instancePath:instancePath+"/events/" + i0+"/title",schemaPath:"#/$defs/Event/properties/title/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func1(data4) < 1){
+const err16 = {instancePath:instancePath+"/events/" + i0+"/title",schemaPath:"#/$defs/Event/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!pattern57.test(data4)){
+const err17 = {instancePath:instancePath+"/events/" + i0+"/title",schemaPath:"#/$defs/Event/properties/title/pattern",keyword:"pattern",params:{pattern: "^[^\\n]+$"},message:"must match pattern \""+"^[^\\n]+$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/events/" + i0+"/title",schemaPath:"#/$defs/Event/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.summary !== undefined){
+let data5 = data2.summary;
+if(typeof data5 === "string"){
+if(func1(data5) > 300){
+const err19 = {instancePath:instancePath+"/events/" + i0+"/summary",schemaPath:"#/$defs/Event/properties/summary/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err20 = {instancePath:instancePath+"/events/" + i0+"/summary",schemaPath:"#/$defs/Event/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!pattern57.test(data5)){
+const err21 = {instancePath:instancePath+"/events/" + i0+"/summary",schemaPath:"#/$defs/Event/properties/summary/pattern",keyword:"pattern",params:{pattern: "^[^\\n]+$"},message:"must match pattern \""+"^[^\\n]+$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/events/" + i0+"/summary",schemaPath:"#/$defs/Event/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data2.emitted_by !== undefined){
+let data6 = data2.emitted_by;
+if(typeof data6 === "string"){
+if(func1(data6) > 64){
+const err23 = {instancePath:instancePath+"/events/" + i0+"/emitted_by",schemaPath:"#/$defs/Event/properties/emitted_by/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!pattern23.test(data6)){
+const err24 = {instancePath:instancePath+"/events/" + i0+"/emitted_by",schemaPath:"#/$defs/Event/properties/emitted_by/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/events/" + i0+"/emitted_by",schemaPath:"#/$defs/Event/properties/emitted_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.requires !== undefined){
+let data7 = data2.requires;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((((((data8 === "ts") || (data8 === "event")) || (data8 === "head")) || (data8 === "branch")) || (data8 === "by")) || (data8 === "session"))){
+const err26 = {};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var valid7 = _errs22 === errors;
+if(valid7){
+const err27 = {instancePath:instancePath+"/events/" + i0+"/requires/" + i1,schemaPath:"#/$defs/Event/properties/requires/items/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+else {
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func1(data8) > 64){
+const err28 = {instancePath:instancePath+"/events/" + i0+"/requires/" + i1,schemaPath:"#/$defs/Event/properties/requires/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!pattern26.test(data8)){
+const err29 = {instancePath:instancePath+"/events/" + i0+"/requires/" + i1,schemaPath:"#/$defs/Event/properties/requires/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/events/" + i0+"/requires/" + i1,schemaPath:"#/$defs/Event/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+let i2 = data7.length;
+let j0;
+if(i2 > 1){
+const indices0 = {};
+for(;i2--;){
+let item0 = data7[i2];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err31 = {instancePath:instancePath+"/events/" + i0+"/requires",schemaPath:"#/$defs/Event/properties/requires/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+break;
+}
+indices0[item0] = i2;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/events/" + i0+"/requires",schemaPath:"#/$defs/Event/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data2.public !== undefined){
+if(typeof data2.public !== "boolean"){
+const err33 = {instancePath:instancePath+"/events/" + i0+"/public",schemaPath:"#/$defs/Event/properties/public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data2.note !== undefined){
+let data10 = data2.note;
+if(typeof data10 === "string"){
+if(func1(data10) > 600){
+const err34 = {instancePath:instancePath+"/events/" + i0+"/note",schemaPath:"#/$defs/Event/properties/note/maxLength",keyword:"maxLength",params:{limit: 600},message:"must NOT have more than 600 characters"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(func1(data10) < 1){
+const err35 = {instancePath:instancePath+"/events/" + i0+"/note",schemaPath:"#/$defs/Event/properties/note/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!pattern57.test(data10)){
+const err36 = {instancePath:instancePath+"/events/" + i0+"/note",schemaPath:"#/$defs/Event/properties/note/pattern",keyword:"pattern",params:{pattern: "^[^\\n]+$"},message:"must match pattern \""+"^[^\\n]+$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/events/" + i0+"/note",schemaPath:"#/$defs/Event/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 /** The precompiled validator of each kind, by kind name. */
-export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack });
+export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack, task: task, events: events });

@@ -223,14 +223,14 @@ describe('exit-code policy', () => {
     expect(lines(text.stdout).at(-1)).toBe(`watch: 0 drift finding(s), ${failures} failure(s)`);
   });
 
-  it('check with no rule at the check gate exits 0 with `check: 0 finding(s), 0 failing`', () => {
+  it('check with no active task exits 12, says how to start one and runs no rule', () => {
     const repo = adopted();
-    const text = repo.run(['check']);
-    expect(text.code).toBe(0);
-    expect(lines(text.stdout)).toEqual(['check: 0 finding(s), 0 failing']);
-    const json = repo.run(['check', '--json']);
-    expect(json.code).toBe(0);
-    expect(json.stdout).toBe('');
+    for (const args of [['check'], ['check', '--json'], ['check', '--format', 'sarif']]) {
+      const result = repo.run(args);
+      expect(result.code, args.join(' ')).toBe(12);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('majordomus: check: no active task (run: majordomus start "<task>" --scope <pathspec>)\n');
+    }
   });
 
   it('finish without --check exits 2', () => {

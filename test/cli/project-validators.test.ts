@@ -69,6 +69,7 @@ describe('a repository validator named by a project rule', () => {
     const repo = adopted(plugin('no_empty_notes', `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');`));
     expect(repo.gate(['doctor', '--rule', 'majordomus.policy-integrity']).code).toBe(0);
     expect(repo.exists(marker)).toBe(false);
+    expect(repo.run(['start', 'a task to check', '--scope', '.']).code).toBe(0);
     expect(repo.gate(['check']).code).toBe(0); // the rule runs at doctor only
     expect(repo.exists(marker)).toBe(false);
     repo.remove(marker);

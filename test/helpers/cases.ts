@@ -17,7 +17,7 @@ import type { JsonFinding, TempRepo, repoFactory } from './repo';
 
 /** A finding a case expects. */
 export interface Expected {
-  readonly level: 'FAIL' | 'OK' | 'INFO';
+  readonly level: 'FAIL' | 'WARN' | 'OK' | 'INFO';
   readonly category: string;
   readonly subject: string;
   /** The file the finding points into, when it points into one. */

@@ -42,6 +42,9 @@ beforeAll(() => {
   if (made.code !== 0) throw new Error(`rules new failed: ${made.stderr}`);
   broken.write('src/a.ts', 'a\n  // TODO: fix\n');
   broken.git(['add', '-A']);
+  // check judges the active task: without one it ends with 12 before any rule
+  const started = broken.run(['start', 'judge the broken layer', '--scope', '.']);
+  if (started.code !== 0) throw new Error(`start failed: ${started.stderr}`);
 });
 afterAll(() => broken.dispose());
 

@@ -89,9 +89,12 @@ export async function withWriteLock<T>(file: string, command: string, work: () =
   }
 }
 
+/** The lock is held by another writer (15): a command that may wait for it tells this refusal apart. */
+export class LockBusy extends RefusedError {}
+
 function busy(file: string, command: string, holder: LockOwner | undefined): RefusedError {
   const who = holder ? `\`majordomus ${holder.command}\` (pid ${holder.pid} on ${holder.host}, since ${holder.since})` : 'another process';
-  return new RefusedError(
+  return new LockBusy(
     `${command}: ${who} is writing this repository; nothing was written (wait for it to finish and run the command again; if no majordomus command is running, remove ${file})`,
   );
 }
