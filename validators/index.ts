@@ -14,12 +14,16 @@ import brainstorm_thesis from './brainstorm_thesis';
 import content from './content';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
+import note from './note';
 import paths from './paths';
 import policy from './policy';
 import retention from './retention';
 import rule_package from './rule_package';
 import schema_integrity from './schema_integrity';
+import scope from './scope';
 import scope_file from './scope_file';
+import state from './state';
+import verification from './verification';
 import wiring from './wiring';
 
 export const validators = {
@@ -34,11 +38,15 @@ export const validators = {
   content,
   doctrine_wiring,
   document_schema,
+  note,
   paths,
   policy,
   retention,
   rule_package,
   schema_integrity,
+  scope,
   scope_file,
+  state,
+  verification,
   wiring,
 } satisfies Readonly<Record<string, Validator>>;
