@@ -17,6 +17,7 @@ import document_schema from './document_schema';
 import note from './note';
 import paths from './paths';
 import policy from './policy';
+import policy_defaults from './policy_defaults';
 import retention from './retention';
 import rule_package from './rule_package';
 import schema_integrity from './schema_integrity';
@@ -41,6 +42,7 @@ export const validators = {
   note,
   paths,
   policy,
+  policy_defaults,
   retention,
   rule_package,
   schema_integrity,

@@ -4,7 +4,8 @@
  * repository gate and read through `context.model(...)`, never kept in a module between runs.
  */
 import { taskModel } from '../tasks/current';
+import { skeletonPolicyModel } from './policy-skeleton';
 import type { AnyModelProvider } from '../validator';
 
 /** The models of the baseline's gates. */
-export const models: readonly AnyModelProvider[] = [taskModel];
+export const models: readonly AnyModelProvider[] = [taskModel, skeletonPolicyModel];

@@ -116,7 +116,8 @@ describeUpstream('the upstream vendored package as a repository vendored package
       .map((f) => f.subject);
     for (const identity of expected) expect(reported).toContain(identity);
     const running = failing(result.findings).filter((f) => f.category === 'doctrine' && expected.includes(f.subject) && f.rule === f.subject.split('@')[0]);
-    expect(running.length).toBeGreaterThanOrEqual(20);
+    // fewer as this engine registers upstream validators (policy_defaults, a doctor rule, now runs)
+    expect(running.length).toBeGreaterThanOrEqual(15);
   });
 
   it('runs everything the refusals do not touch: the engine\'s own rules report OK beside them', () => {
