@@ -1,6 +1,6 @@
 import { readPolicy } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
-import { SKELETON_POLICY, skeletonPolicyModel } from '../engine/state/policy-skeleton';
+import { SKELETON_POLICY, skeletonPolicyValues } from '../engine/state/policy-skeleton';
 
 export default defineValidator({
   name: 'policy_defaults',
@@ -9,7 +9,7 @@ export default defineValidator({
   run(context) {
     const policy = readPolicy(context);
     if (!policy) return;
-    const declared = context.model(skeletonPolicyModel);
+    const declared = skeletonPolicyValues(context.distribution);
     let missing = 0;
     for (const { key, value } of declared) {
       const { found, deepest } = lookup(policy.policy, key);

@@ -4,8 +4,7 @@
  * repository gate and read through `context.model(...)`, never kept in a module between runs.
  */
 import { taskModel } from '../tasks/current';
-import { skeletonPolicyModel } from './policy-skeleton';
 import type { AnyModelProvider } from '../validator';
 
 /** The models of the baseline's gates. */
-export const models: readonly AnyModelProvider[] = [taskModel, skeletonPolicyModel];
+export const models: readonly AnyModelProvider[] = [taskModel];

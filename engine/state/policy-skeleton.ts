@@ -2,13 +2,9 @@
  * The skeleton policy this distribution ships (share/skeleton/ai/repo/policy.yaml): the one place that
  * declares every policy value the engine reads, with the value `init` writes. A repository's policy that
  * leaves one out makes a reader either guess or fail; majordomus.policy-completeness names the gap.
- *
- * A model (pack.yaml `context:`), built once per run of a repository gate and never kept between runs.
  */
-import { join } from 'node:path';
-import { distributionRoot } from '../layer/distribution';
-import { readYamlFile } from '../layer/yaml';
-import { defineModel } from '../validator';
+import { parseYaml } from '../layer/yaml';
+import type { DistributionReader } from '../validator';
 
 /** The skeleton policy, distribution-relative. */
 export const SKELETON_POLICY = 'share/skeleton/ai/repo/policy.yaml';
@@ -28,9 +24,7 @@ export function declaredValues(value: unknown, prefix = ''): DeclaredPolicyValue
   return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => declaredValues(inner, prefix ? `${prefix}.${key}` : key));
 }
 
-/** The values the skeleton policy of this distribution declares. */
-export const skeletonPolicyModel = defineModel({
-  name: 'skeleton policy',
-  target: 'repository',
-  build: (): readonly DeclaredPolicyValue[] => declaredValues(readYamlFile(join(distributionRoot(), SKELETON_POLICY), SKELETON_POLICY).value),
-});
+/** The values the skeleton policy of the distribution `distribution` declares. */
+export function skeletonPolicyValues(distribution: Pick<DistributionReader, 'read'>): DeclaredPolicyValue[] {
+  return declaredValues(parseYaml(distribution.read(SKELETON_POLICY), SKELETON_POLICY).value);
+}
