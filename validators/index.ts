@@ -18,6 +18,7 @@ import note from './note';
 import paths from './paths';
 import policy from './policy';
 import policy_defaults from './policy_defaults';
+import profile_requirements from './profile_requirements';
 import retention from './retention';
 import rule_package from './rule_package';
 import schema_integrity from './schema_integrity';
@@ -43,6 +44,7 @@ export const validators = {
   paths,
   policy,
   policy_defaults,
+  profile_requirements,
   retention,
   rule_package,
   schema_integrity,
