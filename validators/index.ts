@@ -11,6 +11,7 @@ import brainstorm_ops from './brainstorm_ops';
 import brainstorm_state from './brainstorm_state';
 import brainstorm_sync from './brainstorm_sync';
 import brainstorm_thesis from './brainstorm_thesis';
+import completion_gates from './completion_gates';
 import content from './content';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
@@ -37,6 +38,7 @@ export const validators = {
   brainstorm_state,
   brainstorm_sync,
   brainstorm_thesis,
+  completion_gates,
   content,
   doctrine_wiring,
   document_schema,

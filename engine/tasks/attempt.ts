@@ -3,9 +3,11 @@
  * the verify command's run and the completion note. `finish --check` makes no attempt, so the model
  * is `undefined` there and the rules that judge an attempt (verification, note, profile requirements)
  * say they were not judged rather than passing or failing.
+ * The completion gates run only for `completed`, the one outcome they can refuse.
  */
 import { defineModel } from '../validator';
 import type { FinishOutcome } from './current';
+import type { GateVerdict } from './gates';
 
 /** The verify command and what its run showed. */
 export type VerifyRun =
@@ -27,6 +29,8 @@ export interface FinishAttempt {
   readonly verify?: VerifyRun;
   /** The note as given (--note), undefined without one. */
   readonly note?: { readonly file: string; readonly text: string };
+  /** The completion gates' verdicts (engine/tasks/gates.ts); run for a `completed` outcome only. */
+  readonly gates?: readonly GateVerdict[];
 }
 
 /** The attempt of `finish --outcome`; built as `undefined` (no attempt) everywhere else. */

@@ -26,6 +26,7 @@ import { FinishContract } from './contract';
 import { completedNoteFile, currentTaskFile, FINISH_OUTCOMES } from './current';
 import type { FinishOutcome } from './current';
 import { taskText, utcNow } from './record';
+import { runCompletionGates } from './gates';
 import { requireTask } from './start';
 import { runVerify } from './verify';
 
@@ -63,7 +64,9 @@ export async function finishTask(repository: Repository, request: FinishRequest,
   if (request.verifyCommand !== undefined && request.verifyCommand.trim() === '') throw new UsageError('finish: --verify-command is empty (give the command that proves the work, e.g. "npm test")');
 
   const verify = request.verifyCommand === undefined ? undefined : runVerify(request.verifyCommand, repository.root, repository.git.env);
-  const attempt: FinishAttempt = { outcome, ...(verify ? { verify } : {}), ...(note ? { note } : {}) };
+  // after the verify command, so the gates judge the tree as it leaves the command
+  const gates = outcome === 'completed' ? await runCompletionGates(request.cwd, request.env) : undefined;
+  const attempt: FinishAttempt = { outcome, ...(verify ? { verify } : {}), ...(note ? { note } : {}), ...(gates ? { gates } : {}) };
   const given = new Map<AnyModelProvider, unknown>([[attemptModel, attempt]]);
   const gate = await runGate({ gate: 'finish', cwd: request.cwd, env: request.env, given, plugins: [new FinishContract(), ...request.plugins] });
 
@@ -91,7 +94,8 @@ export async function finishTask(repository: Repository, request: FinishRequest,
 /** What `task.finished` records of the contract: the rules that ran and the verify run. */
 function contractRecord(gate: GateOutcome, attempt: FinishAttempt): Record<string, unknown> {
   const verify = attempt.verify && attempt.verify.vacuous === undefined ? { command: attempt.verify.command, exit: attempt.verify.exit, seconds: attempt.verify.seconds, tree_changed: attempt.verify.treeChanged } : null;
-  return { rules: gate.selected.map((rule) => rule.identity), verify, note: attempt.note ? true : false };
+  const gates = attempt.gates?.map((verdict) => ({ gate: verdict.gate, exit: verdict.exitCode })) ?? null;
+  return { rules: gate.selected.map((rule) => rule.identity), verify, note: attempt.note ? true : false, gates };
 }
 
 /** The note file: a regular text file under the size cap. */
