@@ -4,7 +4,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { describeThrown, stackOf } from './describe';
-import { ExitCode, MajordomusError } from './errors';
+import { ExitCode, MajordomusError, UsageError } from './errors';
 import { packCommands } from './generated/pack-commands';
 import { programHelpText } from './help';
 import { escapeControls } from './layer/document-error';
@@ -41,9 +41,17 @@ export function buildProgram(): Command {
   gateOptions(
     program
       .command('finish')
-      .description('the completion contract; --check runs its rules without recording anything')
-      .addOption(new Option('--check', 'check the completion contract only').makeOptionMandatory()),
-  ).action(async (options) => (await import('./commands/gate')).runGateCommand('finish', options));
+      .description('finish the active task with an outcome, if it meets the completion contract; --check only judges the contract')
+      .option('--check', 'judge the completion contract, recording nothing (the pre-push hook)')
+      .addOption(new Option('--outcome <outcome>', 'the outcome to record').choices(['completed', 'partial', 'blocked', 'no_match', 'failed']))
+      .option('--verify-command <cmd>', 'the command that proves the work (run with sh -c at the top level; its output goes to stderr)')
+      .option('--note <file>', 'the completion note, kept as .ai/local/state/completed/<id>.md'),
+  ).action(async (options) => {
+    if (options.check && (options.outcome || options.verifyCommand || options.note)) throw new UsageError('finish: --check judges the contract only; it takes no --outcome, --verify-command or --note (run: majordomus finish --help)');
+    if (options.check) return (await import('./commands/gate')).runGateCommand('finish', options);
+    if (!options.outcome) throw new UsageError('finish: give --outcome <outcome> to finish the task, or --check to judge the contract (run: majordomus finish --help)');
+    return (await import('./commands/task')).runFinish(options);
+  });
 
   program
     .command('start <task>')

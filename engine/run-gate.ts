@@ -31,6 +31,7 @@ import { Repository } from './repository';
 import { loadRuleSet } from './rules';
 import type { Provenance, Rule, RuleSet } from './rules';
 import { isFolderGate, Runner } from './runner';
+import type { AnyModelProvider } from './validator';
 import type { GateRequest, GateResult } from './runner';
 
 /** A plugin on the runner's hooks (a reporter, the timing report). */
@@ -66,6 +67,8 @@ export interface GateCall {
   readonly repositoryValidators?: RepositoryValidators;
   /** Plugins on the runner's hooks (reporters). MAJORDOMUS_TIMING=1 adds the timing report. */
   readonly plugins?: readonly RunnerPlugin[];
+  /** Models the caller built already (see RequestBase.given): `finish` hands its rules the attempt. */
+  readonly given?: ReadonlyMap<AnyModelProvider, unknown>;
 }
 
 /** A rule as a reporter describes it (SARIF's `tool.driver.rules`, JUnit's test cases). */
@@ -110,7 +113,7 @@ export async function runGate(call: GateCall): Promise<GateOutcome> {
   const runner = new Runner();
   if (env.MAJORDOMUS_TIMING === '1') new TimingPlugin().apply(runner);
   for (const plugin of call.plugins ?? []) plugin.apply(runner);
-  const base = { cwd, env, only: call.only, repositoryValidators };
+  const base = { cwd, env, only: call.only, repositoryValidators, given: call.given };
 
   if (isFolderGate(gate)) {
     const folder = call.folder !== undefined ? resolve(cwd, call.folder) : (call.repository ?? Repository.open(cwd, { env })).root;

@@ -48,6 +48,11 @@ interface RequestBase {
   readonly cwd?: string;
   /** The environment (MAJORDOMUS_DEBUG prints a throwing validator's stack); the process's by default. */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Models the caller built already, used as they are instead of built from the target: what a command
+   * knows that the target does not hold (the outcome and verify run `finish` hands its rules).
+   */
+  readonly given?: ReadonlyMap<AnyModelProvider, unknown>;
 }
 
 /** A run of a gate that judges a repository (doctor, check, finish, watch). */
@@ -124,7 +129,10 @@ export class Runner {
     const selected = select(request, pool);
     const target: RunTarget = 'folder' in request ? { kind: 'folder', path: request.folder } : { kind: 'repository', path: request.repository.root, repository: request.repository };
     const readers = runReaders(request);
-    const models = new RunModels(readers.reader ? { kind: 'repository', path: target.path, repository: readers.reader, env: 'repository' in request ? request.repository.git.env : (request.env ?? process.env) } : { kind: 'folder', path: target.path });
+    const models = new RunModels(
+      readers.reader ? { kind: 'repository', path: target.path, repository: readers.reader, env: 'repository' in request ? request.repository.git.env : (request.env ?? process.env) } : { kind: 'folder', path: target.path },
+      request.given,
+    );
     await models.prepare(gates[gate].pack);
     this.hooks.beforeGate.call(gate, selected, target);
     let findings: Finding[] = [];
@@ -398,9 +406,14 @@ function judgesKind(validator: Pick<Validator, 'gates'>, kind: TargetKind): bool
  * run. The gate's pack builds its own before the first rule; any other is built when first asked.
  */
 class RunModels {
-  private readonly built = new Map<AnyModelProvider, unknown>();
+  private readonly built: Map<AnyModelProvider, unknown>;
 
-  constructor(private readonly target: GateTarget) {}
+  constructor(
+    private readonly target: GateTarget,
+    given?: ReadonlyMap<AnyModelProvider, unknown>,
+  ) {
+    this.built = new Map(given);
+  }
 
   /** Build the models `pack` declares for this kind of target; a target it cannot judge throws here. */
   async prepare(pack: string): Promise<void> {

@@ -13,22 +13,29 @@ import brainstorm_state from './brainstorm_state';
 import brainstorm_sync from './brainstorm_sync';
 import brainstorm_thesis from './brainstorm_thesis';
 import checkpoint from './checkpoint';
+import completion_gates from './completion_gates';
 import content from './content';
 import continuity from './continuity';
 import decisions from './decisions';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
 import ledger from './ledger';
+import note from './note';
 import obligations from './obligations';
 import paths from './paths';
 import policy from './policy';
+import policy_defaults from './policy_defaults';
+import profile_requirements from './profile_requirements';
 import questions_store from './questions_store';
 import record_changed_files from './record_changed_files';
 import resolver from './resolver';
 import retention from './retention';
 import rule_package from './rule_package';
 import schema_integrity from './schema_integrity';
+import scope from './scope';
 import scope_file from './scope_file';
+import state from './state';
+import verification from './verification';
 import wiring from './wiring';
 
 export const validators = {
@@ -42,21 +49,28 @@ export const validators = {
   brainstorm_sync,
   brainstorm_thesis,
   checkpoint,
+  completion_gates,
   content,
   continuity,
   decisions,
   doctrine_wiring,
   document_schema,
   ledger,
+  note,
   obligations,
   paths,
   policy,
+  policy_defaults,
+  profile_requirements,
   questions_store,
   record_changed_files,
   resolver,
   retention,
   rule_package,
   schema_integrity,
+  scope,
   scope_file,
+  state,
+  verification,
   wiring,
 } satisfies Readonly<Record<string, Validator>>;

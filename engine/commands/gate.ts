@@ -42,6 +42,8 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
   try {
     // check judges the active task: without one it ends with 12 before any rule (engine/tasks/active.ts)
     const plugins = gate === 'check' ? [new (await import('../tasks/active')).ActiveTaskRequired(), reporter] : [reporter];
+    // the finish contract's own findings: every finish_requires key defined by a rule (engine/tasks/contract.ts)
+    if (gate === 'finish' && !options.rule) plugins.unshift(new (await import('../tasks/contract')).FinishContract());
     const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins });
     process.exitCode = outcome.exitCode;
   } finally {

@@ -25,3 +25,33 @@ export async function runStart(title: string, options: StartOptions, cwd = proce
   lines.push(`start: task ${task.id} is active (scope: ${task.scope.join(', ')}; profile: ${task.profile}); next: majordomus check`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
+
+export interface FinishOptions {
+  readonly outcome: string;
+  readonly verifyCommand?: string;
+  readonly note?: string;
+  readonly json?: boolean;
+  readonly format?: string;
+  readonly quiet?: boolean;
+}
+
+/** `finish --outcome <outcome> [--verify-command "<cmd>"] [--note <file>]`. */
+export async function runFinish(options: FinishOptions, cwd = process.cwd(), env = process.env): Promise<void> {
+  const { finishTask } = await import('../tasks/finish');
+  const { formatOf, loadReporter } = await import('../reporters/index');
+  const { ReporterPlugin } = await import('../reporters/report');
+  const repository = Repository.open(cwd, { env, tree: 'working' });
+  const reporter = new ReporterPlugin(await loadReporter(formatOf(options)), { quiet: options.quiet, paths: { prefix: '', rulesInRepository: true } });
+  const result = await finishTask(repository, { outcome: options.outcome, verifyCommand: options.verifyCommand, note: options.note, cwd, env, plugins: [reporter] });
+  const verify = result.attempt.verify;
+  const ran = verify && verify.vacuous === undefined ? { command: verify.command, exit: verify.exit, seconds: verify.seconds, tree_changed: verify.treeChanged } : null;
+  if (formatOf(options) === 'json') {
+    process.stdout.write(`${JSON.stringify({ task_id: result.taskId, outcome: result.outcome, accepted: result.accepted, unmet: result.unmet, verify: ran, written: result.written })}\n`);
+  } else if (formatOf(options) === 'text') {
+    const lines = result.written.map((path) => `wrote ${path}`);
+    if (ran) lines.push(`finish: verify \`${ran.command}\` exited ${ran.exit} in ${ran.seconds}s${ran.tree_changed ? ', and changed the working tree' : ''}`);
+    lines.push(result.accepted ? `finish: task ${result.taskId} recorded as ${result.outcome}` : `finish: task ${result.taskId} stays active (unmet: ${result.unmet.join(', ')})`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+  process.exitCode = result.accepted ? 0 : result.gate.exitCode;
+}

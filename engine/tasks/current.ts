@@ -14,6 +14,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from '../layer/document-error';
+import { runGit } from '../layer/git';
 import { checkSchema } from '../layer/schema-check';
 import type { Task } from '../generated/types';
 import { readYamlFile } from '../layer/yaml';
@@ -122,6 +123,12 @@ export interface TaskModel {
    * an enforceable task.
    */
   changes(): ChangeSet | undefined;
+  /**
+   * Where HEAD stands against the task's start commit: `ahead` when the start commit is HEAD or one of
+   * its ancestors, `behind-or-diverged` otherwise, `unknown` when git cannot say (the start commit is
+   * gone). Undefined without an enforceable task, or when either side has no commit.
+   */
+  headPosition(head: string | undefined): 'ahead' | 'behind-or-diverged' | 'unknown' | undefined;
 }
 
 /** The current task of the repository a gate judges. */
@@ -139,6 +146,12 @@ export const taskModel = defineModel({
       changes() {
         changes ??= { value: task ? changeSet(target.path, task.head, target.repository.tree, target.env) : undefined };
         return changes.value;
+      },
+      headPosition(head) {
+        if (!task?.head || !head) return undefined;
+        if (task.head === head) return 'ahead';
+        const status = runGit(['merge-base', '--is-ancestor', task.head, head], target.path, target.env as NodeJS.ProcessEnv).status;
+        return status === 0 ? 'ahead' : status === 1 ? 'behind-or-diverged' : 'unknown';
       },
     };
   },

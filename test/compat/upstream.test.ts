@@ -116,7 +116,16 @@ describeUpstream('the upstream vendored package as a repository vendored package
       .map((f) => f.subject);
     for (const identity of expected) expect(reported).toContain(identity);
     const running = failing(result.findings).filter((f) => f.category === 'doctrine' && expected.includes(f.subject) && f.rule === f.subject.split('@')[0]);
-    expect(running.length).toBeGreaterThanOrEqual(15); // registered here: ledger, decisions, questions_store, resolver, record_changed_files
+    // fewer as this engine registers upstream validators (policy_defaults, a doctor rule, now runs)
+    expect(running.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it('finds the completion validators registered: their upstream rules are not reported as unknown', () => {
+    const upstreamRules = ['completion-gates', 'policy-completeness', 'profile-requirements'].map((name) => readFrontMatterFile(sourceOf(`${name}.v1.md`), name).data.value as { id: string; 'x-majordomus': { validator: string } });
+    expect(upstreamRules.map((rule) => rule['x-majordomus'].validator)).toStrictEqual(['completion_gates', 'policy_defaults', 'profile_requirements']);
+    for (const rule of upstreamRules) expect(Object.keys(validators)).toContain(rule['x-majordomus'].validator);
+    const reported = failing(result.findings).filter((f) => f.category === 'doctrine' && f.subject.includes('@')).map((f) => f.subject);
+    expect(reported.filter((subject) => upstreamRules.some((rule) => subject.startsWith(`${rule.id}@`)))).toStrictEqual([]);
   });
 
   it('runs everything the refusals do not touch: the engine\'s own rules report OK beside them', () => {

@@ -1,0 +1,90 @@
+/**
+ * policy_defaults (rule majordomus.policy-completeness): `doctor --rule` in process on a fresh adoption
+ * (its policy is the skeleton's, whole: OK) and with values taken out of it (a FAIL per missing value,
+ * subject the dotted key), DRIFT under watch; and, over the sources, every policy value the engine reads
+ * is one the skeleton declares — the other half of "no reader carries a default of its own".
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { declaredValues, SKELETON_POLICY } from '../../engine/state/policy-skeleton';
+import { readYamlFile } from '../../engine/layer/yaml';
+import { gateInProcess } from '../helpers/gate';
+import { failing, repoFactory } from '../helpers/repo';
+import type { TempRepo } from '../helpers/repo';
+
+const RULE = 'majordomus.policy-completeness';
+const POLICY = '.ai/repo/policy.yaml';
+const repos = repoFactory();
+afterAll(() => repos.disposeAll());
+
+const edit = (repo: TempRepo, from: RegExp, to = '') => {
+  const before = repo.read(POLICY);
+  const after = before.replace(from, to);
+  expect(after, `the edit ${from} changes the policy`).not.toBe(before);
+  repo.write(POLICY, after);
+};
+
+const CASES: readonly { name: string; change: (repo: TempRepo) => void; failing: string[] }[] = [
+  { name: 'the skeleton policy as init writes it', change: () => {}, failing: [] },
+  { name: 'a value set differently is still set', change: (repo) => edit(repo, /max_body_lines: 40/, 'max_body_lines: 12'), failing: [] },
+  { name: 'handover.required_sections removed', change: (repo) => edit(repo, /^ {2}required_sections: .*\n/m), failing: ['handover.required_sections'] },
+  { name: 'the whole checkpoint section removed', change: (repo) => edit(repo, /^checkpoint:\n(?: {2}.*\n)+/m), failing: ['checkpoint.max_body_lines', 'checkpoint.retention_max_files'] },
+  { name: 'the finish contract removed', change: (repo) => edit(repo, /^ {2}finish_requires:\n(?: {4}- .*\n)+/m), failing: ['verification.finish_requires'] },
+  { name: 'the enforcement list removed', change: (repo) => edit(repo, /^enforcement:\n(?:(?: {2}.*)?\n)+?(?=# The instruction)/m), failing: ['enforcement'] },
+];
+
+describe('policy_defaults', () => {
+  it.each(CASES)('$name', async ({ change, failing: expected }) => {
+    const repo = repos.create().init();
+    change(repo);
+    const run = await gateInProcess(repo, 'doctor', { rule: RULE });
+    expect(run.code).toBe(expected.length > 0 ? 10 : 0);
+    const bad = failing(run.findings);
+    expect(bad.map((f) => f.subject)).toEqual(expected);
+    expect(bad.every((f) => f.rule === RULE && f.level === 'FAIL' && f.category === 'policy' && f.file === POLICY)).toBe(true);
+    if (expected.length === 0) expect(run.findings.map((f) => [f.level, f.subject])).toEqual([['OK', POLICY]]);
+  });
+
+  it('a missing value is named at the line of its nearest parent that is there', async () => {
+    const repo = repos.create().init();
+    edit(repo, /^ {2}required_sections: .*\n/m);
+    const [finding] = failing((await gateInProcess(repo, 'doctor', { rule: RULE })).findings);
+    expect(repo.read(POLICY).split('\n')[finding!.line! - 1]).toBe('handover:');
+  });
+
+  it('under watch a missing value is DRIFT and exits 11', async () => {
+    const repo = repos.create().init();
+    edit(repo, /^ {2}required_sections: .*\n/m);
+    const run = await gateInProcess(repo, 'watch', { rule: RULE });
+    expect(run.code).toBe(11);
+    expect(run.findings.map((f) => [f.level, f.subject])).toEqual([['DRIFT', 'handover.required_sections']]);
+  });
+});
+
+/** Every .ts file under `dir`, generated code aside. */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'generated' ? [] : sources(path);
+    return name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('the skeleton policy declares what the engine reads', () => {
+  it('every `section.key` of the policy schema the sources read is set in the skeleton', () => {
+    const schema = JSON.parse(readFileSync('share/schemas/policy.v1.schema.json', 'utf8')) as { properties: Record<string, { properties?: Record<string, unknown> }> };
+    const declared = new Set(declaredValues(readYamlFile(SKELETON_POLICY, SKELETON_POLICY).value).map((v) => v.key));
+    const code = [...sources('engine'), ...sources('validators')].map((file) => readFileSync(file, 'utf8').replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '')).join('\n');
+    const read: string[] = [];
+    for (const [section, body] of Object.entries(schema.properties)) {
+      for (const key of Object.keys(body.properties ?? {})) {
+        // `section?.key`, `section.key` or the dotted key as a string: the ways a reader names it
+        if (new RegExp(`\\b${section}\\??\\.${key}\\b|['\`]${section}\\.${key}['\`.]`).test(code)) read.push(`${section}.${key}`);
+      }
+    }
+    // the scan finds what the task validators read, so it can fail
+    expect(read).toEqual(expect.arrayContaining(['handover.required_sections', 'verification.finish_requires', 'profiles.default', 'checkpoint.retention_max_files']));
+    expect(read.filter((key) => !declared.has(key))).toEqual([]);
+  });
+});
