@@ -52,6 +52,7 @@ export function buildProgram(): Command {
     .option('--external-hooks', 'install the hooks even where core.hooksPath points outside the repository')
     .action(async (options) => (await import('./commands/init')).runInit(options));
 
+  addHooksCommands(program);
   addRulesCommands(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
   for (const pack of packCommands) pack.register(program);
@@ -79,6 +80,28 @@ function formatUsageErrors(command: Command): void {
     outputError: (text, write) => write(`majordomus: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run: ${help})\n`),
   });
   for (const sub of command.commands) formatUsageErrors(sub);
+}
+
+/** `hooks`: the hook half of init on its own — install, status, uninstall. */
+function addHooksCommands(program: Command): void {
+  const hooks = program.command('hooks').description("install, report and remove the git hooks the policy's enforcement declares");
+  hooks
+    .command('install')
+    .description('write the hooks as init does: a marked block in each hook, or the hook manager\'s entry')
+    .option('--json', 'print one JSON object')
+    .option('--external-hooks', 'install the hooks even where core.hooksPath points outside the repository')
+    .action(async (options) => (await import('./commands/hooks')).runHooksInstall(options));
+  hooks
+    .command('status')
+    .description('each hook as wired, missing, not-executable, swallowed (its exit code) or bypassed (core.hooksPath, an uninstalled manager)')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/hooks')).runHooksStatus(options));
+  hooks
+    .command('uninstall')
+    .description('remove what majordomus wrote into the hooks, and nothing else')
+    .option('--json', 'print one JSON object')
+    .option('--external-hooks', 'also where core.hooksPath points outside the repository')
+    .action(async (options) => (await import('./commands/hooks')).runHooksUninstall(options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */
