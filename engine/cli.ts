@@ -46,6 +46,15 @@ export function buildProgram(): Command {
   ).action(async (options) => (await import('./commands/gate')).runGateCommand('finish', options));
 
   program
+    .command('start <task>')
+    .description('start a task: claim the paths it may change (--scope) and record where it starts from')
+    .option('--scope <pathspec>', 'the paths the task claims, comma-separated; repeatable (`.` is the whole repository)', (value: string, previous: string[] | undefined) => [...(previous ?? []), value])
+    .option('--profile <name>', "the execution profile (default: the policy's profiles.default)")
+    .option('--owner <who>', "who works on it (default: git's user.name)")
+    .option('--json', 'print the task as one JSON object')
+    .action(async (task: string, options) => (await import('./commands/task')).runStart(task, options));
+
+  program
     .command('init')
     .description('adopt this repository: write the .ai/ layer, the vendored baseline rules and the git hooks')
     .option('--extend', 'add only what is missing to an adopted repository')

@@ -124,7 +124,7 @@ export class Runner {
     const selected = select(request, pool);
     const target: RunTarget = 'folder' in request ? { kind: 'folder', path: request.folder } : { kind: 'repository', path: request.repository.root, repository: request.repository };
     const readers = runReaders(request);
-    const models = new RunModels(readers.reader ? { kind: 'repository', path: target.path, repository: readers.reader } : { kind: 'folder', path: target.path });
+    const models = new RunModels(readers.reader ? { kind: 'repository', path: target.path, repository: readers.reader, env: 'repository' in request ? request.repository.git.env : (request.env ?? process.env) } : { kind: 'folder', path: target.path });
     await models.prepare(gates[gate].pack);
     this.hooks.beforeGate.call(gate, selected, target);
     let findings: Finding[] = [];

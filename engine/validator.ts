@@ -54,7 +54,14 @@ export type TargetKind = 'repository' | 'folder';
 
 /** The target of one run of a gate, as a pack's model is built from it. */
 export type GateTarget =
-  | { readonly kind: 'repository'; /** The working tree's top level, absolute. */ readonly path: string; readonly repository: RepositoryReader }
+  | {
+      readonly kind: 'repository';
+      /** The working tree's top level, absolute. */
+      readonly path: string;
+      readonly repository: RepositoryReader;
+      /** The environment the gate runs with, as validators read it (`context.env`): git's own variables included. */
+      readonly env: Readonly<Record<string, string | undefined>>;
+    }
   | { readonly kind: 'folder'; /** The folder, absolute. */ readonly path: string };
 
 /**

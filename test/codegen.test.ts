@@ -98,6 +98,7 @@ describe('generated files', () => {
     cpSync(join(ROOT, 'package.json'), join(scratch, 'package.json'));
     cpSync(join(ROOT, 'share/schemas'), join(scratch, 'share/schemas'), { recursive: true });
     cpSync(join(ROOT, 'share/kinds.yaml'), join(scratch, 'share/kinds.yaml'));
+    cpSync(join(ROOT, 'share/events.yaml'), join(scratch, 'share/events.yaml'));
     for (const pack of readdirSync(join(ROOT, 'rules'))) cpSync(join(ROOT, 'rules', pack, 'pack.yaml'), join(scratch, 'rules', pack, 'pack.yaml'));
 
     const runIn = (argv: string[]): { code: number; lines: string[] } => {
@@ -166,7 +167,7 @@ describe('schemas', () => {
     const named = Object.values(kinds).map((kind) => kind.schema).sort();
     expect(named).toEqual(schemas.map((s) => s.stem).sort());
     expect(new Set(named).size).toBe(named.length);
-    expect([...kindNames].sort()).toEqual(['manifest', 'pack', 'policy', 'profile', 'rule', 'rule-package', 'scope']);
+    expect([...kindNames].sort()).toEqual(['events', 'manifest', 'pack', 'policy', 'profile', 'rule', 'rule-package', 'scope', 'task']);
     expect(Object.keys(schemaValidators).sort()).toEqual([...kindNames].sort());
   });
 

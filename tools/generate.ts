@@ -12,6 +12,7 @@
  *   engine/generated/pack-commands.ts   the commands each pack adds to the command line
  *   engine/generated/<pack>-pack.ts     an embedded pack's rule files, for a standalone bundle
  *   engine/generated/schema-keys.ts     the keys each closed mapping of a schema allows (tools/schema-keys.ts)
+ *   engine/generated/events.ts          the ledger's event vocabulary (share/events.yaml): EventName, required keys
  *   rules/<pack>/manifest.yaml          the package manifest: every rule file, its identity and sha256
  *
  * `--check` writes nothing: it names every file that is stale or missing and exits 1, or exits 0.
@@ -252,6 +253,36 @@ export function readPacks(root: string, schemas: readonly SchemaSource[], regist
   return [baseline, ...packs.filter((pack) => pack !== baseline)];
 }
 
+/** One entry of share/events.yaml. */
+interface EventEntry {
+  readonly id: string;
+  readonly title: string;
+  readonly summary: string;
+  readonly emitted_by: string;
+  readonly requires: readonly string[];
+  readonly public: boolean;
+}
+
+/** Read share/events.yaml, checked against its schema; an id given twice is refused. */
+export function readEvents(root: string, schemas: readonly SchemaSource[]): EventEntry[] {
+  const display = 'share/events.yaml';
+  const schema = schemas.find((source) => source.stem === 'events');
+  if (!schema) throw new GenerateError('share/schemas/events.v1.schema.json is missing: share/events.yaml is checked against it');
+  const validate = createAjv().compile(schema.schema);
+  const raw = readYamlFile(join(root, display), display).value;
+  if (!validate(raw)) {
+    const first = validate.errors?.[0];
+    throw new GenerateError(`${display}: breaks share/schemas/events.v1.schema.json at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`);
+  }
+  const events = (raw as { events: EventEntry[] }).events;
+  const seen = new Set<string>();
+  for (const event of events) {
+    if (seen.has(event.id)) throw new GenerateError(`${display}: the event ${event.id} is declared twice`);
+    seen.add(event.id);
+  }
+  return events;
+}
+
 function expectMap(value: unknown, file: string, where: string, keys?: readonly string[]): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new GenerateError(`${file}: ${where || 'the document'} must be a mapping`);
@@ -324,6 +355,7 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push({ path: 'engine/generated/schema-validators.js', content: validators.js });
   files.push({ path: 'engine/generated/schema-validators.d.ts', content: validators.dts });
   files.push({ path: 'engine/generated/kinds.ts', content: renderKinds(project, kinds, header('share/kinds.yaml')) });
+  files.push({ path: 'engine/generated/events.ts', content: renderEvents(project, readEvents(root, schemas), header('share/events.yaml')) });
   files.push({ path: 'engine/generated/packs.ts', content: renderPacks(project, packs, header('rules/*/pack.yaml')) });
   files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('rules/*/pack.yaml (gates)')) });
   files.push({ path: 'engine/generated/pack-commands.ts', content: renderPackCommands(project, packs, header('rules/*/pack.yaml (cli, commands)')) });
@@ -753,6 +785,32 @@ function renderKinds(project: Project, kinds: readonly KindEntry[], header: stri
   }));
   addConstant(file, 'kindNames', 'readonly KindName[]', kinds.map((k) => k.name), 'Every kind name, in registry order.');
   addConstant(file, 'kinds', 'Readonly<Record<KindName, KindDefinition>>', Object.fromEntries(entries.map((k) => [k.name, k])), 'The kinds registry, by name.');
+  return finish(file, header);
+}
+
+function renderEvents(project: Project, events: readonly EventEntry[], header: string): string {
+  const file = project.createSourceFile('events.ts', '', { overwrite: true });
+  file.addTypeAlias({
+    name: 'EventName',
+    isExported: true,
+    docs: ['The name of an event the ledger accepts (share/events.yaml).'],
+    type: union(events.map((event) => quote(event.id))),
+  });
+  file.addInterface({
+    name: 'EventDefinition',
+    isExported: true,
+    docs: ['What a ledger line of one event carries (an entry of share/events.yaml).'],
+    properties: [
+      { name: 'name', type: 'EventName', isReadonly: true },
+      { name: 'title', type: 'string', isReadonly: true },
+      { name: 'emittedBy', type: 'string', isReadonly: true, docs: ['The command that writes it.'] },
+      { name: 'requires', type: 'readonly string[]', isReadonly: true, docs: ['The payload keys every line of it carries besides the envelope.'] },
+      { name: 'public', type: 'boolean', isReadonly: true, docs: ['Part of the record a user reads back with `history`.'] },
+    ],
+  });
+  const entries = events.map((event) => ({ name: event.id, title: event.title, emittedBy: event.emitted_by, requires: event.requires, public: event.public }));
+  addConstant(file, 'eventNames', 'readonly EventName[]', events.map((event) => event.id), 'Every event name, in the order share/events.yaml declares them.');
+  addConstant(file, 'events', 'Readonly<Record<EventName, EventDefinition>>', Object.fromEntries(entries.map((event) => [event.name, event])), 'The event vocabulary, by name.');
   return finish(file, header);
 }
 

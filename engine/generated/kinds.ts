@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 /** The name of a kind of document the layer reads. */
-export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack';
+export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack' | 'task' | 'events';
 
 /** The field that carries a kind's format version, and the values this executable reads. */
 export interface KindSchemaVersion {
@@ -27,7 +27,7 @@ export interface KindDefinition {
 }
 
 /** Every kind name, in registry order. */
-export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack'] as const);
+export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack', 'task', 'events'] as const);
 /** The kinds registry, by name. */
 export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
   manifest: Object.freeze({
@@ -91,6 +91,22 @@ export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
     schemaVersion: Object.freeze({
       field: 'schema',
       supported: Object.freeze(['majordomus-pack/v1'] as const),
+    }),
+  }),
+  task: Object.freeze({
+    name: 'task',
+    format: 'yaml',
+    schema: 'task',
+    identity: Object.freeze(['id'] as const),
+  }),
+  events: Object.freeze({
+    name: 'events',
+    format: 'yaml',
+    schema: 'events',
+    identity: Object.freeze([]),
+    schemaVersion: Object.freeze({
+      field: 'version',
+      supported: Object.freeze([1]),
     }),
   }),
 });

@@ -40,6 +40,7 @@ export const packs: Readonly<Record<PackName, PackDefinition>> = Object.freeze({
     validators: Object.freeze(['ai_layout', 'content', 'doctrine_wiring', 'document_schema', 'paths', 'policy', 'retention', 'rule_package', 'schema_integrity', 'scope_file', 'wiring'] as const),
     gates: Object.freeze(['doctor', 'check', 'finish', 'watch'] as const),
     commands: Object.freeze([]),
+    context: () => import('../state/context'),
   }),
   brainstorm: Object.freeze({
     name: 'brainstorm',

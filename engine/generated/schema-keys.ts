@@ -73,4 +73,11 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/gates/*': ['name', 'description', 'target', 'violation_level', 'exit_code', 'includes', 'command'],
     '/bundles/*': ['name', 'entry'],
   },
+  'task': {
+    '': ['id', 'task', 'profile', 'owner', 'scope', 'started_at', 'checkpoint_at', 'outcome', 'repository_id', 'worktree', 'branch', 'head', 'working_tree'],
+  },
+  'events': {
+    '': ['version', 'events'],
+    '/events/*': ['id', 'title', 'summary', 'emitted_by', 'requires', 'public', 'note'],
+  },
 };

@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 import type { KindName } from './kinds';
-import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration } from './types';
+import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary } from './types';
 
 /** One way a document breaks its schema, as ajv reports it (every error is collected: allErrors). */
 export interface SchemaError {
@@ -40,5 +40,9 @@ export declare const rule: SchemaValidator<RuleFrontMatter>;
 export declare const rulePackage: SchemaValidator<RulePackageManifest>;
 /** Validate a `pack` document against `share/schemas/pack.v1.schema.json`. */
 export declare const pack: SchemaValidator<PackDeclaration>;
+/** Validate a `task` document against `share/schemas/task.v1.schema.json`. */
+export declare const task: SchemaValidator<Task>;
+/** Validate a `events` document against `share/schemas/events.v1.schema.json`. */
+export declare const events: SchemaValidator<LedgerEventVocabulary>;
 /** The precompiled validator of each kind, by kind name. */
 export declare const schemaValidators: { readonly [K in KindName]: SchemaValidator<KindDocuments[K]> };

@@ -7277,5 +7277,1104 @@ return errors === 0;
 }
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const task = validate37;
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/task.v1.schema.json","type":"object","additionalProperties":false,"required":["id","task","profile","owner","scope","started_at","outcome","repository_id","worktree","working_tree"],"properties":{"id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"task":{"type":"string","minLength":1,"maxLength":500},"profile":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","maxLength":64},"owner":{"type":"string","minLength":1,"maxLength":200},"scope":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string","minLength":1,"maxLength":1024}},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"checkpoint_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"type":"string","enum":["active","completed","partial","blocked","no_match","failed","handed_over"]},"repository_id":{"type":"string","minLength":1},"worktree":{"type":"string","minLength":1},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"working_tree":{"type":"string","enum":["clean","dirty"]}}};
+const pattern68 = new RegExp("^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$", "u");
+const pattern70 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
+const pattern72 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/task.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate37.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.task === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.profile === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "profile"},message:"must have required property '"+"profile"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.owner === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "owner"},message:"must have required property '"+"owner"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.scope === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.started_at === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started_at"},message:"must have required property '"+"started_at"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.outcome === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"},message:"must have required property '"+"outcome"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.repository_id === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "repository_id"},message:"must have required property '"+"repository_id"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.worktree === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "worktree"},message:"must have required property '"+"worktree"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.working_tree === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "working_tree"},message:"must have required property '"+"working_tree"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema81.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func1(data0) > 32){
+const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern68.test(data0)){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"},message:"must match pattern \""+"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.task !== undefined){
+let data1 = data.task;
+if(typeof data1 === "string"){
+if(func1(data1) > 500){
+const err14 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err15 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/task",schemaPath:"#/properties/task/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.profile !== undefined){
+let data2 = data.profile;
+if(typeof data2 === "string"){
+if(func1(data2) > 64){
+const err17 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern23.test(data2)){
+const err18 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.owner !== undefined){
+let data3 = data.owner;
+if(typeof data3 === "string"){
+if(func1(data3) > 200){
+const err20 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(func1(data3) < 1){
+const err21 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/owner",schemaPath:"#/properties/owner/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.scope !== undefined){
+let data4 = data.scope;
+if(Array.isArray(data4)){
+if(data4.length > 256){
+const err23 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data4.length < 1){
+const err24 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(func1(data5) > 1024){
+const err25 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err26 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.started_at !== undefined){
+let data6 = data.started_at;
+if(typeof data6 === "string"){
+if(func1(data6) > 20){
+const err29 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(!pattern70.test(data6)){
+const err30 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.checkpoint_at !== undefined){
+let data7 = data.checkpoint_at;
+if(typeof data7 === "string"){
+if(func1(data7) > 20){
+const err32 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(!pattern70.test(data7)){
+const err33 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.outcome !== undefined){
+let data8 = data.outcome;
+if(typeof data8 !== "string"){
+const err35 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!(((((((data8 === "active") || (data8 === "completed")) || (data8 === "partial")) || (data8 === "blocked")) || (data8 === "no_match")) || (data8 === "failed")) || (data8 === "handed_over"))){
+const err36 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema81.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.repository_id !== undefined){
+let data9 = data.repository_id;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err37 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data.worktree !== undefined){
+let data10 = data.worktree;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err39 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data.branch !== undefined){
+let data11 = data.branch;
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err41 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.head !== undefined){
+let data12 = data.head;
+if(typeof data12 === "string"){
+if(func1(data12) > 64){
+const err43 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(!pattern72.test(data12)){
+const err44 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data.working_tree !== undefined){
+let data13 = data.working_tree;
+if(typeof data13 !== "string"){
+const err46 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(!((data13 === "clean") || (data13 === "dirty"))){
+const err47 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/enum",keyword:"enum",params:{allowedValues: schema81.properties.working_tree.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+else {
+const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+validate37.errors = vErrors;
+return errors === 0;
+}
+validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const events = validate38;
+const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/events.v1.schema.json","type":"object","additionalProperties":false,"required":["version","events"],"properties":{"version":{"const":1},"events":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Event"}}},"$defs":{"Event":{"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}}}};
+const schema83 = {"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}};
+const pattern73 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/events.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate38.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.events === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "events"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(1 !== data.version){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data1 = data.events;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err4 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.id === undefined){
+const err5 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.title === undefined){
+const err6 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.summary === undefined){
+const err7 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "summary"},message:"must have required property '"+"summary"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.emitted_by === undefined){
+const err8 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "emitted_by"},message:"must have required property '"+"emitted_by"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.requires === undefined){
+const err9 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "requires"},message:"must have required property '"+"requires"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.public === undefined){
+const err10 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/required",keyword:"required",params:{missingProperty: "public"},message:"must have required property '"+"public"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((((key1 === "id") || (key1 === "title")) || (key1 === "summary")) || (key1 === "emitted_by")) || (key1 === "requires")) || (key1 === "public")) || (key1 === "note"))){
+const err11 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
+const err12 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!pattern73.test(data3)){
+const err13 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.title !== undefined){
+let data4 = data2.title;
+if(typeof data4 === "string"){
+if(func1(data4) > 80){
+const err15 = {instancePath:instancePath+"/events/" + i0+"/title",schemaPath:"#/$defs/Event/properties/title/maxLength",keyword:"maxLength",params:{limit: 80},message:"must NOT have more than 80 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func1(data4) < 1){
+const err16 = {instancePath:instancePath+"/events/" + i0+"/title",schemaPath:"#/$defs/Event/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!pattern57.test(data4)){
+const err17 = {instancePath:instancePath+"/events/" + i0+"/title",schemaPath:"#/$defs/Event/properties/title/pattern",keyword:"pattern",params:{pattern: "^[^\\n]+$"},message:"must match pattern \""+"^[^\\n]+$"+"\""};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/events/" + i0+"/title",schemaPath:"#/$defs/Event/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.summary !== undefined){
+let data5 = data2.summary;
+if(typeof data5 === "string"){
+if(func1(data5) > 300){
+const err19 = {instancePath:instancePath+"/events/" + i0+"/summary",schemaPath:"#/$defs/Event/properties/summary/maxLength",keyword:"maxLength",params:{limit: 300},message:"must NOT have more than 300 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err20 = {instancePath:instancePath+"/events/" + i0+"/summary",schemaPath:"#/$defs/Event/properties/summary/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!pattern57.test(data5)){
+const err21 = {instancePath:instancePath+"/events/" + i0+"/summary",schemaPath:"#/$defs/Event/properties/summary/pattern",keyword:"pattern",params:{pattern: "^[^\\n]+$"},message:"must match pattern \""+"^[^\\n]+$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/events/" + i0+"/summary",schemaPath:"#/$defs/Event/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data2.emitted_by !== undefined){
+let data6 = data2.emitted_by;
+if(typeof data6 === "string"){
+if(func1(data6) > 64){
+const err23 = {instancePath:instancePath+"/events/" + i0+"/emitted_by",schemaPath:"#/$defs/Event/properties/emitted_by/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(!pattern23.test(data6)){
+const err24 = {instancePath:instancePath+"/events/" + i0+"/emitted_by",schemaPath:"#/$defs/Event/properties/emitted_by/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/events/" + i0+"/emitted_by",schemaPath:"#/$defs/Event/properties/emitted_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.requires !== undefined){
+let data7 = data2.requires;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+const _errs21 = errors;
+const _errs22 = errors;
+if(!((((((data8 === "ts") || (data8 === "event")) || (data8 === "head")) || (data8 === "branch")) || (data8 === "by")) || (data8 === "session"))){
+const err26 = {};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var valid7 = _errs22 === errors;
+if(valid7){
+const err27 = {instancePath:instancePath+"/events/" + i0+"/requires/" + i1,schemaPath:"#/$defs/Event/properties/requires/items/not",keyword:"not",params:{},message:"must NOT be valid"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+else {
+errors = _errs21;
+if(vErrors !== null){
+if(_errs21){
+vErrors.length = _errs21;
+}
+else {
+vErrors = null;
+}
+}
+}
+if(typeof data8 === "string"){
+if(func1(data8) > 64){
+const err28 = {instancePath:instancePath+"/events/" + i0+"/requires/" + i1,schemaPath:"#/$defs/Event/properties/requires/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!pattern26.test(data8)){
+const err29 = {instancePath:instancePath+"/events/" + i0+"/requires/" + i1,schemaPath:"#/$defs/Event/properties/requires/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/events/" + i0+"/requires/" + i1,schemaPath:"#/$defs/Event/properties/requires/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+let i2 = data7.length;
+let j0;
+if(i2 > 1){
+const indices0 = {};
+for(;i2--;){
+let item0 = data7[i2];
+if(typeof item0 !== "string"){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err31 = {instancePath:instancePath+"/events/" + i0+"/requires",schemaPath:"#/$defs/Event/properties/requires/uniqueItems",keyword:"uniqueItems",params:{i: i2, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i2+" are identical)"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+break;
+}
+indices0[item0] = i2;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/events/" + i0+"/requires",schemaPath:"#/$defs/Event/properties/requires/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data2.public !== undefined){
+if(typeof data2.public !== "boolean"){
+const err33 = {instancePath:instancePath+"/events/" + i0+"/public",schemaPath:"#/$defs/Event/properties/public/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data2.note !== undefined){
+let data10 = data2.note;
+if(typeof data10 === "string"){
+if(func1(data10) > 600){
+const err34 = {instancePath:instancePath+"/events/" + i0+"/note",schemaPath:"#/$defs/Event/properties/note/maxLength",keyword:"maxLength",params:{limit: 600},message:"must NOT have more than 600 characters"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(func1(data10) < 1){
+const err35 = {instancePath:instancePath+"/events/" + i0+"/note",schemaPath:"#/$defs/Event/properties/note/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(!pattern57.test(data10)){
+const err36 = {instancePath:instancePath+"/events/" + i0+"/note",schemaPath:"#/$defs/Event/properties/note/pattern",keyword:"pattern",params:{pattern: "^[^\\n]+$"},message:"must match pattern \""+"^[^\\n]+$"+"\""};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/events/" + i0+"/note",schemaPath:"#/$defs/Event/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/$defs/Event/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 /** The precompiled validator of each kind, by kind name. */
-export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack });
+export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack, task: task, events: events });

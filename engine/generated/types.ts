@@ -636,6 +636,70 @@ export interface PackDeclarationBundle {
   readonly entry: string;
 }
 
+/**
+ * The current task, .ai/local/state/current.yaml: the one task this checkout works on, what it claimed, and the git state it started from. Written by `start`; only `outcome` and `checkpoint_at` change afterwards. Archived whole to state/archive/<id>.yaml.
+ *
+ * Kind `task`; schema `share/schemas/task.v1.schema.json`.
+ */
+export interface Task {
+  /** The task's identity: t-<UTC yyyymmddHHMMSS>-<4 hex>, allocated by start. */
+  readonly id: string;
+  /** What the task is, in one line. */
+  readonly task: string;
+  /** The execution profile it runs under: a file of the profiles section. */
+  readonly profile: string;
+  /** Who works on it, free-form. */
+  readonly owner: string;
+  /** The pathspecs the task claims, repository-relative, normalised at start (no trailing slash). */
+  readonly scope: readonly string[];
+  /** When start wrote it, UTC. */
+  readonly started_at: string;
+  /** The last checkpoint, UTC: updated by check --checkpoint, checkpoint and finish. */
+  readonly checkpoint_at?: string;
+  /** active while the work goes on; the outcome finish recorded afterwards. */
+  readonly outcome: 'active' | 'completed' | 'partial' | 'blocked' | 'no_match' | 'failed' | 'handed_over';
+  /** Computed at start: git's common directory, absolute. */
+  readonly repository_id: string;
+  /** Computed at start: the checkout the task belongs to, absolute. */
+  readonly worktree: string;
+  /** Computed at start: the branch checked out; absent when HEAD was detached. */
+  readonly branch?: string;
+  /** Computed at start: the full commit HEAD named; absent before the first commit. */
+  readonly head?: string;
+  /** Computed at start: whether the working tree had changes. */
+  readonly working_tree: 'clean' | 'dirty';
+}
+
+/**
+ * share/events.yaml: every event name the ledger accepts, the command that writes it and the payload keys each line of it carries. The code generator compiles it into engine/generated/events.ts; nothing reads it at run time.
+ *
+ * Kind `events`; schema `share/schemas/events.v1.schema.json`.
+ */
+export interface LedgerEventVocabulary {
+  /** The format of this file; only 1 exists. */
+  readonly version: 1;
+  /** The events, in the order `history --help` and the documentation list them. */
+  readonly events: readonly LedgerEventVocabularyEvent[];
+}
+
+/** One event name and what a line of it carries. */
+export interface LedgerEventVocabularyEvent {
+  /** The name, as the `event` key of a ledger line holds it. */
+  readonly id: string;
+  /** A short label. */
+  readonly title: string;
+  /** What happened, in one sentence. */
+  readonly summary: string;
+  /** The command that writes it. */
+  readonly emitted_by: string;
+  /** The payload keys every line of it carries besides the envelope; none may be an envelope key (ts, event, head, branch, by, session). */
+  readonly requires: readonly string[];
+  /** True when the event is part of the record a user reads back with `history`. */
+  readonly public: boolean;
+  /** What a reader of the ledger should know about it. */
+  readonly note?: string;
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -645,4 +709,6 @@ export interface KindDocuments {
   readonly rule: RuleFrontMatter;
   readonly 'rule-package': RulePackageManifest;
   readonly pack: PackDeclaration;
+  readonly task: Task;
+  readonly events: LedgerEventVocabulary;
 }

@@ -23,6 +23,8 @@ const SOURCES: Record<KindName, string> = {
   rule: 'rules/majordomus/rules/policy-integrity.v1.md',
   'rule-package': 'rules/majordomus/manifest.yaml',
   pack: 'rules/brainstorm/pack.yaml',
+  task: 'test/fixtures/task/current.yaml',
+  events: 'share/events.yaml',
 };
 
 function shipped(kind: KindName): Record<string, unknown> {
@@ -67,6 +69,8 @@ const CASES: readonly [KindName, readonly (string | number)[], string, string | 
   ['rule-package', ['rules', 0, 'sha265'], 'rules.0.sha265', 'rules.0.sha256'],
   ['pack', ['vendorin'], 'vendorin', 'vendoring'],
   ['pack', ['gates', 0, 'violation_levl'], 'gates.0.violation_levl', 'gates.0.violation_level'],
+  ['task', ['scop'], 'scop', 'scope'],
+  ['events', ['events', 0, 'emited_by'], 'events.0.emited_by', 'events.0.emitted_by'],
 ];
 
 describe('an unknown key names the nearest allowed key of its mapping', () => {
