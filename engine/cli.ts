@@ -32,7 +32,9 @@ export function buildProgram(): Command {
   gateOptions(program.command('doctor').description('check the health of the repository and of the engine itself')).action(
     async (options) => (await import('./commands/gate')).runGateCommand('doctor', options),
   );
-  gateOptions(program.command('check').description('run the rules enforced at the check gate')).action(
+  gateOptions(program.command('check').description('run the rules enforced at the check gate'))
+    .option('--overlap', "also compare this task's scope with the active tasks of the other worktrees (git worktree list)")
+    .action(
     async (options) => (await import('./commands/gate')).runGateCommand('check', options),
   );
   gateOptions(program.command('watch').description('report drift: the rules enforced at the watch gate')).action(

@@ -19,6 +19,8 @@ export interface GateOptions {
   readonly quiet?: boolean;
   /** False for `--no-repository-validators`. */
   readonly repositoryValidators?: boolean;
+  /** `check --overlap`: add the other worktrees' overlapping claims (engine/worktrees/overlap.ts). */
+  readonly overlap?: boolean;
 }
 
 /** Run `gate` in the repository around the working directory. */
@@ -40,7 +42,8 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
   };
   process.once('beforeExit', unfinished);
   try {
-    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins: [reporter] });
+    const overlap = options.overlap ? [new (await import('../worktrees/overlap')).OverlapPlugin(env)] : [];
+    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins: [...overlap, reporter] });
     process.exitCode = outcome.exitCode;
   } finally {
     settled = true;
