@@ -32,7 +32,9 @@ export function buildProgram(): Command {
   gateOptions(program.command('doctor').description('check the health of the repository and of the engine itself')).action(
     async (options) => (await import('./commands/gate')).runGateCommand('doctor', options),
   );
-  gateOptions(program.command('check').description('run the rules enforced at the check gate')).action(
+  gateOptions(program.command('check').description('run the rules enforced at the check gate'))
+    .option('--overlap', "also compare this task's scope with the active tasks of the other worktrees (git worktree list)")
+    .action(
     async (options) => (await import('./commands/gate')).runGateCommand('check', options),
   );
   gateOptions(program.command('watch').description('report drift: the rules enforced at the watch gate')).action(
@@ -83,6 +85,7 @@ export function buildProgram(): Command {
     .option('--repair', 'move a torn tail aside into a kept file, so appends work again')
     .action(async (options) => (await import('./commands/history')).runHistory(options));
 
+  addHooksCommands(program);
   addRulesCommands(program);
   addRecordCommands(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
@@ -111,6 +114,28 @@ function formatUsageErrors(command: Command): void {
     outputError: (text, write) => write(`majordomus: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run: ${help})\n`),
   });
   for (const sub of command.commands) formatUsageErrors(sub);
+}
+
+/** `hooks`: the hook half of init on its own — install, status, uninstall. */
+function addHooksCommands(program: Command): void {
+  const hooks = program.command('hooks').description("install, report and remove the git hooks the policy's enforcement declares");
+  hooks
+    .command('install')
+    .description('write the hooks as init does: a marked block in each hook, or the hook manager\'s entry')
+    .option('--json', 'print one JSON object')
+    .option('--external-hooks', 'install the hooks even where core.hooksPath points outside the repository')
+    .action(async (options) => (await import('./commands/hooks')).runHooksInstall(options));
+  hooks
+    .command('status')
+    .description('each hook as wired, missing, not-executable, swallowed (its exit code) or bypassed (core.hooksPath, an uninstalled manager)')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/hooks')).runHooksStatus(options));
+  hooks
+    .command('uninstall')
+    .description('remove what majordomus wrote into the hooks, and nothing else')
+    .option('--json', 'print one JSON object')
+    .option('--external-hooks', 'also where core.hooksPath points outside the repository')
+    .action(async (options) => (await import('./commands/hooks')).runHooksUninstall(options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */

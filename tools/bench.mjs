@@ -1,11 +1,12 @@
 // npm run bench: the start-up product, measured. Runs `node -e 0`, `majordomus doctor` on a freshly
 // initialised repository, on a large generated one and on one with many enforced project rules,
+// and the `check` gate on a repository with an active task, 500 `.ai/` files and a 5,000-line ledger,
 // alternately in one process, and prints each median and its ratio to `node -e 0`, the cost of one
-// enforced rule, and the peak memory of each doctor run.
+// enforced rule, and the peak memory of each gate run.
 // Public tools only: node and git.
 // Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--json]
-//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N]]   builds only the enforced
-//        (or the large) repository, prints its path and leaves it, to time or profile by hand
+//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task]   builds only the
+//        enforced (or the large, or the task) repository, prints its path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +89,29 @@ function enforcedRepository(count) {
   return dir;
 }
 
+/**
+ * An adopted repository with an active task (started by `majordomus start`, scoped to the whole
+ * repository), 500 tracked files under `.ai/` and a ledger of 5,000 well-formed lines: what `check`
+ * judges on a repository that has been worked in for a while.
+ */
+function taskRepository() {
+  const dir = freshRepository();
+  const knowledge = join(dir, '.ai/repo/knowledge/bench');
+  mkdirSync(knowledge, { recursive: true });
+  for (let i = 0; i < 500; i++) writeFileSync(join(knowledge, `note-${String(i).padStart(3, '0')}.md`), `# Note ${i}\n\nA note the benchmark tracks.\n`);
+  run('git', ['add', '-A'], dir);
+  run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'bench'], dir);
+  run(process.execPath, [cli, 'start', 'bench the check gate', '--scope', '.'], dir);
+  const state = join(dir, '.ai/local/state');
+  const lines = [];
+  for (let i = 0; i < 5000; i++) {
+    const ts = new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    lines.push(JSON.stringify({ ts, event: 'task.checkpoint', head: '0'.repeat(40), branch: 'main', by: 'bench', task_id: 't-bench' }));
+  }
+  writeFileSync(join(state, 'ledger.jsonl'), `${lines.join('\n')}\n`);
+  return dir;
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -109,18 +133,20 @@ const peakMemory = (argv, cwd) => {
 };
 
 if (args.includes('--prepare')) {
-  process.stdout.write(`${args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`);
+  process.stdout.write(`${args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`);
   process.exit(0);
 }
 
 const fresh = freshRepository();
 const large = largeRepository();
 const enforced = enforcedRepository(enforcedCount);
+const task = taskRepository();
 const targets = [
   { name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: fresh },
   { name: 'doctor (fresh repository)', command: process.execPath, argv: [cli, 'doctor'], cwd: fresh },
   { name: `doctor (${ruleCount} rules, 630 records, 4500 ledger lines)`, command: process.execPath, argv: [cli, 'doctor'], cwd: large },
   { name: `doctor (${enforcedCount} enforced rules with tests)`, command: process.execPath, argv: [cli, 'doctor'], cwd: enforced },
+  { name: 'check (active task, 500 .ai/ files, 5000 ledger lines)', command: process.execPath, argv: [cli, 'check'], cwd: task, goal: 2.5 },
 ];
 try {
   for (const target of targets) time(target.command, target.argv, target.cwd); // warm the file cache
@@ -136,6 +162,7 @@ try {
     max_ms: Number(Math.max(...samples[i]).toFixed(1)),
     ratio: Number((median(samples[i]) / baseline).toFixed(2)),
     peak_mb: i === 0 ? undefined : Number(peakMemory(target.argv, target.cwd).toFixed(1)),
+    goal: target.goal,
   }));
   // what one enforced rule adds: the enforced repository's median beyond the fresh one's, per rule
   const perRule = (median(samples[3]) - median(samples[1])) / enforcedCount;
@@ -145,7 +172,8 @@ try {
     process.stdout.write(`${rounds} alternating rounds, medians\n`);
     for (const r of results) {
       const memory = r.peak_mb === undefined ? '' : `  peak ${r.peak_mb} MB`;
-      process.stdout.write(`${r.target.padEnd(52)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}\n`);
+      const goal = r.goal === undefined ? '' : `  (goal <= ${r.goal}x: ${r.ratio <= r.goal ? 'met' : 'missed'})`;
+      process.stdout.write(`${r.target.padEnd(56)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}${goal}\n`);
     }
     process.stdout.write(`one enforced rule with its test folder: ${perRule.toFixed(3)} ms (beyond the fresh repository)\n`);
   }
@@ -153,4 +181,5 @@ try {
   rmSync(fresh, { recursive: true, force: true });
   rmSync(large, { recursive: true, force: true });
   rmSync(enforced, { recursive: true, force: true });
+  rmSync(task, { recursive: true, force: true });
 }

@@ -19,6 +19,8 @@ export interface GateOptions {
   readonly quiet?: boolean;
   /** False for `--no-repository-validators`. */
   readonly repositoryValidators?: boolean;
+  /** `check --overlap`: add the other worktrees' overlapping claims (engine/worktrees/overlap.ts). */
+  readonly overlap?: boolean;
 }
 
 /** Run `gate` in the repository around the working directory. */
@@ -41,7 +43,8 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
   process.once('beforeExit', unfinished);
   try {
     // check judges the active task: without one it ends with 12 before any rule (engine/tasks/active.ts)
-    const plugins = gate === 'check' ? [new (await import('../tasks/active')).ActiveTaskRequired(), reporter] : [reporter];
+    const overlap = options.overlap ? [new (await import('../worktrees/overlap')).OverlapPlugin(env)] : [];
+    const plugins = gate === 'check' ? [new (await import('../tasks/active')).ActiveTaskRequired(), ...overlap, reporter] : [...overlap, reporter];
     // the finish contract's own findings: every finish_requires key defined by a rule (engine/tasks/contract.ts)
     if (gate === 'finish' && !options.rule) plugins.unshift(new (await import('../tasks/contract')).FinishContract());
     const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins });

@@ -68,7 +68,7 @@ export function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, o
 }
 
 /** The policy's `git-hook:` entries by hook, in the policy's order. */
-function hookItems(policy: Policy): Map<string, WiringItem[]> {
+export function hookItems(policy: Policy): Map<string, WiringItem[]> {
   const byHook = new Map<string, WiringItem[]>();
   for (const entry of Array.isArray(policy.enforcement) ? policy.enforcement : []) {
     if (typeof entry?.wired_by !== 'string' || !entry.wired_by.startsWith('git-hook:') || typeof entry.path !== 'string') continue;
