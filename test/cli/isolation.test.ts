@@ -232,6 +232,8 @@ describe('--no-repository-validators and MAJORDOMUS_REPOSITORY_VALIDATORS=0', ()
     repo.write(`${CASES}/valid/clean/README.md`, 'clean\n');
     repo.write(`${CASES}/invalid/dirty/README.md`, 'dirty\n');
     repo.git(['add', '-A']);
+    // check judges the active task, and ends with 12 without one
+    expect(repo.run(['start', 'judge the switch', '--scope', '.']).code).toBe(0);
   });
 
   const gates: readonly (readonly string[])[] = [['doctor'], ['check'], ['watch'], ['finish', '--check']];

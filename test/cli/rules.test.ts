@@ -603,7 +603,8 @@ describe('rules new', () => {
     expect(x.category).toBe(name.replace(/_/g, '-'));
     const doctor = await findingsOf(repo, `project.${slug}`);
     expect(doctor.code).toBe(0);
-    expect(doctor.levels.length).toBeGreaterThan(0);
+    // a validator that runs only where a task finishes (profile_requirements) reports nothing at doctor
+    if (registered[name]!.gates.includes('doctor')) expect(doctor.levels.length).toBeGreaterThan(0);
     expect(doctor.levels).not.toContain('FAIL');
   });
 

@@ -108,7 +108,8 @@ describeUpstream('the upstream vendored package as a repository vendored package
       const validator = front['x-majordomus']?.validator;
       if (validator && !registered.has(validator)) expected.push(`${front.id}@${front.version}`);
     }
-    expect(expected.length).toBeGreaterThan(20);
+    // fewer as this engine registers the upstream validators (issue 9 registered 16 of them)
+    expect(expected.length).toBeGreaterThan(10);
     // a rule that runs at doctor is reported by the runner; one enforced elsewhere, by the wiring audit
     // at its line; one refused with a refused dependency, by the load audit
     const reported = failing(result.findings)
