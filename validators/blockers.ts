@@ -1,5 +1,6 @@
 import { recordsModel, UNFINISHED_OUTCOMES } from '../engine/records/model';
 import { unresolved } from '../engine/records/questions';
+import { attemptModel } from '../engine/tasks/attempt';
 import { taskModel } from '../engine/tasks/current';
 import { defineValidator } from '../engine/validator';
 
@@ -9,7 +10,10 @@ export default defineValidator({
   gates: ['check', 'finish'],
   run(context) {
     const model = context.model(recordsModel);
-    const task = context.model(taskModel).task;
+    const recorded = context.model(taskModel).task;
+    // under `finish --outcome`, the outcome being asked for: the record still says active until it is accepted
+    const attempt = context.model(attemptModel);
+    const task = recorded && attempt ? { ...recorded, outcome: attempt.outcome } : recorded;
     const file = model.questionsFile;
     const read = model.questions();
     if (read.status === 'unreadable') {

@@ -1,4 +1,5 @@
 import { recordsModel } from '../engine/records/model';
+import { attemptModel } from '../engine/tasks/attempt';
 import { taskModel } from '../engine/tasks/current';
 import { defineValidator } from '../engine/validator';
 
@@ -12,7 +13,9 @@ export default defineValidator({
   run(context) {
     const tasks = context.model(taskModel);
     const file = tasks.current.file;
-    const task = tasks.task;
+    // under `finish --outcome`, the outcome being asked for: the record still says active until it is accepted
+    const attempt = context.model(attemptModel);
+    const task = tasks.task && attempt ? { ...tasks.task, outcome: attempt.outcome } : tasks.task;
     if (!task || !UNFINISHED.has(task.outcome)) {
       context.ok({ subject: file, message: task ? `task ${task.id} is ${task.outcome}: no handover owed` : 'no task of this checkout: no handover owed' });
       return;

@@ -95,6 +95,22 @@ describe('finish --outcome', () => {
     expect(run.stdout).toMatch(/^FAIL verification /m);
   });
 
+  it('the outcome asked for is what the rules judge: an open question refuses completed and lets blocked through, which owes a handover', () => {
+    const repo = withTask();
+    repo.write('src/a/new.txt', 'inside\n');
+    expect(repo.run(['question', 'add', 'which store keeps the tokens?']).code).toBe(0);
+    const completed = repo.gate(['finish', '--outcome', 'completed', '--verify-command', 'git --version', '--note', '.ai/local/note.md']);
+    expect(completed.code).toBe(10);
+    expect(completed.findings.filter((f) => f.level === 'FAIL').map((f) => f.rule)).toEqual(['majordomus.blocker-resolution']);
+    expect(task(repo).outcome).toBe('active');
+    // blocked: the open question is what it reports, not a failure; the handover it left none of is advised
+    const blocked = repo.gate(['finish', '--outcome', 'blocked', '--verify-command', 'git --version', '--note', '.ai/local/note.md']);
+    expect(blocked.code).toBe(0);
+    const level = (rule: string): string | undefined => blocked.findings.find((f) => f.rule === rule)?.level;
+    expect([level('majordomus.blocker-resolution'), level('majordomus.task-continuity')]).toEqual(['INFO', 'WARN']);
+    expect(task(repo).outcome).toBe('blocked');
+  });
+
   it('the contract: a finish_requires key no rule defines is a FAIL naming it, at finish --check too', () => {
     const repo = withTask();
     const policy = '.ai/repo/policy.yaml';
