@@ -22,6 +22,8 @@ export interface GateOptions {
   readonly repositoryValidators?: boolean;
   /** `check --overlap`: add the other worktrees' overlapping claims (engine/worktrees/overlap.ts). */
   readonly overlap?: boolean;
+  /** `check --explain`: after the findings, the task judged and each rule that reported a violation (text and JSON). */
+  readonly explain?: boolean;
   /** `check --checkpoint`: once the rules ran, record an empty-body checkpoint of the active task. */
   readonly checkpoint?: boolean;
 }
@@ -49,6 +51,8 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
     // check judges the active task: without one it ends with 12 before any rule (engine/tasks/active.ts)
     const overlap = options.overlap ? [new (await import('../worktrees/overlap')).OverlapPlugin(env)] : [];
     const plugins = gate === 'check' ? [new (await import('../tasks/active')).ActiveTaskRequired(), ...overlap, reporter] : [...overlap, reporter];
+    // tapped after the reporter, so its lines follow the findings; SARIF, JUnit and GitHub's are whole documents
+    if (options.explain && (format === 'text' || format === 'json')) plugins.push(new (await import('../reporters/explain')).ExplainPlugin(format));
     // the finish contract's own findings: every finish_requires key defined by a rule (engine/tasks/contract.ts)
     if (gate === 'finish' && !options.rule) plugins.unshift(new (await import('../tasks/contract')).FinishContract());
     const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins });

@@ -116,9 +116,64 @@ describe('check alone writes nothing', () => {
     const repo = withTask();
     mutate(repo);
     const before = snapshot(repo);
-    for (const args of [['check'], ['check', '--json'], ['check', '--format', 'sarif']]) {
+    for (const args of [['check'], ['check', '--json'], ['check', '--format', 'sarif'], ['check', '--explain'], ['check', '--explain', '--json']]) {
       expect(repo.run(args).code, args.join(' ')).toBe(code);
     }
     expect(snapshot(repo)).toEqual(before);
+  });
+});
+
+describe('check --explain', () => {
+  it('text: after the summary, the task judged and each violated rule with its identity and anchor; the exit code is the gate’s', () => {
+    const repo = withTask();
+    strayChange(repo);
+    const run = repo.run(['check', '--explain', '--quiet']);
+    expect(run.code, run.stderr).toBe(10);
+    const lines = run.stdout.trim().split('\n');
+    const summary = lines.findIndex((line) => line.startsWith('check: '));
+    const explained = lines.slice(summary + 1);
+    expect(explained[0]).toMatch(/^explain: check judged task /);
+    expect(explained[0]).toContain(taskField(repo, 'id'));
+    expect(explained[0]).toContain('src/a');
+    expect(explained.filter((line) => line.startsWith('explain: majordomus.'))).toEqual([expect.stringMatching(/^explain: majordomus\.scope-integrity@1 \(blocking\) — 1 FAIL$/)]);
+    expect(explained).toContain(`  help: docs/RULES.md#rule-${SCOPE_RULE}`);
+    expect(explained).toContain('  rule: .ai/repo/rules/vendor/majordomus/rules/scope-integrity.v1.md');
+    // the violations and the summary are the ones check prints without --explain (OK lines carry times)
+    expect(lines.slice(0, summary + 1)).toEqual(repo.run(['check', '--quiet']).stdout.trim().split('\n'));
+  });
+
+  it('text: a clean gate names the task and no rule', () => {
+    const repo = withTask();
+    const run = repo.run(['check', '--explain', '--quiet']);
+    expect(run.code, run.stderr).toBe(0);
+    const explained = run.stdout.trim().split('\n').filter((line) => line.startsWith('explain: '));
+    expect(explained).toHaveLength(2);
+    expect(explained[0]).toContain(taskField(repo, 'id'));
+    expect(explained.some((line) => line.startsWith('explain: majordomus.'))).toBe(false);
+  });
+
+  it('json: the findings, then a task object and one rule object per violated rule', () => {
+    const repo = withTask();
+    strayChange(repo);
+    const run = repo.run(['check', '--explain', '--json', '--quiet']);
+    expect(run.code, run.stderr).toBe(10);
+    const objects = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const first = objects.findIndex((object) => 'explain' in object);
+    expect(objects.slice(0, first).every((object) => 'level' in object && !('explain' in object))).toBe(true);
+    expect(objects.slice(first)).toEqual([
+      { explain: 'task', gate: 'check', status: 'active', task_id: taskField(repo, 'id'), task: 'fix it', scope: ['src/a'], profile: 'implementation', rules: 1 },
+      expect.objectContaining({ explain: 'rule', rule: SCOPE_RULE, identity: `${SCOPE_RULE}@1`, class: 'blocking', help: `docs/RULES.md#rule-${SCOPE_RULE}`, counts: { FAIL: 1, WARN: 0, DRIFT: 0 } }),
+    ]);
+    expect(parseFindings(run.stdout.trim().split('\n').slice(0, first).join('\n'))).toEqual(parseFindings(repo.run(['check', '--json', '--quiet']).stdout));
+  });
+
+  it('sarif: --explain changes nothing', () => {
+    const repo = withTask();
+    strayChange(repo);
+    const plain = repo.run(['check', '--format', 'sarif']);
+    const explained = repo.run(['check', '--format', 'sarif', '--explain']);
+    expect(explained.code).toBe(10);
+    expect(explained.code).toBe(plain.code);
+    expect(JSON.parse(explained.stdout)).toEqual(JSON.parse(plain.stdout));
   });
 });
