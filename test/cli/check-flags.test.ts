@@ -99,6 +99,18 @@ describe('check --checkpoint', () => {
     expect(ledger(repo).at(-1)).toMatchObject({ event: 'task.checkpoint' });
   });
 
+  it('over a task record of another checkout: the gate reports it (not enforced), the checkpoint is refused (15), nothing recorded', () => {
+    const repo = withTask();
+    repo.write(CURRENT, repo.read(CURRENT).replace(/^worktree: .*$/m, 'worktree: "/elsewhere"'));
+    const before = snapshot(repo);
+    const run = repo.run(['check', '--checkpoint', '--explain', '--json']);
+    expect(run.code, run.stderr).toBe(15);
+    const objects = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(objects.some((object) => object.level === 'INFO' && object.rule === 'majordomus.state-consistency')).toBe(true);
+    expect(objects.find((object) => object.explain === 'task')).toMatchObject({ status: 'foreign', task_id: taskField(repo, 'id') });
+    expect(snapshot(repo)).toEqual(before);
+  });
+
   it('without an active task: 12 before any rule, nothing recorded', () => {
     const repo = withTask(false);
     const run = repo.run(['check', '--checkpoint']);
