@@ -34,6 +34,8 @@ export function buildProgram(): Command {
   );
   gateOptions(program.command('check').description('run the rules enforced at the check gate'))
     .option('--overlap', "also compare this task's scope with the active tasks of the other worktrees (git worktree list)")
+    .option('--explain', 'after the findings, name the task judged and, for each rule that reported a violation, its statement and where it is documented')
+    .option('--checkpoint', "after the rules ran, record a checkpoint of the active task (as `checkpoint < /dev/null`: only checkpoint_at moves)")
     .action(
     async (options) => (await import('./commands/gate')).runGateCommand('check', options),
   );

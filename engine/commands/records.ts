@@ -51,19 +51,41 @@ export async function runRecordCommand(kind: RecordKind, options: RecordOptions)
 }
 
 async function writeCheckpoint(repository: Repository, task: Task, body: string, options: RecordOptions): Promise<void> {
+  say(checkpointLine(task, await recordCheckpoint(repository, task, body), options.json === true));
+}
+
+/** What a checkpoint recorded: the task's new `checkpoint_at`, and the record's path when the body was not empty. */
+export interface CheckpointRecorded {
+  readonly checkpoint_at: string;
+  readonly path?: string;
+}
+
+/**
+ * Record a checkpoint of `task`: the body (when it has lines) as a record, the task's `checkpoint_at`
+ * moved under the lock, and `task.checkpoint` appended. `checkpoint` and `check --checkpoint` (with an
+ * empty body) both record through here, `command` naming the caller in messages. A body over the
+ * policy's cap is refused (2), nothing written.
+ */
+export async function recordCheckpoint(repository: Repository, task: Task, body: string, command = 'checkpoint'): Promise<CheckpointRecorded> {
   const cap = policyValue(repository, 'checkpoint.max_body_lines');
   const max = typeof cap === 'number' && Number.isInteger(cap) && cap >= 0 ? cap : DEFAULT_MAX_BODY_LINES;
   const lines = bodyLines(body);
   if (lines > max) {
-    throw new UsageError(`checkpoint: the body is ${lines} lines, over checkpoint.max_body_lines (${max}); nothing was written (shorten it, or write a handover instead: majordomus handover)`);
+    throw new UsageError(`${command}: the body is ${lines} lines, over checkpoint.max_body_lines (${max}); nothing was written (shorten it, or write a handover instead: majordomus handover)`);
   }
   const now = utcSeconds(new Date());
   let path: string | undefined;
   if (lines > 0) path = await publish(repository, 'checkpoint', task, body, now);
-  await underLock(repository, 'checkpoint', () => setTaskFields(repository, 'checkpoint', task, { checkpoint_at: now }));
-  record(repository, 'checkpoint', 'task.checkpoint', path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path });
-  if (options.json) say(JSON.stringify({ task_id: task.id, checkpoint_at: now, path: path ?? null }));
-  else say(path === undefined ? `checkpoint: ${task.id} checkpoint_at ${now} (empty body: no record written)` : `checkpoint: wrote ${path}`);
+  await underLock(repository, command, () => setTaskFields(repository, command, task, { checkpoint_at: now }));
+  record(repository, command, 'task.checkpoint', path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path });
+  return path === undefined ? { checkpoint_at: now } : { checkpoint_at: now, path };
+}
+
+/** The line `checkpoint` prints for what it recorded: one JSON object, or one sentence. */
+export function checkpointLine(task: Task, recorded: CheckpointRecorded, json: boolean): string {
+  const { checkpoint_at, path } = recorded;
+  if (json) return JSON.stringify({ task_id: task.id, checkpoint_at, path: path ?? null });
+  return path === undefined ? `checkpoint: ${task.id} checkpoint_at ${checkpoint_at} (empty body: no record written)` : `checkpoint: wrote ${path}`;
 }
 
 async function writeHandover(repository: Repository, task: Task, body: string, options: RecordOptions): Promise<void> {
