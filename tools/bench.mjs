@@ -8,7 +8,7 @@
 //        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task]   builds only the
 //        enforced (or the large, or the task) repository, prints its path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,8 +27,8 @@ const enforcedCount = option('--enforced', 2000);
 const json = args.includes('--json');
 
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_') && !k.startsWith('MAJORDOMUS_')));
-const run = (command, argv, cwd) => {
-  const result = spawnSync(command, argv, { cwd, env, encoding: 'utf8' });
+const run = (command, argv, cwd, input) => {
+  const result = spawnSync(command, argv, { cwd, env, encoding: 'utf8', input });
   if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout.slice(-2000)}`);
   return result;
 };
@@ -51,13 +51,25 @@ function largeRepository() {
       `---\nid: project.generated-${i}\nversion: 1\nkind: rule\ntitle: Generated rule ${i}\ndescription: A generated rule for the benchmark.\nstatement: The benchmark loads this rule.\nstatus: active\nclass: advisory\ndepends_on: ${depends}\ntags: [bench]\n---\n\n# Rationale\n\nLoad.\n\n# Required behaviour\n\nLoad.\n\n# Failure behaviour\n\nNone.\n\n# Verification\n\nThe benchmark.\n`,
     );
   }
+  // records as the tool writes them: one real checkpoint and one real handover of a real task, each
+  // copied under further record names (only the random suffix differs), so every rule reads them as sound
   const state = join(dir, '.ai/local/state');
-  for (const [folder, count] of [['checkpoints', 450], ['handovers', 180]]) {
-    mkdirSync(join(state, folder), { recursive: true });
-    for (let i = 0; i < count; i++) writeFileSync(join(state, folder, `${String(i).padStart(5, '0')}.md`), '---\nschema_version: 1\n---\n\nnote\n');
+  run('git', ['add', '-A'], dir);
+  run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'bench'], dir);
+  run(process.execPath, [cli, 'start', 'bench the large repository', '--scope', '.'], dir);
+  const body = '# Objective\nBench.\n\n# Current State\nLoaded.\n\n# Next Action\nNone.\n';
+  for (const [command, folder, count] of [['checkpoint', 'checkpoints', 450], ['handover', 'handovers', 180]]) {
+    run(process.execPath, [cli, command], dir, body);
+    const [written] = readdirSync(join(state, folder));
+    const text = readFileSync(join(state, folder, written), 'utf8');
+    for (let i = 1; i < count; i++) {
+      const name = written.replace(/[0-9a-f]{16}\.md$/, `${i.toString(16).padStart(16, '0')}.md`);
+      writeFileSync(join(state, folder, name), text, { mode: 0o600 });
+    }
   }
-  const ledger = [];
-  for (let i = 0; i < 4500; i++) ledger.push(JSON.stringify({ ts: '2026-11-29T00:00:00Z', event: 'bench', head: 'x', branch: 'main', by: 'bench' }));
+  const ledger = readFileSync(join(state, 'ledger.jsonl'), 'utf8').trim().split('\n');
+  const [taskLine] = ledger;
+  for (let i = ledger.length; i < 4500; i++) ledger.push(taskLine.replace('"event":"task.started"', '"event":"task.checkpoint"'));
   writeFileSync(join(state, 'ledger.jsonl'), `${ledger.join('\n')}\n`);
   return dir;
 }

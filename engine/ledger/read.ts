@@ -136,6 +136,8 @@ export function parseLine(text: string): { record: Record<string, unknown> } | {
  * the top-level keys are scanned, and only a line that repeats one is rebuilt from its first values.
  */
 function firstOccurrences(text: string, parsed: Record<string, unknown>): Record<string, unknown> {
+  // a line as the appender writes it (JSON.stringify's own text) cannot repeat a key: no scan needed
+  if (JSON.stringify(parsed) === text) return parsed;
   const spans = topLevelMembers(text);
   if (spans.length === Object.keys(parsed).length) return parsed;
   const record: Record<string, unknown> = {};

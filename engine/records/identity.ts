@@ -108,7 +108,14 @@ async function declarations(source: DeclarationSource): Promise<Declaration[]> {
 /** The declaration that classifies a path out of `changed_files` (its name in a record), or undefined when none does. */
 export async function changedFilesClassifier(source: DeclarationSource): Promise<(path: string) => string | undefined> {
   const declared = await declarations(source);
-  return (path) => declared.find((declaration) => declaration.matches(path))?.name;
+  // records of one task name the same paths again and again: each path is matched once
+  const known = new Map<string, string | undefined>();
+  return (path) => {
+    if (known.has(path)) return known.get(path);
+    const name = declared.find((declaration) => declaration.matches(path))?.name;
+    known.set(path, name);
+    return name;
+  };
 }
 
 /** `changed` classified: what the record names, and what each declaration left out. */
