@@ -237,6 +237,18 @@ function addRecordCommands(program: Command): void {
     .description('every question, numbered, resolved or not')
     .option('--json', 'print one JSON object a line')
     .action(async (options) => (await import('./commands/question')).runQuestionList(options));
+  const knowledge = program.command('knowledge').description('the knowledge sources this repository declares and the objects they discover in git');
+  knowledge
+    .command('sources')
+    .description('list the declared source classes (.ai/repo/knowledge/sources.yaml)')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/knowledge')).runKnowledgeSources(options));
+  knowledge
+    .command('nodes')
+    .description('list the tracked files each class discovers, with kind, identity and path')
+    .option('--kind <kind>', 'only the nodes of this kind')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/knowledge')).runKnowledgeNodes(options));
 }
 
 /** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */

@@ -19,6 +19,7 @@ import continuity from './continuity';
 import decisions from './decisions';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
+import knowledge_integrity from './knowledge_integrity';
 import ledger from './ledger';
 import note from './note';
 import obligations from './obligations';
@@ -55,6 +56,7 @@ export const validators = {
   decisions,
   doctrine_wiring,
   document_schema,
+  knowledge_integrity,
   ledger,
   note,
   obligations,

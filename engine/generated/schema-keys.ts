@@ -80,4 +80,8 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '': ['version', 'events'],
     '/events/*': ['id', 'title', 'summary', 'emitted_by', 'requires', 'public', 'note'],
   },
+  'knowledge-sources': {
+    '': ['version', 'sources'],
+    '/sources/*': ['id', 'kind', 'discovery', 'pathspec', 'required'],
+  },
 };

@@ -8439,5 +8439,314 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const knowledgeSources = validate39;
+const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-sources.v1.schema.json","type":"object","additionalProperties":false,"required":["version","sources"],"properties":{"version":{"const":1},"sources":{"type":"array","maxItems":256,"items":{"$ref":"#/$defs/Source"}}},"$defs":{"Source":{"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}}}};
+const schema85 = {"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}};
+const pattern81 = new RegExp("^:\\(glob\\).+$", "u");
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/knowledge-sources.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate39.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.sources === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sources"},message:"must have required property '"+"sources"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "sources"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(1 !== data.version){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.sources !== undefined){
+let data1 = data.sources;
+if(Array.isArray(data1)){
+if(data1.length > 256){
+const err4 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.id === undefined){
+const err5 = {instancePath:instancePath+"/sources/" + i0,schemaPath:"#/$defs/Source/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.kind === undefined){
+const err6 = {instancePath:instancePath+"/sources/" + i0,schemaPath:"#/$defs/Source/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.discovery === undefined){
+const err7 = {instancePath:instancePath+"/sources/" + i0,schemaPath:"#/$defs/Source/required",keyword:"required",params:{missingProperty: "discovery"},message:"must have required property '"+"discovery"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.pathspec === undefined){
+const err8 = {instancePath:instancePath+"/sources/" + i0,schemaPath:"#/$defs/Source/required",keyword:"required",params:{missingProperty: "pathspec"},message:"must have required property '"+"pathspec"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.required === undefined){
+const err9 = {instancePath:instancePath+"/sources/" + i0,schemaPath:"#/$defs/Source/required",keyword:"required",params:{missingProperty: "required"},message:"must have required property '"+"required"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((key1 === "id") || (key1 === "kind")) || (key1 === "discovery")) || (key1 === "pathspec")) || (key1 === "required"))){
+const err10 = {instancePath:instancePath+"/sources/" + i0,schemaPath:"#/$defs/Source/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(typeof data3 === "string"){
+if(func1(data3) > 64){
+const err11 = {instancePath:instancePath+"/sources/" + i0+"/id",schemaPath:"#/$defs/Source/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern23.test(data3)){
+const err12 = {instancePath:instancePath+"/sources/" + i0+"/id",schemaPath:"#/$defs/Source/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/sources/" + i0+"/id",schemaPath:"#/$defs/Source/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.kind !== undefined){
+let data4 = data2.kind;
+if(typeof data4 === "string"){
+if(func1(data4) > 64){
+const err14 = {instancePath:instancePath+"/sources/" + i0+"/kind",schemaPath:"#/$defs/Source/properties/kind/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!pattern23.test(data4)){
+const err15 = {instancePath:instancePath+"/sources/" + i0+"/kind",schemaPath:"#/$defs/Source/properties/kind/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/sources/" + i0+"/kind",schemaPath:"#/$defs/Source/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.discovery !== undefined){
+if(!(data2.discovery === "vcs")){
+const err17 = {instancePath:instancePath+"/sources/" + i0+"/discovery",schemaPath:"#/$defs/Source/properties/discovery/enum",keyword:"enum",params:{allowedValues: schema85.properties.discovery.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.pathspec !== undefined){
+let data6 = data2.pathspec;
+if(typeof data6 === "string"){
+if(func1(data6) > 1024){
+const err18 = {instancePath:instancePath+"/sources/" + i0+"/pathspec",schemaPath:"#/$defs/Source/properties/pathspec/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(!pattern81.test(data6)){
+const err19 = {instancePath:instancePath+"/sources/" + i0+"/pathspec",schemaPath:"#/$defs/Source/properties/pathspec/pattern",keyword:"pattern",params:{pattern: "^:\\(glob\\).+$"},message:"must match pattern \""+"^:\\(glob\\).+$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/sources/" + i0+"/pathspec",schemaPath:"#/$defs/Source/properties/pathspec/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.required !== undefined){
+if(typeof data2.required !== "boolean"){
+const err21 = {instancePath:instancePath+"/sources/" + i0+"/required",schemaPath:"#/$defs/Source/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/sources/" + i0,schemaPath:"#/$defs/Source/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/sources",schemaPath:"#/properties/sources/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 /** The precompiled validator of each kind, by kind name. */
-export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack, task: task, events: events });
+export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack, task: task, events: events, 'knowledge-sources': knowledgeSources });

@@ -702,6 +702,32 @@ export interface LedgerEventVocabularyEvent {
   readonly note?: string;
 }
 
+/**
+ * The repository's declared knowledge sources, .ai/repo/knowledge/sources.yaml: which tracked files are knowledge, in which class. Discovery asks git for the tracked files a class's pathspec matches; nothing walks the file system.
+ *
+ * Kind `knowledge-sources`; schema `share/schemas/knowledge-sources.v1.schema.json`.
+ */
+export interface KnowledgeSources {
+  /** The format version; only 1 exists. */
+  readonly version: 1;
+  /** The source classes, in the order they are reported. */
+  readonly sources: readonly KnowledgeSourcesSource[];
+}
+
+/** One class of knowledge source. */
+export interface KnowledgeSourcesSource {
+  /** The class's name, unique in the file. */
+  readonly id: string;
+  /** The node kind every source of the class produces (what `knowledge nodes --kind` selects). */
+  readonly kind: string;
+  /** How the class's sources are found: `vcs`, the tracked files its pathspec matches. */
+  readonly discovery: 'vcs';
+  /** A git pathspec with the `:(glob)` prefix, anchored at the repository root (no leading slash, no `..` segment, no absolute form): `*` stays within a segment, `**` spans any depth. */
+  readonly pathspec: string;
+  /** Whether a class that discovers nothing is a finding rather than a silence. */
+  readonly required: boolean;
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -713,4 +739,5 @@ export interface KindDocuments {
   readonly pack: PackDeclaration;
   readonly task: Task;
   readonly events: LedgerEventVocabulary;
+  readonly 'knowledge-sources': KnowledgeSources;
 }
