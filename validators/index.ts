@@ -20,6 +20,7 @@ import decisions from './decisions';
 import doctrine_wiring from './doctrine_wiring';
 import document_schema from './document_schema';
 import knowledge_integrity from './knowledge_integrity';
+import knowledge_lifecycle from './knowledge_lifecycle';
 import ledger from './ledger';
 import note from './note';
 import obligations from './obligations';
@@ -57,6 +58,7 @@ export const validators = {
   doctrine_wiring,
   document_schema,
   knowledge_integrity,
+  knowledge_lifecycle,
   ledger,
   note,
   obligations,
