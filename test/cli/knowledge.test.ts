@@ -6,6 +6,10 @@
  * name (2), a sources file that does not parse (2), one that breaks its schema (10), a missing file
  * or section (12).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
@@ -59,6 +63,21 @@ describe('knowledge nodes: what git tracks, by class', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('knowledge nodes: 0 of kind scope\n');
     expect(run.stderr).toContain('required class scope');
+  });
+
+  it('lists by path a tracked node without front matter, and one that is a link to a FIFO, without reading through it', () => {
+    const other = repos.create().init();
+    other.write('.ai/repo/sessions/plain.md', 'no front matter\n');
+    const fifo = join(mkdtempSync(join(tmpdir(), 'knowledge-fifo-')), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    symlinkSync(fifo, other.path('.ai/repo/sessions/link.md'));
+    other.git(['add', '.ai/repo/sessions']);
+    const run = other.run(['knowledge', 'nodes', '--kind', 'session', '--json']);
+    expect(run.code).toBe(0);
+    expect((JSON.parse(run.stdout) as { nodes: Node[] }).nodes.map((node) => [node.identity, node.path])).toEqual([
+      ['.ai/repo/sessions/link.md', '.ai/repo/sessions/link.md'],
+      ['.ai/repo/sessions/plain.md', '.ai/repo/sessions/plain.md'],
+    ]);
   });
 
   it('refuses a kind no class declares (2) and a malformed kind name (2)', () => {
