@@ -3,9 +3,6 @@ import { globOf, judgeSources, sourcesPath } from '../engine/knowledge/sources';
 import { isUnreadable, readPolicy, selectPaths } from '../engine/toolkit/index';
 import { defineValidator } from '../engine/validator';
 
-/** How long a closed episode's record may stay undiscovered when the policy sets no threshold: a day. */
-const DEFAULT_STALE_MINUTES = 1440;
-
 export default defineValidator({
   name: 'knowledge_lifecycle',
   description:
@@ -50,7 +47,12 @@ export default defineValidator({
       context.skip({ subject: file ?? context.layer.manifestFile, message: 'no usable knowledge sources file (majordomus.knowledge-integrity names why), so nothing discovers closed episodes' });
       return;
     }
-    const stale = typeof session?.freshness?.stale_minutes === 'number' ? session.freshness.stale_minutes : DEFAULT_STALE_MINUTES;
+    const stale = session?.freshness?.stale_minutes;
+    if (typeof stale !== 'number') {
+      // the skeleton declares it; policy_defaults names it missing, and no default is guessed here
+      context.skip({ subject: policy.file, message: 'the policy sets no session.freshness.stale_minutes, so a close cannot be judged stale (majordomus.policy-defaults names it)' });
+      return;
+    }
     const minutes = Math.floor((Date.now() - Date.parse(newest.ts)) / 60_000);
     const sessionClasses = classes.filter((source) => source.kind === 'session');
     if (sessionClasses.length === 0) {

@@ -2,7 +2,7 @@
  * knowledge_lifecycle (rule majordomus.knowledge-observed): every case starts from `majordomus init` in
  * a fresh git repository, writes a real ledger whose newest `session.closed` line names a real record
  * file, tracks it or not, and runs `doctor --rule` in process; the drift case also through the built CLI.
- * An "old" close is three days before now, past the default threshold (a day) and the policy's when set.
+ * An "old" close is three days before now, past the skeleton policy's threshold (a day).
  */
 import { afterAll } from 'vitest';
 import { describeTable, edit } from '../helpers/cases';
@@ -54,7 +54,15 @@ const PASSING: readonly Case[] = [
     name: 'the policy turned the knowledge step off',
     mutate: (repo) => {
       closed(OLD)(repo);
-      repo.write(POLICY, `${repo.read(POLICY)}session:\n  knowledge_on_end: false\n`);
+      edit(repo, POLICY, 'knowledge_on_end: true', 'knowledge_on_end: false');
+    },
+    expected: [{ level: 'INFO', category: 'knowledge', subject: POLICY }],
+  },
+  {
+    name: 'the policy sets no stale_minutes: skipped, never a guessed default',
+    mutate: (repo) => {
+      closed(OLD)(repo);
+      edit(repo, POLICY, '  freshness:\n    fresh_minutes: 60\n    stale_minutes: 1440\n', '');
     },
     expected: [{ level: 'INFO', category: 'knowledge', subject: POLICY }],
   },
@@ -80,10 +88,10 @@ const FAILING: readonly Case[] = [
     expected: [{ level: 'FAIL', category: 'knowledge', subject: SOURCES, file: SOURCES }],
   },
   {
-    name: "past the policy's own threshold (60 minutes), though within a day",
+    name: 'past a threshold the policy lowered to 60 minutes, though within a day',
     mutate: (repo) => {
       closed(120)(repo);
-      repo.write(POLICY, `${repo.read(POLICY)}session:\n  freshness:\n    fresh_minutes: 30\n    stale_minutes: 60\n`);
+      edit(repo, POLICY, 'stale_minutes: 1440', 'stale_minutes: 60');
     },
     expected: [{ level: 'FAIL', category: 'knowledge', subject: RECORD }],
   },
