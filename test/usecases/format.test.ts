@@ -90,3 +90,21 @@ describe('output normalisation', () => {
     ].join('\n'));
   });
 });
+
+describe("this repository's own use cases", () => {
+  it('are each valid, and together run every command family', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { ROOT } = await import('../helpers/repo');
+    const { COMMAND_FAMILIES } = await import('../../engine/usecases/families');
+    const dir = '.ai/repo/use-cases';
+    const names = readdirSync(join(ROOT, dir)).filter((name) => name.endsWith('.md'));
+    const run = new Set<string>();
+    for (const name of names) {
+      const { useCase: read, problems } = parseUseCase(readFileSync(join(ROOT, dir, name), 'utf8'), `${dir}/${name}`);
+      expect(problems, name).toEqual([]);
+      for (const step of read!.scenario?.steps ?? []) run.add(step.run[0]!);
+    }
+    expect(COMMAND_FAMILIES.filter((family) => !run.has(family))).toEqual([]);
+  });
+});
