@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Expectation, Step, UseCase } from './format';
+import { DocumentError } from '../layer/document-error';
+import { readTextFile } from '../layer/yaml';
 import { normaliseOutput } from './normalise';
 
 /** Longest a step may run before it is stopped and failed, so a hung command cannot hang CI. */
@@ -76,7 +78,10 @@ export function runScenario(useCase: UseCase, options: RunOptions): UseCaseEvide
 }
 
 function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOptions): StepEvidence {
-  const input = step.stdin === undefined ? '' : readFileSync(join(options.useCasesDir, step.stdin));
+  const input = stdinOf(step, options.useCasesDir);
+  if (typeof input === 'object') {
+    return { id: step.id, run: step.run, exit: null, expected_exit: step.expect.exit, passed: false, failures: [input.failure], stdout: '', stderr: '', duration_ms: 0 };
+  }
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, [options.cli, ...step.run], { cwd: dir, env, input, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
   const duration = Number((process.hrtime.bigint() - started) / 1_000_000n);
@@ -96,6 +101,22 @@ function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOp
     stderr: normaliseOutput(stderr, dir),
     duration_ms: duration,
   };
+}
+
+/** The bytes a step reads on stdin, or why they cannot be read (the step then fails without running). */
+function stdinOf(step: Step, useCasesDir: string): string | { failure: string } {
+  if (step.stdin === undefined) return '';
+  const display = `${step.stdin} (beside the use case)`;
+  try {
+    // a regular file, read as text under the layer's cap: a FIFO here would hang the run
+    return readTextFile(join(useCasesDir, step.stdin), display);
+  } catch (error) {
+    if (error instanceof DocumentError) return { failure: `stdin ${display}: ${error.reason} (${error.fix})` };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { failure: `stdin ${display} does not exist (add the file, or drop stdin)` };
+    if (code === 'EACCES' || code === 'EISDIR') return { failure: `stdin ${display} cannot be read (${code})` };
+    throw error;
+  }
 }
 
 /**

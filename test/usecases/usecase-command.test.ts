@@ -3,6 +3,7 @@
  * a fresh repository of its own (bare or installed), stops at its first failing step, leaves normalised
  * evidence and a `use_cases.ran` line, and the command's exit says whether every use case passed.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoFactory } from '../helpers/repo';
@@ -138,5 +139,37 @@ describe('usecase validate', () => {
     const repo = repos.create();
     void repo.dir;
     expect(repo.run(['usecase', 'list']).code).toBe(12);
+  });
+});
+
+describe('usecase: refusals', () => {
+  const repo = repos.create().init();
+
+  it.each([
+    [['usecase'], 2],
+    [['usecase', 'rerun'], 2],
+    [['usecase', 'run', 'a', 'b'], 2],
+    [['usecase', 'list', '--bogus'], 2],
+  ])('refuses %j as usage (%i)', (args, code) => {
+    const result = repo.run(args);
+    expect(result.code).toBe(code);
+    expect(result.stderr).not.toMatch(/internal error|\n\s+at /);
+  });
+
+  it('fails a step whose stdin file is missing, without crashing (10)', () => {
+    const scenario = "setup: bare\nsteps:\n  - id: fed\n    run: ['history']\n    stdin: absent.txt\n    expect:\n      exit: 12";
+    repo.write(`${DIR}/fed.md`, useCase('fed', 'history', scenario));
+    const result = repo.run(['usecase', 'run', 'fed', '--json']);
+    expect(result.code).toBe(10);
+    expect(JSON.parse(result.stdout.split('\n')[0]!)).toMatchObject({ id: 'fed', result: 'fail', failed_step: 'fed', failures: [expect.stringMatching(/absent\.txt/)] });
+    repo.remove(`${DIR}/fed.md`);
+  });
+
+  it('reports a use case path that is not a regular file as a problem (10), never reading it', () => {
+    spawnSync('mkfifo', [repo.path(`${DIR}/pipe.md`)]);
+    const result = repo.run(['usecase', 'validate', '--json']);
+    expect(result.code).toBe(10);
+    expect(JSON.parse(result.stdout.trim().split('\n')[0]!)).toMatchObject({ id: 'pipe', valid: false });
+    repo.remove(`${DIR}/pipe.md`);
   });
 });
