@@ -9,7 +9,6 @@ import { openRepository, record, say, underLock } from '../records/command';
 import type { Repository } from '../repository';
 import { readCatalogue, useCasesDir } from '../usecases/catalogue';
 import type { CatalogueEntry } from '../usecases/catalogue';
-import type { UseCase } from '../usecases/format';
 import { runScenario } from '../usecases/run';
 import type { UseCaseEvidence } from '../usecases/run';
 
@@ -74,8 +73,14 @@ export async function runUseCaseRun(id: string | undefined, options: Options): P
       invalid.flatMap((entry) => entry.problems.map((p) => `  ${p.file}${p.line === undefined ? '' : `:${p.line}`}: ${p.message}`)),
     );
   }
-  // an advisory use case without a scenario has nothing to execute: it is listed, not run
-  const runnable = entries.map((entry) => entry.useCase!).filter((useCase): useCase is UseCase & Required<Pick<UseCase, 'scenario'>> => useCase.scenario !== undefined);
+  // an advisory use case without a scenario has nothing to execute: it is listed, not run; a draft or a
+  // deprecated one runs only when named, so work in progress never turns a whole run red
+  const withScenario = entries.map((entry) => entry.useCase!).filter((useCase) => useCase.scenario !== undefined);
+  const runnable = id === undefined ? withScenario.filter((useCase) => useCase.status === 'active') : withScenario;
+  for (const useCase of withScenario) {
+    if (runnable.includes(useCase)) continue;
+    say(options.json ? JSON.stringify({ id: useCase.id, result: 'skip', reason: `status ${useCase.status}` }) : `SKIP ${useCase.id}: status ${useCase.status} (run it by name: majordomus usecase run ${useCase.id})`);
+  }
   const cli = process.argv[1]!;
   const dir = repository.layout.abs(useCasesDir(repository));
   const results: UseCaseEvidence[] = [];

@@ -173,3 +173,21 @@ describe('usecase: refusals', () => {
     repo.remove(`${DIR}/pipe.md`);
   });
 });
+
+describe('usecase run: drafts', () => {
+  it('skips a draft unless it is named, and runs it when it is', () => {
+    const repo = repos.create().init();
+    const draft = useCase('draft', 'doctor', "setup: bare\nsteps:\n  - id: a\n    run: ['doctor']\n    expect:\n      exit: 0").replace('status: active', 'status: draft');
+    repo.write(`${DIR}/draft.md`, draft);
+    const all = repo.run(['usecase', 'run', '--json']);
+    expect(all.code).toBe(0);
+    expect(all.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+      { id: 'draft', result: 'skip', reason: 'status draft' },
+      expect.objectContaining({ summary: true, ran: 0, failed: [] }),
+    ]);
+    expect(repo.exists(`${EVIDENCE}/draft.json`)).toBe(false);
+    const named = repo.run(['usecase', 'run', 'draft']);
+    expect(named.code).toBe(10);
+    expect(named.stdout).toMatch(/^FAIL draft: step a \(doctor\)/m);
+  });
+});
