@@ -90,6 +90,7 @@ export function buildProgram(): Command {
   addHooksCommands(program);
   addRulesCommands(program);
   addRecordCommands(program);
+  addUseCaseCommands(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
   for (const pack of packCommands) pack.register(program);
   // the validators `rules new --help` lists are loaded only when `rules new` (or `rules help new`) is asked for
@@ -249,6 +250,26 @@ function addRecordCommands(program: Command): void {
     .option('--kind <kind>', 'only the nodes of this kind')
     .option('--json', 'print one JSON object')
     .action(async (options) => (await import('./commands/knowledge')).runKnowledgeNodes(options));
+}
+
+/** `usecase`: the repository's executable use cases (.ai/repo/use-cases/, engine/commands/usecase.ts). */
+function addUseCaseCommands(program: Command): void {
+  const usecase = program.command('usecase').description('list, validate and run the executable use cases of .ai/repo/use-cases/');
+  usecase
+    .command('list')
+    .description('every use case: id, status, target, steps, title')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/usecase')).runUseCaseList(options));
+  usecase
+    .command('validate [id]')
+    .description('judge each use case file against the format (exit 10 when one is not valid)')
+    .option('--json', 'print one JSON object a line')
+    .action(async (id: string | undefined, options) => (await import('./commands/usecase')).runUseCaseValidate(id, options));
+  usecase
+    .command('run [id]')
+    .description('execute each scenario against this CLI in a fresh repository; evidence under .ai/local/evidence/use-cases/ (exit 10 when one failed)')
+    .option('--json', 'print one JSON object a line')
+    .action(async (id: string | undefined, options) => (await import('./commands/usecase')).runUseCaseRun(id, options));
 }
 
 /** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */

@@ -37,6 +37,7 @@ import schema_integrity from './schema_integrity';
 import scope from './scope';
 import scope_file from './scope_file';
 import state from './state';
+import use_case_coverage from './use_case_coverage';
 import verification from './verification';
 import wiring from './wiring';
 
@@ -75,6 +76,7 @@ export const validators = {
   scope,
   scope_file,
   state,
+  use_case_coverage,
   verification,
   wiring,
 } satisfies Readonly<Record<string, Validator>>;

@@ -1,0 +1,182 @@
+/**
+ * Running a use case's scenario against the real CLI: a fresh git repository in the temporary folder
+ * (setup `bare`: one commit and nothing else; `installed`: adopted with `majordomus init`, committed), then
+ * each step as its own process, its output checked against the step's expectations. The first failing
+ * step ends the scenario: every later step was written assuming the ones before it held.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Expectation, Step, UseCase } from './format';
+import { DocumentError } from '../layer/document-error';
+import { readTextFile } from '../layer/yaml';
+import { normaliseOutput } from './normalise';
+
+/** Longest a step may run before it is stopped and failed, so a hung command cannot hang CI. */
+const STEP_TIMEOUT_MS = 120_000;
+
+/** What one step did, as the evidence records it (output normalised). */
+export interface StepEvidence {
+  readonly id: string;
+  readonly run: readonly string[];
+  readonly exit: number | null;
+  readonly expected_exit: number;
+  readonly passed: boolean;
+  /** Each expectation the step missed, in words. */
+  readonly failures: readonly string[];
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly duration_ms: number;
+}
+
+/** What one scenario did. */
+export interface UseCaseEvidence {
+  readonly id: string;
+  readonly file: string;
+  readonly title: string;
+  readonly setup: string;
+  readonly result: 'pass' | 'fail';
+  /** Steps the scenario declares; fewer ran when one failed. */
+  readonly steps_declared: number;
+  readonly steps: readonly StepEvidence[];
+  /** When the scenario could not be prepared (git or init failed), what went wrong. */
+  readonly setup_failure?: string;
+}
+
+/** How to run: the CLI to drive and where a step's stdin files are read from. */
+export interface RunOptions {
+  /** The CLI script run with this Node (the one running now, normally). */
+  readonly cli: string;
+  /** Absolute path of the use-cases directory. */
+  readonly useCasesDir: string;
+}
+
+/** Run one use case's scenario in a repository of its own, removed afterwards. */
+export function runScenario(useCase: UseCase, options: RunOptions): UseCaseEvidence {
+  const scenario = useCase.scenario!;
+  const base = { id: useCase.id, file: useCase.file, title: useCase.title, setup: scenario.setup, steps_declared: scenario.steps.length };
+  // the repository and an empty git configuration side by side, removed together
+  const holder = realpathSync(mkdtempSync(join(tmpdir(), 'majordomus-usecase-')));
+  const dir = join(holder, 'repo');
+  mkdirSync(dir);
+  const env = scenarioEnv(join(holder, 'gitconfig'));
+  try {
+    const failure = prepare(dir, env, scenario.setup, options.cli);
+    if (failure) return { ...base, result: 'fail', steps: [], setup_failure: normaliseOutput(failure, dir) };
+    const steps: StepEvidence[] = [];
+    for (const step of scenario.steps) {
+      const evidence = runStep(step, dir, env, options);
+      steps.push(evidence);
+      if (!evidence.passed) break;
+    }
+    const passed = steps.length === scenario.steps.length && steps.every((step) => step.passed);
+    return { ...base, result: passed ? 'pass' : 'fail', steps };
+  } finally {
+    rmSync(holder, { recursive: true, force: true });
+  }
+}
+
+function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOptions): StepEvidence {
+  const input = stdinOf(step, options.useCasesDir);
+  if (typeof input === 'object') {
+    return { id: step.id, run: step.run, exit: null, expected_exit: step.expect.exit, passed: false, failures: [input.failure], stdout: '', stderr: '', duration_ms: 0 };
+  }
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [options.cli, ...step.run], { cwd: dir, env, input, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
+  const duration = Number((process.hrtime.bigint() - started) / 1_000_000n);
+  const stdout = result.stdout ?? '';
+  const stderr = result.stderr ?? '';
+  const failures = result.error
+    ? [`the command did not complete: ${(result.error as NodeJS.ErrnoException).code ?? result.error.message}`]
+    : judge(step.expect, result.status, `${stdout}${stderr}`, dir);
+  return {
+    id: step.id,
+    run: step.run,
+    exit: result.status,
+    expected_exit: step.expect.exit,
+    passed: failures.length === 0,
+    failures: failures.map((text) => normaliseOutput(text, dir)),
+    stdout: normaliseOutput(stdout, dir),
+    stderr: normaliseOutput(stderr, dir),
+    duration_ms: duration,
+  };
+}
+
+/** The bytes a step reads on stdin, or why they cannot be read (the step then fails without running). */
+function stdinOf(step: Step, useCasesDir: string): string | { failure: string } {
+  if (step.stdin === undefined) return '';
+  const display = `${step.stdin} (beside the use case)`;
+  try {
+    // a regular file, read as text under the layer's cap: a FIFO here would hang the run
+    return readTextFile(join(useCasesDir, step.stdin), display);
+  } catch (error) {
+    if (error instanceof DocumentError) return { failure: `stdin ${display}: ${error.reason} (${error.fix})` };
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { failure: `stdin ${display} does not exist (add the file, or drop stdin)` };
+    if (code === 'EACCES' || code === 'EISDIR') return { failure: `stdin ${display} cannot be read (${code})` };
+    throw error;
+  }
+}
+
+/**
+ * What the step missed. The output judged is stdout followed by stderr: a refusal is printed on stderr,
+ * and a scenario states what a person at the terminal sees, where the two streams are one.
+ */
+export function judge(expect: Expectation, exit: number | null, output: string, dir: string): string[] {
+  const failures: string[] = [];
+  if (exit !== expect.exit) failures.push(`exit ${exit ?? 'none (killed)'}, expected ${expect.exit}`);
+  for (const pattern of expect.stdout_contains) if (!new RegExp(pattern, 'm').test(output)) failures.push(`the output does not match /${pattern}/`);
+  for (const pattern of expect.stdout_not_contains) if (new RegExp(pattern, 'm').test(output)) failures.push(`the output matches /${pattern}/, which it must not`);
+  for (const path of expect.files_exist) if (!existsSync(join(dir, path))) failures.push(`${path} does not exist`);
+  for (const [path, patterns] of Object.entries(expect.files_contain)) {
+    let text: string;
+    try {
+      text = readFileSync(join(dir, path), 'utf8');
+    } catch {
+      failures.push(`${path} cannot be read`);
+      continue;
+    }
+    for (const pattern of patterns) if (!new RegExp(pattern, 'm').test(text)) failures.push(`${path} does not match /${pattern}/`);
+  }
+  return failures;
+}
+
+/** The environment of every step: git's selectors and majordomus's own switches removed, identity fixed. */
+function scenarioEnv(gitConfig: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_')) continue;
+    env[key] = value;
+  }
+  writeFileSync(gitConfig, '');
+  return {
+    ...env,
+    GIT_AUTHOR_NAME: 'Use Case',
+    GIT_AUTHOR_EMAIL: 'use-case@example.invalid',
+    GIT_COMMITTER_NAME: 'Use Case',
+    GIT_COMMITTER_EMAIL: 'use-case@example.invalid',
+    // the user's own git configuration (hooks path, templates, signing) must not change what a scenario sees
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: gitConfig,
+  };
+}
+
+/** Make the scenario's repository; the failure in words, or undefined. */
+function prepare(dir: string, env: NodeJS.ProcessEnv, setup: string, cli: string): string | undefined {
+  writeFileSync(join(dir, 'README.md'), '# A scenario\n');
+  const commands: string[][] = [
+    ['git', 'init', '-q', '-b', 'main', '.'],
+    ...(setup === 'installed' ? [[process.execPath, cli, 'init']] : []),
+    ['git', 'add', '-A'],
+    ['git', 'commit', '-q', '--no-verify', '-m', `setup: ${setup}`],
+  ];
+  for (const [command, ...args] of commands) {
+    const result = spawnSync(command!, args, { cwd: dir, env, encoding: 'utf8', timeout: STEP_TIMEOUT_MS });
+    if (result.status !== 0) {
+      const shown = command === process.execPath ? `majordomus ${args.slice(1).join(' ')}` : `${command} ${args.join(' ')}`;
+      return `setup ${setup}: ${shown} failed (exit ${result.status ?? 'none'}): ${(result.stderr ?? result.error?.message ?? '').trim()}`;
+    }
+  }
+  return undefined;
+}
