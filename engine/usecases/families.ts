@@ -18,4 +18,5 @@ export const COMMAND_FAMILIES: readonly string[] = Object.freeze([
   'decision',
   'question',
   'usecase',
+  'knowledge',
 ]);
