@@ -320,7 +320,7 @@ describe('2,000,000 violations from one rule are a result', () => {
     expect(lines).toBe(COUNT);
     expect(JSON.parse(first)).toMatchObject({ level: 'FAIL', category: 'testing', subject: 'f0', rule: ruleId('many') });
     expect(JSON.parse(last)).toMatchObject({ level: 'FAIL', category: 'testing', subject: `f${COUNT - 1}`, rule: ruleId('many') });
-  });
+  }, 300_000); // a safety net, not a figure: 480 MB through a pipe takes a minute on a loaded machine
 });
 
 describe('rules new with a repository validator', () => {
