@@ -90,6 +90,7 @@ export function buildProgram(): Command {
   addHooksCommands(program);
   addRulesCommands(program);
   addRecordCommands(program);
+  addContextCommand(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
   for (const pack of packCommands) pack.register(program);
   // the validators `rules new --help` lists are loaded only when `rules new` (or `rules help new`) is asked for
@@ -237,6 +238,16 @@ function addRecordCommands(program: Command): void {
     .description('every question, numbered, resolved or not')
     .option('--json', 'print one JSON object a line')
     .action(async (options) => (await import('./commands/question')).runQuestionList(options));
+}
+
+/** The context builder: what the next worker needs, within the policy's budget (engine/commands/context.ts). */
+function addContextCommand(program: Command): void {
+  program
+    .command('context')
+    .description('print what the next worker needs: the task and scope, the current state, open questions, recent decisions, the previous turn')
+    .option('--json', 'print one JSON object')
+    .option('--budget-lines <n>', 'the budget in lines, over context.builder_budget_lines')
+    .action(async (options) => (await import('./commands/context')).runContext(options));
 }
 
 /** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */
