@@ -12,6 +12,7 @@ import brainstorm_ops from './brainstorm_ops';
 import brainstorm_state from './brainstorm_state';
 import brainstorm_sync from './brainstorm_sync';
 import brainstorm_thesis from './brainstorm_thesis';
+import budget from './budget';
 import checkpoint from './checkpoint';
 import completion_gates from './completion_gates';
 import content from './content';
@@ -48,6 +49,7 @@ export const validators = {
   brainstorm_state,
   brainstorm_sync,
   brainstorm_thesis,
+  budget,
   checkpoint,
   completion_gates,
   content,
