@@ -36,6 +36,7 @@ import schema_integrity from './schema_integrity';
 import scope from './scope';
 import scope_file from './scope_file';
 import state from './state';
+import telemetry from './telemetry';
 import verification from './verification';
 import wiring from './wiring';
 
@@ -73,6 +74,7 @@ export const validators = {
   scope,
   scope_file,
   state,
+  telemetry,
   verification,
   wiring,
 } satisfies Readonly<Record<string, Validator>>;

@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 import type { KindName } from './kinds';
-import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary } from './types';
+import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary, TelemetryRecord } from './types';
 
 /** One way a document breaks its schema, as ajv reports it (every error is collected: allErrors). */
 export interface SchemaError {
@@ -44,5 +44,7 @@ export declare const pack: SchemaValidator<PackDeclaration>;
 export declare const task: SchemaValidator<Task>;
 /** Validate a `events` document against `share/schemas/events.v1.schema.json`. */
 export declare const events: SchemaValidator<LedgerEventVocabulary>;
+/** Validate a `telemetry` document against `share/schemas/telemetry.v1.schema.json`. */
+export declare const telemetry: SchemaValidator<TelemetryRecord>;
 /** The precompiled validator of each kind, by kind name. */
 export declare const schemaValidators: { readonly [K in KindName]: SchemaValidator<KindDocuments[K]> };

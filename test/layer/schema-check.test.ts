@@ -25,6 +25,7 @@ const SOURCES: Record<KindName, string> = {
   pack: 'rules/brainstorm/pack.yaml',
   task: 'test/fixtures/task/current.yaml',
   events: 'share/events.yaml',
+  telemetry: 'test/fixtures/telemetry/t-20261012201705-7bf9.yaml',
 };
 
 function shipped(kind: KindName): Record<string, unknown> {
@@ -71,6 +72,7 @@ const CASES: readonly [KindName, readonly (string | number)[], string, string | 
   ['pack', ['gates', 0, 'violation_levl'], 'gates.0.violation_levl', 'gates.0.violation_level'],
   ['task', ['scop'], 'scop', 'scope'],
   ['events', ['events', 0, 'emited_by'], 'events.0.emited_by', 'events.0.emitted_by'],
+  ['telemetry', ['facts', 'requests', 'reportr'], 'facts.requests.reportr', 'facts.requests.reporter'],
 ];
 
 describe('an unknown key names the nearest allowed key of its mapping', () => {
