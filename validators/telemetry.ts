@@ -33,6 +33,11 @@ export default defineValidator({
       context.violation({ subject: dir, message: `${dir} is not a folder; telemetry records are files inside it (move it aside)` });
       return;
     }
+    const outside = leadsOutside(context, abs);
+    if (outside) {
+      context.violation({ subject: dir, message: `${dir} leads outside the repository (to ${outside}); it is not read (replace the link with the folder itself)` });
+      return;
+    }
     let entries;
     try {
       entries = context.disk.list(abs);
@@ -53,6 +58,11 @@ export default defineValidator({
 
 /** One record; `id` is the task id its name gives, undefined when the name is not a task's. */
 function judge(context: ValidatorContext, file: string, id: string | undefined): void {
+  const outside = leadsOutside(context, `${context.git.root}/${file}`);
+  if (outside) {
+    context.violation({ subject: file, message: `${file} leads outside the repository (to ${outside}); it is not read (replace the link with the record itself)` });
+    return;
+  }
   let text: string;
   try {
     text = context.disk.read(`${context.git.root}/${file}`);
@@ -96,4 +106,11 @@ function judge(context: ValidatorContext, file: string, id: string | undefined):
     }
   }
   if (wrong === 0) context.ok({ subject: file, message: 'eight facts, each reported or its absence explained, each with its reporter' });
+}
+
+/** Where `abs` really is when a link takes it outside the repository; undefined when it stays inside. */
+function leadsOutside(context: ValidatorContext, abs: string): string | undefined {
+  const root = context.disk.realpath(context.git.root);
+  const real = context.disk.realpath(abs);
+  return real === root || real.startsWith(`${root}/`) ? undefined : real;
 }

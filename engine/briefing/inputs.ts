@@ -123,7 +123,7 @@ function previousTurn(source: BriefingSource, task: Task | undefined, problems: 
   const note = readInside(source.root, path);
   if (note === undefined) return undefined;
   if (typeof note !== 'string') {
-    problems.push(note.unreadable);
+    problems.push(note.unreadable.startsWith(path) ? note.unreadable : `${path}: ${note.unreadable}`);
     return undefined;
   }
   const record = task?.id === id ? task : archived(source, id);

@@ -5,7 +5,8 @@
  * with its code — over the budget (10, with the figure), a bad --budget-lines (2), no layer (12), no
  * repository (2).
  */
-import { readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
@@ -133,6 +134,26 @@ describe('context', () => {
       const run = repo.run(['context', '--budget-lines', bad]);
       expect(run.code, bad).toBe(2);
       expect(run.stderr).toContain('--budget-lines');
+    }
+  });
+
+  it('leaves out what cannot be read — a folder for the task, a FIFO for a store, a record or note linked outside — names each on stderr and exits 0', () => {
+    const repo = adopted();
+    mkdirSync(repo.path(`${STATE}/current.yaml`), { recursive: true });
+    execFileSync('mkfifo', [repo.path(`${STATE}/decisions.md`)]);
+    mkdirSync(repo.path(`${STATE}/checkpoints`), { recursive: true });
+    const record = `${STATE}/checkpoints/20260903T200000Z--main--abcdef1--0123456789abcdef.md`;
+    symlinkSync('/etc/hostname', repo.path(record));
+    mkdirSync(repo.path(`${STATE}/completed/t-20260101010101-abcd.md`), { recursive: true });
+    const run = repo.run(['context', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const built = JSON.parse(run.stdout) as ContextJson & { problems: string[] };
+    expect(built.task).toBeNull();
+    expect(built.state).toBeNull();
+    expect(built.previous).toBeNull();
+    for (const path of [`${STATE}/current.yaml`, `${STATE}/decisions.md`, record, `${STATE}/completed/t-20260101010101-abcd.md`]) {
+      expect(built.problems.some((problem) => problem.startsWith(path)), path).toBe(true);
+      expect(run.stderr).toContain(path);
     }
   });
 

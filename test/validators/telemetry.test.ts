@@ -4,12 +4,14 @@
  * `doctor --rule` in process. Each breach is a FAIL on the record at the line of its key; without a
  * telemetry folder there is nothing to judge; under `watch` a breach is DRIFT with exit 11.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
-import { describeTable } from '../helpers/cases';
+import { afterAll, describe, expect, it } from 'vitest';
+import { describeTable, project } from '../helpers/cases';
+import { gateInProcess } from '../helpers/gate';
 import type { TempRepo } from '../helpers/repo';
-import { repoFactory, ROOT } from '../helpers/repo';
+import { failing, repoFactory, ROOT } from '../helpers/repo';
 
 const RULE = 'majordomus.telemetry-integrity';
 const DIR = '.ai/local/state/telemetry';
@@ -54,4 +56,29 @@ describeTable({
     { name: 'a record that is not YAML', mutate: (repo) => repo.write(RECORD, 'facts: [\n'), expected: [fail('facts: [')] },
   ],
   drift: { mutate: record('    value: 61\n', ''), expected: [fail('  requests:')] },
+});
+
+describe('majordomus.telemetry-integrity: links', () => {
+  it('a telemetry folder or record linked outside the repository is a FAIL, and nothing outside is read', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'majordomus-telemetry-'));
+    try {
+      writeFileSync(join(outside, `${ID}.yaml`), FIXTURE);
+      writeFileSync(join(outside, 'stray.yaml'), 'not: a record\n');
+      const folder = repos.create().init();
+      mkdirSync(folder.path('.ai/local/state'), { recursive: true });
+      symlinkSync(outside, folder.path(DIR));
+      const run = await gateInProcess(folder, 'doctor', { rule: RULE });
+      expect(run.code).toBe(10);
+      expect(project(failing(run.findings))).toEqual([{ level: 'FAIL', category: 'telemetry', subject: DIR, file: null, line: null }]);
+
+      const file = repos.create().init();
+      mkdirSync(file.path(DIR), { recursive: true });
+      symlinkSync(join(outside, `${ID}.yaml`), file.path(RECORD));
+      const linked = await gateInProcess(file, 'doctor', { rule: RULE });
+      expect(linked.code).toBe(10);
+      expect(project(failing(linked.findings))).toEqual([{ level: 'FAIL', category: 'telemetry', subject: RECORD, file: null, line: null }]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
 });
