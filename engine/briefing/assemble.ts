@@ -22,7 +22,7 @@ export interface BriefingSettings {
 }
 
 /** The skeleton's values, used where the policy sets none (the policy rules report a value that does not read). */
-export const DEFAULT_SETTINGS: BriefingSettings = { budgetLines: 300, budgetFrom: 'the default', recentDecisions: 5, maxListItems: 20 };
+export const DEFAULT_SETTINGS: BriefingSettings = { budgetLines: 300, budgetFrom: 'the default budget', recentDecisions: 5, maxListItems: 20 };
 
 /** The task as the builder presents it. */
 export interface BriefingTask {

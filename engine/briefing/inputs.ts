@@ -33,6 +33,8 @@ export interface BriefingSource {
   /** The local half of the layer, repository-relative. */
   readonly localDir: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The branch checked out ('' when detached), when the caller already knows it; git is asked otherwise. */
+  readonly branch?: () => string;
 }
 
 /** Gather the builder's inputs from the checkout at `source`. */
@@ -84,17 +86,23 @@ function currentState(source: BriefingSource, records: RecordsModel, problems: s
     for (const problem of read.problems) problems.push(problem.message);
   }
   if (all.length === 0) return undefined;
-  const branch = runGit(['symbolic-ref', '--quiet', '--short', 'HEAD'], source.root, isolatedGitEnv(source.env as NodeJS.ProcessEnv));
+  const branch = source.branch ? source.branch() : currentBranch(source);
   let order = new Map<string, number>();
   try {
     order = ledgerOrder(readLedger({ root: source.root, localDir: source.localDir }, 'context').entries);
   } catch {
     // an unreadable ledger orders nothing; the ledger's own rule reports it
   }
-  const resolved = resolveRecord(all, { worktree: source.root, branch: branch.status === 0 ? branch.stdout.trim() : '' }, order);
+  const resolved = resolveRecord(all, { worktree: source.root, branch }, order);
   if (!resolved) return undefined;
   const { record, match } = resolved;
   return { kind: record.kind, path: record.path, created_at: record.created_at, task_id: record.task_id, match, body: record.body };
+}
+
+/** The branch checked out, or '' on a detached head. */
+function currentBranch(source: BriefingSource): string {
+  const result = runGit(['symbolic-ref', '--quiet', '--short', 'HEAD'], source.root, isolatedGitEnv(source.env as NodeJS.ProcessEnv));
+  return result.status === 0 ? result.stdout.trim() : '';
 }
 
 /** A completion note's name: the task's id (`t-<utc>-<4 hex>`) and `.md`. */
@@ -194,7 +202,7 @@ export const briefingModel = defineModel({
         } catch {
           // the policy rules report a policy that does not read
         }
-        built ??= assembleBriefing(readBriefingInputs({ root: target.path, localDir: reader.layer.localDir, env: target.env }), briefingSettings(policy));
+        built ??= assembleBriefing(readBriefingInputs({ root: target.path, localDir: reader.layer.localDir, env: target.env, branch: () => reader.git.branch() ?? '' }), briefingSettings(policy));
         return built;
       },
     };

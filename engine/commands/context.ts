@@ -5,9 +5,9 @@
  * what the worker needed without saying so.
  */
 import { ContractError, UsageError } from '../errors';
-import { assembleBriefing, budgetFigure, overBudget } from '../briefing/assemble';
+import { budgetFigure, overBudget } from '../briefing/assemble';
 import type { Briefing } from '../briefing/assemble';
-import { briefingSettings, readBriefingInputs } from '../briefing/inputs';
+import { buildBriefing } from '../briefing/build';
 import { openRepository, say } from '../records/command';
 
 export interface ContextOptions {
@@ -18,18 +18,7 @@ export interface ContextOptions {
 
 export function runContext(options: ContextOptions): void {
   const override = options.budgetLines === undefined ? undefined : budgetLines(options.budgetLines);
-  const repository = openRepository();
-  const policyFile = repository.layout.section('policy');
-  let policy: unknown;
-  if (policyFile && repository.tree.exists(policyFile)) {
-    try {
-      policy = repository.yaml(policyFile).value;
-    } catch {
-      // a policy that does not read leaves the defaults; doctor's policy rules report it
-    }
-  }
-  const inputs = readBriefingInputs({ root: repository.root, localDir: repository.layout.localDir, env: repository.git.env });
-  const briefing = assembleBriefing(inputs, briefingSettings(policy, override));
+  const briefing = buildBriefing(openRepository(), override);
   for (const problem of briefing.problems) process.stderr.write(`majordomus: context: ${problem} (left out; \`majordomus doctor\` reports it)\n`);
   if (overBudget(briefing)) {
     throw new ContractError(`context: the assembled context is ${budgetFigure(briefing)}; nothing was printed (give the next worker less to read — resolve questions, write a shorter checkpoint or note — or raise the budget: --budget-lines <n>)`);
