@@ -91,6 +91,7 @@ export function buildProgram(): Command {
   addRulesCommands(program);
   addRecordCommands(program);
   addUseCaseCommands(program);
+  addContextCommand(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
   for (const pack of packCommands) pack.register(program);
   // the validators `rules new --help` lists are loaded only when `rules new` (or `rules help new`) is asked for
@@ -270,6 +271,16 @@ function addUseCaseCommands(program: Command): void {
     .description('execute each scenario against this CLI in a fresh repository; evidence under .ai/local/evidence/use-cases/ (exit 10 when one failed)')
     .option('--json', 'print one JSON object a line')
     .action(async (id: string | undefined, options) => (await import('./commands/usecase')).runUseCaseRun(id, options));
+}
+
+/** The context builder: what the next worker needs, within the policy's budget (engine/commands/context.ts). */
+function addContextCommand(program: Command): void {
+  program
+    .command('context')
+    .description('print what the next worker needs: the task and scope, the current state, open questions, recent decisions, the previous turn')
+    .option('--json', 'print one JSON object')
+    .option('--budget-lines <n>', 'the budget in lines, over context.builder_budget_lines')
+    .action(async (options) => (await import('./commands/context')).runContext(options));
 }
 
 /** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */

@@ -167,7 +167,7 @@ describe('schemas', () => {
     const named = Object.values(kinds).map((kind) => kind.schema).sort();
     expect(named).toEqual(schemas.map((s) => s.stem).sort());
     expect(new Set(named).size).toBe(named.length);
-    expect([...kindNames].sort()).toEqual(['events', 'knowledge-sources', 'manifest', 'pack', 'policy', 'profile', 'rule', 'rule-package', 'scope', 'task']);
+    expect([...kindNames].sort()).toEqual(['events', 'knowledge-sources', 'manifest', 'pack', 'policy', 'profile', 'rule', 'rule-package', 'scope', 'task', 'telemetry']);
     expect(Object.keys(schemaValidators).sort()).toEqual([...kindNames].sort());
   });
 

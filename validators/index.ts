@@ -12,6 +12,7 @@ import brainstorm_ops from './brainstorm_ops';
 import brainstorm_state from './brainstorm_state';
 import brainstorm_sync from './brainstorm_sync';
 import brainstorm_thesis from './brainstorm_thesis';
+import budget from './budget';
 import checkpoint from './checkpoint';
 import completion_gates from './completion_gates';
 import content from './content';
@@ -37,6 +38,7 @@ import schema_integrity from './schema_integrity';
 import scope from './scope';
 import scope_file from './scope_file';
 import state from './state';
+import telemetry from './telemetry';
 import use_case_coverage from './use_case_coverage';
 import verification from './verification';
 import wiring from './wiring';
@@ -51,6 +53,7 @@ export const validators = {
   brainstorm_state,
   brainstorm_sync,
   brainstorm_thesis,
+  budget,
   checkpoint,
   completion_gates,
   content,
@@ -76,6 +79,7 @@ export const validators = {
   scope,
   scope_file,
   state,
+  telemetry,
   use_case_coverage,
   verification,
   wiring,

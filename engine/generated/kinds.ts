@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 /** The name of a kind of document the layer reads. */
-export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack' | 'task' | 'events' | 'knowledge-sources';
+export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack' | 'task' | 'events' | 'knowledge-sources' | 'telemetry';
 
 /** The field that carries a kind's format version, and the values this executable reads. */
 export interface KindSchemaVersion {
@@ -27,7 +27,7 @@ export interface KindDefinition {
 }
 
 /** Every kind name, in registry order. */
-export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack', 'task', 'events', 'knowledge-sources'] as const);
+export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack', 'task', 'events', 'knowledge-sources', 'telemetry'] as const);
 /** The kinds registry, by name. */
 export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
   manifest: Object.freeze({
@@ -117,6 +117,16 @@ export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
     schemaVersion: Object.freeze({
       field: 'version',
       supported: Object.freeze([1]),
+    }),
+  }),
+  telemetry: Object.freeze({
+    name: 'telemetry',
+    format: 'yaml',
+    schema: 'telemetry',
+    identity: Object.freeze(['task_id'] as const),
+    schemaVersion: Object.freeze({
+      field: 'schema',
+      supported: Object.freeze(['telemetry/v1'] as const),
     }),
   }),
 });

@@ -84,4 +84,16 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '': ['version', 'sources'],
     '/sources/*': ['id', 'kind', 'discovery', 'pathspec', 'required'],
   },
+  'telemetry': {
+    '': ['schema', 'kind', 'task_id', 'session_id', 'recorded_at', 'facts'],
+    '/facts': ['input_uncached_tokens', 'cache_write_tokens', 'cache_read_tokens', 'output_tokens', 'reasoning_tokens', 'requests', 'tool_calls', 'cost_microusd'],
+    '/facts/input_uncached_tokens': ['value', 'not_reported', 'reporter'],
+    '/facts/cache_write_tokens': ['value', 'not_reported', 'reporter'],
+    '/facts/cache_read_tokens': ['value', 'not_reported', 'reporter'],
+    '/facts/output_tokens': ['value', 'not_reported', 'reporter'],
+    '/facts/reasoning_tokens': ['value', 'not_reported', 'reporter'],
+    '/facts/requests': ['value', 'not_reported', 'reporter'],
+    '/facts/tool_calls': ['value', 'not_reported', 'reporter'],
+    '/facts/cost_microusd': ['value', 'not_reported', 'reporter'],
+  },
 };

@@ -8748,5 +8748,1392 @@ return errors === 0;
 }
 validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const telemetry = validate40;
+const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/telemetry.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","task_id","recorded_at","facts"],"properties":{"schema":{"const":"telemetry/v1"},"kind":{"const":"telemetry"},"task_id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"recorded_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"facts":{"type":"object","additionalProperties":false,"required":["input_uncached_tokens","cache_write_tokens","cache_read_tokens","output_tokens","reasoning_tokens","requests","tool_calls","cost_microusd"],"properties":{"input_uncached_tokens":{"$ref":"#/$defs/Fact"},"cache_write_tokens":{"$ref":"#/$defs/Fact"},"cache_read_tokens":{"$ref":"#/$defs/Fact"},"output_tokens":{"$ref":"#/$defs/Fact"},"reasoning_tokens":{"$ref":"#/$defs/Fact"},"requests":{"$ref":"#/$defs/Fact"},"tool_calls":{"$ref":"#/$defs/Fact"},"cost_microusd":{"$ref":"#/$defs/Fact"}}}},"$defs":{"Fact":{"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}}}};
+const schema87 = {"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}};
+const pattern83 = new RegExp("^s-[0-9]{14}-[0-9a-f]{4}$", "u");
+
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/telemetry.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate40.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.schema === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.kind === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.task_id === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task_id"},message:"must have required property '"+"task_id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.recorded_at === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recorded_at"},message:"must have required property '"+"recorded_at"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.facts === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "facts"},message:"must have required property '"+"facts"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "schema") || (key0 === "kind")) || (key0 === "task_id")) || (key0 === "session_id")) || (key0 === "recorded_at")) || (key0 === "facts"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.schema !== undefined){
+if("telemetry/v1" !== data.schema){
+const err6 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: "telemetry/v1"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.kind !== undefined){
+if("telemetry" !== data.kind){
+const err7 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "telemetry"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.task_id !== undefined){
+let data2 = data.task_id;
+if(typeof data2 === "string"){
+if(func1(data2) > 32){
+const err8 = {instancePath:instancePath+"/task_id",schemaPath:"#/properties/task_id/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!pattern68.test(data2)){
+const err9 = {instancePath:instancePath+"/task_id",schemaPath:"#/properties/task_id/pattern",keyword:"pattern",params:{pattern: "^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"},message:"must match pattern \""+"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/task_id",schemaPath:"#/properties/task_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.session_id !== undefined){
+let data3 = data.session_id;
+if(typeof data3 === "string"){
+if(func1(data3) > 32){
+const err11 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(!pattern83.test(data3)){
+const err12 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.recorded_at !== undefined){
+let data4 = data.recorded_at;
+if(typeof data4 === "string"){
+if(func1(data4) > 20){
+const err14 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/properties/recorded_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!pattern70.test(data4)){
+const err15 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/properties/recorded_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/properties/recorded_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.facts !== undefined){
+let data5 = data.facts;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.input_uncached_tokens === undefined){
+const err17 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "input_uncached_tokens"},message:"must have required property '"+"input_uncached_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data5.cache_write_tokens === undefined){
+const err18 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "cache_write_tokens"},message:"must have required property '"+"cache_write_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data5.cache_read_tokens === undefined){
+const err19 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "cache_read_tokens"},message:"must have required property '"+"cache_read_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data5.output_tokens === undefined){
+const err20 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "output_tokens"},message:"must have required property '"+"output_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data5.reasoning_tokens === undefined){
+const err21 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "reasoning_tokens"},message:"must have required property '"+"reasoning_tokens"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data5.requests === undefined){
+const err22 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "requests"},message:"must have required property '"+"requests"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data5.tool_calls === undefined){
+const err23 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "tool_calls"},message:"must have required property '"+"tool_calls"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data5.cost_microusd === undefined){
+const err24 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/required",keyword:"required",params:{missingProperty: "cost_microusd"},message:"must have required property '"+"cost_microusd"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+for(const key1 in data5){
+if(!((((((((key1 === "input_uncached_tokens") || (key1 === "cache_write_tokens")) || (key1 === "cache_read_tokens")) || (key1 === "output_tokens")) || (key1 === "reasoning_tokens")) || (key1 === "requests")) || (key1 === "tool_calls")) || (key1 === "cost_microusd"))){
+const err25 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data5.input_uncached_tokens !== undefined){
+let data6 = data5.input_uncached_tokens;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.reporter === undefined){
+const err26 = {instancePath:instancePath+"/facts/input_uncached_tokens",schemaPath:"#/$defs/Fact/required",keyword:"required",params:{missingProperty: "reporter"},message:"must have required property '"+"reporter"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+for(const key2 in data6){
+if(!(((key2 === "value") || (key2 === "not_reported")) || (key2 === "reporter"))){
+const err27 = {instancePath:instancePath+"/facts/input_uncached_tokens",schemaPath:"#/$defs/Fact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data6.value !== undefined){
+let data7 = data6.value;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err28 = {instancePath:instancePath+"/facts/input_uncached_tokens/value",schemaPath:"#/$defs/Fact/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err29 = {instancePath:instancePath+"/facts/input_uncached_tokens/value",schemaPath:"#/$defs/Fact/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+if(data6.not_reported !== undefined){
+let data8 = data6.not_reported;
+if(typeof data8 === "string"){
+if(func1(data8) > 500){
+const err30 = {instancePath:instancePath+"/facts/input_uncached_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(func1(data8) < 1){
+const err31 = {instancePath:instancePath+"/facts/input_uncached_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/facts/input_uncached_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data6.reporter !== undefined){
+let data9 = data6.reporter;
+if(typeof data9 === "string"){
+if(func1(data9) > 200){
+const err33 = {instancePath:instancePath+"/facts/input_uncached_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(func1(data9) < 1){
+const err34 = {instancePath:instancePath+"/facts/input_uncached_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/facts/input_uncached_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/facts/input_uncached_tokens",schemaPath:"#/$defs/Fact/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data5.cache_write_tokens !== undefined){
+let data10 = data5.cache_write_tokens;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.reporter === undefined){
+const err37 = {instancePath:instancePath+"/facts/cache_write_tokens",schemaPath:"#/$defs/Fact/required",keyword:"required",params:{missingProperty: "reporter"},message:"must have required property '"+"reporter"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+for(const key3 in data10){
+if(!(((key3 === "value") || (key3 === "not_reported")) || (key3 === "reporter"))){
+const err38 = {instancePath:instancePath+"/facts/cache_write_tokens",schemaPath:"#/$defs/Fact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data10.value !== undefined){
+let data11 = data10.value;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err39 = {instancePath:instancePath+"/facts/cache_write_tokens/value",schemaPath:"#/$defs/Fact/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err40 = {instancePath:instancePath+"/facts/cache_write_tokens/value",schemaPath:"#/$defs/Fact/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+if(data10.not_reported !== undefined){
+let data12 = data10.not_reported;
+if(typeof data12 === "string"){
+if(func1(data12) > 500){
+const err41 = {instancePath:instancePath+"/facts/cache_write_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(func1(data12) < 1){
+const err42 = {instancePath:instancePath+"/facts/cache_write_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/facts/cache_write_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data10.reporter !== undefined){
+let data13 = data10.reporter;
+if(typeof data13 === "string"){
+if(func1(data13) > 200){
+const err44 = {instancePath:instancePath+"/facts/cache_write_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(func1(data13) < 1){
+const err45 = {instancePath:instancePath+"/facts/cache_write_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/facts/cache_write_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/facts/cache_write_tokens",schemaPath:"#/$defs/Fact/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data5.cache_read_tokens !== undefined){
+let data14 = data5.cache_read_tokens;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.reporter === undefined){
+const err48 = {instancePath:instancePath+"/facts/cache_read_tokens",schemaPath:"#/$defs/Fact/required",keyword:"required",params:{missingProperty: "reporter"},message:"must have required property '"+"reporter"+"'"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+for(const key4 in data14){
+if(!(((key4 === "value") || (key4 === "not_reported")) || (key4 === "reporter"))){
+const err49 = {instancePath:instancePath+"/facts/cache_read_tokens",schemaPath:"#/$defs/Fact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data14.value !== undefined){
+let data15 = data14.value;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err50 = {instancePath:instancePath+"/facts/cache_read_tokens/value",schemaPath:"#/$defs/Fact/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 0 || isNaN(data15)){
+const err51 = {instancePath:instancePath+"/facts/cache_read_tokens/value",schemaPath:"#/$defs/Fact/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+if(data14.not_reported !== undefined){
+let data16 = data14.not_reported;
+if(typeof data16 === "string"){
+if(func1(data16) > 500){
+const err52 = {instancePath:instancePath+"/facts/cache_read_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(func1(data16) < 1){
+const err53 = {instancePath:instancePath+"/facts/cache_read_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/facts/cache_read_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data14.reporter !== undefined){
+let data17 = data14.reporter;
+if(typeof data17 === "string"){
+if(func1(data17) > 200){
+const err55 = {instancePath:instancePath+"/facts/cache_read_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(func1(data17) < 1){
+const err56 = {instancePath:instancePath+"/facts/cache_read_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/facts/cache_read_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/facts/cache_read_tokens",schemaPath:"#/$defs/Fact/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data5.output_tokens !== undefined){
+let data18 = data5.output_tokens;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.reporter === undefined){
+const err59 = {instancePath:instancePath+"/facts/output_tokens",schemaPath:"#/$defs/Fact/required",keyword:"required",params:{missingProperty: "reporter"},message:"must have required property '"+"reporter"+"'"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+for(const key5 in data18){
+if(!(((key5 === "value") || (key5 === "not_reported")) || (key5 === "reporter"))){
+const err60 = {instancePath:instancePath+"/facts/output_tokens",schemaPath:"#/$defs/Fact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data18.value !== undefined){
+let data19 = data18.value;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err61 = {instancePath:instancePath+"/facts/output_tokens/value",schemaPath:"#/$defs/Fact/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err62 = {instancePath:instancePath+"/facts/output_tokens/value",schemaPath:"#/$defs/Fact/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+if(data18.not_reported !== undefined){
+let data20 = data18.not_reported;
+if(typeof data20 === "string"){
+if(func1(data20) > 500){
+const err63 = {instancePath:instancePath+"/facts/output_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(func1(data20) < 1){
+const err64 = {instancePath:instancePath+"/facts/output_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/facts/output_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data18.reporter !== undefined){
+let data21 = data18.reporter;
+if(typeof data21 === "string"){
+if(func1(data21) > 200){
+const err66 = {instancePath:instancePath+"/facts/output_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(func1(data21) < 1){
+const err67 = {instancePath:instancePath+"/facts/output_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/facts/output_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/facts/output_tokens",schemaPath:"#/$defs/Fact/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data5.reasoning_tokens !== undefined){
+let data22 = data5.reasoning_tokens;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+if(data22.reporter === undefined){
+const err70 = {instancePath:instancePath+"/facts/reasoning_tokens",schemaPath:"#/$defs/Fact/required",keyword:"required",params:{missingProperty: "reporter"},message:"must have required property '"+"reporter"+"'"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+for(const key6 in data22){
+if(!(((key6 === "value") || (key6 === "not_reported")) || (key6 === "reporter"))){
+const err71 = {instancePath:instancePath+"/facts/reasoning_tokens",schemaPath:"#/$defs/Fact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data22.value !== undefined){
+let data23 = data22.value;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err72 = {instancePath:instancePath+"/facts/reasoning_tokens/value",schemaPath:"#/$defs/Fact/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 0 || isNaN(data23)){
+const err73 = {instancePath:instancePath+"/facts/reasoning_tokens/value",schemaPath:"#/$defs/Fact/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+if(data22.not_reported !== undefined){
+let data24 = data22.not_reported;
+if(typeof data24 === "string"){
+if(func1(data24) > 500){
+const err74 = {instancePath:instancePath+"/facts/reasoning_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+if(func1(data24) < 1){
+const err75 = {instancePath:instancePath+"/facts/reasoning_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+else {
+const err76 = {instancePath:instancePath+"/facts/reasoning_tokens/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data22.reporter !== undefined){
+let data25 = data22.reporter;
+if(typeof data25 === "string"){
+if(func1(data25) > 200){
+const err77 = {instancePath:instancePath+"/facts/reasoning_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(func1(data25) < 1){
+const err78 = {instancePath:instancePath+"/facts/reasoning_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+else {
+const err79 = {instancePath:instancePath+"/facts/reasoning_tokens/reporter",schemaPath:"#/$defs/Fact/properties/reporter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/facts/reasoning_tokens",schemaPath:"#/$defs/Fact/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data5.requests !== undefined){
+let data26 = data5.requests;
+if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
+if(data26.reporter === undefined){
+const err81 = {instancePath:instancePath+"/facts/requests",schemaPath:"#/$defs/Fact/required",keyword:"required",params:{missingProperty: "reporter"},message:"must have required property '"+"reporter"+"'"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+for(const key7 in data26){
+if(!(((key7 === "value") || (key7 === "not_reported")) || (key7 === "reporter"))){
+const err82 = {instancePath:instancePath+"/facts/requests",schemaPath:"#/$defs/Fact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data26.value !== undefined){
+let data27 = data26.value;
+if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
+const err83 = {instancePath:instancePath+"/facts/requests/value",schemaPath:"#/$defs/Fact/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 < 0 || isNaN(data27)){
+const err84 = {instancePath:instancePath+"/facts/requests/value",schemaPath:"#/$defs/Fact/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+if(data26.not_reported !== undefined){
+let data28 = data26.not_reported;
+if(typeof data28 === "string"){
+if(func1(data28) > 500){
+const err85 = {instancePath:instancePath+"/facts/requests/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+if(func1(data28) < 1){
+const err86 = {instancePath:instancePath+"/facts/requests/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/facts/requests/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data26.reporter !== undefined){
+let data29 = data26.reporter;
+if(typeof data29 === "string"){
+if(func1(data29) > 200){
+const err88 = {instancePath:instancePath+"/facts/requests/reporter",schemaPath:"#/$defs/Fact/properties/reporter/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(func1(data29) < 1){
+const err89 = {instancePath:instancePath+"/facts/requests/reporter",schemaPath:"#/$defs/Fact/properties/reporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/facts/requests/reporter",schemaPath:"#/$defs/Fact/properties/reporter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/facts/requests",schemaPath:"#/$defs/Fact/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data5.tool_calls !== undefined){
+let data30 = data5.tool_calls;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.reporter === undefined){
+const err92 = {instancePath:instancePath+"/facts/tool_calls",schemaPath:"#/$defs/Fact/required",keyword:"required",params:{missingProperty: "reporter"},message:"must have required property '"+"reporter"+"'"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+for(const key8 in data30){
+if(!(((key8 === "value") || (key8 === "not_reported")) || (key8 === "reporter"))){
+const err93 = {instancePath:instancePath+"/facts/tool_calls",schemaPath:"#/$defs/Fact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data30.value !== undefined){
+let data31 = data30.value;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err94 = {instancePath:instancePath+"/facts/tool_calls/value",schemaPath:"#/$defs/Fact/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 0 || isNaN(data31)){
+const err95 = {instancePath:instancePath+"/facts/tool_calls/value",schemaPath:"#/$defs/Fact/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+if(data30.not_reported !== undefined){
+let data32 = data30.not_reported;
+if(typeof data32 === "string"){
+if(func1(data32) > 500){
+const err96 = {instancePath:instancePath+"/facts/tool_calls/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(func1(data32) < 1){
+const err97 = {instancePath:instancePath+"/facts/tool_calls/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/facts/tool_calls/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+if(data30.reporter !== undefined){
+let data33 = data30.reporter;
+if(typeof data33 === "string"){
+if(func1(data33) > 200){
+const err99 = {instancePath:instancePath+"/facts/tool_calls/reporter",schemaPath:"#/$defs/Fact/properties/reporter/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+if(func1(data33) < 1){
+const err100 = {instancePath:instancePath+"/facts/tool_calls/reporter",schemaPath:"#/$defs/Fact/properties/reporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/facts/tool_calls/reporter",schemaPath:"#/$defs/Fact/properties/reporter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/facts/tool_calls",schemaPath:"#/$defs/Fact/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data5.cost_microusd !== undefined){
+let data34 = data5.cost_microusd;
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.reporter === undefined){
+const err103 = {instancePath:instancePath+"/facts/cost_microusd",schemaPath:"#/$defs/Fact/required",keyword:"required",params:{missingProperty: "reporter"},message:"must have required property '"+"reporter"+"'"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+for(const key9 in data34){
+if(!(((key9 === "value") || (key9 === "not_reported")) || (key9 === "reporter"))){
+const err104 = {instancePath:instancePath+"/facts/cost_microusd",schemaPath:"#/$defs/Fact/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data34.value !== undefined){
+let data35 = data34.value;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err105 = {instancePath:instancePath+"/facts/cost_microusd/value",schemaPath:"#/$defs/Fact/properties/value/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 < 0 || isNaN(data35)){
+const err106 = {instancePath:instancePath+"/facts/cost_microusd/value",schemaPath:"#/$defs/Fact/properties/value/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+if(data34.not_reported !== undefined){
+let data36 = data34.not_reported;
+if(typeof data36 === "string"){
+if(func1(data36) > 500){
+const err107 = {instancePath:instancePath+"/facts/cost_microusd/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+if(func1(data36) < 1){
+const err108 = {instancePath:instancePath+"/facts/cost_microusd/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/facts/cost_microusd/not_reported",schemaPath:"#/$defs/Fact/properties/not_reported/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data34.reporter !== undefined){
+let data37 = data34.reporter;
+if(typeof data37 === "string"){
+if(func1(data37) > 200){
+const err110 = {instancePath:instancePath+"/facts/cost_microusd/reporter",schemaPath:"#/$defs/Fact/properties/reporter/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+if(func1(data37) < 1){
+const err111 = {instancePath:instancePath+"/facts/cost_microusd/reporter",schemaPath:"#/$defs/Fact/properties/reporter/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/facts/cost_microusd/reporter",schemaPath:"#/$defs/Fact/properties/reporter/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/facts/cost_microusd",schemaPath:"#/$defs/Fact/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/facts",schemaPath:"#/properties/facts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+else {
+const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+validate40.errors = vErrors;
+return errors === 0;
+}
+validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 /** The precompiled validator of each kind, by kind name. */
-export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack, task: task, events: events, 'knowledge-sources': knowledgeSources });
+export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack, task: task, events: events, 'knowledge-sources': knowledgeSources, telemetry: telemetry });

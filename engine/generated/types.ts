@@ -728,6 +728,56 @@ export interface KnowledgeSourcesSource {
   readonly required: boolean;
 }
 
+/**
+ * What a provider reported about the execution of one task, .ai/local/state/telemetry/<task id>.yaml. Every fact names its reporter and is a value or a stated absence; all eight facts are present; nothing derived (a total, a ratio) is stored.
+ *
+ * Kind `telemetry`; schema `share/schemas/telemetry.v1.schema.json`.
+ */
+export interface TelemetryRecord {
+  /** The format of the record; only telemetry/v1 exists. */
+  readonly schema: 'telemetry/v1';
+  /** Always telemetry. */
+  readonly kind: 'telemetry';
+  /** The task the facts are about, as start allocated it; the file is named after it. */
+  readonly task_id: string;
+  /** The episode the facts were reported in, when known. */
+  readonly session_id?: string;
+  /** When the record was written, UTC, by this machine's clock (never the provider's). */
+  readonly recorded_at: string;
+  /** The eight facts, each present: an omitted one would read as zero. */
+  readonly facts: TelemetryRecordFacts;
+}
+
+/** The eight facts, each present: an omitted one would read as zero. */
+export interface TelemetryRecordFacts {
+  /** Input that touched no cache. */
+  readonly input_uncached_tokens: TelemetryRecordFact;
+  /** Input written to the cache. */
+  readonly cache_write_tokens: TelemetryRecordFact;
+  /** Input read from the cache. */
+  readonly cache_read_tokens: TelemetryRecordFact;
+  /** Output, reasoning included. */
+  readonly output_tokens: TelemetryRecordFact;
+  /** The reasoning part of the output, when the reporter separates it. */
+  readonly reasoning_tokens: TelemetryRecordFact;
+  /** Requests made to the model. */
+  readonly requests: TelemetryRecordFact;
+  /** Tool calls the model made. */
+  readonly tool_calls: TelemetryRecordFact;
+  /** What the reporter says the work cost, in millionths of a US dollar; never computed here. */
+  readonly cost_microusd: TelemetryRecordFact;
+}
+
+/** Fact */
+export interface TelemetryRecordFact {
+  /** The measurement, as reported (0 is a measurement). */
+  readonly value?: number;
+  /** Why the reporter gave no value. */
+  readonly not_reported?: string;
+  /** The party the value came from, or that would have reported it and did not. */
+  readonly reporter: string;
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -740,4 +790,5 @@ export interface KindDocuments {
   readonly task: Task;
   readonly events: LedgerEventVocabulary;
   readonly 'knowledge-sources': KnowledgeSources;
+  readonly telemetry: TelemetryRecord;
 }

@@ -70,59 +70,63 @@ export interface RecordsModel {
 export const recordsModel = defineModel({
   name: 'records',
   target: 'repository',
-  build: (target): RecordsModel => {
-    const root = target.path;
-    const localDir = target.repository.layer.localDir;
-    const location = { root, localDir };
-    const decisionsFile = `${localDir}/${DECISIONS_FILE}`;
-    const questionsFile = `${localDir}/${QUESTIONS_FILE}`;
-    const cache = new Map<string, unknown>();
-    const once = <T>(key: string, read: () => T): T => {
-      if (!cache.has(key)) cache.set(key, read());
-      return cache.get(key) as T;
-    };
-    // the state folder and everything on its way stay inside the repository, as for the ledger
-    const stateProblem = (): string | undefined =>
-      once('state', () => {
-        try {
-          resolveLedger(location, 'records', false);
-          return undefined;
-        } catch (error) {
-          if (error instanceof MajordomusError) return error.message.replace(/^records: /, '').replace(/; nothing was written/, '');
-          throw error;
-        }
-      });
-    const store = <T>(file: string, parse: (text: string) => T): StoreRead<T> =>
-      once(file, () => {
+  build: (target): RecordsModel => openRecords(target.path, target.repository.layer.localDir, target.env),
+});
+
+/**
+ * The records of the checkout at `root` (absolute) whose local half is `localDir`, read lazily as the
+ * model reads them: what a command outside a gate (`context`) reads through the same rules.
+ */
+export function openRecords(root: string, localDir: string, env: Readonly<Record<string, string | undefined>>): RecordsModel {
+  const location = { root, localDir };
+  const decisionsFile = `${localDir}/${DECISIONS_FILE}`;
+  const questionsFile = `${localDir}/${QUESTIONS_FILE}`;
+  const cache = new Map<string, unknown>();
+  const once = <T>(key: string, read: () => T): T => {
+    if (!cache.has(key)) cache.set(key, read());
+    return cache.get(key) as T;
+  };
+  // the state folder and everything on its way stay inside the repository, as for the ledger
+  const stateProblem = (): string | undefined =>
+    once('state', () => {
+      try {
+        resolveLedger(location, 'records', false);
+        return undefined;
+      } catch (error) {
+        if (error instanceof MajordomusError) return error.message.replace(/^records: /, '').replace(/; nothing was written/, '');
+        throw error;
+      }
+    });
+  const store = <T>(file: string, parse: (text: string) => T): StoreRead<T> =>
+    once(file, () => {
+      const blocked = stateProblem();
+      if (blocked) return { status: 'unreadable', reason: blocked };
+      const text = readInside(root, file);
+      if (text === undefined) return { status: 'absent' };
+      if (typeof text !== 'string') return { status: 'unreadable', reason: text.unreadable };
+      return { status: 'present', value: parse(text) };
+    });
+  return {
+    decisionsFile,
+    questionsFile,
+    dir: (kind) => `${localDir}/${RECORD_DIRS[kind]}`,
+    decisions: () => store(decisionsFile, parseDecisions),
+    questions: () => store(questionsFile, parseQuestions),
+    records: (kind) =>
+      once(`records:${kind}`, (): RecordsRead => {
         const blocked = stateProblem();
         if (blocked) return { status: 'unreadable', reason: blocked };
-        const text = readInside(root, file);
-        if (text === undefined) return { status: 'absent' };
-        if (typeof text !== 'string') return { status: 'unreadable', reason: text.unreadable };
-        return { status: 'present', value: parse(text) };
-      });
-    return {
-      decisionsFile,
-      questionsFile,
-      dir: (kind) => `${localDir}/${RECORD_DIRS[kind]}`,
-      decisions: () => store(decisionsFile, parseDecisions),
-      questions: () => store(questionsFile, parseQuestions),
-      records: (kind) =>
-        once(`records:${kind}`, (): RecordsRead => {
-          const blocked = stateProblem();
-          if (blocked) return { status: 'unreadable', reason: blocked };
-          return readRecordDir(root, kind, `${localDir}/${RECORD_DIRS[kind]}`);
-        }),
-      contains: (commit) =>
-        once(`contains:${commit}`, () => {
-          if (!/^[0-9a-f]{40,64}$/.test(commit)) return 'unknown';
-          // git finds the repository from its top level, whatever selectors a hook exported
-          const result = runGit(['merge-base', '--is-ancestor', commit, 'HEAD'], root, isolatedGitEnv(target.env));
-          return result.status === 0 ? 'yes' : result.status === 1 ? 'no' : 'unknown';
-        }),
-    };
-  },
-});
+        return readRecordDir(root, kind, `${localDir}/${RECORD_DIRS[kind]}`);
+      }),
+    contains: (commit) =>
+      once(`contains:${commit}`, () => {
+        if (!/^[0-9a-f]{40,64}$/.test(commit)) return 'unknown';
+        // git finds the repository from its top level, whatever selectors a hook exported
+        const result = runGit(['merge-base', '--is-ancestor', commit, 'HEAD'], root, isolatedGitEnv(env));
+        return result.status === 0 ? 'yes' : result.status === 1 ? 'no' : 'unknown';
+      }),
+  };
+}
 
 function inside(root: string, path: string): boolean {
   const rel = relative(root, path);
@@ -144,7 +148,7 @@ function realInside(root: string, path: string): string | undefined | { unreadab
 }
 
 /** A file's text when it is a regular file inside the repository; undefined when absent. */
-function readInside(root: string, path: string): string | undefined | { unreadable: string } {
+export function readInside(root: string, path: string): string | undefined | { unreadable: string } {
   const real = realInside(root, path);
   if (real === undefined || typeof real !== 'string') return real;
   try {

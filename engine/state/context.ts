@@ -4,6 +4,7 @@
  * through `context.model(provider)` — never kept in a module between runs. Each subsystem adds its
  * provider to `models`, one line each.
  */
+import { briefingModel } from '../briefing/inputs';
 import { ledgerModel } from '../ledger/model';
 import { recordsModel } from '../records/model';
 import { obligationsModel } from '../records/obligations';
@@ -13,4 +14,4 @@ import type { AnyModelProvider } from '../validator';
 export { ledgerModel };
 
 /** The models of the baseline pack's gates. */
-export const models: readonly AnyModelProvider[] = [ledgerModel, taskModel, recordsModel, obligationsModel];
+export const models: readonly AnyModelProvider[] = [ledgerModel, taskModel, recordsModel, obligationsModel, briefingModel];

@@ -26,6 +26,7 @@ const SOURCES: Record<KindName, string> = {
   task: 'test/fixtures/task/current.yaml',
   events: 'share/events.yaml',
   'knowledge-sources': 'share/skeleton/ai/repo/knowledge/sources.yaml',
+  telemetry: 'test/fixtures/telemetry/t-20261012201705-7bf9.yaml',
 };
 
 function shipped(kind: KindName): Record<string, unknown> {
@@ -73,6 +74,7 @@ const CASES: readonly [KindName, readonly (string | number)[], string, string | 
   ['task', ['scop'], 'scop', 'scope'],
   ['events', ['events', 0, 'emited_by'], 'events.0.emited_by', 'events.0.emitted_by'],
   ['knowledge-sources', ['sources', 0, 'pathspek'], 'sources.0.pathspek', 'sources.0.pathspec'],
+  ['telemetry', ['facts', 'requests', 'reportr'], 'facts.requests.reportr', 'facts.requests.reporter'],
 ];
 
 describe('an unknown key names the nearest allowed key of its mapping', () => {

@@ -1,0 +1,24 @@
+/**
+ * The context builder over an opened repository: what `majordomus context` prints and what a session's
+ * working context quotes at its open, assembled the one way. The caller decides what to do with a
+ * context over its budget (`overBudget`); nothing here cuts it.
+ */
+import type { Repository } from '../repository';
+import { assembleBriefing } from './assemble';
+import type { Briefing } from './assemble';
+import { briefingSettings, readBriefingInputs } from './inputs';
+
+/** The working context of `repository`'s checkout, within its policy (`budgetLines` over the policy's budget). */
+export function buildBriefing(repository: Repository, budgetLines?: number): Briefing {
+  const policyFile = repository.layout.section('policy');
+  let policy: unknown;
+  if (policyFile && repository.tree.exists(policyFile)) {
+    try {
+      policy = repository.yaml(policyFile).value;
+    } catch {
+      // a policy that does not read leaves the defaults; doctor's policy rules report it
+    }
+  }
+  const inputs = readBriefingInputs({ root: repository.root, localDir: repository.layout.localDir, env: repository.git.env });
+  return assembleBriefing(inputs, briefingSettings(policy, budgetLines));
+}

@@ -1,0 +1,73 @@
+/**
+ * budget (rule majordomus.context-budget): every case starts from `majordomus init`, changes the policy,
+ * the local records or an always-loaded projection, and runs `doctor --rule` in process. The assembled
+ * context over `context.builder_budget_lines` is a FAIL on the policy file, an always-loaded projection
+ * over `context.always_loaded_budget_lines` a FAIL on the projection; within budget each is an OK; under
+ * `watch` a violation is DRIFT with exit 11.
+ */
+import { afterAll } from 'vitest';
+import { describeTable, edit } from '../helpers/cases';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
+import { writeRecord } from '../helpers/records';
+
+const RULE = 'majordomus.context-budget';
+const POLICY = '.ai/repo/policy.yaml';
+
+const repos = repoFactory();
+afterAll(() => repos.disposeAll());
+
+const ASSEMBLED_OK = { level: 'OK', category: 'budget', subject: POLICY } as const;
+const ASSEMBLED_OVER = { level: 'FAIL', category: 'budget', subject: POLICY } as const;
+
+function budget(lines: number): (repo: TempRepo) => void {
+  return (repo) => edit(repo, POLICY, 'builder_budget_lines: 300', `builder_budget_lines: ${lines}`);
+}
+
+/** The always-loaded projection, written with `lines` lines and tracked. */
+function agents(lines: number): (repo: TempRepo) => void {
+  return (repo) => {
+    repo.write('AGENTS.md', Array.from({ length: lines }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+    repo.git(['add', 'AGENTS.md']);
+  };
+}
+
+/** A checkpoint of this worktree and branch with a body of `lines` lines: the resolver hands it to the builder. */
+function checkpoint(lines: number): (repo: TempRepo) => void {
+  return (repo) => {
+    writeRecord(repo, 'checkpoint', {}, Array.from({ length: lines }, (_, i) => `step ${i + 1}`).join('\n') + '\n');
+  };
+}
+
+function all(...steps: Array<(repo: TempRepo) => void>): (repo: TempRepo) => void {
+  return (repo) => steps.forEach((step) => step(repo));
+}
+
+describeTable({
+  rule: RULE,
+  repos,
+  passing: [
+    { name: 'a fresh layer: the assembled context is well within the default budget', mutate: () => {}, expected: [ASSEMBLED_OK] },
+    { name: 'a 40-line checkpoint within a budget of 80', mutate: all(budget(80), checkpoint(40)), expected: [ASSEMBLED_OK] },
+    { name: 'an always-loaded projection of 150 lines, exactly its budget', mutate: agents(150), expected: [ASSEMBLED_OK, { level: 'OK', category: 'budget', subject: 'AGENTS.md' }] },
+    {
+      name: 'a projection that is not always loaded is not counted',
+      mutate: (repo) => {
+        repo.write('CLAUDE.md', 'x\n'.repeat(400));
+        repo.git(['add', 'CLAUDE.md']);
+      },
+      expected: [ASSEMBLED_OK],
+    },
+  ],
+  failing: [
+    { name: 'a budget smaller than the empty context', mutate: budget(5), expected: [ASSEMBLED_OVER] },
+    { name: 'the resolved checkpoint pushes the context over its budget', mutate: all(budget(40), checkpoint(40)), expected: [ASSEMBLED_OVER] },
+    { name: 'an always-loaded projection one line over its budget', mutate: agents(151), expected: [{ level: 'FAIL', category: 'budget', subject: 'AGENTS.md' }] },
+    {
+      name: "the policy's own always-loaded budget",
+      mutate: all((repo) => edit(repo, POLICY, 'always_loaded_budget_lines: 150', 'always_loaded_budget_lines: 10'), agents(11)),
+      expected: [{ level: 'FAIL', category: 'budget', subject: 'AGENTS.md' }],
+    },
+  ],
+  drift: { mutate: budget(5), expected: [ASSEMBLED_OVER] },
+});
