@@ -19,4 +19,5 @@ export const COMMAND_FAMILIES: readonly string[] = Object.freeze([
   'question',
   'usecase',
   'knowledge',
+  'context',
 ]);
