@@ -88,6 +88,7 @@ export function buildProgram(): Command {
     .action(async (options) => (await import('./commands/history')).runHistory(options));
 
   addHooksCommands(program);
+  addSessionCommands(program);
   addRulesCommands(program);
   addRecordCommands(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
@@ -138,6 +139,19 @@ function addHooksCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .option('--external-hooks', 'also where core.hooksPath points outside the repository')
     .action(async (options) => (await import('./commands/hooks')).runHooksUninstall(options));
+}
+
+/** `session`: open, close and read back the episodes of work (engine/commands/session.ts). */
+function addSessionCommands(program: Command): void {
+  const session = program.command('session').description('open, inspect and close one execution episode of one worker');
+  session
+    .command('start')
+    .description('open an episode: its record in the local half, the session context, session.started')
+    .option('--worker <id>', 'what does the work, as it names itself (recorded only when given)')
+    .option('--owner <who>', "who the episode is for (default: git's user.name)")
+    .option('--provider-session <key>', 'the provider session the episode is filed under (default: hand)')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/session')).runSessionStart(options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */
