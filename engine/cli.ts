@@ -152,6 +152,14 @@ function addSessionCommands(program: Command): void {
     .option('--provider-session <key>', 'the provider session the episode is filed under (default: hand)')
     .option('--json', 'print one JSON object')
     .action(async (options) => (await import('./commands/session')).runSessionStart(options));
+  session
+    .command('close')
+    .description("close this process's episode into its record in the sessions section (summary on stdin); prints the record's path")
+    .option('--outcome <outcome>', 'closed or interrupted (default: closed)')
+    .option('--if-none <choice>', 'refuse (12) or ignore (0) when no episode is open (default: refuse)')
+    .option('--provider-session <key>', 'the provider session whose episode to close')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/session')).runSessionClose(options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */
