@@ -160,6 +160,26 @@ function addSessionCommands(program: Command): void {
     .option('--provider-session <key>', 'the provider session whose episode to close')
     .option('--json', 'print one JSON object')
     .action(async (options) => (await import('./commands/session')).runSessionClose(options));
+  session
+    .command('status')
+    .description('the episodes open in this checkout; * marks the one session-current.yaml names')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/session')).runSessionStatus(options));
+  session
+    .command('list')
+    .description('the closed session records of the sessions section, newest first')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/session')).runSessionList(options));
+  session
+    .command('show <id>')
+    .description('one closed record (a session id, or latest) with its tasks as turns and their outcomes')
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, options) => (await import('./commands/session')).runSessionShow(id, options));
+  session
+    .command('latest')
+    .description('the newest closed record, as session show latest prints it')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/session')).runSessionShow('latest', options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */
