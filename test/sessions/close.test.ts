@@ -103,6 +103,18 @@ describe('session close', () => {
     expect(other.questions).toEqual(['their question?']);
   });
 
+  it('history carries both ends of the episode, with nothing registered anywhere', () => {
+    const repo = adopted();
+    const id = open(repo);
+    expect(repo.run(['session', 'close']).code).toBe(0);
+    const history = repo.run(['history']);
+    expect(history.code).toBe(0);
+    expect(history.stdout).toContain('session.started');
+    expect(history.stdout).toContain('session.closed');
+    const json = repo.run(['history', '--json', '--event', 'session.closed']).stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(json.map((line) => (line.record as Record<string, unknown>).session)).toEqual([id]);
+  });
+
   it('--outcome interrupted is recorded; --json prints the record path', () => {
     const repo = adopted();
     open(repo);
