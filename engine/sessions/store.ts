@@ -108,6 +108,12 @@ export function readOpen(root: string, localDir: string, key: string): OpenRead 
   for (const name of ['session_id', 'started_at', 'owner', 'worktree'] as const) {
     if (typeof record[name] !== 'string') return { status: 'unreadable', file, reason: `\`${name}\` is missing` };
   }
+  // the id and the time name files (the context, the record): a hand-edited value must not lead elsewhere
+  if (!/^s-\d{14}-[0-9a-f]{4}$/.test(record.session_id as string)) return { status: 'unreadable', file, reason: '`session_id` is not s-<14 digits>-<4 hex>' };
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(record.started_at as string)) return { status: 'unreadable', file, reason: '`started_at` is not a UTC time to the second' };
+  for (const name of OPEN_KEYS) {
+    if (record[name] !== undefined && typeof record[name] !== 'string') return { status: 'unreadable', file, reason: `\`${name}\` is not a string` };
+  }
   return { status: 'present', session: record as unknown as OpenSession, key, file };
 }
 

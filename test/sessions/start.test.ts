@@ -4,7 +4,7 @@
  * refused (15) naming the open episode; 8 racing starts leave exactly one winner; every later ledger line
  * of the worktree carries the session; bad input is refused (2).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
@@ -111,6 +111,33 @@ describe('session start', () => {
     const run = repo.run(['session', 'start', ...args]);
     expect(run.code).toBe(2);
     expect(repo.exists(OPEN) && repo.exists(`${OPEN}/hand.yaml`)).toBe(false);
+  });
+
+  it.each([0o000, 0o022, 0o277])('under umask %o the open record and the closed record are exactly 0600', (umask) => {
+    const repo = adopted();
+    const shell = (args: string): number => spawnSync('sh', ['-c', `umask ${umask.toString(8)}; "${process.execPath}" "${CLI}" ${args}`], { cwd: repo.dir, env: cleanEnv(), stdio: 'pipe' }).status ?? -1;
+    expect(shell('session start')).toBe(0);
+    expect(statSync(repo.path(`${OPEN}/hand.yaml`)).mode & 0o777).toBe(0o600);
+    const record = spawnSync('sh', ['-c', `umask ${umask.toString(8)}; "${process.execPath}" "${CLI}" session close`], { cwd: repo.dir, env: cleanEnv(), encoding: 'utf8' });
+    expect(record.status).toBe(0);
+    expect(statSync(repo.path(record.stdout.trim())).mode & 0o777).toBe(0o600);
+  });
+
+  it('an open record edited to name a path as its id is refused (15), by start, close and the ledger stamp alike', () => {
+    const repo = adopted();
+    expect(repo.run(['session', 'start']).code).toBe(0);
+    repo.write(`${OPEN}/hand.yaml`, repo.read(`${OPEN}/hand.yaml`).replace(/session_id: .*/, 'session_id: "../../../escaped"'));
+    expect(repo.run(['session', 'start']).code).toBe(15);
+    expect(repo.run(['session', 'close']).code).toBe(15);
+    expect(repo.run(['decision', 'add', 'x', '--why', 'y']).code).not.toBe(13);
+    expect(ledger(repo).every((line) => line.session === undefined || /^s-\d{14}-[0-9a-f]{4}$/.test(line.session as string))).toBe(true);
+    expect(repo.exists('../escaped')).toBe(false);
+  });
+
+  it('a repository that was never adopted: 12', () => {
+    const repo = repos.create();
+    expect(repo.run(['session', 'start']).code).toBe(12);
+    expect(repo.run(['session', 'close']).code).toBe(12);
   });
 
   it('outside a git repository: 2', () => {
