@@ -137,8 +137,7 @@ export function episodeHere(root: string, localDir: string, named: string | unde
   const candidates: string[] = [];
   if (named !== undefined) candidates.push(named);
   else {
-    for (const variable of ['MAJORDOMUS_PROVIDER_SESSION', 'CLAUDE_CODE_SESSION_ID']) {
-      const value = env[variable];
+    for (const value of [env.MAJORDOMUS_PROVIDER_SESSION, env.CLAUDE_CODE_SESSION_ID]) {
       if (value && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(value)) candidates.push(value);
     }
     const pointed = pointedKey(root, localDir);
