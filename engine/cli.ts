@@ -88,6 +88,7 @@ export function buildProgram(): Command {
     .action(async (options) => (await import('./commands/history')).runHistory(options));
 
   addHooksCommands(program);
+  addSessionCommands(program);
   addRulesCommands(program);
   addRecordCommands(program);
   addUseCaseCommands(program);
@@ -140,6 +141,47 @@ function addHooksCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .option('--external-hooks', 'also where core.hooksPath points outside the repository')
     .action(async (options) => (await import('./commands/hooks')).runHooksUninstall(options));
+}
+
+/** `session`: open, close and read back the episodes of work (engine/commands/session.ts). */
+function addSessionCommands(program: Command): void {
+  const session = program.command('session').description('open, inspect and close one execution episode of one worker');
+  session
+    .command('start')
+    .description('open an episode: its record in the local half, the session context, session.started')
+    .option('--worker <id>', 'what does the work, as it names itself (recorded only when given)')
+    .option('--owner <who>', "who the episode is for (default: git's user.name)")
+    .option('--provider-session <key>', 'the provider session the episode is filed under (default: hand)')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/session')).runSessionStart(options));
+  session
+    .command('close')
+    .description("close this process's episode into its record in the sessions section (summary on stdin); prints the record's path")
+    .option('--outcome <outcome>', 'closed or interrupted (default: closed)')
+    .option('--if-none <choice>', 'refuse (12) or ignore (0) when no episode is open (default: refuse)')
+    .option('--provider-session <key>', 'the provider session whose episode to close')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/session')).runSessionClose(options));
+  session
+    .command('status')
+    .description('the episodes open in this checkout; * marks the one session-current.yaml names')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/session')).runSessionStatus(options));
+  session
+    .command('list')
+    .description('the closed session records of the sessions section, newest first')
+    .option('--json', 'print one JSON object a line')
+    .action(async (options) => (await import('./commands/session')).runSessionList(options));
+  session
+    .command('show <id>')
+    .description('one closed record (a session id, or latest) with its tasks as turns and their outcomes')
+    .option('--json', 'print one JSON object')
+    .action(async (id: string, options) => (await import('./commands/session')).runSessionShow(id, options));
+  session
+    .command('latest')
+    .description('the newest closed record, as session show latest prints it')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/session')).runSessionShow('latest', options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */

@@ -30,6 +30,7 @@ export interface EnvironmentVariable {
 export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.freeze([
   { name: 'MAJORDOMUS_CODE_CACHE', meaning: '0 (false, no, off): read and write no code cache (see XDG_CACHE_HOME); every run compiles the CLI afresh' },
   { name: 'MAJORDOMUS_DEBUG', meaning: '1: print the stack of an internal error (exit 13) and of a validator that threw' },
+  { name: 'MAJORDOMUS_PROVIDER_SESSION', meaning: "the provider session this process runs in: session start files its episode under it, and the ledger stamps lines with that episode's id" },
   { name: 'MAJORDOMUS_REPOSITORY_VALIDATORS', meaning: "0 (false, no, off): run no repository validator, as --no-repository-validators does" },
   { name: 'MAJORDOMUS_TIMING', meaning: "1: print each rule's milliseconds and the gate's total on stderr" },
 ]);
@@ -39,6 +40,7 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.free
  * Git's variables (GIT_INDEX_FILE inside a hook, and the rest) are git's business and are not listed.
  */
 export const OTHER_ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.freeze([
+  { name: 'CLAUDE_CODE_SESSION_ID', meaning: 'read as MAJORDOMUS_PROVIDER_SESSION is, to find the episode open for this Claude Code session (never to open one)' },
   { name: 'XDG_CACHE_HOME', meaning: "the code cache's folder is its majordomus/ (unset: the platform's cache folder, ~/.cache on Linux); deleting it is always safe" },
 ]);
 

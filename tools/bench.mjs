@@ -2,10 +2,11 @@
 // initialised repository, on a large generated one and on one with many enforced project rules,
 // and the `check` gate on a repository with an active task, 500 `.ai/` files and a 5,000-line ledger,
 // alternately in one process, and prints each median and its ratio to `node -e 0`, the cost of one
-// enforced rule, and the peak memory of each gate run.
+// enforced rule, and the peak memory of each gate run; then `session start` and `session close` on a
+// repository with 1,000 closed session records and a 5,000-line ledger, each against `node -e 0`.
 // Public tools only: node and git.
 // Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--json]
-//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task]   builds only the
+//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions]   builds only the
 //        enforced (or the large, or the task) repository, prints its path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -124,6 +125,36 @@ function taskRepository() {
   return dir;
 }
 
+/**
+ * An adopted repository worked in for a long while: 1,000 closed session records (one `session close`
+ * really wrote, copied under other session ids) and a ledger of 5,000 lines, most of them stamped with
+ * other episodes: what `session start` and `session close` meet in a provider's hook.
+ */
+function sessionsRepository() {
+  const dir = freshRepository();
+  run('git', ['add', '-A'], dir);
+  run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'bench'], dir);
+  run(process.execPath, [cli, 'session', 'start'], dir);
+  const record = run(process.execPath, [cli, 'session', 'close'], dir, 'The benchmark episode.\n').stdout.trim();
+  const text = readFileSync(join(dir, record), 'utf8');
+  const id = /session_id: "([^"]+)"/.exec(text)[1];
+  const sessions = join(dir, '.ai/repo/sessions');
+  for (let i = 1; i < 1000; i++) {
+    const other = `s-20261101${String(100000 + i).slice(1)}0-${i.toString(16).padStart(4, '0')}`;
+    const name = record.split('/').pop().replace(id, other).replace(/--[0-9a-f]{16}\.md$/, `--${i.toString(16).padStart(16, '0')}.md`);
+    writeFileSync(join(sessions, name), text.replaceAll(id, other));
+  }
+  const lines = [];
+  for (let i = 0; i < 5000; i++) {
+    const ts = new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    lines.push(JSON.stringify({ ts, event: 'task.checkpoint', head: '0'.repeat(40), branch: 'main', by: 'bench', session: `s-20261101000000-${(i % 1000).toString(16).padStart(4, '0')}`, task_id: 't-bench' }));
+  }
+  writeFileSync(join(dir, '.ai/local/state/ledger.jsonl'), `${lines.join('\n')}\n`);
+  run('git', ['add', '-A'], dir);
+  run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'records'], dir);
+  return dir;
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -145,7 +176,7 @@ const peakMemory = (argv, cwd) => {
 };
 
 if (args.includes('--prepare')) {
-  process.stdout.write(`${args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`);
+  process.stdout.write(`${args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`);
   process.exit(0);
 }
 
@@ -153,6 +184,7 @@ const fresh = freshRepository();
 const large = largeRepository();
 const enforced = enforcedRepository(enforcedCount);
 const task = taskRepository();
+const sessions = sessionsRepository();
 const targets = [
   { name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: fresh },
   { name: 'doctor (fresh repository)', command: process.execPath, argv: [cli, 'doctor'], cwd: fresh },
@@ -176,6 +208,23 @@ try {
     peak_mb: i === 0 ? undefined : Number(peakMemory(target.argv, target.cwd).toFixed(1)),
     goal: target.goal,
   }));
+  // an episode is opened then closed, so the two alternate with the baseline rather than run as targets
+  const episode = { start: [], close: [], node: [] };
+  for (let round = 0; round < rounds; round++) {
+    episode.node.push(time(process.execPath, ['-e', '0'], fresh));
+    episode.start.push(time(process.execPath, [cli, 'session', 'start'], sessions));
+    episode.close.push(time(process.execPath, [cli, 'session', 'close'], sessions));
+  }
+  for (const [name, values, goal] of [['session start (1000 records, 5000 ledger lines)', episode.start], ['session close (1000 records, 5000 ledger lines)', episode.close, 500]]) {
+    results.push({
+      target: name,
+      median_ms: Number(median(values).toFixed(1)),
+      min_ms: Number(Math.min(...values).toFixed(1)),
+      max_ms: Number(Math.max(...values).toFixed(1)),
+      ratio: Number((median(values) / median(episode.node)).toFixed(2)),
+      goal_ms: goal,
+    });
+  }
   // what one enforced rule adds: the enforced repository's median beyond the fresh one's, per rule
   const perRule = (median(samples[3]) - median(samples[1])) / enforcedCount;
   if (json) {
@@ -184,7 +233,7 @@ try {
     process.stdout.write(`${rounds} alternating rounds, medians\n`);
     for (const r of results) {
       const memory = r.peak_mb === undefined ? '' : `  peak ${r.peak_mb} MB`;
-      const goal = r.goal === undefined ? '' : `  (goal <= ${r.goal}x: ${r.ratio <= r.goal ? 'met' : 'missed'})`;
+      const goal = r.goal !== undefined ? `  (goal <= ${r.goal}x: ${r.ratio <= r.goal ? 'met' : 'missed'})` : r.goal_ms !== undefined ? `  (goal <= ${r.goal_ms} ms: ${r.median_ms <= r.goal_ms ? 'met' : 'missed'})` : '';
       process.stdout.write(`${r.target.padEnd(56)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}${goal}\n`);
     }
     process.stdout.write(`one enforced rule with its test folder: ${perRule.toFixed(3)} ms (beyond the fresh repository)\n`);
@@ -194,4 +243,5 @@ try {
   rmSync(large, { recursive: true, force: true });
   rmSync(enforced, { recursive: true, force: true });
   rmSync(task, { recursive: true, force: true });
+  rmSync(sessions, { recursive: true, force: true });
 }

@@ -36,6 +36,8 @@ import retention from './retention';
 import rule_package from './rule_package';
 import schema_integrity from './schema_integrity';
 import scope from './scope';
+import session_lifecycle from './session_lifecycle';
+import session_records from './session_records';
 import scope_file from './scope_file';
 import state from './state';
 import telemetry from './telemetry';
@@ -78,6 +80,8 @@ export const validators = {
   schema_integrity,
   scope,
   scope_file,
+  session_lifecycle,
+  session_records,
   state,
   telemetry,
   use_case_coverage,

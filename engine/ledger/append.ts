@@ -33,7 +33,7 @@ export interface LedgerTarget extends LedgerLocation {
   readonly head: string | undefined;
   /** The branch checked out; undefined on a detached HEAD (written as null). */
   readonly branch: string | undefined;
-  /** The open session's id; absent outside a session (sessions come later: nobody sets it yet). */
+  /** The open session's id; absent outside a session (engine/ledger/target.ts fills it in). */
   readonly session?: string;
   /** The clock the timestamp is read from (tests pass their own). */
   readonly clock?: () => Date;

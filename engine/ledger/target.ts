@@ -3,9 +3,18 @@
  * state now. Commands that append build it once, after they have opened the repository.
  */
 import type { Repository } from '../repository';
+import { stampOf } from '../sessions/store';
 import type { LedgerTarget } from './append';
 
-/** The target to append to `repository`'s ledger as `command`; `clock` for tests, `session` when one is open. */
+function sessionOf(session: string | undefined): { session?: string } {
+  return session === undefined ? {} : { session };
+}
+
+/**
+ * The target to append to `repository`'s ledger as `command`; `clock` for tests. The line carries the
+ * session of the episode open in this worktree for this process (engine/sessions/store.ts), unless the
+ * caller names one (session start stamps its own first line).
+ */
 export function ledgerTargetOf(repository: Repository, command: string, options: { clock?: () => Date; session?: string } = {}): LedgerTarget {
   const ask = (args: readonly string[]): string | undefined => {
     const result = repository.git.git(args);
@@ -19,6 +28,6 @@ export function ledgerTargetOf(repository: Repository, command: string, options:
     branch: ask(['symbolic-ref', '--quiet', '--short', 'HEAD']),
     command,
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.session !== undefined ? { session: options.session } : {}),
+    ...sessionOf(options.session ?? stampOf(repository, repository.git.env)),
   };
 }
