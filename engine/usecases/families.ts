@@ -20,4 +20,5 @@ export const COMMAND_FAMILIES: readonly string[] = Object.freeze([
   'usecase',
   'knowledge',
   'context',
+  'session',
 ]);
