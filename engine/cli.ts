@@ -89,6 +89,7 @@ export function buildProgram(): Command {
 
   addHooksCommands(program);
   addSessionCommands(program);
+  addCaptureCommands(program);
   addRulesCommands(program);
   addRecordCommands(program);
   // the commands of the packs (rules/<pack>/pack.yaml `cli`, `commands`)
@@ -180,6 +181,18 @@ function addSessionCommands(program: Command): void {
     .description('the newest closed record, as session show latest prints it')
     .option('--json', 'print one JSON object')
     .action(async (options) => (await import('./commands/session')).runSessionShow('latest', options));
+}
+
+/** `capture`: what a provider's own lifecycle hooks run (engine/commands/capture.ts). */
+function addCaptureCommands(program: Command): void {
+  const capture = program.command('capture').description("open, checkpoint and close episodes from a provider's own session hooks");
+  capture
+    .command('session')
+    .description('run by a provider hook: the hook payload on stdin; never blocks the agent unless the policy marks the hook enforcing')
+    .requiredOption('--event <event>', 'start, compact or end')
+    .option('--provider <name>', 'the provider whose payload is on stdin', 'claude-code')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/capture')).runCaptureSession(options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */

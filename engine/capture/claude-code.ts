@@ -1,0 +1,65 @@
+/**
+ * The Claude Code adapter: what its hooks hand a command on stdin, read into the provider-neutral
+ * shape engine/capture/session.ts acts on. Another provider with session hooks gets a file like this
+ * one (see docs/CAPTURE.md); nothing else in engine/capture/ names a provider.
+ *
+ * Claude Code sends one JSON object per hook run, with `session_id` and `hook_event_name` on every
+ * event; `SessionStart` adds `source` (startup, resume, clear, compact), `PreCompact` adds `trigger`
+ * (manual, auto) and `SessionEnd` adds `reason`. Fields this adapter does not use are ignored, so a
+ * provider release that adds some does not break the hook.
+ */
+import { UsageError } from '../errors';
+
+/** The provider's name as it appears in `--provider`, records and the policy's `wired_by`. */
+export const PROVIDER = 'claude-code';
+
+/** The lifecycle events `capture session` handles. */
+export type CaptureEvent = 'start' | 'compact' | 'end';
+
+/** The hook event each of ours arrives as. */
+export const HOOK_EVENTS: Readonly<Record<CaptureEvent, string>> = { start: 'SessionStart', compact: 'PreCompact', end: 'SessionEnd' };
+
+/** One hook run, provider-neutral. */
+export interface HookCall {
+  /** The provider session the episode is keyed by; undefined when neither payload nor environment names one. */
+  readonly key?: string;
+  /** SessionStart's `source`; `startup` when the payload gives none. */
+  readonly source: 'startup' | 'resume' | 'clear' | 'compact';
+  /** Free detail for the record (PreCompact's trigger, SessionEnd's reason), one word. */
+  readonly detail?: string;
+}
+
+const SOURCES = ['startup', 'resume', 'clear', 'compact'] as const;
+
+/**
+ * Read one hook payload for `event`. An empty stdin (a person trying the command) is no payload: the
+ * key then comes from MAJORDOMUS_PROVIDER_SESSION. A payload that is not a JSON object, names another
+ * hook event, or carries an unknown `source` is refused (2) naming the field.
+ */
+export function readHookCall(event: CaptureEvent, text: string, env: NodeJS.ProcessEnv): HookCall {
+  const fromEnv = env.MAJORDOMUS_PROVIDER_SESSION || undefined;
+  if (text.trim() === '') return { key: fromEnv, source: 'startup' };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    throw new UsageError(`capture session: stdin is not the hook's JSON object (${PROVIDER} sends one per hook run); nothing was done`);
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
+    throw new UsageError(`capture session: stdin is JSON but not an object; nothing was done`);
+  }
+  const fields = payload as Record<string, unknown>;
+  const name = fields.hook_event_name;
+  if (name !== undefined && name !== HOOK_EVENTS[event]) {
+    throw new UsageError(`capture session: --event ${event} expects hook_event_name ${HOOK_EVENTS[event]}, the payload says ${JSON.stringify(name)}; nothing was done (check the hook wiring: majordomus capture status)`);
+  }
+  const id = fields.session_id;
+  if (id !== undefined && typeof id !== 'string') throw new UsageError('capture session: session_id in the payload is not a string; nothing was done');
+  const source = fields.source ?? 'startup';
+  if (!(SOURCES as readonly unknown[]).includes(source)) {
+    throw new UsageError(`capture session: source ${JSON.stringify(source)} is not one of ${SOURCES.join(', ')}; nothing was done`);
+  }
+  const raw = event === 'compact' ? fields.trigger : event === 'end' ? fields.reason : undefined;
+  const detail = typeof raw === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(raw) ? raw : undefined;
+  return { key: (id as string | undefined) || fromEnv, source: source as HookCall['source'], ...(detail ? { detail } : {}) };
+}
