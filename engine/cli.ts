@@ -193,6 +193,19 @@ function addCaptureCommands(program: Command): void {
     .option('--provider <name>', 'the provider whose payload is on stdin', 'claude-code')
     .option('--json', 'print one JSON object')
     .action(async (options) => (await import('./commands/capture')).runCaptureSession(options));
+  capture
+    .command('install')
+    .description("merge the provider's lifecycle hooks into its settings file, keeping every hook already there")
+    .requiredOption('--provider <name>', 'the provider to wire (claude-code)')
+    .option('--dry-run', 'print the merged settings file; write nothing')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/capture')).runCaptureInstall(options));
+  capture
+    .command('status')
+    .description("each lifecycle hook of the provider, wired or missing (12 when one is missing)")
+    .option('--provider <name>', 'the provider to check', 'claude-code')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/capture')).runCaptureStatus(options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */

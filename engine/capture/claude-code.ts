@@ -63,3 +63,74 @@ export function readHookCall(event: CaptureEvent, text: string, env: NodeJS.Proc
   const detail = typeof raw === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(raw) ? raw : undefined;
   return { key: (id as string | undefined) || fromEnv, source: source as HookCall['source'], ...(detail ? { detail } : {}) };
 }
+
+/** Where Claude Code reads a repository's shared hook settings, repository-relative. */
+export const SETTINGS_FILE = '.claude/settings.json';
+
+/** One hook this repository wants wired: the provider event, its matcher, the command it runs. */
+export interface WantedHook {
+  readonly event: string;
+  readonly matcher?: string;
+  readonly command: string;
+}
+
+/** The hooks `capture install` wires: the three lifecycle events, each running `capture session`. */
+export function wantedHooks(cli = 'majordomus'): WantedHook[] {
+  return [
+    { event: 'SessionStart', matcher: 'startup|resume|clear|compact', command: `${cli} capture session --event start` },
+    { event: 'PreCompact', command: `${cli} capture session --event compact` },
+    { event: 'SessionEnd', command: `${cli} capture session --event end` },
+  ];
+}
+
+/** What a settings file says about one wanted hook. */
+export interface HookState {
+  readonly hook: WantedHook;
+  readonly installed: boolean;
+}
+
+/**
+ * Parse a settings file's text: `{}` when there is none. Refused (2) naming the file when it is not a JSON
+ * object or its `hooks` is not one, since merging into it would drop what the user wrote.
+ */
+export function parseSettings(text: string | undefined): Record<string, unknown> {
+  if (text === undefined || text.trim() === '') return {};
+  let settings: unknown;
+  try {
+    settings = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`capture: ${SETTINGS_FILE} is not JSON (${(error as Error).message}); nothing was written (fix it, then run capture install again)`);
+  }
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) throw new UsageError(`capture: ${SETTINGS_FILE} is not a JSON object; nothing was written`);
+  const hooks = (settings as Record<string, unknown>).hooks;
+  if (hooks !== undefined && (hooks === null || typeof hooks !== 'object' || Array.isArray(hooks))) throw new UsageError(`capture: \`hooks\` in ${SETTINGS_FILE} is not an object; nothing was written`);
+  for (const [event, groups] of Object.entries((hooks ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(groups)) throw new UsageError(`capture: hooks.${event} in ${SETTINGS_FILE} is not a list of matcher groups; nothing was written`);
+  }
+  return settings as Record<string, unknown>;
+}
+
+/** Whether each wanted hook is wired in `settings`: a command hook of that event running exactly its command. */
+export function hookStates(settings: Record<string, unknown>, wanted: readonly WantedHook[]): HookState[] {
+  const hooks = (settings.hooks ?? {}) as Record<string, unknown[]>;
+  return wanted.map((hook) => ({
+    hook,
+    installed: (hooks[hook.event] ?? []).some((group) => {
+      const inner = (group as { hooks?: unknown } | null)?.hooks;
+      return Array.isArray(inner) && inner.some((entry) => (entry as { type?: unknown; command?: unknown } | null)?.type === 'command' && (entry as { command?: unknown }).command === hook.command);
+    }),
+  }));
+}
+
+/**
+ * `settings` with every missing wanted hook appended as a matcher group of its own. What the user wrote
+ * is kept as it is, in its order; the hooks already there are not added twice.
+ */
+export function mergeHooks(settings: Record<string, unknown>, wanted: readonly WantedHook[]): { merged: Record<string, unknown>; added: WantedHook[] } {
+  const added = hookStates(settings, wanted).filter((state) => !state.installed).map((state) => state.hook);
+  const hooks: Record<string, unknown[]> = { ...((settings.hooks ?? {}) as Record<string, unknown[]>) };
+  for (const hook of added) {
+    hooks[hook.event] = [...(hooks[hook.event] ?? []), { ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}), hooks: [{ type: 'command', command: hook.command }] }];
+  }
+  return { merged: { ...settings, hooks }, added };
+}

@@ -4,8 +4,11 @@
  * unless the policy lists this hook under `enforcement` (`wired_by: provider-hook:<provider>:session`),
  * in which case the refusal keeps its own exit code.
  */
-import { readFileSync } from 'node:fs';
-import { MajordomusError, UsageError } from '../errors';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { MajordomusError, MissingError, UsageError } from '../errors';
+import { lockFile, withWriteLock } from '../layer/write/lock';
+import { WritePlan } from '../layer/write/plan';
 import { policyValue } from '../records/command';
 import { Repository } from '../repository';
 
@@ -83,4 +86,74 @@ function readStdin(): string {
   } catch {
     return '';
   }
+}
+
+export interface CaptureInstallOptions {
+  readonly provider?: string;
+  readonly dryRun?: boolean;
+  readonly json?: boolean;
+}
+
+/** The provider adapter `--provider` names; 2 for one without an adapter. */
+async function adapterFor(command: string, provider: string | undefined) {
+  if (provider !== 'claude-code') throw new UsageError(`${command}: --provider ${JSON.stringify(provider ?? '')} has no adapter here (known: claude-code)`);
+  return import('../capture/claude-code');
+}
+
+/** The settings file's text, or undefined when there is none; a folder or unreadable file is refused (2). */
+function readSettings(root: string, file: string): string | undefined {
+  const abs = join(root, file);
+  if (!existsSync(abs)) return undefined;
+  try {
+    return readFileSync(abs, 'utf8');
+  } catch (error) {
+    throw new UsageError(`capture: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}); nothing was written`);
+  }
+}
+
+/**
+ * `capture install --provider <p> [--dry-run] [--json]`: merge the provider's lifecycle hooks into its
+ * settings file through the one writer, printing each hook it added; `--dry-run` prints the merged file
+ * and writes nothing. Run again, it adds nothing.
+ */
+export async function runCaptureInstall(options: CaptureInstallOptions, cwd = process.cwd(), env = process.env): Promise<void> {
+  const adapter = await adapterFor('capture install', options.provider);
+  const repository = Repository.open(cwd, { env, tree: 'working' });
+  const { git } = repository;
+  const command = 'capture install';
+  const result = await withWriteLock(lockFile(git.commonDir), command, () => {
+    const before = readSettings(git.root, adapter.SETTINGS_FILE);
+    const { merged, added } = adapter.mergeHooks(adapter.parseSettings(before), adapter.wantedHooks());
+    const text = `${JSON.stringify(merged, null, 2)}\n`;
+    if (!options.dryRun && added.length > 0) {
+      const plan = new WritePlan({ command, base: git.root, scopes: [{ dir: git.root, name: 'the repository' }] });
+      plan.mkdir(dirname(adapter.SETTINGS_FILE));
+      if (before === undefined) plan.create(adapter.SETTINGS_FILE, text);
+      else plan.replace(adapter.SETTINGS_FILE, text);
+      plan.commit();
+    }
+    return { added, text };
+  });
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, dry_run: options.dryRun === true, added: result.added, ...(options.dryRun ? { merged: JSON.parse(result.text) as unknown } : {}) })}\n`);
+    return;
+  }
+  if (options.dryRun) {
+    process.stdout.write(result.text);
+    return;
+  }
+  const lines = result.added.map((hook) => `capture install: added ${hook.event}${hook.matcher ? ` (${hook.matcher})` : ''}: ${hook.command}`);
+  lines.push(result.added.length === 0 ? `capture install: ${adapter.SETTINGS_FILE} already runs every hook; nothing changed` : `capture install: wrote ${adapter.SETTINGS_FILE}; next: majordomus capture status`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** `capture status --provider <p> [--json]`: each lifecycle hook, wired or not; 12 when one is missing. */
+export async function runCaptureStatus(options: { provider?: string; json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
+  const adapter = await adapterFor('capture status', options.provider);
+  const repository = Repository.open(cwd, { env, tree: 'working' });
+  const states = adapter.hookStates(adapter.parseSettings(readSettings(repository.root, adapter.SETTINGS_FILE)), adapter.wantedHooks());
+  if (options.json) process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, hooks: states.map((state) => ({ ...state.hook, installed: state.installed })) })}\n`);
+  else process.stdout.write(`${states.map((state) => `${state.installed ? 'wired  ' : 'missing'}  ${state.hook.event}  ${state.hook.command}`).join('\n')}\n`);
+  const missing = states.filter((state) => !state.installed);
+  if (missing.length > 0) throw new MissingError(`capture status: ${missing.length} hook(s) of ${adapter.PROVIDER} are not wired in ${adapter.SETTINGS_FILE} (run: majordomus capture install --provider ${adapter.PROVIDER})`);
 }
