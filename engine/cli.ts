@@ -206,6 +206,11 @@ function addCaptureCommands(program: Command): void {
     .option('--provider <name>', 'the provider to check', 'claude-code')
     .option('--json', 'print one JSON object')
     .action(async (options) => (await import('./commands/capture')).runCaptureStatus(options));
+  capture
+    .command('guard')
+    .description("run on the provider's shell tool calls: refuses a command that would skip this repository's git gates")
+    .option('--provider <name>', 'the provider whose payload is on stdin', 'claude-code')
+    .action(async (options) => (await import('./commands/capture')).runCaptureGuard(options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */

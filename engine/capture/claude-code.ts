@@ -74,12 +74,13 @@ export interface WantedHook {
   readonly command: string;
 }
 
-/** The hooks `capture install` wires: the three lifecycle events, each running `capture session`. */
+/** The hooks `capture install` wires: the three lifecycle events (`capture session`) and the guard on the shell tool. */
 export function wantedHooks(cli = 'majordomus'): WantedHook[] {
   return [
     { event: 'SessionStart', matcher: 'startup|resume|clear|compact', command: `${cli} capture session --event start` },
     { event: 'PreCompact', command: `${cli} capture session --event compact` },
     { event: 'SessionEnd', command: `${cli} capture session --event end` },
+    { event: 'PreToolUse', matcher: 'Bash', command: `${cli} capture guard` },
   ];
 }
 
@@ -133,4 +134,24 @@ export function mergeHooks(settings: Record<string, unknown>, wanted: readonly W
     hooks[hook.event] = [...(hooks[hook.event] ?? []), { ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}), hooks: [{ type: 'command', command: hook.command }] }];
   }
   return { merged: { ...settings, hooks }, added };
+}
+
+/**
+ * The shell command of a PreToolUse payload, or undefined when the payload is not one for the shell
+ * tool (the guard then lets the call through: it never blocks on what it cannot read).
+ */
+export function shellCommandOf(text: string): string | undefined {
+  try {
+    const payload = JSON.parse(text) as { tool_name?: unknown; tool_input?: { command?: unknown } } | null;
+    if (payload?.tool_name !== 'Bash') return undefined;
+    const command = payload.tool_input?.command;
+    return typeof command === 'string' ? command : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The provider's way of refusing one tool call: a PreToolUse decision on stdout, read by Claude Code. */
+export function denyToolCall(reason: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
 }

@@ -157,3 +157,38 @@ export async function runCaptureStatus(options: { provider?: string; json?: bool
   const missing = states.filter((state) => !state.installed);
   if (missing.length > 0) throw new MissingError(`capture status: ${missing.length} hook(s) of ${adapter.PROVIDER} are not wired in ${adapter.SETTINGS_FILE} (run: majordomus capture install --provider ${adapter.PROVIDER})`);
 }
+
+/**
+ * `capture guard [--provider claude-code]`: run on the provider's shell tool calls; refuses a command
+ * that would skip this repository's git gates, naming the gate. Lets every other call through, and so
+ * does a payload it cannot read or a policy with `capture.guard: false`.
+ */
+export async function runCaptureGuard(options: { provider?: string }, cwd = process.cwd(), env = process.env): Promise<void> {
+  const adapter = await adapterFor('capture guard', options.provider);
+  const { bypassesIn } = await import('../capture/guard');
+  const command = adapter.shellCommandOf(readStdin());
+  if (command === undefined) return;
+  const found = bypassesIn(command);
+  if (found.length === 0) return;
+  let gateNames: string[] = [];
+  try {
+    const repository = Repository.open(cwd, { env, tree: 'working' });
+    if (policyValue(repository, 'capture.guard') === false) return;
+    gateNames = enforcementNames(repository, found.flatMap((bypass) => bypass.gates));
+  } catch {
+    // outside a repository the line still skips git's hooks; the guard refuses it without names
+  }
+  const first = found[0]!;
+  const reason = `majordomus: \`${first.found}\` would skip this repository's ${first.gates.join(' and ')} gate${first.gates.length > 1 ? 's' : ''}${gateNames.length > 0 ? ` (${gateNames.join(', ')})` : ''}; run the command without it and fix what the gate reports (capture.guard: false in the policy turns this guard off)`;
+  process.stdout.write(`${adapter.denyToolCall(reason)}\n`);
+}
+
+/** The policy's enforcement entries wired to any of these git hooks, by name. */
+function enforcementNames(repository: Repository, hooks: readonly string[]): string[] {
+  const entries = policyValue(repository, 'enforcement');
+  if (!Array.isArray(entries)) return [];
+  return entries
+    .filter((entry): entry is { name: string; wired_by: string } => entry !== null && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string' && typeof (entry as { wired_by?: unknown }).wired_by === 'string')
+    .filter((entry) => hooks.some((hook) => entry.wired_by === `git-hook:${hook}`) || (hooks.some((hook) => hook.startsWith('every')) && entry.wired_by.startsWith('git-hook:')))
+    .map((entry) => entry.name);
+}

@@ -25,7 +25,7 @@ describe('capture install / status (claude-code)', () => {
     expect(repo.run(['capture', 'status']).code).toBe(12);
     const install = repo.run(['capture', 'install', '--provider', 'claude-code', '--json']);
     expect(install.code).toBe(0);
-    expect((JSON.parse(install.stdout) as { added: Array<{ event: string }> }).added.map((hook) => hook.event)).toEqual(['SessionStart', 'PreCompact', 'SessionEnd']);
+    expect((JSON.parse(install.stdout) as { added: Array<{ event: string }> }).added.map((hook) => hook.event)).toEqual(['SessionStart', 'PreCompact', 'SessionEnd', 'PreToolUse']);
     const settings = JSON.parse(repo.read(SETTINGS)) as { hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string }> }>> };
     expect(settings.hooks.SessionStart![0]).toEqual({ matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: 'majordomus capture session --event start' }] });
     expect(settings.hooks.SessionEnd![0]!.hooks[0]!.command).toBe('majordomus capture session --event end');
@@ -46,8 +46,9 @@ describe('capture install / status (claude-code)', () => {
     expect(install.stdout).toMatch(/added SessionStart/);
     const settings = JSON.parse(repo.read(SETTINGS)) as typeof USER & { hooks: Record<string, unknown[]> };
     expect(settings.permissions).toEqual(USER.permissions);
-    expect(settings.hooks.PreToolUse).toEqual(USER.hooks.PreToolUse);
-    expect(settings.hooks.SessionStart![0]).toEqual(USER.hooks.SessionStart[0]);
+    expect(settings.hooks.PreToolUse![0]).toEqual(USER.hooks.PreToolUse[0]);
+    expect(settings.hooks.PreToolUse![1]).toEqual({ matcher: 'Bash', hooks: [{ type: 'command', command: 'majordomus capture guard' }] });
+        expect(settings.hooks.SessionStart![0]).toEqual(USER.hooks.SessionStart[0]);
     expect(settings.hooks.SessionStart).toHaveLength(2);
   });
 
