@@ -9,11 +9,12 @@
  * - compact: a checkpoint of the active task, stamped with this episode.
  * - end: closes the episode; nothing open is not an error (the provider ends sessions we never saw).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingError } from '../errors';
 import type { Repository } from '../repository';
-import { closeSession } from '../sessions/close';
+import { closeSession, sessionsDir } from '../sessions/close';
+import { sessionOfName } from '../sessions/record';
 import { startSession } from '../sessions/start';
 import { checkKey, contextPath, readOpen } from '../sessions/store';
 import type { OpenSession } from '../sessions/store';
@@ -35,7 +36,11 @@ export async function capture(repository: Repository, provider: string, event: C
   const { root, layout } = repository;
   const open = readOpen(root, layout.localDir, key);
   if (event === 'start') {
-    if (open.status === 'present' && open.session.worktree === root) {
+    if (open.status === 'present' && open.session.worktree === root && recorded(repository, open.session.session_id)) {
+      // a close killed after its record was published (the provider gives a session-end hook little
+      // time): finish it, then this start opens a fresh episode
+      closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: '', env: process.env });
+    } else if (open.status === 'present' && open.session.worktree === root) {
       return { action: 'continued', session: open.session, key, context: contextPath(layout.localDir, open.session), text: contextText(root, contextPath(layout.localDir, open.session)) };
     }
     const started = startSession(repository, { providerSession: key, provider });
@@ -67,6 +72,15 @@ async function checkpoint(repository: Repository, provider: string, session: Ope
   const body = `The ${provider} context of episode ${session.session_id} was compacted${call.detail ? ` (${call.detail})` : ''}; state as of then.\n`;
   const done = await recordCheckpoint(repository, task, body, 'capture session');
   return { action: 'checkpoint', session, key, checkpoint_at: done.checkpoint_at, ...(done.path ? { path: done.path } : {}) };
+}
+
+/** Whether the sessions section already holds the record of `id`. */
+function recorded(repository: Repository, id: string): boolean {
+  try {
+    return readdirSync(join(repository.root, sessionsDir(repository))).some((name) => sessionOfName(name) === id);
+  } catch {
+    return false;
+  }
 }
 
 /** The session context as the agent reads it again: its text without the front matter. */

@@ -121,3 +121,24 @@ describe('capture session (claude-code payloads)', () => {
     expect(repo.run(['capture', 'session', '--event', 'start', '--provider', 'other'], { input: '' }).code).toBe(2);
   });
 });
+
+describe('capture session after a close killed by the provider', () => {
+  it('the next start of that provider session finishes the close (one record, one session.closed) and opens a fresh episode', () => {
+    const repo = adopted();
+    const first = hook(repo, 'start', 'session-start-startup');
+    const id = (first.out.session as { session_id: string }).session_id;
+    // the state a close killed after publishing leaves: the record is there, the open record too
+    const open = repo.read(`${OPEN}/${A}.yaml`);
+    const end = hook(repo, 'end', 'session-end-exit');
+    expect(end.out.action).toBe('closed');
+    repo.write(`${OPEN}/${A}.yaml`, open, 0o600);
+    const records = readdirSync(repo.path('.ai/repo/sessions')).filter((name) => name.includes(id));
+    expect(records).toHaveLength(1);
+
+    const again = hook(repo, 'start', 'session-start-compact');
+    expect(again).toMatchObject({ code: 0, out: { action: 'opened', key: A } });
+    expect((again.out.session as { session_id: string }).session_id).not.toBe(id);
+    expect(readdirSync(repo.path('.ai/repo/sessions')).filter((name) => name.includes(id))).toEqual(records);
+    expect(ledger(repo).filter((entry) => entry.event === 'session.closed' && entry.session === id)).toHaveLength(1);
+  });
+});
