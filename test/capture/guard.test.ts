@@ -70,7 +70,9 @@ describe('capture guard (claude-code PreToolUse payloads)', () => {
   it('is off when the policy says capture.guard: false', () => {
     const repo = repos.create().init();
     expect(repo.run(['capture', 'guard'], { input: bash('HUSKY=0 git push') }).stdout).not.toBe('');
-    repo.write('.ai/repo/policy.yaml', `${repo.read('.ai/repo/policy.yaml').trimEnd()}\ncapture:\n  guard: false\n`);
+    const policy = repo.read('.ai/repo/policy.yaml');
+    expect(policy).toContain('  guard: true');
+    repo.write('.ai/repo/policy.yaml', policy.replace('  guard: true', '  guard: false'));
     const off = repo.run(['capture', 'guard'], { input: bash('HUSKY=0 git push') });
     expect(off.code).toBe(0);
     expect(off.stdout).toBe('');
