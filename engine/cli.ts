@@ -89,6 +89,7 @@ export function buildProgram(): Command {
 
   addHooksCommands(program);
   addSessionCommands(program);
+  addCaptureCommands(program);
   addRulesCommands(program);
   addRecordCommands(program);
   addUseCaseCommands(program);
@@ -182,6 +183,36 @@ function addSessionCommands(program: Command): void {
     .description('the newest closed record, as session show latest prints it')
     .option('--json', 'print one JSON object')
     .action(async (options) => (await import('./commands/session')).runSessionShow('latest', options));
+}
+
+/** `capture`: what a provider's own lifecycle hooks run (engine/commands/capture.ts). */
+function addCaptureCommands(program: Command): void {
+  const capture = program.command('capture').description("open, checkpoint and close episodes from a provider's own session hooks");
+  capture
+    .command('session')
+    .description('run by a provider hook: the hook payload on stdin; never blocks the agent unless the policy marks the hook enforcing')
+    .requiredOption('--event <event>', 'start, compact or end')
+    .option('--provider <name>', 'the provider whose payload is on stdin', 'claude-code')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/capture')).runCaptureSession(options));
+  capture
+    .command('install')
+    .description("merge the provider's lifecycle hooks into its settings file, keeping every hook already there")
+    .requiredOption('--provider <name>', 'the provider to wire (claude-code)')
+    .option('--dry-run', 'print the merged settings file; write nothing')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/capture')).runCaptureInstall(options));
+  capture
+    .command('status')
+    .description("each lifecycle hook of the provider, wired or missing (12 when one is missing)")
+    .option('--provider <name>', 'the provider to check', 'claude-code')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/capture')).runCaptureStatus(options));
+  capture
+    .command('guard')
+    .description("run on the provider's shell tool calls: refuses a command that would skip this repository's git gates")
+    .option('--provider <name>', 'the provider whose payload is on stdin', 'claude-code')
+    .action(async (options) => (await import('./commands/capture')).runCaptureGuard(options));
 }
 
 /** `rules`: list, show and write rule objects, prove them, and keep the vendored package current. */

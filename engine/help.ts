@@ -30,7 +30,7 @@ export interface EnvironmentVariable {
 export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.freeze([
   { name: 'MAJORDOMUS_CODE_CACHE', meaning: '0 (false, no, off): read and write no code cache (see XDG_CACHE_HOME); every run compiles the CLI afresh' },
   { name: 'MAJORDOMUS_DEBUG', meaning: '1: print the stack of an internal error (exit 13) and of a validator that threw' },
-  { name: 'MAJORDOMUS_PROVIDER_SESSION', meaning: "the provider session this process runs in: session start files its episode under it, and the ledger stamps lines with that episode's id" },
+  { name: 'MAJORDOMUS_PROVIDER_SESSION', meaning: 'the provider session this process works in: its open episode is the one session close and the ledger stamp use; capture session keys by it when the hook payload names none' },
   { name: 'MAJORDOMUS_REPOSITORY_VALIDATORS', meaning: "0 (false, no, off): run no repository validator, as --no-repository-validators does" },
   { name: 'MAJORDOMUS_TIMING', meaning: "1: print each rule's milliseconds and the gate's total on stderr" },
 ]);

@@ -171,7 +171,7 @@ describe('one gate entry', () => {
 
 describe('the packs registry is the one registration point', () => {
   it('each pack that adds commands adds exactly the top-level commands it declares', () => {
-    const engineCommands = ['doctor', 'check', 'watch', 'finish', 'init', 'rules', 'history', 'start', 'checkpoint', 'handover', 'decision', 'question', 'hooks', 'knowledge', 'usecase', 'context', 'session'];
+    const engineCommands = ['doctor', 'check', 'watch', 'finish', 'init', 'rules', 'history', 'start', 'checkpoint', 'handover', 'decision', 'question', 'hooks', 'knowledge', 'usecase', 'context', 'session', 'capture'];
     const declared = packNames.flatMap((pack) => packs[pack].commands);
     expect(buildProgram().commands.map((command) => command.name()).sort()).toEqual([...engineCommands, ...declared].sort());
     for (const { pack, commands } of packCommands) expect(commands).toEqual(packs[pack].commands);

@@ -7,6 +7,7 @@ import { LEFTHOOK_CONFIGS, lefthookLocalConfig } from '../engine/layer/hook-mana
 import { checkHook, checkText, readWired } from '../engine/layer/hook-managers/status';
 import type { HookVerdict } from '../engine/layer/hook-managers/status';
 import { readPolicy, unsafePathReason } from '../engine/toolkit/index';
+import { SETTINGS_FILE, hookStates, parseSettings, wantedHooks } from '../engine/capture/claude-code';
 import { defineValidator } from '../engine/validator';
 import type { DiskReader, ValidatorContext } from '../engine/validator';
 
@@ -90,8 +91,10 @@ function checkEntry(context: ValidatorContext, files: HookFiles, entry: Entry, a
       if (missing) info(`the ${target} hook cannot find ${invocation.path} from this checkout: ${missing}`);
       return true;
     }
-    case 'toolchain':
     case 'provider-hook':
+      if (target === 'claude-code:session') return verdict(checkClaudeSession(files, context.git.root));
+    // falls through: another provider's hooks are not verified by this version
+    case 'toolchain':
       // the schema allows these; what they promise lives outside git, so this version says so and moves on
       return info(`\`${command}\` is wired by ${wiredBy}, which is not verified by this version (never counted as wired)`);
     case 'ci': {
@@ -129,4 +132,20 @@ function unreachable(disk: DiskReader, env: ValidatorContext['env'], root: strin
   if (!path.includes('/')) return onPath(path) ? undefined : `${path} is not on PATH, so the hook refuses`;
   // git runs these hooks at the top level of the working tree, so a relative path is relative to it
   return runnable(isAbsolute(path) ? path : join(root, path)) ? undefined : `${path} is not an executable file here, so the hook refuses`;
+}
+
+/** Claude Code's session hooks, as `capture install` writes them into its settings file. */
+function checkClaudeSession(files: HookFiles, root: string): HookVerdict {
+  const path = join(root, SETTINGS_FILE);
+  if (files.kind(path) === 'absent') return { state: 'missing', message: `${SETTINGS_FILE} does not exist, so no session hook runs (run: majordomus capture install --provider claude-code)` };
+  const text = readWired(files, path, SETTINGS_FILE);
+  if (typeof text !== 'string') return { state: 'missing', message: text.problem };
+  let missing: string[];
+  try {
+    missing = hookStates(parseSettings(text), wantedHooks().filter((hook) => hook.command.includes('capture session'))).filter((state) => !state.installed).map((state) => state.hook.event);
+  } catch (error) {
+    return { state: 'missing', message: (error as Error).message };
+  }
+  if (missing.length > 0) return { state: 'missing', message: `${SETTINGS_FILE} does not run majordomus capture session on ${missing.join(', ')} (run: majordomus capture install --provider claude-code)` };
+  return { state: 'wired' };
 }

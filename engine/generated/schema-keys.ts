@@ -17,7 +17,7 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/context': ['documents'],
   },
   'policy': {
-    '': ['version', 'context', 'profiles', 'verification', 'checkpoint', 'handover', 'session', 'ledger', 'cache', 'prompts', 'knowledge', 'enforcement', 'commit', 'intent', 'projections', 'benchmark', 'use_cases', 'repository_validators', 'server'],
+    '': ['version', 'context', 'profiles', 'verification', 'checkpoint', 'handover', 'session', 'ledger', 'cache', 'prompts', 'knowledge', 'enforcement', 'commit', 'intent', 'projections', 'benchmark', 'use_cases', 'repository_validators', 'server', 'capture'],
     '/context': ['always_loaded_budget_lines', 'builder_budget_lines', 'recent_decisions', 'max_list_items', 'strategy', 'transcript_is_state'],
     '/profiles': ['default', 'checkpoint_interval_default'],
     '/verification': ['required_for_changes', 'finish_requires', 'obligations'],
@@ -41,6 +41,7 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/use_cases/coverage': ['commands', 'claims', 'mcp_tools'],
     '/repository_validators': ['timeout_seconds'],
     '/server': ['probe_timeout_seconds', 'bind_grace_seconds', 'join_timeout_seconds', 'busy_grace_seconds'],
+    '/capture': ['guard'],
   },
   'profile': {
     '': ['name', 'description', 'capability', 'effort', 'effort_escalation', 'verbosity', 'presentation', 'reasoning', 'context', 'verification', 'checkpoint_interval', 'output_contract'],

@@ -122,6 +122,8 @@ export interface Policy {
   readonly repository_validators?: PolicyRepositoryValidators;
   /** The shared local server. */
   readonly server?: PolicyServer;
+  /** Provider hooks wired by majordomus capture install. */
+  readonly capture?: PolicyCapture;
 }
 
 /** How much context a worker is given. */
@@ -334,6 +336,12 @@ export interface PolicyServer {
   readonly join_timeout_seconds?: number;
   /** How long a busy server is given before it is treated as stuck. */
   readonly busy_grace_seconds?: number;
+}
+
+/** Provider hooks wired by majordomus capture install. */
+export interface PolicyCapture {
+  /** Whether the provider's tool-call guard refuses shell commands that skip this repository's git gates (default true). */
+  readonly guard?: boolean;
 }
 
 /** One place a gate is called from. */

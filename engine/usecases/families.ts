@@ -21,4 +21,5 @@ export const COMMAND_FAMILIES: readonly string[] = Object.freeze([
   'knowledge',
   'context',
   'session',
+  'capture',
 ]);

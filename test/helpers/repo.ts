@@ -18,7 +18,8 @@ export { UPSTREAM } from './upstream';
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_')) continue;
+    // a provider's session id (a suite run inside an agent) would pick the episode the session tests open
+    if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_') || key === 'CLAUDE_CODE_SESSION_ID') continue;
     env[key] = value;
   }
   return {

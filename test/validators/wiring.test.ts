@@ -369,7 +369,31 @@ const cases: Case[] = [
     code: 0,
     expected: [{ level: 'INFO', category: 'wiring', subject: ON_PUSH.name, wiredBy: 'manual' }],
   },
-  ...['toolchain:rust-toolchain.toml', 'provider-hook:claude-code', 'provider-hook:claude-code:session'].map(
+  {
+    name: 'wired_by provider-hook:claude-code:session without .claude/settings.json',
+    mutate: (repo) => rewirePush(repo, 'provider-hook:claude-code:session'),
+    code: 10,
+    expected: [unwired(ON_PUSH, 'provider-hook:claude-code:session')],
+  },
+  {
+    name: 'wired_by provider-hook:claude-code:session with a settings file lacking the end hook',
+    mutate: (repo) => {
+      rewirePush(repo, 'provider-hook:claude-code:session');
+      repo.write('.claude/settings.json', JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'majordomus capture session --event start' }] }], PreCompact: [{ hooks: [{ type: 'command', command: 'majordomus capture session --event compact' }] }] } }));
+    },
+    code: 10,
+    expected: [unwired(ON_PUSH, 'provider-hook:claude-code:session')],
+  },
+  {
+    name: 'wired_by provider-hook:claude-code:session, installed by capture install',
+    mutate: (repo) => {
+      rewirePush(repo, 'provider-hook:claude-code:session');
+      expect(repo.run(['capture', 'install', '--provider', 'claude-code']).code).toBe(0);
+    },
+    code: 0,
+    expected: [],
+  },
+  ...['toolchain:rust-toolchain.toml', 'provider-hook:claude-code'].map(
     (wiredBy): Case => ({
       name: `wired_by ${wiredBy} → INFO "not verified by this version", never a failure`,
       mutate: (repo) => rewirePush(repo, wiredBy),

@@ -1,0 +1,94 @@
+/**
+ * `capture session --event start|compact|end`: what a provider's lifecycle hooks run. Each provider
+ * session is its own episode (the open record is filed under the provider's session id), so two
+ * windows on one checkout never share or close each other's episode.
+ *
+ * - start, source startup|clear: opens an episode unless one is open for this key; resume|compact (and
+ *   a start that finds its episode open) continue it. Either way the working context is printed again,
+ *   since after a compaction the agent has lost what it was told.
+ * - compact: a checkpoint of the active task, stamped with this episode.
+ * - end: closes the episode; nothing open is not an error (the provider ends sessions we never saw).
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MissingError } from '../errors';
+import type { Repository } from '../repository';
+import { closeSession, sessionsDir } from '../sessions/close';
+import { sessionOfName } from '../sessions/record';
+import { startSession } from '../sessions/start';
+import { checkKey, contextPath, readOpen } from '../sessions/store';
+import type { OpenSession } from '../sessions/store';
+import type { CaptureEvent, HookCall } from './claude-code';
+
+/** What one hook run did. */
+export type CaptureOutcome =
+  | { readonly action: 'opened' | 'continued'; readonly session: OpenSession; readonly key: string; readonly context: string; readonly text: string }
+  | { readonly action: 'checkpoint'; readonly session: OpenSession; readonly key: string; readonly checkpoint_at?: string; readonly path?: string; readonly note?: string }
+  | { readonly action: 'closed'; readonly session_id: string; readonly key: string; readonly record: string }
+  | { readonly action: 'none'; readonly key: string; readonly note: string };
+
+/** Act on one hook call for `provider`; errors are thrown as values for the caller to soften. */
+export async function capture(repository: Repository, provider: string, event: CaptureEvent, call: HookCall): Promise<CaptureOutcome> {
+  if (call.key === undefined) {
+    throw new MissingError(`capture session: no provider session named (the hook payload has no session_id and MAJORDOMUS_PROVIDER_SESSION is unset); nothing was done`);
+  }
+  const key = checkKey(call.key, 'capture session');
+  const { root, layout } = repository;
+  const open = readOpen(root, layout.localDir, key);
+  if (event === 'start') {
+    if (open.status === 'present' && open.session.worktree === root && recorded(repository, open.session.session_id)) {
+      // a close killed after its record was published (the provider gives a session-end hook little
+      // time): finish it, then this start opens a fresh episode
+      closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: '', env: process.env });
+    } else if (open.status === 'present' && open.session.worktree === root) {
+      return { action: 'continued', session: open.session, key, context: contextPath(layout.localDir, open.session), text: contextText(root, contextPath(layout.localDir, open.session)) };
+    }
+    const started = startSession(repository, { providerSession: key, provider });
+    return { action: 'opened', session: started.session, key, context: started.context, text: contextText(root, started.context) };
+  }
+  if (event === 'end') {
+    const closed = closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: `Closed by the ${provider} session-end hook${call.detail ? ` (${call.detail})` : ''}.\n`, env: process.env });
+    if (!closed.closed) return { action: 'none', key, note: `no episode is open for provider session ${key}; nothing to close` };
+    return { action: 'closed', session_id: closed.session.session_id, key, record: closed.record };
+  }
+  if (open.status !== 'present' || open.session.worktree !== root) return { action: 'none', key, note: `no episode is open for provider session ${key}; no checkpoint written (the session-start hook opens one)` };
+  return checkpoint(repository, provider, open.session, key, call);
+}
+
+/** A compaction's checkpoint: the task's state at that moment, stamped with this episode (not the pointer's). */
+async function checkpoint(repository: Repository, provider: string, session: OpenSession, key: string, call: HookCall): Promise<CaptureOutcome> {
+  const { activeTask } = await import('../records/command');
+  const { recordCheckpoint } = await import('../commands/records');
+  let task;
+  try {
+    task = activeTask(repository, 'capture session');
+  } catch (error) {
+    if (error instanceof MissingError) return { action: 'checkpoint', session, key, note: 'no active task; the episode goes on without a checkpoint' };
+    throw error;
+  }
+  // the ledger stamps a line with the episode of the provider session this process names; a hook
+  // process may not carry the variable, and the pointer may name another window's episode
+  process.env.MAJORDOMUS_PROVIDER_SESSION = key;
+  const body = `The ${provider} context of episode ${session.session_id} was compacted${call.detail ? ` (${call.detail})` : ''}; state as of then.\n`;
+  const done = await recordCheckpoint(repository, task, body, 'capture session');
+  return { action: 'checkpoint', session, key, checkpoint_at: done.checkpoint_at, ...(done.path ? { path: done.path } : {}) };
+}
+
+/** Whether the sessions section already holds the record of `id`. */
+function recorded(repository: Repository, id: string): boolean {
+  try {
+    return readdirSync(join(repository.root, sessionsDir(repository))).some((name) => sessionOfName(name) === id);
+  } catch {
+    return false;
+  }
+}
+
+/** The session context as the agent reads it again: its text without the front matter. */
+function contextText(root: string, context: string): string {
+  try {
+    const text = readFileSync(join(root, context), 'utf8');
+    return text.replace(/^---\n[\s\S]*?\n---\n/, '').trim();
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * `capture session --event start|compact|end`: the command a provider's lifecycle hooks run
+ * (engine/capture/). It never stands in the agent's way: a refusal is printed and the hook exits 0,
+ * unless the policy lists this hook under `enforcement` (`wired_by: provider-hook:<provider>:session`),
+ * in which case the refusal keeps its own exit code.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { MajordomusError, MissingError, UsageError } from '../errors';
+import { lockFile, withWriteLock } from '../layer/write/lock';
+import { WritePlan } from '../layer/write/plan';
+import { policyValue } from '../records/command';
+import { Repository } from '../repository';
+
+export interface CaptureSessionOptions {
+  readonly event?: string;
+  readonly provider?: string;
+  readonly json?: boolean;
+}
+
+const EVENTS = ['start', 'compact', 'end'] as const;
+
+/** `capture session --event <e> [--provider claude-code] [--json] < payload`. */
+export async function runCaptureSession(options: CaptureSessionOptions, cwd = process.cwd(), env = process.env): Promise<void> {
+  const event = options.event;
+  if (!(EVENTS as readonly (string | undefined)[]).includes(event)) {
+    throw new UsageError(`capture session: --event ${JSON.stringify(event ?? '')} is not one of ${EVENTS.join(', ')} (run: majordomus capture session --help)`);
+  }
+  const provider = options.provider ?? 'claude-code';
+  if (provider !== 'claude-code') throw new UsageError(`capture session: --provider ${JSON.stringify(provider)} has no adapter here (known: claude-code)`);
+  const adapter = await import('../capture/claude-code');
+  const { capture } = await import('../capture/session');
+  let repository: Repository | undefined;
+  try {
+    repository = Repository.open(cwd, { env, tree: 'working' });
+    const call = adapter.readHookCall(event as (typeof EVENTS)[number], readStdin(), env);
+    const outcome = await capture(repository, adapter.PROVIDER, event as (typeof EVENTS)[number], call);
+    if (options.json) {
+      const { text: _text, ...rest } = outcome as typeof outcome & { text?: string };
+      process.stdout.write(`${JSON.stringify({ event, ...rest })}\n`);
+      return;
+    }
+    process.stdout.write(`${describe(outcome)}\n`);
+  } catch (error) {
+    if (!(error instanceof MajordomusError)) throw error;
+    if (repository !== undefined && enforcing(repository, adapter.PROVIDER)) throw error;
+    // the agent goes on; the person reading the hook's output learns why nothing was recorded
+    if (options.json) process.stdout.write(`${JSON.stringify({ event, action: 'refused', exit: error.exitCode, message: error.message })}\n`);
+    else process.stdout.write(`majordomus capture: ${error.message.replace(/[\u0000-\u001f\u007f]/g, '?')} (the agent goes on)\n`);
+  }
+}
+
+function describe(outcome: Awaited<ReturnType<typeof import('../capture/session').capture>>): string {
+  switch (outcome.action) {
+    case 'opened':
+    case 'continued':
+      return [
+        `session ${outcome.session.session_id} ${outcome.action === 'opened' ? 'opened' : 'continues'} (provider session ${outcome.key}) since ${outcome.session.started_at}`,
+        `working context: ${outcome.context}`,
+        ...(outcome.text ? ['', outcome.text] : []),
+      ].join('\n');
+    case 'checkpoint':
+      return outcome.note !== undefined ? `capture: session ${outcome.session.session_id}: ${outcome.note}` : `capture: session ${outcome.session.session_id}: checkpoint ${outcome.path ?? `at ${outcome.checkpoint_at}`}`;
+    case 'closed':
+      return outcome.record;
+    case 'none':
+      return `capture: ${outcome.note}`;
+  }
+}
+
+/** Whether the policy marks this provider's session hook as enforcement wiring. */
+function enforcing(repository: Repository, provider: string): boolean {
+  try {
+    const entries = policyValue(repository, 'enforcement');
+    return Array.isArray(entries) && entries.some((entry) => entry !== null && typeof entry === 'object' && (entry as Record<string, unknown>).wired_by === `provider-hook:${provider}:session`);
+  } catch {
+    return false;
+  }
+}
+
+/** The hook's payload; nothing when stdin is a terminal. */
+function readStdin(): string {
+  if (process.stdin.isTTY) return '';
+  try {
+    return readFileSync(0, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+export interface CaptureInstallOptions {
+  readonly provider?: string;
+  readonly dryRun?: boolean;
+  readonly json?: boolean;
+}
+
+/** The provider adapter `--provider` names; 2 for one without an adapter. */
+async function adapterFor(command: string, provider: string | undefined) {
+  if (provider !== 'claude-code') throw new UsageError(`${command}: --provider ${JSON.stringify(provider ?? '')} has no adapter here (known: claude-code)`);
+  return import('../capture/claude-code');
+}
+
+/** The settings file's text, or undefined when there is none; a folder or unreadable file is refused (2). */
+function readSettings(root: string, file: string): string | undefined {
+  const abs = join(root, file);
+  if (!existsSync(abs)) return undefined;
+  try {
+    return readFileSync(abs, 'utf8');
+  } catch (error) {
+    throw new UsageError(`capture: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}); nothing was written`);
+  }
+}
+
+/**
+ * `capture install --provider <p> [--dry-run] [--json]`: merge the provider's lifecycle hooks into its
+ * settings file through the one writer, printing each hook it added; `--dry-run` prints the merged file
+ * and writes nothing. Run again, it adds nothing.
+ */
+export async function runCaptureInstall(options: CaptureInstallOptions, cwd = process.cwd(), env = process.env): Promise<void> {
+  const adapter = await adapterFor('capture install', options.provider);
+  const repository = Repository.open(cwd, { env, tree: 'working' });
+  const { git } = repository;
+  const command = 'capture install';
+  const result = await withWriteLock(lockFile(git.commonDir), command, () => {
+    const before = readSettings(git.root, adapter.SETTINGS_FILE);
+    const { merged, added } = adapter.mergeHooks(adapter.parseSettings(before), adapter.wantedHooks());
+    const text = `${JSON.stringify(merged, null, 2)}\n`;
+    if (!options.dryRun && added.length > 0) {
+      const plan = new WritePlan({ command, base: git.root, scopes: [{ dir: git.root, name: 'the repository' }] });
+      plan.mkdir(dirname(adapter.SETTINGS_FILE));
+      if (before === undefined) plan.create(adapter.SETTINGS_FILE, text);
+      else plan.replace(adapter.SETTINGS_FILE, text);
+      plan.commit();
+    }
+    return { added, text };
+  });
+  if (options.json) {
+    process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, dry_run: options.dryRun === true, added: result.added, ...(options.dryRun ? { merged: JSON.parse(result.text) as unknown } : {}) })}\n`);
+    return;
+  }
+  if (options.dryRun) {
+    process.stdout.write(result.text);
+    return;
+  }
+  const lines = result.added.map((hook) => `capture install: added ${hook.event}${hook.matcher ? ` (${hook.matcher})` : ''}: ${hook.command}`);
+  lines.push(result.added.length === 0 ? `capture install: ${adapter.SETTINGS_FILE} already runs every hook; nothing changed` : `capture install: wrote ${adapter.SETTINGS_FILE}; next: majordomus capture status`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** `capture status --provider <p> [--json]`: each lifecycle hook, wired or not; 12 when one is missing. */
+export async function runCaptureStatus(options: { provider?: string; json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
+  const adapter = await adapterFor('capture status', options.provider);
+  const repository = Repository.open(cwd, { env, tree: 'working' });
+  const states = adapter.hookStates(adapter.parseSettings(readSettings(repository.root, adapter.SETTINGS_FILE)), adapter.wantedHooks());
+  if (options.json) process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, hooks: states.map((state) => ({ ...state.hook, installed: state.installed })) })}\n`);
+  else process.stdout.write(`${states.map((state) => `${state.installed ? 'wired  ' : 'missing'}  ${state.hook.event}  ${state.hook.command}`).join('\n')}\n`);
+  const missing = states.filter((state) => !state.installed);
+  if (missing.length > 0) throw new MissingError(`capture status: ${missing.length} hook(s) of ${adapter.PROVIDER} are not wired in ${adapter.SETTINGS_FILE} (run: majordomus capture install --provider ${adapter.PROVIDER})`);
+}
+
+/**
+ * `capture guard [--provider claude-code]`: run on the provider's shell tool calls; refuses a command
+ * that would skip this repository's git gates, naming the gate. Lets every other call through, and so
+ * does a payload it cannot read or a policy with `capture.guard: false`.
+ */
+export async function runCaptureGuard(options: { provider?: string }, cwd = process.cwd(), env = process.env): Promise<void> {
+  const adapter = await adapterFor('capture guard', options.provider);
+  const { bypassesIn } = await import('../capture/guard');
+  const command = adapter.shellCommandOf(readStdin());
+  if (command === undefined) return;
+  const found = bypassesIn(command);
+  if (found.length === 0) return;
+  let gateNames: string[] = [];
+  try {
+    const repository = Repository.open(cwd, { env, tree: 'working' });
+    if (policyValue(repository, 'capture.guard') === false) return;
+    gateNames = enforcementNames(repository, found.flatMap((bypass) => bypass.gates));
+  } catch {
+    // outside a repository the line still skips git's hooks; the guard refuses it without names
+  }
+  const first = found[0]!;
+  const reason = `majordomus: \`${first.found}\` would skip this repository's ${first.gates.join(' and ')} gate${first.gates.length > 1 ? 's' : ''}${gateNames.length > 0 ? ` (${gateNames.join(', ')})` : ''}; run the command without it and fix what the gate reports (capture.guard: false in the policy turns this guard off)`;
+  process.stdout.write(`${adapter.denyToolCall(reason)}\n`);
+}
+
+/** The policy's enforcement entries wired to any of these git hooks, by name. */
+function enforcementNames(repository: Repository, hooks: readonly string[]): string[] {
+  const entries = policyValue(repository, 'enforcement');
+  if (!Array.isArray(entries)) return [];
+  return entries
+    .filter((entry): entry is { name: string; wired_by: string } => entry !== null && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string' && typeof (entry as { wired_by?: unknown }).wired_by === 'string')
+    .filter((entry) => hooks.some((hook) => entry.wired_by === `git-hook:${hook}`) || (hooks.some((hook) => hook.startsWith('every')) && entry.wired_by.startsWith('git-hook:')))
+    .map((entry) => entry.name);
+}
