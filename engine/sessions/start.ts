@@ -6,6 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { RefusedError, UsageError } from '../errors';
+import { budgetFigure, overBudget } from '../briefing/assemble';
+import { buildBriefing } from '../briefing/build';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import { publishRecord } from '../records/publish';
@@ -127,9 +129,20 @@ function contextText(repository: Repository, session: OpenSession, key: string):
     `- branch: ${session.branch || 'DETACHED'}`,
     `- head: ${session.start_head || 'unborn'}`,
     '',
+    ...briefingAtOpen(repository),
     '## Notes',
     '',
   ].join('\n');
+}
+
+/**
+ * What the context builder (`majordomus context`) gives the next worker at this moment, one heading
+ * level down; over its budget, the figure and the command that prints it instead of a cut context.
+ */
+function briefingAtOpen(repository: Repository): string[] {
+  const briefing = buildBriefing(repository);
+  if (overBudget(briefing)) return [`### Briefing`, `not included: ${budgetFigure(briefing)} (run: majordomus context --budget-lines <n>)`, ''];
+  return [...briefing.lines.slice(1).map((line) => (line.startsWith('## ') ? `#${line}` : line)), ''];
 }
 
 function taskOf(repository: Repository): { id: string; task: string; scope: readonly string[]; profile: string } | undefined {

@@ -43,6 +43,8 @@ describe('session start', () => {
     const context = repo.read(lines[1].slice('working context: '.length));
     expect(context).toContain('schema: session-context/v1');
     expect(context).toContain(`session_id: ${id}`);
+    // the context builder's output at the open, one heading level down
+    for (const heading of ['### Task', '### Current state', '### Open questions', '### Recent decisions', '### Previous turn']) expect(context).toContain(`\n${heading}\n`);
     const started = ledger(repo).filter((line) => line.event === 'session.started');
     expect(started).toHaveLength(1);
     expect(started[0]).toMatchObject({ session: id, worker: 'some-provider/some-model' });
