@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFindings, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { committedWithTask } from '../helpers/task';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -17,14 +18,7 @@ const STATE = '.ai/local/state';
 const CURRENT = `${STATE}/current.yaml`;
 const SCOPE_RULE = 'majordomus.scope-integrity';
 
-/** An adopted repository with one commit and an active task scoped to src/a. */
-function withTask(start = true): TempRepo {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-  if (start) expect(repo.run(['start', 'fix it', '--scope', 'src/a']).code).toBe(0);
-  return repo;
-}
+const withTask = (start = true): TempRepo => committedWithTask(repos, start);
 
 /** A change outside the task's scope: the scope rule fails the gate (10). */
 function strayChange(repo: TempRepo): void {

@@ -13,6 +13,7 @@ import { parseDecisions } from '../../engine/records/decisions';
 import { parseQuestions } from '../../engine/records/questions';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { committedWithTask } from '../helpers/task';
 
 const repos = repoFactory();
 const scratch: string[] = [];
@@ -26,14 +27,7 @@ const CHECKPOINTS = `${STATE}/checkpoints`;
 const HANDOVERS = `${STATE}/handovers`;
 const HANDOVER_BODY = '# Objective\nfix it\n\n# Current State\nhalf done\n\n# Next Action\nthe other half\n';
 
-/** An adopted repository with one commit and, unless told otherwise, an active task. */
-function withTask(start = true): TempRepo {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-  if (start) expect(repo.run(['start', 'fix it', '--scope', 'src/a']).code).toBe(0);
-  return repo;
-}
+const withTask = (start = true): TempRepo => committedWithTask(repos, start);
 
 function ledger(repo: TempRepo): Record<string, unknown>[] {
   return repo.read(`${STATE}/ledger.jsonl`).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);

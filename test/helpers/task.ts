@@ -3,6 +3,7 @@
  * `finish --outcome` run in process through engine/tasks/finish.ts exactly as the command runs it (the
  * JSON reporter on the gate's hooks, errors with a code turned into that code).
  */
+import { expect } from 'vitest';
 import { MajordomusError } from '../../engine/errors';
 import { jsonReporter } from '../../engine/reporters/json';
 import { ReporterPlugin } from '../../engine/reporters/report';
@@ -54,4 +55,13 @@ export async function finishInProcess(repo: TempRepo, options: { outcome: string
     if (!(error instanceof MajordomusError)) throw error;
     return { code: error.exitCode, findings: parseFindings(out.join('')) };
   }
+}
+
+/** An adopted repository (from `repos`) with one commit and, unless told otherwise, a task on src/a started by the CLI. */
+export function committedWithTask(repos: { create(): TempRepo }, start = true): TempRepo {
+  const repo = repos.create().init();
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
+  if (start) expect(repo.run(['start', 'fix it', '--scope', 'src/a']).code).toBe(0);
+  return repo;
 }
