@@ -101,8 +101,17 @@ export class GitRepository {
   tracked(pathspec = '.'): readonly string[] {
     let files = this.trackedCache.get(pathspec);
     if (!files) {
-      const result = this.git(['ls-files', '-z', '--', pathspec]);
-      files = result.stdout.split('\0').filter((f) => f !== '');
+      const prefix = literalPrefix(pathspec);
+      if (prefix !== undefined && pathspec !== '.') {
+        // a plain path is answered from the one whole listing: one git process per run, however many
+        // validators ask about however many folders
+        const all = this.tracked('.');
+        const folderOnly = pathspec.endsWith('/');
+        files = prefix === '' ? all : all.filter((file) => (!folderOnly && file === prefix) || file.startsWith(`${prefix}/`));
+      } else {
+        const result = this.git(['ls-files', '-z', '--', pathspec]);
+        files = result.stdout.split('\0').filter((f) => f !== '');
+      }
       this.trackedCache.set(pathspec, files);
     }
     return files;
@@ -121,4 +130,15 @@ export class GitRepository {
     }
     return this.configCache.get(key);
   }
+}
+
+/**
+ * The repository-relative path a pathspec names when it is a plain path (no magic, no wildcard, no
+ * `..`), without a trailing slash and with `./` segments dropped; undefined when only git can answer.
+ */
+function literalPrefix(pathspec: string): string | undefined {
+  if (pathspec.startsWith(':') || /[*?[\\]/.test(pathspec) || pathspec.startsWith('/')) return undefined;
+  const segments = pathspec.split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (segments.includes('..')) return undefined;
+  return segments.join('/');
 }

@@ -139,6 +139,12 @@ describe('the yaml package is loaded only when a document needs it', () => {
     expect(loadsYaml(result.stderr)).toBe(false);
   });
 
+  it('the CLI bundle does not carry the package: it stays in its own file, required on first use', () => {
+    // the package registers its node types under this symbol; a static import anywhere would bundle it
+    expect(readFileSync(join(ROOT, 'dist/cli.cjs'), 'utf8')).not.toContain('Symbol.for("yaml.alias")');
+    expect(readFileSync(join(ROOT, 'dist/yaml.cjs'), 'utf8')).toContain('Symbol.for("yaml.alias")');
+  });
+
   it('a document the fast path declines is judged by the full parser, loaded then', () => {
     const other = repos.create().init();
     other.write('.ai/repo/policy.yaml', `${other.read('.ai/repo/policy.yaml')}extra: &anchor 1\n`);

@@ -9,7 +9,7 @@
  * be added, so nothing the user wrote changes meaning and no byte of it is rewritten.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { yamlPackage } from '../yaml-package';
 
 /** A configuration as read: its plain value and the line of a key path, or why it could not be read. */
 export type ForeignYaml =
@@ -18,6 +18,8 @@ export type ForeignYaml =
 
 /** Parse `text` as one YAML document. */
 export function parseForeignYaml(text: string): ForeignYaml {
+  // the package is required on first use: a repository without another tool's configuration never pays for it
+  const { isMap, isScalar, LineCounter, parseDocument } = yamlPackage();
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   const problem = doc.errors[0];
