@@ -215,12 +215,24 @@ function loadRule(text: string, file: string, provenance: Provenance): Loaded {
  */
 function versionSource(text: string, line: number | undefined): string | undefined {
   if (line === undefined) return undefined;
-  const lines = text.split('\n');
+  // walk to the line rather than splitting the whole file: every rule of every run passes here
+  let start = 0;
+  for (let n = 1; n < line; n++) {
+    const newline = text.indexOf('\n', start);
+    if (newline === -1) return undefined;
+    start = newline + 1;
+  }
   const strip = (raw: string): string => raw.replace(/\r$/, '').replace(/(^|\s)#.*$/, '').trim();
-  const rest = strip((lines[line - 1] ?? '').replace(/^\s*version:/, ''));
+  const lineAt = (from: number): { text: string; next: number } => {
+    const end = text.indexOf('\n', from);
+    return end === -1 ? { text: text.slice(from), next: -1 } : { text: text.slice(from, end), next: end + 1 };
+  };
+  let current = lineAt(start);
+  const rest = strip(current.text.replace(/^\s*version:/, ''));
   if (rest !== '') return rest;
-  for (let i = line; i < lines.length; i++) {
-    const next = strip(lines[i]!);
+  while (current.next !== -1) {
+    current = lineAt(current.next);
+    const next = strip(current.text);
     if (next !== '') return next;
   }
   return undefined;
@@ -281,8 +293,10 @@ function missingSections(body: string): string[] {
   let current: string | undefined;
   let fenced = false;
   for (const line of body.split('\n')) {
-    if (/^(```|~~~)/.test(line)) fenced = !fenced;
-    const heading = !fenced && /^# (.+?)\s*$/.exec(line);
+    const first = line.charCodeAt(0);
+    // only a line opening with a backtick, a tilde or a hash can be a fence or a heading
+    if ((first === 0x60 || first === 0x7e) && /^(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = !fenced && first === 0x23 && /^# (.+?)\s*$/.exec(line);
     if (heading) {
       current = heading[1]!;
       if (!found.has(current)) found.set(current, false);
