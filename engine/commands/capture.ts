@@ -37,10 +37,11 @@ export async function runCaptureSession(options: CaptureSessionOptions, cwd = pr
   const adapter = await import('../capture/claude-code');
   const { capture } = await import('../capture/session');
   const probe = await import('../capture/probe');
-  // read first: a marker that cannot be read stops the run before anything could be written
-  const nonce = probe.probeOf(env);
+  let nonce: string | undefined;
   let repository: Repository | undefined;
   try {
+    // read first: a marker that cannot be read stops the run before anything could be written
+    nonce = probe.probeOf(env);
     repository = Repository.open(cwd, { env, tree: 'working' });
     const call = adapter.readHookCall(event as (typeof EVENTS)[number], readStdin(), env);
     const outcome = await capture(repository, adapter.PROVIDER, event as (typeof EVENTS)[number], call, { probe: nonce !== undefined });
