@@ -51,6 +51,8 @@ export async function capture(repository: Repository, provider: string, event: C
   const mine = open.status === 'present' && open.session.worktree === root ? open.session : undefined;
   if (event === 'start') {
     if (probe) {
+      // the real start finds the name taken and refuses; so does its dry run
+      if (open.status === 'present' && mine === undefined) throw new RefusedError(`capture session: provider session ${key} has an episode open in another checkout (${open.session.worktree}); nothing was done`);
       if (mine === undefined) return { action: 'probe', key, would: `open an episode for provider session ${key}` };
       const first = recorded(repository, mine.session_id) ? `finish closing session ${mine.session_id}, then open a new episode` : `continue session ${mine.session_id}`;
       return { action: 'probe', key, would: first, session_id: mine.session_id };
