@@ -204,7 +204,7 @@ function addCaptureCommands(program: Command): void {
     .action(async (options) => (await import('./commands/capture')).runCaptureInstall(options));
   capture
     .command('status')
-    .description("each lifecycle hook of the provider, wired or missing (12 when one is missing)")
+    .description("each lifecycle hook of the provider, wired or missing (12), each session hook probed in a dry run (10 when one does not reach majordomus)")
     .option('--provider <name>', 'the provider to check', 'claude-code')
     .option('--json', 'print one JSON object')
     .action(async (options) => (await import('./commands/capture')).runCaptureStatus(options));
@@ -212,6 +212,7 @@ function addCaptureCommands(program: Command): void {
     .command('guard')
     .description("run on the provider's shell tool calls: refuses a command that would skip this repository's git gates")
     .option('--provider <name>', 'the provider whose payload is on stdin', 'claude-code')
+    .option('--json', "print the guard's own decision as one JSON object instead of the provider's hook output")
     .action(async (options) => (await import('./commands/capture')).runCaptureGuard(options));
 }
 

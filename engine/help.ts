@@ -28,6 +28,7 @@ export interface EnvironmentVariable {
  * build's own variables are not the tool's and are not listed.
  */
 export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.freeze([
+  { name: 'MAJORDOMUS_CAPTURE_PROBE', meaning: "a nonce (letters, digits, _ and -): capture session does a dry run, writes nothing and prints a line holding the nonce (set by capture status and doctor's wiring rule to prove a provider hook reaches the tool)" },
   { name: 'MAJORDOMUS_CODE_CACHE', meaning: '0 (false, no, off): read and write no code cache (see XDG_CACHE_HOME); every run compiles the CLI afresh' },
   { name: 'MAJORDOMUS_DEBUG', meaning: '1: print the stack of an internal error (exit 13) and of a validator that threw' },
   { name: 'MAJORDOMUS_PROVIDER_SESSION', meaning: 'the provider session this process works in: its open episode is the one session close and the ledger stamp use; capture session keys by it when the hook payload names none' },

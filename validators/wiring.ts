@@ -7,7 +7,8 @@ import { LEFTHOOK_CONFIGS, lefthookLocalConfig } from '../engine/layer/hook-mana
 import { checkHook, checkText, readWired } from '../engine/layer/hook-managers/status';
 import type { HookVerdict } from '../engine/layer/hook-managers/status';
 import { readPolicy, unsafePathReason } from '../engine/toolkit/index';
-import { SETTINGS_FILE, hookStates, parseSettings, wantedHooks } from '../engine/capture/claude-code';
+import { SETTINGS_FILE, hookStates, parseSettings, sessionProbes, wantedHooks } from '../engine/capture/claude-code';
+import { captureProbeModel } from '../engine/capture/probe';
 import { defineValidator } from '../engine/validator';
 import type { DiskReader, ValidatorContext } from '../engine/validator';
 
@@ -20,18 +21,18 @@ export default defineValidator({
   name: 'wiring',
   description: "Every enforcement the policy declares is invoked by the artifact it names, without a swallowed exit code.",
   gates: ['doctor'],
-  run(context) {
+  async run(context) {
     const read = readPolicy(context);
     if (!read) return;
     const { file: policyFile, policy, lines } = read;
     const files = hookFiles(context);
     const entries = Array.isArray(policy.enforcement) ? policy.enforcement : [];
     let wired = 0;
-    entries.forEach((entry, index) => {
-      if (!entry || typeof entry.wired_by !== 'string' || typeof entry.path !== 'string') return; // schema problems are the policy rule's
+    for (const [index, entry] of entries.entries()) {
+      if (!entry || typeof entry.wired_by !== 'string' || typeof entry.path !== 'string') continue; // schema problems are the policy rule's
       const at = { file: policyFile, line: lines.get(`enforcement.${index}.wired_by`) ?? lines.get(`enforcement.${index}`) };
-      if (checkEntry(context, files, entry, at)) wired++;
-    });
+      if (await checkEntry(context, files, entry, at)) wired++;
+    }
     context.ok({ subject: policyFile, message: `${wired} of ${entries.length} enforcement(s) wired` });
   },
 });
@@ -66,7 +67,7 @@ function hookFiles(context: ValidatorContext): HookFiles {
 }
 
 /** Check one entry; true when it is verifiably wired. */
-function checkEntry(context: ValidatorContext, files: HookFiles, entry: Entry, at: { file: string; line: number | undefined }): boolean {
+async function checkEntry(context: ValidatorContext, files: HookFiles, entry: Entry, at: { file: string; line: number | undefined }): Promise<boolean> {
   const invocation: Invocation = { path: entry.path, args: Array.isArray(entry.args) ? entry.args.map(String) : [] };
   const command = commandLine(invocation);
   const wiredBy = entry.wired_by;
@@ -92,7 +93,7 @@ function checkEntry(context: ValidatorContext, files: HookFiles, entry: Entry, a
       return true;
     }
     case 'provider-hook':
-      if (target === 'claude-code:session') return verdict(checkClaudeSession(files, context.git.root));
+      if (target === 'claude-code:session') return verdict(await checkClaudeSession(context, files));
     // falls through: another provider's hooks are not verified by this version
     case 'toolchain':
       // the schema allows these; what they promise lives outside git, so this version says so and moves on
@@ -134,18 +135,30 @@ function unreachable(disk: DiskReader, env: ValidatorContext['env'], root: strin
   return runnable(isAbsolute(path) ? path : join(root, path)) ? undefined : `${path} is not an executable file here, so the hook refuses`;
 }
 
-/** Claude Code's session hooks, as `capture install` writes them into its settings file. */
-function checkClaudeSession(files: HookFiles, root: string): HookVerdict {
+/**
+ * Claude Code's session hooks, as `capture install` writes them into its settings file, each then run
+ * as written on a synthetic payload in a dry run (engine/capture/probe.ts): wired means the command
+ * reaches majordomus from this checkout, within the provider's time limit, and writes nothing.
+ */
+async function checkClaudeSession(context: ValidatorContext, files: HookFiles): Promise<HookVerdict> {
+  const root = context.git.root;
   const path = join(root, SETTINGS_FILE);
   if (files.kind(path) === 'absent') return { state: 'missing', message: `${SETTINGS_FILE} does not exist, so no session hook runs (run: majordomus capture install --provider claude-code)` };
   const text = readWired(files, path, SETTINGS_FILE);
   if (typeof text !== 'string') return { state: 'missing', message: text.problem };
+  let settings: Record<string, unknown>;
   let missing: string[];
   try {
-    missing = hookStates(parseSettings(text), wantedHooks().filter((hook) => hook.command.includes('capture session'))).filter((state) => !state.installed).map((state) => state.hook.event);
+    settings = parseSettings(text);
+    missing = hookStates(settings, wantedHooks().filter((hook) => hook.command.includes('capture session'))).filter((state) => !state.installed).map((state) => state.hook.event);
   } catch (error) {
     return { state: 'missing', message: (error as Error).message };
   }
   if (missing.length > 0) return { state: 'missing', message: `${SETTINGS_FILE} does not run majordomus capture session on ${missing.join(', ')} (run: majordomus capture install --provider claude-code)` };
+  const unreached = (await context.model(captureProbeModel).probe(sessionProbes(settings, root))).filter((result) => !result.reached);
+  if (unreached.length > 0) {
+    const what = unreached.map((result) => `the ${result.hookEvent} hook \`${result.command}\` ${result.detail}`).join('; ');
+    return { state: 'missing', message: `${SETTINGS_FILE}: ${what} (make majordomus findable where the provider runs its hooks, then check with: majordomus capture status)` };
+  }
   return { state: 'wired' };
 }

@@ -137,18 +137,61 @@ export function mergeHooks(settings: Record<string, unknown>, wanted: readonly W
 }
 
 /**
+ * A PreToolUse payload read: the tool it calls, and the command line when that tool is the shell.
+ * Refused (2) naming what is wrong when it is not the hook's JSON object.
+ */
+export function readToolCall(text: string): { readonly tool: string; readonly command?: string } {
+  if (text.trim() === '') throw new UsageError('capture guard: no payload on stdin (the PreToolUse hook sends one JSON object)');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    throw new UsageError(`capture guard: stdin is not the hook's JSON object (${PROVIDER} sends one per tool call)`);
+  }
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new UsageError('capture guard: stdin is JSON but not an object');
+  const fields = payload as { tool_name?: unknown; tool_input?: { command?: unknown } | null };
+  if (typeof fields.tool_name !== 'string') throw new UsageError('capture guard: the payload has no tool_name string');
+  const command = fields.tool_name === 'Bash' ? fields.tool_input?.command : undefined;
+  return typeof command === 'string' ? { tool: fields.tool_name, command } : { tool: fields.tool_name };
+}
+
+/**
  * The shell command of a PreToolUse payload, or undefined when the payload is not one for the shell
  * tool (the guard then lets the call through: it never blocks on what it cannot read).
  */
 export function shellCommandOf(text: string): string | undefined {
   try {
-    const payload = JSON.parse(text) as { tool_name?: unknown; tool_input?: { command?: unknown } } | null;
-    if (payload?.tool_name !== 'Bash') return undefined;
-    const command = payload.tool_input?.command;
-    return typeof command === 'string' ? command : undefined;
+    return readToolCall(text).command;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A payload as Claude Code sends it to the hook of `event`, for a probe (engine/capture/probe.ts): a
+ * provider session of its own (so no real episode is ever named), the transcript path the provider
+ * would give, the project folder, and the start source or end reason a real session would carry.
+ */
+export function probePayload(event: CaptureEvent, root: string, nonce: string): string {
+  const session_id = `probe-${nonce}`;
+  const common = { session_id, transcript_path: `${root}/.claude/probe-${nonce}.jsonl`, cwd: root, hook_event_name: HOOK_EVENTS[event] };
+  if (event === 'start') return JSON.stringify({ ...common, source: 'startup' });
+  if (event === 'compact') return JSON.stringify({ ...common, trigger: 'manual', custom_instructions: '' });
+  return JSON.stringify({ ...common, reason: 'other' });
+}
+
+/**
+ * The session hooks `settings` wires, ready to probe: for each lifecycle event whose hook runs exactly
+ * the command `capture install` writes, that command and a payload for it.
+ */
+export function sessionProbes(settings: Record<string, unknown>, root: string): Array<{ event: CaptureEvent; hookEvent: string; command: string; payload: (nonce: string) => string }> {
+  const wanted = wantedHooks();
+  const states = hookStates(settings, wanted);
+  return (Object.keys(HOOK_EVENTS) as CaptureEvent[]).flatMap((event) => {
+    const state = states.find((candidate) => candidate.hook.event === HOOK_EVENTS[event] && candidate.hook.command.includes('capture session'));
+    if (!state?.installed) return [];
+    return [{ event, hookEvent: HOOK_EVENTS[event], command: state.hook.command, payload: (nonce: string) => probePayload(event, root, nonce) }];
+  });
 }
 
 /** The provider's way of refusing one tool call: a PreToolUse decision on stdout, read by Claude Code. */

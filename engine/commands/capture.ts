@@ -3,14 +3,20 @@
  * (engine/capture/). It never stands in the agent's way: a refusal is printed and the hook exits 0,
  * unless the policy lists this hook under `enforcement` (`wired_by: provider-hook:<provider>:session`),
  * in which case the refusal keeps its own exit code.
+ *
+ * With MAJORDOMUS_CAPTURE_PROBE set (engine/capture/probe.ts), `capture session` is a dry run: it walks
+ * the whole path, writes nothing, and prints the probe line; `capture status` and the wiring rule set it
+ * to prove the hooks in the settings file reach this tool.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { MajordomusError, MissingError, UsageError } from '../errors';
+import { ContractError, MajordomusError, MissingError, UsageError } from '../errors';
 import { lockFile, withWriteLock } from '../layer/write/lock';
 import { WritePlan } from '../layer/write/plan';
 import { policyValue } from '../records/command';
 import { Repository } from '../repository';
+import { bypassesIn } from '../capture/guard';
+import type { Bypass } from '../capture/guard';
 
 export interface CaptureSessionOptions {
   readonly event?: string;
@@ -30,11 +36,20 @@ export async function runCaptureSession(options: CaptureSessionOptions, cwd = pr
   if (provider !== 'claude-code') throw new UsageError(`capture session: --provider ${JSON.stringify(provider)} has no adapter here (known: claude-code)`);
   const adapter = await import('../capture/claude-code');
   const { capture } = await import('../capture/session');
+  const probe = await import('../capture/probe');
+  let nonce: string | undefined;
   let repository: Repository | undefined;
   try {
+    // read first: a marker that cannot be read stops the run before anything could be written
+    nonce = probe.probeOf(env);
     repository = Repository.open(cwd, { env, tree: 'working' });
     const call = adapter.readHookCall(event as (typeof EVENTS)[number], readStdin(), env);
-    const outcome = await capture(repository, adapter.PROVIDER, event as (typeof EVENTS)[number], call);
+    const outcome = await capture(repository, adapter.PROVIDER, event as (typeof EVENTS)[number], call, { probe: nonce !== undefined });
+    if (outcome.action === 'probe') {
+      const line = probe.probeLine(nonce!, event as (typeof EVENTS)[number], outcome.would);
+      process.stdout.write(options.json ? `${JSON.stringify({ event, ...outcome, probe: nonce, line })}\n` : `${line}\n`);
+      return;
+    }
     if (options.json) {
       const { text: _text, ...rest } = outcome as typeof outcome & { text?: string };
       process.stdout.write(`${JSON.stringify({ event, ...rest })}\n`);
@@ -43,6 +58,12 @@ export async function runCaptureSession(options: CaptureSessionOptions, cwd = pr
     process.stdout.write(`${describe(outcome)}\n`);
   } catch (error) {
     if (!(error instanceof MajordomusError)) throw error;
+    if (nonce !== undefined) {
+      // a probe always ends 0: the line says how far the command got, and a refusal here is the finding
+      const line = probe.probeRefusal(nonce, event as (typeof EVENTS)[number], error.exitCode, error.message.replace(/[\u0000-\u001f\u007f]/g, '?'));
+      process.stdout.write(options.json ? `${JSON.stringify({ event, action: 'probe', probe: nonce, refused: true, exit: error.exitCode, message: error.message, line })}\n` : `${line}\n`);
+      return;
+    }
     if (repository !== undefined && enforcing(repository, adapter.PROVIDER)) throw error;
     // the agent goes on; the person reading the hook's output learns why nothing was recorded
     if (options.json) process.stdout.write(`${JSON.stringify({ event, action: 'refused', exit: error.exitCode, message: error.message })}\n`);
@@ -65,6 +86,8 @@ function describe(outcome: Awaited<ReturnType<typeof import('../capture/session'
       return outcome.record;
     case 'none':
       return `capture: ${outcome.note}`;
+    case 'probe':
+      return `capture: would ${outcome.would}`;
   }
 }
 
@@ -147,40 +170,84 @@ export async function runCaptureInstall(options: CaptureInstallOptions, cwd = pr
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** `capture status --provider <p> [--json]`: each lifecycle hook, wired or not; 12 when one is missing. */
+/**
+ * `capture status --provider <p> [--json]`: each hook, wired or not, and each wired session hook probed
+ * (engine/capture/probe.ts): run as the settings file has it, on a synthetic payload, in a dry run.
+ * 12 when a hook is not wired (install is the fix), else 10 when a wired session hook does not reach
+ * this tool, else 0.
+ */
 export async function runCaptureStatus(options: { provider?: string; json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
   const adapter = await adapterFor('capture status', options.provider);
+  const { probeHooks } = await import('../capture/probe');
   const repository = Repository.open(cwd, { env, tree: 'working' });
-  const states = adapter.hookStates(adapter.parseSettings(readSettings(repository.root, adapter.SETTINGS_FILE)), adapter.wantedHooks());
-  if (options.json) process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, hooks: states.map((state) => ({ ...state.hook, installed: state.installed })) })}\n`);
-  else process.stdout.write(`${states.map((state) => `${state.installed ? 'wired  ' : 'missing'}  ${state.hook.event}  ${state.hook.command}`).join('\n')}\n`);
+  const settings = adapter.parseSettings(readSettings(repository.root, adapter.SETTINGS_FILE));
+  const states = adapter.hookStates(settings, adapter.wantedHooks());
+  const probes = await probeHooks(repository.root, adapter.sessionProbes(settings, repository.root), env);
+  const rows = states.map((state) => ({ state, probe: probes.find((result) => result.hookEvent === state.hook.event && result.command === state.hook.command) }));
+  if (options.json) {
+    const hooks = rows.map(({ state, probe }) => ({ ...state.hook, installed: state.installed, ...(probe ? { reached: probe.reached, probe } : {}) }));
+    process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, hooks })}\n`);
+  } else {
+    const label = (row: (typeof rows)[number]): string => (!row.state.installed ? 'missing  ' : row.probe === undefined ? 'wired    ' : row.probe.reached ? 'reached  ' : 'unreached');
+    const lines = rows.map((row) => `${label(row)}  ${row.state.hook.event}  ${row.state.hook.command}${row.probe ? `  (${row.probe.detail})` : ''}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
   const missing = states.filter((state) => !state.installed);
   if (missing.length > 0) throw new MissingError(`capture status: ${missing.length} hook(s) of ${adapter.PROVIDER} are not wired in ${adapter.SETTINGS_FILE} (run: majordomus capture install --provider ${adapter.PROVIDER})`);
+  const unreached = probes.filter((result) => !result.reached);
+  if (unreached.length > 0) {
+    throw new ContractError(`capture status: ${unreached.map((result) => `${result.hookEvent} runs \`${result.command}\`, which ${result.detail}`).join('; ')} (make the command findable where the provider runs it, e.g. npm install --global majordomus, then run capture status again)`);
+  }
 }
 
 /**
- * `capture guard [--provider claude-code]`: run on the provider's shell tool calls; refuses a command
- * that would skip this repository's git gates, naming the gate. Lets every other call through, and so
- * does a payload it cannot read or a policy with `capture.guard: false`.
+ * `capture guard [--provider claude-code] [--json]`: run on the provider's shell tool calls; refuses a
+ * command that would skip this repository's git gates, naming the gate. Lets every other call through,
+ * and so does a payload it cannot read or a policy with `capture.guard: false`. The default output is
+ * the provider's hook contract (a deny decision, or nothing); `--json` prints the guard's own decision
+ * instead, for a person or a test, and refuses (2) a payload it cannot read rather than letting it by.
  */
-export async function runCaptureGuard(options: { provider?: string }, cwd = process.cwd(), env = process.env): Promise<void> {
+export async function runCaptureGuard(options: { provider?: string; json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
   const adapter = await adapterFor('capture guard', options.provider);
-  const { bypassesIn } = await import('../capture/guard');
-  const command = adapter.shellCommandOf(readStdin());
-  if (command === undefined) return;
+  const stdin = readStdin();
+  if (options.json) {
+    const call = adapter.readToolCall(stdin);
+    const decision = guardDecision(call.command, cwd, env);
+    process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, tool: call.tool, ...(call.command !== undefined ? { command: call.command } : {}), ...decision })}\n`);
+    return;
+  }
+  const decision = guardDecision(adapter.shellCommandOf(stdin), cwd, env);
+  if (decision.decision === 'deny') process.stdout.write(`${adapter.denyToolCall(decision.reason)}\n`);
+}
+
+/** What the guard decides about one shell command line (undefined: not a shell call). */
+interface GuardDecision {
+  readonly decision: 'allow' | 'deny';
+  readonly reason: string;
+  /** What was found, as written (`git commit --no-verify`). */
+  readonly found: readonly string[];
+  /** The git hooks (gates) the line would skip. */
+  readonly gates: readonly string[];
+  /** The policy's enforcement entries wired to those gates, by name. */
+  readonly enforcement: readonly string[];
+}
+
+function guardDecision(command: string | undefined, cwd: string, env: NodeJS.ProcessEnv): GuardDecision {
+  const allow = (reason: string, found: readonly Bypass[] = []): GuardDecision => ({ decision: 'allow', reason, found: found.map((bypass) => bypass.found), gates: [...new Set(found.flatMap((bypass) => bypass.gates))], enforcement: [] });
+  if (command === undefined) return allow('not a shell tool call');
   const found = bypassesIn(command);
-  if (found.length === 0) return;
+  if (found.length === 0) return allow('the command skips no git gate');
   let gateNames: string[] = [];
   try {
     const repository = Repository.open(cwd, { env, tree: 'working' });
-    if (policyValue(repository, 'capture.guard') === false) return;
+    if (policyValue(repository, 'capture.guard') === false) return allow('capture.guard is false in the policy', found);
     gateNames = enforcementNames(repository, found.flatMap((bypass) => bypass.gates));
   } catch {
     // outside a repository the line still skips git's hooks; the guard refuses it without names
   }
   const first = found[0]!;
   const reason = `majordomus: \`${first.found}\` would skip this repository's ${first.gates.join(' and ')} gate${first.gates.length > 1 ? 's' : ''}${gateNames.length > 0 ? ` (${gateNames.join(', ')})` : ''}; run the command without it and fix what the gate reports (capture.guard: false in the policy turns this guard off)`;
-  process.stdout.write(`${adapter.denyToolCall(reason)}\n`);
+  return { decision: 'deny', reason, found: found.map((bypass) => bypass.found), gates: [...new Set(found.flatMap((bypass) => bypass.gates))], enforcement: gateNames };
 }
 
 /** The policy's enforcement entries wired to any of these git hooks, by name. */

@@ -66,7 +66,7 @@ export interface CheckpointRecorded {
  * empty body) both record through here, `command` naming the caller in messages. A body over the
  * policy's cap is refused (2), nothing written.
  */
-export async function recordCheckpoint(repository: Repository, task: Task, body: string, command = 'checkpoint'): Promise<CheckpointRecorded> {
+export async function recordCheckpoint(repository: Repository, task: Task, body: string, command = 'checkpoint', options: { readonly session?: string } = {}): Promise<CheckpointRecorded> {
   const cap = policyValue(repository, 'checkpoint.max_body_lines');
   const max = typeof cap === 'number' && Number.isInteger(cap) && cap >= 0 ? cap : DEFAULT_MAX_BODY_LINES;
   const lines = bodyLines(body);
@@ -77,7 +77,7 @@ export async function recordCheckpoint(repository: Repository, task: Task, body:
   let path: string | undefined;
   if (lines > 0) path = await publish(repository, 'checkpoint', task, body, now);
   await underLock(repository, command, () => setTaskFields(repository, command, task, { checkpoint_at: now }));
-  record(repository, command, 'task.checkpoint', path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path });
+  record(repository, command, 'task.checkpoint', path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path }, options.session);
   return path === undefined ? { checkpoint_at: now } : { checkpoint_at: now, path };
 }
 

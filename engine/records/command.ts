@@ -108,9 +108,9 @@ export function policyValue(repository: Repository, key: string): unknown {
   return node;
 }
 
-/** Append one event to this repository's ledger. */
-export function record(repository: Repository, command: string, event: EventName, payload: EventPayload): void {
-  appendEvent(ledgerTargetOf(repository, command), event, payload);
+/** Append one event to this repository's ledger; `session` stamps it with that episode rather than the one this process is found in. */
+export function record(repository: Repository, command: string, event: EventName, payload: EventPayload, session?: string): void {
+  appendEvent(ledgerTargetOf(repository, command, session === undefined ? {} : { session }), event, payload);
 }
 
 /** Print one line on stdout. */

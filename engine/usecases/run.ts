@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import type { Expectation, Step, UseCase } from './format';
 import { DocumentError } from '../layer/document-error';
 import { readTextFile } from '../layer/yaml';
@@ -60,7 +60,7 @@ export function runScenario(useCase: UseCase, options: RunOptions): UseCaseEvide
   const holder = realpathSync(mkdtempSync(join(tmpdir(), 'majordomus-usecase-')));
   const dir = join(holder, 'repo');
   mkdirSync(dir);
-  const env = scenarioEnv(join(holder, 'gitconfig'));
+  const env = withCliOnPath(scenarioEnv(join(holder, 'gitconfig')), join(holder, 'bin'), options.cli);
   try {
     const failure = prepare(dir, env, scenario.setup, options.cli);
     if (failure) return { ...base, result: 'fail', steps: [], setup_failure: normaliseOutput(failure, dir) };
@@ -160,6 +160,16 @@ function scenarioEnv(gitConfig: string): NodeJS.ProcessEnv {
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: gitConfig,
   };
+}
+
+/**
+ * `env` with the CLI under test first on PATH as `majordomus`: what a scenario installs (git hooks, a
+ * provider's hooks) runs `majordomus` by name, and must reach this CLI, not whichever one the machine has.
+ */
+function withCliOnPath(env: NodeJS.ProcessEnv, bin: string, cli: string): NodeJS.ProcessEnv {
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'majordomus'), `#!/bin/sh\nexec '${process.execPath.replace(/'/g, `'\\''`)}' '${cli.replace(/'/g, `'\\''`)}' "$@"\n`, { mode: 0o755 });
+  return { ...env, PATH: env.PATH ? `${bin}${delimiter}${env.PATH}` : bin };
 }
 
 /** Make the scenario's repository; the failure in words, or undefined. */

@@ -83,3 +83,39 @@ describe('capture guard (claude-code PreToolUse payloads)', () => {
     expect(repo.run(['capture', 'guard', '--provider', 'other'], { input: recorded }).code).toBe(2);
   });
 });
+
+describe('capture guard --json: the guard\'s own decision', () => {
+  type Decision = { provider: string; tool: string; command?: string; decision: string; reason: string; found: string[]; gates: string[]; enforcement: string[] };
+  const decide = (repo: ReturnType<typeof repos.create>, input: string) => {
+    const run = repo.run(['capture', 'guard', '--json'], { input });
+    return { code: run.code, out: run.code === 0 ? (JSON.parse(run.stdout) as Decision) : undefined };
+  };
+
+  it('deny for the recorded --no-verify commit, naming the gates and the policy entry; allow for a harmless line and another tool', () => {
+    const repo = repos.create().init();
+    const deny = decide(repo, recorded);
+    expect(deny.code).toBe(0);
+    expect(deny.out).toMatchObject({ provider: 'claude-code', tool: 'Bash', decision: 'deny', gates: ['pre-commit', 'commit-msg'], enforcement: ['doctor-on-commit'] });
+    expect(deny.out!.found).toEqual(['git commit --no-verify']);
+    expect(decide(repo, bash('git commit -m "fine"')).out).toMatchObject({ decision: 'allow', found: [], gates: [] });
+    expect(decide(repo, JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: 'a' } })).out).toMatchObject({ tool: 'Write', decision: 'allow' });
+  });
+
+  it('allow, with what it found, when the policy turns the guard off', () => {
+    const repo = repos.create().init();
+    repo.write('.ai/repo/policy.yaml', repo.read('.ai/repo/policy.yaml').replace('  guard: true', '  guard: false'));
+    expect(decide(repo, bash('HUSKY=0 git push')).out).toMatchObject({ decision: 'allow', found: ['HUSKY=0'], enforcement: [] });
+  });
+
+  it.each([
+    ['not JSON', '{not json'],
+    ['empty', ''],
+    ['a JSON array', '[]'],
+    ['an object without tool_name', JSON.stringify({ hook_event_name: 'PreToolUse' })],
+  ])('a payload that is %s is refused (2), nothing printed on stdout', (_label, input) => {
+    const repo = repos.create().init();
+    const run = repo.run(['capture', 'guard', '--json'], { input });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+  });
+});

@@ -4,11 +4,24 @@
  * nothing added twice, `--dry-run` writing nothing, an unusable settings file refused (2) untouched,
  * status 12 until wired and 0 after.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { repoFactory } from '../helpers/repo';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
-afterAll(() => repos.disposeAll());
+/** A folder whose `majordomus` is the built CLI: what the installed hooks run when status probes them. */
+let bin: string;
+beforeAll(() => {
+  bin = mkdtempSync(join(tmpdir(), 'majordomus-install-bin-'));
+  writeFileSync(join(bin, 'majordomus'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+  chmodSync(join(bin, 'majordomus'), 0o755);
+});
+afterAll(() => {
+  repos.disposeAll();
+  rmSync(bin, { recursive: true, force: true });
+});
 
 const SETTINGS = '.claude/settings.json';
 const USER = {
@@ -29,7 +42,7 @@ describe('capture install / status (claude-code)', () => {
     const settings = JSON.parse(repo.read(SETTINGS)) as { hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string }> }>> };
     expect(settings.hooks.SessionStart![0]).toEqual({ matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: 'majordomus capture session --event start' }] });
     expect(settings.hooks.SessionEnd![0]!.hooks[0]!.command).toBe('majordomus capture session --event end');
-    const status = repo.run(['capture', 'status', '--json']);
+    const status = repo.run(['capture', 'status', '--json'], { env: { PATH: [bin, process.env.PATH ?? ''].join(delimiter) } });
     expect(status.code).toBe(0);
     expect((JSON.parse(status.stdout) as { hooks: Array<{ installed: boolean }> }).hooks.every((hook) => hook.installed)).toBe(true);
     const before = repo.read(SETTINGS);

@@ -7,7 +7,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoFactory } from '../helpers/repo';
+import { capture } from '../../engine/capture/session';
+import { Repository } from '../../engine/repository';
+import { cleanEnv, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -76,6 +78,27 @@ describe('capture session (claude-code payloads)', () => {
     expect(hook(repo, 'end', 'session-end-other-window').out).toMatchObject({ action: 'closed', session_id: ids[1] });
     expect(readdirSync(repo.path(OPEN))).toEqual([`${A}.yaml`]);
     expect(hook(repo, 'end', 'session-end-exit').out).toMatchObject({ action: 'closed', session_id: ids[0] });
+  });
+
+  it("a compaction's checkpoint is stamped with its own window's episode, though the pointer names the other window's", () => {
+    const repo = adopted();
+    expect(repo.run(['start', 'tidy the docs', '--scope', 'docs']).code).toBe(0);
+    const first = hook(repo, 'start', 'session-start-startup');
+    hook(repo, 'start', 'session-start-other-window');
+    expect(hook(repo, 'compact', 'pre-compact-auto').out).toMatchObject({ action: 'checkpoint', key: A });
+    const line = ledger(repo).find((entry) => entry.event === 'task.checkpoint');
+    expect(line?.session).toBe((first.out.session as { session_id: string }).session_id);
+  });
+
+  it('in process, a compaction names its episode without setting MAJORDOMUS_PROVIDER_SESSION in the environment', async () => {
+    const repo = adopted();
+    expect(repo.run(['start', 'tidy the docs', '--scope', 'docs']).code).toBe(0);
+    hook(repo, 'start', 'session-start-startup');
+    const before = process.env.MAJORDOMUS_PROVIDER_SESSION;
+    const repository = Repository.open(repo.dir, { env: cleanEnv(), tree: 'working' });
+    const outcome = await capture(repository, 'claude-code', 'compact', { key: A, source: 'startup' });
+    expect(outcome.action).toBe('checkpoint');
+    expect(process.env.MAJORDOMUS_PROVIDER_SESSION).toBe(before);
   });
 
   it('without a payload the key comes from MAJORDOMUS_PROVIDER_SESSION; an end with nothing open is no error', () => {

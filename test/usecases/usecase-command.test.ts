@@ -4,7 +4,8 @@
  * evidence and a `use_cases.ran` line, and the command's exit says whether every use case passed.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
@@ -189,5 +190,27 @@ describe('usecase run: drafts', () => {
     const named = repo.run(['usecase', 'run', 'draft']);
     expect(named.code).toBe(10);
     expect(named.stdout).toMatch(/^FAIL draft: step a \(doctor\)/m);
+  });
+});
+
+describe('usecase run: what a scenario installs reaches the CLI under test', () => {
+  it('a provider hook the scenario wires runs `majordomus` by name, and capture status finds it reaching this CLI', () => {
+    const repo = repos.create().init();
+    repo.write(`${DIR}/hooks.md`, useCase('hooks', 'capture', `setup: installed
+steps:
+  - id: install
+    run: ['capture', 'install', '--provider', 'claude-code']
+    expect:
+      exit: 0
+  - id: status
+    run: ['capture', 'status']
+    expect:
+      exit: 0
+      stdout_contains: ['^reached +SessionEnd']`));
+    // no majordomus of the machine's: only the runner's own can make the probe reach
+    const bare = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus'))).join(delimiter);
+    const result = repo.run(['usecase', 'run', 'hooks'], { env: { PATH: bare } });
+    expect(result.stdout).toMatch(/^PASS hooks/m);
+    expect(result.code).toBe(0);
   });
 });

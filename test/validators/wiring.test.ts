@@ -6,14 +6,14 @@
  * `majordomus` on PATH unless the case says otherwise (whether the hooks can find the tool is itself
  * reported); the cases marked `cli` run the built CLI too, with that PATH, and it must print the same.
  */
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installHusky, installLefthook, installPreCommit, LEFTHOOK_WIRED, PRE_COMMIT_WIRED } from '../helpers/hook-managers';
 import { expectSameFromCli, gateInProcess } from '../helpers/gate';
 import type { GateRun } from '../helpers/gate';
-import { failing, repoFactory } from '../helpers/repo';
+import { CLI, failing, repoFactory } from '../helpers/repo';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 
 const RULE = 'majordomus.enforcement-wiring';
@@ -30,8 +30,8 @@ let withTool: string;
 let toolDir: string;
 beforeAll(() => {
   toolDir = mkdtempSync(join(tmpdir(), 'majordomus-wiring-path-'));
-  // the rule only looks for the file; nothing here runs it
-  writeFileSync(join(toolDir, 'majordomus'), '#!/bin/sh\nexit 0\n');
+  // the built CLI: the git-hook cases only look for the file; the provider-hook cases run it in a dry run
+  writeFileSync(join(toolDir, 'majordomus'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
   chmodSync(join(toolDir, 'majordomus'), 0o755);
   withoutTool = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus'))).join(delimiter);
   withTool = [toolDir, withoutTool].join(delimiter);
@@ -392,6 +392,16 @@ const cases: Case[] = [
     },
     code: 0,
     expected: [],
+  },
+  {
+    name: 'wired_by provider-hook:claude-code:session, installed, majordomus not on PATH (the hooks do not reach it)',
+    mutate: (repo) => {
+      rewirePush(repo, 'provider-hook:claude-code:session');
+      expect(repo.run(['capture', 'install', '--provider', 'claude-code']).code).toBe(0);
+    },
+    onPath: false,
+    code: 10,
+    expected: [unwired(ON_PUSH, 'provider-hook:claude-code:session', ['SessionEnd', '.claude/settings.json']), note(ON_COMMIT, 'git-hook:pre-commit')],
   },
   ...['toolchain:rust-toolchain.toml', 'provider-hook:claude-code'].map(
     (wiredBy): Case => ({
@@ -765,5 +775,33 @@ describe(`${RULE}: core.hooksPath set before init`, () => {
     const { code, findings } = await doctorWith(repo, withTool);
     expectReported(repo, findings, [unwired(ON_COMMIT)]);
     expect(code).toBe(10);
+  });
+});
+
+describe(`${RULE}: provider hooks are run only for a policy entry wired by one`, () => {
+  /** A majordomus on PATH that leaves a mark each time something runs it. */
+  function markingTool(): { path: string; mark: string; dispose(): void } {
+    const dir = mkdtempSync(join(tmpdir(), 'majordomus-wiring-mark-'));
+    const mark = join(dir, 'ran');
+    writeFileSync(join(dir, 'majordomus'), `#!/bin/sh\necho "$*" >> "${mark}"\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+    chmodSync(join(dir, 'majordomus'), 0o755);
+    return { path: [dir, withoutTool].join(delimiter), mark, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  }
+
+  it('hooks installed, no provider-hook entry: doctor runs nothing; with the entry, it probes each session hook', async () => {
+    const tool = markingTool();
+    try {
+      const repo = freshRepo();
+      expect(repo.run(['capture', 'install', '--provider', 'claude-code']).code).toBe(0);
+      const plain = await doctorWith(repo, tool.path);
+      expect(plain.code).toBe(0);
+      expect(existsSync(tool.mark)).toBe(false);
+      rewirePush(repo, 'provider-hook:claude-code:session');
+      const probed = await doctorWith(repo, tool.path);
+      expect(probed.code).toBe(0);
+      expect(readFileSync(tool.mark, 'utf8').trim().split('\n').sort()).toEqual(['capture session --event compact', 'capture session --event end', 'capture session --event start']);
+    } finally {
+      tool.dispose();
+    }
   });
 });
