@@ -145,14 +145,14 @@ function currentBranch(source: BriefingSource): string {
 /**
  * The turn before this one and its confirmed deliverable — its completion note, nothing else of it — or,
  * in `none`, why nothing is carried: no episode open, no turn finished in it yet, a turn that did not
- * end in a deliverable (blocked, failed, no_match) or left no note.
+ * end in a deliverable (blocked, failed, no_match, handed over) or left no note.
  */
 function previousTurn(source: BriefingSource, task: Task | undefined, turns: EpisodeTurns | undefined, problems: string[]): { turn?: PreviousTurn; none?: string } {
   if (turns === undefined) return { none: 'no episode open: turns chain inside an episode (majordomus session start)' };
   const last = turns.previous;
   if (last === undefined) return { none: 'no task finished in this episode yet' };
   const { task_id: id, outcome } = last;
-  if (!DELIVERABLE_OUTCOMES.includes(outcome)) return { none: `${id}, the turn before, finished ${outcome}: no confirmed deliverable` };
+  if (!DELIVERABLE_OUTCOMES.includes(outcome)) return { none: `${id}, the turn before, ended ${outcome}: no confirmed deliverable` };
   const path = completedNoteFile(source.localDir, id);
   const note = readInside(source.root, path);
   if (note === undefined) return { none: `${id}, the turn before, finished ${outcome} without a note (finish --note)` };

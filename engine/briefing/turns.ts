@@ -1,7 +1,8 @@
 /**
  * The turns of an episode, read from the ledger (ADR 0008's chaining). Every line written while an
- * episode is open carries its `session`, so the episode's turns are its `task.finished` lines, in ledger
- * order — never a time range, and never a task another episode finished. A refusal (`task.refused`) is
+ * episode is open carries its `session`, so the episode's turns are its `task.finished` lines — and its
+ * `task.handed_over` lines that closed the task (`handover --close`, outcome `handed_over`) — in ledger
+ * order: never a time range, and never a task another episode finished. A refusal (`task.refused`) is
  * no turn: the task it refused is still the work in hand.
  */
 
@@ -36,12 +37,15 @@ export function episodeTurns(lines: readonly TurnLine[], session: string, active
   let previous: FinishedTurn | undefined;
   const finished = new Set<string>();
   for (const line of lines) {
-    if (line.event !== 'task.finished' || line.record.session !== session) continue;
+    if (line.record.session !== session) continue;
+    const handedOver = line.event === 'task.handed_over' && line.record.closed === true;
+    if (line.event !== 'task.finished' && !handedOver) continue;
     const task = line.record.task_id;
     if (typeof task !== 'string' || task === active) continue;
     finished.add(task);
     // ledger order, not the ids' clock: the line appended last is the turn finished last
-    previous = { task_id: task, outcome: typeof line.record.outcome === 'string' ? line.record.outcome : 'unrecorded' };
+    const outcome = handedOver ? 'handed_over' : typeof line.record.outcome === 'string' ? line.record.outcome : 'unrecorded';
+    previous = { task_id: task, outcome };
   }
   return { previous, finished };
 }

@@ -83,6 +83,15 @@ describe('episodeTurns', () => {
     expect([...turns.finished].sort()).toEqual(['t-20260101000001-bbbb', 't-20260101000003-aaaa']);
   });
 
+  it('a handover that closed its task ends a turn (handed_over, no deliverable); one that did not is no turn', () => {
+    const handover = (task: string, closed: boolean) => ({ event: 'task.handed_over', record: { event: 'task.handed_over', task_id: task, session: 's-1', closed } });
+    const lines = [line('task.finished', 't-20260101000001-aaaa', 's-1'), handover('t-20260101000002-bbbb', false)];
+    expect(episodeTurns(lines, 's-1').previous).toEqual({ task_id: 't-20260101000001-aaaa', outcome: 'completed' });
+    const closed = episodeTurns([...lines, handover('t-20260101000002-bbbb', true)], 's-1');
+    expect(closed.previous).toEqual({ task_id: 't-20260101000002-bbbb', outcome: 'handed_over' });
+    expect(closed.finished.has('t-20260101000002-bbbb')).toBe(true);
+  });
+
   it('never takes the task in hand, and finds nothing in an episode with no finished turn', () => {
     const lines = [line('task.finished', 't-20260101000001-aaaa', 's-1')];
     expect(episodeTurns(lines, 's-1', 't-20260101000001-aaaa').previous).toBeUndefined();
@@ -144,6 +153,21 @@ describe('chaining turns inside an episode', () => {
     expect(after.previous).toBeNull();
     expect(after.previous_none).toContain('failed');
     for (const left of ['B-refused-attempt', 'B-failed-note', 'A-deliverable']) expect(after.text.join('\n')).not.toContain(left);
+  });
+
+  it('a turn that ended in a handover carries nothing, and its handover is no current state of the next', () => {
+    const repo = adopted();
+    ok(repo, ['session', 'start']);
+    start(repo, 'a');
+    expect(finish(repo, 'partial', 'A-deliverable')).toBe(0);
+    const b = start(repo, 'b');
+    ok(repo, ['handover', '--close'], '# Objective\nthe task\n\n# Current State\nB-handover-body\n\n# Next Action\nnone\n');
+    start(repo, 'c');
+    const built = context(repo);
+    expect(built.previous).toBeNull();
+    expect(built.previous_none).toContain(b.id);
+    expect(built.state).toBeNull();
+    for (const left of ['B-handover-body', 'A-deliverable']) expect(built.text.join('\n')).not.toContain(left);
   });
 
   it('a task finished in another episode, or outside any, is not carried', () => {
