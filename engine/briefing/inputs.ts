@@ -64,9 +64,11 @@ export function readBriefingInputs(source: BriefingSource): BriefingInputs {
   const decisions = records.decisions();
   if (decisions.status === 'unreadable') problems.push(`${records.decisionsFile}: ${decisions.reason}`);
 
-  const entries = ledgerEntries(source, problems);
+  // read once, and only when asked: without an episode or a record nothing needs the ledger
+  let read: readonly LedgerEntry[] | undefined;
+  const entries = (): readonly LedgerEntry[] => (read ??= ledgerEntries(source, problems));
   const episode = openEpisode(source);
-  const turns = episode === undefined ? undefined : episodeTurns(entries, episode, active?.id);
+  const turns = episode === undefined ? undefined : episodeTurns(entries(), episode, active?.id);
   const previous = previousTurn(source, task, turns, problems);
 
   return {
@@ -94,7 +96,7 @@ function ledgerEntries(source: BriefingSource, problems: string[]): readonly Led
   try {
     return readLedger({ root: source.root, localDir: source.localDir }, 'context').entries;
   } catch (error) {
-    problems.push(`the ledger cannot be read (${error instanceof Error ? error.message : String(error)}): no previous turn is carried`);
+    problems.push(`the ledger cannot be read, so no turn is read from it: ${error instanceof Error ? error.message : String(error)}`);
     return [];
   }
 }
@@ -116,7 +118,7 @@ function openEpisode(source: BriefingSource): string | undefined {
  * resolver — leaving out the records of `earlier`, the tasks the open episode already finished: their
  * drafts stay in their turn.
  */
-function currentState(source: BriefingSource, records: RecordsModel, entries: readonly LedgerEntry[], earlier: ReadonlySet<string>, problems: string[]): BriefingInputs['state'] {
+function currentState(source: BriefingSource, records: RecordsModel, entries: () => readonly LedgerEntry[], earlier: ReadonlySet<string>, problems: string[]): BriefingInputs['state'] {
   const all: StoredRecord[] = [];
   for (const kind of ['checkpoint', 'handover'] as const) {
     const read = records.records(kind);
@@ -130,7 +132,7 @@ function currentState(source: BriefingSource, records: RecordsModel, entries: re
   if (all.length === 0) return undefined;
   const branch = source.branch ? source.branch() : currentBranch(source);
   // an unreadable ledger gives no entries, and so orders nothing
-  const resolved = resolveRecord(all, { worktree: source.root, branch }, ledgerOrder(entries));
+  const resolved = resolveRecord(all, { worktree: source.root, branch }, ledgerOrder(entries()));
   if (!resolved) return undefined;
   const { record, match } = resolved;
   return { kind: record.kind, path: record.path, created_at: record.created_at, task_id: record.task_id, match, body: record.body };
