@@ -38,6 +38,7 @@ import schema_integrity from './schema_integrity';
 import scope from './scope';
 import session_lifecycle from './session_lifecycle';
 import session_records from './session_records';
+import session_records_shared from './session_records_shared';
 import scope_file from './scope_file';
 import state from './state';
 import telemetry from './telemetry';
@@ -82,6 +83,7 @@ export const validators = {
   scope_file,
   session_lifecycle,
   session_records,
+  session_records_shared,
   state,
   telemetry,
   use_case_coverage,

@@ -32,7 +32,6 @@ export default defineValidator({
       .list(dir)
       .filter((entry) => !entry.directory && entry.name.endsWith('.md'))
       .map((entry) => entry.name);
-    const tracked = new Set(context.git.tracked(dir));
     const owners = new Map<string, string[]>();
     let sound = 0;
     for (const name of names) {
@@ -82,7 +81,6 @@ export default defineValidator({
         if (named !== undefined && named !== id) say(`the file name carries ${named} but \`session_id\` is ${id}`, lineOf('session_id'));
       }
       if (problems.length === 0) sound++;
-      if (!tracked.has(path)) context.info({ subject: path, message: 'git does not track this record: commit it, or it is shared with nobody' });
     }
     for (const [id, paths] of owners) {
       if (paths.length < 2) continue;

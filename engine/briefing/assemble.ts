@@ -67,6 +67,8 @@ export interface BriefingInputs {
   /** Every decision, in file order (oldest first: the store is append-only). */
   readonly decisions: readonly DecisionEntry[];
   readonly previous: PreviousTurn | undefined;
+  /** Without a previous turn, why none is carried (no episode open, none finished in it, no deliverable). */
+  readonly previousNone?: string;
   /** What could not be read, each naming the file: reported beside the context, never guessed at. */
   readonly problems: readonly string[];
 }
@@ -87,6 +89,7 @@ export interface Briefing {
   /** Newest first. */
   readonly decisions: Capped<DecisionEntry>;
   readonly previous: PreviousTurn | undefined;
+  readonly previousNone?: string;
   readonly problems: readonly string[];
   /** The text, one entry a line: what the budget counts. */
   readonly lines: readonly string[];
@@ -101,7 +104,7 @@ export function assembleBriefing(inputs: BriefingInputs, settings: BriefingSetti
   const wanted = Math.min(Math.max(0, settings.recentDecisions), cap);
   const newest = wanted === 0 ? [] : inputs.decisions.slice(-wanted).reverse();
   const decisions: Capped<DecisionEntry> = { items: newest, total: inputs.decisions.length };
-  const partial = { settings, task: inputs.task, scope, state: inputs.state, questions, decisions, previous: inputs.previous, problems: inputs.problems };
+  const partial = { settings, task: inputs.task, scope, state: inputs.state, questions, decisions, previous: inputs.previous, ...(inputs.previousNone !== undefined ? { previousNone: inputs.previousNone } : {}), problems: inputs.problems };
   return { ...partial, lines: render(partial) };
 }
 
@@ -159,7 +162,7 @@ function render(briefing: Omit<Briefing, 'lines'>): string[] {
 
   out.push('', '## Previous turn');
   const { previous } = briefing;
-  if (!previous) out.push('none');
+  if (!previous) out.push(briefing.previousNone !== undefined ? `none: ${one(briefing.previousNone)}` : 'none');
   else {
     const title = previous.task ? ` ${one(previous.task)}` : '';
     out.push(`${previous.task_id}${title}${previous.outcome ? ` (${previous.outcome})` : ''}: ${one(previous.path)}`);

@@ -5,11 +5,19 @@
  */
 import type { Repository } from '../repository';
 import { assembleBriefing } from './assemble';
-import type { Briefing } from './assemble';
+import type { Briefing, BriefingTask } from './assemble';
 import { briefingSettings, readBriefingInputs } from './inputs';
 
+/** What a caller about to write it knows better than the disk does. */
+export interface BriefingGiven {
+  /** The task the caller is starting (`start` writes the new turn's context in the plan that writes the task). */
+  readonly task?: BriefingTask;
+  /** The episode the caller is opening (`session start` writes its context before the episode is found here). */
+  readonly session?: string;
+}
+
 /** The working context of `repository`'s checkout, within its policy (`budgetLines` over the policy's budget). */
-export function buildBriefing(repository: Repository, budgetLines?: number): Briefing {
+export function buildBriefing(repository: Repository, budgetLines?: number, given: BriefingGiven = {}): Briefing {
   const policyFile = repository.layout.section('policy');
   let policy: unknown;
   if (policyFile && repository.tree.exists(policyFile)) {
@@ -19,6 +27,6 @@ export function buildBriefing(repository: Repository, budgetLines?: number): Bri
       // a policy that does not read leaves the defaults; doctor's policy rules report it
     }
   }
-  const inputs = readBriefingInputs({ root: repository.root, localDir: repository.layout.localDir, env: repository.git.env });
-  return assembleBriefing(inputs, briefingSettings(policy, budgetLines));
+  const inputs = readBriefingInputs({ root: repository.root, localDir: repository.layout.localDir, env: repository.git.env, ...(given.session !== undefined ? { session: given.session } : {}) });
+  return assembleBriefing(given.task === undefined ? inputs : { ...inputs, task: given.task }, briefingSettings(policy, budgetLines));
 }

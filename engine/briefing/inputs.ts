@@ -5,26 +5,34 @@
  * previous turn's completion note — never its checkpoints or drafts (ADR 0008: a next task starts from
  * the confirmed deliverable, not from the working material of the one before).
  *
+ * Turns chain inside an episode (engine/sessions/): the previous turn is the task the open episode
+ * finished last, by its ledger lines, and the records of the episode's earlier turns are no current
+ * state. With no episode open nothing is carried: a task finished in another sitting is no turn of this
+ * one.
+ *
  * Everything lives in the local half of the layer, which git never tracks, so it is read from the disk
  * through the records model's readers: regular files only, inside the repository. What cannot be read is
  * named in `problems` and left out; the rules of each store report it.
  */
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from '../layer/document-error';
 import { isolatedGitEnv, runGit } from '../layer/git';
 import { readYamlFile } from '../layer/yaml';
 import { readLedger } from '../ledger/read';
+import type { LedgerEntry } from '../ledger/read';
 import { openRecords, readInside } from '../records/model';
 import type { RecordsModel } from '../records/model';
 import { unresolved } from '../records/questions';
 import type { StoredRecord } from '../records/record';
 import { ledgerOrder, resolveRecord } from '../records/resolver';
-import { archivedTaskFile, completedNoteFile, readCurrentTask, stateDir } from '../tasks/current';
+import { episodeHere } from '../sessions/store';
+import { archivedTaskFile, completedNoteFile, readCurrentTask } from '../tasks/current';
 import type { Task } from '../tasks/current';
 import { defineModel } from '../validator';
 import { assembleBriefing, DEFAULT_SETTINGS } from './assemble';
 import type { Briefing, BriefingInputs, BriefingSettings, PreviousTurn } from './assemble';
+import { DELIVERABLE_OUTCOMES, episodeTurns } from './turns';
+import type { EpisodeTurns } from './turns';
 
 /** The checkout the builder reads. */
 export interface BriefingSource {
@@ -35,6 +43,8 @@ export interface BriefingSource {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The branch checked out ('' when detached), when the caller already knows it; git is asked otherwise. */
   readonly branch?: () => string;
+  /** The open episode, when the caller knows it (one being opened is not found on the disk yet). */
+  readonly session?: string;
 }
 
 /** Gather the builder's inputs from the checkout at `source`. */
@@ -54,6 +64,13 @@ export function readBriefingInputs(source: BriefingSource): BriefingInputs {
   const decisions = records.decisions();
   if (decisions.status === 'unreadable') problems.push(`${records.decisionsFile}: ${decisions.reason}`);
 
+  // read once, and only when asked: without an episode or a record nothing needs the ledger
+  let read: readonly LedgerEntry[] | undefined;
+  const entries = (): readonly LedgerEntry[] => (read ??= ledgerEntries(source, problems));
+  const episode = openEpisode(source);
+  const turns = episode === undefined ? undefined : episodeTurns(entries(), episode, active?.id);
+  const previous = previousTurn(source, task, turns, problems);
+
   return {
     task: active && {
       id: active.id,
@@ -65,16 +82,43 @@ export function readBriefingInputs(source: BriefingSource): BriefingInputs {
       ...(active.checkpoint_at ? { checkpoint_at: active.checkpoint_at } : {}),
       scope: active.scope,
     },
-    state: currentState(source, records, problems),
+    state: currentState(source, records, entries, turns?.finished ?? new Set(), problems),
     questions: questions.status === 'present' ? unresolved(questions.value) : [],
     decisions: decisions.status === 'present' ? decisions.value : [],
-    previous: previousTurn(source, task, problems),
+    previous: previous.turn,
+    ...(previous.none !== undefined ? { previousNone: previous.none } : {}),
     problems,
   };
 }
 
-/** The newest checkpoint or handover of this worktree and branch, else of the branch, through the resolver. */
-function currentState(source: BriefingSource, records: RecordsModel, problems: string[]): BriefingInputs['state'] {
+/** The ledger's events, in file order; none when it cannot be read (named in `problems`; the ledger's own rule reports why). */
+function ledgerEntries(source: BriefingSource, problems: string[]): readonly LedgerEntry[] {
+  try {
+    return readLedger({ root: source.root, localDir: source.localDir }, 'context').entries;
+  } catch (error) {
+    problems.push(`the ledger cannot be read, so no turn is read from it: ${error instanceof Error ? error.message : String(error)}`);
+    return [];
+  }
+}
+
+/** The id of the episode open here for this process, or undefined. */
+function openEpisode(source: BriefingSource): string | undefined {
+  if (source.session !== undefined) return source.session;
+  try {
+    const found = episodeHere(source.root, source.localDir, undefined, source.env as NodeJS.ProcessEnv);
+    return found.status === 'present' ? found.session.session_id : undefined;
+  } catch {
+    // a broken store of open episodes is session_lifecycle's to report; no episode is read from it
+    return undefined;
+  }
+}
+
+/**
+ * The newest checkpoint or handover of this worktree and branch, else of the branch, through the
+ * resolver — leaving out the records of `earlier`, the tasks the open episode already finished: their
+ * drafts stay in their turn.
+ */
+function currentState(source: BriefingSource, records: RecordsModel, entries: () => readonly LedgerEntry[], earlier: ReadonlySet<string>, problems: string[]): BriefingInputs['state'] {
   const all: StoredRecord[] = [];
   for (const kind of ['checkpoint', 'handover'] as const) {
     const read = records.records(kind);
@@ -82,18 +126,13 @@ function currentState(source: BriefingSource, records: RecordsModel, problems: s
       problems.push(`${records.dir(kind)}: ${read.reason}`);
       continue;
     }
-    all.push(...read.records);
+    all.push(...read.records.filter((record) => !earlier.has(record.task_id)));
     for (const problem of read.problems) problems.push(problem.message);
   }
   if (all.length === 0) return undefined;
   const branch = source.branch ? source.branch() : currentBranch(source);
-  let order = new Map<string, number>();
-  try {
-    order = ledgerOrder(readLedger({ root: source.root, localDir: source.localDir }, 'context').entries);
-  } catch {
-    // an unreadable ledger orders nothing; the ledger's own rule reports it
-  }
-  const resolved = resolveRecord(all, { worktree: source.root, branch }, order);
+  // an unreadable ledger gives no entries, and so orders nothing
+  const resolved = resolveRecord(all, { worktree: source.root, branch }, ledgerOrder(entries()));
   if (!resolved) return undefined;
   const { record, match } = resolved;
   return { kind: record.kind, path: record.path, created_at: record.created_at, task_id: record.task_id, match, body: record.body };
@@ -105,42 +144,26 @@ function currentBranch(source: BriefingSource): string {
   return result.status === 0 ? result.stdout.trim() : '';
 }
 
-/** A completion note's name: the task's id (`t-<utc>-<4 hex>`) and `.md`. */
-const NOTE_NAME = /^(t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4})\.md$/;
-
 /**
- * The turn before this one: the newest completion note of a task other than the active one. A task's id
- * opens with the second it started, and one checkout runs its tasks one after another, so the newest id
- * is the last turn finished here.
+ * The turn before this one and its confirmed deliverable — its completion note, nothing else of it — or,
+ * in `none`, why nothing is carried: no episode open, no turn finished in it yet, a turn that did not
+ * end in a deliverable (blocked, failed, no_match, handed over) or left no note.
  */
-function previousTurn(source: BriefingSource, task: Task | undefined, problems: string[]): PreviousTurn | undefined {
-  const dir = `${stateDir(source.localDir)}/completed`;
-  let names: string[];
-  try {
-    names = readdirSync(join(source.root, dir));
-  } catch {
-    return undefined;
-  }
-  const ids = names
-    .map((name) => NOTE_NAME.exec(name)?.[1])
-    .filter((id): id is string => id !== undefined && !(task?.outcome === 'active' && id === task.id))
-    .sort((a, b) => digits(a).localeCompare(digits(b)));
-  const id = ids[ids.length - 1];
-  if (id === undefined) return undefined;
+function previousTurn(source: BriefingSource, task: Task | undefined, turns: EpisodeTurns | undefined, problems: string[]): { turn?: PreviousTurn; none?: string } {
+  if (turns === undefined) return { none: 'no episode open: turns chain inside an episode (majordomus session start)' };
+  const last = turns.previous;
+  if (last === undefined) return { none: 'no task finished in this episode yet' };
+  const { task_id: id, outcome } = last;
+  if (!DELIVERABLE_OUTCOMES.includes(outcome)) return { none: `${id}, the turn before, ended ${outcome}: no confirmed deliverable` };
   const path = completedNoteFile(source.localDir, id);
   const note = readInside(source.root, path);
-  if (note === undefined) return undefined;
+  if (note === undefined) return { none: `${id}, the turn before, finished ${outcome} without a note (finish --note)` };
   if (typeof note !== 'string') {
     problems.push(note.unreadable.startsWith(path) ? note.unreadable : `${path}: ${note.unreadable}`);
-    return undefined;
+    return { none: `${id}, the turn before: its note cannot be read` };
   }
   const record = task?.id === id ? task : archived(source, id);
-  return { task_id: id, ...(record ? { task: record.task, outcome: record.outcome } : {}), path, note };
-}
-
-/** The id's time and suffix as one sortable string, whichever of the two id shapes it has. */
-function digits(id: string): string {
-  return id.replace(/-/g, '');
+  return { turn: { task_id: id, ...(record ? { task: record.task } : {}), outcome, path, note } };
 }
 
 /** The archived record of a finished task, when it is there and reads. */

@@ -49,6 +49,7 @@ function toJson(briefing: Briefing): Record<string, unknown> {
       total: briefing.decisions.total,
     },
     previous: previous ?? null,
+    previous_none: briefing.previousNone ?? null,
     problems: briefing.problems,
     text: briefing.lines,
   };

@@ -18,10 +18,12 @@ export async function runStart(title: string, options: StartOptions, cwd = proce
   const result = await startTask(repository, { task: title, scope: options.scope ?? [], profile: options.profile, owner: options.owner });
   const { task } = result;
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ ...task, written: result.written, archived: result.archived ?? null })}\n`);
+    process.stdout.write(`${JSON.stringify({ ...task, written: result.written, archived: result.archived ?? null, turn: result.turn ?? null })}\n`);
     return;
   }
   const lines = result.written.map((path) => `wrote ${path}`);
+  const { turn } = result;
+  if (turn) lines.push(`session ${turn.session_id}: task ${task.id} is a new turn; its context carries ${turn.previous ? `the deliverable of ${turn.previous}` : 'no previous deliverable'} (majordomus context prints it)`);
   lines.push(`start: task ${task.id} is active (scope: ${task.scope.join(', ')}; profile: ${task.profile}); next: majordomus check`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }

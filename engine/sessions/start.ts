@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { RefusedError, UsageError } from '../errors';
-import { budgetFigure, overBudget } from '../briefing/assemble';
 import { buildBriefing } from '../briefing/build';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
@@ -15,6 +14,7 @@ import type { Repository } from '../repository';
 import { readCurrentTask } from '../tasks/current';
 import { gitIdentity } from '../tasks/identity';
 import { utcNow } from '../tasks/record';
+import { nestedBriefing } from './turn';
 import { HAND_KEY, aimPointer, checkKey, contextPath, createOpen, readOpen } from './store';
 import type { OpenSession } from './store';
 import { join, dirname, basename } from 'node:path';
@@ -129,21 +129,13 @@ function contextText(repository: Repository, session: OpenSession, key: string):
     `- branch: ${session.branch || 'DETACHED'}`,
     `- head: ${session.start_head || 'unborn'}`,
     '',
-    ...briefingAtOpen(repository),
+    // what `majordomus context` gives the next worker now, one heading level down (the figure when over budget)
+    ...nestedBriefing(buildBriefing(repository, undefined, { session: session.session_id })),
     '## Notes',
     '',
   ].join('\n');
 }
 
-/**
- * What the context builder (`majordomus context`) gives the next worker at this moment, one heading
- * level down; over its budget, the figure and the command that prints it instead of a cut context.
- */
-function briefingAtOpen(repository: Repository): string[] {
-  const briefing = buildBriefing(repository);
-  if (overBudget(briefing)) return [`### Briefing`, `not included: ${budgetFigure(briefing)} (run: majordomus context --budget-lines <n>)`, ''];
-  return [...briefing.lines.slice(1).map((line) => (line.startsWith('## ') ? `#${line}` : line)), ''];
-}
 
 function taskOf(repository: Repository): { id: string; task: string; scope: readonly string[]; profile: string } | undefined {
   const current = readCurrentTask(repository.root, repository.layout.localDir);

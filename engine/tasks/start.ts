@@ -17,6 +17,8 @@ import { WritePlan } from '../layer/write/plan';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import type { Repository } from '../repository';
+import { turnSection } from '../sessions/turn';
+import type { TurnSection } from '../sessions/turn';
 import { rootedPathProblem } from '../toolkit/pathspec';
 import { archivedTaskFile, currentTaskFile, readCurrentTask } from './current';
 import { gitIdentity } from './identity';
@@ -36,6 +38,8 @@ export interface StartResult {
   readonly written: readonly string[];
   /** The finished task archived on the way, if any. */
   readonly archived?: string;
+  /** The turn section added to the open episode's session context, when an episode is open here. */
+  readonly turn?: Omit<TurnSection, 'text'>;
 }
 
 /** Start a task in `repository`; see the module comment. */
@@ -82,12 +86,17 @@ export async function startTask(repository: Repository, request: StartRequest, n
       ...gitIdentity(git),
     };
     plan.replace(currentTaskFile(layout.localDir), taskText(task));
+    // inside an episode the task is a new turn: its context, carrying the previous turn's deliverable,
+    // lands in the session context with the task or not at all
+    const turn = turnSection(repository, task);
+    if (turn) plan.append(turn.context, turn.text);
     // checked whole first, then the event, then the record: a ledger that refuses the line (a torn
     // tail, a link leading outside) leaves no task behind either
     const checked = checkPlan(plan);
     appendEvent(ledgerTargetOf(repository, 'start'), 'task.started', { task_id: task.id, profile, owner, scope });
     const written = applyPlan(plan, checked).map((done) => done.path);
-    return { task, written, archived };
+    const shown = turn && { session_id: turn.session_id, context: turn.context, ...(turn.previous ? { previous: turn.previous } : {}) };
+    return { task, written, archived, ...(shown ? { turn: shown } : {}) };
   });
 }
 

@@ -57,6 +57,8 @@ function snapshot(repo: TempRepo): string[] {
 describe('context', () => {
   it('assembles the task, its scope, the resolved record, open questions and the newest decisions; the previous turn is its note, never its checkpoint', () => {
     const repo = adopted();
+    // turns chain inside an episode (test/briefing/chain.test.ts holds the rest of that story)
+    ok(repo, ['session', 'start']);
     ok(repo, ['start', 'first', '--scope', 'src/a']);
     ok(repo, ['checkpoint'], 'a draft of the first task\n');
     // the note lies in the local half: a file beside the code would be a change outside the task's scope
@@ -139,6 +141,10 @@ describe('context', () => {
 
   it('leaves out what cannot be read — a folder for the task, a FIFO for a store, a record or note linked outside — names each on stderr and exits 0', () => {
     const repo = adopted();
+    // an episode whose ledger names a finished turn, so its note is read
+    ok(repo, ['session', 'start']);
+    const session = /session_id: "([^"]+)"/.exec(repo.read(`${STATE}/session-current.yaml`))![1]!;
+    repo.write(`${STATE}/ledger.jsonl`, `${repo.read(`${STATE}/ledger.jsonl`)}${JSON.stringify({ ts: '2026-01-01T01:01:02Z', event: 'task.finished', session, task_id: 't-20260101010101-abcd', outcome: 'completed' })}\n`);
     mkdirSync(repo.path(`${STATE}/current.yaml`), { recursive: true });
     execFileSync('mkfifo', [repo.path(`${STATE}/decisions.md`)]);
     mkdirSync(repo.path(`${STATE}/checkpoints`), { recursive: true });

@@ -1,0 +1,69 @@
+/**
+ * session_records_shared (rule majordomus.session-records-shared, advisory, doctor only): a record
+ * `session close` really wrote is a WARN of category session naming it while git does not track it —
+ * doctor still exits 0, and watch does not run the rule — and OK once committed. In process through
+ * `doctor --rule`; the record comes from the built CLI.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gateInProcess } from '../helpers/gate';
+import { repoFactory } from '../helpers/repo';
+import type { TempRepo } from '../helpers/repo';
+
+const RULE = 'majordomus.session-records-shared';
+const DIR = '.ai/repo/sessions';
+
+const repos = repoFactory();
+afterAll(() => repos.disposeAll());
+
+/** An adopted, committed repository with one closed episode's record, left untracked; its path. */
+function closed(): { repo: TempRepo; path: string } {
+  const repo = repos.create().init();
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
+  expect(repo.run(['session', 'start']).code).toBe(0);
+  const run = repo.run(['session', 'close']);
+  expect(run.code, run.stderr).toBe(0);
+  return { repo, path: run.stdout.trim() };
+}
+
+describe('session_records_shared', () => {
+  let repo: TempRepo;
+  let path: string;
+  beforeAll(() => {
+    ({ repo, path } = closed());
+  });
+
+  it('an untracked record is a WARN of category session naming it; doctor exits 0', async () => {
+    expect(path.startsWith(`${DIR}/`)).toBe(true);
+    const run = await gateInProcess(repo, 'doctor', { rule: RULE });
+    expect(run.code).toBe(0);
+    expect(run.findings.map((f) => [f.level, f.category, f.subject])).toEqual([['WARN', 'session', path]]);
+    // the record's content is sound: the blocking rule has nothing to say about tracking any more
+    const records = await gateInProcess(repo, 'doctor', { rule: 'majordomus.session-records' });
+    expect(records.code).toBe(0);
+    expect(records.findings.map((f) => f.level)).toEqual(['OK']);
+  });
+
+  it('is no drift: watch does not run the rule', async () => {
+    const run = await gateInProcess(repo, 'watch');
+    expect(run.code).toBe(0);
+    // watch ran its rules (the blocking session-records among them), just not this one
+    expect(run.findings.some((f) => f.rule === 'majordomus.session-records')).toBe(true);
+    expect(run.findings.filter((f) => f.rule === RULE)).toEqual([]);
+  });
+
+  it('a committed record is OK', async () => {
+    repo.git(['add', '--', path]);
+    repo.git(['commit', '-q', '--no-verify', '-m', 'record']);
+    const run = await gateInProcess(repo, 'doctor', { rule: RULE });
+    expect(run.code).toBe(0);
+    expect(run.findings.map((f) => [f.level, f.category, f.subject])).toEqual([['OK', 'session', DIR]]);
+  });
+
+  it('a repository with no sessions section yet: OK', async () => {
+    const bare = repos.create().init();
+    const run = await gateInProcess(bare, 'doctor', { rule: RULE });
+    expect(run.code).toBe(0);
+    expect(run.findings.map((f) => f.level)).toEqual(['OK']);
+  });
+});

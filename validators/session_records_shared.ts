@@ -1,0 +1,34 @@
+import { defineValidator } from '../engine/validator';
+
+/**
+ * A closed session record git does not track is shared with nobody: the decision of how loud that is
+ * belongs to the rule (majordomus.session-records-shared, advisory, so a violation is a WARN), and the
+ * gate it runs under is doctor only — a record not yet committed is the normal state between
+ * `session close` and the next commit, and must not turn `watch` (drift) or a hook red.
+ */
+export default defineValidator({
+  name: 'session_records_shared',
+  description: 'Every closed session record in the sessions section is tracked by git, so it reaches the people who clone the repository.',
+  gates: ['doctor'],
+  run(context) {
+    const dir = context.layer.section('sessions') ?? `${context.layer.repoDir}/sessions`;
+    if (context.kind(dir) !== 'dir') {
+      context.ok({ subject: dir, message: 'no sessions section: no record to share' });
+      return;
+    }
+    const names = context
+      .list(dir)
+      .filter((entry) => !entry.directory && entry.name.endsWith('.md'))
+      .map((entry) => entry.name)
+      .sort();
+    const tracked = new Set(context.git.tracked(dir));
+    let untracked = 0;
+    for (const name of names) {
+      const path = `${dir}/${name}`;
+      if (tracked.has(path)) continue;
+      untracked++;
+      context.violation({ subject: path, file: path, message: `git does not track this session record, so it is shared with nobody (commit it: git add -- ${path})` });
+    }
+    if (untracked === 0) context.ok({ subject: dir, message: names.length === 0 ? 'no closed session record yet' : `${names.length} record(s), each tracked by git` });
+  },
+});
