@@ -101,7 +101,7 @@ describe('knowledge sources', () => {
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout) as { file: string; sources: { id: string; kind: string; discovery: string; pathspec: string; required: boolean }[] };
     expect(parsed.file).toBe(SOURCES);
-    expect(parsed.sources.map((source) => source.id)).toEqual(['policy', 'scope', 'profiles', 'project-rules', 'sessions', 'use-cases', 'adrs']);
+    expect(parsed.sources.map((source) => source.id)).toEqual(['policy', 'scope', 'profiles', 'project-rules', 'sessions', 'use-cases', 'adrs', 'candidates']);
     expect(parsed.sources[4]).toEqual({ id: 'sessions', kind: 'session', discovery: 'vcs', pathspec: ':(glob).ai/repo/sessions/*.md', required: false });
   });
 
