@@ -10,13 +10,13 @@
  * over; neither is a candidate whose name a curated record already holds.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { MissingError, UsageError } from '../errors';
+import { DocumentError } from '../layer/document-error';
+import { WorkingTree } from '../layer/tree';
 import { lockFile, WriteLock } from '../layer/write/lock';
 import { WritePlan } from '../layer/write/plan';
 import { appendEvent } from '../ledger/append';
-import { ledgerRelativePath } from '../ledger/path';
+import { readLedger } from '../ledger/read';
 import { ledgerTargetOf } from '../ledger/target';
 import { parseDecisions, DECISIONS_FILE } from '../records/decisions';
 import type { Repository } from '../repository';
@@ -82,7 +82,9 @@ export function deriveKnowledge(repository: Repository, request: DeriveRequest =
   if (dir === undefined) throw new MissingError(`${command}: the manifest names no knowledge section, so candidates have nowhere to go (add \`knowledge: repo/knowledge\` under sections in .ai/manifest.yaml, then run: majordomus init --extend)`);
   const { episode, lines } = request.lines !== undefined && request.episode !== undefined ? { episode: request.episode, lines: request.lines } : selectEpisode(repository, command, request.episode);
 
-  const candidates = candidatesOf(repository, episode, lines);
+  // what is on disk now, whatever tree the repository was opened to judge: the candidates are written there
+  const tree = new WorkingTree(repository.root);
+  const candidates = candidatesOf(repository, tree, episode, lines);
   const curated = repository.layout.section('knowledge') + '/curated';
   const written: string[] = [];
   const unchanged: string[] = [];
@@ -92,9 +94,9 @@ export function deriveKnowledge(repository: Repository, request: DeriveRequest =
     const plan = new WritePlan({ command, base: repository.root });
     for (const candidate of candidates) {
       const path = `${dir}/${candidate.name}`;
-      const current = readIfFile(repository.root, path);
+      const current = readIfThere(tree, path);
       if (current === candidate.content) unchanged.push(path);
-      else if (current !== undefined || readIfFile(repository.root, `${curated}/${candidate.name}`) !== undefined) skipped.push(path);
+      else if (current !== undefined || tree.exists(`${curated}/${candidate.name}`)) skipped.push(path);
       else if (!plan.has(path)) {
         plan.create(path, candidate.content);
         written.push(path);
@@ -111,7 +113,7 @@ export function deriveKnowledge(repository: Repository, request: DeriveRequest =
 
 /** The episode asked for (or the newest closed one) and its stamped lines, from one read of the ledger. */
 function selectEpisode(repository: Repository, command: string, wanted: string | undefined): { episode: string; lines: LedgerLine[] } {
-  const all = readLedger(repository);
+  const all = ledgerLines(repository, command);
   let episode = wanted;
   if (episode === undefined) {
     for (let i = all.length - 1; i >= 0 && episode === undefined; i--) {
@@ -125,29 +127,13 @@ function selectEpisode(repository: Repository, command: string, wanted: string |
   return { episode, lines };
 }
 
-/** Every whole line of the ledger, parsed; a malformed line is history --validate's to report. */
-function readLedger(repository: Repository): LedgerLine[] {
-  let text: string;
-  try {
-    text = readFileSync(join(repository.root, ledgerRelativePath({ root: repository.root, localDir: repository.layout.localDir })), 'utf8');
-  } catch {
-    return [];
-  }
-  const lines: LedgerLine[] = [];
-  for (const raw of text.split('\n')) {
-    if (raw === '') continue;
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) lines.push(parsed as LedgerLine);
-    } catch {
-      // not an event
-    }
-  }
-  return lines;
+/** Every event line of the ledger; a malformed line is history --validate's to report. */
+function ledgerLines(repository: Repository, command: string): LedgerLine[] {
+  return readLedger({ root: repository.root, localDir: repository.layout.localDir }, command).entries.map((entry) => entry.record);
 }
 
 /** The candidates the episode's lines make, in ledger order, one per piece of evidence. */
-function candidatesOf(repository: Repository, episode: string, lines: readonly LedgerLine[]): Candidate[] {
+function candidatesOf(repository: Repository, tree: WorkingTree, episode: string, lines: readonly LedgerLine[]): Candidate[] {
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
   let decisions: ReturnType<typeof parseDecisions> | undefined;
   const candidates: Candidate[] = [];
@@ -159,7 +145,7 @@ function candidatesOf(repository: Repository, episode: string, lines: readonly L
     if (line.event === 'decision.recorded') {
       const decision = text(line.decision);
       if (decision === undefined) continue;
-      decisions ??= parseDecisions(readIfFile(repository.root, `${repository.layout.localDir}/${DECISIONS_FILE}`) ?? '');
+      decisions ??= parseDecisions(readable(readIfThere(tree, `${repository.layout.localDir}/${DECISIONS_FILE}`)) ?? '');
       const entry = [...decisions].reverse().find((candidate) => candidate.heading === decision);
       const why = entry?.fields.get('Why')?.value;
       const rejected = entry?.fields.get('Rejected')?.value;
@@ -175,7 +161,7 @@ function candidatesOf(repository: Repository, episode: string, lines: readonly L
     } else if (line.event === 'task.finished') {
       const outcome = text(line.outcome);
       if (task === undefined || outcome === undefined) continue;
-      const note = readIfFile(repository.root, completedNoteFile(repository.layout.localDir, task))?.trim();
+      const note = readable(readIfThere(tree, completedNoteFile(repository.layout.localDir, task)))?.trim();
       const body = `Task ${task} finished as ${outcome}.${note ? `\n\n${note}` : ''}`;
       candidates.push(candidate('outcome', `Task ${task} finished as ${outcome}`, { ts, episode, task, ref }, body));
     }
@@ -208,11 +194,20 @@ function candidate(kind: string, title: string, at: { ts: string; episode: strin
   return { name: `${id}.md`, content: `${front.join('\n')}\n\n${body}\n` };
 }
 
-/** A regular file's text, or undefined when nothing readable is there. */
-function readIfFile(root: string, path: string): string | undefined {
+/** Something at a path that is not a readable text file: a candidate's name taken, no evidence text. */
+const UNREADABLE = Symbol('unreadable');
+
+/** The text at `path`; undefined when nothing is there. */
+function readIfThere(tree: WorkingTree, path: string): string | typeof UNREADABLE | undefined {
+  if (!tree.exists(path)) return undefined;
   try {
-    return readFileSync(join(root, path), 'utf8');
-  } catch {
-    return undefined;
+    return tree.readText(path);
+  } catch (error) {
+    if (error instanceof DocumentError) return UNREADABLE;
+    throw error;
   }
+}
+
+function readable(text: string | typeof UNREADABLE | undefined): string | undefined {
+  return typeof text === 'string' ? text : undefined;
 }

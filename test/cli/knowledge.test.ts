@@ -96,7 +96,7 @@ describe('knowledge sources', () => {
     const repo = repos.create().init();
     const text = repo.run(['knowledge', 'sources']);
     expect(text.code).toBe(0);
-    expect(text.stdout.split('\n')[0]).toBe(`knowledge sources: 7 class(es) in ${SOURCES}`);
+    expect(text.stdout.split('\n')[0]).toBe(`knowledge sources: 8 class(es) in ${SOURCES}`);
     const json = repo.run(['knowledge', 'sources', '--json']);
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout) as { file: string; sources: { id: string; kind: string; discovery: string; pathspec: string; required: boolean }[] };
