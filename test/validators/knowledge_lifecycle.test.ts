@@ -4,10 +4,10 @@
  * and runs `doctor --rule` in process; the drift case also through the built CLI. An "old" close is
  * three days before now, past the skeleton policy's threshold (a day).
  */
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeTable, edit } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
+import { failing, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 
 const RULE = 'majordomus.knowledge-observed';
@@ -115,4 +115,20 @@ describeTable({
   passing: PASSING,
   failing: FAILING,
   drift: { mutate: ledger(OLD, { derived: false }), expected: [{ level: 'FAIL', category: 'knowledge', subject: EPISODE, file: LEDGER, at: `"session":"${EPISODE}","outcome"` }] },
+});
+
+describe('the remedy the finding names clears it', () => {
+  it('doctor fails naming the episode with its reproduce; knowledge derive --episode writes the derivation; doctor passes', () => {
+    const repo = repos.create().init();
+    ledger(OLD, { derived: false })(repo);
+    const red = repo.gate(['doctor', '--rule', RULE]);
+    expect(red.code).toBe(10);
+    const [finding] = failing(red.findings);
+    expect(finding).toMatchObject({ subject: EPISODE, category: 'knowledge', reproduce: 'majordomus history --event knowledge.derived' });
+    expect(finding!.message).toContain(`majordomus knowledge derive --episode ${EPISODE}`);
+    expect(repo.run(['knowledge', 'derive', '--episode', EPISODE]).code).toBe(0);
+    const green = repo.gate(['doctor', '--rule', RULE]);
+    expect(green.code).toBe(0);
+    expect(green.findings).toEqual([expect.objectContaining({ level: 'OK', subject: EPISODE })]);
+  });
 });
