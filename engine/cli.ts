@@ -325,6 +325,12 @@ function addRecordCommands(program: Command): void {
     .option('--kind <kind>', 'only the nodes of this kind')
     .option('--json', 'print one JSON object')
     .action(async (options) => (await import('./commands/knowledge')).runKnowledgeNodes(options));
+  knowledge
+    .command('derive')
+    .description("write one episode's decisions, answers and finished tasks as candidate records under the knowledge section's candidates/")
+    .option('--episode <id>', 'the episode to derive (default: the newest closed one)')
+    .option('--json', 'print one JSON object')
+    .action(async (options) => (await import('./commands/knowledge')).runKnowledgeDerive(options));
 }
 
 /** `usecase`: the repository's executable use cases (.ai/repo/use-cases/, engine/commands/usecase.ts). */

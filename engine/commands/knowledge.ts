@@ -1,6 +1,7 @@
 /**
  * `knowledge sources` and `knowledge nodes`: the repository's declared knowledge sources read back, and
  * the objects they discover in git's index. Both read only; neither writes anything, the ledger included.
+ * `knowledge derive`: one episode's evidence written as candidate records (engine/knowledge/derive.ts).
  */
 import { ContractError, MissingError, UsageError } from '../errors';
 import { escapeControls } from '../layer/document-error';
@@ -79,4 +80,21 @@ export async function runKnowledgeNodes(options: NodesOptions, cwd = process.cwd
   // a required class that discovers nothing is the gate's finding; the listing says so and stays 0
   const empty = chosen.filter((source) => source.required && !nodes.some((node) => node.source === source.id));
   for (const source of empty) process.stderr.write(`majordomus: knowledge nodes: the required class ${source.id} discovers no tracked file (run: majordomus doctor --rule majordomus.knowledge-integrity)\n`);
+}
+
+export interface DeriveOptions {
+  readonly episode?: string;
+  readonly json?: boolean;
+}
+
+/** `knowledge derive [--episode <id>] [--json]`: the candidates of one episode, the newest closed by default. */
+export async function runKnowledgeDerive(options: DeriveOptions, cwd = process.cwd()): Promise<void> {
+  const { deriveKnowledge, deriveSummary } = await import('../knowledge/derive');
+  const repository = Repository.open(cwd, { tree: 'working' });
+  const result = deriveKnowledge(repository, { episode: options.episode });
+  if (options.json) {
+    print([JSON.stringify({ episode: result.episode, written: result.written, unchanged: result.unchanged, skipped: result.skipped })]);
+    return;
+  }
+  print([deriveSummary(result), ...result.written.map((path) => `wrote ${path}`), ...result.skipped.map((path) => `skipped ${path} (changed by hand; left as it is)`)]);
 }

@@ -47,8 +47,16 @@ export async function runSessionClose(options: SessionCloseOptions, cwd = proces
     else process.stderr.write('majordomus: session close: no episode is open here; nothing to close\n');
     return;
   }
+  const step = result.knowledge;
+  if (step?.status === 'derived') {
+    const { deriveSummary } = await import('../knowledge/derive');
+    process.stderr.write(`majordomus: session close: knowledge derived: ${deriveSummary(step.result)}\n`);
+  } else if (step?.status === 'failed') {
+    process.stderr.write(`majordomus: session close: knowledge not derived (the episode is closed all the same): ${step.reason} (run: majordomus knowledge derive --episode ${result.session.session_id})\n`);
+  }
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ closed: true, session_id: result.session.session_id, outcome: result.outcome, record: result.record, resumed: result.resumed })}\n`);
+    const knowledge = step === undefined ? null : step.status === 'derived' ? { status: 'derived', written: step.result.written, unchanged: step.result.unchanged, skipped: step.result.skipped } : step;
+    process.stdout.write(`${JSON.stringify({ closed: true, session_id: result.session.session_id, outcome: result.outcome, record: result.record, resumed: result.resumed, knowledge })}\n`);
     return;
   }
   process.stdout.write(`${result.record}\n`);

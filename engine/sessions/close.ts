@@ -8,12 +8,17 @@
  * (there is a whole record or none), then `session.closed`, the Close section of the context, and last
  * the removal of the open record. A close run again while the open record is still there finds the
  * record already published for that id and finishes the remaining steps without writing a second one.
+ *
+ * Between the record and `session.closed`, while `session.knowledge_on_end` is on, the episode's
+ * knowledge is derived (engine/knowledge/derive.ts) from the same ledger lines the record was made of.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContractError, MissingError, RefusedError, UsageError } from '../errors';
 import { appendEvent } from '../ledger/append';
+import { deriveKnowledge } from '../knowledge/derive';
+import type { DeriveResult } from '../knowledge/derive';
 import { ledgerRelativePath } from '../ledger/path';
 import { ledgerTargetOf } from '../ledger/target';
 import { publishRecord } from '../records/publish';
@@ -38,7 +43,15 @@ export interface SessionCloseRequest {
 
 export type SessionCloseResult =
   | { readonly closed: false }
-  | { readonly closed: true; readonly session: OpenSession; readonly record: string; readonly outcome: string; readonly resumed: boolean };
+  | {
+      readonly closed: true;
+      readonly session: OpenSession;
+      readonly record: string;
+      readonly outcome: string;
+      readonly resumed: boolean;
+      /** Absent when a resumed close found session.closed already written (the step ran then). */
+      readonly knowledge?: KnowledgeStep;
+    };
 
 /** The layer's sessions section, repository-relative. */
 export function sessionsDir(repository: Repository): string {
@@ -66,11 +79,13 @@ export function closeSession(repository: Repository, request: SessionCloseReques
   const { session, key } = found;
   const dir = sessionsDir(repository);
   const existing = publishedRecord(join(root, dir), session.session_id);
+  // the one read of the ledger: the record, the resumed-close check and the knowledge step share it
+  const lines = stampedLines(repository, session.session_id);
   let record: string;
   if (existing !== undefined) {
     record = `${dir}/${existing}`;
   } else {
-    const values = deriveRecord(repository, session, outcome, now);
+    const values = deriveRecord(repository, session, lines, outcome, now);
     const published = publishRecord({
       command: 'session close',
       root,
@@ -80,13 +95,55 @@ export function closeSession(repository: Repository, request: SessionCloseReques
     });
     record = `${dir}/${published.name}`;
   }
-  if (!ledgerHolds(repository, session.session_id, 'session.closed')) {
+  let knowledge: KnowledgeStep | undefined;
+  if (!lines.some((line) => line.event === 'session.closed')) {
+    // derived before session.closed, so the line that closes the episode follows its knowledge
+    knowledge = knowledgeOnEnd(repository) ? deriveOnClose(repository, session.session_id, lines) : { status: 'off' };
     appendEvent(ledgerTargetOf(repository, 'session close', { session: session.session_id }), 'session.closed', { outcome, session_path: record });
   }
   appendClose(root, contextPath(layout.localDir, session), now, outcome, record);
   rmSync(join(root, openDir(layout.localDir), `${key}.yaml`), { force: true });
   reaim(root, layout.localDir, key);
-  return { closed: true, session, record, outcome, resumed: existing !== undefined };
+  return { closed: true, session, record, outcome, resumed: existing !== undefined, ...(knowledge ? { knowledge } : {}) };
+}
+
+/**
+ * What the knowledge step of a close did. A derivation that fails never fails the close: the close is
+ * what the provider's end hook waits for, and the evidence is still in the ledger for
+ * `knowledge derive --episode <id>` to take later. The failure is appended as `knowledge.derive_failed`
+ * (when even that cannot be written, the caller's stderr line is all that is left).
+ */
+export type KnowledgeStep =
+  | { readonly status: 'derived'; readonly result: DeriveResult }
+  | { readonly status: 'failed'; readonly reason: string }
+  | { readonly status: 'off' };
+
+function deriveOnClose(repository: Repository, episode: string, lines: ReadonlyArray<Record<string, unknown>>): KnowledgeStep {
+  try {
+    return { status: 'derived', result: deriveKnowledge(repository, { episode, lines, command: 'session close', stamp: episode }) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    try {
+      appendEvent(ledgerTargetOf(repository, 'session close', { session: episode }), 'knowledge.derive_failed', { episode, reason: reason.slice(0, 2000) });
+    } catch {
+      // the ledger refused too; the close itself will say so when it appends session.closed
+    }
+    return { status: 'failed', reason };
+  }
+}
+
+/**
+ * `session.knowledge_on_end` of the policy; on unless the policy says false. A policy that cannot be
+ * read leaves the step on: the switch is a deliberate choice, and an unreadable file made none.
+ */
+function knowledgeOnEnd(repository: Repository): boolean {
+  const file = repository.layout.section('policy') ?? `${repository.layout.repoDir}/policy.yaml`;
+  try {
+    const value = repository.yaml(file).value as { session?: { knowledge_on_end?: unknown } } | null;
+    return value?.session?.knowledge_on_end !== false;
+  } catch {
+    return true;
+  }
 }
 
 /** The name of the record already published for `id`, if a close got that far. */
@@ -143,13 +200,8 @@ function stampedLines(repository: Repository, id: string): Array<Record<string, 
   return lines;
 }
 
-function ledgerHolds(repository: Repository, id: string, event: string): boolean {
-  return stampedLines(repository, id).some((line) => line.event === event);
-}
-
 /** Every field of the record, from the clock, git and the ledger. */
-function deriveRecord(repository: Repository, session: OpenSession, outcome: 'closed' | 'interrupted', now: Date): SessionRecord {
-  const lines = stampedLines(repository, session.session_id);
+function deriveRecord(repository: Repository, session: OpenSession, lines: ReadonlyArray<Record<string, unknown>>, outcome: 'closed' | 'interrupted', now: Date): SessionRecord {
   const collect = (events: readonly string[], pick: (line: Record<string, unknown>) => unknown): string[] => {
     const seen: string[] = [];
     for (const line of lines) {

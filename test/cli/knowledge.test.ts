@@ -96,12 +96,12 @@ describe('knowledge sources', () => {
     const repo = repos.create().init();
     const text = repo.run(['knowledge', 'sources']);
     expect(text.code).toBe(0);
-    expect(text.stdout.split('\n')[0]).toBe(`knowledge sources: 7 class(es) in ${SOURCES}`);
+    expect(text.stdout.split('\n')[0]).toBe(`knowledge sources: 8 class(es) in ${SOURCES}`);
     const json = repo.run(['knowledge', 'sources', '--json']);
     expect(json.code).toBe(0);
     const parsed = JSON.parse(json.stdout) as { file: string; sources: { id: string; kind: string; discovery: string; pathspec: string; required: boolean }[] };
     expect(parsed.file).toBe(SOURCES);
-    expect(parsed.sources.map((source) => source.id)).toEqual(['policy', 'scope', 'profiles', 'project-rules', 'sessions', 'use-cases', 'adrs']);
+    expect(parsed.sources.map((source) => source.id)).toEqual(['policy', 'scope', 'profiles', 'project-rules', 'sessions', 'use-cases', 'adrs', 'candidates']);
     expect(parsed.sources[4]).toEqual({ id: 'sessions', kind: 'session', discovery: 'vcs', pathspec: ':(glob).ai/repo/sessions/*.md', required: false });
   });
 

@@ -25,6 +25,7 @@ describe('judgeSources', () => {
       'sessions:session',
       'use-cases:use-case',
       'adrs:adr',
+      'candidates:candidate',
     ]);
   });
 

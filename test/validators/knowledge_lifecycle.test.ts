@@ -1,22 +1,20 @@
 /**
  * knowledge_lifecycle (rule majordomus.knowledge-observed): every case starts from `majordomus init` in
- * a fresh git repository, writes a real ledger whose newest `session.closed` line names a real record
- * file, tracks it or not, and runs `doctor --rule` in process; the drift case also through the built CLI.
- * An "old" close is three days before now, past the skeleton policy's threshold (a day).
+ * a fresh git repository, writes a real ledger of episodes closing and knowledge being derived (or not),
+ * and runs `doctor --rule` in process; the drift case also through the built CLI. An "old" close is
+ * three days before now, past the skeleton policy's threshold (a day).
  */
-import { afterAll } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { describeTable, edit } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
+import { failing, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 
 const RULE = 'majordomus.knowledge-observed';
 const LEDGER = '.ai/local/state/ledger.jsonl';
-const SOURCES = '.ai/repo/knowledge/sources.yaml';
 const POLICY = '.ai/repo/policy.yaml';
-const RECORD = '.ai/repo/sessions/20260901T100000Z--s-20260901100000-ab12--main--abc1234--0f0f0f0f.md';
+const EARLIER = 's-20260801100000-cd34';
 const EPISODE = 's-20260901100000-ab12';
-const SESSIONS_CLASS = "  - id: sessions\n    kind: session\n    discovery: vcs\n    pathspec: ':(glob).ai/repo/sessions/*.md'\n    required: false\n";
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -24,36 +22,55 @@ afterAll(() => repos.disposeAll());
 const minutesAgo = (minutes: number): string => new Date(Date.now() - minutes * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const OLD = 3 * 24 * 60;
 
-function line(ts: string, event: string, extra: Record<string, unknown>): string {
-  return `${JSON.stringify({ ts, event, head: null, branch: 'main', by: 'majordomus/test', session: EPISODE, ...extra })}\n`;
+function line(ts: string, event: string, session: string, extra: Record<string, unknown>): string {
+  return `${JSON.stringify({ ts, event, head: null, branch: 'main', by: 'majordomus/test', session, ...extra })}\n`;
 }
 
-/** A ledger holding one episode, opened and closed `minutes` ago, and its record on disk; tracked when asked. */
-function closed(minutes: number, options: { track?: boolean; path?: string } = {}): (repo: TempRepo) => void {
-  return (repo) => {
-    const path = options.path ?? RECORD;
-    repo.write(path, `---\nschema: session/v1\nid: ${EPISODE}\noutcome: closed\n---\n`);
-    repo.write(LEDGER, line(minutesAgo(minutes + 5), 'session.started', { owner: 'o' }) + line(minutesAgo(minutes), 'session.closed', { outcome: 'closed', session_path: path }));
-    if (options.track) repo.git(['add', path]);
-  };
+function episode(id: string, minutes: number, derived: boolean): string {
+  return (
+    line(minutesAgo(minutes + 5), 'session.started', id, { owner: 'o' }) +
+    (derived ? line(minutesAgo(minutes), 'knowledge.derived', id, { episode: id, paths: [] }) : '') +
+    line(minutesAgo(minutes), 'session.closed', id, { outcome: 'closed', session_path: `.ai/repo/sessions/${id}.md` })
+  );
+}
+
+/**
+ * A ledger where an earlier episode was derived (so derivation runs on this checkout), or not, and then
+ * the judged episode closed `minutes` ago, derived or not.
+ */
+function ledger(minutes: number, options: { derived: boolean; earlier?: boolean }): (repo: TempRepo) => void {
+  return (repo) => repo.write(LEDGER, ((options.earlier ?? true) ? episode(EARLIER, OLD + 60, true) : '') + episode(EPISODE, minutes, options.derived));
 }
 
 const PASSING: readonly Case[] = [
   { name: 'no ledger: no episode has closed', mutate: () => {}, expected: [{ level: 'OK', category: 'knowledge', subject: LEDGER }] },
   {
-    name: 'the newest closed episode is tracked and discovered',
-    mutate: closed(OLD, { track: true }),
-    expected: [{ level: 'OK', category: 'knowledge', subject: RECORD }],
+    name: 'the newest closed episode was derived',
+    mutate: ledger(OLD, { derived: true }),
+    expected: [{ level: 'OK', category: 'knowledge', subject: EPISODE }],
   },
   {
-    name: 'an episode closed a minute ago, not committed yet',
-    mutate: closed(1),
-    expected: [{ level: 'OK', category: 'knowledge', subject: RECORD }],
+    name: 'derived later, by hand, after the close',
+    mutate: (repo) => {
+      ledger(OLD, { derived: false })(repo);
+      repo.write(LEDGER, repo.read(LEDGER) + line(minutesAgo(1), 'knowledge.derived', 's-20261001100000-ef56', { episode: EPISODE, paths: [] }));
+    },
+    expected: [{ level: 'OK', category: 'knowledge', subject: EPISODE }],
+  },
+  {
+    name: 'an episode closed a minute ago and not derived yet',
+    mutate: ledger(1, { derived: false }),
+    expected: [{ level: 'OK', category: 'knowledge', subject: EPISODE }],
+  },
+  {
+    name: 'no knowledge.derived line at all: not judged until the first derivation',
+    mutate: ledger(OLD, { derived: false, earlier: false }),
+    expected: [{ level: 'INFO', category: 'knowledge', subject: LEDGER }],
   },
   {
     name: 'the policy turned the knowledge step off',
     mutate: (repo) => {
-      closed(OLD)(repo);
+      ledger(OLD, { derived: false })(repo);
       edit(repo, POLICY, 'knowledge_on_end: true', 'knowledge_on_end: false');
     },
     expected: [{ level: 'INFO', category: 'knowledge', subject: POLICY }],
@@ -61,7 +78,7 @@ const PASSING: readonly Case[] = [
   {
     name: 'the policy sets no stale_minutes: skipped, never a guessed default',
     mutate: (repo) => {
-      closed(OLD)(repo);
+      ledger(OLD, { derived: false })(repo);
       edit(repo, POLICY, '  freshness:\n    fresh_minutes: 60\n    stale_minutes: 1440\n', '');
     },
     expected: [{ level: 'INFO', category: 'knowledge', subject: POLICY }],
@@ -70,31 +87,48 @@ const PASSING: readonly Case[] = [
 
 const FAILING: readonly Case[] = [
   {
-    name: 'an old close whose record git does not track',
-    mutate: closed(OLD),
-    expected: [{ level: 'FAIL', category: 'knowledge', subject: RECORD }],
+    name: 'an old close no derivation names, on a checkout that derives',
+    mutate: ledger(OLD, { derived: false }),
+    expected: [{ level: 'FAIL', category: 'knowledge', subject: EPISODE, file: LEDGER, at: `"session":"${EPISODE}","outcome"` }],
   },
   {
-    name: "a tracked record outside every session class's pathspec",
-    mutate: closed(OLD, { track: true, path: '.ai/repo/sessions/archive/old.md' }),
-    expected: [{ level: 'FAIL', category: 'knowledge', subject: '.ai/repo/sessions/archive/old.md' }],
-  },
-  {
-    name: 'episodes close but no class of kind session is declared',
+    name: 'a derivation of an earlier episode does not cover the newest close',
     mutate: (repo) => {
-      closed(OLD, { track: true })(repo);
-      edit(repo, SOURCES, SESSIONS_CLASS, '');
+      ledger(OLD, { derived: false })(repo);
+      repo.write(LEDGER, repo.read(LEDGER) + line(minutesAgo(OLD - 10), 'knowledge.derived', EPISODE, { episode: EARLIER, paths: [] }));
     },
-    expected: [{ level: 'FAIL', category: 'knowledge', subject: SOURCES, file: SOURCES }],
+    expected: [{ level: 'FAIL', category: 'knowledge', subject: EPISODE, file: LEDGER, at: `"session":"${EPISODE}","outcome"` }],
   },
   {
     name: 'past a threshold the policy lowered to 60 minutes, though within a day',
     mutate: (repo) => {
-      closed(120)(repo);
+      ledger(120, { derived: false })(repo);
       edit(repo, POLICY, 'stale_minutes: 1440', 'stale_minutes: 60');
     },
-    expected: [{ level: 'FAIL', category: 'knowledge', subject: RECORD }],
+    expected: [{ level: 'FAIL', category: 'knowledge', subject: EPISODE, file: LEDGER, at: `"session":"${EPISODE}","outcome"` }],
   },
 ];
 
-describeTable({ rule: RULE, repos, passing: PASSING, failing: FAILING, drift: { mutate: closed(OLD), expected: [{ level: 'FAIL', category: 'knowledge', subject: RECORD }] } });
+describeTable({
+  rule: RULE,
+  repos,
+  passing: PASSING,
+  failing: FAILING,
+  drift: { mutate: ledger(OLD, { derived: false }), expected: [{ level: 'FAIL', category: 'knowledge', subject: EPISODE, file: LEDGER, at: `"session":"${EPISODE}","outcome"` }] },
+});
+
+describe('the remedy the finding names clears it', () => {
+  it('doctor fails naming the episode with its reproduce; knowledge derive --episode writes the derivation; doctor passes', () => {
+    const repo = repos.create().init();
+    ledger(OLD, { derived: false })(repo);
+    const red = repo.gate(['doctor', '--rule', RULE]);
+    expect(red.code).toBe(10);
+    const [finding] = failing(red.findings);
+    expect(finding).toMatchObject({ subject: EPISODE, category: 'knowledge', reproduce: 'majordomus history --event knowledge.derived' });
+    expect(finding!.message).toContain(`majordomus knowledge derive --episode ${EPISODE}`);
+    expect(repo.run(['knowledge', 'derive', '--episode', EPISODE]).code).toBe(0);
+    const green = repo.gate(['doctor', '--rule', RULE]);
+    expect(green.code).toBe(0);
+    expect(green.findings).toEqual([expect.objectContaining({ level: 'OK', subject: EPISODE })]);
+  });
+});
