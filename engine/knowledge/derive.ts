@@ -22,6 +22,9 @@ import { parseDecisions, DECISIONS_FILE } from '../records/decisions';
 import type { Repository } from '../repository';
 import { completedNoteFile } from '../tasks/current';
 
+/** How many written paths one `knowledge.derived` line lists; the rest are counted in `paths_omitted`. */
+export const MAX_LISTED_PATHS = 100;
+
 /** One ledger line, parsed. */
 export type LedgerLine = Readonly<Record<string, unknown>>;
 
@@ -104,7 +107,17 @@ export function deriveKnowledge(repository: Repository, request: DeriveRequest =
     }
     if (written.length > 0) plan.commit();
     // the line names the run's own episode through its stamp, the derived one through `episode`
-    appendEvent(ledgerTargetOf(repository, command, request.stamp === undefined ? {} : { session: request.stamp }), 'knowledge.derived', { episode, paths: written, unchanged: unchanged.length, skipped: skipped.length });
+    // the paths are listed up to a bound, so an episode with many candidates still fits one ledger line
+    // (64 KiB) and the files just written are never followed by a refused line
+    const listed = written.slice(0, MAX_LISTED_PATHS);
+    appendEvent(ledgerTargetOf(repository, command, request.stamp === undefined ? {} : { session: request.stamp }), 'knowledge.derived', {
+      episode,
+      paths: listed,
+      ...(listed.length < written.length ? { paths_omitted: written.length - listed.length } : {}),
+      written: written.length,
+      unchanged: unchanged.length,
+      skipped: skipped.length,
+    });
   } finally {
     lock.release();
   }

@@ -184,6 +184,26 @@ describe('knowledge derive', () => {
     expect(repo.read(`${CANDIDATES}/${answer}`)).toBe(edited);
   });
 
+  it('an episode with more candidates than one line lists: the line lists 100 paths and counts the rest', () => {
+    const repo = adopted();
+    const episode = 's-20261130120000-beef';
+    const head = repo.git(['rev-parse', 'HEAD']).trim();
+    const line = (ts: string, event: string, payload: Record<string, unknown>): string =>
+      JSON.stringify({ ts, event, head, branch: 'main', by: 'majordomus/test', session: episode, ...payload });
+    const lines = [line('2026-11-30T12:00:00Z', 'session.started', { session_id: episode })];
+    // a long question makes each candidate's name as long as names get, so all paths would not fit one line
+    for (let i = 0; i < 640; i++) lines.push(line(`2026-11-30T12:${String(Math.floor(i / 60) + 1).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z`, 'question.resolved', { task_id: 't-20261130-120000-abcd', question: `which of the many formats does reader number ${i} accept by default`, answer: 'the new one' }));
+    repo.write(LEDGER, `${lines.join('\n')}\n`);
+    const run = repo.run(['knowledge', 'derive', '--episode', episode, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as { written: string[] }).written).toHaveLength(640);
+    expect(candidates(repo)).toHaveLength(640);
+    const derived = ledger(repo).filter((entry) => entry.event === 'knowledge.derived');
+    expect(derived).toHaveLength(1);
+    expect(derived[0]).toMatchObject({ episode, written: 640, paths_omitted: 540, unchanged: 0, skipped: 0 });
+    expect(derived[0]!.paths).toHaveLength(100);
+  });
+
   it('a removed candidate is derived again', () => {
     const repo = adopted();
     busyEpisode(repo);
