@@ -11,12 +11,17 @@ export default defineValidator({
   gates: ['doctor'],
   async run(context) {
     const model = context.model(recordsModel);
-    const classify = await changedFilesClassifier({
-      exists: (path) => context.exists(path),
-      yaml: (path) => context.yaml(path),
-      section: (name) => context.layer.section(name),
-      localDir: context.layer.localDir,
-    });
+    // the declarations' patterns are compiled on the first path there is to classify: most runs have none
+    let classifier: ((path: string) => string | undefined) | undefined;
+    const classify = async (path: string): Promise<string | undefined> => {
+      classifier ??= await changedFilesClassifier({
+        exists: (file) => context.exists(file),
+        yaml: (file) => context.yaml(file),
+        section: (name) => context.layer.section(name),
+        localDir: context.layer.localDir,
+      });
+      return classifier(path);
+    };
     let classified = 0;
     let named = 0;
     const legacy: string[] = [];
@@ -32,7 +37,7 @@ export default defineValidator({
         }
         classified++;
         for (const path of record.changed_files) {
-          const by = classify(path);
+          const by = await classify(path);
           if (by === undefined) continue;
           named++;
           context.violation({

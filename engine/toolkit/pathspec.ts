@@ -84,9 +84,12 @@ export async function eachMatch(paths: readonly string[], pattern: string, visit
     for (const at of index.equal(pattern)) if (visit(at) === false) return;
     if (index.odd.length === 0) return;
   }
+  const folder = isLiteral(pattern) ? undefined : literalFolder(pattern);
+  // nothing to try: the pattern is not compiled (nor micromatch loaded) for a folder holding no path
+  if ((folder === undefined || !index.hasStartingWith(folder)) && index.odd.length === 0) return;
   const matches = await compile(pattern);
-  if (!isLiteral(pattern)) {
-    for (const at of index.startingWith(literalFolder(pattern))) if (matches(paths[at]!) && visit(at) === false) return;
+  if (folder !== undefined) {
+    for (const at of index.startingWith(folder)) if (matches(paths[at]!) && visit(at) === false) return;
   }
   for (const at of index.odd) if (matches(probe(paths[at]!)) && visit(at) === false) return;
 }
@@ -161,6 +164,12 @@ class PathIndex {
   /** Positions of the plain paths equal to `path`. */
   *equal(path: string): Generator<number> {
     for (let i = this.lowerBound(path); i < this.order.length && this.paths[this.order[i]!] === path; i++) yield this.order[i]!;
+  }
+
+  /** True when some plain path starts with `prefix`. */
+  hasStartingWith(prefix: string): boolean {
+    const i = this.lowerBound(prefix);
+    return i < this.order.length && this.paths[this.order[i]!]!.startsWith(prefix);
   }
 
   /** Positions of the plain paths starting with `prefix`: one contiguous run of the sorted order. */
