@@ -49,7 +49,7 @@ export function buildProgram(): Command {
       .option('--check', 'judge the completion contract, recording nothing (the pre-push hook)')
       .addOption(new Option('--outcome <outcome>', 'the outcome to record').choices(['completed', 'partial', 'blocked', 'no_match', 'failed']))
       .option('--verify-command <cmd>', 'the command that proves the work (run with sh -c at the top level; its output goes to stderr)')
-      .option('--note <file>', 'the completion note, kept as .ai/local/state/completed/<id>.md'),
+      .option('--note <file>', 'the completion note (a file, or - for stdin), kept as .ai/local/state/completed/<id>.md'),
   ).action(async (options) => {
     if (options.check && (options.outcome || options.verifyCommand || options.note)) throw new UsageError('finish: --check judges the contract only; it takes no --outcome, --verify-command or --note (run: majordomus finish --help)');
     if (options.check) return (await import('./commands/gate')).runGateCommand('finish', options);

@@ -16,6 +16,7 @@ import { WritePlan } from '../layer/write/plan';
 import { readTextFile } from '../layer/yaml';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
+import { readBody } from '../records/command';
 import type { Repository } from '../repository';
 import type { GateOutcome, RunnerPlugin } from '../run-gate';
 import { runGate } from '../run-gate';
@@ -98,8 +99,9 @@ function contractRecord(gate: GateOutcome, attempt: FinishAttempt): Record<strin
   return { rules: gate.selected.map((rule) => rule.identity), verify, note: attempt.note ? true : false, gates };
 }
 
-/** The note file: a regular text file under the size cap. */
+/** The note file: a regular text file under the size cap; `-` is the note on stdin (as a pipe gives it). */
 function readNote(path: string, cwd: string): { file: string; text: string } {
+  if (path === '-') return { file: '-', text: readBody('finish --note -') };
   try {
     return { file: path, text: readTextFile(resolvePath(cwd, path), path) };
   } catch (error) {
