@@ -1,5 +1,5 @@
 /**
- * Runs one repository validator in a worker thread of its own, under a time limit, and says in one
+ * Runs one repository validator in a worker thread of its own, under a time and a memory limit, and says in one
  * sentence how it went. This module is imported only when a gate reaches a rule whose validator is the
  * repository's own, so a gate without one never loads it.
  *
@@ -8,7 +8,8 @@
  * is over when nothing it started is left, so a throw from a timer or a rejection no one handled after
  * the run returned still counts. Anything but a clean end is a problem the runner turns into a FAIL
  * of the rule: a loop or a sleep past the limit (the worker is terminated), a promise that never
- * settles (the worker empties and ends with the run pending), process.exit, a global replaced. The
+ * settles (the worker empties and ends with the run pending), a heap grown past the memory limit (V8
+ * stops the worker; the gate's own heap is another), process.exit, a global replaced. The
  * worker is always terminated before the next rule starts, so nothing of one validator reaches another.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -34,6 +35,8 @@ export interface IsolatedRun {
   readonly name: string;
   /** How long the module may take, from its import to the end of everything its run started. */
   readonly timeoutMs: number;
+  /** How much heap the module may hold, in megabytes (the worker's old generation). */
+  readonly memoryMb: number;
   /** The worker's environment: the one the judged repository's git is run with. */
   readonly env: NodeJS.ProcessEnv;
   /** Whether what the module declares may run here; a sentence saying why not, or undefined. */
@@ -71,7 +74,8 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
     const start: WorkerStart = { moduleUrl: pathToFileURL(run.path).href, name: run.name };
     let worker: Worker;
     try {
-      worker = new Worker(script, { workerData: start, env: run.env, stdout: true, stderr: true });
+      // the young generation keeps V8's default: it is small, and the old one is where a hoard ends up
+      worker = new Worker(script, { workerData: start, env: run.env, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: run.memoryMb } });
     } catch (error) {
       resolve({ status: 'failed', problem: `could not be started in a worker: ${describeThrown(error)}` });
       return;
@@ -154,7 +158,15 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
           });
       }
     });
-    worker.on('error', (error) => finish({ status: 'failed', problem: `stopped with an error: ${describeThrown(error)}` }));
+    const outOfMemory = `ran out of memory: it held more than its limit of ${run.memoryMb} MB (repository_validators.memory_mb) and was stopped`;
+    worker.on('error', (error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        // a module that hoards at its top level is the module's fault, as a top-level loop is
+        if (stage === 'importing') return finish({ status: 'unusable', problem: `${outOfMemory} while it was being imported` });
+        return finish({ status: 'failed', problem: outOfMemory });
+      }
+      finish({ status: 'failed', problem: `stopped with an error: ${describeThrown(error)}` });
+    });
     worker.on('exit', (code) => {
       if (over) return;
       const exit = exitCalled === undefined ? undefined : `called process.exit(${exitCalled})`;
