@@ -20,6 +20,7 @@ import { Worker } from 'node:worker_threads';
 import { describeThrown } from '../describe';
 import { distributionRoot } from '../layer/distribution';
 import { notRegularFile } from '../layer/regular-file';
+import { MEMORY_KEY, POLICY_SECTION } from './settings';
 import type { NoteRecord, RunRequest, ValidatorMeta, WorkerMessage, WorkerStart } from './protocol';
 
 /** The worker script, relative to the distribution root (tools/build.mjs writes it there). */
@@ -158,7 +159,7 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
           });
       }
     });
-    const outOfMemory = `ran out of memory: it held more than its limit of ${run.memoryMb} MB (repository_validators.memory_mb) and was stopped`;
+    const outOfMemory = `ran out of memory: it held more than its limit of ${run.memoryMb} MB (the policy's ${POLICY_SECTION}.${MEMORY_KEY}) and was stopped`;
     worker.on('error', (error) => {
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
         // a module that hoards at its top level is the module's fault, as a top-level loop is

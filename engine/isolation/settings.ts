@@ -23,6 +23,9 @@ export const MAX_TIMEOUT_SECONDS = 3600;
  * still leaves a machine room when a hostile one allocates without end.
  */
 export const DEFAULT_MEMORY_MB = 1024;
+/** The policy section of both limits, and the memory limit's key in it (a message names them). */
+export const POLICY_SECTION = 'repository_validators';
+export const MEMORY_KEY = 'memory_mb';
 /** The smallest and largest memory limits the policy may set (the schema's bounds). */
 export const MIN_MEMORY_MB = 16;
 export const MAX_MEMORY_MB = 65536;
@@ -70,7 +73,7 @@ export function policyTimeoutMs(repository: Repository | undefined): number {
 
 /** The policy's memory limit in megabytes, read and defaulted as the time limit is. */
 export function policyMemoryMb(repository: Repository | undefined): number {
-  return policyLimit(repository, 'memory_mb', MIN_MEMORY_MB, MAX_MEMORY_MB, DEFAULT_MEMORY_MB);
+  return policyLimit(repository, MEMORY_KEY, MIN_MEMORY_MB, MAX_MEMORY_MB, DEFAULT_MEMORY_MB);
 }
 
 function policyLimit(repository: Repository | undefined, key: string, min: number, max: number, fallback: number): number {
@@ -83,7 +86,7 @@ function policyLimit(repository: Repository | undefined, key: string, min: numbe
   } catch {
     return fallback;
   }
-  const section = policy !== null && typeof policy === 'object' ? (policy as Record<string, unknown>).repository_validators : undefined;
+  const section = policy !== null && typeof policy === 'object' ? (policy as Record<string, unknown>)[POLICY_SECTION] : undefined;
   const value = section !== null && typeof section === 'object' ? (section as Record<string, unknown>)[key] : undefined;
   return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
 }
