@@ -27,6 +27,8 @@ import type { NoteRecord, RunRequest, ValidatorMeta, WorkerMessage, WorkerStart 
 export const WORKER_SCRIPT = 'dist/validator-worker.mjs';
 /** How long the worker itself may take to start, before the validator's own limit begins. */
 const STARTUP_MS = 60_000;
+/** How often the process's resident memory is sampled while a validator runs. */
+const MEMORY_SAMPLE_MS = 100;
 
 /** One isolated run. */
 export interface IsolatedRun {
@@ -90,6 +92,7 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
     let exitCalled: string | undefined;
     let over = false;
     let limit: NodeJS.Timeout | undefined;
+    let sampler: NodeJS.Timeout | undefined;
     const startup = setTimeout(() => finish({ status: 'failed', problem: `could not be run: its worker did not start within ${STARTUP_MS / 1000} s` }), STARTUP_MS);
 
     const finish = (outcome: IsolatedOutcome): void => {
@@ -97,6 +100,7 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
       over = true;
       clearTimeout(startup);
       if (limit) clearTimeout(limit);
+      if (sampler) clearInterval(sampler);
       // wait for the thread to be gone: a runaway loop must not share the CPU with the next rule
       worker.terminate().then(
         () => resolve(outcome),
@@ -105,6 +109,7 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
     };
 
     const seconds = `${run.timeoutMs / 1000} s`;
+    const outOfMemory = `ran out of memory: it held more than its limit of ${run.memoryMb} MB (the policy's ${POLICY_SECTION}.${MEMORY_KEY}) and was stopped`;
     const timedOut = (): void => {
       if (stage === 'importing') finish({ status: 'unusable', problem: `did not finish importing within ${seconds} (it was stopped)` });
       else if (stage === 'settling') finish({ status: 'failed', problem: `did not finish within ${seconds}: its run returned, but what it left running (a timer, an open handle) did not end (it was stopped)` });
@@ -118,6 +123,7 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
           stage = 'importing';
           clearTimeout(startup);
           limit = setTimeout(timedOut, run.timeoutMs);
+          sampler = watchOutsideHeap(run.memoryMb, () => finish(outOfMemoryOutcome(stage, `${outOfMemory}: it held that much outside its heap (Buffers, ArrayBuffers)`)));
           return;
         case 'unusable':
           return finish({ status: 'unusable', problem: message.problem });
@@ -159,13 +165,8 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
           });
       }
     });
-    const outOfMemory = `ran out of memory: it held more than its limit of ${run.memoryMb} MB (the policy's ${POLICY_SECTION}.${MEMORY_KEY}) and was stopped`;
     worker.on('error', (error) => {
-      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        // a module that hoards at its top level is the module's fault, as a top-level loop is
-        if (stage === 'importing') return finish({ status: 'unusable', problem: `${outOfMemory} while it was being imported` });
-        return finish({ status: 'failed', problem: outOfMemory });
-      }
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return finish(outOfMemoryOutcome(stage, outOfMemory));
       finish({ status: 'failed', problem: `stopped with an error: ${describeThrown(error)}` });
     });
     worker.on('exit', (code) => {
@@ -204,4 +205,33 @@ function whatIsNotAFile(path: string): string | undefined {
   }
   const what = notRegularFile(stat);
   return what ? `is ${what}, not a regular file (replace it with the module, or remove it)` : undefined;
+}
+
+/** A module that hoards at its top level is the module's fault, as a top-level loop is. */
+function outOfMemoryOutcome(stage: Stage, problem: string): IsolatedOutcome {
+  return stage === 'importing' ? { status: 'unusable', problem: `${problem}, while it was being imported` } : { status: 'failed', problem };
+}
+
+/**
+ * V8's heap limit does not count what a Buffer or an ArrayBuffer holds, so a validator hoarding those
+ * would pass it. The process's resident memory does count it: sampled while the validator runs, less
+ * what this thread itself grew by (the reports it collects), its growth past twice the limit (the
+ * heap the limit allows, and as much again outside it) stops the worker. Twice, and a sample every
+ * tenth of a second, so the noise of a busy process never stops a sane validator.
+ */
+function watchOutsideHeap(memoryMb: number, exceeded: () => void): NodeJS.Timeout {
+  const own = (): number => {
+    const usage = process.memoryUsage();
+    return usage.heapTotal + usage.external;
+  };
+  const startRss = process.memoryUsage.rss();
+  const startOwn = own();
+  const allowed = 2 * memoryMb * 1024 * 1024;
+  const sampler = setInterval(() => {
+    const grown = process.memoryUsage.rss() - startRss - Math.max(own() - startOwn, 0);
+    if (grown > allowed) exceeded();
+  }, MEMORY_SAMPLE_MS);
+  // the sampler must never keep the gate's process alive on its own
+  sampler.unref();
+  return sampler;
 }

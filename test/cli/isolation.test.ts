@@ -55,6 +55,13 @@ const HOSTILE: readonly Hostile[] = [
   { behaviour: 'never settles a top-level await', name: 'h_top_level_await', top: 'await new Promise(() => {});', run: '', blame: 'module', said: /never finished importing/ },
   { behaviour: 'loops at the top level', name: 'h_top_level_loop', top: 'for (;;) {}', run: '', blame: 'module', said: /did not finish importing within 1 s/ },
   { behaviour: 'allocates without bound', name: 'h_hoard', run: HOARD, blame: 'rule', said: /ran out of memory.*64 MB/ },
+  {
+    behaviour: 'allocates Buffers without bound',
+    name: 'h_hoard_buffers',
+    run: 'const kept = []; for (;;) kept.push(Buffer.alloc(8 << 20, 1));',
+    blame: 'rule',
+    said: /ran out of memory.*64 MB.*outside its heap/,
+  },
   { behaviour: 'allocates without bound at the top level', name: 'h_top_level_hoard', top: HOARD, run: '', blame: 'module', said: /ran out of memory.*64 MB.*while it was being imported/ },
   { behaviour: 'calls process.exit', name: 'h_exit', run: 'process.exit(0);', blame: 'rule', said: /process\.exit\(0\)/ },
   { behaviour: 'sets process.exitCode', name: 'h_exit_code', run: "process.exitCode = 0; context.ok({ subject: '.', message: 'fine' });", blame: 'rule', said: /process\.exitCode/ },
