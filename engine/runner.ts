@@ -12,7 +12,7 @@ import type { Finding, Level } from './findings';
 import { gates } from './generated/gates';
 import { packs } from './generated/packs';
 import type { PackName } from './generated/packs';
-import { policyTimeoutMs } from './isolation/settings';
+import { policyMemoryMb, policyTimeoutMs } from './isolation/settings';
 import type { RepositoryValidators } from './isolation/settings';
 import { shellWord } from './layer/hooks';
 import type { FolderGateName, GateName, RepositoryGateName } from './generated/gates';
@@ -262,7 +262,7 @@ export class Runner {
   }
 
   /**
-   * Run a rule whose validator is the repository's own: in a worker of its own, under the time limit
+   * Run a rule whose validator is the repository's own: in a worker of its own, under the time and memory limits
    * (engine/isolation/host.ts, imported only now), or not at all when the switch is off. Its reports
    * go to `reports`; what stopped it, if anything, is returned as the message of the rule's FAIL.
    */
@@ -287,6 +287,7 @@ export class Runner {
       path: module.path,
       name: module.name,
       timeoutMs: settings.timeoutMs ?? policyTimeoutMs(repository),
+      memoryMb: settings.memoryMb ?? policyMemoryMb(repository),
       env: repository?.git.env ?? request.env ?? process.env,
       admit: gateProblem,
       request: () => ({

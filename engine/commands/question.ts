@@ -4,7 +4,7 @@
  * place (the store is an index of what is still open; the ledger keeps every opening and answer).
  * Both run under the write lock, through the one writer.
  */
-import { RefusedError, UsageError } from '../errors';
+import { ContractError, RefusedError, UsageError } from '../errors';
 import { WritePlan } from '../layer/write/plan';
 import { activeTask, openRepository, record, say, underLock } from '../records/command';
 import { utcSeconds } from '../records/identity';
@@ -71,6 +71,12 @@ function pick(entries: readonly QuestionEntry[], which: string, file: string): Q
   throw new UsageError(`question resolve: no question in ${file} reads ${JSON.stringify(which.trim())}; nothing was written (give its number or its exact text: majordomus question list)`);
 }
 
+/**
+ * `question list`: every well-formed entry on stdout; then, when some `- [` line is in neither shape,
+ * each one on stderr with its line and exit 10, as `rules list` does with the rules it refused. The
+ * listing is still whole for what can be read, but a line it cannot read may be a question that blocks
+ * acceptance, so a script reading the list must not take it as complete.
+ */
 export function runQuestionList(options: { json?: boolean }): void {
   const repository = openRepository();
   const file = `${repository.layout.localDir}/${QUESTIONS_FILE}`;
@@ -79,5 +85,10 @@ export function runQuestionList(options: { json?: boolean }): void {
     if (options.json) say(JSON.stringify({ number: entry.number, line: entry.line, task_id: entry.task, question: entry.question, resolved: entry.resolved, date: entry.date, answer: entry.answer ?? null }));
     else say(`#${entry.number}  ${entry.resolved ? `resolved ${entry.date}` : 'unresolved'}  ${entry.task}  ${entry.question}${entry.answer ? `  — ${entry.answer}` : ''}`);
   }
-  for (const bad of store.malformed) process.stderr.write(`majordomus: question list: ${file}:${bad.line} is in neither entry shape (fix the line; \`majordomus doctor\` fails on it)\n`);
+  if (store.malformed.length > 0) {
+    throw new ContractError(
+      `question list: ${store.malformed.length} line(s) of ${file} cannot be read as questions and are not listed (rewrite each line named in one of the two entry shapes, or remove it; \`majordomus doctor\` fails on them too)`,
+      store.malformed.map((bad) => `  ${file}:${bad.line}: ${bad.problem}`),
+    );
+  }
 }

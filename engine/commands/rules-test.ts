@@ -3,7 +3,7 @@
  * rule), one line per case, then a summary; exit 10 when a case fails.
  */
 import { ExitCode, UsageError } from '../errors';
-import { policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
+import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
 import type { RepositoryValidators } from '../isolation/settings';
 import { builtinRegistry } from '../registry';
 import { Repository } from '../repository';
@@ -34,8 +34,8 @@ export async function runRulesTest(id: string | undefined, options: { json?: boo
     rules = [rule];
   }
   const registry = builtinRegistry(layout);
-  // the cases carry no policy: the limit is this repository's
-  const limits: RepositoryValidators = { ...repositoryValidators, timeoutMs: policyTimeoutMs(repository) };
+  // the cases carry no policy: the limits are this repository's
+  const limits: RepositoryValidators = { ...repositoryValidators, timeoutMs: policyTimeoutMs(repository), memoryMb: policyMemoryMb(repository) };
   const results: CaseResult[] = [];
   for (const rule of rules) {
     for (const result of await runRuleCases(git.root, tree, rule, { registry, repositoryValidators: limits, cwd, env })) results.push(result);

@@ -13,7 +13,7 @@ import { lockFile, withWriteLock } from '../layer/write/lock';
 import { WritePlan } from '../layer/write/plan';
 import { gates } from '../generated/gates';
 import type { GateName } from '../generated/gates';
-import { policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
+import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
 import { nearestName as nearestRegistered } from '../nearest-name';
 import { adoptablePacks, isPackName, packs } from '../packs/registry';
 import type { PackDefinition } from '../packs/registry';
@@ -297,6 +297,7 @@ async function resolveValidator(repository: Repository, name: string): Promise<V
     path: resolved.path,
     name: resolved.name,
     timeoutMs: policyTimeoutMs(repository),
+    memoryMb: policyMemoryMb(repository),
     env: repository.git.env,
     admit: () => undefined,
   });

@@ -47,6 +47,7 @@ export async function runSessionClose(options: SessionCloseOptions, cwd = proces
     else process.stderr.write('majordomus: session close: no episode is open here; nothing to close\n');
     return;
   }
+  if (result.contextSkipped) process.stderr.write(`majordomus: session close: ${result.contextSkipped}\n`);
   const step = result.knowledge;
   if (step?.status === 'derived') {
     const { deriveSummary } = await import('../knowledge/derive');

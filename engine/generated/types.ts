@@ -324,6 +324,8 @@ export interface PolicyUseCasesCoverage {
 export interface PolicyRepositoryValidators {
   /** How long one rule's repository validator may take, from its import to the end of everything its run started; past it, it is stopped and the rule fails. Default 10. */
   readonly timeout_seconds?: number;
+  /** How much heap one rule's repository validator may hold, in megabytes (its worker's old generation); past it, it is stopped and the rule fails. Default 1024. */
+  readonly memory_mb?: number;
 }
 
 /** The shared local server. */

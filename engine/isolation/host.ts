@@ -1,5 +1,5 @@
 /**
- * Runs one repository validator in a worker thread of its own, under a time limit, and says in one
+ * Runs one repository validator in a worker thread of its own, under a time and a memory limit, and says in one
  * sentence how it went. This module is imported only when a gate reaches a rule whose validator is the
  * repository's own, so a gate without one never loads it.
  *
@@ -8,7 +8,8 @@
  * is over when nothing it started is left, so a throw from a timer or a rejection no one handled after
  * the run returned still counts. Anything but a clean end is a problem the runner turns into a FAIL
  * of the rule: a loop or a sleep past the limit (the worker is terminated), a promise that never
- * settles (the worker empties and ends with the run pending), process.exit, a global replaced. The
+ * settles (the worker empties and ends with the run pending), a heap grown past the memory limit (V8
+ * stops the worker; the gate's own heap is another), process.exit, a global replaced. The
  * worker is always terminated before the next rule starts, so nothing of one validator reaches another.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -19,12 +20,15 @@ import { Worker } from 'node:worker_threads';
 import { describeThrown } from '../describe';
 import { distributionRoot } from '../layer/distribution';
 import { notRegularFile } from '../layer/regular-file';
+import { MEMORY_KEY, POLICY_SECTION } from './settings';
 import type { NoteRecord, RunRequest, ValidatorMeta, WorkerMessage, WorkerStart } from './protocol';
 
 /** The worker script, relative to the distribution root (tools/build.mjs writes it there). */
 export const WORKER_SCRIPT = 'dist/validator-worker.mjs';
 /** How long the worker itself may take to start, before the validator's own limit begins. */
 const STARTUP_MS = 60_000;
+/** How often the process's resident memory is sampled while a validator runs. */
+const MEMORY_SAMPLE_MS = 100;
 
 /** One isolated run. */
 export interface IsolatedRun {
@@ -34,6 +38,8 @@ export interface IsolatedRun {
   readonly name: string;
   /** How long the module may take, from its import to the end of everything its run started. */
   readonly timeoutMs: number;
+  /** How much heap the module may hold, in megabytes (the worker's old generation). */
+  readonly memoryMb: number;
   /** The worker's environment: the one the judged repository's git is run with. */
   readonly env: NodeJS.ProcessEnv;
   /** Whether what the module declares may run here; a sentence saying why not, or undefined. */
@@ -71,7 +77,8 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
     const start: WorkerStart = { moduleUrl: pathToFileURL(run.path).href, name: run.name };
     let worker: Worker;
     try {
-      worker = new Worker(script, { workerData: start, env: run.env, stdout: true, stderr: true });
+      // the young generation keeps V8's default: it is small, and the old one is where a hoard ends up
+      worker = new Worker(script, { workerData: start, env: run.env, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: run.memoryMb } });
     } catch (error) {
       resolve({ status: 'failed', problem: `could not be started in a worker: ${describeThrown(error)}` });
       return;
@@ -85,6 +92,7 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
     let exitCalled: string | undefined;
     let over = false;
     let limit: NodeJS.Timeout | undefined;
+    let sampler: NodeJS.Timeout | undefined;
     const startup = setTimeout(() => finish({ status: 'failed', problem: `could not be run: its worker did not start within ${STARTUP_MS / 1000} s` }), STARTUP_MS);
 
     const finish = (outcome: IsolatedOutcome): void => {
@@ -92,6 +100,7 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
       over = true;
       clearTimeout(startup);
       if (limit) clearTimeout(limit);
+      if (sampler) clearInterval(sampler);
       // wait for the thread to be gone: a runaway loop must not share the CPU with the next rule
       worker.terminate().then(
         () => resolve(outcome),
@@ -100,6 +109,7 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
     };
 
     const seconds = `${run.timeoutMs / 1000} s`;
+    const outOfMemory = `ran out of memory: it held more than its limit of ${run.memoryMb} MB (the policy's ${POLICY_SECTION}.${MEMORY_KEY}) and was stopped`;
     const timedOut = (): void => {
       if (stage === 'importing') finish({ status: 'unusable', problem: `did not finish importing within ${seconds} (it was stopped)` });
       else if (stage === 'settling') finish({ status: 'failed', problem: `did not finish within ${seconds}: its run returned, but what it left running (a timer, an open handle) did not end (it was stopped)` });
@@ -113,6 +123,7 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
           stage = 'importing';
           clearTimeout(startup);
           limit = setTimeout(timedOut, run.timeoutMs);
+          sampler = watchOutsideHeap(run.memoryMb, () => finish(outOfMemoryOutcome(stage, `${outOfMemory}: it held that much outside its heap (Buffers, ArrayBuffers)`)));
           return;
         case 'unusable':
           return finish({ status: 'unusable', problem: message.problem });
@@ -154,7 +165,10 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
           });
       }
     });
-    worker.on('error', (error) => finish({ status: 'failed', problem: `stopped with an error: ${describeThrown(error)}` }));
+    worker.on('error', (error) => {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') return finish(outOfMemoryOutcome(stage, outOfMemory));
+      finish({ status: 'failed', problem: `stopped with an error: ${describeThrown(error)}` });
+    });
     worker.on('exit', (code) => {
       if (over) return;
       const exit = exitCalled === undefined ? undefined : `called process.exit(${exitCalled})`;
@@ -191,4 +205,33 @@ function whatIsNotAFile(path: string): string | undefined {
   }
   const what = notRegularFile(stat);
   return what ? `is ${what}, not a regular file (replace it with the module, or remove it)` : undefined;
+}
+
+/** A module that hoards at its top level is the module's fault, as a top-level loop is. */
+function outOfMemoryOutcome(stage: Stage, problem: string): IsolatedOutcome {
+  return stage === 'importing' ? { status: 'unusable', problem: `${problem}, while it was being imported` } : { status: 'failed', problem };
+}
+
+/**
+ * V8's heap limit does not count what a Buffer or an ArrayBuffer holds, so a validator hoarding those
+ * would pass it. The process's resident memory does count it: sampled while the validator runs, less
+ * what this thread itself grew by (the reports it collects), its growth past twice the limit (the
+ * heap the limit allows, and as much again outside it) stops the worker. Twice, and a sample every
+ * tenth of a second, so the noise of a busy process never stops a sane validator.
+ */
+function watchOutsideHeap(memoryMb: number, exceeded: () => void): NodeJS.Timeout {
+  const own = (): number => {
+    const usage = process.memoryUsage();
+    return usage.heapTotal + usage.external;
+  };
+  const startRss = process.memoryUsage.rss();
+  const startOwn = own();
+  const allowed = 2 * memoryMb * 1024 * 1024;
+  const sampler = setInterval(() => {
+    const grown = process.memoryUsage.rss() - startRss - Math.max(own() - startOwn, 0);
+    if (grown > allowed) exceeded();
+  }, MEMORY_SAMPLE_MS);
+  // the sampler must never keep the gate's process alive on its own
+  sampler.unref();
+  return sampler;
 }

@@ -1,8 +1,8 @@
 /**
- * Whether a gate runs the repository's own validators, and how long each may take. The switch
+ * Whether a gate runs the repository's own validators, and how long and how much memory each may take. The switch
  * (`--no-repository-validators`, `MAJORDOMUS_REPOSITORY_VALIDATORS=0`) is for a checkout whose code is
  * not trusted: with it, no repository module is imported, and each rule that needs one fails saying so.
- * The time limit is the policy's `repository_validators.timeout_seconds`. This module is small on
+ * The limits are the policy's `repository_validators.timeout_seconds` and `memory_mb`. This module is small on
  * purpose: every gate reads it, and nothing of the isolation machinery is loaded until a repository
  * validator actually runs.
  */
@@ -17,6 +17,18 @@ export const SWITCH_OPTION = '--no-repository-validators';
 export const DEFAULT_TIMEOUT_SECONDS = 10;
 /** The largest limit the policy may set (the schema's maximum). */
 export const MAX_TIMEOUT_SECONDS = 3600;
+/**
+ * Megabytes of heap a repository validator may hold when the policy says nothing. A validator reads
+ * files and reports findings; a gigabyte holds every text file of a very large repository at once, and
+ * still leaves a machine room when a hostile one allocates without end.
+ */
+export const DEFAULT_MEMORY_MB = 1024;
+/** The policy section of both limits, and the memory limit's key in it (a message names them). */
+export const POLICY_SECTION = 'repository_validators';
+export const MEMORY_KEY = 'memory_mb';
+/** The smallest and largest memory limits the policy may set (the schema's bounds). */
+export const MIN_MEMORY_MB = 16;
+export const MAX_MEMORY_MB = 65536;
 
 /** How a gate treats rules whose validator is the repository's own. */
 export interface RepositoryValidators {
@@ -26,6 +38,8 @@ export interface RepositoryValidators {
   readonly disabledBy?: string;
   /** The limit per rule, in milliseconds; when absent, read from the judged repository's policy. */
   readonly timeoutMs?: number;
+  /** The heap limit per rule, in megabytes; when absent, read from the judged repository's policy. */
+  readonly memoryMb?: number;
 }
 
 /**
@@ -49,25 +63,30 @@ export function repositoryValidatorSwitch(option: boolean | undefined, env: Node
 }
 
 /**
- * The policy's limit in milliseconds, read from the tree the gate judges (the index inside a
+ * The policy's time limit in milliseconds, read from the tree the gate judges (the index inside a
  * pre-commit hook). A policy that does not parse, or a value the schema refuses, gives the default:
  * the policy rule reports what is wrong with it, and the gate still runs under a limit.
  */
 export function policyTimeoutMs(repository: Repository | undefined): number {
-  return seconds(repository) * 1000;
+  return policyLimit(repository, 'timeout_seconds', 1, MAX_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS) * 1000;
 }
 
-function seconds(repository: Repository | undefined): number {
-  if (!repository) return DEFAULT_TIMEOUT_SECONDS;
+/** The policy's memory limit in megabytes, read and defaulted as the time limit is. */
+export function policyMemoryMb(repository: Repository | undefined): number {
+  return policyLimit(repository, MEMORY_KEY, MIN_MEMORY_MB, MAX_MEMORY_MB, DEFAULT_MEMORY_MB);
+}
+
+function policyLimit(repository: Repository | undefined, key: string, min: number, max: number, fallback: number): number {
+  if (!repository) return fallback;
   const layout = repository.layout;
   const file = layout.section('policy') ?? `${layout.repoDir}/policy.yaml`;
   let policy: unknown;
   try {
     policy = repository.yaml(file).value;
   } catch {
-    return DEFAULT_TIMEOUT_SECONDS;
+    return fallback;
   }
-  const section = policy !== null && typeof policy === 'object' ? (policy as Record<string, unknown>).repository_validators : undefined;
-  const value = section !== null && typeof section === 'object' ? (section as Record<string, unknown>).timeout_seconds : undefined;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIMEOUT_SECONDS ? value : DEFAULT_TIMEOUT_SECONDS;
+  const section = policy !== null && typeof policy === 'object' ? (policy as Record<string, unknown>)[POLICY_SECTION] : undefined;
+  const value = section !== null && typeof section === 'object' ? (section as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
 }

@@ -37,7 +37,11 @@ export interface QuestionEntry {
 export interface MalformedQuestion {
   readonly line: number;
   readonly text: string;
+  /** What is wrong with it, as a phrase following the line's place ("is in neither entry shape"). */
+  readonly problem: string;
 }
+
+const NEITHER_SHAPE = `opens with "- [" but is in neither entry shape ("- [unresolved] <task> ${DASH} <question> (<date>)" or "- [resolved <date>] <task> ${DASH} <question> ${DASH} <answer>")`;
 
 export interface QuestionsStore {
   readonly entries: readonly QuestionEntry[];
@@ -64,11 +68,11 @@ export function parseQuestions(text: string): QuestionsStore {
       entries.push({ line: index + 1, number: entries.length + 1, task: done[2]!, question: done[3]!, date: done[1]!, resolved: true, answer: done[4]! });
       return;
     }
-    malformed.push({ line: index + 1, text: line });
+    malformed.push({ line: index + 1, text: line, problem: done ? `carries the impossible date ${done[1]}` : NEITHER_SHAPE });
   });
   // an unresolved line with an impossible date is as unreadable as a mistyped one
   for (const entry of entries.filter((entry) => !validDate(entry.date))) {
-    malformed.push({ line: entry.line, text: lines[entry.line - 1]!.replace(/\r$/, '') });
+    malformed.push({ line: entry.line, text: lines[entry.line - 1]!.replace(/\r$/, ''), problem: `carries the impossible date ${entry.date}` });
   }
   malformed.sort((a, b) => a.line - b.line);
   const invalid = new Set(malformed.map((bad) => bad.line));

@@ -13,13 +13,15 @@
  * knowledge is derived (engine/knowledge/derive.ts) from the same ledger lines the record was made of.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { lstatSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContractError, MissingError, RefusedError, UsageError } from '../errors';
 import { appendEvent } from '../ledger/append';
 import { deriveKnowledge } from '../knowledge/derive';
 import type { DeriveResult } from '../knowledge/derive';
 import { ledgerRelativePath } from '../ledger/path';
+import { WriteRefusal } from '../layer/write/errors';
+import { WritePlan } from '../layer/write/plan';
 import { ledgerTargetOf } from '../ledger/target';
 import { publishRecord } from '../records/publish';
 import type { Repository } from '../repository';
@@ -51,6 +53,8 @@ export type SessionCloseResult =
       readonly resumed: boolean;
       /** Absent when a resumed close found session.closed already written (the step ran then). */
       readonly knowledge?: KnowledgeStep;
+      /** Why the Close section was not written to the session context, when the writer refused it. */
+      readonly contextSkipped?: string;
     };
 
 /** The layer's sessions section, repository-relative. */
@@ -101,10 +105,10 @@ export function closeSession(repository: Repository, request: SessionCloseReques
     knowledge = knowledgeOnEnd(repository) ? deriveOnClose(repository, session.session_id, lines) : { status: 'off' };
     appendEvent(ledgerTargetOf(repository, 'session close', { session: session.session_id }), 'session.closed', { outcome, session_path: record });
   }
-  appendClose(root, contextPath(layout.localDir, session), now, outcome, record);
+  const contextSkipped = appendClose(root, contextPath(layout.localDir, session), now, outcome, record);
   rmSync(join(root, openDir(layout.localDir), `${key}.yaml`), { force: true });
   reaim(root, layout.localDir, key);
-  return { closed: true, session, record, outcome, resumed: existing !== undefined, ...(knowledge ? { knowledge } : {}) };
+  return { closed: true, session, record, outcome, resumed: existing !== undefined, ...(knowledge ? { knowledge } : {}), ...(contextSkipped ? { contextSkipped } : {}) };
 }
 
 /**
@@ -166,16 +170,33 @@ function reaim(root: string, localDir: string, closed: string): void {
   aimPointer(root, localDir, left.length === 1 ? left[0] : undefined);
 }
 
-/** Append the Close section to the session context (once; a resumed close finds it there). */
-function appendClose(root: string, context: string, now: Date, outcome: string, record: string): void {
-  let text: string;
+/**
+ * Append the Close section to the session context, once (a resumed close finds it there), through the
+ * one writer: the context is written whole under a temporary name and renamed into place, so a close
+ * killed meanwhile leaves the old context or the new one, and the next close writes the section if it
+ * is missing. A context that is gone is left gone (the writer would create one holding only the
+ * section). One the writer refuses — a symbolic link, a FIFO, a folder — is left as it is and the
+ * close goes on: the record and the ledger hold everything the section says. The refusal, as a phrase,
+ * is returned for the command to show. A failing file system (a full disk) is thrown, before the open
+ * record is removed, so a second close finishes the job.
+ */
+function appendClose(root: string, context: string, now: Date, outcome: string, record: string): string | undefined {
   try {
-    text = readFileSync(join(root, context), 'utf8');
+    lstatSync(join(root, context));
   } catch {
-    return; // no context (it was moved away): the record and the ledger still say everything
+    return undefined; // no context (it was moved away): the record and the ledger still say everything
   }
-  if (text.includes('\n## Close\n')) return;
-  appendFileSync(join(root, context), `\n## Close\n- closed_at: ${utcNow(now)}\n- outcome: ${outcome}\n- record: ${record}\n`);
+  const plan = new WritePlan({ command: 'session close', base: root });
+  plan.append(context, `\n## Close\n- closed_at: ${utcNow(now)}\n- outcome: ${outcome}\n- record: ${record}\n`, { unless: (current) => current.includes('\n## Close\n') });
+  try {
+    plan.commit();
+  } catch (error) {
+    if (!(error instanceof WriteRefusal)) throw error;
+    const [problem] = error.problems;
+    // the writer's fix says to run the command again, which a closed episode cannot: the record suffices
+    return `${problem!.path} ${problem!.reason}, so its Close section was not written (the session record and the ledger hold the close)`;
+  }
+  return undefined;
 }
 
 /** The lines of the ledger stamped with `id`, parsed; lines of other episodes are never parsed at all. */

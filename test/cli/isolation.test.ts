@@ -1,6 +1,7 @@
 /**
  * Repository validators run isolated: each in a worker thread of its own, under the policy's time
- * limit (`repository_validators.timeout_seconds`, 1 s here). Every hostile behaviour — a loop, a sleep,
+ * and memory limits (`repository_validators.timeout_seconds`, 1 s here, and `memory_mb`, 64 MB here).
+ * Every hostile behaviour — a loop, a sleep, a heap that grows without end,
  * a promise or a top-level await that never settles, process.exit, process.exitCode, an exit handler,
  * a throw from a timer, an unhandled rejection, a patched global, something exotic thrown or reported
  * — becomes a FAIL of category `doctrine` naming the rule, the rules after it still run, and the gate
@@ -22,7 +23,10 @@ afterAll(() => repos.disposeAll());
 const VALIDATORS = '.ai/repo/validators';
 const POLICY = '.ai/repo/policy.yaml';
 const TEST = 'test/isolation.md';
-const LIMIT = '\nrepository_validators:\n  timeout_seconds: 1\n';
+// the memory limit is low so a hoarding validator is stopped after a few arrays, not a gigabyte
+const LIMIT = '\nrepository_validators:\n  timeout_seconds: 1\n  memory_mb: 64\n';
+/** Eight megabytes more each turn, kept: a heap that only grows. */
+const HOARD = 'const kept = []; for (;;) kept.push(new Array(1 << 20).fill(kept.length));';
 
 /** Where the FAIL of a hostile validator points: the rule, or the module when the module itself is unusable. */
 type Blame = 'rule' | 'module';
@@ -50,6 +54,15 @@ const HOSTILE: readonly Hostile[] = [
   { behaviour: 'never settles its promise', name: 'h_never_settles', run: 'return new Promise(() => {});', blame: 'rule', said: /never finished/ },
   { behaviour: 'never settles a top-level await', name: 'h_top_level_await', top: 'await new Promise(() => {});', run: '', blame: 'module', said: /never finished importing/ },
   { behaviour: 'loops at the top level', name: 'h_top_level_loop', top: 'for (;;) {}', run: '', blame: 'module', said: /did not finish importing within 1 s/ },
+  { behaviour: 'allocates without bound', name: 'h_hoard', run: HOARD, blame: 'rule', said: /ran out of memory.*64 MB/ },
+  {
+    behaviour: 'allocates Buffers without bound',
+    name: 'h_hoard_buffers',
+    run: 'const kept = []; for (;;) kept.push(Buffer.alloc(8 << 20, 1));',
+    blame: 'rule',
+    said: /ran out of memory.*64 MB.*outside its heap/,
+  },
+  { behaviour: 'allocates without bound at the top level', name: 'h_top_level_hoard', top: HOARD, run: '', blame: 'module', said: /ran out of memory.*64 MB.*while it was being imported/ },
   { behaviour: 'calls process.exit', name: 'h_exit', run: 'process.exit(0);', blame: 'rule', said: /process\.exit\(0\)/ },
   { behaviour: 'sets process.exitCode', name: 'h_exit_code', run: "process.exitCode = 0; context.ok({ subject: '.', message: 'fine' });", blame: 'rule', said: /process\.exitCode/ },
   { behaviour: 'installs an exit handler', name: 'h_exit_handler', run: "process.on('exit', () => { process.exitCode = 0; });", blame: 'rule', said: /'exit' handler/ },

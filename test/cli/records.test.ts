@@ -232,4 +232,33 @@ describe('question', () => {
   it('refuses (12) to open a question without an active task', () => {
     expect(withTask(false).run(['question', 'add', 'why?']).code).toBe(12);
   });
+
+  it('lists the well-formed entries of a store with malformed lines, names each bad line on stderr, exits 10', () => {
+    const repo = repos.create().init();
+    const file = `${STATE}/open-questions.md`;
+    repo.write(
+      file,
+      [
+        '# Open questions',
+        '- [unresolved] t-1 — first? (2026-09-03)',
+        '- [unresolved] t-1 — no date',
+        '- [unresolved] t-1 — impossible date? (2026-02-30)',
+        '- [resolved 2026-09-04] t-2 — second? — yes',
+        '',
+      ].join('\n'),
+    );
+    for (const format of [['--json'], []]) {
+      const result = repo.run(['question', 'list', ...format]);
+      expect(result.code, result.stderr).toBe(10);
+      const listed = result.stdout.trim().split('\n');
+      expect(listed).toHaveLength(2);
+      if (format.length > 0) expect(listed.map((line) => (JSON.parse(line) as { line: number }).line)).toEqual([2, 5]);
+      const named = result.stderr.split('\n').filter((line) => line.startsWith(`  ${file}:`));
+      expect(named.map((line) => line.split(':')[1])).toEqual(['3', '4']);
+      expect(named[1]).toContain('2026-02-30');
+    }
+    // a store with only well-formed lines still lists with 0
+    repo.write(file, '- [unresolved] t-1 — first? (2026-09-03)\n');
+    expect(repo.run(['question', 'list']).code).toBe(0);
+  });
 });
