@@ -23,8 +23,16 @@ afterAll(() => repos.disposeAll());
 const VALIDATORS = '.ai/repo/validators';
 const POLICY = '.ai/repo/policy.yaml';
 const TEST = 'test/isolation.md';
+/** The limits init writes (the skeleton policy's). */
+const DEFAULT_LIMITS = 'repository_validators:\n  timeout_seconds: 10\n  memory_mb: 1024\n';
 // the memory limit is low so a hoarding validator is stopped after a few arrays, not a gigabyte
-const LIMIT = '\nrepository_validators:\n  timeout_seconds: 1\n  memory_mb: 64\n';
+const LIMIT = 'repository_validators:\n  timeout_seconds: 1\n  memory_mb: 64\n';
+
+/** The policy with its limits replaced: `from` must be there, so a changed skeleton fails loudly here. */
+function withLimits(policy: string, from: string, to: string): string {
+  expect(policy).toContain(from);
+  return policy.replace(from, to);
+}
 /** Eight megabytes more each turn, kept: a heap that only grows. */
 const HOARD = 'const kept = []; for (;;) kept.push(new Array(1 << 20).fill(kept.length));';
 
@@ -148,7 +156,7 @@ function addOrdinary(repo: TempRepo): void {
 
 function adopted(): TempRepo {
   const repo = repos.create().init();
-  repo.write(POLICY, `${repo.read(POLICY)}${LIMIT}`);
+  repo.write(POLICY, withLimits(repo.read(POLICY), DEFAULT_LIMITS, LIMIT));
   repo.write(TEST, 'proves the isolation rules\n');
   repo.write('README.md', 'readme\n');
   return repo;
@@ -309,7 +317,7 @@ describe('2,000,000 violations from one rule are a result', () => {
       'many',
       `export default { name: 'many', description: 'Reports ${COUNT} violations.', gates: ['doctor'], run(context) { for (let i = 0; i < ${COUNT}; i++) context.violation({ subject: 'f' + i, message: 'bad' }); } };\n`,
     );
-    repo.write(POLICY, repo.read(POLICY).replace(LIMIT, '\nrepository_validators:\n  timeout_seconds: 600\n'));
+    repo.write(POLICY, withLimits(repo.read(POLICY), LIMIT, 'repository_validators:\n  timeout_seconds: 600\n'));
     repo.git(['add', '-A']);
   });
 
