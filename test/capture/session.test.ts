@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { capture } from '../../engine/capture/session';
 import { Repository } from '../../engine/repository';
 import { cleanEnv, repoFactory } from '../helpers/repo';
+import { committedAdoption } from '../helpers/prepared';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -20,12 +21,8 @@ const OPEN = '.ai/local/state/sessions-open';
 const A = '0b6f3c1e-7a52-4d8e-9c1a-2f4e6b8d0a11';
 const B = '5d2a9e40-1c3b-4f67-8e09-b7c6a5d4e3f2';
 
-function adopted() {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
-  return repo;
-}
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos);
 
 type Repo = ReturnType<typeof adopted>;
 

@@ -33,3 +33,19 @@ export function copyOf(repos: { create(options?: { git?: boolean }): TempRepo },
   }
   return repo;
 }
+
+/**
+ * `adopted()` for a test file: a copy of one repository adopted by `TempRepo.init()` with everything
+ * committed (hooks bypassed) under `message`, made on the first call.
+ */
+export function committedAdoption(repos: { create(options?: { git?: boolean }): TempRepo }, message = 'base'): () => TempRepo {
+  let base: TempRepo | undefined;
+  return () => {
+    if (!base) {
+      base = repos.create().init();
+      base.git(['add', '-A']);
+      base.git(['commit', '-q', '--no-verify', '-m', message]);
+    }
+    return copyOf(repos, base);
+  };
+}

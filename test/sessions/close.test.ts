@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { committedAdoption } from '../helpers/prepared';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -21,12 +22,8 @@ const OPEN = '.ai/local/state/sessions-open';
 const POINTER = '.ai/local/state/session-current.yaml';
 const LEDGER = '.ai/local/state/ledger.jsonl';
 
-function adopted(): TempRepo {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
-  return repo;
-}
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos);
 
 function records(repo: TempRepo): string[] {
   return readdirSync(repo.path(SESSIONS)).filter((name) => name.endsWith('.md'));

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
+import { committedAdoption } from '../helpers/prepared';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -19,12 +20,8 @@ function ledger(repo: { read(path: string): string }): Array<Record<string, unkn
   return repo.read('.ai/local/state/ledger.jsonl').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-function adopted() {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
-  return repo;
-}
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos);
 
 describe('session start', () => {
   it('opens one episode: three lines, a 0600 open record, a relative pointer, a context, session.started with its own stamp', () => {
