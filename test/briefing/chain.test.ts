@@ -8,10 +8,11 @@
  * carried by nobody.
  */
 import { readdirSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodeTurns } from '../../engine/briefing/turns';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { copyOf } from '../helpers/prepared';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -29,11 +30,29 @@ interface StartJson {
   turn: { session_id: string; context: string; previous?: string } | null;
 }
 
+let base: TempRepo;
+/** An episode open on `base` whose first turn, task a, finished partial with "A-deliverable" as its note. */
+let firstTurn: { repo: TempRepo; a: StartJson };
+
+// built once; each test works on its own copy
+beforeAll(() => {
+  base = repos.create().init();
+  base.git(['add', '-A']);
+  base.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
+  const repo = copyOf(repos, base);
+  ok(repo, ['session', 'start']);
+  const a = start(repo, 'a');
+  expect(finish(repo, 'partial', 'A-deliverable')).toBe(0);
+  firstTurn = { repo, a };
+});
+
 function adopted(): TempRepo {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-  return repo;
+  return copyOf(repos, base);
+}
+
+/** A copy of the episode whose first turn finished (`firstTurn`), and task a's start. */
+function afterFirstTurn(): { repo: TempRepo; a: StartJson } {
+  return { repo: copyOf(repos, firstTurn.repo), a: firstTurn.a };
 }
 
 function ok(repo: TempRepo, args: string[], input?: string): string {
@@ -135,10 +154,7 @@ describe('chaining turns inside an episode', () => {
   });
 
   it('a refused attempt is no deliverable, and a failed turn carries nothing', () => {
-    const repo = adopted();
-    ok(repo, ['session', 'start']);
-    const a = start(repo, 'a');
-    expect(finish(repo, 'partial', 'A-deliverable')).toBe(0);
+    const { repo, a } = afterFirstTurn();
     start(repo, 'b');
     // completed asks for a verify command here: refused (10), the task stays in hand
     expect(finish(repo, 'completed', 'B-refused-attempt')).toBe(10);
@@ -156,10 +172,7 @@ describe('chaining turns inside an episode', () => {
   });
 
   it('a turn that ended in a handover carries nothing, and its handover is no current state of the next', () => {
-    const repo = adopted();
-    ok(repo, ['session', 'start']);
-    start(repo, 'a');
-    expect(finish(repo, 'partial', 'A-deliverable')).toBe(0);
+    const { repo } = afterFirstTurn();
     const b = start(repo, 'b');
     ok(repo, ['handover', '--close'], '# Objective\nthe task\n\n# Current State\nB-handover-body\n\n# Next Action\nnone\n');
     start(repo, 'c');

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, repoFactory } from '../helpers/repo';
+import { committedAdoption } from '../helpers/prepared';
 
 const repos = repoFactory();
 const PAYLOADS = join(__dirname, '../fixtures/capture/claude-code');
@@ -42,12 +43,8 @@ afterAll(() => {
 });
 const pathWith = (dir: string) => ({ PATH: [dir, bare].join(delimiter) });
 
-function adopted() {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
-  return repo;
-}
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos);
 type Repo = ReturnType<typeof adopted>;
 
 /** Every file under `dir` of the repository (recursively), with its bytes and mode. */

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { capture } from '../../engine/capture/session';
 import { Repository } from '../../engine/repository';
 import { cleanEnv, repoFactory } from '../helpers/repo';
+import { committedAdoption, copyOf } from '../helpers/prepared';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -20,12 +21,8 @@ const OPEN = '.ai/local/state/sessions-open';
 const A = '0b6f3c1e-7a52-4d8e-9c1a-2f4e6b8d0a11';
 const B = '5d2a9e40-1c3b-4f67-8e09-b7c6a5d4e3f2';
 
-function adopted() {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
-  return repo;
-}
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos);
 
 type Repo = ReturnType<typeof adopted>;
 
@@ -38,10 +35,19 @@ function ledger(repo: Repo): Array<Record<string, unknown>> {
   return repo.read('.ai/local/state/ledger.jsonl').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
+let tasked: ReturnType<typeof adopted> | undefined;
+/** A copy of one adopted repository with the task "tidy the docs" on docs started (exit 0). */
+function withTask(): ReturnType<typeof adopted> {
+  if (!tasked) {
+    tasked = adopted();
+    expect(tasked.run(['start', 'tidy the docs', '--scope', 'docs']).code).toBe(0);
+  }
+  return copyOf(repos, tasked);
+}
+
 describe('capture session (claude-code payloads)', () => {
   it('start opens the episode of the provider session; a compact start continues it; PreCompact checkpoints it; SessionEnd closes it', () => {
-    const repo = adopted();
-    expect(repo.run(['start', 'tidy the docs', '--scope', 'docs']).code).toBe(0);
+    const repo = withTask();
     const text = repo.run(['capture', 'session', '--event', 'start'], { input: payload('session-start-startup') });
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^session s-\S+ opened \(provider session 0b6f3c1e/);
@@ -81,8 +87,7 @@ describe('capture session (claude-code payloads)', () => {
   });
 
   it("a compaction's checkpoint is stamped with its own window's episode, though the pointer names the other window's", () => {
-    const repo = adopted();
-    expect(repo.run(['start', 'tidy the docs', '--scope', 'docs']).code).toBe(0);
+    const repo = withTask();
     const first = hook(repo, 'start', 'session-start-startup');
     hook(repo, 'start', 'session-start-other-window');
     expect(hook(repo, 'compact', 'pre-compact-auto').out).toMatchObject({ action: 'checkpoint', key: A });
@@ -91,8 +96,7 @@ describe('capture session (claude-code payloads)', () => {
   });
 
   it('in process, a compaction names its episode without setting MAJORDOMUS_PROVIDER_SESSION in the environment', async () => {
-    const repo = adopted();
-    expect(repo.run(['start', 'tidy the docs', '--scope', 'docs']).code).toBe(0);
+    const repo = withTask();
     hook(repo, 'start', 'session-start-startup');
     const before = process.env.MAJORDOMUS_PROVIDER_SESSION;
     const repository = Repository.open(repo.dir, { env: cleanEnv(), tree: 'working' });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFindings, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { copyOf } from '../helpers/prepared';
 import { committedWithTask } from '../helpers/task';
 
 const repos = repoFactory();
@@ -18,7 +19,13 @@ const STATE = '.ai/local/state';
 const CURRENT = `${STATE}/current.yaml`;
 const SCOPE_RULE = 'majordomus.scope-integrity';
 
-const withTask = (start = true): TempRepo => committedWithTask(repos, start);
+const prepared = new Map<boolean, TempRepo>();
+/** A copy of one `committedWithTask` repository (task started or not), made on the first call for each. */
+function withTask(start = true): TempRepo {
+  let source = prepared.get(start);
+  if (!source) prepared.set(start, (source = committedWithTask(repos, start)));
+  return copyOf(repos, source);
+}
 
 /** A change outside the task's scope: the scope rule fails the gate (10). */
 function strayChange(repo: TempRepo): void {

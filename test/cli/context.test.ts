@@ -10,6 +10,7 @@ import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { committedAdoption } from '../helpers/prepared';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -29,12 +30,8 @@ interface ContextJson {
   text: string[];
 }
 
-function adopted(): TempRepo {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-  return repo;
-}
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos, 'adopt');
 
 function ok(repo: TempRepo, args: string[], input?: string): string {
   const run = repo.run(args, input === undefined ? {} : { input });

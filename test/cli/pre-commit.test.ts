@@ -10,6 +10,7 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { copyOf } from '../helpers/prepared';
 
 const RULE = '.ai/repo/rules/vendor/majordomus/rules/principle-01-sessions-are-workers.v1.md';
 const repos = repoFactory();
@@ -32,11 +33,16 @@ function git(repo: TempRepo, args: string[]): { code: number; stdout: string; st
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
+let committed: TempRepo | undefined;
+/** Adopted and committed through the hooks: a copy of one made on the first call. */
 function adopted(): TempRepo {
-  const repo = repos.create().init();
-  expect(git(repo, ['add', '-A']).code).toBe(0);
-  expect(git(repo, ['commit', '-q', '-m', 'adopt']).code).toBe(0);
-  return repo;
+  if (!committed) {
+    const repo = repos.create().init();
+    expect(git(repo, ['add', '-A']).code).toBe(0);
+    expect(git(repo, ['commit', '-q', '-m', 'adopt']).code).toBe(0);
+    committed = repo;
+  }
+  return copyOf(repos, committed);
 }
 
 const commits = (repo: TempRepo): number => Number(git(repo, ['rev-list', '--count', 'HEAD']).stdout.trim());

@@ -13,6 +13,7 @@ import { parseDecisions } from '../../engine/records/decisions';
 import { parseQuestions } from '../../engine/records/questions';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { copyOf } from '../helpers/prepared';
 import { committedWithTask } from '../helpers/task';
 
 const repos = repoFactory();
@@ -27,7 +28,13 @@ const CHECKPOINTS = `${STATE}/checkpoints`;
 const HANDOVERS = `${STATE}/handovers`;
 const HANDOVER_BODY = '# Objective\nfix it\n\n# Current State\nhalf done\n\n# Next Action\nthe other half\n';
 
-const withTask = (start = true): TempRepo => committedWithTask(repos, start);
+const prepared = new Map<boolean, TempRepo>();
+/** A copy of one `committedWithTask` repository (task started or not), made on the first call for each. */
+function withTask(start = true): TempRepo {
+  let source = prepared.get(start);
+  if (!source) prepared.set(start, (source = committedWithTask(repos, start)));
+  return copyOf(repos, source);
+}
 
 function ledger(repo: TempRepo): Record<string, unknown>[] {
   return repo.read(`${STATE}/ledger.jsonl`).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);

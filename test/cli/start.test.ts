@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { committedAdoption } from '../helpers/prepared';
 
 const repos = repoFactory();
 const scratch: string[] = [];
@@ -24,12 +25,8 @@ const CURRENT = '.ai/local/state/current.yaml';
 const LEDGER = '.ai/local/state/ledger.jsonl';
 
 /** An adopted repository with one commit. */
-function adopted(): TempRepo {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-  return repo;
-}
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos, 'adopt');
 
 function record(repo: TempRepo): Record<string, unknown> {
   return parseYaml(repo.read(CURRENT), CURRENT).value as Record<string, unknown>;

@@ -15,6 +15,7 @@ import { parseYaml } from '../../engine/layer/yaml';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 import { dropUndefinedContractKeys } from '../helpers/task';
+import { copyOf } from '../helpers/prepared';
 
 const repos = repoFactory();
 const scratch: string[] = [];
@@ -39,16 +40,20 @@ function task(repo: TempRepo): Record<string, unknown> {
   return parseYaml(repo.read(CURRENT), CURRENT).value as Record<string, unknown>;
 }
 
-/** Adopted, committed, with a task on src/a and a note outside the work. */
+let prepared: TempRepo | undefined;
+/** Adopted, committed, with a task on src/a and a note outside the work: a copy of one made on the first call. */
 function withTask(): TempRepo {
-  const repo = repos.create().init();
-  dropUndefinedContractKeys(repo);
-  repo.write('src/a/kept.txt', 'a\n');
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-  expect(repo.run(['start', 'change a', '--scope', 'src/a']).code).toBe(0);
-  repo.write('.ai/local/note.md', NOTE);
-  return repo;
+  if (!prepared) {
+    const repo = repos.create().init();
+    dropUndefinedContractKeys(repo);
+    repo.write('src/a/kept.txt', 'a\n');
+    repo.git(['add', '-A']);
+    repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
+    expect(repo.run(['start', 'change a', '--scope', 'src/a']).code).toBe(0);
+    repo.write('.ai/local/note.md', NOTE);
+    prepared = repo;
+  }
+  return copyOf(repos, prepared);
 }
 
 describe('finish --outcome', () => {

@@ -7,10 +7,11 @@
  * derives too; and every refusal of `knowledge derive` has its exit code.
  */
 import { readdirSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
 import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
+import type { RunResult, TempRepo } from '../helpers/repo';
+import { copyOf } from '../helpers/prepared';
 import { dropUndefinedContractKeys } from '../helpers/task';
 
 const repos = repoFactory();
@@ -21,12 +22,29 @@ const LEDGER = '.ai/local/state/ledger.jsonl';
 const POLICY = '.ai/repo/policy.yaml';
 const NOTE = '# Objective\nx\n\n# Current State\nthe parser reads both formats\n\n# Next Action\nnone\n';
 
+let base: TempRepo;
+/** The busy episode (`busyEpisode`) closed by `session close`, with the id and the close's run. */
+let closed: { repo: TempRepo; id: string; close: RunResult };
+
+// the adopted base and the closed busy episode are built once; each test works on its own copy
+beforeAll(() => {
+  base = repos.create().init();
+  dropUndefinedContractKeys(base);
+  base.git(['add', '-A']);
+  base.git(['commit', '-q', '--no-verify', '-m', 'base']);
+  const repo = copyOf(repos, base);
+  const id = busyEpisode(repo);
+  closed = { repo, id, close: repo.run(['session', 'close']) };
+});
+
 function adopted(): TempRepo {
-  const repo = repos.create().init();
-  dropUndefinedContractKeys(repo);
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
-  return repo;
+  return copyOf(repos, base);
+}
+
+/** A copy of the closed busy episode, and its id. */
+function closedEpisode(): { repo: TempRepo; id: string } {
+  expect(closed.close.code, closed.close.stderr).toBe(0);
+  return { repo: copyOf(repos, closed.repo), id: closed.id };
 }
 
 function ledger(repo: TempRepo): Array<Record<string, unknown>> {
@@ -64,9 +82,8 @@ function busyEpisode(repo: TempRepo): string {
 
 describe('session close derives the episode', () => {
   it('writes one candidate per decision, answer and finished task, says so on stderr, and records knowledge.derived before session.closed', () => {
-    const repo = adopted();
-    const id = busyEpisode(repo);
-    const close = repo.run(['session', 'close']);
+    const { repo, id } = closedEpisode();
+    const { close } = closed;
     expect(close.code, close.stderr).toBe(0);
     expect(close.stdout).toMatch(/^\.ai\/repo\/sessions\/[^\n]+\.md\n$/);
     expect(close.stderr).toContain(`majordomus: session close: knowledge derived: knowledge derive: 3 written, 0 unchanged, 0 skipped for episode ${id}`);
@@ -153,9 +170,7 @@ describe('session close derives the episode', () => {
 
 describe('knowledge derive', () => {
   it('run again writes nothing: every candidate unchanged, the files byte for byte the same', () => {
-    const repo = adopted();
-    const id = busyEpisode(repo);
-    expect(repo.run(['session', 'close']).code).toBe(0);
+    const { repo, id } = closedEpisode();
     const before = candidates(repo).map((name) => repo.read(`${CANDIDATES}/${name}`));
     const run = repo.run(['knowledge', 'derive']);
     expect(run.code, run.stderr).toBe(0);
@@ -167,9 +182,7 @@ describe('knowledge derive', () => {
   });
 
   it('a candidate a person edited or promoted is skipped and kept as it is', () => {
-    const repo = adopted();
-    const id = busyEpisode(repo);
-    expect(repo.run(['session', 'close']).code).toBe(0);
+    const { repo, id } = closedEpisode();
     const [answer, decision] = candidates(repo);
     const promoted = repo.read(`${CANDIDATES}/${decision}`).replace('status: candidate', 'status: verified');
     repo.write(`${CANDIDATES}/${decision}`, promoted);
@@ -205,9 +218,7 @@ describe('knowledge derive', () => {
   });
 
   it('a removed candidate is derived again', () => {
-    const repo = adopted();
-    busyEpisode(repo);
-    expect(repo.run(['session', 'close']).code).toBe(0);
+    const { repo } = closedEpisode();
     const [first] = candidates(repo);
     const text = repo.read(`${CANDIDATES}/${first}`);
     repo.remove(`${CANDIDATES}/${first}`);

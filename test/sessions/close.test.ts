@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { committedAdoption, copyOf } from '../helpers/prepared';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -21,12 +22,8 @@ const OPEN = '.ai/local/state/sessions-open';
 const POINTER = '.ai/local/state/session-current.yaml';
 const LEDGER = '.ai/local/state/ledger.jsonl';
 
-function adopted(): TempRepo {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
-  return repo;
-}
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos);
 
 function records(repo: TempRepo): string[] {
   return readdirSync(repo.path(SESSIONS)).filter((name) => name.endsWith('.md'));
@@ -46,6 +43,16 @@ function open(repo: TempRepo, args: string[] = []): string {
   const run = repo.run(['session', 'start', '--json', ...args]);
   expect(run.code, run.stderr).toBe(0);
   return (JSON.parse(run.stdout) as { session_id: string }).session_id;
+}
+
+let opened: { repo: TempRepo; id: string } | undefined;
+/** A copy of one adopted repository with the hand's episode open (`open`), and the episode's id. */
+function withEpisode(): { repo: TempRepo; id: string } {
+  if (!opened) {
+    const repo = adopted();
+    opened = { repo, id: open(repo) };
+  }
+  return { repo: copyOf(repos, opened.repo), id: opened.id };
 }
 
 describe('session close', () => {
@@ -104,8 +111,7 @@ describe('session close', () => {
   });
 
   it('history carries both ends of the episode, with nothing registered anywhere', () => {
-    const repo = adopted();
-    const id = open(repo);
+    const { repo, id } = withEpisode();
     expect(repo.run(['session', 'close']).code).toBe(0);
     const history = repo.run(['history']);
     expect(history.code).toBe(0);
@@ -116,8 +122,7 @@ describe('session close', () => {
   });
 
   it('--outcome interrupted is recorded; --json prints the record path', () => {
-    const repo = adopted();
-    open(repo);
+    const { repo } = withEpisode();
     const run = repo.run(['session', 'close', '--outcome', 'interrupted', '--json']);
     expect(run.code).toBe(0);
     const printed = JSON.parse(run.stdout) as { record: string; outcome: string };
@@ -137,16 +142,14 @@ describe('session close', () => {
     [['--if-none', 'maybe'], 2],
     [['--provider-session', '../x'], 2],
   ])('refuses %j with %i and leaves the episode open', (args, code) => {
-    const repo = adopted();
-    open(repo);
+    const { repo } = withEpisode();
     expect(repo.run(['session', 'close', ...args]).code).toBe(code);
     expect(records(repo)).toEqual([]);
     expect(repo.exists(`${OPEN}/hand.yaml`)).toBe(true);
   });
 
   it('a summary carrying an identity field is refused (10) and nothing is written', () => {
-    const repo = adopted();
-    open(repo);
+    const { repo } = withEpisode();
     const run = repo.run(['session', 'close'], { input: 'fine\nsession_id: s-20990101000000-ffff\n' });
     expect(run.code).toBe(10);
     expect(run.stderr).toContain('session_id');
@@ -155,8 +158,7 @@ describe('session close', () => {
   });
 
   it('a close stopped after publishing the record: the second close finishes with the same record, never a second one or a rewrite', () => {
-    const repo = adopted();
-    const id = open(repo);
+    const { repo, id } = withEpisode();
     // a torn ledger refuses the session.closed line, after the record is already published
     appendFileSync(repo.path(LEDGER), '{"ts":"2026');
     expect(repo.run(['session', 'close']).code).toBe(15);
@@ -176,8 +178,7 @@ describe('session close', () => {
 
   it('a close killed at any moment leaves no record or a whole one, and a second close finishes the job', async () => {
     for (const delay of [5, 40, 80, 120]) {
-      const repo = adopted();
-      const id = open(repo);
+      const { repo, id } = withEpisode();
       await new Promise<void>((resolve, reject) => {
         const child = spawn(process.execPath, [CLI, 'session', 'close'], { cwd: repo.dir, env: cleanEnv(), stdio: ['pipe', 'ignore', 'ignore'] });
         child.stdin.end('summary\n');

@@ -5,17 +5,13 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
+import { committedAdoption } from '../helpers/prepared';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
 
-function adopted(): TempRepo {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
-  return repo;
-}
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos);
 
 function json<T>(run: { code: number; stdout: string; stderr: string }): T {
   expect(run.code, run.stderr).toBe(0);

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
+import { committedAdoption, copyOf } from '../helpers/prepared';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -19,11 +20,17 @@ function ledger(repo: { read(path: string): string }): Array<Record<string, unkn
   return repo.read('.ai/local/state/ledger.jsonl').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-function adopted() {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'base']);
-  return repo;
+// one adoption, committed, copied per test
+const adopted = committedAdoption(repos);
+
+let opened: ReturnType<typeof adopted> | undefined;
+/** A copy of one adopted repository where `session start` opened the hand's episode (exit 0). */
+function withEpisode(): ReturnType<typeof adopted> {
+  if (!opened) {
+    opened = adopted();
+    expect(opened.run(['session', 'start']).code).toBe(0);
+  }
+  return copyOf(repos, opened);
 }
 
 describe('session start', () => {
@@ -51,8 +58,7 @@ describe('session start', () => {
   });
 
   it('a second start while the episode is open is refused (15) naming it, and nothing changes', () => {
-    const repo = adopted();
-    expect(repo.run(['session', 'start']).code).toBe(0);
+    const repo = withEpisode();
     const before = repo.read(`${OPEN}/hand.yaml`);
     const second = repo.run(['session', 'start', '--json']);
     expect(second.code).toBe(15);
@@ -62,8 +68,7 @@ describe('session start', () => {
   });
 
   it('another provider session gets an episode of its own; --json prints the record', () => {
-    const repo = adopted();
-    expect(repo.run(['session', 'start']).code).toBe(0);
+    const repo = withEpisode();
     const other = repo.run(['session', 'start', '--provider-session', 'cc-1', '--json']);
     expect(other.code).toBe(0);
     const printed = JSON.parse(other.stdout) as Record<string, unknown>;
@@ -126,8 +131,7 @@ describe('session start', () => {
   });
 
   it('an open record edited to name a path as its id is refused (15), by start, close and the ledger stamp alike', () => {
-    const repo = adopted();
-    expect(repo.run(['session', 'start']).code).toBe(0);
+    const repo = withEpisode();
     repo.write(`${OPEN}/hand.yaml`, repo.read(`${OPEN}/hand.yaml`).replace(/session_id: .*/, 'session_id: "../../../escaped"'));
     expect(repo.run(['session', 'start']).code).toBe(15);
     expect(repo.run(['session', 'close']).code).toBe(15);
