@@ -13,9 +13,10 @@
  * open record read, the active task found — and stops before the first write, answering with what it
  * would have done.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingError, RefusedError } from '../errors';
+import { readInside } from '../records/model';
 import type { Repository } from '../repository';
 import { closeSession, sessionsDir } from '../sessions/close';
 import { sessionOfName } from '../sessions/record';
@@ -115,10 +116,7 @@ function recorded(repository: Repository, id: string): boolean {
 
 /** The session context as the agent reads it again: its text without the front matter. */
 function contextText(root: string, context: string): string {
-  try {
-    const text = readFileSync(join(root, context), 'utf8');
-    return text.replace(/^---\n[\s\S]*?\n---\n/, '').trim();
-  } catch {
-    return '';
-  }
+  // a regular file inside the repository only: a FIFO put there must never hang the provider's hook
+  const text = readInside(root, context);
+  return typeof text === 'string' ? text.replace(/^---\n[\s\S]*?\n---\n/, '').trim() : '';
 }

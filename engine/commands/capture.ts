@@ -8,12 +8,13 @@
  * the whole path, writes nothing, and prints the probe line; `capture status` and the wiring rule set it
  * to prove the hooks in the settings file reach this tool.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ContractError, MajordomusError, MissingError, UsageError } from '../errors';
 import { lockFile, withWriteLock } from '../layer/write/lock';
 import { WritePlan } from '../layer/write/plan';
 import { policyValue } from '../records/command';
+import { readInside } from '../records/model';
 import { Repository } from '../repository';
 import { bypassesIn } from '../capture/guard';
 import type { Bypass } from '../capture/guard';
@@ -123,15 +124,15 @@ async function adapterFor(command: string, provider: string | undefined) {
   return import('../capture/claude-code');
 }
 
-/** The settings file's text, or undefined when there is none; a folder or unreadable file is refused (2). */
+/**
+ * The settings file's text, or undefined when there is none. Only a regular UTF-8 file inside the
+ * repository is read: a folder, a FIFO or a link leading out of the repository is refused (2), never
+ * opened or quoted.
+ */
 function readSettings(root: string, file: string): string | undefined {
-  const abs = join(root, file);
-  if (!existsSync(abs)) return undefined;
-  try {
-    return readFileSync(abs, 'utf8');
-  } catch (error) {
-    throw new UsageError(`capture: ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}); nothing was written`);
-  }
+  const text = readInside(root, file);
+  if (text !== undefined && typeof text !== 'string') throw new UsageError(`capture: ${file} cannot be read: ${text.unreadable}; nothing was written`);
+  return text;
 }
 
 /**

@@ -4,7 +4,8 @@
  * nothing added twice, `--dry-run` writing nothing, an unusable settings file refused (2) untouched,
  * status 12 until wired and 0 after.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,28 @@ describe('capture install / status (claude-code)', () => {
     expect(repo.run(['capture', 'install', '--provider', 'claude-code']).code).toBe(2);
     expect(repo.run(['capture', 'status']).code).toBe(2);
     expect(repo.read(SETTINGS)).toBe(text);
+  });
+
+  it('a settings file that is a link out of the repository, or a FIFO, is refused (2) unread', () => {
+    const outside = mkdtempSync(join(tmpdir(), 'majordomus-outside-'));
+    try {
+      writeFileSync(join(outside, 'secret.json'), 'SECRET-CONTENT-NOT-JSON');
+      const linked = repos.create().init();
+      linked.write('.claude/.keep', '');
+      symlinkSync(join(outside, 'secret.json'), linked.path(SETTINGS));
+      for (const args of [['capture', 'install', '--provider', 'claude-code'], ['capture', 'status']]) {
+        const run = linked.run(args);
+        expect(run.code, args.join(' ')).toBe(2);
+        expect(run.stdout + run.stderr).not.toContain('SECRET');
+      }
+      expect(readFileSync(join(outside, 'secret.json'), 'utf8')).toBe('SECRET-CONTENT-NOT-JSON');
+      const fifo = repos.create().init();
+      fifo.write('.claude/.keep', '');
+      expect(spawnSync('mkfifo', [fifo.path(SETTINGS)]).status).toBe(0);
+      expect(fifo.run(['capture', 'status']).code).toBe(2);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('an unknown or missing --provider is a usage error (2)', () => {

@@ -4,7 +4,8 @@
  * PreCompact hook writes a checkpoint stamped with it, SessionEnd closes it; two windows on one checkout
  * are two episodes; every refusal is printed with exit 0 unless the policy marks the hook enforcing.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { capture } from '../../engine/capture/session';
@@ -70,6 +71,22 @@ describe('capture session (claude-code payloads)', () => {
     expect(repo.exists(end.out.record as string)).toBe(true);
     expect(readdirSync(repo.path(OPEN))).toEqual([]);
     expect(ledger(repo).filter((entry) => entry.event === 'session.closed').map((entry) => entry.session)).toEqual([id]);
+  });
+
+  it('a compact start whose session context was replaced by a FIFO or a link out of the repository continues without reading it', () => {
+    for (const replace of ['fifo', 'link'] as const) {
+      const repo = withTask();
+      const opened = hook(repo, 'start', 'session-start-startup');
+      expect(opened.code).toBe(0);
+      const context = opened.out.context as string;
+      rmSync(repo.path(context));
+      if (replace === 'fifo') expect(spawnSync('mkfifo', [repo.path(context)]).status).toBe(0);
+      else symlinkSync('/etc/hostname', repo.path(context));
+      // a FIFO read would block the hook until the provider killed it; the run must end on its own
+      const again = repo.run(['capture', 'session', '--event', 'start'], { input: payload('session-start-compact') });
+      expect(again.code, replace).toBe(0);
+      expect(again.stdout, replace).toMatch(/^session s-\S+ continues/);
+    }
   });
 
   it('two windows on one checkout are two episodes; each end closes its own', () => {
