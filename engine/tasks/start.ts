@@ -154,7 +154,7 @@ export function requireTask(repository: Repository, command: string): { task: Ta
     throw new RefusedError(`${command}: ${current.file}${line === undefined ? '' : `:${line}`} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'}`);
   }
   if (current.foreign) {
-    throw new RefusedError(`${command}: ${current.file} holds task ${current.task.id} of another checkout (${printable(current.task.worktree)}); nothing was written (finish it there)`);
+    throw new RefusedError(`${command}: ${current.file} holds task ${current.task.id} of another checkout (${printable(current.task.worktree)}); nothing was written (finish it there, or, if that checkout is gone or this one was moved from it, move the file aside and start again)`);
   }
   return { task: current.task, file: current.file };
 }
