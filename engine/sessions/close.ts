@@ -17,7 +17,7 @@ import { lstatSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node
 import { join } from 'node:path';
 import { ContractError, MissingError, RefusedError, UsageError } from '../errors';
 import { appendEvent } from '../ledger/append';
-import { deriveKnowledge } from '../knowledge/derive';
+import { candidatesDir, deriveKnowledge } from '../knowledge/derive';
 import type { DeriveResult } from '../knowledge/derive';
 import { ledgerRelativePath } from '../ledger/path';
 import { WriteRefusal } from '../layer/write/errors';
@@ -102,7 +102,8 @@ export function closeSession(repository: Repository, request: SessionCloseReques
   let knowledge: KnowledgeStep | undefined;
   if (!lines.some((line) => line.event === 'session.closed')) {
     // derived before session.closed, so the line that closes the episode follows its knowledge
-    knowledge = knowledgeOnEnd(repository) ? deriveOnClose(repository, session.session_id, lines) : { status: 'off' };
+    // a layer without a knowledge section keeps no knowledge: nothing to derive into, and nothing failed
+    knowledge = knowledgeOnEnd(repository) && candidatesDir(layout) !== undefined ? deriveOnClose(repository, session.session_id, lines) : { status: 'off' };
     appendEvent(ledgerTargetOf(repository, 'session close', { session: session.session_id }), 'session.closed', { outcome, session_path: record });
   }
   const contextSkipped = appendClose(root, contextPath(layout.localDir, session), now, outcome, record);

@@ -127,6 +127,21 @@ describe('session close derives the episode', () => {
     expect(candidates(repo)).toEqual([expect.stringMatching(/^decision-mine-[0-9a-f]{10}\.md$/)]);
   });
 
+  it('a layer without a knowledge section closes without deriving, and without calling it a failure', () => {
+    const repo = adopted();
+    const manifest = repo.read('.ai/manifest.yaml');
+    expect(manifest).toContain('  knowledge: repo/knowledge\n');
+    repo.write('.ai/manifest.yaml', manifest.replace('  knowledge: repo/knowledge\n', ''));
+    open(repo);
+    expect(repo.run(['start', 'the task', '--scope', '.']).code).toBe(0);
+    expect(repo.run(['decision', 'add', 'no index here', '--why', 'a small layer']).code).toBe(0);
+    const close = repo.run(['session', 'close', '--json']);
+    expect(close.code, close.stderr).toBe(0);
+    expect(close.stderr).not.toContain('knowledge');
+    expect(JSON.parse(close.stdout)).toMatchObject({ closed: true, knowledge: { status: 'off' } });
+    expect(ledger(repo).some((line) => String(line.event).startsWith('knowledge.'))).toBe(false);
+  });
+
   it('session.knowledge_on_end: false closes without deriving', () => {
     const repo = adopted();
     repo.write(POLICY, repo.read(POLICY).replace('knowledge_on_end: true', 'knowledge_on_end: false'));
