@@ -2,7 +2,7 @@
  * `session start|close|status|list|show`: one execution episode of one worker (engine/sessions/).
  * Text output is what a person reads; `--json` prints one object instead.
  */
-import { readFileSync } from 'node:fs';
+import { readBody } from '../records/command';
 import { Repository } from '../repository';
 
 export interface SessionStartOptions {
@@ -63,14 +63,12 @@ export async function runSessionClose(options: SessionCloseOptions, cwd = proces
   process.stdout.write(`${result.record}\n`);
 }
 
-/** The summary on stdin; nothing when stdin is a terminal (a person at a prompt gives none by typing). */
+/**
+ * The summary on stdin, read as every body is (capped, UTF-8, no NUL: it lands in a shared record);
+ * nothing when stdin is a terminal (a person at a prompt gives none by typing).
+ */
 function readSummary(): string {
-  if (process.stdin.isTTY) return '';
-  try {
-    return readFileSync(0, 'utf8');
-  } catch {
-    return '';
-  }
+  return readBody('session close', { terminal: 'empty' });
 }
 
 /** `session status [--json]`: the episodes open in this checkout; the one the pointer names is marked. */

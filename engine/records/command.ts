@@ -44,8 +44,13 @@ export function activeTask(repository: Repository, command: string): Task {
 /** The longest body read from stdin. */
 const MAX_STDIN_BYTES = 1024 * 1024;
 
-/** The body on stdin, as text; a terminal is refused rather than waited on (2). */
-export function readBody(command: string): string {
+/**
+ * The body on stdin, as text: at most 1 MiB of UTF-8 without NUL bytes, else refused (2). A terminal is
+ * refused rather than waited on (2), or, with `terminal: 'empty'` (a command whose body is optional),
+ * read as no body.
+ */
+export function readBody(command: string, options: { terminal?: 'refuse' | 'empty' } = {}): string {
+  if (process.stdin.isTTY && options.terminal === 'empty') return '';
   if (process.stdin.isTTY) throw new UsageError(`${command}: the body is read from stdin, which is a terminal (pipe it in: echo "…" | majordomus ${command}; an empty body: majordomus ${command} < /dev/null)`);
   let bytes: Buffer;
   try {
