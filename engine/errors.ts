@@ -1,5 +1,5 @@
 /**
- * Errors are values with exit codes. Only the CLI entry (engine/cli.ts) turns one into a process exit;
+ * Errors are values with exit codes. Only the CLI entry (engine/cli/program.ts) turns one into a process exit;
  * everything below it throws or returns these.
  */
 

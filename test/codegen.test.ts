@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allowLines, renderAllowFile } from '../engine/layer/allow';
-import { DocumentError } from '../engine/layer/document-error';
+import { DocumentError } from '../engine/io/document-error';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
 import { readYamlFile } from '../engine/layer/yaml';
 import { gateNames, gates } from '../engine/generated/gates';

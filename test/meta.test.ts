@@ -7,8 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gates } from '../engine/generated/gates';
-import { WorkingTree } from '../engine/layer/tree';
-import { loadRuleFiles } from '../engine/rules';
+import { WorkingTree } from '../engine/io/tree';
+import { loadRuleFiles } from '../engine/ruleset/rules';
 import { validators } from '../validators/index';
 import { ROOT } from './helpers/repo';
 

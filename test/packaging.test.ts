@@ -11,10 +11,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { distributionHasTest, SHIPPED_TESTS_RECORD } from '../engine/layer/distribution';
+import { distributionHasTest, SHIPPED_TESTS_RECORD } from '../engine/io/distribution';
 import { listRuleFiles } from '../engine/layer/rule-package';
-import { WorkingTree } from '../engine/layer/tree';
-import { loadRuleFile } from '../engine/rules';
+import { WorkingTree } from '../engine/io/tree';
+import { loadRuleFile } from '../engine/ruleset/rules';
 import { cleanEnv, ROOT } from './helpers/repo';
 
 /** The folders and files the package ships, as package.json's `files` should say. */
@@ -69,7 +69,7 @@ describe('npm pack --dry-run --json', () => {
       ...Object.values(manifest.bin ?? {}),
       ...Object.values(manifest.exports ?? {}).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target))),
     ].map((path) => path.replace(/^\.\//, ''));
-    expect(entries).toContain('dist/types/engine/api.d.ts');
+    expect(entries).toContain('dist/types/engine/api/index.d.ts');
     // the bin is the CommonJS launcher; it runs dist/cli.cjs, which requires dist/yaml.cjs when a document
     // needs the full parser; dist/majordomus.mjs is the path the executable had before
     expect(manifest.bin).toStrictEqual({ majordomus: 'dist/majordomus.cjs' });

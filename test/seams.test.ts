@@ -1,5 +1,5 @@
 /**
- * The seams hold, read from the source: every gate runs through the one entry (engine/run-gate.ts), the
+ * The seams hold, read from the source: every gate runs through the one entry (engine/gate/run-gate.ts), the
  * repository is opened one way (Repository.open), the distribution's rules are loaded one way
  * (engine/packs/shipped.ts), and no validator — nor the brainstorm pack's engine — keeps module-level
  * mutable state: a pack's model reaches its validators through the context, built once per run. A
@@ -12,9 +12,9 @@ import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { packCommands } from '../engine/generated/pack-commands';
 import { packNames, packs } from '../engine/generated/packs';
-import { buildProgram } from '../engine/cli';
+import { buildProgram } from '../engine/cli/program';
 import { shippedRules } from '../engine/packs/shipped';
-import type { Validator } from '../engine/validator';
+import type { Validator } from '../engine/api/validator';
 import { validators } from '../validators/index';
 import { ROOT } from './helpers/repo';
 
@@ -81,14 +81,14 @@ describe('no module-level mutable state where validators read', () => {
 const NODE_READERS: ReadonlySet<string> = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process']);
 /** The engine's modules that read behind the context's back: what a context is built from. */
 const ENGINE_READERS: ReadonlySet<string> = new Set([
-  'engine/context',
-  'engine/repository',
-  'engine/layer/tree',
-  'engine/layer/git',
+  'engine/gate/context',
+  'engine/layer/repository',
+  'engine/io/tree',
+  'engine/io/git',
   'engine/layer/layout',
-  'engine/layer/regular-file',
-  'engine/layer/distribution',
-  'engine/layer/hook-managers/files',
+  'engine/io/regular-file',
+  'engine/io/distribution',
+  'engine/hooks/managers/files',
   'engine/packs/shipped',
 ]);
 /** The engine's functions that read a file by its path. */
@@ -144,9 +144,9 @@ describe('validators read only through their context', () => {
       '3 imports node:fs',
       '4 imports child_process',
       '5 imports fs/promises',
-      '6 imports ../engine/repository',
+      '6 imports ../engine/layer/repository',
       '7 imports readTextFile',
-      '8 imports ../engine/layer/distribution',
+      '8 imports ../engine/io/distribution',
       '12 reads process.env',
       '13 reads process.env',
     ]);
@@ -154,14 +154,14 @@ describe('validators read only through their context', () => {
 });
 
 describe('one gate entry', () => {
-  it('only engine/run-gate.ts makes a runner', () => {
-    expect(using(/new Runner\(/, ['engine/run-gate.ts'])).toEqual([]);
+  it('only engine/gate/run-gate.ts makes a runner', () => {
+    expect(using(/new Runner\(/, ['engine/gate/run-gate.ts'])).toEqual([]);
   });
 
   it('only Repository.open discovers a repository and opens its layout (init, which writes the layout, discovers git alone)', () => {
-    expect(using(/GitRepository\.discover\(/, ['engine/repository.ts', 'engine/commands/init.ts'])).toEqual([]);
-    expect(using(/\bopenLayout\(/, ['engine/repository.ts', 'engine/layer/layout.ts'])).toEqual([]);
-    expect(using(/new Repository\(/, ['engine/repository.ts'])).toEqual([]);
+    expect(using(/GitRepository\.discover\(/, ['engine/layer/repository.ts', 'engine/commands/init.ts'])).toEqual([]);
+    expect(using(/\bopenLayout\(/, ['engine/layer/repository.ts', 'engine/layer/layout.ts'])).toEqual([]);
+    expect(using(/new Repository\(/, ['engine/layer/repository.ts'])).toEqual([]);
   });
 
   it('only engine/packs/shipped.ts reads the rule packages the distribution ships', () => {

@@ -19,7 +19,7 @@ const previous = new URL(`dist.previous-${process.pid}/`, root);
 
 rmSync(staging, { recursive: true, force: true });
 await build({
-  entryPoints: { api: 'engine/api.ts', 'validator-worker': 'engine/isolation/worker.ts' },
+  entryPoints: { api: 'engine/api/index.ts', 'validator-worker': 'engine/gate/isolation/worker.ts' },
   outdir: staging.pathname,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -53,9 +53,9 @@ chmodSync(new URL('majordomus.cjs', staging), 0o755);
 // the path the executable had before runs the same launcher
 writeFileSync(new URL('majordomus.mjs', staging), "#!/usr/bin/env node\nimport './majordomus.cjs';\n", { mode: 0o755 });
 // the CLI as one CommonJS script, which the launcher compiles with V8's code cache
-// (engine/code-cache.ts: Node 20 caches no ES module's code)
+// (engine/cli/code-cache.ts: Node 20 caches no ES module's code)
 await build({
-  entryPoints: ['engine/cli-script.ts'],
+  entryPoints: ['engine/cli/script.ts'],
   outfile: new URL('cli.cjs', staging).pathname,
   bundle: true,
   format: 'cjs',
@@ -109,7 +109,7 @@ await build({
   define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });
-// the types of the public API (engine/api.ts), for repositories that write validators in TypeScript
+// the types of the public API (engine/api/index.ts), for repositories that write validators in TypeScript
 const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.api.json', '--outDir', new URL('types', staging).pathname], {
   cwd: root.pathname,
   stdio: 'inherit',

@@ -6,8 +6,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { GENERATED_MARKER } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
-import { ruleAnchor } from '../engine/rule-docs';
-import type { Validator } from '../engine/validator';
+import { ruleAnchor } from '../engine/packs/rule-docs';
+import type { Validator } from '../engine/api/validator';
 import { validators } from '../validators/index';
 
 interface CatalogueRule {
@@ -37,7 +37,7 @@ export function renderCatalogue(root: string, version: string): string {
   for (const pack of packs(root)) {
     out.push(`## Package \`${pack}\``, '', '| rule | class | gates | validator | statement |', '|---|---|---|---|---|');
     for (const rule of packRules(root, pack)) {
-      // each row its own anchor, which findings and SARIF logs link to (engine/rule-docs.ts)
+      // each row its own anchor, which findings and SARIF logs link to (engine/packs/rule-docs.ts)
       out.push(`| <a id="${ruleAnchor(rule.id)}"></a>\`${rule.identity}\` | ${rule.class} | ${rule.gates} | ${rule.validator} | ${cell(rule.statement)} |`);
     }
     out.push('');

@@ -7,7 +7,7 @@
 //   nowhere.
 // - The published types name none of Node's own (`NodeJS.ProcessEnv`, `Buffer`): a consumer compiles
 //   them without @types/node. A declaration that does fails the build, naming the file: keep the module
-//   that needs it out of the API's import graph (engine/api.ts), or describe the value with a plain type.
+//   that needs it out of the API's import graph (engine/api/index.ts), or describe the value with a plain type.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
@@ -26,7 +26,7 @@ export function finishDeclarations(dir) {
   for (const file of declarationFiles(dir)) {
     const text = readFileSync(file, 'utf8');
     if (NODE_GLOBAL.test(text)) {
-      throw new Error(`${relative(dir, file)} names Node's own types, which a consumer of the published API may not have installed (keep its module out of engine/api.ts's import graph)`);
+      throw new Error(`${relative(dir, file)} names Node's own types, which a consumer of the published API may not have installed (keep its module out of engine/api/index.ts's import graph)`);
     }
     const next = text.replace(SPECIFIER, (whole, lead, quote, specifier) => `${lead}${quote}${withExtension(file, specifier, dir)}${quote}`);
     if (next !== text) {

@@ -861,7 +861,7 @@ function renderPacks(project: Project, packs: readonly PackEntry[], header: stri
   const file = project.createSourceFile('packs.ts', '', { overwrite: true });
   file.addImportDeclarations([
     { isTypeOnly: true, moduleSpecifier: './gates', namedImports: ['GateName'] },
-    { isTypeOnly: true, moduleSpecifier: '../validator', namedImports: ['PackContext'] },
+    { isTypeOnly: true, moduleSpecifier: '../api/validator', namedImports: ['PackContext'] },
   ]);
   file.addTypeAliases([
     { name: 'PackName', isExported: true, docs: ['The name of a pack: its folder rules/<name>/, and the vendor of its rule package.'], type: union(packs.map((p) => quote(p.name))) || 'never' },

@@ -4,7 +4,7 @@
 // tests are the project's TypeScript suites (test/validators/*.test.ts), which the package does not
 // ship; so the build, which runs in the source tree where they are, records the ones it found in
 // dist/shipped-tests.json, and an installed package answers from that record for folders it left out
-// (engine/layer/distribution.ts). A test that is missing at build time is not recorded, so the
+// (engine/io/distribution.ts). A test that is missing at build time is not recorded, so the
 // installed package reports it as doctor does in the source tree.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ export function namedTests(root) {
 
 /**
  * Write the record of `root`'s found tests into `outDir` (the staging folder that becomes dist/), as
- * `shipped-tests.json`: the name engine/layer/distribution.ts reads.
+ * `shipped-tests.json`: the name engine/io/distribution.ts reads.
  */
 export function writeShippedTests(root, outDir) {
   const tests = namedTests(root).filter((entry) => entry.exists).map((entry) => entry.test);

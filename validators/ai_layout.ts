@@ -1,6 +1,6 @@
-import { checkSchema, isUnreadable, unsafePathReason } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
-import type { TreeReader } from '../engine/validator';
+import { checkSchema, isUnreadable, unsafePathReason } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import type { TreeReader } from '../engine/api/validator';
 
 /** Sections a repository may leave absent: a repository with no plan has no project directory. */
 const OPTIONAL_SECTIONS: ReadonlySet<string> = new Set(['project']);

@@ -1,8 +1,8 @@
-import { recordsModel, UNFINISHED_OUTCOMES } from '../engine/records/model';
-import { unresolved } from '../engine/records/questions';
-import { attemptModel } from '../engine/tasks/attempt';
-import { taskModel } from '../engine/tasks/current';
-import { defineValidator } from '../engine/validator';
+import { recordsModel, UNFINISHED_OUTCOMES } from '../engine/state/records/model';
+import { unresolved } from '../engine/state/records/questions';
+import { attemptModel } from '../engine/state/tasks/attempt';
+import { taskModel } from '../engine/state/tasks/current';
+import { defineValidator } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'blockers',

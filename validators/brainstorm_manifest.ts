@@ -3,8 +3,8 @@ import type { SessionContext } from '../engine/brainstorm/define';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { driftViolation, isInside } from '../engine/brainstorm/session';
 import type { ManifestRow, Session } from '../engine/brainstorm/session';
-import { isUnreadable, printable, unsafePathReason } from '../engine/toolkit/index';
-import type { DiskReader } from '../engine/validator';
+import { isUnreadable, printable, unsafePathReason } from '../engine/api/toolkit/index';
+import type { DiskReader } from '../engine/api/validator';
 
 const FILE = 'ops/manifest.md';
 /** A destination larger than this is not scanned for links (it is reported, not read). */

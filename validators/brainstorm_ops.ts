@@ -2,7 +2,7 @@ import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { SessionContext } from '../engine/brainstorm/define';
 import type { Session } from '../engine/brainstorm/session';
 import { relative, sep } from 'node:path';
-import { printable } from '../engine/toolkit/index';
+import { printable } from '../engine/api/toolkit/index';
 
 const GITIGNORE = 'ops/.gitignore';
 

@@ -5,10 +5,10 @@
  * projection the policy declares fits `context.always_loaded_budget_lines`. A projection not written
  * yet is not this rule's to report.
  */
-import { budgetFigure, overBudget } from '../engine/briefing/assemble';
-import { briefingModel } from '../engine/briefing/inputs';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
+import { budgetFigure, overBudget } from '../engine/state/briefing/assemble';
+import { briefingModel } from '../engine/state/briefing/inputs';
+import { defineValidator } from '../engine/api/validator';
+import type { ValidatorContext } from '../engine/api/validator';
 
 /** The skeleton's cap on an always-loaded projection, where the policy sets none. */
 const DEFAULT_ALWAYS_LOADED = 150;

@@ -1,8 +1,8 @@
-import { defineValidator } from '../engine/validator';
-import { appliesAt } from '../engine/runner';
-import { attemptModel } from '../engine/tasks/attempt';
-import { COMPLETION_GATES } from '../engine/tasks/gates';
-import { taskModel } from '../engine/tasks/current';
+import { defineValidator } from '../engine/api/validator';
+import { appliesAt } from '../engine/gate/runner';
+import { attemptModel } from '../engine/state/tasks/attempt';
+import { COMPLETION_GATES } from '../engine/state/tasks/gates';
+import { taskModel } from '../engine/state/tasks/current';
 
 export default defineValidator({
   name: 'completion_gates',

@@ -1,7 +1,7 @@
-import { describeThrown } from '../engine/describe';
-import { isUnreadable, optionLine, pathspecList, printable, schema, selectPaths, usablePathspecs } from '../engine/toolkit/index';
-import type { SchemaType } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
+import { describeThrown } from '../engine/io/describe';
+import { isUnreadable, optionLine, pathspecList, printable, schema, selectPaths, usablePathspecs } from '../engine/api/toolkit/index';
+import type { SchemaType } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
 
 /** The options of a `content` rule; their type follows from it. */
 const OPTIONS = schema.object({

@@ -1,7 +1,7 @@
-import { recordsModel } from '../engine/records/model';
-import { attemptModel } from '../engine/tasks/attempt';
-import { taskModel } from '../engine/tasks/current';
-import { defineValidator } from '../engine/validator';
+import { recordsModel } from '../engine/state/records/model';
+import { attemptModel } from '../engine/state/tasks/attempt';
+import { taskModel } from '../engine/state/tasks/current';
+import { defineValidator } from '../engine/api/validator';
 
 /** Outcomes that leave work for someone else to pick up. */
 const UNFINISHED: ReadonlySet<string> = new Set(['partial', 'blocked']);

@@ -1,9 +1,9 @@
 import { gates } from '../engine/generated/gates';
 import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
-import type { Rule } from '../engine/rule-types';
-import { isUnreadable, printable, unsafePathReason } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
+import type { Rule } from '../engine/api/rule-types';
+import { isUnreadable, printable, unsafePathReason } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import type { ValidatorContext } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'doctrine_wiring',

@@ -1,8 +1,8 @@
-import { describeThrown } from '../engine/describe';
-import { compileSchema, isUnreadable, optionLine, pathspecList, schema, selectPaths, unsafePathReason, usablePathspecs } from '../engine/toolkit/index';
-import type { CompiledSchema, SchemaProblem, SchemaType, YamlDocument } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
+import { describeThrown } from '../engine/io/describe';
+import { compileSchema, isUnreadable, optionLine, pathspecList, schema, selectPaths, unsafePathReason, usablePathspecs } from '../engine/api/toolkit/index';
+import type { CompiledSchema, SchemaProblem, SchemaType, YamlDocument } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import type { ValidatorContext } from '../engine/api/validator';
 
 /** The options of a `document_schema` rule; their type follows from it. */
 const OPTIONS = schema.object({

@@ -2,7 +2,7 @@
  * The registry of built-in validators: a static map, keys sorted, each entry typed by `satisfies` so
  * the compiler checks every plugin's shape. A rule's `x-majordomus.validator` names one of these keys.
  */
-import type { Validator } from '../engine/validator';
+import type { Validator } from '../engine/api/validator';
 import ai_layout from './ai_layout';
 import blockers from './blockers';
 import brainstorm_forks from './brainstorm_forks';

@@ -1,6 +1,6 @@
-import { globOf, judgeSources, sourcesPath } from '../engine/knowledge/sources';
-import { readDocument, selectPaths } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
+import { globOf, judgeSources, sourcesPath } from '../engine/state/knowledge/sources';
+import { readDocument, selectPaths } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'knowledge_integrity',

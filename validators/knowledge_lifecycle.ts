@@ -1,6 +1,6 @@
-import { ledgerModel } from '../engine/ledger/model';
-import { readPolicy } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
+import { ledgerModel } from '../engine/state/ledger/model';
+import { readPolicy } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'knowledge_lifecycle',

@@ -1,6 +1,6 @@
-import { ledgerModel } from '../engine/ledger/model';
-import { ledgerProblems } from '../engine/ledger/problems';
-import { defineValidator } from '../engine/validator';
+import { ledgerModel } from '../engine/state/ledger/model';
+import { ledgerProblems } from '../engine/state/ledger/problems';
+import { defineValidator } from '../engine/api/validator';
 
 /** Problems reported one by one; past this many, the rest are counted in one finding. */
 const LISTED = 50;

@@ -1,7 +1,7 @@
-import { readPolicy } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
-import { attemptModel } from '../engine/tasks/attempt';
-import type { FinishOutcome } from '../engine/tasks/current';
+import { readPolicy } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import { attemptModel } from '../engine/state/tasks/attempt';
+import type { FinishOutcome } from '../engine/state/tasks/current';
 
 /** Lines that read as a conversation's turns: a note is the state of the work, never a transcript. */
 const TURN = /^\s*(?:>\s*)?(?:human|user|assistant|system|ai)\s*:/i;

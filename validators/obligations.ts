@@ -1,8 +1,8 @@
-import { OBLIGATIONS, obligationsModel } from '../engine/records/obligations';
-import type { Obligation } from '../engine/records/obligations';
-import { UNFINISHED_OUTCOMES } from '../engine/records/model';
-import { taskModel } from '../engine/tasks/current';
-import { defineValidator } from '../engine/validator';
+import { OBLIGATIONS, obligationsModel } from '../engine/state/records/obligations';
+import type { Obligation } from '../engine/state/records/obligations';
+import { UNFINISHED_OUTCOMES } from '../engine/state/records/model';
+import { taskModel } from '../engine/state/tasks/current';
+import { defineValidator } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'obligations',

@@ -1,6 +1,6 @@
-import { eachMatch, matchesAny, pathspecList, printable, schema, usablePathspecs } from '../engine/toolkit/index';
-import type { SchemaType } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
+import { eachMatch, matchesAny, pathspecList, printable, schema, usablePathspecs } from '../engine/api/toolkit/index';
+import type { SchemaType } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
 
 /** The options of a `paths` rule; their type follows from it. */
 const OPTIONS = schema.object(

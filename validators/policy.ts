@@ -1,6 +1,6 @@
 import type { Policy, Profile } from '../engine/generated/types';
-import { isUnreadable, readCheckedDocument as readChecked } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
+import { isUnreadable, readCheckedDocument as readChecked } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'policy',

@@ -1,6 +1,6 @@
-import { readPolicy } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
-import { SKELETON_POLICY, skeletonPolicyValues } from '../engine/state/policy-skeleton';
+import { readPolicy } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import { SKELETON_POLICY, skeletonPolicyValues } from '../engine/layer/policy-skeleton';
 
 export default defineValidator({
   name: 'policy_defaults',

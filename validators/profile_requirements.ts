@@ -1,10 +1,10 @@
 import type { Profile } from '../engine/generated/types';
-import { isUnreadable, pathspecList, pathspecMatcher, schema } from '../engine/toolkit/index';
-import type { SchemaType } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
-import { attemptModel } from '../engine/tasks/attempt';
-import { stateDir, taskModel } from '../engine/tasks/current';
+import { isUnreadable, pathspecList, pathspecMatcher, schema } from '../engine/api/toolkit/index';
+import type { SchemaType } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import type { ValidatorContext } from '../engine/api/validator';
+import { attemptModel } from '../engine/state/tasks/attempt';
+import { stateDir, taskModel } from '../engine/state/tasks/current';
 
 /** What counts as a regression test: the rule says, so a repository can say it differently. */
 const OPTIONS = schema.object({

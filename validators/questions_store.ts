@@ -1,5 +1,5 @@
-import { recordsModel } from '../engine/records/model';
-import { defineValidator } from '../engine/validator';
+import { recordsModel } from '../engine/state/records/model';
+import { defineValidator } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'questions_store',

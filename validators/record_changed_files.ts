@@ -1,7 +1,7 @@
-import { changedFilesClassifier } from '../engine/records/identity';
-import { recordsModel } from '../engine/records/model';
-import type { RecordKind } from '../engine/records/record';
-import { defineValidator } from '../engine/validator';
+import { changedFilesClassifier } from '../engine/state/records/identity';
+import { recordsModel } from '../engine/state/records/model';
+import type { RecordKind } from '../engine/state/records/record';
+import { defineValidator } from '../engine/api/validator';
 
 const KINDS: readonly RecordKind[] = ['checkpoint', 'handover'];
 

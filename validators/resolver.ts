@@ -1,8 +1,8 @@
-import { ledgerModel } from '../engine/ledger/model';
-import { recordsModel } from '../engine/records/model';
-import { ledgerOrder, resolveRecord } from '../engine/records/resolver';
-import type { RecordKind } from '../engine/records/record';
-import { defineValidator } from '../engine/validator';
+import { ledgerModel } from '../engine/state/ledger/model';
+import { recordsModel } from '../engine/state/records/model';
+import { ledgerOrder, resolveRecord } from '../engine/state/records/resolver';
+import type { RecordKind } from '../engine/state/records/record';
+import { defineValidator } from '../engine/api/validator';
 
 const KINDS: readonly RecordKind[] = ['handover', 'checkpoint'];
 

@@ -1,8 +1,8 @@
-import { ledgerModel } from '../engine/ledger/model';
-import type { LedgerModel } from '../engine/ledger/model';
-import { readPolicy } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
-import type { DiskReader } from '../engine/validator';
+import { ledgerModel } from '../engine/state/ledger/model';
+import type { LedgerModel } from '../engine/state/ledger/model';
+import { readPolicy } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import type { DiskReader } from '../engine/api/validator';
 
 /** Each cap the policy must set, and the path under `.ai/local/state/` whose size it caps. */
 const CAPS = [

@@ -1,9 +1,9 @@
 import { packageProblems } from '../engine/layer/rule-package';
 import type { PackageFiles } from '../engine/layer/rule-package';
-import type { RulePackage } from '../engine/rule-types';
-import { vendoredFolderProblems } from '../engine/vendor';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
+import type { RulePackage } from '../engine/api/rule-types';
+import { vendoredFolderProblems } from '../engine/packs/vendor';
+import { defineValidator } from '../engine/api/validator';
+import type { ValidatorContext } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'rule_package',

@@ -1,6 +1,6 @@
 import { kinds } from '../engine/generated/kinds';
 import { renderAllowFile } from '../engine/layer/allow';
-import { defineValidator } from '../engine/validator';
+import { defineValidator } from '../engine/api/validator';
 
 const SCHEMAS = 'share/schemas';
 const ALLOW = 'share/allow';

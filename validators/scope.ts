@@ -1,6 +1,6 @@
-import { pathspecMatcher } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
-import { taskModel } from '../engine/tasks/current';
+import { pathspecMatcher } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import { taskModel } from '../engine/state/tasks/current';
 
 export default defineValidator({
   name: 'scope',

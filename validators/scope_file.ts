@@ -1,5 +1,5 @@
-import { checkSchema, readDocument, rootedPathProblem } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
+import { checkSchema, readDocument, rootedPathProblem } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'scope_file',

@@ -1,5 +1,5 @@
 import { parseFrontMatter } from '../engine/layer/front-matter';
-import { defineValidator } from '../engine/validator';
+import { defineValidator } from '../engine/api/validator';
 
 /** The keys a session context's front matter declares (session-context/v1). */
 const CONTEXT_KEYS: ReadonlySet<string> = new Set(['schema', 'kind', 'session_id', 'opened_at', 'opened_by', 'provider', 'provider_session', 'branch', 'head', 'task_id', 'profile', 'worker']);

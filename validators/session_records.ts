@@ -1,5 +1,5 @@
-import { defineValidator } from '../engine/validator';
-import { REQUIRED_SESSION_KEYS, SESSION_KEYS, SESSION_OUTCOMES, SESSION_SCHEMA, sessionOfName } from '../engine/sessions/record';
+import { defineValidator } from '../engine/api/validator';
+import { REQUIRED_SESSION_KEYS, SESSION_KEYS, SESSION_OUTCOMES, SESSION_SCHEMA, sessionOfName } from '../engine/state/sessions/record';
 
 /** Keys `session/v1` admits: the ones a close writes, and `schema_version`, which older writers set. */
 const ALLOWED: ReadonlySet<string> = new Set([...SESSION_KEYS, 'schema_version']);

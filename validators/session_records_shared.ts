@@ -1,4 +1,4 @@
-import { defineValidator } from '../engine/validator';
+import { defineValidator } from '../engine/api/validator';
 
 /**
  * A closed session record git does not track is shared with nobody: the decision of how loud that is

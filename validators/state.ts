@@ -1,5 +1,5 @@
-import { defineValidator } from '../engine/validator';
-import { taskModel } from '../engine/tasks/current';
+import { defineValidator } from '../engine/api/validator';
+import { taskModel } from '../engine/state/tasks/current';
 
 export default defineValidator({
   name: 'state',

@@ -6,13 +6,13 @@
  * total or a ratio). The records are local state, read from the disk; a checkout without the folder
  * has nothing to judge.
  */
-import { stateDir } from '../engine/tasks/current';
-import { DocumentError } from '../engine/layer/document-error';
+import { stateDir } from '../engine/state/tasks/current';
+import { DocumentError } from '../engine/io/document-error';
 import { checkSchema, lineOf } from '../engine/layer/schema-check';
 import { parseYaml } from '../engine/layer/yaml';
-import { isUnreadable } from '../engine/toolkit/documents';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
+import { isUnreadable } from '../engine/api/toolkit/documents';
+import { defineValidator } from '../engine/api/validator';
+import type { ValidatorContext } from '../engine/api/validator';
 
 /** A record's name: the task's id, `.yaml`. */
 const RECORD_NAME = /^(t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4})\.yaml$/;

@@ -1,5 +1,5 @@
-import { defineValidator } from '../engine/validator';
-import { isUnreadable } from '../engine/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import { isUnreadable } from '../engine/api/toolkit/index';
 import { COMMAND_FAMILIES } from '../engine/usecases/families';
 import { parseUseCase } from '../engine/usecases/format';
 import type { UseCase } from '../engine/usecases/format';

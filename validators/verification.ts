@@ -1,8 +1,8 @@
-import { readPolicy } from '../engine/toolkit/index';
-import { defineValidator } from '../engine/validator';
-import type { ValidatorContext } from '../engine/validator';
-import { attemptModel } from '../engine/tasks/attempt';
-import { taskModel } from '../engine/tasks/current';
+import { readPolicy } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
+import type { ValidatorContext } from '../engine/api/validator';
+import { attemptModel } from '../engine/state/tasks/attempt';
+import { taskModel } from '../engine/state/tasks/current';
 
 export default defineValidator({
   name: 'verification',

@@ -1,16 +1,16 @@
 import { delimiter, isAbsolute, join, relative, sep } from 'node:path';
 import type { Policy } from '../engine/generated/types';
-import { commandLine, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/layer/hooks';
-import type { Invocation } from '../engine/layer/hooks';
-import type { HookFiles } from '../engine/layer/hook-managers/detect';
-import { LEFTHOOK_CONFIGS, lefthookLocalConfig } from '../engine/layer/hook-managers/lefthook';
-import { checkHook, checkText, readWired } from '../engine/layer/hook-managers/status';
-import type { HookVerdict } from '../engine/layer/hook-managers/status';
-import { readPolicy, unsafePathReason } from '../engine/toolkit/index';
-import { SETTINGS_FILE, hookStates, parseSettings, sessionProbes, wantedHooks } from '../engine/capture/claude-code';
+import { commandLine, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/hooks/blocks';
+import type { Invocation } from '../engine/hooks/blocks';
+import type { HookFiles } from '../engine/hooks/managers/detect';
+import { LEFTHOOK_CONFIGS, lefthookLocalConfig } from '../engine/hooks/managers/lefthook';
+import { checkHook, checkText, readWired } from '../engine/hooks/managers/status';
+import type { HookVerdict } from '../engine/hooks/managers/status';
+import { readPolicy, unsafePathReason } from '../engine/api/toolkit/index';
+import { SETTINGS_FILE, hookStates, parseSettings, sessionProbes, wantedHooks } from '../engine/capture/providers/claude-code';
 import { captureProbeModel } from '../engine/capture/probe';
-import { defineValidator } from '../engine/validator';
-import type { DiskReader, ValidatorContext } from '../engine/validator';
+import { defineValidator } from '../engine/api/validator';
+import type { DiskReader, ValidatorContext } from '../engine/api/validator';
 
 type Entry = NonNullable<Policy['enforcement']>[number];
 

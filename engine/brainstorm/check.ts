@@ -1,6 +1,6 @@
 /**
  * The brainstorm detector: run the brainstorm pack's rules at one of its gates over a session folder (the
- * gate entry, engine/run-gate.ts, runs them) and render the report through a reporter on the runner's
+ * gate entry, engine/gate/run-gate.ts, runs them) and render the report through a reporter on the runner's
  * hooks — the pack's own for text and JSON (./reporters.ts), the engine's for the other formats. Shared
  * by `majordomus brainstorm check` and the standalone `dist/detector.mjs`, so the two print the same
  * bytes.
@@ -13,12 +13,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors';
 import type { FolderGateName } from '../generated/gates';
 import { packs } from '../generated/packs';
-import { WorkingTree } from '../layer/tree';
+import { WorkingTree } from '../io/tree';
 import { loadReporter } from '../reporters/index';
 import type { Format } from '../reporters/index';
 import { lineReader, ReporterPlugin } from '../reporters/report';
 import type { Reporter, ReportPaths } from '../reporters/report';
-import { runGate } from '../run-gate';
+import { runGate } from '../gate/run-gate';
 import { brainstormJsonReporter, brainstormTextReporter } from './reporters';
 
 /** The gates of the pack, in the order they accumulate (rules/brainstorm/pack.yaml). */

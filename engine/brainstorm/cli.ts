@@ -4,7 +4,7 @@
  * engine/commands/brainstorm.ts when it runs.
  */
 import type { Command } from 'commander';
-import { formatOption } from '../reporters/option';
+import { formatOption } from '../cli/format-option';
 
 /** Add `brainstorm` and its subcommands to `program`. */
 export function register(program: Command): void {

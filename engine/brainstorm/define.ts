@@ -4,9 +4,9 @@
  * session reaches each check through the context, read once per run (engine/brainstorm/context.ts).
  */
 import type { FolderGateName } from '../generated/gates';
-import { schema } from '../toolkit/options-schema';
-import { defineValidator } from '../validator';
-import type { FolderContext, Validator } from '../validator';
+import { schema } from '../api/toolkit/options-schema';
+import { defineValidator } from '../api/validator';
+import type { FolderContext, Validator } from '../api/validator';
 import { sessionModel } from './context';
 import type { Session } from './session';
 

@@ -5,7 +5,7 @@
  * It prints exactly what `majordomus brainstorm check` prints and exits 0 clean, 1 with violations,
  * 2 on unusable input.
  */
-import { describeThrown } from '../describe';
+import { describeThrown } from '../io/describe';
 import { MajordomusError } from '../errors';
 import { FORMATS, formatOf } from '../reporters/index';
 import { brainstormGate, checkSession } from './check';

@@ -5,9 +5,9 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { RefusedError, UsageError } from '../errors';
-import { runGit } from '../layer/git';
-import { lockFile, withWriteLock } from '../layer/write/lock';
-import { WritePlan } from '../layer/write/plan';
+import { runGit } from '../io/git';
+import { lockFile, withWriteLock } from '../io/write/lock';
+import { WritePlan } from '../io/write/plan';
 import { checkSession } from './check';
 import type { DetectorReport } from './check';
 import { loadSession } from './session';

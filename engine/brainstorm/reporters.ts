@@ -4,12 +4,12 @@
  * violation — then a `clean` or `failing` summary; or, as JSON, one document `{ folder, gate, status,
  * rules }`. The other formats (SARIF, JUnit, GitHub) are the engine's, the same as for any gate.
  */
-import { isViolation } from '../findings';
-import type { Finding } from '../findings';
+import { isViolation } from '../api/findings';
+import type { Finding } from '../api/findings';
 import { packs } from '../generated/packs';
-import { escapeControls } from '../layer/document-error';
+import { escapeControls } from '../io/document-error';
 import type { GateReport, Reporter } from '../reporters/report';
-import type { Rule } from '../rules';
+import type { Rule } from '../ruleset/rules';
 
 /** One rule's verdict, as the JSON report lists it. */
 export interface Verdict {

@@ -29,10 +29,10 @@
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../errors';
-import { DocumentError, printable } from '../layer/document-error';
-import { runGit } from '../layer/git';
+import { DocumentError, printable } from '../io/document-error';
+import { runGit } from '../io/git';
 import { readTextFile } from '../layer/yaml';
-import type { Violation } from '../validator';
+import type { Violation } from '../api/validator';
 
 /** The one shape of every datetime of the contract: UTC, to the minute, `Z`. */
 export const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}Z$/;

@@ -13,8 +13,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { UsageError } from '../errors';
-import { defineModel } from '../validator';
-import type { CaptureEvent } from './claude-code';
+import { defineModel } from '../api/validator';
+import type { CaptureEvent } from './providers/claude-code';
 
 /** The variable that turns `capture session` into a dry run; its value is the nonce the probe looks for. */
 export const PROBE_VARIABLE = 'MAJORDOMUS_CAPTURE_PROBE';

@@ -16,14 +16,14 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingError, RefusedError } from '../errors';
-import { readInside } from '../records/model';
-import type { Repository } from '../repository';
-import { closeSession, sessionsDir } from '../sessions/close';
-import { sessionOfName } from '../sessions/record';
-import { startSession } from '../sessions/start';
-import { checkKey, contextPath, readOpen } from '../sessions/store';
-import type { OpenSession } from '../sessions/store';
-import type { CaptureEvent, HookCall } from './claude-code';
+import { readInside } from '../state/records/model';
+import type { Repository } from '../layer/repository';
+import { closeSession, sessionsDir } from '../state/sessions/close';
+import { sessionOfName } from '../state/sessions/record';
+import { startSession } from '../state/sessions/start';
+import { checkKey, contextPath, readOpen } from '../state/sessions/store';
+import type { OpenSession } from '../state/sessions/store';
+import type { CaptureEvent, HookCall } from './providers/claude-code';
 
 /** What one hook run did. */
 export type CaptureOutcome =
@@ -85,7 +85,7 @@ export async function capture(repository: Repository, provider: string, event: C
 
 /** A compaction's checkpoint: the task's state at that moment, stamped with this episode (not the pointer's). */
 async function checkpoint(repository: Repository, provider: string, session: OpenSession, key: string, call: HookCall, probe: boolean): Promise<CaptureOutcome> {
-  const { activeTask } = await import('../records/command');
+  const { activeTask } = await import('../state/records/command');
   const { recordCheckpoint } = await import('../commands/records');
   let task;
   try {

@@ -7,7 +7,7 @@ import { relative, resolve } from 'node:path';
 import { brainstormGate, checkSession } from '../brainstorm/check';
 import { UsageError } from '../errors';
 import { bootstrap, harvest, stamp } from '../brainstorm/lifecycle';
-import { runGit } from '../layer/git';
+import { runGit } from '../io/git';
 import { formatOf } from '../reporters/index';
 
 export async function runBrainstormCheck(folder: string, options: { gate?: string; json?: boolean; format?: string }): Promise<void> {

@@ -11,11 +11,11 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ContractError, MajordomusError, MissingError, UsageError } from '../errors';
-import { lockFile, withWriteLock } from '../layer/write/lock';
-import { WritePlan } from '../layer/write/plan';
-import { policyValue } from '../records/command';
-import { readInside } from '../records/model';
-import { Repository } from '../repository';
+import { lockFile, withWriteLock } from '../io/write/lock';
+import { WritePlan } from '../io/write/plan';
+import { policyValue } from '../state/records/command';
+import { readInside } from '../state/records/model';
+import { Repository } from '../layer/repository';
 import { bypassesIn } from '../capture/guard';
 import type { Bypass } from '../capture/guard';
 
@@ -35,7 +35,7 @@ export async function runCaptureSession(options: CaptureSessionOptions, cwd = pr
   }
   const provider = options.provider ?? 'claude-code';
   if (provider !== 'claude-code') throw new UsageError(`capture session: --provider ${JSON.stringify(provider)} has no adapter here (known: claude-code)`);
-  const adapter = await import('../capture/claude-code');
+  const adapter = await import('../capture/providers/claude-code');
   const { capture } = await import('../capture/session');
   const probe = await import('../capture/probe');
   let nonce: string | undefined;
@@ -121,7 +121,7 @@ export interface CaptureInstallOptions {
 /** The provider adapter `--provider` names; 2 for one without an adapter. */
 async function adapterFor(command: string, provider: string | undefined) {
   if (provider !== 'claude-code') throw new UsageError(`${command}: --provider ${JSON.stringify(provider ?? '')} has no adapter here (known: claude-code)`);
-  return import('../capture/claude-code');
+  return import('../capture/providers/claude-code');
 }
 
 /**

@@ -5,10 +5,10 @@
  * what the worker needed without saying so.
  */
 import { ContractError, UsageError } from '../errors';
-import { budgetFigure, overBudget } from '../briefing/assemble';
-import type { Briefing } from '../briefing/assemble';
-import { buildBriefing } from '../briefing/build';
-import { openRepository, say } from '../records/command';
+import { budgetFigure, overBudget } from '../state/briefing/assemble';
+import type { Briefing } from '../state/briefing/assemble';
+import { buildBriefing } from '../state/briefing/build';
+import { openRepository, say } from '../state/records/command';
 
 export interface ContextOptions {
   readonly json?: boolean;

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors';
-import { WritePlan } from '../layer/write/plan';
-import { activeTask, openRepository, record, say, underLock } from '../records/command';
-import { appendText, DECISIONS_FILE, findDecision, formatDecision, parseDecisions } from '../records/decisions';
-import { utcSeconds } from '../records/identity';
-import type { Repository } from '../repository';
+import { WritePlan } from '../io/write/plan';
+import { activeTask, openRepository, record, say, underLock } from '../state/records/command';
+import { appendText, DECISIONS_FILE, findDecision, formatDecision, parseDecisions } from '../state/records/decisions';
+import { utcSeconds } from '../state/records/identity';
+import type { Repository } from '../layer/repository';
 
 export interface DecisionAddOptions {
   readonly why?: string;

@@ -1,15 +1,15 @@
 /**
- * doctor, check, finish --check and watch: run one gate through the gate entry (engine/run-gate.ts) with
+ * doctor, check, finish --check and watch: run one gate through the gate entry (engine/gate/run-gate.ts) with
  * the reporter of the format asked for on the runner's hooks, and set the exit code the failing rules
  * ask for.
  */
 import { ExitCode } from '../errors';
 import type { GateName } from '../generated/gates';
-import { repositoryValidatorSwitch } from '../isolation/settings';
+import { repositoryValidatorSwitch } from '../gate/isolation/settings';
 import { formatOf, loadReporter } from '../reporters/index';
 import type { Format } from '../reporters/index';
 import { ReporterPlugin } from '../reporters/report';
-import { runGate } from '../run-gate';
+import { runGate } from '../gate/run-gate';
 
 export interface GateOptions {
   readonly json?: boolean;
@@ -20,7 +20,7 @@ export interface GateOptions {
   readonly quiet?: boolean;
   /** False for `--no-repository-validators`. */
   readonly repositoryValidators?: boolean;
-  /** `check --overlap`: add the other worktrees' overlapping claims (engine/worktrees/overlap.ts). */
+  /** `check --overlap`: add the other worktrees' overlapping claims (engine/state/tasks/overlap.ts). */
   readonly overlap?: boolean;
   /** `check --explain`: after the findings, the task judged and each rule that reported a violation (text and JSON). */
   readonly explain?: boolean;
@@ -48,13 +48,13 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
   };
   process.once('beforeExit', unfinished);
   try {
-    // check judges the active task: without one it ends with 12 before any rule (engine/tasks/active.ts)
-    const overlap = options.overlap ? [new (await import('../worktrees/overlap')).OverlapPlugin(env)] : [];
-    const plugins = gate === 'check' ? [new (await import('../tasks/active')).ActiveTaskRequired(), ...overlap, reporter] : [...overlap, reporter];
+    // check judges the active task: without one it ends with 12 before any rule (engine/state/tasks/active.ts)
+    const overlap = options.overlap ? [new (await import('../state/tasks/overlap')).OverlapPlugin(env)] : [];
+    const plugins = gate === 'check' ? [new (await import('../state/tasks/active')).ActiveTaskRequired(), ...overlap, reporter] : [...overlap, reporter];
     // tapped after the reporter, so its lines follow the findings; SARIF, JUnit and GitHub's are whole documents
-    if (options.explain && (format === 'text' || format === 'json')) plugins.push(new (await import('../reporters/explain')).ExplainPlugin(format));
-    // the finish contract's own findings: every finish_requires key defined by a rule (engine/tasks/contract.ts)
-    if (gate === 'finish' && !options.rule) plugins.unshift(new (await import('../tasks/contract')).FinishContract());
+    if (options.explain && (format === 'text' || format === 'json')) plugins.push(new (await import('./explain')).ExplainPlugin(format));
+    // the finish contract's own findings: every finish_requires key defined by a rule (engine/state/tasks/contract.ts)
+    if (gate === 'finish' && !options.rule) plugins.unshift(new (await import('../state/tasks/contract')).FinishContract());
     const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins });
     process.exitCode = outcome.exitCode;
     if (gate === 'check' && options.checkpoint) await checkpointAfterCheck(format, cwd, env);
@@ -72,9 +72,9 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
  * Text and JSON get its line after the findings; the other formats print one document, so it goes to stderr.
  */
 async function checkpointAfterCheck(format: Format, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const { activeTask } = await import('../records/command');
+  const { activeTask } = await import('../state/records/command');
   const { checkpointLine, recordCheckpoint } = await import('./records');
-  const { Repository } = await import('../repository');
+  const { Repository } = await import('../layer/repository');
   const command = 'check --checkpoint';
   // the working tree, as `checkpoint` reads it: inside a pre-commit hook the gate judged the index
   const repository = Repository.open(cwd, { env, tree: 'working' });

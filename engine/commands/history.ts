@@ -5,15 +5,15 @@
  */
 import { ContractError, UsageError } from '../errors';
 import { eventNames } from '../generated/events';
-import { escapeControls } from '../layer/document-error';
-import { lockFile, withWriteLock } from '../layer/write/lock';
-import { repairLedger, rotateLedger } from '../ledger/maintain';
-import { isEventName, ledgerProblems } from '../ledger/problems';
-import { readLedger } from '../ledger/read';
-import type { LedgerEntry } from '../ledger/read';
-import { ledgerTargetOf } from '../ledger/target';
-import { nearestName } from '../nearest-name';
-import { Repository } from '../repository';
+import { escapeControls } from '../io/document-error';
+import { lockFile, withWriteLock } from '../io/write/lock';
+import { repairLedger, rotateLedger } from '../state/ledger/maintain';
+import { isEventName, ledgerProblems } from '../state/ledger/problems';
+import { readLedger } from '../state/ledger/read';
+import type { LedgerEntry } from '../state/ledger/read';
+import { ledgerTargetOf } from '../state/ledger/target';
+import { nearestName } from '../io/nearest-name';
+import { Repository } from '../layer/repository';
 
 /** How many of the newest events `history` prints without `--limit` or `--all`. */
 export const DEFAULT_LIMIT = 50;

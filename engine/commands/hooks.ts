@@ -1,28 +1,28 @@
 /**
  * hooks install | status | uninstall: the hook half of `init`, on its own. `install` plans exactly what
  * init plans for hooks (./init-hooks.ts) through the same writer, under the same lock; `status` asks of
- * each `git-hook:` entry of the policy what the wiring rule asks (engine/layer/hook-managers/status.ts)
+ * each `git-hook:` entry of the policy what the wiring rule asks (engine/hooks/managers/status.ts)
  * and names its state; `uninstall` takes out what majordomus wrote and nothing else
- * (engine/layer/hook-managers/removal.ts).
+ * (engine/hooks/managers/removal.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ExitCode, RefusedError } from '../errors';
 import type { Policy } from '../generated/types';
-import type { GitRepository } from '../layer/git';
-import { commandLine } from '../layer/hooks';
-import { declaredManagers } from '../layer/hook-managers/detect';
-import { workingTreeFiles } from '../layer/hook-managers/files';
-import { LEFTHOOK_CONFIGS } from '../layer/hook-managers/lefthook';
-import { removeHookBlocks, removeLefthookSection } from '../layer/hook-managers/removal';
-import type { Removal } from '../layer/hook-managers/removal';
-import { checkHook } from '../layer/hook-managers/status';
-import type { HookState } from '../layer/hook-managers/status';
-import { lockFile, withWriteLock } from '../layer/write/lock';
-import { WritePlan } from '../layer/write/plan';
-import type { WriteScope } from '../layer/write/plan';
-import { Repository } from '../repository';
-import { hookItems, planHooks } from './init-hooks';
+import type { GitRepository } from '../io/git';
+import { commandLine } from '../hooks/blocks';
+import { declaredManagers } from '../hooks/managers/detect';
+import { workingTreeFiles } from '../hooks/managers/files';
+import { LEFTHOOK_CONFIGS } from '../hooks/managers/lefthook';
+import { removeHookBlocks, removeLefthookSection } from '../hooks/managers/removal';
+import type { Removal } from '../hooks/managers/removal';
+import { checkHook } from '../hooks/managers/status';
+import type { HookState } from '../hooks/managers/status';
+import { lockFile, withWriteLock } from '../io/write/lock';
+import { WritePlan } from '../io/write/plan';
+import type { WriteScope } from '../io/write/plan';
+import { Repository } from '../layer/repository';
+import { hookItems, planHooks } from '../hooks/plan';
 
 export interface HooksOptions {
   readonly json?: boolean;

@@ -1,15 +1,15 @@
 /**
  * `knowledge sources` and `knowledge nodes`: the repository's declared knowledge sources read back, and
  * the objects they discover in git's index. Both read only; neither writes anything, the ledger included.
- * `knowledge derive`: one episode's evidence written as candidate records (engine/knowledge/derive.ts).
+ * `knowledge derive`: one episode's evidence written as candidate records (engine/state/knowledge/derive.ts).
  */
 import { ContractError, MissingError, UsageError } from '../errors';
-import { escapeControls } from '../layer/document-error';
-import { discoverNodes } from '../knowledge/nodes';
-import { judgeSources, sourcesPath } from '../knowledge/sources';
-import type { SourceClass } from '../knowledge/sources';
-import { nearestName } from '../nearest-name';
-import { Repository } from '../repository';
+import { escapeControls } from '../io/document-error';
+import { discoverNodes } from '../state/knowledge/nodes';
+import { judgeSources, sourcesPath } from '../state/knowledge/sources';
+import type { SourceClass } from '../state/knowledge/sources';
+import { nearestName } from '../io/nearest-name';
+import { Repository } from '../layer/repository';
 
 export interface SourcesOptions {
   readonly json?: boolean;
@@ -89,7 +89,7 @@ export interface DeriveOptions {
 
 /** `knowledge derive [--episode <id>] [--json]`: the candidates of one episode, the newest closed by default. */
 export async function runKnowledgeDerive(options: DeriveOptions, cwd = process.cwd()): Promise<void> {
-  const { deriveKnowledge, deriveSummary } = await import('../knowledge/derive');
+  const { deriveKnowledge, deriveSummary } = await import('../state/knowledge/derive');
   const repository = Repository.open(cwd, { tree: 'working' });
   const result = deriveKnowledge(repository, { episode: options.episode });
   if (options.json) {

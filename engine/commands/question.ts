@@ -5,11 +5,11 @@
  * Both run under the write lock, through the one writer.
  */
 import { ContractError, RefusedError, UsageError } from '../errors';
-import { WritePlan } from '../layer/write/plan';
-import { activeTask, openRepository, record, say, underLock } from '../records/command';
-import { utcSeconds } from '../records/identity';
-import { formatResolved, formatUnresolved, parseQuestions, QUESTIONS_FILE, textProblem } from '../records/questions';
-import type { QuestionEntry } from '../records/questions';
+import { WritePlan } from '../io/write/plan';
+import { activeTask, openRepository, record, say, underLock } from '../state/records/command';
+import { utcSeconds } from '../state/records/identity';
+import { formatResolved, formatUnresolved, parseQuestions, QUESTIONS_FILE, textProblem } from '../state/records/questions';
+import type { QuestionEntry } from '../state/records/questions';
 import { readStore } from './decision';
 
 export async function runQuestionAdd(question: string, options: { json?: boolean }): Promise<void> {

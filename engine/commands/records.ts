@@ -11,17 +11,17 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingError, UsageError } from '../errors';
-import { readLedger } from '../ledger/read';
-import { WritePlan } from '../layer/write/plan';
-import { activeTask, openRepository, policyValue, readBody, record, say, underLock } from '../records/command';
-import { recordIdentity, utcSeconds } from '../records/identity';
-import { publishRecord, unpublish } from '../records/publish';
-import { bodyLines, filledSections, formatRecord, identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS, recordName } from '../records/record';
-import type { RecordKind, StoredRecord } from '../records/record';
-import { ledgerOrder, newestFirst, resolveRecord } from '../records/resolver';
-import type { Repository } from '../repository';
-import { currentTaskFile } from '../tasks/current';
-import type { Task } from '../tasks/current';
+import { readLedger } from '../state/ledger/read';
+import { WritePlan } from '../io/write/plan';
+import { activeTask, openRepository, policyValue, readBody, record, say, underLock } from '../state/records/command';
+import { recordIdentity, utcSeconds } from '../state/records/identity';
+import { publishRecord, unpublish } from '../io/write/publish';
+import { bodyLines, filledSections, formatRecord, identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS, recordName } from '../state/records/record';
+import type { RecordKind, StoredRecord } from '../state/records/record';
+import { ledgerOrder, newestFirst, resolveRecord } from '../state/records/resolver';
+import type { Repository } from '../layer/repository';
+import { currentTaskFile } from '../state/tasks/current';
+import type { Task } from '../state/tasks/current';
 
 export interface RecordOptions {
   readonly show?: boolean;

@@ -2,7 +2,7 @@
  * The validators `rules new --validator` can name, for its help. Imported only when `rules new` is
  * about to be parsed, so no other command loads the validators to print a help it does not show.
  */
-import { builtinRegistry } from '../registry';
+import { builtinRegistry } from '../gate/registry';
 
 /** The text `rules new --help` prints after its options. */
 export function rulesNewHelpText(): string {

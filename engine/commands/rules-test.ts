@@ -3,13 +3,13 @@
  * rule), one line per case, then a summary; exit 10 when a case fails.
  */
 import { ExitCode, UsageError } from '../errors';
-import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
-import type { RepositoryValidators } from '../isolation/settings';
-import { builtinRegistry } from '../registry';
-import { Repository } from '../repository';
-import { caseDirectories, runRuleCases } from '../rule-test';
-import type { CaseResult } from '../rule-test';
-import { loadRuleSet } from '../rules';
+import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../gate/isolation/settings';
+import type { RepositoryValidators } from '../gate/isolation/settings';
+import { builtinRegistry } from '../gate/registry';
+import { Repository } from '../layer/repository';
+import { caseDirectories, runRuleCases } from '../gate/rule-test';
+import type { CaseResult } from '../gate/rule-test';
+import { loadRuleSet } from '../ruleset/rules';
 
 export async function runRulesTest(id: string | undefined, options: { json?: boolean; repositoryValidators?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
   const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators, env);

@@ -5,27 +5,27 @@
  */
 import { existsSync } from 'node:fs';
 import { ContractError, ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
-import { isViolation } from '../findings';
-import type { GitRepository } from '../layer/git';
+import { isViolation } from '../api/findings';
+import type { GitRepository } from '../io/git';
 import type { Layout } from '../layer/layout';
-import type { Tree } from '../layer/tree';
-import { lockFile, withWriteLock } from '../layer/write/lock';
-import { WritePlan } from '../layer/write/plan';
+import type { Tree } from '../io/tree';
+import { lockFile, withWriteLock } from '../io/write/lock';
+import { WritePlan } from '../io/write/plan';
 import { gates } from '../generated/gates';
 import type { GateName } from '../generated/gates';
-import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../isolation/settings';
-import { nearestName as nearestRegistered } from '../nearest-name';
+import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../gate/isolation/settings';
+import { nearestName as nearestRegistered } from '../io/nearest-name';
 import { adoptablePacks, isPackName, packs } from '../packs/registry';
 import type { PackDefinition } from '../packs/registry';
 import { shippedPackage } from '../packs/shipped';
-import { builtinRegistry, editDistance } from '../registry';
-import { Repository } from '../repository';
-import { runGate } from '../run-gate';
-import { loadRuleFile, loadRuleSet, loadRuleText, RULE_SECTIONS, rulesDir } from '../rules';
-import type { Provenance, Rule, RuleSet } from '../rules';
-import type { Validator } from '../validator';
-import { foreignReasons, heldVendors, keptPacks, planVendorAdd, planVendorRemove, planVendorUpdate, unlistedFiles, vendoredDir, vendorStatus } from '../vendor';
-import type { VendorChange, VendorStatus } from '../vendor';
+import { builtinRegistry, editDistance } from '../gate/registry';
+import { Repository } from '../layer/repository';
+import { runGate } from '../gate/run-gate';
+import { loadRuleFile, loadRuleSet, loadRuleText, RULE_SECTIONS, rulesDir } from '../ruleset/rules';
+import type { Provenance, Rule, RuleSet } from '../ruleset/rules';
+import type { Validator } from '../api/validator';
+import { foreignReasons, heldVendors, keptPacks, planVendorAdd, planVendorRemove, planVendorUpdate, unlistedFiles, vendoredDir, vendorStatus } from '../packs/vendor';
+import type { VendorChange, VendorStatus } from '../packs/vendor';
 
 /** A project rule's name: the file's slug and the id after `project.`. */
 const RULE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -292,7 +292,7 @@ async function resolveValidator(repository: Repository, name: string): Promise<V
   if (resolved.kind === 'builtin') return resolved.validator;
   const settings = repositoryValidatorSwitch(undefined);
   if (!settings.enabled) throw new UsageError(`${resolved.file} is the repository's own validator, and ${settings.disabledBy} turned repository validators off (unset it to use this one)`);
-  const { runIsolated } = await import('../isolation/host');
+  const { runIsolated } = await import('../gate/isolation/host');
   const outcome = await runIsolated({
     path: resolved.path,
     name: resolved.name,

@@ -2,8 +2,8 @@
  * `session start|close|status|list|show`: one execution episode of one worker (engine/sessions/).
  * Text output is what a person reads; `--json` prints one object instead.
  */
-import { readBody } from '../records/command';
-import { Repository } from '../repository';
+import { readBody } from '../state/records/command';
+import { Repository } from '../layer/repository';
 
 export interface SessionStartOptions {
   readonly worker?: string;
@@ -14,7 +14,7 @@ export interface SessionStartOptions {
 
 /** `session start [--worker <id>] [--owner <who>] [--provider-session <key>]`. */
 export async function runSessionStart(options: SessionStartOptions, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { startSession } = await import('../sessions/start');
+  const { startSession } = await import('../state/sessions/start');
   const repository = Repository.open(cwd, { env, tree: 'working' });
   const { session, key, context } = startSession(repository, { worker: options.worker, owner: options.owner, providerSession: options.providerSession ?? env.MAJORDOMUS_PROVIDER_SESSION ?? undefined });
   if (options.json) {
@@ -39,7 +39,7 @@ export interface SessionCloseOptions {
 
 /** `session close [--outcome closed|interrupted] [--if-none refuse|ignore] [--provider-session <key>] < summary`. */
 export async function runSessionClose(options: SessionCloseOptions, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { closeSession } = await import('../sessions/close');
+  const { closeSession } = await import('../state/sessions/close');
   const repository = Repository.open(cwd, { env, tree: 'working' });
   const result = closeSession(repository, { outcome: options.outcome, ifNone: options.ifNone, providerSession: options.providerSession, summary: readSummary(), env });
   if (!result.closed) {
@@ -50,7 +50,7 @@ export async function runSessionClose(options: SessionCloseOptions, cwd = proces
   if (result.contextSkipped) process.stderr.write(`majordomus: session close: ${result.contextSkipped}\n`);
   const step = result.knowledge;
   if (step?.status === 'derived') {
-    const { deriveSummary } = await import('../knowledge/derive');
+    const { deriveSummary } = await import('../state/knowledge/derive');
     process.stderr.write(`majordomus: session close: knowledge derived: ${deriveSummary(step.result)}\n`);
   } else if (step?.status === 'failed') {
     process.stderr.write(`majordomus: session close: knowledge not derived (the episode is closed all the same): ${step.reason} (run: majordomus knowledge derive --episode ${result.session.session_id})\n`);
@@ -73,7 +73,7 @@ function readSummary(): string {
 
 /** `session status [--json]`: the episodes open in this checkout; the one the pointer names is marked. */
 export async function runSessionStatus(options: { json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { openEpisodes } = await import('../sessions/read');
+  const { openEpisodes } = await import('../state/sessions/read');
   const episodes = openEpisodes(Repository.open(cwd, { env, tree: 'working' }));
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ open: episodes.map((episode) => ({ key: episode.key, current: episode.current, ...(episode.session ?? {}), ...(episode.problem ? { problem: episode.problem } : {}) })) })}\n`);
@@ -94,7 +94,7 @@ export async function runSessionStatus(options: { json?: boolean }, cwd = proces
 
 /** `session list [--json]`: the closed records, newest first. */
 export async function runSessionList(options: { json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { closedEpisodes } = await import('../sessions/read');
+  const { closedEpisodes } = await import('../state/sessions/read');
   const episodes = closedEpisodes(Repository.open(cwd, { env, tree: 'working' }));
   const summary = (episode: (typeof episodes)[number]) => ({
     session_id: episode.session_id,
@@ -122,7 +122,7 @@ export async function runSessionList(options: { json?: boolean }, cwd = process.
 
 /** `session show <id>|latest [--json]`: one record, with the episode's tasks as its turns. */
 export async function runSessionShow(which: string, options: { json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { showEpisode } = await import('../sessions/read');
+  const { showEpisode } = await import('../state/sessions/read');
   const { episode, turns } = showEpisode(Repository.open(cwd, { env, tree: 'working' }), which);
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ path: episode.path, session_id: episode.session_id, ...(episode.front ?? {}), summary: episode.body ?? '', turns, ...(episode.problem ? { problem: episode.problem } : {}) })}\n`);

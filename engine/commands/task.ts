@@ -2,8 +2,8 @@
  * `start` and `finish --outcome`: the commands that open and close a task (engine/tasks/). Each prints
  * what it wrote, repository-relative, then one summary line; `--json` prints one object instead.
  */
-import { Repository } from '../repository';
-import { startTask } from '../tasks/start';
+import { Repository } from '../layer/repository';
+import { startTask } from '../state/tasks/start';
 
 export interface StartOptions {
   readonly scope?: readonly string[];
@@ -39,7 +39,7 @@ export interface FinishOptions {
 
 /** `finish --outcome <outcome> [--verify-command "<cmd>"] [--note <file>]`. */
 export async function runFinish(options: FinishOptions, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { finishTask } = await import('../tasks/finish');
+  const { finishTask } = await import('../state/tasks/finish');
   const { formatOf, loadReporter } = await import('../reporters/index');
   const { ReporterPlugin } = await import('../reporters/report');
   const repository = Repository.open(cwd, { env, tree: 'working' });

@@ -4,9 +4,9 @@
  * in a fresh repository, keeps the evidence in the local half and records the run in the ledger.
  */
 import { ContractError, MissingError } from '../errors';
-import { WritePlan } from '../layer/write/plan';
-import { openRepository, record, say, underLock } from '../records/command';
-import type { Repository } from '../repository';
+import { WritePlan } from '../io/write/plan';
+import { openRepository, record, say, underLock } from '../state/records/command';
+import type { Repository } from '../layer/repository';
 import { readCatalogue, useCasesDir } from '../usecases/catalogue';
 import type { CatalogueEntry } from '../usecases/catalogue';
 import { runScenario } from '../usecases/run';

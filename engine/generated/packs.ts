@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 import type { GateName } from './gates';
-import type { PackContext } from '../validator';
+import type { PackContext } from '../api/validator';
 
 /** The name of a pack: its folder rules/<name>/, and the vendor of its rule package. */
 export type PackName = 'majordomus' | 'brainstorm' | 'examples';

@@ -4,7 +4,7 @@
  * `---yaml`) is refused: the front matter is split here and parsed only by parseYaml, so nothing in it
  * is ever evaluated. (gray-matter was dropped for this reason and for start-up: docs/DEPENDENCIES.md.)
  */
-import { DocumentError, printable } from './document-error';
+import { DocumentError, printable } from '../io/document-error';
 import { parseYaml, readTextFile } from './yaml';
 import type { FrontMatterDocument } from './yaml-document';
 

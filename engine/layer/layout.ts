@@ -6,10 +6,10 @@
 import { join } from 'node:path';
 import { MissingError } from '../errors';
 import type { Manifest } from '../generated/types';
-import { DocumentError } from './document-error';
-import { isSafeRelativePath } from './paths';
-import { WorkingTree } from './tree';
-import type { Tree } from './tree';
+import { DocumentError } from '../io/document-error';
+import { isSafeRelativePath } from '../io/paths';
+import { WorkingTree } from '../io/tree';
+import type { Tree } from '../io/tree';
 import { parseYaml } from './yaml';
 import type { YamlDocument } from './yaml';
 

@@ -5,16 +5,16 @@
  */
 import type { RulePackageManifest } from '../generated/types';
 import { parseFrontMatter } from './front-matter';
-import { DocumentError } from './document-error';
+import { DocumentError } from '../io/document-error';
 import { checkSchema } from './schema-check';
-import type { RulePackage } from '../rule-types';
-import type { Tree } from './tree';
+import type { RulePackage } from '../api/rule-types';
+import type { Tree } from '../io/tree';
 import { parseYaml } from './yaml';
 
 export const PACKAGE_MANIFEST = 'manifest.yaml';
 export const PACKAGE_FORMAT = 'ai-rules/v1';
 
-export type { RulePackage } from '../rule-types';
+export type { RulePackage } from '../api/rule-types';
 
 /** Read the package at `dir` of `tree` (a repository, or the distribution). */
 export function readRulePackage(tree: Tree, dir: string, vendor: string): RulePackage {

@@ -6,8 +6,8 @@
 import { schemaKeys } from '../generated/schema-keys';
 import { schemaValidators } from '../generated/schema-validators';
 import type { KindName } from '../generated/kinds';
-import { nearestName } from '../nearest-name';
-import { printable } from './document-error';
+import { nearestName } from '../io/nearest-name';
+import { printable } from '../io/document-error';
 import type { YamlDocument } from './yaml-document';
 
 /** One way a document breaks its schema. */

@@ -5,7 +5,7 @@
  * loads it.
  */
 import type { Node as YamlNode } from 'yaml';
-import { DocumentError, printable } from './document-error';
+import { DocumentError, printable } from '../io/document-error';
 import { yamlPackage } from './yaml-package';
 import type { YamlDocument } from './yaml-document';
 

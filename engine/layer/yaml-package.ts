@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as Yaml from 'yaml';
-import { distributionRoot } from './distribution';
+import { distributionRoot } from '../io/distribution';
 
 declare const MAJORDOMUS_YAML: string | undefined;
 

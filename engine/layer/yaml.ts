@@ -7,8 +7,8 @@
  * keys, several documents, deep nesting). Every refusal is a DocumentError naming the file and line
  * and the fix. The `yaml` package is loaded only when the full parser first runs.
  */
-import { DocumentError } from './document-error';
-import { readRegularFile } from './regular-file';
+import { DocumentError } from '../io/document-error';
+import { readRegularFile } from '../io/regular-file';
 import type { YamlDocument } from './yaml-document';
 import { parseYamlFast } from './yaml-fast';
 import { parseYamlFull } from './yaml-full';

@@ -8,12 +8,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { distributionRoot } from '../layer/distribution';
+import { distributionRoot } from '../io/distribution';
 import { listedFiles, PACKAGE_MANIFEST, readRulePackage } from '../layer/rule-package';
 import type { RulePackage } from '../layer/rule-package';
-import { WorkingTree } from '../layer/tree';
-import { loadRuleFiles, loadRuleText, resolveRules } from '../rules';
-import type { LoadProblem, Provenance, Rule } from '../rules';
+import { WorkingTree } from '../io/tree';
+import { loadRuleFiles, loadRuleText, resolveRules } from '../ruleset/rules';
+import type { LoadProblem, Provenance, Rule } from '../ruleset/rules';
 import { packs } from './registry';
 import type { PackName } from './registry';
 

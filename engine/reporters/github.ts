@@ -11,7 +11,7 @@
  * The runner decodes `%25`, `%0D` and `%0A` in the message, and `%3A` and `%2C` too in a property, so
  * those are what is escaped: `%` first, so an escape the text already held is not decoded by mistake.
  */
-import { isViolation, SEVERITIES } from '../findings';
+import { isViolation, SEVERITIES } from '../api/findings';
 import { findingText, RuleIndex } from './location';
 import type { GateReport, Reporter } from './report';
 import { summary } from './text';

@@ -9,9 +9,9 @@
  * become character references (so a parser does not fold them), and the characters XML 1.0 cannot hold
  * at all (most C0 controls, lone surrogates, U+FFFE, U+FFFF) are written as `\uXXXX`.
  */
-import { isViolation } from '../findings';
-import type { Finding } from '../findings';
-import type { Rule } from '../rules';
+import { isViolation } from '../api/findings';
+import type { Finding } from '../api/findings';
+import type { Rule } from '../ruleset/rules';
 import { findingText, RuleIndex } from './location';
 import type { GateReport, Reporter } from './report';
 

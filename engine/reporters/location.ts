@@ -4,8 +4,8 @@
  * rule's file when that file is in the repository (the rule is what a reader must look at), else nowhere.
  */
 import { posix } from 'node:path';
-import type { Finding } from '../findings';
-import type { Rule } from '../rules';
+import type { Finding } from '../api/findings';
+import type { Rule } from '../ruleset/rules';
 import type { GateReport } from './report';
 
 /** A repository-relative place: a file and, as far as known, the region in it. */

@@ -5,10 +5,10 @@
  * from the runner's hooks and hands it over once the gate is done, so no command chooses its output
  * with a branch of its own.
  */
-import type { Finding } from '../findings';
+import type { Finding } from '../api/findings';
 import type { GateName } from '../generated/gates';
-import type { Rule } from '../rules';
-import type { GateResult, Runner } from '../runner';
+import type { Rule } from '../ruleset/rules';
+import type { GateResult, Runner } from '../gate/runner';
 
 /** Where the files a report names are, and how a reader should find them. */
 export interface ReportPaths {

@@ -14,11 +14,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isViolation, SEVERITIES } from '../findings';
-import type { Finding, Severity } from '../findings';
-import { distributionRoot } from '../layer/distribution';
-import { ruleAnchor, ruleHelp } from '../rule-docs';
-import type { Rule } from '../rules';
+import { isViolation, SEVERITIES } from '../api/findings';
+import type { Finding, Severity } from '../api/findings';
+import { distributionRoot } from '../io/distribution';
+import { ruleAnchor, ruleHelp } from '../packs/rule-docs';
+import type { Rule } from '../ruleset/rules';
 import { findingText, pathToUri, RuleIndex } from './location';
 import type { FindingLocation } from './location';
 import type { GateReport, Reporter } from './report';

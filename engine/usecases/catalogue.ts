@@ -3,9 +3,9 @@
  * the names. Other files there (a taxonomy, a scenario's stdin) are not use cases and are left alone.
  */
 import { readdirSync } from 'node:fs';
-import { DocumentError } from '../layer/document-error';
+import { DocumentError } from '../io/document-error';
 import { readTextFile } from '../layer/yaml';
-import type { Repository } from '../repository';
+import type { Repository } from '../layer/repository';
 import { parseUseCase } from './format';
 import type { UseCase, UseCaseProblem } from './format';
 

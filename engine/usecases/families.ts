@@ -1,5 +1,5 @@
 /**
- * The command families of this CLI a use case can demonstrate: the top-level commands engine/cli.ts
+ * The command families of this CLI a use case can demonstrate: the top-level commands engine/cli/program.ts
  * registers (a pack's commands are the pack's). test/seams.test.ts holds the two lists equal, so a new
  * command is a coverage gap the moment it is registered.
  */

@@ -5,7 +5,7 @@
  * this version does not know is a problem, never ignored, because a misspelt `expect` key would make a
  * step that checks nothing look like a step that passed.
  */
-import { DocumentError } from '../layer/document-error';
+import { DocumentError } from '../io/document-error';
 import { parseFrontMatter } from '../layer/front-matter';
 import { parseYaml } from '../layer/yaml';
 

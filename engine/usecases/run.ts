@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { Expectation, Step, UseCase } from './format';
-import { DocumentError } from '../layer/document-error';
+import { DocumentError } from '../io/document-error';
 import { readTextFile } from '../layer/yaml';
 import { normaliseOutput } from './normalise';
 

@@ -4,11 +4,11 @@
  * body unable to forge a line, and the budget counted on exactly the lines printed.
  */
 import { describe, expect, it } from 'vitest';
-import { assembleBriefing, budgetFigure, DEFAULT_SETTINGS, overBudget } from '../../engine/briefing/assemble';
-import type { BriefingInputs } from '../../engine/briefing/assemble';
-import { briefingSettings } from '../../engine/briefing/inputs';
-import { parseDecisions } from '../../engine/records/decisions';
-import { parseQuestions } from '../../engine/records/questions';
+import { assembleBriefing, budgetFigure, DEFAULT_SETTINGS, overBudget } from '../../engine/state/briefing/assemble';
+import type { BriefingInputs } from '../../engine/state/briefing/assemble';
+import { briefingSettings } from '../../engine/state/briefing/inputs';
+import { parseDecisions } from '../../engine/state/records/decisions';
+import { parseQuestions } from '../../engine/state/records/questions';
 
 const EMPTY: BriefingInputs = { task: undefined, state: undefined, questions: [], decisions: [], previous: undefined, problems: [] };
 

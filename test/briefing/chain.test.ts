@@ -9,7 +9,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { episodeTurns } from '../../engine/briefing/turns';
+import { episodeTurns } from '../../engine/state/briefing/turns';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 import { copyOf } from '../helpers/prepared';

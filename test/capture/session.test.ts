@@ -9,7 +9,7 @@ import { readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { capture } from '../../engine/capture/session';
-import { Repository } from '../../engine/repository';
+import { Repository } from '../../engine/layer/repository';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 import { committedAdoption, copyOf } from '../helpers/prepared';
 

@@ -9,8 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../engine/errors';
-import { ENVIRONMENT_VARIABLES, OTHER_ENVIRONMENT_VARIABLES } from '../../engine/help';
-import { builtinRegistry } from '../../engine/registry';
+import { ENVIRONMENT_VARIABLES, OTHER_ENVIRONMENT_VARIABLES } from '../../engine/cli/help';
+import { builtinRegistry } from '../../engine/gate/registry';
 import { cleanEnv, CLI, ROOT } from '../helpers/repo';
 
 const DETECTOR = join(ROOT, 'dist/detector.mjs');

@@ -8,8 +8,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appendEvent } from '../../engine/ledger/append';
-import { parseLedger } from '../../engine/ledger/read';
+import { appendEvent } from '../../engine/state/ledger/append';
+import { parseLedger } from '../../engine/state/ledger/read';
 import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHIPPED_HOOKS } from '../../engine/layer/hook-managers/pre-commit';
+import { SHIPPED_HOOKS } from '../../engine/hooks/managers/pre-commit';
 import { installHusky, installLefthook, installPreCommit, LEFTHOOK_WIRED, PRE_COMMIT_WIRED } from '../helpers/hook-managers';
 import { CLI, cleanEnv, repoFactory, ROOT } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';

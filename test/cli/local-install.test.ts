@@ -189,7 +189,7 @@ describe('a TypeScript validator in that project, compiled with module and modul
   });
 
   it('the installed package holds its declarations and no TypeScript suite', () => {
-    expect(existsSync(join(project, 'node_modules/majordomus/dist/types/engine/api.d.ts'))).toBe(true);
+    expect(existsSync(join(project, 'node_modules/majordomus/dist/types/engine/api/index.d.ts'))).toBe(true);
     expect(existsSync(join(project, 'node_modules/majordomus/LICENSE'))).toBe(true);
     expect(packed.filter((path) => path.startsWith('test/') || /\.test\.(m|c)?ts$/.test(path))).toEqual([]);
   });

@@ -9,8 +9,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseDecisions } from '../../engine/records/decisions';
-import { parseQuestions } from '../../engine/records/questions';
+import { parseDecisions } from '../../engine/state/records/decisions';
+import { parseQuestions } from '../../engine/state/records/questions';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 import { copyOf } from '../helpers/prepared';

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { validators } from '../../validators/index';
-import type { Validator } from '../../engine/validator';
+import type { Validator } from '../../engine/api/validator';
 import { rulesListInProcess, vendorStatusInProcess } from '../helpers/commands';
 import { gateInProcess } from '../helpers/gate';
 import { repoFactory, ROOT } from '../helpers/repo';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheFile, codeCacheEnabled, decodeCache, encodeCache } from '../../engine/code-cache';
+import { cacheFile, codeCacheEnabled, decodeCache, encodeCache } from '../../engine/cli/code-cache';
 import { ROOT, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 

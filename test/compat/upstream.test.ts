@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync 
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { validators } from '../../validators/index';
-import { DocumentError } from '../../engine/layer/document-error';
+import { DocumentError } from '../../engine/io/document-error';
 import { parseFrontMatter, readFrontMatterFile } from '../../engine/layer/front-matter';
 import { parseYaml, readYamlFile } from '../../engine/layer/yaml';
 import { failing, repoFactory } from '../helpers/repo';

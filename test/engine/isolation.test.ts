@@ -5,16 +5,16 @@
  * every field that cannot be read turned into a report of its own instead of an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeThrown, stackOf, textOf } from '../../engine/describe';
-import { repositoryValidatorSwitch } from '../../engine/isolation/settings';
-import type { NoteRecord, WorkerMessage } from '../../engine/isolation/protocol';
-import { Reports } from '../../engine/isolation/reports';
-import { Registry } from '../../engine/registry';
-import { Repository } from '../../engine/repository';
-import { loadRuleSet } from '../../engine/rules';
-import { Runner } from '../../engine/runner';
-import { defineValidator } from '../../engine/validator';
-import type { Validator } from '../../engine/validator';
+import { describeThrown, stackOf, textOf } from '../../engine/io/describe';
+import { repositoryValidatorSwitch } from '../../engine/gate/isolation/settings';
+import type { NoteRecord, WorkerMessage } from '../../engine/gate/isolation/protocol';
+import { Reports } from '../../engine/gate/isolation/reports';
+import { Registry } from '../../engine/gate/registry';
+import { Repository } from '../../engine/layer/repository';
+import { loadRuleSet } from '../../engine/ruleset/rules';
+import { Runner } from '../../engine/gate/runner';
+import { defineValidator } from '../../engine/api/validator';
+import type { Validator } from '../../engine/api/validator';
 import { validators } from '../../validators/index';
 import { repoFactory } from '../helpers/repo';
 import { enforcement, PROJECT, ruleFront, writeRule } from '../helpers/rules';

@@ -5,9 +5,9 @@
  * against the meta-schema before it is used.
  */
 import { describe, expect, it } from 'vitest';
-import { compileOptionsSchema } from '../../engine/options';
-import { checkOptions } from '../../engine/rule-options';
-import type { Validator } from '../../engine/validator';
+import { compileOptionsSchema } from '../../engine/gate/options';
+import { checkOptions } from '../../engine/gate/rule-options';
+import type { Validator } from '../../engine/api/validator';
 import { validators } from '../../validators/index';
 
 const withOptions = Object.values(validators as Readonly<Record<string, Validator>>).filter((validator) => validator.optionsSchema !== undefined);

@@ -1,5 +1,5 @@
 /**
- * The one gate entry (engine/run-gate.ts), in process: it takes the working directory and the
+ * The one gate entry (engine/gate/run-gate.ts), in process: it takes the working directory and the
  * environment from its caller, opens the repository and loads its rules itself, and returns the result
  * with the rule catalogue a reporter describes. A gate judges a target of its declared kind: misuse is a
  * type error where the compiler can see it (`npm run typecheck` compiles the `@ts-expect-error` lines
@@ -8,17 +8,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Registry } from '../../engine/registry';
+import { Registry } from '../../engine/gate/registry';
 import { jsonReporter } from '../../engine/reporters/json';
 import { ReporterPlugin } from '../../engine/reporters/report';
 import type { GateReport, Reporter } from '../../engine/reporters/report';
-import { Repository } from '../../engine/repository';
-import { runGate } from '../../engine/run-gate';
-import { loadRuleText } from '../../engine/rules';
-import type { Rule } from '../../engine/rules';
-import { Runner } from '../../engine/runner';
-import { defineValidator } from '../../engine/validator';
-import type { Validator } from '../../engine/validator';
+import { Repository } from '../../engine/layer/repository';
+import { runGate } from '../../engine/gate/run-gate';
+import { loadRuleText } from '../../engine/ruleset/rules';
+import type { Rule } from '../../engine/ruleset/rules';
+import { Runner } from '../../engine/gate/runner';
+import { defineValidator } from '../../engine/api/validator';
+import type { Validator } from '../../engine/api/validator';
 import { validators } from '../../validators/index';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';

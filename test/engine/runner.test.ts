@@ -6,17 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode, UsageError } from '../../engine/errors';
-import type { Finding } from '../../engine/findings';
+import type { Finding } from '../../engine/api/findings';
 import type { RepositoryGateName } from '../../engine/generated/gates';
-import { TimingPlugin } from '../../engine/plugins/timing';
-import { Registry } from '../../engine/registry';
-import { Repository } from '../../engine/repository';
-import { loadRuleSet } from '../../engine/rules';
-import type { RuleSet } from '../../engine/rules';
-import { Runner } from '../../engine/runner';
-import type { GateResult } from '../../engine/runner';
-import { defineValidator } from '../../engine/validator';
-import type { Validator } from '../../engine/validator';
+import { TimingPlugin } from '../../engine/gate/timing';
+import { Registry } from '../../engine/gate/registry';
+import { Repository } from '../../engine/layer/repository';
+import { loadRuleSet } from '../../engine/ruleset/rules';
+import type { RuleSet } from '../../engine/ruleset/rules';
+import { Runner } from '../../engine/gate/runner';
+import type { GateResult } from '../../engine/gate/runner';
+import { defineValidator } from '../../engine/api/validator';
+import type { Validator } from '../../engine/api/validator';
 import { validators } from '../../validators/index';
 import { repoFactory } from '../helpers/repo';
 

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSession } from '../../engine/brainstorm/check';
-import type { Finding } from '../../engine/findings';
+import type { Finding } from '../../engine/api/findings';
 import { formatJson } from '../../engine/reporters/json';
 import { formatText } from '../../engine/reporters/text';
 import { copyPassingSession } from '../helpers/brainstorm';

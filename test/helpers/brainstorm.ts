@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GateName } from '../../engine/generated/gates';
-import { WorkingTree } from '../../engine/layer/tree';
-import { loadRuleFiles } from '../../engine/rules';
-import type { RuleSet } from '../../engine/rules';
-import { runGate as runGateEntry } from '../../engine/run-gate';
-import type { GateOutcome } from '../../engine/run-gate';
+import { WorkingTree } from '../../engine/io/tree';
+import { loadRuleFiles } from '../../engine/ruleset/rules';
+import type { RuleSet } from '../../engine/ruleset/rules';
+import { runGate as runGateEntry } from '../../engine/gate/run-gate';
+import type { GateOutcome } from '../../engine/gate/run-gate';
 import { cleanEnv, ROOT } from './repo';
 
 export const PASSING = join(ROOT, 'test/fixtures/brainstorm/passing');

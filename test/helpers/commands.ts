@@ -2,7 +2,7 @@
  * A read-only `rules` command run in the test's own process, for a test that has just run a write
  * command through the built CLI and wants the verdict after it (`rules vendor status` exits 0, the rule
  * `rules list --json` shows last): the command's own function, its stdout captured, and an error with an
- * exit code turned into that code, as engine/cli.ts does. The commands' own output and exit status stay
+ * exit code turned into that code, as engine/cli/program.ts does. The commands' own output and exit status stay
  * with the tests that spawn them.
  */
 import { MajordomusError } from '../../engine/errors';

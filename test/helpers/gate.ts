@@ -1,5 +1,5 @@
 /**
- * A repository gate run in the test's own process, through the one gate entry (engine/run-gate.ts)
+ * A repository gate run in the test's own process, through the one gate entry (engine/gate/run-gate.ts)
  * exactly as `majordomus <gate> --json` runs it: the same working directory, an environment built like
  * the one a spawned CLI gets (`cleanEnv`: git's selectors stripped, so a suite run from inside a git
  * hook never touches the outer repository), the same JSON reporter on the runner's hooks, and errors
@@ -12,11 +12,11 @@
 import { expect } from 'vitest';
 import { MajordomusError } from '../../engine/errors';
 import type { RepositoryGateName } from '../../engine/generated/gates';
-import { repositoryValidatorSwitch } from '../../engine/isolation/settings';
+import { repositoryValidatorSwitch } from '../../engine/gate/isolation/settings';
 import { loadReporter } from '../../engine/reporters/index';
 import type { Format } from '../../engine/reporters/index';
 import { ReporterPlugin } from '../../engine/reporters/report';
-import { runGate } from '../../engine/run-gate';
+import { runGate } from '../../engine/gate/run-gate';
 import { cleanEnv, parseFindings } from './repo';
 import type { JsonFinding, RunResult, TempRepo } from './repo';
 
@@ -66,7 +66,7 @@ export async function gateOutput(repo: { readonly dir: string }, gate: Repositor
     });
     return { code: outcome.exitCode, stdout: out.join(''), stderr: '' };
   } catch (error) {
-    // what engine/cli.ts turns into an exit code and one line on stderr; anything else is a bug, thrown
+    // what engine/cli/program.ts turns into an exit code and one line on stderr; anything else is a bug, thrown
     if (!(error instanceof MajordomusError)) throw error;
     return { code: error.exitCode, stdout: out.join(''), stderr: [`majordomus: ${error.message}`, ...error.details].join('\n') + '\n' };
   }

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MajordomusError } from '../../engine/errors';
-import { publishRecord } from '../../engine/records/publish';
+import { publishRecord } from '../../engine/io/write/publish';
 
 const [mode, root, dir, ...rest] = process.argv.slice(2);
 if (mode === 'race') {

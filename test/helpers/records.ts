@@ -7,8 +7,8 @@
 import { realpathSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RepositoryGateName } from '../../engine/generated/gates';
-import { formatRecord, recordName, RECORD_DIRS } from '../../engine/records/record';
-import type { RecordIdentity, RecordKind } from '../../engine/records/record';
+import { formatRecord, recordName, RECORD_DIRS } from '../../engine/state/records/record';
+import type { RecordIdentity, RecordKind } from '../../engine/state/records/record';
 import { prepared, project, resolve } from './cases';
 import type { Expected } from './cases';
 import { expectSameFromCli, gateInProcess } from './gate';

@@ -1,6 +1,6 @@
 /** Refusals of the YAML and front-matter readers, asserted the one way every layer test needs. */
 import { expect } from 'vitest';
-import { DocumentError } from '../../engine/layer/document-error';
+import { DocumentError } from '../../engine/io/document-error';
 
 /** What a refusal must carry beyond its exit code. */
 export interface RefusalExpectation {

@@ -5,13 +5,13 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Finding, Level } from '../../engine/findings';
+import type { Finding, Level } from '../../engine/api/findings';
 import type { GateName } from '../../engine/generated/gates';
-import { WorkingTree } from '../../engine/layer/tree';
+import { WorkingTree } from '../../engine/io/tree';
 import type { GateReport, ReportPaths } from '../../engine/reporters/report';
-import { ruleHelp } from '../../engine/rule-docs';
-import { loadRuleFiles, loadRuleText } from '../../engine/rules';
-import type { Rule } from '../../engine/rules';
+import { ruleHelp } from '../../engine/packs/rule-docs';
+import { loadRuleFiles, loadRuleText } from '../../engine/ruleset/rules';
+import type { Rule } from '../../engine/ruleset/rules';
 import { ROOT } from './repo';
 import { enforcement, ruleFront, ruleText } from './rules';
 

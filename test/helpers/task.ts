@@ -1,16 +1,16 @@
 /**
  * Tasks for validator tables: an adopted repository with one commit and a task started on it, and
- * `finish --outcome` run in process through engine/tasks/finish.ts exactly as the command runs it (the
+ * `finish --outcome` run in process through engine/state/tasks/finish.ts exactly as the command runs it (the
  * JSON reporter on the gate's hooks, errors with a code turned into that code).
  */
 import { expect } from 'vitest';
 import { MajordomusError } from '../../engine/errors';
 import { jsonReporter } from '../../engine/reporters/json';
 import { ReporterPlugin } from '../../engine/reporters/report';
-import { Repository } from '../../engine/repository';
-import { finishTask } from '../../engine/tasks/finish';
-import type { FinishResult } from '../../engine/tasks/finish';
-import { startTask } from '../../engine/tasks/start';
+import { Repository } from '../../engine/layer/repository';
+import { finishTask } from '../../engine/state/tasks/finish';
+import type { FinishResult } from '../../engine/state/tasks/finish';
+import { startTask } from '../../engine/state/tasks/start';
 import { cleanEnv, parseFindings } from './repo';
 import type { JsonFinding, TempRepo } from './repo';
 

@@ -1,12 +1,12 @@
 /**
- * The sources file judged in process (engine/knowledge/sources.ts), the one judgement the commands and
+ * The sources file judged in process (engine/state/knowledge/sources.ts), the one judgement the commands and
  * knowledge_integrity share; and the promise that discovery never walks the disk, held mechanically:
- * nothing under engine/knowledge/ lists a folder.
+ * nothing under engine/state/knowledge/ lists a folder.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { globOf, judgeSources } from '../../engine/knowledge/sources';
+import { globOf, judgeSources } from '../../engine/state/knowledge/sources';
 import { parseYaml } from '../../engine/layer/yaml';
 import { ROOT } from '../helpers/repo';
 
@@ -59,8 +59,8 @@ describe('judgeSources', () => {
 });
 
 describe('discovery is git, never a walk of the disk', () => {
-  it('no module of engine/knowledge/ lists a folder or imports node:fs', () => {
-    const dir = join(ROOT, 'engine/knowledge');
+  it('no module of engine/state/knowledge/ lists a folder or imports node:fs', () => {
+    const dir = join(ROOT, 'engine/state/knowledge');
     for (const file of readdirSync(dir)) {
       const text = readFileSync(join(dir, file), 'utf8');
       expect(text, file).not.toMatch(/readdir|opendir|glob\(|from 'node:fs'|from 'fs'/);

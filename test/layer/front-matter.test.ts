@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentError } from '../../engine/layer/document-error';
+import type { DocumentError } from '../../engine/io/document-error';
 import { parseFrontMatter, readFrontMatterFile } from '../../engine/layer/front-matter';
 import { expectRefusal } from '../helpers/refusal';
 

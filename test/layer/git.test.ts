@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GitRepository } from '../../engine/layer/git';
+import { GitRepository } from '../../engine/io/git';
 import { cleanEnv } from '../helpers/repo';
 
 let dir: string;

@@ -6,12 +6,12 @@
  */
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { WiringItem } from '../../engine/layer/hook-managers/config-search';
-import { appendVerified, parseForeignYaml } from '../../engine/layer/hook-managers/foreign-yaml';
-import { isHuskyStub } from '../../engine/layer/hook-managers/husky';
-import { lefthookAddition, lefthookSnippet, searchLefthook } from '../../engine/layer/hook-managers/lefthook';
-import { preCommitSnippet, searchPreCommit, splitWords } from '../../engine/layer/hook-managers/pre-commit';
-import { commandLine } from '../../engine/layer/hooks';
+import type { WiringItem } from '../../engine/hooks/managers/config-search';
+import { appendVerified, parseForeignYaml } from '../../engine/hooks/managers/foreign-yaml';
+import { isHuskyStub } from '../../engine/hooks/managers/husky';
+import { lefthookAddition, lefthookSnippet, searchLefthook } from '../../engine/hooks/managers/lefthook';
+import { preCommitSnippet, searchPreCommit, splitWords } from '../../engine/hooks/managers/pre-commit';
+import { commandLine } from '../../engine/hooks/blocks';
 import { HUSKY_STUB } from '../helpers/hook-managers';
 
 const item = (hook: string, args: readonly string[], path = 'majordomus', name?: string): WiringItem => ({ hook, name, invocation: { path, args } });

@@ -4,10 +4,10 @@
  * when nothing the user wrote moves with it; a block that cannot be delimited is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { hookBlock, newHook } from '../../engine/layer/hooks';
-import { newHuskyHook } from '../../engine/layer/hook-managers/husky';
-import { lefthookAddition } from '../../engine/layer/hook-managers/lefthook';
-import { removeHookBlocks, removeLefthookSection } from '../../engine/layer/hook-managers/removal';
+import { hookBlock, newHook } from '../../engine/hooks/blocks';
+import { newHuskyHook } from '../../engine/hooks/managers/husky';
+import { lefthookAddition } from '../../engine/hooks/managers/lefthook';
+import { removeHookBlocks, removeLefthookSection } from '../../engine/hooks/managers/removal';
 
 const DOCTOR = { path: 'majordomus', args: ['doctor'] };
 const FINISH = { path: 'majordomus', args: ['finish', '--check'] };

@@ -1,5 +1,5 @@
 /**
- * The one pathspec matcher (engine/toolkit/pathspec.ts, the toolkit's) answers exactly as matching
+ * The one pathspec matcher (engine/api/toolkit/pathspec.ts, the toolkit's) answers exactly as matching
  * every pathspec against every path with micromatch did, while compiling each pattern once, looking a
  * literal pathspec up in a sorted index and trying a glob only on the paths under its literal leading
  * folders. The reference below is the matcher as it was before the index: held to it by a table and
@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import micromatch from 'micromatch';
 import { describe, expect, it } from 'vitest';
-import { isLiteral, literalFolder, matchesAny, pathspecMatcher, selectPaths } from '../../engine/toolkit/pathspec';
+import { isLiteral, literalFolder, matchesAny, pathspecMatcher, selectPaths } from '../../engine/api/toolkit/pathspec';
 
 const RUNS = { numRuns: 1000 } as const;
 

@@ -10,8 +10,8 @@ import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentError } from '../../engine/layer/document-error';
-import { IndexTree, WorkingTree } from '../../engine/layer/tree';
+import { DocumentError } from '../../engine/io/document-error';
+import { IndexTree, WorkingTree } from '../../engine/io/tree';
 import { readTextFile } from '../../engine/layer/yaml';
 import { cleanEnv } from '../helpers/repo';
 

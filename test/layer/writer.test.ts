@@ -10,11 +10,11 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode } from '../../engine/errors';
-import { applyPlan } from '../../engine/layer/write/apply';
-import { checkPlan } from '../../engine/layer/write/check';
-import { WriteFailure, WriteRefusal } from '../../engine/layer/write/errors';
-import { lockFile, WriteLock, withWriteLock } from '../../engine/layer/write/lock';
-import { WritePlan } from '../../engine/layer/write/plan';
+import { applyPlan } from '../../engine/io/write/apply';
+import { checkPlan } from '../../engine/io/write/check';
+import { WriteFailure, WriteRefusal } from '../../engine/io/write/errors';
+import { lockFile, WriteLock, withWriteLock } from '../../engine/io/write/lock';
+import { WritePlan } from '../../engine/io/write/plan';
 import { leftovers, snapshotTree } from '../helpers/snapshot';
 
 const scratch: string[] = [];

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentError } from '../../engine/layer/document-error';
+import type { DocumentError } from '../../engine/io/document-error';
 import { parseFrontMatter } from '../../engine/layer/front-matter';
 import { parseYaml, readYamlFile } from '../../engine/layer/yaml';
 import { expectRefusal } from '../helpers/refusal';

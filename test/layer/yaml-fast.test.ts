@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DocumentError } from '../../engine/layer/document-error';
+import { DocumentError } from '../../engine/io/document-error';
 import { parseYaml, parseYamlFull } from '../../engine/layer/yaml';
 import { parseYamlFast, resolvePlain } from '../../engine/layer/yaml-fast';
 import { ROOT } from '../helpers/repo';

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DocumentError } from '../../engine/layer/document-error';
+import { DocumentError } from '../../engine/io/document-error';
 import { parseFrontMatter } from '../../engine/layer/front-matter';
 import { parseYaml } from '../../engine/layer/yaml';
 

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode, MajordomusError } from '../../engine/errors';
-import { appendEvent, ENVELOPE_KEYS, formatEvent, LedgerMisuse, MAX_LINE_BYTES } from '../../engine/ledger/append';
-import type { LedgerTarget } from '../../engine/ledger/append';
+import { appendEvent, ENVELOPE_KEYS, formatEvent, LedgerMisuse, MAX_LINE_BYTES } from '../../engine/state/ledger/append';
+import type { LedgerTarget } from '../../engine/state/ledger/append';
 import type { EventName } from '../../engine/generated/events';
-import { readLedger } from '../../engine/ledger/read';
+import { readLedger } from '../../engine/state/ledger/read';
 
 let root: string;
 let outside: string;

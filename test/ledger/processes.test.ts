@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseLedger } from '../../engine/ledger/read';
+import { parseLedger } from '../../engine/state/ledger/read';
 import { ROOT } from '../helpers/repo';
 
 let work: string;
@@ -19,7 +19,7 @@ let bundle: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'ledger-processes-'));
   bundle = join(work, 'append.mjs');
-  buildSync({ entryPoints: [join(ROOT, 'engine/ledger/append.ts')], outfile: bundle, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' });
+  buildSync({ entryPoints: [join(ROOT, 'engine/state/ledger/append.ts')], outfile: bundle, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' });
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

@@ -207,7 +207,7 @@ describe('a plain doctor loads only the text reporter', () => {
       });
       expect(result.stderr).toBe('');
       const loaded = readFileSync(log, 'utf8').split('\n');
-      expect(loaded.some((url) => url.endsWith('/engine/cli.ts'))).toBe(true);
+      expect(loaded.some((url) => url.endsWith('/engine/cli/program.ts'))).toBe(true);
       return FORMATS.filter((format) => loaded.some((url) => url.endsWith(`/engine/reporters/${format}.ts`)));
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -4,14 +4,14 @@
  * a validator — built-in or, through its worker's reports, the repository's own.
  */
 import { describe, expect, it } from 'vitest';
-import { exitCodeOf, isFailing, isOutcome, isSeverity, isViolation, SEVERITIES } from '../../engine/findings';
-import type { Finding, Level } from '../../engine/findings';
-import { Reports } from '../../engine/isolation/reports';
-import type { NoteRecord, WorkerMessage } from '../../engine/isolation/protocol';
+import { exitCodeOf, isFailing, isOutcome, isSeverity, isViolation, SEVERITIES } from '../../engine/api/findings';
+import type { Finding, Level } from '../../engine/api/findings';
+import { Reports } from '../../engine/gate/isolation/reports';
+import type { NoteRecord, WorkerMessage } from '../../engine/gate/isolation/protocol';
 import { formatJson, jsonReporter } from '../../engine/reporters/json';
 import { renderToString } from '../../engine/reporters/report';
 import { textReporter } from '../../engine/reporters/text';
-import { ruleHelp } from '../../engine/rule-docs';
+import { ruleHelp } from '../../engine/packs/rule-docs';
 import { distributionRules, finding, projectRule, report } from '../helpers/reports';
 
 const at = (level: Level, exitCode = 0): Finding => ({ level, category: 'c', subject: 's', message: 'm', exitCode });

@@ -4,10 +4,10 @@
  * message; `:` and `,` too in a property), then the gate's summary as a plain line.
  */
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../engine/findings';
+import type { Finding } from '../../engine/api/findings';
 import { escapeData, escapeProperty, githubReporter } from '../../engine/reporters/github';
 import { renderToString } from '../../engine/reporters/report';
-import type { Rule } from '../../engine/rules';
+import type { Rule } from '../../engine/ruleset/rules';
 import { distributionRules, finding, projectRule, report } from '../helpers/reports';
 
 const shipped = distributionRules();

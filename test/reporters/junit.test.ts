@@ -5,11 +5,11 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../engine/findings';
+import type { Finding } from '../../engine/api/findings';
 import { attribute, junitReporter, text } from '../../engine/reporters/junit';
 import { renderToString } from '../../engine/reporters/report';
 import type { GateReport } from '../../engine/reporters/report';
-import type { Rule } from '../../engine/rules';
+import type { Rule } from '../../engine/ruleset/rules';
 import { distributionRules, finding, projectRule, report } from '../helpers/reports';
 
 const shipped = distributionRules();

@@ -7,13 +7,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../engine/findings';
+import type { Finding } from '../../engine/api/findings';
 import { renderToString } from '../../engine/reporters/report';
 import type { GateReport } from '../../engine/reporters/report';
 import { cap, DEFAULT_REPOSITORY_URL, FULL_DESCRIPTION_MAX, repositoryUrl, SARIF_LIMITS, sarifLog, sarifReporter, toolInfo } from '../../engine/reporters/sarif';
 import type { SarifLimits, SarifLog, SarifResult } from '../../engine/reporters/sarif';
-import { DOCUMENTED_PACKS, ruleAnchor } from '../../engine/rule-docs';
-import type { Rule } from '../../engine/rules';
+import { DOCUMENTED_PACKS, ruleAnchor } from '../../engine/packs/rule-docs';
+import type { Rule } from '../../engine/ruleset/rules';
 import { ROOT } from '../helpers/repo';
 import { distributionRules, finding, projectRule, report } from '../helpers/reports';
 import { codeScanningProblems, schemaProblems } from '../helpers/sarif';

@@ -1,7 +1,7 @@
 /**
- * The current task file as the engine reads it (engine/tasks/current.ts), in process: absent, a record,
+ * The current task file as the engine reads it (engine/state/tasks/current.ts), in process: absent, a record,
  * a record from another checkout (reported, never enforced), and every kind of file that is not a task
- * record, each `unreadable` with a reason rather than a throw. The change set (engine/tasks/changes.ts)
+ * record, each `unreadable` with a reason rather than a throw. The change set (engine/state/tasks/changes.ts)
  * counts committed, staged, unstaged and untracked paths in the working tree, and only the staged ones
  * in the index.
  */
@@ -9,8 +9,8 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { changeSet } from '../../engine/tasks/changes';
-import { currentTaskFile, readCurrentTask } from '../../engine/tasks/current';
+import { changeSet } from '../../engine/state/tasks/changes';
+import { currentTaskFile, readCurrentTask } from '../../engine/state/tasks/current';
 import { cleanEnv, repoFactory, ROOT } from '../helpers/repo';
 
 const repos = repoFactory();

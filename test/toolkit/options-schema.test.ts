@@ -7,10 +7,10 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { isBuiltSchema, pathspecList, schema } from '../../engine/toolkit/index';
-import type { SchemaType } from '../../engine/toolkit/index';
-import { defineValidator } from '../../engine/validator';
-import type { Validator } from '../../engine/validator';
+import { isBuiltSchema, pathspecList, schema } from '../../engine/api/toolkit/index';
+import type { SchemaType } from '../../engine/api/toolkit/index';
+import { defineValidator } from '../../engine/api/validator';
+import type { Validator } from '../../engine/api/validator';
 import type { ContentOptions } from '../../validators/content';
 import type { DocumentSchemaOptions } from '../../validators/document_schema';
 import type { PathsOptions } from '../../validators/paths';

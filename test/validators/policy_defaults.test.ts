@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { declaredValues, SKELETON_POLICY } from '../../engine/state/policy-skeleton';
+import { declaredValues, SKELETON_POLICY } from '../../engine/layer/policy-skeleton';
 import { readYamlFile } from '../../engine/layer/yaml';
 import { gateInProcess } from '../helpers/gate';
 import { failing, repoFactory } from '../helpers/repo';

@@ -4,7 +4,7 @@
  * use case's scenario, and every use case must be valid.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../engine/cli';
+import { buildProgram } from '../../engine/cli/program';
 import { packCommands } from '../../engine/generated/pack-commands';
 import { COMMAND_FAMILIES } from '../../engine/usecases/families';
 import { gateInProcess } from '../helpers/gate';

@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overlapFindings, pathspecsOverlap } from '../../engine/worktrees/overlap';
+import { overlapFindings, pathspecsOverlap } from '../../engine/state/tasks/overlap';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 

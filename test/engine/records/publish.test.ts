@@ -1,5 +1,5 @@
 /**
- * Publishing a record (engine/records/publish.ts), in real processes: the race needs several, and a
+ * Publishing a record (engine/io/write/publish.ts), in real processes: the race needs several, and a
  * umask belongs to a process. The publisher (test/helpers/record-publisher.ts) is bundled once with
  * esbuild and run under node.
  */

@@ -3,11 +3,11 @@
  * open-questions.md, a record's name and front matter read back, and the resolver's order.
  */
 import { describe, expect, it } from 'vitest';
-import { findDecision, formatDecision, parseDecisions } from '../../../engine/records/decisions';
-import { formatResolved, formatUnresolved, parseQuestions, textProblem, unresolved } from '../../../engine/records/questions';
-import { bodyLines, filledSections, formatRecord, identityKeyInBody, isRecordName, parseRecord, recordName } from '../../../engine/records/record';
-import type { RecordIdentity, StoredRecord } from '../../../engine/records/record';
-import { resolveRecord } from '../../../engine/records/resolver';
+import { findDecision, formatDecision, parseDecisions } from '../../../engine/state/records/decisions';
+import { formatResolved, formatUnresolved, parseQuestions, textProblem, unresolved } from '../../../engine/state/records/questions';
+import { bodyLines, filledSections, formatRecord, identityKeyInBody, isRecordName, parseRecord, recordName } from '../../../engine/state/records/record';
+import type { RecordIdentity, StoredRecord } from '../../../engine/state/records/record';
+import { resolveRecord } from '../../../engine/state/records/resolver';
 
 describe('decisions.md', () => {
   const entry = formatDecision({

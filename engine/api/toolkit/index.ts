@@ -1,0 +1,15 @@
+/**
+ * The validator toolkit: what the built-in validators use beyond their context, and what `import … from
+ * 'majordomus'` gives a repository's own — reading documents with their lines, checking a schema,
+ * matching pathspecs, building an options schema whose type follows from it.
+ */
+export { checkSchema, compileSchema, isUnreadable, lineOf, readCheckedDocument, readDocument, readPolicy } from './documents';
+export type { CompiledSchema, PolicyDocument, SchemaProblem } from './documents';
+export { isBuiltSchema, schema } from './options-schema';
+export type { ArrayConstraints, NumberConstraints, ObjectConstraints, ObjectOf, Optional, Properties, Schema, SchemaType, StringConstraints } from './options-schema';
+export { eachMatch, matchesAny, optionLine, pathspecList, pathspecMatcher, pathspecProblem, rootedPathProblem, selectPaths, usablePathspecs } from './pathspec';
+export { escapeControls, printable } from '../../io/printable';
+export { unsafePathReason } from '../../io/paths';
+export type { KindName } from '../../generated/kinds';
+export type { Policy } from '../../generated/types';
+export type { FrontMatterDocument, Unreadable, YamlDocument } from '../../layer/yaml-document';

@@ -1,0 +1,248 @@
+/**
+ * The tree a gate judges. Normally the working tree; inside a pre-commit hook (git exports
+ * GIT_INDEX_FILE) the index — what is staged is what will be committed, so that is what the hook must
+ * read: a staged hand edit is refused even when the file on disk was restored, and an unstaged
+ * breakage does not block a clean commit. Everything tracked is read through a Tree; the checkout's
+ * own untracked state (`.ai/local/`), the hooks and the distribution are read from disk.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
+import { join } from 'node:path';
+import { DocumentError } from './document-error';
+import { runGit } from './git';
+import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
+import { byteOrder } from '../layer/rule-package';
+import { decodeUtf8, DEFAULT_MAX_BYTES } from '../layer/yaml';
+
+/** One entry of a directory listing. */
+export interface TreeEntry {
+  readonly name: string;
+  readonly directory: boolean;
+}
+
+/** Read access to a tree of repository-relative paths. */
+export interface Tree {
+  /** What is being read, for messages: `working tree` or `index`. */
+  readonly name: 'working tree' | 'index';
+  /** True when a file or directory exists at `path`. */
+  exists(path: string): boolean;
+  /**
+   * The entries of a directory, in byte order; empty when nothing is at `dir`. A DocumentError when
+   * something is there that cannot be listed (a file or a dangling link where a folder belongs, a folder
+   * that cannot be read): a folder that cannot be read is never the same as an empty one.
+   */
+  list(dir: string): TreeEntry[];
+  /** A text file, strict UTF-8 under the size cap; a DocumentError when it cannot be read. */
+  readText(path: string, maxBytes?: number): string;
+  /** The sha256 of a file's bytes, in hex; a DocumentError when it is not a regular file it can read. */
+  sha256(path: string): string;
+  /** Say which files will be read next, so a tree that can read many at once does (the index does). */
+  prefetch(paths: readonly string[]): void;
+}
+
+/** At most this many bytes of the files a gate read are kept for the rest of its run. */
+const SNAPSHOT_BYTES = 32 * 1024 * 1024;
+
+/** The files on disk under `root`. */
+export class WorkingTree implements Tree {
+  readonly name = 'working tree';
+  /** The bytes of each file read so far, while the snapshot has room (see the constructor). */
+  private readonly kept = new Map<string, Buffer>();
+  private keptBytes = 0;
+
+  /**
+   * With `snapshot`, the tree keeps the bytes of each file it reads (up to SNAPSHOT_BYTES in all) and
+   * answers later reads and hashes of that file from them, as the index does: a gate reads a vendored
+   * rule once, and its hash and its parse come from the same bytes. Only a gate, which writes nothing
+   * it then reads, asks for a snapshot; a command that writes and reads again reads the disk each time.
+   */
+  constructor(
+    readonly root: string,
+    private readonly options: { readonly snapshot?: boolean } = {},
+  ) {}
+
+  exists(path: string): boolean {
+    // existsSync, not statSync: no Stats object (and its four dates) for a yes or no, asked per rule
+    return existsSync(join(this.root, path));
+  }
+
+  list(dir: string): TreeEntry[] {
+    const abs = join(this.root, dir);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch (error) {
+      const problem = listingProblem(abs, error);
+      if (problem === undefined) return [];
+      throw new DocumentError(dir, undefined, problem, 'make it a folder the tool can read, or remove it');
+    }
+    return entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() })).sort((a, b) => byteOrder(a.name, b.name));
+  }
+
+  readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
+    const kept = this.kept.get(path);
+    // a file kept but over this read's cap is read again, so the refusal is the reader's own
+    if (kept && kept.length <= maxBytes) return decodeUtf8(kept, path);
+    const bytes = readRegularFile(join(this.root, path), path, maxBytes);
+    if (this.options.snapshot && !kept && this.keptBytes + bytes.length <= SNAPSHOT_BYTES) {
+      this.kept.set(path, bytes);
+      this.keptBytes += bytes.length;
+    }
+    return decodeUtf8(bytes, path);
+  }
+
+  sha256(path: string): string {
+    const kept = this.kept.get(path);
+    if (kept) return createHash('sha256').update(kept).digest('hex');
+    const hash = createHash('sha256');
+    streamRegularFile(join(this.root, path), path, (chunk) => hash.update(chunk));
+    return hash.digest('hex');
+  }
+
+  prefetch(): void {
+    // files on disk are read one at a time anyway
+  }
+}
+
+/** Why a directory listing failed, in words; undefined when nothing at all is at the path. */
+function listingProblem(abs: string, error: unknown): string | undefined {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'ENOENT' && code !== 'ENOTDIR') return `cannot be listed (${code ?? String(error)})`;
+  let entry;
+  try {
+    entry = lstatSync(abs);
+  } catch {
+    return undefined; // nothing here, or a parent on the path is missing: a folder that does not exist
+  }
+  if (entry.isSymbolicLink()) {
+    try {
+      return `is a symbolic link to ${notRegularFile(statSync(abs)) ?? 'a file'} where a folder belongs`;
+    } catch {
+      return 'is a symbolic link to nothing where a folder belongs';
+    }
+  }
+  return `is ${notRegularFile(entry) ?? 'a file'} where a folder belongs`;
+}
+
+interface IndexEntry {
+  readonly mode: string;
+  readonly blob: string;
+}
+
+/** The files staged in git's index (the one GIT_INDEX_FILE names, when set). */
+export class IndexTree implements Tree {
+  readonly name = 'index';
+  private readonly entries = new Map<string, IndexEntry>();
+  private readonly directories = new Map<string, Set<string>>();
+  private readonly blobs = new Map<string, Buffer>();
+  private preloaded = false;
+
+  /** `env` is git's environment: GIT_INDEX_FILE names the index a pre-commit hook judges. */
+  constructor(
+    readonly root: string,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {
+    const result = runGit(['ls-files', '-s', '-z'], root, env);
+    if (result.status !== 0) throw new DocumentError('.git/index', undefined, `git cannot list the index: ${result.stderr.trim()}`, 'check the repository');
+    for (const record of result.stdout.split('\0')) {
+      const tab = record.indexOf('\t');
+      if (tab === -1) continue;
+      const [mode, blob, stage] = record.slice(0, tab).split(' ');
+      const path = record.slice(tab + 1);
+      if (!mode || !blob || (stage !== '0' && this.entries.has(path))) continue;
+      this.entries.set(path, { mode, blob });
+      const parts = path.split('/');
+      for (let i = 0; i < parts.length; i++) {
+        const dir = parts.slice(0, i).join('/');
+        let children = this.directories.get(dir);
+        if (!children) this.directories.set(dir, (children = new Set()));
+        children.add(parts[i]!);
+      }
+    }
+  }
+
+  exists(path: string): boolean {
+    const clean = path.replace(/\/+$/, '');
+    return this.entries.has(clean) || this.directories.has(clean);
+  }
+
+  list(dir: string): TreeEntry[] {
+    const clean = dir.replace(/\/+$/, '');
+    if (this.entries.has(clean)) {
+      throw new DocumentError(clean, undefined, 'is a staged file where a folder belongs', 'stage a folder in its place, or remove it');
+    }
+    const children = this.directories.get(clean);
+    if (!children) return [];
+    return [...children]
+      .map((name) => ({ name, directory: this.directories.has(clean === '' ? name : `${clean}/${name}`) }))
+      .sort((a, b) => byteOrder(a.name, b.name));
+  }
+
+  readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
+    const bytes = this.bytes(path);
+    if (bytes.length > maxBytes) {
+      throw new DocumentError(path, undefined, `is ${bytes.length} bytes, over the ${maxBytes}-byte cap`, 'split the file or raise the size cap');
+    }
+    return decodeUtf8(bytes, path);
+  }
+
+  sha256(path: string): string {
+    return createHash('sha256').update(this.bytes(path)).digest('hex');
+  }
+
+  prefetch(paths: readonly string[]): void {
+    const wanted = paths
+      .map((path) => this.entries.get(path)?.blob)
+      .filter((blob): blob is string => blob !== undefined && !this.blobs.has(blob));
+    for (const [blob, bytes] of this.catFile([...new Set(wanted)])) this.blobs.set(blob, bytes);
+  }
+
+  private bytes(path: string): Buffer {
+    const entry = this.entries.get(path);
+    if (!entry) throw new DocumentError(path, undefined, 'is not staged', 'stage the file, or check the path');
+    if (!this.preloaded) this.preload();
+    let bytes = this.blobs.get(entry.blob);
+    if (!bytes) {
+      bytes = this.catFile([entry.blob]).get(entry.blob);
+      if (!bytes) throw new DocumentError(path, undefined, 'its staged content cannot be read', 'run: git status');
+      this.blobs.set(entry.blob, bytes);
+    }
+    return bytes;
+  }
+
+  /** Every staged blob under `.ai/` in one git call: a gate reads most of them. */
+  private preload(): void {
+    this.preloaded = true;
+    const wanted = [...this.entries].filter(([path]) => path.startsWith('.ai/')).map(([, entry]) => entry.blob);
+    for (const [blob, bytes] of this.catFile(wanted)) this.blobs.set(blob, bytes);
+  }
+
+  private catFile(blobs: readonly string[]): Map<string, Buffer> {
+    const out = new Map<string, Buffer>();
+    if (blobs.length === 0) return out;
+    const result = spawnSync('git', ['cat-file', '--batch'], { cwd: this.root, env: this.env, input: `${blobs.join('\n')}\n`, maxBuffer: 1024 * 1024 * 1024 });
+    const data = result.stdout as Buffer;
+    let at = 0;
+    while (at < data.length) {
+      const newline = data.indexOf(10, at);
+      if (newline === -1) break;
+      const [blob, type, size] = data.subarray(at, newline).toString('utf8').split(' ');
+      at = newline + 1;
+      if (type !== 'blob' || size === undefined) continue; // `<blob> missing`
+      const length = Number(size);
+      out.set(blob!, Buffer.from(data.subarray(at, at + length)));
+      at += length + 1;
+    }
+    return out;
+  }
+}
+
+/**
+ * The tree a gate judges: the index inside a git hook that names one, the working tree otherwise, as a
+ * snapshot (each file read once per run).
+ */
+export function treeFor(root: string, env: NodeJS.ProcessEnv = process.env): Tree {
+  return env.GIT_INDEX_FILE ? new IndexTree(root, env) : new WorkingTree(root, { snapshot: true });
+}

@@ -1,0 +1,141 @@
+/**
+ * One repository as the engine sees it: its git working tree, its layer, and the documents read from
+ * it, each parsed once per process and shared by every validator.
+ */
+import { DocumentError } from '../io/document-error';
+import { parseFrontMatter } from './front-matter';
+import type { FrontMatterDocument } from './front-matter';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { distributionRoot } from '../io/distribution';
+import { GitRepository, runGit } from '../io/git';
+import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layout';
+import type { Layout } from './layout';
+import type { RuleSet } from '../ruleset/rules';
+import { IndexTree, treeFor, WorkingTree } from '../io/tree';
+import type { Tree } from '../io/tree';
+import { parseYaml } from './yaml';
+import type { YamlDocument } from './yaml';
+
+/** How `Repository.open` finds and reads the repository. */
+export interface OpenOptions {
+  /** The environment git runs with (a pre-commit hook's GIT_INDEX_FILE); the process's by default. */
+  readonly env?: NodeJS.ProcessEnv;
+  /** A repository other than the one this process works for (a temporary one): git's selectors are not inherited. */
+  readonly isolated?: boolean;
+  /**
+   * The tree tracked files are read from: by default the index inside a pre-commit hook (GIT_INDEX_FILE
+   * set) and the working tree as a snapshot otherwise (each file's bytes kept once read, for a gate);
+   * `snapshot` for that working tree whatever the environment (a repository validator's worker, told
+   * which tree its gate judges); `working` for commands a person runs, which write and read again.
+   */
+  readonly tree?: 'index' | 'working' | 'snapshot';
+  /** `skeleton`: a repository without a manifest is judged under the layout `init` writes, not refused. */
+  readonly layoutless?: 'skeleton';
+}
+
+type Parsed<T> = { readonly value: T } | { readonly error: DocumentError };
+
+export class Repository {
+  private readonly yamlCache = new Map<string, Parsed<YamlDocument>>();
+  private readonly markdownCache = new Map<string, Parsed<FrontMatterDocument>>();
+  private judged: readonly string[] | undefined;
+
+  constructor(
+    readonly git: GitRepository,
+    readonly layout: Layout,
+  ) {}
+
+  /**
+   * The repository around `cwd` with its layer: the one way the engine opens a repository. A
+   * UsageError (2) outside a git working tree, a MissingError (12) without a layer (unless `layoutless`
+   * says how to judge one without), a DocumentError when the manifest cannot be read.
+   */
+  static open(cwd: string, options: OpenOptions = {}): Repository {
+    const env = options.env ?? process.env;
+    const git = GitRepository.discover(cwd, { env, isolated: options.isolated });
+    const tree =
+      options.tree === 'working' || options.tree === 'snapshot'
+        ? new WorkingTree(git.root, { snapshot: options.tree === 'snapshot' })
+        : options.tree === 'index'
+          ? new IndexTree(git.root, git.env)
+          : treeFor(git.root, git.env);
+    // a rule's test case without a layer of its own is judged under the skeleton's manifest, never written into it
+    const layout =
+      options.layoutless === 'skeleton' && !tree.exists(MANIFEST_PATH)
+        ? layoutFromManifest(git.root, tree, readFileSync(join(distributionRoot(), 'share/skeleton/ai/manifest.yaml'), 'utf8'))
+        : openLayout(git.root, tree);
+    return new Repository(git, layout);
+  }
+
+  /**
+   * The git repository a folder lies in, without its layer (a folder gate's folder), or undefined when
+   * the folder is in no git working tree.
+   */
+  static gitAround(folder: string, env: NodeJS.ProcessEnv): GitRepository | undefined {
+    const probe = runGit(['rev-parse', '--is-inside-work-tree'], folder, env);
+    if (probe.status !== 0 || probe.stdout.trim() !== 'true') return undefined;
+    return GitRepository.discover(folder, { env });
+  }
+
+  /** Absolute path of the working tree's top level. */
+  get root(): string {
+    return this.git.root;
+  }
+
+  /** What tracked files are read from: the working tree, or the index inside a pre-commit hook. */
+  get tree(): Tree {
+    return this.layout.tree;
+  }
+
+  /** Tracked files minus the case trees of the rules' tests (see ValidatorContext.files). */
+  judgedFiles(ruleSet: RuleSet): readonly string[] {
+    if (!this.judged) {
+      const fixtures = new Set(
+        ruleSet.rules
+          .flatMap((rule) => rule.enforcement?.tests ?? [])
+          .filter((test) => this.tree.exists(`${test}/valid`) || this.tree.exists(`${test}/invalid`))
+          .flatMap((test) => [`${test}/valid/`, `${test}/invalid/`]),
+      );
+      // frozen: every rule is handed this one list, and the pathspec index is built on it once
+      this.judged = Object.freeze(this.git.tracked().filter((file) => !underFixture(file, fixtures)));
+    }
+    return this.judged;
+  }
+
+  /** A YAML file of the repository (repository-relative), parsed once; a refusal is thrown each time. */
+  yaml(file: string): YamlDocument {
+    return unwrap(this.yamlCache, file, () => parseYaml(this.tree.readText(file), file));
+  }
+
+  /** A Markdown file with front matter, parsed once. */
+  markdown(file: string): FrontMatterDocument {
+    return unwrap(this.markdownCache, file, () => parseFrontMatter(this.tree.readText(file), file));
+  }
+}
+
+/**
+ * True when a folder of `fixtures` (each ending in `/`) holds `file`: each ancestor folder of the file
+ * is looked up, so the filter costs the depth of a path, not the number of rules with test cases.
+ */
+function underFixture(file: string, fixtures: ReadonlySet<string>): boolean {
+  for (let slash = file.indexOf('/'); slash !== -1; slash = file.indexOf('/', slash + 1)) {
+    if (fixtures.has(file.slice(0, slash + 1))) return true;
+  }
+  return false;
+}
+
+function unwrap<T>(cache: Map<string, Parsed<T>>, key: string, read: () => T): T {
+  let entry = cache.get(key);
+  if (!entry) {
+    try {
+      entry = { value: read() };
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error;
+      entry = { error };
+    }
+    cache.set(key, entry);
+  }
+  if ('error' in entry) throw entry.error;
+  return entry.value;
+}

@@ -1,0 +1,63 @@
+/**
+ * Knowledge nodes: the tracked files each declared class discovers, asked of git with the class's own
+ * pathspec (`git ls-files`), never found by walking the disk — so an untracked file or build output is
+ * never a node, and two clones list the same nodes in the same order.
+ */
+import { isUnreadable } from '../../api/toolkit/documents';
+import type { Repository } from '../../layer/repository';
+import type { SourceClass } from './sources';
+
+/** One discovered object of the layer. */
+export interface KnowledgeNode {
+  /** The class that discovered it. */
+  readonly source: string;
+  readonly kind: string;
+  /** Its `id` (or `name`), from its front matter or top-level keys, when it declares one; its path otherwise. */
+  readonly identity: string;
+  /** Repository-relative. */
+  readonly path: string;
+}
+
+export interface Discovery {
+  /** In the classes' order, each class's nodes in git's order. */
+  readonly nodes: readonly KnowledgeNode[];
+  /** How many nodes each class discovered, by class id. */
+  readonly counts: ReadonlyMap<string, number>;
+}
+
+/** What the classes discover in the repository's index. */
+export function discoverNodes(repository: Repository, classes: readonly SourceClass[]): Discovery {
+  const nodes: KnowledgeNode[] = [];
+  const counts = new Map<string, number>();
+  for (const source of classes) {
+    const paths = repository.git.tracked(source.pathspec);
+    counts.set(source.id, paths.length);
+    for (const path of paths) nodes.push({ source: source.id, kind: source.kind, identity: identityOf(repository, path), path });
+  }
+  return { nodes, counts };
+}
+
+/**
+ * A node's identity: the `id` it declares, read from the tree the command judges, or its path when it
+ * declares none or cannot be read (a file the gates report on its own; listing it is not the place to refuse it).
+ */
+function identityOf(repository: Repository, path: string): string {
+  try {
+    let value: unknown;
+    if (path.endsWith('.md')) {
+      value = repository.markdown(path).data.value;
+    } else if (path.endsWith('.yaml') || path.endsWith('.yml')) {
+      value = repository.yaml(path).value;
+    } else {
+      return path;
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return path;
+    // `id` where the kind has one (rules, records); `name` where that is the identity (profiles)
+    const { id, name } = value as Record<string, unknown>;
+    if (typeof id === 'string' && id !== '') return id;
+    return typeof name === 'string' && name !== '' ? name : path;
+  } catch (error) {
+    if (isUnreadable(error)) return path;
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * The ledger target of an open repository: where its ledger is and what the envelope says of its git
+ * state now. Commands that append build it once, after they have opened the repository.
+ */
+import type { Repository } from '../../layer/repository';
+import { stampOf } from '../sessions/store';
+import type { LedgerTarget } from './append';
+
+function sessionOf(session: string | undefined): { session?: string } {
+  return session === undefined ? {} : { session };
+}
+
+/**
+ * The target to append to `repository`'s ledger as `command`; `clock` for tests. The line carries the
+ * session of the episode open in this worktree for this process (engine/state/sessions/store.ts), unless the
+ * caller names one (session start stamps its own first line).
+ */
+export function ledgerTargetOf(repository: Repository, command: string, options: { clock?: () => Date; session?: string } = {}): LedgerTarget {
+  const ask = (args: readonly string[]): string | undefined => {
+    const result = repository.git.git(args);
+    const out = result.stdout.trim();
+    return result.status === 0 && out !== '' ? out : undefined;
+  };
+  return {
+    root: repository.root,
+    localDir: repository.layout.localDir,
+    head: ask(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']),
+    branch: ask(['symbolic-ref', '--quiet', '--short', 'HEAD']),
+    command,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...sessionOf(options.session ?? stampOf(repository, repository.git.env)),
+  };
+}

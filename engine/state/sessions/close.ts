@@ -1,0 +1,313 @@
+/**
+ * `session close`: turn the open episode into its immutable record in the layer's sessions section.
+ * Every field is derived — times from the clock, heads, commits and changed files from git, the
+ * reference lists from the ledger lines stamped with the episode's id (never a time range, which would
+ * collect a concurrent worker's lines). The only authored part is the summary, given on stdin.
+ *
+ * The steps run in an order a kill can interrupt anywhere: the record is published whole by a hard link
+ * (there is a whole record or none), then `session.closed`, the Close section of the context, and last
+ * the removal of the open record. A close run again while the open record is still there finds the
+ * record already published for that id and finishes the remaining steps without writing a second one.
+ *
+ * Between the record and `session.closed`, while `session.knowledge_on_end` is on, the episode's
+ * knowledge is derived (engine/state/knowledge/derive.ts) from the same ledger lines the record was made of.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { lstatSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ContractError, MissingError, RefusedError, UsageError } from '../../errors';
+import { appendEvent } from '../ledger/append';
+import { candidatesDir, deriveKnowledge } from '../knowledge/derive';
+import type { DeriveResult } from '../knowledge/derive';
+import { ledgerRelativePath } from '../ledger/path';
+import { WriteRefusal } from '../../io/write/errors';
+import { WritePlan } from '../../io/write/plan';
+import { ledgerTargetOf } from '../ledger/target';
+import { publishRecord } from '../../io/write/publish';
+import type { Repository } from '../../layer/repository';
+import { readCurrentTask } from '../tasks/current';
+import { gitIdentity } from '../tasks/identity';
+import { utcNow } from '../tasks/record';
+import { formatSessionRecord, identityKeyInSummary, sessionOfName, sessionRecordName } from './record';
+import type { SessionRecord } from './record';
+import { aimPointer, checkKey, contextPath, episodeHere, openDir, openKeys, pointedKey, readOpen } from './store';
+import type { OpenSession } from './store';
+
+export interface SessionCloseRequest {
+  readonly outcome?: string;
+  /** `ignore`: no open episode is not an error (exit 0). */
+  readonly ifNone?: string;
+  readonly providerSession?: string;
+  /** The summary, as read from stdin. */
+  readonly summary: string;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+export type SessionCloseResult =
+  | { readonly closed: false }
+  | {
+      readonly closed: true;
+      readonly session: OpenSession;
+      readonly record: string;
+      readonly outcome: string;
+      readonly resumed: boolean;
+      /** Absent when a resumed close found session.closed already written (the step ran then). */
+      readonly knowledge?: KnowledgeStep;
+      /** Why the Close section was not written to the session context, when the writer refused it. */
+      readonly contextSkipped?: string;
+    };
+
+/** The layer's sessions section, repository-relative. */
+export function sessionsDir(repository: Repository): string {
+  return repository.layout.section('sessions') ?? `${repository.layout.repoDir}/sessions`;
+}
+
+/** Close the episode of this process in `repository`; see the module comment. */
+export function closeSession(repository: Repository, request: SessionCloseRequest, now: Date = new Date()): SessionCloseResult {
+  const outcome = request.outcome ?? 'closed';
+  if (outcome !== 'closed' && outcome !== 'interrupted') throw new UsageError(`session close: --outcome ${JSON.stringify(outcome)} is not an outcome (closed or interrupted)`);
+  const ifNone = request.ifNone ?? 'refuse';
+  if (ifNone !== 'refuse' && ifNone !== 'ignore') throw new UsageError(`session close: --if-none ${JSON.stringify(ifNone)} is not a choice (refuse or ignore)`);
+  const named = request.providerSession === undefined ? undefined : checkKey(request.providerSession, 'session close');
+  const bad = identityKeyInSummary(request.summary);
+  if (bad) {
+    throw new ContractError(`session close: line ${bad.line} of the summary sets \`${bad.key}\`, a field the record derives; nothing was written (the summary describes the work; remove that line)`);
+  }
+  const { root, layout } = repository;
+  const found = episodeHere(root, layout.localDir, named, request.env ?? process.env);
+  if (found.status === 'unreadable') throw new RefusedError(`session close: ${found.file} is not an open session record this version reads (${found.reason}); nothing was written (move it aside)`);
+  if (found.status === 'absent') {
+    if (ifNone === 'ignore') return { closed: false };
+    throw new MissingError(`session close: no episode is open here${named === undefined ? '' : ` for provider session ${named}`} (run: majordomus session start)`);
+  }
+  const { session, key } = found;
+  const dir = sessionsDir(repository);
+  const existing = publishedRecord(join(root, dir), session.session_id);
+  // the one read of the ledger: the record, the resumed-close check and the knowledge step share it
+  const lines = stampedLines(repository, session.session_id);
+  let record: string;
+  if (existing !== undefined) {
+    record = `${dir}/${existing}`;
+  } else {
+    const values = deriveRecord(repository, session, lines, outcome, now);
+    const published = publishRecord({
+      command: 'session close',
+      root,
+      dir: join(root, dir),
+      name: () => sessionRecordName(values, randomBytes(8).toString('hex')),
+      content: formatSessionRecord(values, request.summary),
+    });
+    record = `${dir}/${published.name}`;
+  }
+  let knowledge: KnowledgeStep | undefined;
+  if (!lines.some((line) => line.event === 'session.closed')) {
+    // derived before session.closed, so the line that closes the episode follows its knowledge
+    // a layer without a knowledge section keeps no knowledge: nothing to derive into, and nothing failed
+    knowledge = knowledgeOnEnd(repository) && candidatesDir(layout) !== undefined ? deriveOnClose(repository, session.session_id, lines) : { status: 'off' };
+    appendEvent(ledgerTargetOf(repository, 'session close', { session: session.session_id }), 'session.closed', { outcome, session_path: record });
+  }
+  const contextSkipped = appendClose(root, contextPath(layout.localDir, session), now, outcome, record);
+  rmSync(join(root, openDir(layout.localDir), `${key}.yaml`), { force: true });
+  reaim(root, layout.localDir, key);
+  return { closed: true, session, record, outcome, resumed: existing !== undefined, ...(knowledge ? { knowledge } : {}), ...(contextSkipped ? { contextSkipped } : {}) };
+}
+
+/**
+ * What the knowledge step of a close did. A derivation that fails never fails the close: the close is
+ * what the provider's end hook waits for, and the evidence is still in the ledger for
+ * `knowledge derive --episode <id>` to take later. The failure is appended as `knowledge.derive_failed`
+ * (when even that cannot be written, the caller's stderr line is all that is left).
+ */
+export type KnowledgeStep =
+  | { readonly status: 'derived'; readonly result: DeriveResult }
+  | { readonly status: 'failed'; readonly reason: string }
+  | { readonly status: 'off' };
+
+function deriveOnClose(repository: Repository, episode: string, lines: ReadonlyArray<Record<string, unknown>>): KnowledgeStep {
+  try {
+    return { status: 'derived', result: deriveKnowledge(repository, { episode, lines, command: 'session close', stamp: episode }) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    try {
+      appendEvent(ledgerTargetOf(repository, 'session close', { session: episode }), 'knowledge.derive_failed', { episode, reason: reason.slice(0, 2000) });
+    } catch {
+      // the ledger refused too; the close itself will say so when it appends session.closed
+    }
+    return { status: 'failed', reason };
+  }
+}
+
+/**
+ * `session.knowledge_on_end` of the policy; on unless the policy says false. A policy that cannot be
+ * read leaves the step on: the switch is a deliberate choice, and an unreadable file made none.
+ */
+function knowledgeOnEnd(repository: Repository): boolean {
+  const file = repository.layout.section('policy') ?? `${repository.layout.repoDir}/policy.yaml`;
+  try {
+    const value = repository.yaml(file).value as { session?: { knowledge_on_end?: unknown } } | null;
+    return value?.session?.knowledge_on_end !== false;
+  } catch {
+    return true;
+  }
+}
+
+/** The name of the record already published for `id`, if a close got that far. */
+function publishedRecord(dir: string, id: string): string | undefined {
+  try {
+    return readdirSync(dir).find((name) => sessionOfName(name) === id);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pointer follows the close: to the one episode still open here when exactly one is, else away. */
+function reaim(root: string, localDir: string, closed: string): void {
+  const pointed = pointedKey(root, localDir);
+  if (pointed !== undefined && pointed !== closed && readOpen(root, localDir, pointed).status === 'present') return;
+  const left = openKeys(root, localDir).filter((key) => {
+    const read = readOpen(root, localDir, key);
+    return read.status === 'present' && read.session.worktree === root;
+  });
+  aimPointer(root, localDir, left.length === 1 ? left[0] : undefined);
+}
+
+/**
+ * Append the Close section to the session context, once (a resumed close finds it there), through the
+ * one writer: the context is written whole under a temporary name and renamed into place, so a close
+ * killed meanwhile leaves the old context or the new one, and the next close writes the section if it
+ * is missing. A context that is gone is left gone (the writer would create one holding only the
+ * section). One the writer refuses — a symbolic link, a FIFO, a folder — is left as it is and the
+ * close goes on: the record and the ledger hold everything the section says. The refusal, as a phrase,
+ * is returned for the command to show. A failing file system (a full disk) is thrown, before the open
+ * record is removed, so a second close finishes the job.
+ */
+function appendClose(root: string, context: string, now: Date, outcome: string, record: string): string | undefined {
+  try {
+    lstatSync(join(root, context));
+  } catch {
+    return undefined; // no context (it was moved away): the record and the ledger still say everything
+  }
+  const plan = new WritePlan({ command: 'session close', base: root });
+  plan.append(context, `\n## Close\n- closed_at: ${utcNow(now)}\n- outcome: ${outcome}\n- record: ${record}\n`, { unless: (current) => current.includes('\n## Close\n') });
+  try {
+    plan.commit();
+  } catch (error) {
+    if (!(error instanceof WriteRefusal)) throw error;
+    const [problem] = error.problems;
+    // the writer's fix says to run the command again, which a closed episode cannot: the record suffices
+    return `${problem!.path} ${problem!.reason}, so its Close section was not written (the session record and the ledger hold the close)`;
+  }
+  return undefined;
+}
+
+/** The lines of the ledger stamped with `id`, parsed; lines of other episodes are never parsed at all. */
+function stampedLines(repository: Repository, id: string): Array<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = readFileSync(join(repository.root, ledgerRelativePath({ root: repository.root, localDir: repository.layout.localDir })), 'utf8');
+  } catch {
+    return [];
+  }
+  const needle = `"session":${JSON.stringify(id)}`;
+  const lines: Array<Record<string, unknown>> = [];
+  for (const line of text.split('\n')) {
+    if (!line.includes(needle)) continue;
+    try {
+      const parsed = JSON.parse(line) as unknown;
+      if (parsed !== null && typeof parsed === 'object' && (parsed as Record<string, unknown>).session === id) lines.push(parsed as Record<string, unknown>);
+    } catch {
+      // a malformed line is history --validate's to report; it references nothing
+    }
+  }
+  return lines;
+}
+
+/** Every field of the record, from the clock, git and the ledger. */
+function deriveRecord(repository: Repository, session: OpenSession, lines: ReadonlyArray<Record<string, unknown>>, outcome: 'closed' | 'interrupted', now: Date): SessionRecord {
+  const collect = (events: readonly string[], pick: (line: Record<string, unknown>) => unknown): string[] => {
+    const seen: string[] = [];
+    for (const line of lines) {
+      if (!events.includes(line.event as string)) continue;
+      const value = pick(line);
+      if (typeof value === 'string' && value !== '' && !seen.includes(value)) seen.push(value);
+    }
+    return seen;
+  };
+  const identity = gitIdentity(repository.git);
+  const head = identity.head ?? '';
+  const started = lines.filter((line) => line.event === 'task.started');
+  const lastTask = started.at(-1);
+  const current = readCurrentTask(repository.root, repository.layout.localDir);
+  const task = current.status === 'present' && !current.foreign && (lastTask === undefined || current.task.id === lastTask.task_id) ? current.task : undefined;
+  const taskId = typeof lastTask?.task_id === 'string' ? lastTask.task_id : (task?.id ?? 'none');
+  const branch = identity.branch ?? '';
+  const closedAt = utcNow(now);
+  return {
+    session_id: session.session_id,
+    created_at: closedAt,
+    started_at: session.started_at,
+    closed_at: closedAt,
+    outcome,
+    title: task?.task ?? `Session ${session.session_id} on ${branch || 'a detached head'}`,
+    task_id: taskId,
+    profile: typeof lastTask?.profile === 'string' ? lastTask.profile : (task?.profile ?? 'none'),
+    ...(session.worker !== undefined ? { worker: session.worker } : {}),
+    repository_id: repositoryId(repository),
+    worktree_id: hash(realpathSync(repository.root)),
+    branch,
+    start_head: session.start_head,
+    head,
+    start_working_tree: session.start_working_tree,
+    working_tree: identity.working_tree,
+    commits: commitsBetween(repository, session.start_head, head),
+    changed_files: changedSince(repository, session.start_head),
+    tasks: collect(['task.started', 'task.checkpoint', 'task.handed_over', 'task.refused', 'task.finished', 'decision.recorded', 'question.opened', 'question.resolved'], (line) => line.task_id),
+    issues: collect(['plan_start', 'plan_verify', 'plan_evidence', 'plan_done'], (line) => line.issue),
+    milestones: collect(['plan_start', 'plan_verify', 'plan_evidence', 'plan_done'], (line) => line.milestone),
+    checkpoints: collect(['task.checkpoint'], (line) => line.checkpoint_path),
+    handovers: collect(['task.handed_over'], (line) => line.handover_path),
+    decisions: collect(['decision.recorded'], (line) => line.decision),
+    questions: collect(['question.opened'], (line) => line.question),
+    evidence: collect(['plan_evidence'], (line) => (typeof line.issue === 'string' && typeof line.covers === 'string' ? `${line.issue}:${line.covers}` : undefined)),
+  };
+}
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/**
+ * The repository by its remote (`origin`, else the first), without any credentials in it; `local:<hash>`
+ * when it has none, or when the remote is a path on this machine, which a shared record never carries.
+ */
+function repositoryId(repository: Repository): string {
+  const ask = (args: readonly string[]): string => {
+    const result = repository.git.git(args);
+    return result.status === 0 ? result.stdout.trim() : '';
+  };
+  const remotes = ask(['remote']).split('\n').filter((name) => name !== '');
+  const remote = remotes.includes('origin') ? 'origin' : remotes[0];
+  const url = remote === undefined ? '' : ask(['remote', 'get-url', '--', remote]);
+  const local = (): string => `local:${hash(realpathSync(repository.git.commonDir))}`;
+  if (url === '' || /^(?:\/|~|\\|[A-Za-z]:[\\/]|file:)/.test(url) || url.startsWith('.')) return local();
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, '$1');
+}
+
+/** The commits from `start` to `head`, oldest first, short; `[diverged]` when `start` is no longer an ancestor. */
+function commitsBetween(repository: Repository, start: string, head: string): string[] {
+  if (head === '' || start === head) return [];
+  const git = (args: readonly string[]) => repository.git.git(args);
+  if (start !== '' && git(['merge-base', '--is-ancestor', start, head]).status !== 0) return ['diverged'];
+  const result = git(['rev-list', '--reverse', '--abbrev-commit', start === '' ? head : `${start}..${head}`]);
+  return result.status === 0 ? result.stdout.split('\n').filter((line) => line !== '') : [];
+}
+
+/** The paths changed since `start`: committed, staged, unstaged and untracked, as git reports them. */
+function changedSince(repository: Repository, start: string): string[] {
+  const git = (args: readonly string[]): string[] => {
+    const result = repository.git.git(args);
+    return result.status === 0 ? result.stdout.split('\0').filter((path) => path !== '') : [];
+  };
+  const changed = start === '' ? git(['ls-files', '-z']) : git(['diff', '--name-only', '-z', '--no-renames', start, '--']);
+  return [...new Set([...changed, ...git(['ls-files', '-z', '--others', '--exclude-standard'])])].sort();
+}

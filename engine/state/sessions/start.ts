@@ -1,0 +1,143 @@
+/**
+ * `session start`: open one execution episode of one worker. The open record is filed exclusively under
+ * its provider session (`hand` when none is named), so of two racing starts exactly one wins; the loser
+ * is refused (15) naming the episode that is open. The winner appends `session.started` (stamped with
+ * the new id), writes the session context and aims `session-current.yaml` at its record.
+ */
+import { randomBytes } from 'node:crypto';
+import { RefusedError, UsageError } from '../../errors';
+import { buildBriefing } from '../briefing/build';
+import { appendEvent } from '../ledger/append';
+import { ledgerTargetOf } from '../ledger/target';
+import { publishRecord } from '../../io/write/publish';
+import type { Repository } from '../../layer/repository';
+import { readCurrentTask } from '../tasks/current';
+import { gitIdentity } from '../tasks/identity';
+import { utcNow } from '../tasks/record';
+import { nestedBriefing } from './turn';
+import { HAND_KEY, aimPointer, checkKey, contextPath, createOpen, readOpen } from './store';
+import type { OpenSession } from './store';
+import { join, dirname, basename } from 'node:path';
+import { rmSync } from 'node:fs';
+
+export interface SessionStartRequest {
+  readonly worker?: string;
+  readonly owner?: string;
+  /** The provider session the episode is filed under; `hand` when absent. */
+  readonly providerSession?: string;
+  /** The provider whose hook opened it (only a hook adapter names one). */
+  readonly provider?: string;
+}
+
+export interface SessionStartResult {
+  readonly session: OpenSession;
+  readonly key: string;
+  /** The session context, repository-relative. */
+  readonly context: string;
+}
+
+/** The refusal a start meets while the episode of its key is open. */
+export function openHere(session: OpenSession): RefusedError {
+  return new RefusedError(`session ${session.session_id} is open here since ${session.started_at}; run majordomus session close first`);
+}
+
+/** Open an episode in `repository`; see the module comment. */
+export function startSession(repository: Repository, request: SessionStartRequest, now: Date = new Date()): SessionStartResult {
+  const key = request.providerSession === undefined ? HAND_KEY : checkKey(request.providerSession, 'session start');
+  for (const [flag, value] of [['--worker', request.worker], ['--owner', request.owner]] as const) {
+    if (value !== undefined && (value.trim() === '' || /[\u0000-\u001f\u007f]/.test(value))) throw new UsageError(`session start: ${flag} must be one line of text`);
+  }
+  const { root, layout, git } = repository;
+  const existing = readOpen(root, layout.localDir, key);
+  if (existing.status === 'present') throw refusedFor(existing.session, root, existing.file);
+  if (existing.status === 'unreadable') throw new RefusedError(`session start: ${existing.file} is not an open session record this version reads (${existing.reason}); nothing was opened (move it aside, then run session start again)`);
+
+  const identity = gitIdentity(git);
+  const stamp = utcNow(now);
+  const session: OpenSession = {
+    session_id: `s-${stamp.replace(/[-:TZ]/g, '')}-${randomBytes(2).toString('hex')}`,
+    started_at: stamp,
+    owner: request.owner?.trim() || git.config('user.name') || 'unrecorded',
+    ...(request.worker !== undefined ? { worker: request.worker.trim() } : {}),
+    ...(request.provider !== undefined ? { provider: request.provider } : {}),
+    ...(key !== HAND_KEY ? { provider_session: key } : {}),
+    repository_id: identity.repository_id,
+    worktree: identity.worktree,
+    branch: identity.branch ?? '',
+    start_head: identity.head ?? '',
+    start_working_tree: identity.working_tree,
+  };
+  if (!createOpen(root, layout.localDir, key, session)) {
+    const winner = readOpen(root, layout.localDir, key);
+    if (winner.status === 'present') throw refusedFor(winner.session, root, winner.file);
+    throw new RefusedError(`session start: another episode was filed under ${key} at the same moment; nothing was opened (run: majordomus session status)`);
+  }
+  const file = join(root, layout.localDir, 'state/sessions-open', `${key}.yaml`);
+  const context = contextPath(layout.localDir, session);
+  try {
+    appendEvent(ledgerTargetOf(repository, 'session start', { session: session.session_id }), 'session.started', {
+      owner: session.owner,
+      ...(session.worker !== undefined ? { worker: session.worker } : {}),
+      ...(session.provider_session !== undefined ? { provider_session: session.provider_session } : {}),
+    });
+    publishRecord({ command: 'session start', root, dir: join(root, dirname(context)), name: () => basename(context), content: contextText(repository, session, key) });
+  } catch (error) {
+    // the episode never began: its record goes, so the next start is not refused by a ghost
+    rmSync(file, { force: true });
+    throw error;
+  }
+  aimPointer(root, layout.localDir, key);
+  return { session, key, context };
+}
+
+function refusedFor(session: OpenSession, root: string, file: string): RefusedError {
+  if (session.worktree !== root) {
+    return new RefusedError(`session start: ${file} holds episode ${session.session_id} of another checkout; nothing was opened (close it there, or move the file aside if that checkout is gone)`);
+  }
+  return openHere(session);
+}
+
+/** The session context: front matter describing the open, the context at open, a place for notes. */
+function contextText(repository: Repository, session: OpenSession, key: string): string {
+  const front = [
+    '---',
+    'schema: session-context/v1',
+    'kind: session-context',
+    `session_id: ${session.session_id}`,
+    `opened_at: ${session.started_at}`,
+    `opened_by: ${session.provider !== undefined ? 'hook' : 'hand'}`,
+    ...(session.provider !== undefined ? [`provider: ${JSON.stringify(session.provider)}`] : []),
+    ...(key !== HAND_KEY ? [`provider_session: ${JSON.stringify(key)}`] : []),
+    `branch: ${JSON.stringify(session.branch)}`,
+    `head: ${JSON.stringify(session.start_head)}`,
+    `task_id: ${JSON.stringify(taskOf(repository)?.id ?? 'none')}`,
+    `profile: ${JSON.stringify(taskOf(repository)?.profile ?? 'none')}`,
+    ...(session.worker !== undefined ? [`worker: ${JSON.stringify(session.worker)}`] : []),
+    '---',
+  ];
+  const task = taskOf(repository);
+  const atOpen = task
+    ? [`- task: ${task.id} (${task.task})`, `- scope: ${task.scope.join(', ')}`, `- profile: ${task.profile}`]
+    : ['- task: none active (run: majordomus start "<task>" --scope <pathspec>)'];
+  return [
+    ...front,
+    '',
+    `# Working context of session ${session.session_id}`,
+    '',
+    '## Context at open',
+    ...atOpen,
+    `- branch: ${session.branch || 'DETACHED'}`,
+    `- head: ${session.start_head || 'unborn'}`,
+    '',
+    // what `majordomus context` gives the next worker now, one heading level down (the figure when over budget)
+    ...nestedBriefing(buildBriefing(repository, undefined, { session: session.session_id })),
+    '## Notes',
+    '',
+  ].join('\n');
+}
+
+
+function taskOf(repository: Repository): { id: string; task: string; scope: readonly string[]; profile: string } | undefined {
+  const current = readCurrentTask(repository.root, repository.layout.localDir);
+  return current.status === 'present' && !current.foreign && current.task.outcome === 'active' ? current.task : undefined;
+}

@@ -1,0 +1,235 @@
+/**
+ * The open episodes of a checkout: `state/sessions-open/<key>.yaml`, one per provider session (`hand`
+ * when nobody named one), and `state/session-current.yaml`, a relative symbolic link to the episode
+ * opened here last. Both live in the local half, never tracked.
+ *
+ * An open record is published whole by a hard link from a temporary file, so a racing start either
+ * wins the name or finds a complete record in its place, never a half-written one.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, fchmodSync, linkSync, lstatSync, mkdirSync, chmodSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { RefusedError, UsageError } from '../../errors';
+import { errnoCode } from '../../io/write/errors';
+import { parseYaml } from '../../layer/yaml';
+import { resolveLedger } from '../ledger/path';
+import type { Repository } from '../../layer/repository';
+
+/** The key of an episode nobody named. */
+export const HAND_KEY = 'hand';
+
+/** The open record of one episode, as written by `session start`. */
+export interface OpenSession {
+  readonly session_id: string;
+  readonly started_at: string;
+  readonly owner: string;
+  readonly worker?: string;
+  readonly provider?: string;
+  readonly provider_session?: string;
+  readonly repository_id: string;
+  readonly worktree: string;
+  readonly branch: string;
+  readonly start_head: string;
+  readonly start_working_tree: 'clean' | 'dirty';
+}
+
+/** The keys an open record may hold, in the order written. */
+export const OPEN_KEYS: readonly (keyof OpenSession)[] = [
+  'session_id',
+  'started_at',
+  'owner',
+  'worker',
+  'provider',
+  'provider_session',
+  'repository_id',
+  'worktree',
+  'branch',
+  'start_head',
+  'start_working_tree',
+];
+
+/** Where the open records of a checkout are, repository-relative. */
+export function openDir(localDir: string): string {
+  return `${localDir}/state/sessions-open`;
+}
+
+/** The pointer to this checkout's episode, repository-relative. */
+export function pointerPath(localDir: string): string {
+  return `${localDir}/state/session-current.yaml`;
+}
+
+/** The session context of an episode, repository-relative. */
+export function contextPath(localDir: string, session: Pick<OpenSession, 'session_id' | 'started_at'>): string {
+  return `${localDir}/session-contexts/${session.started_at.replace(/[-:]/g, '')}--${session.session_id}.md`;
+}
+
+/** A provider session key as a file name: refused (2) when it is not one. */
+export function checkKey(key: string, command: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(key)) {
+    throw new UsageError(`${command}: the provider session ${JSON.stringify(key)} is not a usable key (letters, digits, ., _ and -, at most 128)`);
+  }
+  return key;
+}
+
+/** The text of an open record: JSON-quoted scalars, which the layer's YAML reads as strings. */
+export function openText(session: OpenSession): string {
+  const lines: string[] = [];
+  for (const key of OPEN_KEYS) {
+    const value = session[key];
+    if (value !== undefined) lines.push(`${key}: ${JSON.stringify(value)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** What reading an open record found. */
+export type OpenRead = { readonly status: 'absent' } | { readonly status: 'present'; readonly session: OpenSession; readonly key: string; readonly file: string } | { readonly status: 'unreadable'; readonly file: string; readonly reason: string };
+
+/** Read the open record filed under `key`. */
+export function readOpen(root: string, localDir: string, key: string): OpenRead {
+  const file = `${openDir(localDir)}/${key}.yaml`;
+  let text: string;
+  try {
+    text = readFileSync(join(root, file), 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return { status: 'absent' };
+    return { status: 'unreadable', file, reason: errnoCode(error) ?? 'unreadable' };
+  }
+  let value: unknown;
+  try {
+    value = parseYaml(text, file).value;
+  } catch {
+    return { status: 'unreadable', file, reason: 'not YAML' };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { status: 'unreadable', file, reason: 'not a mapping' };
+  const record = value as Record<string, unknown>;
+  for (const name of Object.keys(record)) {
+    if (!(OPEN_KEYS as readonly string[]).includes(name)) return { status: 'unreadable', file, reason: `unknown key \`${name}\`` };
+  }
+  for (const name of ['session_id', 'started_at', 'owner', 'worktree'] as const) {
+    if (typeof record[name] !== 'string') return { status: 'unreadable', file, reason: `\`${name}\` is missing` };
+  }
+  // the id and the time name files (the context, the record): a hand-edited value must not lead elsewhere
+  if (!/^s-\d{14}-[0-9a-f]{4}$/.test(record.session_id as string)) return { status: 'unreadable', file, reason: '`session_id` is not s-<14 digits>-<4 hex>' };
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(record.started_at as string)) return { status: 'unreadable', file, reason: '`started_at` is not a UTC time to the second' };
+  for (const name of OPEN_KEYS) {
+    if (record[name] !== undefined && typeof record[name] !== 'string') return { status: 'unreadable', file, reason: `\`${name}\` is not a string` };
+  }
+  return { status: 'present', session: record as unknown as OpenSession, key, file };
+}
+
+/** The key the pointer aims at, or undefined when there is no usable pointer. */
+export function pointedKey(root: string, localDir: string): string | undefined {
+  try {
+    const target = readlinkSync(join(root, pointerPath(localDir)));
+    const match = /^sessions-open\/([A-Za-z0-9][A-Za-z0-9._-]*)\.yaml$/.exec(target);
+    return match?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The episode this process belongs to: the provider session named on the command line, else the one
+ * this process runs inside (MAJORDOMUS_PROVIDER_SESSION, CLAUDE_CODE_SESSION_ID) when an episode of that
+ * key is open here, else the pointer. An episode another checkout opened is never this one's.
+ */
+export function episodeHere(root: string, localDir: string, named: string | undefined, env: NodeJS.ProcessEnv): OpenRead & { key?: string } {
+  const candidates: string[] = [];
+  if (named !== undefined) candidates.push(named);
+  else {
+    for (const value of [env.MAJORDOMUS_PROVIDER_SESSION, env.CLAUDE_CODE_SESSION_ID]) {
+      if (value && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(value)) candidates.push(value);
+    }
+    const pointed = pointedKey(root, localDir);
+    if (pointed !== undefined) candidates.push(pointed);
+  }
+  for (const key of candidates) {
+    const found = readOpen(root, localDir, key);
+    if (found.status === 'absent') continue;
+    if (found.status === 'present' && found.session.worktree !== root) continue;
+    return found;
+  }
+  return { status: 'absent' };
+}
+
+/** The session id the ledger stamps on a line written now in `repository`, or undefined outside an episode. */
+export function stampOf(repository: Repository, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  try {
+    const found = episodeHere(repository.root, repository.layout.localDir, undefined, env);
+    return found.status === 'present' ? found.session.session_id : undefined;
+  } catch {
+    // a broken store never stops a command that only appends its own line
+    return undefined;
+  }
+}
+
+/**
+ * File the open record under `key`, exclusively: a temporary file (0600) hard-linked to the final name.
+ * Returns false when the name is taken (another start won); nothing is then left behind.
+ */
+export function createOpen(root: string, localDir: string, key: string, session: OpenSession): boolean {
+  const dir = join(root, openDir(localDir));
+  // the state folder is made, and checked to stay inside the repository, as the ledger's is
+  resolveLedger({ root, localDir }, 'session start', true);
+  makeFolder(dir);
+  const temp = join(dir, `.${key}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  const fd = openSync(temp, 'wx', 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+    const bytes = Buffer.from(openText(session));
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(temp, join(dir, `${key}.yaml`));
+    return true;
+  } catch (error) {
+    if (errnoCode(error) === 'EEXIST') return false;
+    throw new RefusedError(`session start: cannot write ${openDir(localDir)}/${key}.yaml (${errnoCode(error) ?? 'error'}); nothing was opened`);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+/** Aim the pointer at `key` (a relative link, replaced by a rename so a reader never finds none), or remove it. */
+export function aimPointer(root: string, localDir: string, key: string | undefined): void {
+  const pointer = join(root, pointerPath(localDir));
+  if (key === undefined) {
+    try {
+      unlinkSync(pointer);
+    } catch {
+      // already gone
+    }
+    return;
+  }
+  const temp = `${pointer}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  symlinkSync(`sessions-open/${key}.yaml`, temp);
+  renameSync(temp, pointer);
+}
+
+/** The keys of every episode open here. */
+export function openKeys(root: string, localDir: string): string[] {
+  try {
+    return readdirNames(join(root, openDir(localDir)))
+      .filter((name) => /^[A-Za-z0-9][A-Za-z0-9._-]*\.yaml$/.test(name))
+      .map((name) => name.slice(0, -5))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function readdirNames(dir: string): string[] {
+  return readdirSync(dir);
+}
+
+function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, 0o700);
+    chmodSync(dir, 0o700);
+  } catch (error) {
+    if (errnoCode(error) !== 'EEXIST') throw new RefusedError(`session: cannot make ${dir} (${errnoCode(error) ?? 'error'})`);
+    if (!lstatSync(dir).isDirectory()) throw new RefusedError(`session: ${dir} is not a folder (move it aside)`);
+  }
+}

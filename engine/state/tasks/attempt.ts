@@ -1,0 +1,41 @@
+/**
+ * What `finish --outcome` hands the finish gate's rules beyond the repository: the outcome asked for,
+ * the verify command's run and the completion note. `finish --check` makes no attempt, so the model
+ * is `undefined` there and the rules that judge an attempt (verification, note, profile requirements)
+ * say they were not judged rather than passing or failing.
+ * The completion gates run only for `completed`, the one outcome they can refuse.
+ */
+import { defineModel } from '../../api/validator';
+import type { FinishOutcome } from './current';
+import type { GateVerdict } from './gates';
+
+/** The verify command and what its run showed. */
+export type VerifyRun =
+  /** Refused before running: it cannot fail, so it proves nothing (see engine/state/tasks/verify.ts). */
+  | { readonly command: string; readonly vacuous: string }
+  | {
+      readonly command: string;
+      readonly vacuous?: undefined;
+      /** The exit status; 128 + the signal number for a command a signal ended. */
+      readonly exit: number;
+      readonly seconds: number;
+      /** True when the working tree (tracked and untracked files, HEAD) differed after the run. */
+      readonly treeChanged: boolean;
+    };
+
+export interface FinishAttempt {
+  readonly outcome: FinishOutcome;
+  /** Undefined when no --verify-command was given. */
+  readonly verify?: VerifyRun;
+  /** The note as given (--note), undefined without one. */
+  readonly note?: { readonly file: string; readonly text: string };
+  /** The completion gates' verdicts (engine/state/tasks/gates.ts); run for a `completed` outcome only. */
+  readonly gates?: readonly GateVerdict[];
+}
+
+/** The attempt of `finish --outcome`; built as `undefined` (no attempt) everywhere else. */
+export const attemptModel = defineModel({
+  name: 'finish attempt',
+  target: 'repository',
+  build: (): FinishAttempt | undefined => undefined,
+});

@@ -1,0 +1,158 @@
+/**
+ * The current task: `<local>/state/current.yaml`, the one task this checkout works on. `start` writes it
+ * (engine/state/tasks/start.ts), `finish` changes its `outcome`, `checkpoint` its `checkpoint_at`, and nothing
+ * else changes it. The identity fields (`repository_id`, `worktree`, `branch`, `head`, `working_tree`)
+ * are computed from git when it is written, never authored.
+ *
+ * The file lives in the local half of the layer, which git never tracks, so it is read from the disk
+ * (regular files only, as every reader of the layer) rather than from the judged tree: inside a
+ * pre-commit hook the index holds no task, yet the task still claims its scope.
+ *
+ * `taskModel` hands the task to the baseline pack's validators through the context (pack.yaml `context:`),
+ * read once per run of a gate and never kept between runs.
+ */
+import { lstatSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { DocumentError } from '../../io/document-error';
+import { runGit } from '../../io/git';
+import { checkSchema } from '../../layer/schema-check';
+import type { Task } from '../../generated/types';
+import { readYamlFile } from '../../layer/yaml';
+import type { YamlDocument } from '../../layer/yaml';
+import { defineModel } from '../../api/validator';
+import { changeSet } from './changes';
+import type { ChangeSet } from './changes';
+
+export type { Task } from '../../generated/types';
+
+/** The outcomes `finish` may record (every outcome but `active` and `handed_over`, which a handover records). */
+export const FINISH_OUTCOMES = ['completed', 'partial', 'blocked', 'no_match', 'failed'] as const;
+export type FinishOutcome = (typeof FINISH_OUTCOMES)[number];
+
+/** The state folder of the local half, repository-relative. */
+export function stateDir(localDir: string): string {
+  return `${localDir}/state`;
+}
+
+/** The current task's file, repository-relative. */
+export function currentTaskFile(localDir: string): string {
+  return `${stateDir(localDir)}/current.yaml`;
+}
+
+/** Where `start` moves a finished task before it begins the next, repository-relative. */
+export function archivedTaskFile(localDir: string, id: string): string {
+  return `${stateDir(localDir)}/archive/${id}.yaml`;
+}
+
+/** Where `finish` keeps the completion note, repository-relative. */
+export function completedNoteFile(localDir: string, id: string): string {
+  return `${stateDir(localDir)}/completed/${id}.md`;
+}
+
+/** What the current task file holds, as read. */
+export type CurrentTaskRead =
+  /** No file: no task was ever started here, or it was archived. */
+  | { readonly status: 'absent'; readonly file: string }
+  /** A file that is not a task record: it does not parse, or breaks the task schema. */
+  | { readonly status: 'unreadable'; readonly file: string; readonly problems: readonly { readonly line?: number; readonly message: string }[] }
+  /** A task record. */
+  | {
+      readonly status: 'present';
+      readonly file: string;
+      readonly task: Task;
+      readonly doc: YamlDocument;
+      /**
+       * True when the record names another checkout than this one (it was copied here, or this is a
+       * linked worktree reading a shared state folder): reported, never enforced.
+       */
+      readonly foreign: boolean;
+    };
+
+/**
+ * Read the current task of the checkout at `root` (absolute), whose layer keeps its local half at
+ * `localDir` (repository-relative). Never throws for what a user can put there: a folder, a FIFO, YAML
+ * outside the subset or a record breaking the schema is `unreadable`, with the reason.
+ */
+export function readCurrentTask(root: string, localDir: string): CurrentTaskRead {
+  const file = currentTaskFile(localDir);
+  const abs = join(root, file);
+  try {
+    lstatSync(abs);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { status: 'absent', file };
+    throw error;
+  }
+  let doc: YamlDocument;
+  try {
+    doc = readYamlFile(abs, file);
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    return { status: 'unreadable', file, problems: [{ line: error.line, message: `${error.reason} (${error.fix})` }] };
+  }
+  const problems = checkSchema('task', doc);
+  if (problems.length > 0) return { status: 'unreadable', file, problems: problems.map((p) => ({ line: p.line, message: p.message })) };
+  const task = doc.value as Task;
+  return { status: 'present', file, task, doc, foreign: !sameDirectory(task.worktree, root) };
+}
+
+/** True when two absolute paths name the same folder (links resolved where they exist). */
+function sameDirectory(a: string, b: string): boolean {
+  if (a === b) return true;
+  const real = (path: string): string => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return path;
+    }
+  };
+  return real(a) === real(b);
+}
+
+/** The current task as the baseline's validators read it through `context.model(taskModel)`. */
+export interface TaskModel {
+  /** The repository root, absolute. */
+  readonly root: string;
+  /** The current task file as read. */
+  readonly current: CurrentTaskRead;
+  /** The task this checkout is held to: a present, local record (whatever its outcome); undefined otherwise. */
+  readonly task: Task | undefined;
+  /**
+   * The files changed since the task's start head — committed since, staged, unstaged and untracked; in
+   * a pre-commit hook the staged ones — asked of git once per run, when first read. Undefined without
+   * an enforceable task.
+   */
+  changes(): ChangeSet | undefined;
+  /**
+   * Where HEAD stands against the task's start commit: `ahead` when the start commit is HEAD or one of
+   * its ancestors, `behind-or-diverged` otherwise, `unknown` when git cannot say (the start commit is
+   * gone). Undefined without an enforceable task, or when either side has no commit.
+   */
+  headPosition(head: string | undefined): 'ahead' | 'behind-or-diverged' | 'unknown' | undefined;
+}
+
+/** The current task of the repository a gate judges. */
+export const taskModel = defineModel({
+  name: 'current task',
+  target: 'repository',
+  build: (target): TaskModel => {
+    const current = readCurrentTask(target.path, target.repository.layer.localDir);
+    const task = current.status === 'present' && !current.foreign ? current.task : undefined;
+    let changes: { value: ChangeSet | undefined } | undefined;
+    return {
+      root: target.path,
+      current,
+      task,
+      changes() {
+        changes ??= { value: task ? changeSet(target.path, task.head, target.repository.tree, target.env) : undefined };
+        return changes.value;
+      },
+      headPosition(head) {
+        if (!task?.head || !head) return undefined;
+        if (task.head === head) return 'ahead';
+        const status = runGit(['merge-base', '--is-ancestor', task.head, head], target.path, target.env as NodeJS.ProcessEnv).status;
+        return status === 0 ? 'ahead' : status === 1 ? 'behind-or-diverged' : 'unknown';
+      },
+    };
+  },
+});

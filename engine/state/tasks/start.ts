@@ -1,0 +1,160 @@
+/**
+ * `start "<task>" --scope <pathspec>[,...] [--profile <name>] [--owner <who>]`: write the current task.
+ * Refused (15) while a task is active, while the record there belongs to another checkout or cannot be
+ * read (it is somebody's; nothing overwrites it); a finished task is archived to
+ * `state/archive/<id>.yaml` in the same plan that writes the new one, so either both land or neither.
+ * Everything goes through the one writer under the repository's write lock; `task.started` is appended
+ * to the ledger between the plan's check and its write.
+ */
+import { randomBytes } from 'node:crypto';
+import { MissingError, RefusedError, UsageError } from '../../errors';
+import type { Task } from '../../generated/types';
+import { printable } from '../../io/printable';
+import { lockFile, withWriteLock } from '../../io/write/lock';
+import { applyPlan } from '../../io/write/apply';
+import { checkPlan } from '../../io/write/check';
+import { WritePlan } from '../../io/write/plan';
+import { appendEvent } from '../ledger/append';
+import { ledgerTargetOf } from '../ledger/target';
+import type { Repository } from '../../layer/repository';
+import { turnSection } from '../sessions/turn';
+import type { TurnSection } from '../sessions/turn';
+import { rootedPathProblem } from '../../api/toolkit/pathspec';
+import { archivedTaskFile, currentTaskFile, readCurrentTask } from './current';
+import { gitIdentity } from './identity';
+import { taskText, utcNow } from './record';
+
+export interface StartRequest {
+  readonly task: string;
+  /** `--scope`, as given: comma-separated pathspecs, possibly repeated. */
+  readonly scope: readonly string[];
+  readonly profile?: string;
+  readonly owner?: string;
+}
+
+export interface StartResult {
+  readonly task: Task;
+  /** Repository-relative paths written, in order. */
+  readonly written: readonly string[];
+  /** The finished task archived on the way, if any. */
+  readonly archived?: string;
+  /** The turn section added to the open episode's session context, when an episode is open here. */
+  readonly turn?: Omit<TurnSection, 'text'>;
+}
+
+/** Start a task in `repository`; see the module comment. */
+export async function startTask(repository: Repository, request: StartRequest, now: Date = new Date()): Promise<StartResult> {
+  const title = request.task.trim();
+  if (title === '' || /[\u0000-\u001f\u007f]/.test(title)) throw new UsageError('start: the task must be one line of text (run: majordomus start "<what the task is>" --scope <pathspec>)');
+  const scope = normaliseScope(request.scope);
+  const profile = request.profile ?? defaultProfile(repository);
+  checkProfile(repository, profile);
+  const owner = request.owner?.trim() || repository.git.config('user.name') || 'unrecorded';
+  if (/[\u0000-\u001f\u007f]/.test(owner)) throw new UsageError('start: --owner must be one line of text');
+
+  const { git, layout } = repository;
+  return withWriteLock(lockFile(git.commonDir), 'start', () => {
+    const current = readCurrentTask(git.root, layout.localDir);
+    const plan = new WritePlan({ command: 'start', base: git.root });
+    let archived: string | undefined;
+    if (current.status === 'unreadable') {
+      const where = current.problems[0]?.line === undefined ? current.file : `${current.file}:${current.problems[0].line}`;
+      throw new RefusedError(`start: ${where} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'} (move it aside, then run start again)`);
+    }
+    if (current.status === 'present') {
+      const { task } = current;
+      if (current.foreign) {
+        throw new RefusedError(
+          `start: ${current.file} holds task ${task.id} of another checkout (${printable(task.worktree)}); nothing was written (finish it there, or move the file aside if that checkout is gone)`,
+        );
+      }
+      if (task.outcome === 'active') {
+        throw new RefusedError(`start: task ${task.id} (${printable(task.task)}) is active; nothing was written (finish it first: majordomus finish --outcome <outcome>)`);
+      }
+      archived = archivedTaskFile(layout.localDir, task.id);
+      plan.create(archived, taskText(task));
+    }
+    const stamp = utcNow(now);
+    const task: Task = {
+      id: `t-${stamp.replace(/[-:TZ]/g, '')}-${randomBytes(2).toString('hex')}`,
+      task: title,
+      profile,
+      owner,
+      scope,
+      started_at: stamp,
+      outcome: 'active',
+      ...gitIdentity(git),
+    };
+    plan.replace(currentTaskFile(layout.localDir), taskText(task));
+    // inside an episode the task is a new turn: its context, carrying the previous turn's deliverable,
+    // lands in the session context with the task or not at all
+    const turn = turnSection(repository, task);
+    if (turn) plan.append(turn.context, turn.text);
+    // checked whole first, then the event, then the record: a ledger that refuses the line (a torn
+    // tail, a link leading outside) leaves no task behind either
+    const checked = checkPlan(plan);
+    appendEvent(ledgerTargetOf(repository, 'start'), 'task.started', { task_id: task.id, profile, owner, scope });
+    const written = applyPlan(plan, checked).map((done) => done.path);
+    const shown = turn && { session_id: turn.session_id, context: turn.context, ...(turn.previous ? { previous: turn.previous } : {}) };
+    return { task, written, archived, ...(shown ? { turn: shown } : {}) };
+  });
+}
+
+/**
+ * The claimed pathspecs: split on commas, trimmed, `./` and trailing slashes dropped (a folder claims
+ * everything beneath it), duplicates dropped. A pathspec that would name something outside the
+ * repository, or negate, is a usage error naming it.
+ */
+export function normaliseScope(given: readonly string[]): string[] {
+  const scope: string[] = [];
+  for (const raw of given.flatMap((value) => value.split(','))) {
+    let pathspec = raw.trim();
+    if (pathspec === '') continue;
+    while (pathspec.startsWith('./')) pathspec = pathspec.slice(2);
+    pathspec = pathspec.replace(/\/+$/, '');
+    if (pathspec === '' || pathspec === '.') pathspec = '**';
+    const problem = pathspec.startsWith('!') ? 'a leading ! (negation) claims nothing; name what the task touches' : rootedPathProblem(pathspec);
+    if (problem) throw new UsageError(`start: --scope ${JSON.stringify(raw.trim())}: ${problem}`);
+    if (/[\u0000-\u001f\u007f]/.test(pathspec)) throw new UsageError(`start: --scope ${JSON.stringify(raw.trim())} holds a control character`);
+    if (!scope.includes(pathspec)) scope.push(pathspec);
+  }
+  if (scope.length === 0) throw new UsageError('start: --scope names no path (run: majordomus start "<task>" --scope <pathspec>[,<pathspec>...]; `.` claims the whole repository)');
+  return scope;
+}
+
+/** The policy's `profiles.default`; the policy is the one place that default lives. */
+function defaultProfile(repository: Repository): string {
+  const file = repository.layout.section('policy') ?? `${repository.layout.repoDir}/policy.yaml`;
+  let value: unknown;
+  try {
+    value = (repository.yaml(file).value as { profiles?: { default?: unknown } } | null)?.profiles?.default;
+  } catch {
+    throw new UsageError(`start: ${file} cannot be read, so it names no default profile (run: majordomus doctor, or pass --profile <name>)`);
+  }
+  if (typeof value !== 'string' || value === '') throw new UsageError(`start: ${file} sets no profiles.default (set it, or pass --profile <name>)`);
+  return value;
+}
+
+/** A profile is a file of the profiles section. */
+function checkProfile(repository: Repository, profile: string): void {
+  const dir = repository.layout.section('profiles') ?? `${repository.layout.repoDir}/profiles`;
+  if (!/^[a-z][a-z0-9-]*$/.test(profile) || profile.length > 64) throw new UsageError(`start: --profile ${JSON.stringify(profile)} is not a profile name (lower case, digits and -)`);
+  if (!repository.tree.exists(`${dir}/${profile}.yaml`)) {
+    const known = repository.tree.exists(dir) ? repository.tree.list(dir).filter((entry) => !entry.directory && entry.name.endsWith('.yaml')).map((entry) => entry.name.slice(0, -5)) : [];
+    throw new UsageError(`start: no profile ${profile} (${dir}/${profile}.yaml does not exist; profiles here: ${known.join(', ') || 'none'})`);
+  }
+}
+
+/** The task a command that needs one acts on: the current record of this checkout, or 12. */
+export function requireTask(repository: Repository, command: string): { task: Task; file: string } {
+  const current = readCurrentTask(repository.root, repository.layout.localDir);
+  if (current.status === 'absent') throw new MissingError(`${command}: no active task (run: majordomus start "<task>" --scope <pathspec>)`);
+  if (current.status === 'unreadable') {
+    const line = current.problems[0]?.line;
+    throw new RefusedError(`${command}: ${current.file}${line === undefined ? '' : `:${line}`} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'}`);
+  }
+  if (current.foreign) {
+    throw new RefusedError(`${command}: ${current.file} holds task ${current.task.id} of another checkout (${printable(current.task.worktree)}); nothing was written (finish it there, or, if that checkout is gone or this one was moved from it, move the file aside and start again)`);
+  }
+  return { task: current.task, file: current.file };
+}
