@@ -13,7 +13,7 @@ import { packNames, packs } from '../engine/generated/packs';
 import { schemaValidators } from '../engine/generated/schema-validators';
 import type { SchemaError } from '../engine/generated/schema-validators';
 import { REPOSITORY_ROOT, compareFiles, createAjv, generateFiles, readPacks, readSchemas, run } from '../tools/generate';
-import { validators } from '../validators/index';
+import { validators } from './helpers/validators';
 import { describeUpstream, UPSTREAM } from './helpers/upstream';
 
 const ROOT = REPOSITORY_ROOT;

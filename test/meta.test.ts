@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { gates } from '../engine/generated/gates';
 import { WorkingTree } from '../engine/io/tree';
 import { loadRuleFiles } from '../engine/ruleset/rules';
-import { validators } from '../validators/index';
+import { validators } from './helpers/validators';
 import { ROOT } from './helpers/repo';
 
 const registry = validators as Record<string, { name: string; gates: readonly string[]; description: string }>;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileOptionsSchema } from '../engine/gate/options';
 import type { Validator } from '../engine/api/validator';
-import { validators } from '../validators/index';
+import { validators } from './helpers/validators';
 
 const generic = Object.values(validators as Readonly<Record<string, Validator>>).filter((validator) => validator.generic === true);
 

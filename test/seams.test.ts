@@ -15,7 +15,7 @@ import { packNames, packs } from '../engine/generated/packs';
 import { buildProgram } from '../engine/cli/program';
 import { shippedRules } from '../engine/packs/shipped';
 import type { Validator } from '../engine/api/validator';
-import { validators } from '../validators/index';
+import { validators } from './helpers/validators';
 import { ROOT } from './helpers/repo';
 
 /** Every TypeScript source under `dir` (repository-relative), generated code left out. */

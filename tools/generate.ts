@@ -31,7 +31,7 @@ import { readFrontMatterFile } from '../engine/layer/front-matter';
 import { renderCatalogue } from './catalogue';
 import { renderSchemaKeys } from './schema-keys';
 import { readYamlFile } from '../engine/layer/yaml';
-import { validators as builtinValidators } from '../validators/index';
+import type { Validator } from '../engine/api/validator';
 
 /** The repository this generator belongs to. */
 export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,6 +93,17 @@ interface PackEntry {
   readonly commands: readonly string[];
   readonly bundles: readonly { readonly name: string; readonly entry: string }[];
 }
+
+/**
+ * The built-in validators, imported from validators/ by file (the registry engine/generated/validators.ts
+ * is one of the files this generator writes, so it cannot be read to write itself): the catalogue lists
+ * each one's gates, kind, options and description.
+ */
+const BUILTIN_VALIDATORS: Readonly<Record<string, Validator>> = Object.fromEntries(
+  await Promise.all(
+    validatorFiles(REPOSITORY_ROOT).map(async (name) => [name, ((await import(pathToFileURL(join(REPOSITORY_ROOT, 'validators', `${name}.ts`)).href)) as { default: Validator }).default] as const),
+  ),
+);
 
 const SCHEMA_SUFFIX = '.v1.schema.json';
 const REGENERATE = 'regenerate with `npm run generate`';
@@ -174,7 +185,7 @@ const BASELINE_PACK = 'majordomus';
  * pack vendored always (the baseline). The baseline comes first, then the others in byte order, so the
  * engine's gates lead the registry.
  */
-export function readPacks(root: string, schemas: readonly SchemaSource[], registered: readonly string[] = Object.keys(builtinValidators)): PackEntry[] {
+export function readPacks(root: string, schemas: readonly SchemaSource[], registered: readonly string[] = Object.keys(BUILTIN_VALIDATORS)): PackEntry[] {
   const dir = join(root, 'rules');
   if (!existsSync(dir)) return [];
   const schema = schemas.find((source) => source.stem === 'pack');
@@ -230,14 +241,14 @@ export function readPacks(root: string, schemas: readonly SchemaSource[], regist
   const owner = new Map<string, string>();
   for (const pack of packs) {
     for (const validator of pack.validators) {
-      if (!registered.includes(validator)) throw new GenerateError(`rules/${pack.name}/pack.yaml: validators names ${validator}, which validators/index.ts does not register`);
+      if (!registered.includes(validator)) throw new GenerateError(`rules/${pack.name}/pack.yaml: validators names ${validator}, which has no module validators/${validator}.ts`);
       const other = owner.get(validator);
       if (other) throw new GenerateError(`rules/${pack.name}/pack.yaml: the validator ${validator} is already the ${other} pack's (a validator belongs to one pack)`);
       owner.set(validator, pack.name);
     }
   }
   const unclaimed = registered.filter((validator) => !owner.has(validator));
-  if (unclaimed.length > 0) throw new GenerateError(`no pack.yaml claims the registered validator(s) ${unclaimed.join(', ')} (list each under the validators of its pack)`);
+  if (unclaimed.length > 0) throw new GenerateError(`no pack.yaml claims the validator module(s) ${unclaimed.join(', ')} (list each under the validators of its pack)`);
   const gateNames = new Map<string, string>();
   for (const gate of packs.flatMap((pack) => pack.gates)) {
     const other = gateNames.get(gate.name);
@@ -358,11 +369,12 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push({ path: 'engine/generated/events.ts', content: renderEvents(project, readEvents(root, schemas), header('share/events.yaml')) });
   files.push({ path: 'engine/generated/packs.ts', content: renderPacks(project, packs, header('rules/*/pack.yaml')) });
   files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('rules/*/pack.yaml (gates)')) });
+  files.push({ path: 'engine/generated/validators.ts', content: renderValidatorRegistry(project, packs, header('rules/*/pack.yaml (validators)')) });
   files.push({ path: 'engine/generated/pack-commands.ts', content: renderPackCommands(project, packs, header('rules/*/pack.yaml (cli, commands)')) });
   files.push({ path: 'engine/generated/schema-keys.ts', content: renderSchemaKeys(ordered.map((p) => ({ kind: p.kind.name, schema: p.schema.schema })), header('share/schemas/*.v1.schema.json')) });
   files.push(...renderRulePackages(root, version, schemas.find((s) => s.stem === 'rule-package')));
   files.push(...mirrorOwnVendoredPackages(root, files));
-  if (existsSync(join(root, 'docs'))) files.push({ path: 'docs/RULES.md', content: renderCatalogue(root, version) });
+  if (existsSync(join(root, 'docs'))) files.push({ path: 'docs/RULES.md', content: renderCatalogue(root, version, BUILTIN_VALIDATORS) });
   files.push(...renderEmbeddedPacks(project, root, packs.filter((pack) => pack.embedded).map((pack) => pack.name), header));
   return files;
 }
@@ -911,6 +923,38 @@ function renderPacks(project: Project, packs: readonly PackEntry[], header: stri
   }));
   addConstant(file, 'packNames', 'readonly PackName[]', packs.map((p) => p.name), 'Every pack, the baseline first, then in byte order.');
   addConstant(file, 'packs', 'Readonly<Record<PackName, PackDefinition>>', Object.fromEntries(entries.map((p) => [p.name, p])), 'The packs registry, by name.');
+  return finish(file, header);
+}
+
+/** The validator modules of validators/: every `<name>.ts`, by name, sorted. */
+export function validatorFiles(root: string): string[] {
+  return readdirSync(join(root, 'validators'))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .map((file) => file.slice(0, -'.ts'.length))
+    .sort();
+}
+
+/**
+ * `engine/generated/validators.ts`: the registry of built-in validators, from the packs' lists — each
+ * name bound to a loader of its module, keys sorted, typed by `satisfies` so the compiler checks every
+ * plugin's shape. A module is imported only when a registry is built.
+ */
+function renderValidatorRegistry(project: Project, packs: readonly PackEntry[], header: string): string {
+  const file = project.createSourceFile('validators.ts', '', { overwrite: true });
+  file.addImportDeclarations([{ isTypeOnly: true, moduleSpecifier: '../api/validator', namedImports: ['Validator'] }]);
+  const names = packs.flatMap((p) => p.validators).sort();
+  file.addVariableStatement({
+    declarationKind: VariableDeclarationKind.Const,
+    isExported: true,
+    docs: ['Every built-in validator: its name (a rule\'s `x-majordomus.validator`) and the loader of its module.'],
+    declarations: [
+      {
+        name: 'validatorModules',
+        initializer: `{\n${names.map((name) => `  ${name}: () => import('../../validators/${name}'),`).join('\n')}\n} as const satisfies Readonly<Record<string, () => Promise<{ readonly default: Validator }>>>`,
+      },
+    ],
+  });
+  file.addTypeAlias({ name: 'BuiltinValidatorName', isExported: true, docs: ['The name of a built-in validator.'], type: 'keyof typeof validatorModules' });
   return finish(file, header);
 }
 

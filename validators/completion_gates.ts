@@ -1,8 +1,8 @@
 import { defineValidator } from '../engine/api/validator';
-import { appliesAt } from '../engine/gate/runner';
 import { attemptModel } from '../engine/state/tasks/attempt';
-import { COMPLETION_GATES } from '../engine/state/tasks/gates';
 import { taskModel } from '../engine/state/tasks/current';
+import { COMPLETION_GATES } from "../engine/state/tasks/completion";
+import { appliesAt } from "../engine/ruleset/gates";
 
 export default defineValidator({
   name: 'completion_gates',

@@ -1,6 +1,6 @@
 import { gates } from '../engine/generated/gates';
 import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
-import type { Rule } from '../engine/api/rule-types';
+import type { Rule } from '../engine/layer/rule-types';
 import { isUnreadable, printable, unsafePathReason } from '../engine/api/toolkit/index';
 import { defineValidator } from '../engine/api/validator';
 import type { ValidatorContext } from '../engine/api/validator';

@@ -1,6 +1,6 @@
 import { packageProblems } from '../engine/layer/rule-package';
 import type { PackageFiles } from '../engine/layer/rule-package';
-import type { RulePackage } from '../engine/api/rule-types';
+import type { RulePackage } from '../engine/layer/rule-types';
 import { vendoredFolderProblems } from '../engine/packs/vendor';
 import { defineValidator } from '../engine/api/validator';
 import type { ValidatorContext } from '../engine/api/validator';

@@ -27,6 +27,6 @@ export type {
   Violation,
 } from './validator';
 export * from './toolkit/index';
-export type { Declaration, Enforcement, LoadProblem, Provenance, Rule, RulePackage, RuleSet } from './rule-types';
+export type { Declaration, Enforcement, LoadProblem, Provenance, Rule, RulePackage, RuleSet } from '../layer/rule-types';
 export type { Finding, Level } from './findings';
 export type { FolderGateName, GateName, RepositoryGateName } from '../generated/gates';

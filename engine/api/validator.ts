@@ -14,7 +14,7 @@
  */
 import type { FolderGateName, GateName, RepositoryGateName } from '../generated/gates';
 import type { FrontMatterDocument, YamlDocument } from '../layer/yaml-document';
-import type { Rule, RuleSet } from './rule-types';
+import type { Rule, RuleSet } from '../layer/rule-types';
 import type { Schema } from './toolkit/options-schema';
 
 /** What a validator says is wrong. */

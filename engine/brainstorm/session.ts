@@ -31,8 +31,8 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../errors';
 import { DocumentError, printable } from '../io/document-error';
 import { runGit } from '../io/git';
-import { readTextFile } from '../layer/yaml';
 import type { Violation } from '../api/validator';
+import { readTextFile } from "../io/text";
 
 /** The one shape of every datetime of the contract: UTC, to the minute, `Z`. */
 export const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}Z$/;

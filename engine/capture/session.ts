@@ -21,8 +21,8 @@ import type { Repository } from '../layer/repository';
 import { closeSession, sessionsDir } from '../state/sessions/close';
 import { sessionOfName } from '../state/sessions/record';
 import { startSession } from '../state/sessions/start';
-import { checkKey, contextPath, readOpen } from '../state/sessions/store';
-import type { OpenSession } from '../state/sessions/store';
+import { checkKey, contextPath, readOpen } from '../state/kernel/episode';
+import type { OpenSession } from '../state/kernel/episode';
 import type { CaptureEvent, HookCall } from './providers/claude-code';
 
 /** What one hook run did. */
@@ -85,8 +85,8 @@ export async function capture(repository: Repository, provider: string, event: C
 
 /** A compaction's checkpoint: the task's state at that moment, stamped with this episode (not the pointer's). */
 async function checkpoint(repository: Repository, provider: string, session: OpenSession, key: string, call: HookCall, probe: boolean): Promise<CaptureOutcome> {
-  const { activeTask } = await import('../state/records/command');
-  const { recordCheckpoint } = await import('../commands/records');
+  const { activeTask } = await import('../state/tasks/current');
+  const { recordCheckpoint } = await import('../state/records/write');
   let task;
   try {
     task = activeTask(repository, 'capture session');

@@ -99,7 +99,7 @@ export function buildProgram(): Command {
   // the validators `rules new --help` lists are loaded only when `rules new` (or `rules help new`) is asked for
   program.hook('preSubcommand', async (_program, command) => {
     if (command.name() !== 'rules' || !program.args.includes('new')) return;
-    const text = (await import('../commands/rules-new-help')).rulesNewHelpText();
+    const text = await (await import('../commands/rules-new-help')).rulesNewHelpText();
     command.commands.find((sub) => sub.name() === 'new')?.addHelpText('after', text);
   });
   formatUsageErrors(program);

@@ -13,11 +13,11 @@ import { dirname } from 'node:path';
 import { ContractError, MajordomusError, MissingError, UsageError } from '../errors';
 import { lockFile, withWriteLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
-import { policyValue } from '../state/records/command';
 import { readInside } from '../state/records/model';
 import { Repository } from '../layer/repository';
 import { bypassesIn } from '../capture/guard';
 import type { Bypass } from '../capture/guard';
+import { policyValue } from "../layer/policy";
 
 export interface CaptureSessionOptions {
   readonly event?: string;

@@ -8,7 +8,7 @@ import { ContractError, UsageError } from '../errors';
 import { budgetFigure, overBudget } from '../state/briefing/assemble';
 import type { Briefing } from '../state/briefing/assemble';
 import { buildBriefing } from '../state/briefing/build';
-import { openRepository, say } from '../state/records/command';
+import { openRepository, say } from "./shared";
 
 export interface ContextOptions {
   readonly json?: boolean;

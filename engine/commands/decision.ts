@@ -6,10 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../errors';
 import { WritePlan } from '../io/write/plan';
-import { activeTask, openRepository, record, say, underLock } from '../state/records/command';
 import { appendText, DECISIONS_FILE, findDecision, formatDecision, parseDecisions } from '../state/records/decisions';
 import { utcSeconds } from '../state/records/identity';
 import type { Repository } from '../layer/repository';
+import { underLock } from "../io/write/lock";
+import { recordEvent } from "../state/ledger/target";
+import { activeTask } from "../state/tasks/current";
+import { openRepository, say } from "./shared";
 
 export interface DecisionAddOptions {
   readonly why?: string;
@@ -46,7 +49,7 @@ export async function runDecisionAdd(what: string, options: DecisionAddOptions):
   const head = headResult.status === 0 ? headResult.stdout.trim() : '-';
   const file = `${repository.layout.localDir}/${DECISIONS_FILE}`;
   const now = new Date();
-  const heading = await underLock(repository, 'decision add', () => {
+  const heading = await underLock(repository.git.commonDir, 'decision add', () => {
     const current = readStore(repository, file);
     let supersedes: string | undefined;
     if (options.supersedes !== undefined) {
@@ -60,7 +63,7 @@ export async function runDecisionAdd(what: string, options: DecisionAddOptions):
     plan.commit();
     return entry.split('\n')[0]!.slice(3);
   });
-  record(repository, 'decision add', 'decision.recorded', { task_id: task.id, decision: heading });
+  recordEvent(repository, 'decision add', 'decision.recorded', { task_id: task.id, decision: heading });
   if (options.json) say(JSON.stringify({ task_id: task.id, head, decision: heading, file }));
   else say(`decision add: recorded "${heading}" in ${file}`);
 }

@@ -72,8 +72,9 @@ export async function runGateCommand(gate: GateName, options: GateOptions, cwd =
  * Text and JSON get its line after the findings; the other formats print one document, so it goes to stderr.
  */
 async function checkpointAfterCheck(format: Format, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const { activeTask } = await import('../state/records/command');
-  const { checkpointLine, recordCheckpoint } = await import('./records');
+  const { activeTask } = await import('../state/tasks/current');
+  const { checkpointLine } = await import('./records');
+  const { recordCheckpoint } = await import('../state/records/write');
   const { Repository } = await import('../layer/repository');
   const command = 'check --checkpoint';
   // the working tree, as `checkpoint` reads it: inside a pre-commit hook the gate judged the index

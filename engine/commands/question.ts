@@ -6,11 +6,14 @@
  */
 import { ContractError, RefusedError, UsageError } from '../errors';
 import { WritePlan } from '../io/write/plan';
-import { activeTask, openRepository, record, say, underLock } from '../state/records/command';
 import { utcSeconds } from '../state/records/identity';
 import { formatResolved, formatUnresolved, parseQuestions, QUESTIONS_FILE, textProblem } from '../state/records/questions';
 import type { QuestionEntry } from '../state/records/questions';
 import { readStore } from './decision';
+import { underLock } from "../io/write/lock";
+import { recordEvent } from "../state/ledger/target";
+import { activeTask } from "../state/tasks/current";
+import { openRepository, say } from "./shared";
 
 export async function runQuestionAdd(question: string, options: { json?: boolean }): Promise<void> {
   const problem = textProblem(question, 'question');
@@ -19,7 +22,7 @@ export async function runQuestionAdd(question: string, options: { json?: boolean
   const task = activeTask(repository, 'question add');
   const file = `${repository.layout.localDir}/${QUESTIONS_FILE}`;
   const line = formatUnresolved(task.id, question, utcSeconds(new Date()).slice(0, 10));
-  const number = await underLock(repository, 'question add', () => {
+  const number = await underLock(repository.git.commonDir, 'question add', () => {
     const current = readStore(repository, file);
     const plan = new WritePlan({ command: 'question add', base: repository.root });
     const separator = current === '' || current.endsWith('\n') ? '' : '\n';
@@ -27,7 +30,7 @@ export async function runQuestionAdd(question: string, options: { json?: boolean
     plan.commit();
     return parseQuestions(current).entries.length + 1;
   });
-  record(repository, 'question add', 'question.opened', { task_id: task.id, question: question.trim() });
+  recordEvent(repository, 'question add', 'question.opened', { task_id: task.id, question: question.trim() });
   if (options.json) say(JSON.stringify({ number, task_id: task.id, question: question.trim(), file }));
   else say(`question add: #${number} opened in ${file}`);
 }
@@ -38,7 +41,7 @@ export async function runQuestionResolve(which: string, options: { answer?: stri
   if (problem) throw new UsageError(`question resolve: ${problem}; nothing was written (reword the answer)`);
   const repository = openRepository();
   const file = `${repository.layout.localDir}/${QUESTIONS_FILE}`;
-  const resolved = await underLock(repository, 'question resolve', () => {
+  const resolved = await underLock(repository.git.commonDir, 'question resolve', () => {
     const current = readStore(repository, file);
     const store = parseQuestions(current);
     const entry = pick(store.entries, which, file);
@@ -50,7 +53,7 @@ export async function runQuestionResolve(which: string, options: { answer?: stri
     plan.commit();
     return entry;
   });
-  record(repository, 'question resolve', 'question.resolved', { task_id: resolved.task, question: resolved.question, answer: options.answer.trim() });
+  recordEvent(repository, 'question resolve', 'question.resolved', { task_id: resolved.task, question: resolved.question, answer: options.answer.trim() });
   if (options.json) say(JSON.stringify({ number: resolved.number, task_id: resolved.task, question: resolved.question, answer: options.answer.trim() }));
   else say(`question resolve: #${resolved.number} resolved`);
 }

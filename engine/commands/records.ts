@@ -1,27 +1,18 @@
-/**
- * `checkpoint [--show|--list]` and `handover [--show|--list]`: write a record of the active task (body on
- * stdin), show the one the resolver picks for this checkout, or list them all, newest first.
- *
- * A checkpoint body is free text capped at the policy's `checkpoint.max_body_lines` — refused over it,
- * never cut; an empty one writes no file and only moves the task's `checkpoint_at`. A handover body must
- * fill each section the policy's `handover.required_sections` names. Either is refused when a line looks
- * like one of the record's own front-matter keys: identity is computed, never authored.
- */
-import { randomBytes } from 'node:crypto';
+
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingError, UsageError } from '../errors';
 import { readLedger } from '../state/ledger/read';
-import { WritePlan } from '../io/write/plan';
-import { activeTask, openRepository, policyValue, readBody, record, say, underLock } from '../state/records/command';
-import { recordIdentity, utcSeconds } from '../state/records/identity';
-import { publishRecord, unpublish } from '../io/write/publish';
-import { bodyLines, filledSections, formatRecord, identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS, recordName } from '../state/records/record';
+import { identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS, } from '../state/records/record';
 import type { RecordKind, StoredRecord } from '../state/records/record';
 import { ledgerOrder, newestFirst, resolveRecord } from '../state/records/resolver';
 import type { Repository } from '../layer/repository';
-import { currentTaskFile } from '../state/tasks/current';
+import { activeTask } from '../state/tasks/current';
 import type { Task } from '../state/tasks/current';
+import { readBody } from "../io/stdin";
+import { openRepository, say } from "./shared";
+import { recordCheckpoint, recordHandover } from "../state/records/write";
+import type { CheckpointRecorded } from "../state/records/write";
 
 export interface RecordOptions {
   readonly show?: boolean;
@@ -30,10 +21,6 @@ export interface RecordOptions {
   /** handover only: the task is handed over (its outcome becomes handed_over). */
   readonly close?: boolean;
 }
-
-/** The default cap when the policy sets none (the skeleton's value). */
-const DEFAULT_MAX_BODY_LINES = 40;
-const DEFAULT_SECTIONS = ['Objective', 'Current State', 'Next Action'];
 
 export async function runRecordCommand(kind: RecordKind, options: RecordOptions): Promise<void> {
   if (options.show && options.list) throw new UsageError(`${kind}: --show and --list are two different questions; ask one (run: majordomus ${kind} --help)`);
@@ -54,33 +41,6 @@ async function writeCheckpoint(repository: Repository, task: Task, body: string,
   say(checkpointLine(task, await recordCheckpoint(repository, task, body), options.json === true));
 }
 
-/** What a checkpoint recorded: the task's new `checkpoint_at`, and the record's path when the body was not empty. */
-export interface CheckpointRecorded {
-  readonly checkpoint_at: string;
-  readonly path?: string;
-}
-
-/**
- * Record a checkpoint of `task`: the body (when it has lines) as a record, the task's `checkpoint_at`
- * moved under the lock, and `task.checkpoint` appended. `checkpoint` and `check --checkpoint` (with an
- * empty body) both record through here, `command` naming the caller in messages. A body over the
- * policy's cap is refused (2), nothing written.
- */
-export async function recordCheckpoint(repository: Repository, task: Task, body: string, command = 'checkpoint', options: { readonly session?: string } = {}): Promise<CheckpointRecorded> {
-  const cap = policyValue(repository, 'checkpoint.max_body_lines');
-  const max = typeof cap === 'number' && Number.isInteger(cap) && cap >= 0 ? cap : DEFAULT_MAX_BODY_LINES;
-  const lines = bodyLines(body);
-  if (lines > max) {
-    throw new UsageError(`${command}: the body is ${lines} lines, over checkpoint.max_body_lines (${max}); nothing was written (shorten it, or write a handover instead: majordomus handover)`);
-  }
-  const now = utcSeconds(new Date());
-  let path: string | undefined;
-  if (lines > 0) path = await publish(repository, 'checkpoint', task, body, now);
-  await underLock(repository, command, () => setTaskFields(repository, command, task, { checkpoint_at: now }));
-  record(repository, command, 'task.checkpoint', path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path }, options.session);
-  return path === undefined ? { checkpoint_at: now } : { checkpoint_at: now, path };
-}
-
 /** The line `checkpoint` prints for what it recorded: one JSON object, or one sentence. */
 export function checkpointLine(task: Task, recorded: CheckpointRecorded, json: boolean): string {
   const { checkpoint_at, path } = recorded;
@@ -89,64 +49,9 @@ export function checkpointLine(task: Task, recorded: CheckpointRecorded, json: b
 }
 
 async function writeHandover(repository: Repository, task: Task, body: string, options: RecordOptions): Promise<void> {
-  const configured = policyValue(repository, 'handover.required_sections');
-  const required = Array.isArray(configured) && configured.every((item) => typeof item === 'string') ? (configured as string[]) : DEFAULT_SECTIONS;
-  const filled = filledSections(body);
-  const missing = required.filter((section) => !filled.has(section));
-  if (missing.length > 0) {
-    throw new UsageError(
-      `handover: the body lacks ${missing.map((section) => `\`# ${section}\``).join(', ')} (handover.required_sections), each with text under it; nothing was written (add the section${missing.length > 1 ? 's' : ''})`,
-    );
-  }
-  const now = utcSeconds(new Date());
-  const path = await publish(repository, 'handover', task, body, now);
-  const closed = options.close === true;
-  try {
-    await underLock(repository, 'handover', () => setTaskFields(repository, 'handover', task, closed ? { checkpoint_at: now, outcome: 'handed_over' } : { checkpoint_at: now }));
-  } catch (error) {
-    // the task did not move: a record announcing its handover would be a false account
-    unpublish(repository.layout.abs(path));
-    throw error;
-  }
-  record(repository, 'handover', 'task.handed_over', { task_id: task.id, handover_path: path, closed });
+  const { path, closed } = await recordHandover(repository, task, body, options.close === true);
   if (options.json) say(JSON.stringify({ task_id: task.id, path, closed }));
   else say(`handover: wrote ${path}${closed ? ` (${task.id} handed over)` : ''}`);
-}
-
-/** Publish the record; its repository-relative path. */
-async function publish(repository: Repository, kind: RecordKind, task: Task, body: string, now: string): Promise<string> {
-  const identity = await recordIdentity(repository, { id: task.id, profile: task.profile, owner: task.owner }, now);
-  const dir = `${repository.layout.localDir}/${RECORD_DIRS[kind]}`;
-  const published = publishRecord({
-    command: kind,
-    root: repository.root,
-    dir: repository.layout.abs(dir),
-    content: formatRecord(identity, body),
-    name: () => recordName(identity, randomBytes(8).toString('hex')),
-  });
-  return `${dir}/${published.name}`;
-}
-
-/**
- * Change fields of the current task file in place, through the one writer, under the lock: the file is
- * the tool's own, written one `key: value` line per field, so a line is replaced (or added after
- * `started_at`) without re-serialising what the rest says. The task is read again under the lock: a task
- * finished or replaced meanwhile is not written.
- */
-function setTaskFields(repository: Repository, command: string, task: Task, fields: Readonly<Record<string, string>>): void {
-  const current = activeTask(repository, command);
-  if (current.id !== task.id) throw new MissingError(`${command}: the task changed while the record was written (now ${current.id}); run the command again`);
-  const file = currentTaskFile(repository.layout.localDir);
-  let text = readFileSync(repository.layout.abs(file), 'utf8');
-  for (const [key, value] of Object.entries(fields)) {
-    const line = new RegExp(`^${key}:.*$`, 'm');
-    const written = `${key}: ${JSON.stringify(value)}`;
-    if (line.test(text)) text = text.replace(line, () => written);
-    else text = text.replace(/^(started_at:.*)$/m, (started) => `${started}\n${written}`);
-  }
-  const plan = new WritePlan({ command, base: repository.root });
-  plan.replace(file, text, { mode: 0o600 });
-  plan.commit();
 }
 
 /** `--show` and `--list`. */

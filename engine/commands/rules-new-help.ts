@@ -5,8 +5,8 @@
 import { builtinRegistry } from '../gate/registry';
 
 /** The text `rules new --help` prints after its options. */
-export function rulesNewHelpText(): string {
-  const registry = builtinRegistry();
+export async function rulesNewHelpText(): Promise<string> {
+  const registry = await builtinRegistry();
   const builtins = registry.builtinNames().map((name) => registry.get(name)!);
   const width = Math.max(...builtins.map((validator) => validator.name.length)) + 2;
   const line = (validator: (typeof builtins)[number]): string => `    ${validator.name.padEnd(width)}${validator.description}`;

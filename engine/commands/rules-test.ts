@@ -33,7 +33,7 @@ export async function runRulesTest(id: string | undefined, options: { json?: boo
     }
     rules = [rule];
   }
-  const registry = builtinRegistry(layout);
+  const registry = await builtinRegistry(layout);
   // the cases carry no policy: the limits are this repository's
   const limits: RepositoryValidators = { ...repositoryValidators, timeoutMs: policyTimeoutMs(repository), memoryMb: policyMemoryMb(repository) };
   const results: CaseResult[] = [];

@@ -122,7 +122,7 @@ export async function runRulesShow(query: string, cwd = process.cwd()): Promise<
   if (!enforcement) {
     lines.push(rule.declaration ? 'validator:   none; x-majordomus declares tests and claims only, so no gate runs it' : 'validator:   not machine-enforced');
   } else {
-    const registry = builtinRegistry(layout);
+    const registry = await builtinRegistry(layout);
     const resolved = registry.lookup(enforcement.validator);
     if (!resolved) {
       const nearest = registry.nearest(enforcement.validator) ?? nearestName(enforcement.validator, registry.names());
@@ -283,7 +283,7 @@ export async function runRulesNew(name: string, options: RulesNewOptions, cwd = 
  * switch turned repository validators off.
  */
 async function resolveValidator(repository: Repository, name: string): Promise<Validator> {
-  const registry = builtinRegistry(repository.layout);
+  const registry = await builtinRegistry(repository.layout);
   const resolved = registry.lookup(name);
   if (!resolved) {
     const nearest = registry.nearest(name) ?? nearestName(name, registry.names());

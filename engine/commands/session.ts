@@ -1,9 +1,5 @@
-/**
- * `session start|close|status|list|show`: one execution episode of one worker (engine/sessions/).
- * Text output is what a person reads; `--json` prints one object instead.
- */
-import { readBody } from '../state/records/command';
 import { Repository } from '../layer/repository';
+import { readBody } from "../io/stdin";
 
 export interface SessionStartOptions {
   readonly worker?: string;

@@ -4,6 +4,7 @@
  */
 import { Repository } from '../layer/repository';
 import { startTask } from '../state/tasks/start';
+import { turnSection } from '../state/sessions/turn';
 
 export interface StartOptions {
   readonly scope?: readonly string[];
@@ -15,7 +16,7 @@ export interface StartOptions {
 /** `start "<task>" --scope <pathspec>[,...]`. */
 export async function runStart(title: string, options: StartOptions, cwd = process.cwd(), env = process.env): Promise<void> {
   const repository = Repository.open(cwd, { env, tree: 'working' });
-  const result = await startTask(repository, { task: title, scope: options.scope ?? [], profile: options.profile, owner: options.owner });
+  const result = await startTask(repository, { task: title, scope: options.scope ?? [], profile: options.profile, owner: options.owner, turn: turnSection });
   const { task } = result;
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ ...task, written: result.written, archived: result.archived ?? null, turn: result.turn ?? null })}\n`);

@@ -5,12 +5,14 @@
  */
 import { ContractError, MissingError } from '../errors';
 import { WritePlan } from '../io/write/plan';
-import { openRepository, record, say, underLock } from '../state/records/command';
 import type { Repository } from '../layer/repository';
 import { readCatalogue, useCasesDir } from '../usecases/catalogue';
 import type { CatalogueEntry } from '../usecases/catalogue';
 import { runScenario } from '../usecases/run';
 import type { UseCaseEvidence } from '../usecases/run';
+import { underLock } from "../io/write/lock";
+import { recordEvent } from "../state/ledger/target";
+import { openRepository, say } from "./shared";
 
 /** Where `run` keeps one JSON file of evidence per use case, under the local half. */
 export const EVIDENCE_DIR = 'evidence/use-cases';
@@ -90,13 +92,13 @@ export async function runUseCaseRun(id: string | undefined, options: Options): P
     say(options.json ? JSON.stringify(summaryOf(evidence)) : lineOf(evidence));
   }
   const evidenceDir = `${repository.layout.localDir}/${EVIDENCE_DIR}`;
-  await underLock(repository, 'usecase run', () => {
+  await underLock(repository.git.commonDir, 'usecase run', () => {
     const plan = new WritePlan({ command: 'usecase run', base: repository.root });
     for (const evidence of results) plan.replace(`${evidenceDir}/${evidence.id}.json`, `${JSON.stringify(evidence, null, 2)}\n`, { mode: 0o600 });
     plan.commit();
   });
   const failed = results.filter((evidence) => evidence.result === 'fail');
-  record(repository, 'usecase run', 'use_cases.ran', { ran: results.map((evidence) => evidence.id), failed: failed.map((evidence) => evidence.id) });
+  recordEvent(repository, 'usecase run', 'use_cases.ran', { ran: results.map((evidence) => evidence.id), failed: failed.map((evidence) => evidence.id) });
   const summary = `usecase run: ${results.length} ran, ${results.length - failed.length} passed, ${failed.length} failed; evidence in ${evidenceDir}/`;
   if (options.json) say(JSON.stringify({ summary: true, ran: results.length, passed: results.length - failed.length, failed: failed.map((evidence) => evidence.id), evidence: evidenceDir }));
   if (failed.length > 0) throw new ContractError(summary);

@@ -6,20 +6,15 @@
  * inside a pre-commit hook), git, the files of the machine outside that tree, the distribution — so
  * what a gate judges is decided in one place.
  */
-import { accessSync, constants, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
 import { DocumentError } from '../io/document-error';
 import type { GitRepository } from '../io/git';
 import { distributionHasTest, distributionRoot } from '../io/distribution';
 import { MANIFEST_PATH } from '../layer/layout';
-import { streamRegularFile } from '../io/regular-file';
-import { WorkingTree } from '../io/tree';
 import type { Tree } from '../io/tree';
-import { readTextFile } from '../layer/yaml';
 import { shippedHashes } from '../packs/shipped';
 import { Repository } from '../layer/repository';
 import { rulesDir } from '../ruleset/rules';
-import type { RuleSet } from '../api/rule-types';
+import type { RuleSet } from '../layer/rule-types';
 import type {
   DiskReader,
   DistributionReader,
@@ -33,6 +28,8 @@ import type {
   RepositoryReader,
   ValidatorContext,
 } from '../api/validator';
+import { diskKind, diskReader } from '../api/disk';
+import { resolve } from 'node:path';
 
 /** What a context holds besides its target's readers: the run, the rule and its ways to report. */
 export type ContextCommon<Options = unknown> = Omit<ValidatorContext<Options>, 'targetKind' | 'model' | keyof RepositoryReader>;
@@ -140,51 +137,6 @@ export function folderGit(folder: string, env: Readonly<Record<string, string | 
     }
     return found.value;
   };
-}
-
-function diskKind(abs: string): PathKind {
-  try {
-    const stat = statSync(abs);
-    return stat.isFile() ? 'file' : stat.isDirectory() ? 'dir' : 'other';
-  } catch {
-    // nothing there, or a dangling link: nothing to read or run
-    return 'absent';
-  }
-}
-
-/** The files of this machine as they are; relative paths are relative to `base`. */
-export function diskReader(base: string): DiskReader {
-  const at = (path: string): string => (isAbsolute(path) ? path : resolve(base, path));
-  // the root of the file system as a tree, so listing an absolute path refuses what is not a folder in the tree's words
-  const everything = new WorkingTree('/');
-  return Object.freeze({
-    kind: (path: string) => diskKind(at(path)),
-    link(path: string): string | undefined {
-      try {
-        return lstatSync(at(path)).isSymbolicLink() ? readlinkSync(at(path)) : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    executable(path: string): boolean {
-      try {
-        accessSync(at(path), constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    list: (path: string): readonly FolderEntry[] => everything.list(at(path)),
-    read: (path: string, options?: ReadOptions) => readTextFile(at(path), path, options?.maxBytes),
-    stream: (path: string, onChunk: (chunk: Uint8Array) => void) => streamRegularFile(at(path), path, onChunk),
-    realpath(path: string): string {
-      try {
-        return realpathSync(at(path));
-      } catch {
-        return at(path);
-      }
-    },
-  });
 }
 
 /** This installation, read from its root; the hashes of each shipped package read once per reader. */

@@ -1,11 +1,11 @@
 /**
- * The registry resolves a validator name to a plugin: first the built-in validators of the static map in
- * validators/index.ts, then the repository's own (`.ai/repo/validators/<name>.mjs`). It never imports a
+ * The registry resolves a validator name to a plugin: first the built-in validators (the generated map
+ * engine/generated/validators.ts, each module loaded when a registry is first built), then the repository's own (`.ai/repo/validators/<name>.mjs`). It never imports a
  * repository module: it only says which file a name resolves to, and the runner runs that file in a
  * worker of its own (engine/isolation/). A name it does not know is reported with the nearest name it does.
  */
 import { join } from 'node:path';
-import { validators as builtins } from '../../validators/index';
+import { validatorModules } from '../generated/validators';
 import type { Layout } from '../layer/layout';
 import { nearestName } from '../io/nearest-name';
 import { isProjectValidatorName, listProjectValidators } from './project-validators';
@@ -87,7 +87,17 @@ export class Registry implements ValidatorLookup {
   }
 }
 
+let loaded: Promise<Readonly<Record<string, Validator>>> | undefined;
+
+/** The validators this distribution ships, by name: each module imported once a process, when first asked for. */
+export function builtinValidators(): Promise<Readonly<Record<string, Validator>>> {
+  loaded ??= Promise.all(
+    Object.entries(validatorModules).map(async ([name, load]) => [name, (await load()).default as Validator] as const),
+  ).then((entries) => Object.freeze(Object.fromEntries(entries)));
+  return loaded;
+}
+
 /** The registry of the validators this distribution ships, plus the repository's own when a layout is given. */
-export function builtinRegistry(layout?: Layout): Registry {
-  return new Registry(builtins as unknown as Record<string, Validator>, layout);
+export async function builtinRegistry(layout?: Layout): Promise<Registry> {
+  return new Registry(await builtinValidators(), layout);
 }

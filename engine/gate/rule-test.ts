@@ -19,11 +19,12 @@ import { DocumentError } from '../io/document-error';
 import { isolatedGitEnv } from '../io/git';
 import type { Tree } from '../io/tree';
 import { notRegularFile } from '../io/regular-file';
-import { parseYaml, readTextFile } from '../layer/yaml';
+import { parseYaml } from '../layer/yaml';
 import type { Registry } from './registry';
 import { Repository } from '../layer/repository';
 import type { Rule } from '../ruleset/rules';
 import { runGate } from './run-gate';
+import { readTextFile } from "../io/text";
 
 /** The outcome of one case. */
 export interface CaseResult {

@@ -118,7 +118,7 @@ export async function runGate(call: GateCall): Promise<GateOutcome> {
   if (isFolderGate(gate)) {
     const folder = call.folder !== undefined ? resolve(cwd, call.folder) : (call.repository ?? Repository.open(cwd, { env })).root;
     const ruleSet = adHoc(call.rules ?? (await shippedRules(gates[gate].pack as PackName)));
-    return outcome(await runner.run({ ...base, gate, folder, ruleSet, registry: call.registry ?? builtinRegistry() }));
+    return outcome(await runner.run({ ...base, gate, folder, ruleSet, registry: call.registry ?? (await builtinRegistry()) }));
   }
 
   let request: GateRequest;
@@ -130,7 +130,7 @@ export async function runGate(call: GateCall): Promise<GateOutcome> {
       gate,
       repository,
       ruleSet,
-      registry: call.registry ?? builtinRegistry(repository.layout),
+      registry: call.registry ?? (await builtinRegistry(repository.layout)),
       auditRules: ruleSet.refused ? await auditRules() : undefined,
     };
   } catch (error) {

@@ -14,7 +14,6 @@ import { packs } from '../generated/packs';
 import type { PackName } from '../generated/packs';
 import { policyMemoryMb, policyTimeoutMs } from './isolation/settings';
 import type { RepositoryValidators } from './isolation/settings';
-import { shellWord } from '../hooks/blocks';
 import type { FolderGateName, GateName, RepositoryGateName } from '../generated/gates';
 import { nearestName } from '../io/nearest-name';
 import type { Registry } from './registry';
@@ -22,10 +21,13 @@ import type { Repository } from '../layer/repository';
 import { LOAD_AUDIT_RULE } from './audit';
 import { ruleHelp } from '../packs/rule-docs';
 import { checkOptions } from './rule-options';
+import { appliesAt } from '../ruleset/gates';
 import type { Rule, RuleSet } from '../ruleset/rules';
-import { diskReader, distributionReader, folderContext, folderGit, repositoryContext, repositoryReader } from './context';
+import { distributionReader, folderContext, folderGit, repositoryContext, repositoryReader } from './context';
 import type { ContextCommon } from './context';
 import type { AnyModelProvider, FolderContext, GateTarget, Note, RepositoryReader, TargetKind, Validator, ValidatorContext, Violation } from '../api/validator';
+import { shellWord } from "../io/shell";
+import { diskReader } from "../api/disk";
 
 /** What every run of a gate is given, whatever it judges. */
 interface RequestBase {
@@ -441,9 +443,4 @@ function withAudit(rules: readonly Rule[], audit: readonly Rule[]): readonly Rul
   return missing.length === 0 ? rules : [...rules, ...missing];
 }
 
-/** True when `rule` runs at `gate`: it names the gate, or a gate this one includes (gates are cumulative). */
-export function appliesAt(rule: Rule, gate: GateName): boolean {
-  const names = rule.enforcement?.enforcedBy ?? [];
-  return names.includes(gate) || gates[gate].includes.some((included) => names.includes(included));
-}
 

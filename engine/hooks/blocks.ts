@@ -8,6 +8,8 @@
  * backticks, `;` or a space in an argument reach the command as text and are never run or split.
  */
 
+import { shellWord } from '../io/shell';
+
 export const BLOCK_BEGIN = '# majordomus: begin';
 export const BLOCK_END = '# majordomus: end';
 
@@ -182,11 +184,6 @@ function withoutOurBlocks(text: string): string[] {
     else if (!inside) kept.push(line);
   }
   return kept;
-}
-
-/** A word as one POSIX shell word, quoted when it needs to be. */
-export function shellWord(word: string): string {
-  return /^[A-Za-z0-9_./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The words of an invocation as the policy gives them, unquoted. */

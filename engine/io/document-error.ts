@@ -1,5 +1,5 @@
 import { UsageError } from '../errors';
-import type { Unreadable } from '../layer/yaml-document';
+import type { Unreadable } from './unreadable';
 
 /**
  * The mark of a refusal to read, shared by every copy of the engine (a symbol of the global registry):

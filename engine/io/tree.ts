@@ -13,8 +13,7 @@ import { join } from 'node:path';
 import { DocumentError } from './document-error';
 import { runGit } from './git';
 import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
-import { byteOrder } from '../layer/rule-package';
-import { decodeUtf8, DEFAULT_MAX_BYTES } from '../layer/yaml';
+import { decodeUtf8, DEFAULT_MAX_BYTES, byteOrder } from "./text";
 
 /** One entry of a directory listing. */
 export interface TreeEntry {

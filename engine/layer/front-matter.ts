@@ -5,8 +5,9 @@
  * is ever evaluated. (gray-matter was dropped for this reason and for start-up: docs/DEPENDENCIES.md.)
  */
 import { DocumentError, printable } from '../io/document-error';
-import { parseYaml, readTextFile } from './yaml';
+import { parseYaml } from './yaml';
 import type { FrontMatterDocument } from './yaml-document';
+import { readTextFile } from "../io/text";
 
 export type { FrontMatterDocument } from './yaml-document';
 

@@ -4,7 +4,7 @@
  * leaves one out makes a reader either guess or fail; majordomus.policy-completeness names the gap.
  */
 import { parseYaml } from './yaml';
-import type { DistributionReader } from '../api/validator';
+
 
 /** The skeleton policy, distribution-relative. */
 export const SKELETON_POLICY = 'share/skeleton/ai/repo/policy.yaml';
@@ -25,6 +25,6 @@ export function declaredValues(value: unknown, prefix = ''): DeclaredPolicyValue
 }
 
 /** The values the skeleton policy of the distribution `distribution` declares. */
-export function skeletonPolicyValues(distribution: Pick<DistributionReader, 'read'>): DeclaredPolicyValue[] {
+export function skeletonPolicyValues(distribution: { read(path: string): string }): DeclaredPolicyValue[] {
   return declaredValues(parseYaml(distribution.read(SKELETON_POLICY), SKELETON_POLICY).value);
 }

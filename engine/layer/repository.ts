@@ -11,7 +11,7 @@ import { distributionRoot } from '../io/distribution';
 import { GitRepository, runGit } from '../io/git';
 import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layout';
 import type { Layout } from './layout';
-import type { RuleSet } from '../ruleset/rules';
+import type { RuleSet } from './rule-types';
 import { IndexTree, treeFor, WorkingTree } from '../io/tree';
 import type { Tree } from '../io/tree';
 import { parseYaml } from './yaml';

@@ -7,14 +7,14 @@ import type { RulePackageManifest } from '../generated/types';
 import { parseFrontMatter } from './front-matter';
 import { DocumentError } from '../io/document-error';
 import { checkSchema } from './schema-check';
-import type { RulePackage } from '../api/rule-types';
+import type { RulePackage } from './rule-types';
 import type { Tree } from '../io/tree';
 import { parseYaml } from './yaml';
 
 export const PACKAGE_MANIFEST = 'manifest.yaml';
 export const PACKAGE_FORMAT = 'ai-rules/v1';
 
-export type { RulePackage } from '../api/rule-types';
+export type { RulePackage } from './rule-types';
 
 /** Read the package at `dir` of `tree` (a repository, or the distribution). */
 export function readRulePackage(tree: Tree, dir: string, vendor: string): RulePackage {
@@ -73,21 +73,6 @@ export function listDirectories(tree: Tree, dir: string): string[] {
     .list(dir)
     .filter((entry) => entry.directory)
     .map((entry) => entry.name);
-}
-
-/** Compare strings by their UTF-8 bytes (stable across locales). */
-export function byteOrder(a: string, b: string): number {
-  // below U+D800, UTF-16 code units and UTF-8 bytes order alike: the bytes are needed only where a
-  // surrogate or a character above them is the first difference (a folder listing sorts thousands)
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x < 0xd800 && y < 0xd800) return x - y;
-    return Buffer.compare(Buffer.from(a), Buffer.from(b));
-  }
-  return a.length - b.length;
 }
 
 /** One way a package breaks its manifest. */

@@ -8,10 +8,9 @@
  */
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { diskReader } from '../gate/context';
 import type { Layout } from '../layer/layout';
 import { isSafeRelativePath } from '../io/paths';
-import { byteOrder, listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from '../layer/rule-package';
+import { listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from '../layer/rule-package';
 import type { PackageProblem, RulePackage } from '../layer/rule-package';
 import { WorkingTree } from '../io/tree';
 import { isWriterLeftover } from '../io/write/apply';
@@ -22,6 +21,8 @@ import type { PackDefinition } from './registry';
 import { shippedFiles, shippedPackage } from './shipped';
 import { BASELINE_VENDOR, rulesDir } from '../ruleset/rules';
 import type { DiskReader } from '../api/validator';
+import { byteOrder } from "../io/text";
+import { diskReader } from "../api/disk";
 
 /** The names under `<rules>/vendor/` of the working tree, whatever each is: the vendors the repository holds. */
 export function heldVendors(layout: Layout): string[] {

@@ -12,7 +12,7 @@ import type { RuleFrontMatter } from '../generated/types';
 import { DocumentError } from '../io/document-error';
 import { parseFrontMatter } from '../layer/front-matter';
 import type { Layout } from '../layer/layout';
-import type { LoadProblem, Provenance, Rule, RuleSet } from '../api/rule-types';
+import type { LoadProblem, Provenance, Rule, RuleSet } from '../layer/rule-types';
 import { listDirectories, listedFiles, listRuleFiles, readRulePackage } from '../layer/rule-package';
 import type { RulePackage } from '../layer/rule-package';
 import { checkSchema } from '../layer/schema-check';
@@ -31,7 +31,7 @@ export const RULE_SECTIONS = ['Rationale', 'Required behaviour', 'Failure behavi
 /** The highest version a rule may carry (a signed 32-bit integer, so every tool reads it alike). */
 export const MAX_RULE_VERSION = 2 ** 31 - 1;
 
-export type { Declaration, Enforcement, LoadProblem, Provenance, Rule, RuleSet } from '../api/rule-types';
+export type { Declaration, Enforcement, LoadProblem, Provenance, Rule, RuleSet } from '../layer/rule-types';
 
 /** The rules directory of a layout (`.ai/repo/rules` unless the manifest says otherwise). */
 export function rulesDir(layout: Layout): string {

@@ -4,10 +4,10 @@
  */
 import { readdirSync } from 'node:fs';
 import { DocumentError } from '../io/document-error';
-import { readTextFile } from '../layer/yaml';
 import type { Repository } from '../layer/repository';
 import { parseUseCase } from './format';
 import type { UseCase, UseCaseProblem } from './format';
+import { readTextFile } from "../io/text";
 
 /** The directory, under the tracked half of the layer. */
 export function useCasesDir(repository: Repository): string {

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import type { Expectation, Step, UseCase } from './format';
 import { DocumentError } from '../io/document-error';
-import { readTextFile } from '../layer/yaml';
 import { normaliseOutput } from './normalise';
+import { readTextFile } from "../io/text";
 
 /** Longest a step may run before it is stopped and failed, so a hung command cannot hang CI. */
 const STEP_TIMEOUT_MS = 120_000;

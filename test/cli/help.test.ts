@@ -91,8 +91,10 @@ describe('majordomus --help', () => {
   });
 });
 
+const registry = await builtinRegistry();
+
 describe('rules new --help', () => {
-  const builtins = builtinRegistry().builtinNames();
+  const builtins = registry.builtinNames();
 
   it.each([[['rules', 'new', '--help']], [['rules', 'new', '-h']], [['rules', 'help', 'new']]])('%j exits 0 and lists every built-in validator, and the repository\'s own', (args) => {
     const result = run(CLI, args);
@@ -106,7 +108,7 @@ describe('rules new --help', () => {
   it('lists the validators that take options first', () => {
     const result = run(CLI, ['rules', 'new', '--help']);
     const lines = section(result.stdout, 'Validators --validator can name:');
-    const generic = builtins.filter((name) => builtinRegistry().get(name)?.generic === true);
+    const generic = builtins.filter((name) => registry.get(name)?.generic === true);
     expect(generic.length).toBeGreaterThan(0);
     const names = lines.flatMap((line) => /^ {4}([a-z_]+) /.exec(line)?.[1] ?? []);
     expect(names.slice(0, generic.length)).toEqual(generic);

@@ -14,7 +14,7 @@ import { lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { validators } from '../../validators/index';
+import { validators } from '../helpers/validators';
 import type { Validator } from '../../engine/api/validator';
 import { rulesListInProcess, vendorStatusInProcess } from '../helpers/commands';
 import { gateInProcess } from '../helpers/gate';

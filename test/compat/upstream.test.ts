@@ -9,7 +9,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { validators } from '../../validators/index';
+import { validators } from '../helpers/validators';
 import { DocumentError } from '../../engine/io/document-error';
 import { parseFrontMatter, readFrontMatterFile } from '../../engine/layer/front-matter';
 import { parseYaml, readYamlFile } from '../../engine/layer/yaml';

@@ -13,7 +13,7 @@ import { Registry } from '../../engine/gate/registry';
 import { runGate as runGateEntry } from '../../engine/gate/run-gate';
 import { defineModel, defineValidator } from '../../engine/api/validator';
 import type { Validator } from '../../engine/api/validator';
-import { validators } from '../../validators/index';
+import { validators } from '../helpers/validators';
 import { brainstormRules, copyPassingSession, runGate, SESSION } from '../helpers/brainstorm';
 import { cleanEnv } from '../helpers/repo';
 import type { SessionCopy } from '../helpers/brainstorm';

@@ -15,7 +15,7 @@ import { loadRuleSet } from '../../engine/ruleset/rules';
 import { Runner } from '../../engine/gate/runner';
 import { defineValidator } from '../../engine/api/validator';
 import type { Validator } from '../../engine/api/validator';
-import { validators } from '../../validators/index';
+import { validators } from '../helpers/validators';
 import { repoFactory } from '../helpers/repo';
 import { enforcement, PROJECT, ruleFront, writeRule } from '../helpers/rules';
 

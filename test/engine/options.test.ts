@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compileOptionsSchema } from '../../engine/gate/options';
 import { checkOptions } from '../../engine/gate/rule-options';
 import type { Validator } from '../../engine/api/validator';
-import { validators } from '../../validators/index';
+import { validators } from '../helpers/validators';
 
 const withOptions = Object.values(validators as Readonly<Record<string, Validator>>).filter((validator) => validator.optionsSchema !== undefined);
 

@@ -19,7 +19,7 @@ import type { Rule } from '../../engine/ruleset/rules';
 import { Runner } from '../../engine/gate/runner';
 import { defineValidator } from '../../engine/api/validator';
 import type { Validator } from '../../engine/api/validator';
-import { validators } from '../../validators/index';
+import { validators } from '../helpers/validators';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
 

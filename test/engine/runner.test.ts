@@ -17,7 +17,7 @@ import { Runner } from '../../engine/gate/runner';
 import type { GateResult } from '../../engine/gate/runner';
 import { defineValidator } from '../../engine/api/validator';
 import type { Validator } from '../../engine/api/validator';
-import { validators } from '../../validators/index';
+import { validators } from '../helpers/validators';
 import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();

@@ -16,7 +16,7 @@ import { workerContext } from '../../engine/gate/isolation/worker-context';
 import { DocumentError } from '../../engine/io/document-error';
 import { treeFor, WorkingTree } from '../../engine/io/tree';
 import { Repository } from '../../engine/layer/repository';
-import type { Rule, RuleSet } from '../../engine/api/rule-types';
+import type { Rule, RuleSet } from '../../engine/layer/rule-types';
 import { selectPaths } from '../../engine/api/toolkit/index';
 import type { ValidatorContext } from '../../engine/api/validator';
 import { repoFactory } from '../helpers/repo';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byteOrder } from '../../engine/layer/rule-package';
+import { byteOrder } from "../../engine/io/text";
 
 const sign = (n: number): number => Math.sign(n);
 const bytes = (a: string, b: string): number => sign(Buffer.compare(Buffer.from(a), Buffer.from(b)));

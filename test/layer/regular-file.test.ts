@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentError } from '../../engine/io/document-error';
 import { IndexTree, WorkingTree } from '../../engine/io/tree';
-import { readTextFile } from '../../engine/layer/yaml';
 import { cleanEnv } from '../helpers/repo';
+import { readTextFile } from "../../engine/io/text";
 
 let dir: string;
 let server: Server;

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentError } from '../../engine/io/document-error';
-import { DEFAULT_MAX_BYTES, parseYaml, readTextFile, readYamlFile } from '../../engine/layer/yaml';
+import { parseYaml, readYamlFile } from '../../engine/layer/yaml';
 import type { YamlOptions } from '../../engine/layer/yaml';
 import { expectRefusal } from '../helpers/refusal';
+import { DEFAULT_MAX_BYTES, readTextFile } from "../../engine/io/text";
 
 const refusedBy = (fn: () => unknown): DocumentError => expectRefusal(fn, { explains: ['reason', 'fix'] });
 

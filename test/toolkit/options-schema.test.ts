@@ -14,7 +14,7 @@ import type { Validator } from '../../engine/api/validator';
 import type { ContentOptions } from '../../validators/content';
 import type { DocumentSchemaOptions } from '../../validators/document_schema';
 import type { PathsOptions } from '../../validators/paths';
-import { validators } from '../../validators/index';
+import { validators } from '../helpers/validators';
 
 const builtins = Object.values(validators as unknown as Record<string, Validator>);
 const ajv = (): Ajv2020 => new Ajv2020({ strict: true, allErrors: true });

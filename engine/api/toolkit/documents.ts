@@ -9,8 +9,9 @@ import { describeThrown } from '../../io/describe';
 import { printable, UNREADABLE } from '../../io/document-error';
 import { checkSchema, schemaProblems } from '../../layer/schema-check';
 import type { SchemaError, SchemaProblem } from '../../layer/schema-check';
-import type { Unreadable, YamlDocument } from '../../layer/yaml-document';
+import type { YamlDocument } from '../../layer/yaml-document';
 import type { ValidatorContext } from '../validator';
+import type { Unreadable } from "../../io/unreadable";
 
 export { checkSchema, lineOf } from '../../layer/schema-check';
 export type { SchemaProblem } from '../../layer/schema-check';

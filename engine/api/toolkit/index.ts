@@ -12,4 +12,5 @@ export { escapeControls, printable } from '../../io/printable';
 export { unsafePathReason } from '../../io/paths';
 export type { KindName } from '../../generated/kinds';
 export type { Policy } from '../../generated/types';
-export type { FrontMatterDocument, Unreadable, YamlDocument } from '../../layer/yaml-document';
+export type { FrontMatterDocument, YamlDocument } from '../../layer/yaml-document';
+export type { Unreadable } from "../../io/unreadable";

@@ -16,7 +16,7 @@
 import type Micromatch from 'micromatch';
 import type { Options } from 'micromatch';
 import { unsafePathReason } from '../../io/paths';
-import type { Rule } from '../rule-types';
+import type { Rule } from '../../layer/rule-types';
 import type { ValidatorContext } from '../validator';
 import { schema } from './options-schema';
 import type { Schema } from './options-schema';

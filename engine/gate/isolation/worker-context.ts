@@ -5,13 +5,14 @@
  * the same git environment (the worker's) and the same tree (the index inside a pre-commit hook) — only
  * when the validator first asks for it, so a validator that reads nothing pays for nothing.
  */
-import { diskReader, distributionReader, folderContext, folderGit, lazyRepositoryReader, repositoryContext, repositoryReader } from '../context';
+import { distributionReader, folderContext, folderGit, lazyRepositoryReader, repositoryContext, repositoryReader } from '../context';
 import type { ContextCommon } from '../context';
 import { gates } from '../../generated/gates';
 import { nearestName } from '../../io/nearest-name';
 import { Repository } from '../../layer/repository';
 import type { FolderContext, RepositoryReader, Validator, ValidatorContext, ValidatorLookup } from '../../api/validator';
 import type { BuiltinSummary, NoteKind, RepositoryPlace, RunRequest } from './protocol';
+import { diskReader } from "../../api/disk";
 
 /** Where the context's reports go: the worker batches them for the gate's thread. */
 export type Report = (kind: NoteKind, note: unknown) => void;

@@ -33,7 +33,7 @@ import type { Stats } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import type { CheckedOperation } from './check';
 import { errnoCode, WriteFailure } from './errors';
-import type { WritePlan, Written } from './plan';
+import type { PlannedWrites, Written } from './operations';
 
 /** Temporary and backup files of a writer: `.<name>.majordomus-<pid>-<hex>.tmp|old`. */
 const LEFTOVER = /^\..+\.majordomus-(\d+)-[0-9a-f]{8}\.(tmp|old)$/;
@@ -44,7 +44,7 @@ export function isWriterLeftover(name: string): boolean {
 }
 
 /** Write the checked operations in order; undo them all and throw `WriteFailure` when one fails. */
-export function applyPlan(plan: WritePlan, checked: readonly CheckedOperation[]): Written[] {
+export function applyPlan(plan: PlannedWrites, checked: readonly CheckedOperation[]): Written[] {
   const run = new Run();
   // every folder the plan names, written this time or not, is cleared of what a killed writer left there
   for (const step of checked) run.sweep(dirname(step.target));
@@ -237,7 +237,7 @@ class Run {
 }
 
 /** True when `dir` resolves inside one of the plan's scopes (a folder to tidy is never followed out of them). */
-function insideScopes(plan: WritePlan, dir: string): boolean {
+function insideScopes(plan: PlannedWrites, dir: string): boolean {
   let real: string;
   try {
     real = realpathSync(dir);

@@ -8,7 +8,7 @@ import { accessSync, constants, lstatSync, readdirSync, readlinkSync, realpathSy
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { describeErrno, errnoCode, WriteRefusal } from './errors';
 import type { WriteProblem } from './errors';
-import type { Operation, WritePlan } from './plan';
+import type { Operation, PlannedWrites } from './operations';
 
 /** An operation the check accepted. */
 export interface CheckedOperation {
@@ -24,7 +24,7 @@ export interface CheckedOperation {
 type Kind = 'absent' | 'file' | 'dir' | 'link' | 'other';
 
 /** Check every operation of `plan`; throws `WriteRefusal` listing every problem, or returns the accepted operations. */
-export function checkPlan(plan: WritePlan): CheckedOperation[] {
+export function checkPlan(plan: PlannedWrites): CheckedOperation[] {
   return new PlanCheck(plan).run();
 }
 
@@ -35,7 +35,7 @@ class PlanCheck {
   private readonly plannedReal = new Map<string, string>();
   private readonly scopes: readonly { readonly real: string; readonly name: string }[];
 
-  constructor(private readonly plan: WritePlan) {
+  constructor(private readonly plan: PlannedWrites) {
     this.scopes = plan.scopes.map((scope) => ({ real: realOrSelf(scope.dir), name: scope.name }));
   }
 

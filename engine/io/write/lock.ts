@@ -154,3 +154,32 @@ function clearStale(file: string, stale: LockOwner): void {
   }
   rmSync(aside, { force: true });
 }
+
+/** How long a record command waits for another writer's lock before it refuses. */
+const LOCK_WAIT_MS = 30_000;
+
+/**
+ * Run `work` holding the repository's write lock, waiting while another majordomus writer holds it:
+ * these commands are short read-modify-writes of one file, and eight people adding decisions at once
+ * should all get theirs recorded, not seven refusals. A lock held past the wait is still a refusal (15).
+ */
+export async function underLock<T>(commonDir: string, command: string, work: () => T | Promise<T>): Promise<T> {
+  const file = lockFile(commonDir);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  let lock: WriteLock;
+  for (let round = 0; ; round++) {
+    try {
+      lock = WriteLock.acquire(file, command);
+      break;
+    } catch (error) {
+      if (!(error instanceof LockBusy) || Date.now() > deadline) throw error;
+      Atomics.wait(pause, 0, 0, Math.min(50, 2 + round) + Math.random() * 5);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
+}

@@ -25,7 +25,7 @@ import type { RecordsModel } from '../records/model';
 import { unresolved } from '../records/questions';
 import type { StoredRecord } from '../records/record';
 import { ledgerOrder, resolveRecord } from '../records/resolver';
-import { episodeHere } from '../sessions/store';
+import { episodeHere } from '../kernel/episode';
 import { archivedTaskFile, completedNoteFile, readCurrentTask } from '../tasks/current';
 import type { Task } from '../tasks/current';
 import { defineModel } from '../../api/validator';

@@ -3,8 +3,10 @@
  * state now. Commands that append build it once, after they have opened the repository.
  */
 import type { Repository } from '../../layer/repository';
-import { stampOf } from '../sessions/store';
-import type { LedgerTarget } from './append';
+import { stampOf } from '../kernel/episode';
+import { appendEvent } from './append';
+import type { EventPayload, LedgerTarget } from './append';
+import type { EventName } from '../../generated/events';
 
 function sessionOf(session: string | undefined): { session?: string } {
   return session === undefined ? {} : { session };
@@ -30,4 +32,9 @@ export function ledgerTargetOf(repository: Repository, command: string, options:
     ...(options.clock ? { clock: options.clock } : {}),
     ...sessionOf(options.session ?? stampOf(repository, repository.git.env)),
   };
+}
+
+/** Append one event to this repository's ledger; `session` stamps it with that episode rather than the one this process is found in. */
+export function recordEvent(repository: Repository, command: string, event: EventName, payload: EventPayload, session?: string): void {
+  appendEvent(ledgerTargetOf(repository, command, session === undefined ? {} : { session }), event, payload);
 }

@@ -30,8 +30,8 @@ import { gitIdentity } from '../tasks/identity';
 import { utcNow } from '../tasks/record';
 import { formatSessionRecord, identityKeyInSummary, sessionOfName, sessionRecordName } from './record';
 import type { SessionRecord } from './record';
-import { aimPointer, checkKey, contextPath, episodeHere, openDir, openKeys, pointedKey, readOpen } from './store';
-import type { OpenSession } from './store';
+import { aimPointer, checkKey, contextPath, episodeHere, openDir, openKeys, pointedKey, readOpen } from '../kernel/episode';
+import type { OpenSession } from '../kernel/episode';
 
 export interface SessionCloseRequest {
   readonly outcome?: string;

@@ -11,8 +11,8 @@ import { readLedger } from '../ledger/read';
 import type { Repository } from '../../layer/repository';
 import { sessionsDir } from './close';
 import { sessionOfName } from './record';
-import { openKeys, pointedKey, readOpen } from './store';
-import type { OpenSession } from './store';
+import { openKeys, pointedKey, readOpen } from '../kernel/episode';
+import type { OpenSession } from '../kernel/episode';
 
 /** One open episode of this checkout. */
 export interface OpenEpisode {

@@ -15,8 +15,8 @@ import { readCurrentTask } from '../tasks/current';
 import { gitIdentity } from '../tasks/identity';
 import { utcNow } from '../tasks/record';
 import { nestedBriefing } from './turn';
-import { HAND_KEY, aimPointer, checkKey, contextPath, createOpen, readOpen } from './store';
-import type { OpenSession } from './store';
+import { HAND_KEY, aimPointer, checkKey, contextPath, createOpen, readOpen } from '../kernel/episode';
+import type { OpenSession } from '../kernel/episode';
 import { join, dirname, basename } from 'node:path';
 import { rmSync } from 'node:fs';
 

@@ -11,17 +11,9 @@ import type { Briefing, BriefingTask } from '../briefing/assemble';
 import { buildBriefing } from '../briefing/build';
 import { escapeControls } from '../../io/printable';
 import type { Repository } from '../../layer/repository';
-import { contextPath, episodeHere } from './store';
+import { contextPath, episodeHere } from '../kernel/episode';
+import type { TurnSection } from '../tasks/start';
 
-/** The section to append to an episode's session context for a turn, and where. */
-export interface TurnSection {
-  readonly session_id: string;
-  /** The session context, repository-relative. */
-  readonly context: string;
-  readonly text: string;
-  /** The previous turn the section carries, if any. */
-  readonly previous?: string;
-}
 
 /**
  * The turn section for `task`, started now, or undefined when no episode is open here or its session

@@ -7,7 +7,7 @@
  */
 import { defineModel } from '../../api/validator';
 import type { FinishOutcome } from './current';
-import type { GateVerdict } from './gates';
+import type { GateVerdict } from "./completion";
 
 /** The verify command and what its run showed. */
 export type VerifyRun =

@@ -12,9 +12,9 @@ import { ExitCode } from '../../errors';
 import type { Finding } from '../../api/findings';
 import type { RunnerPlugin } from '../../gate/run-gate';
 import type { Runner } from '../../gate/runner';
-import type { RuleSet } from '../../api/rule-types';
-import { appliesAt } from '../../gate/runner';
+import type { RuleSet } from '../../layer/rule-types';
 import { readCurrentTask } from './current';
+import { appliesAt } from "../../ruleset/gates";
 
 /** The contract's keys as the policy lists them, with their lines; or why it cannot be read. */
 export type ContractKeys = { readonly file: string; readonly keys: readonly { readonly key: string; readonly line?: number }[]; readonly problem?: undefined } | { readonly file: string; readonly problem: string };

@@ -13,7 +13,9 @@
  */
 import { lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { MissingError, RefusedError, UsageError } from '../../errors';
 import { DocumentError } from '../../io/document-error';
+import type { Repository } from '../../layer/repository';
 import { runGit } from '../../io/git';
 import { checkSchema } from '../../layer/schema-check';
 import type { Task } from '../../generated/types';
@@ -156,3 +158,26 @@ export const taskModel = defineModel({
     };
   },
 });
+
+/** The message every record command gives when there is no task to record against. */
+export const NO_TASK = 'no active task (run: majordomus start "<task>" --scope <pathspec>)';
+
+/**
+ * The task this checkout records against: present, this checkout's own, and active. 12 without one (or
+ * with a finished one), 2 when the task file cannot be read, 15 when it belongs to another checkout.
+ */
+export function activeTask(repository: Repository, command: string): Task {
+  const current = readCurrentTask(repository.root, repository.layout.localDir);
+  if (current.status === 'absent') throw new MissingError(`${command}: ${NO_TASK}`);
+  if (current.status === 'unreadable') {
+    const first = current.problems[0];
+    throw new UsageError(`${command}: ${current.file}${first?.line ? `:${first.line}` : ''} is not a task record: ${first?.message ?? 'unreadable'} (fix or remove it, then run: majordomus start)`);
+  }
+  if (current.foreign) {
+    throw new RefusedError(`${command}: ${current.file} is the task of another checkout (${current.task.worktree}); nothing was written (start a task in this checkout: majordomus start "<task>" --scope <pathspec>)`);
+  }
+  if (current.task.outcome !== 'active') {
+    throw new MissingError(`${command}: no active task: ${current.task.id} finished as ${current.task.outcome} (run: majordomus start "<task>" --scope <pathspec>)`);
+  }
+  return current.task;
+}

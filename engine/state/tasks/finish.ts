@@ -13,10 +13,8 @@ import { applyPlan } from '../../io/write/apply';
 import { checkPlan } from '../../io/write/check';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
-import { readTextFile } from '../../layer/yaml';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
-import { readBody } from '../records/command';
 import type { Repository } from '../../layer/repository';
 import type { GateOutcome, RunnerPlugin } from '../../gate/run-gate';
 import { runGate } from '../../gate/run-gate';
@@ -30,6 +28,8 @@ import { taskText, utcNow } from './record';
 import { runCompletionGates } from './gates';
 import { requireTask } from './start';
 import { runVerify } from './verify';
+import { readTextFile } from "../../io/text";
+import { readBody } from "../../io/stdin";
 
 export interface FinishRequest {
   readonly outcome: string;

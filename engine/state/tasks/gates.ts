@@ -11,28 +11,9 @@
  */
 import { MajordomusError } from '../../errors';
 import { isFailing } from '../../api/findings';
-import type { RepositoryGateName } from '../../generated/gates';
 import { runGate } from '../../gate/run-gate';
-
-/** The gates a completed task must also pass, in the order they are run and reported. */
-export const COMPLETION_GATES: readonly RepositoryGateName[] = ['doctor', 'check'];
-
-/** A failing finding of a completion gate, as the verdict keeps it. */
-export interface GateFailure {
-  /** The rule's id; undefined for the engine's own findings (a rule file refused, a package broken). */
-  readonly rule?: string;
-  readonly category: string;
-  readonly subject: string;
-  readonly message: string;
-  readonly file?: string;
-  readonly line?: number;
-}
-
-/** What one completion gate said over the tree. */
-export type GateVerdict =
-  | { readonly gate: RepositoryGateName; readonly exitCode: number; readonly failing: readonly GateFailure[]; readonly error?: undefined }
-  /** It ended without a verdict: an error the command line would have exited with. */
-  | { readonly gate: RepositoryGateName; readonly exitCode: number; readonly error: string; readonly failing?: undefined };
+import { COMPLETION_GATES } from './completion';
+import type { GateVerdict } from './completion';
 
 /** Run the completion gates in the repository around `cwd`, under `env` (the finish command's). */
 export async function runCompletionGates(cwd: string, env: NodeJS.ProcessEnv): Promise<GateVerdict[]> {

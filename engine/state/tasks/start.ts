@@ -17,12 +17,23 @@ import { WritePlan } from '../../io/write/plan';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import type { Repository } from '../../layer/repository';
-import { turnSection } from '../sessions/turn';
-import type { TurnSection } from '../sessions/turn';
 import { rootedPathProblem } from '../../api/toolkit/pathspec';
 import { archivedTaskFile, currentTaskFile, readCurrentTask } from './current';
 import { gitIdentity } from './identity';
 import { taskText, utcNow } from './record';
+
+/**
+ * Text appended, in the same plan as the task, to a file of the local half: the open episode's session
+ * context gets the new turn (engine/state/sessions/turn.ts builds it; the start command hands it in).
+ */
+export interface TurnSection {
+  readonly session_id: string;
+  /** The session context, repository-relative. */
+  readonly context: string;
+  readonly text: string;
+  /** The previous turn the section carries, if any. */
+  readonly previous?: string;
+}
 
 export interface StartRequest {
   readonly task: string;
@@ -30,6 +41,8 @@ export interface StartRequest {
   readonly scope: readonly string[];
   readonly profile?: string;
   readonly owner?: string;
+  /** The turn of the open episode the task begins, if one is open here. */
+  readonly turn?: (repository: Repository, task: Task) => TurnSection | undefined;
 }
 
 export interface StartResult {
@@ -88,7 +101,7 @@ export async function startTask(repository: Repository, request: StartRequest, n
     plan.replace(currentTaskFile(layout.localDir), taskText(task));
     // inside an episode the task is a new turn: its context, carrying the previous turn's deliverable,
     // lands in the session context with the task or not at all
-    const turn = turnSection(repository, task);
+    const turn = request.turn?.(repository, task);
     if (turn) plan.append(turn.context, turn.text);
     // checked whole first, then the event, then the record: a ledger that refuses the line (a torn
     // tail, a link leading outside) leaves no task behind either

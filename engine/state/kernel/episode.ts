@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { RefusedError, UsageError } from '../../errors';
 import { errnoCode } from '../../io/write/errors';
 import { parseYaml } from '../../layer/yaml';
-import { resolveLedger } from '../ledger/path';
+import { containedFolder } from '../../io/write/contained';
 import type { Repository } from '../../layer/repository';
 
 /** The key of an episode nobody named. */
@@ -170,7 +170,7 @@ export function stampOf(repository: Repository, env: NodeJS.ProcessEnv = process
 export function createOpen(root: string, localDir: string, key: string, session: OpenSession): boolean {
   const dir = join(root, openDir(localDir));
   // the state folder is made, and checked to stay inside the repository, as the ledger's is
-  resolveLedger({ root, localDir }, 'session start', true);
+  containedFolder({ root }, `${localDir}/state`, 'session start', true);
   makeFolder(dir);
   const temp = join(dir, `.${key}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(temp, 'wx', 0o600);

@@ -1,0 +1,122 @@
+/**
+ * Writing a task's records: a checkpoint or a handover published under a fresh name, the task's fields
+ * moved under the write lock, and the ledger line that announces it. The record commands, `check
+ * --checkpoint` and a provider's compaction hook all record through here.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { MissingError, UsageError } from '../../errors';
+import { underLock } from '../../io/write/lock';
+import { WritePlan } from '../../io/write/plan';
+import { publishRecord, unpublish } from '../../io/write/publish';
+import { policyValue } from '../../layer/policy';
+import type { Repository } from '../../layer/repository';
+import { recordEvent } from '../ledger/target';
+import { activeTask, currentTaskFile } from '../tasks/current';
+import type { Task } from '../tasks/current';
+import { recordIdentity, utcSeconds } from './identity';
+import { bodyLines, filledSections, formatRecord, RECORD_DIRS, recordName } from './record';
+import type { RecordKind } from './record';
+
+/** The default cap when the policy sets none (the skeleton's value). */
+const DEFAULT_MAX_BODY_LINES = 40;
+const DEFAULT_SECTIONS = ['Objective', 'Current State', 'Next Action'];
+
+/** What a checkpoint recorded: the task's new `checkpoint_at`, and the record's path when the body was not empty. */
+export interface CheckpointRecorded {
+  readonly checkpoint_at: string;
+  readonly path?: string;
+}
+
+/**
+ * Record a checkpoint of `task`: the body (when it has lines) as a record, the task's `checkpoint_at`
+ * moved under the lock, and `task.checkpoint` appended. `checkpoint` and `check --checkpoint` (with an
+ * empty body) both record through here, `command` naming the caller in messages. A body over the
+ * policy's cap is refused (2), nothing written.
+ */
+export async function recordCheckpoint(repository: Repository, task: Task, body: string, command = 'checkpoint', options: { readonly session?: string } = {}): Promise<CheckpointRecorded> {
+  const cap = policyValue(repository, 'checkpoint.max_body_lines');
+  const max = typeof cap === 'number' && Number.isInteger(cap) && cap >= 0 ? cap : DEFAULT_MAX_BODY_LINES;
+  const lines = bodyLines(body);
+  if (lines > max) {
+    throw new UsageError(`${command}: the body is ${lines} lines, over checkpoint.max_body_lines (${max}); nothing was written (shorten it, or write a handover instead: majordomus handover)`);
+  }
+  const now = utcSeconds(new Date());
+  let path: string | undefined;
+  if (lines > 0) path = await publish(repository, 'checkpoint', task, body, now);
+  await underLock(repository.git.commonDir, command, () => setTaskFields(repository, command, task, { checkpoint_at: now }));
+  recordEvent(repository, command, 'task.checkpoint', path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path }, options.session);
+  return path === undefined ? { checkpoint_at: now } : { checkpoint_at: now, path };
+}
+
+/** What a handover recorded: the record's path, and whether the task was handed over with it. */
+export interface HandoverRecorded {
+  readonly path: string;
+  readonly closed: boolean;
+}
+
+/**
+ * Record a handover of `task`: the body (each section the policy's handover.required_sections names
+ * filled) as a record, the task's `checkpoint_at` moved (and, with `close`, its outcome handed_over) under
+ * the lock, and `task.handed_over` appended. A body lacking a section is refused (2), nothing written.
+ */
+export async function recordHandover(repository: Repository, task: Task, body: string, close: boolean): Promise<HandoverRecorded> {
+  const configured = policyValue(repository, 'handover.required_sections');
+  const required = Array.isArray(configured) && configured.every((item) => typeof item === 'string') ? (configured as string[]) : DEFAULT_SECTIONS;
+  const filled = filledSections(body);
+  const missing = required.filter((section) => !filled.has(section));
+  if (missing.length > 0) {
+    throw new UsageError(
+      `handover: the body lacks ${missing.map((section) => `\`# ${section}\``).join(', ')} (handover.required_sections), each with text under it; nothing was written (add the section${missing.length > 1 ? 's' : ''})`,
+    );
+  }
+  const now = utcSeconds(new Date());
+  const path = await publish(repository, 'handover', task, body, now);
+  const closed = close;
+  try {
+    await underLock(repository.git.commonDir, 'handover', () => setTaskFields(repository, 'handover', task, closed ? { checkpoint_at: now, outcome: 'handed_over' } : { checkpoint_at: now }));
+  } catch (error) {
+    // the task did not move: a record announcing its handover would be a false account
+    unpublish(repository.layout.abs(path));
+    throw error;
+  }
+  recordEvent(repository, 'handover', 'task.handed_over', { task_id: task.id, handover_path: path, closed });
+  return { path, closed };
+}
+
+/** Publish the record; its repository-relative path. */
+async function publish(repository: Repository, kind: RecordKind, task: Task, body: string, now: string): Promise<string> {
+  const identity = await recordIdentity(repository, { id: task.id, profile: task.profile, owner: task.owner }, now);
+  const dir = `${repository.layout.localDir}/${RECORD_DIRS[kind]}`;
+  const published = publishRecord({
+    command: kind,
+    root: repository.root,
+    dir: repository.layout.abs(dir),
+    content: formatRecord(identity, body),
+    name: () => recordName(identity, randomBytes(8).toString('hex')),
+  });
+  return `${dir}/${published.name}`;
+}
+
+/**
+ * Change fields of the current task file in place, through the one writer, under the lock: the file is
+ * the tool's own, written one `key: value` line per field, so a line is replaced (or added after
+ * `started_at`) without re-serialising what the rest says. The task is read again under the lock: a task
+ * finished or replaced meanwhile is not written.
+ */
+function setTaskFields(repository: Repository, command: string, task: Task, fields: Readonly<Record<string, string>>): void {
+  const current = activeTask(repository, command);
+  if (current.id !== task.id) throw new MissingError(`${command}: the task changed while the record was written (now ${current.id}); run the command again`);
+  const file = currentTaskFile(repository.layout.localDir);
+  let text = readFileSync(repository.layout.abs(file), 'utf8');
+  for (const [key, value] of Object.entries(fields)) {
+    const line = new RegExp(`^${key}:.*$`, 'm');
+    const written = `${key}: ${JSON.stringify(value)}`;
+    if (line.test(text)) text = text.replace(line, () => written);
+    else text = text.replace(/^(started_at:.*)$/m, (started) => `${started}\n${written}`);
+  }
+  const plan = new WritePlan({ command, base: repository.root });
+  plan.replace(file, text, { mode: 0o600 });
+  plan.commit();
+}
+

@@ -1,0 +1,41 @@
+/**
+ * The layer order of the engine, written once, as data: docs/ARCHITECTURE.md describes it and
+ * test/architecture.test.ts holds the code to it. A unit is a folder or a file (the longest match names a
+ * file's unit); a file may import its own unit and the units listed before it, never one listed after.
+ * Units that share a rank are peers: neither imports the other.
+ */
+export const LAYERS: readonly (readonly string[])[] = [
+  ['engine/errors.ts', 'engine/generated'],
+  ['engine/io'],
+  ['engine/io/write'],
+  ['engine/layer'],
+  ['engine/api'],
+  ['engine/ruleset'],
+  ['engine/generated/packs.ts', 'engine/generated/validators.ts'],
+  ['engine/packs'],
+  ['engine/gate'],
+  ['engine/reporters'],
+  ['engine/hooks'],
+  ['engine/state/kernel'],
+  ['engine/state/ledger'],
+  ['engine/state/tasks'],
+  ['engine/state/records'],
+  ['engine/state/knowledge'],
+  ['engine/state/briefing'],
+  ['engine/state/sessions'],
+  ['engine/state/context.ts'],
+  ['engine/capture'],
+  ['engine/usecases', 'engine/brainstorm'],
+  ['validators'],
+  ['engine/commands'],
+  ['engine/cli', 'engine/generated/pack-commands.ts'],
+  ['engine/main.ts'],
+];
+
+/**
+ * The plugin registries: generated files that load, lazily and only lazily (`import()`), the modules
+ * the packs declare — validators and the models a pack hands them. These loads run up the order by
+ * design (the engine calls its plugins); they are the only imports that may, and they are left out of
+ * the cycle check.
+ */
+export const PLUGIN_REGISTRIES: readonly string[] = ['engine/generated/packs.ts', 'engine/generated/validators.ts'];
