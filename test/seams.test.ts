@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { packCommands } from '../engine/generated/pack-commands';
+import { COMMAND_FAMILIES } from '../engine/commands/index';
 import { packNames, packs } from '../engine/generated/packs';
 import { buildProgram } from '../engine/cli/program';
 import { shippedRules } from '../engine/packs/shipped';
@@ -159,7 +159,7 @@ describe('one gate entry', () => {
   });
 
   it('only Repository.open discovers a repository and opens its layout (init, which writes the layout, discovers git alone)', () => {
-    expect(using(/GitRepository\.discover\(/, ['engine/layer/repository.ts', 'engine/commands/init.ts'])).toEqual([]);
+    expect(using(/GitRepository\.discover\(/, ['engine/layer/repository.ts', 'engine/actions/init.ts'])).toEqual([]);
     expect(using(/\bopenLayout\(/, ['engine/layer/repository.ts', 'engine/layer/layout.ts'])).toEqual([]);
     expect(using(/new Repository\(/, ['engine/layer/repository.ts'])).toEqual([]);
   });
@@ -171,10 +171,12 @@ describe('one gate entry', () => {
 
 describe('the packs registry is the one registration point', () => {
   it('each pack that adds commands adds exactly the top-level commands it declares', () => {
-    const engineCommands = ['doctor', 'check', 'watch', 'finish', 'init', 'rules', 'history', 'start', 'checkpoint', 'handover', 'decision', 'question', 'hooks', 'knowledge', 'usecase', 'context', 'session', 'capture'];
-    const declared = packNames.flatMap((pack) => packs[pack].commands);
-    expect(buildProgram().commands.map((command) => command.name()).sort()).toEqual([...engineCommands, ...declared].sort());
-    for (const { pack, commands } of packCommands) expect(commands).toEqual(packs[pack].commands);
+    const program = buildProgram({ cwd: ROOT, env: {} });
+    expect(program.commands.map((command) => command.name())).toEqual(COMMAND_FAMILIES.map((family) => family.family));
+    for (const pack of packNames) {
+      expect(COMMAND_FAMILIES.filter((family) => family.pack === pack).map((family) => family.family)).toEqual(packs[pack].commands);
+    }
+    expect(COMMAND_FAMILIES.every((family) => family.pack === undefined || packNames.includes(family.pack as never))).toBe(true);
   });
 
   it('each validator a pack lists is declared by a rule of that pack (a generic one excepted), at the pack\'s gates or the baseline\'s', async () => {

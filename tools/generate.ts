@@ -9,7 +9,6 @@
  *   engine/generated/kinds.ts           the kinds registry as frozen constants
  *   engine/generated/packs.ts           the packs registry (every pack.yaml), and PackName
  *   engine/generated/gates.ts           the gates the packs declare, as frozen constants, and GateName
- *   engine/generated/pack-commands.ts   the commands each pack adds to the command line
  *   engine/generated/<pack>-pack.ts     an embedded pack's rule files, for a standalone bundle
  *   engine/generated/schema-keys.ts     the keys each closed mapping of a schema allows (tools/schema-keys.ts)
  *   engine/generated/events.ts          the ledger's event vocabulary (share/events.yaml): EventName, required keys
@@ -89,7 +88,6 @@ interface PackEntry {
   readonly gates: readonly GateEntry[];
   readonly embedded: boolean;
   readonly context?: string;
-  readonly cli?: string;
   readonly commands: readonly string[];
   readonly bundles: readonly { readonly name: string; readonly entry: string }[];
 }
@@ -205,12 +203,11 @@ export function readPacks(root: string, schemas: readonly SchemaSource[], regist
       throw new GenerateError(`${display}: breaks share/schemas/pack.v1.schema.json at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`);
     }
     const entry = raw as {
-      name: string; description: string; vendoring: PackEntry['vendoring']; validators: string[]; embedded?: boolean; context?: string; cli?: string; commands?: string[];
+      name: string; description: string; vendoring: PackEntry['vendoring']; validators: string[]; embedded?: boolean; context?: string; commands?: string[];
       bundles?: { name: string; entry: string }[];
       gates?: { name: string; description: string; target: GateEntry['target']; violation_level: GateEntry['violation_level']; exit_code?: number; includes?: string[]; command: string }[];
     };
     if (entry.name !== name) throw new GenerateError(`${display}: name must be ${JSON.stringify(name)}, the pack's folder`);
-    if ((entry.cli === undefined) !== ((entry.commands ?? []).length === 0)) throw new GenerateError(`${display}: cli and commands go together (the module that adds the commands, and their names)`);
     packs.push({
       name,
       description: entry.description,
@@ -228,7 +225,6 @@ export function readPacks(root: string, schemas: readonly SchemaSource[], regist
       })),
       embedded: entry.embedded === true,
       ...(entry.context !== undefined ? { context: entry.context } : {}),
-      ...(entry.cli !== undefined ? { cli: entry.cli } : {}),
       commands: entry.commands ?? [],
       bundles: entry.bundles ?? [],
     });
@@ -370,7 +366,6 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push({ path: 'engine/generated/packs.ts', content: renderPacks(project, packs, header('rules/*/pack.yaml')) });
   files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('rules/*/pack.yaml (gates)')) });
   files.push({ path: 'engine/generated/validators.ts', content: renderValidatorRegistry(project, packs, header('rules/*/pack.yaml (validators)')) });
-  files.push({ path: 'engine/generated/pack-commands.ts', content: renderPackCommands(project, packs, header('rules/*/pack.yaml (cli, commands)')) });
   files.push({ path: 'engine/generated/schema-keys.ts', content: renderSchemaKeys(ordered.map((p) => ({ kind: p.kind.name, schema: p.schema.schema })), header('share/schemas/*.v1.schema.json')) });
   files.push(...renderRulePackages(root, version, schemas.find((s) => s.stem === 'rule-package')));
   files.push(...mirrorOwnVendoredPackages(root, files));
@@ -955,29 +950,6 @@ function renderValidatorRegistry(project: Project, packs: readonly PackEntry[], 
     ],
   });
   file.addTypeAlias({ name: 'BuiltinValidatorName', isExported: true, docs: ['The name of a built-in validator.'], type: 'keyof typeof validatorModules' });
-  return finish(file, header);
-}
-
-function renderPackCommands(project: Project, packs: readonly PackEntry[], header: string): string {
-  const file = project.createSourceFile('pack-commands.ts', '', { overwrite: true });
-  const withCli = packs.filter((p) => p.cli !== undefined);
-  file.addImportDeclarations([
-    { isTypeOnly: true, moduleSpecifier: 'commander', namedImports: ['Command'] },
-    { isTypeOnly: true, moduleSpecifier: './packs', namedImports: ['PackName'] },
-    ...withCli.map((p) => ({ moduleSpecifier: fromGenerated(p.cli!), namedImports: [{ name: 'register', alias: `register${pascal(p.name)}` }] })),
-  ]);
-  file.addInterface({
-    name: 'PackCommands',
-    isExported: true,
-    docs: ['The commands one pack adds to the command line.'],
-    properties: [
-      { name: 'pack', type: 'PackName', isReadonly: true },
-      { name: 'commands', type: 'readonly string[]', isReadonly: true, docs: ['The top-level commands `register` adds.'] },
-      { name: 'register', type: '(program: Command) => void', isReadonly: true, docs: ['Add them (each command module is imported only when it runs).'] },
-    ],
-  });
-  const entries = withCli.map((p) => ({ pack: p.name, commands: p.commands, register: new Code(`register${pascal(p.name)}`) }));
-  addConstant(file, 'packCommands', 'readonly PackCommands[]', entries, 'The packs that add commands, in registry order.');
   return finish(file, header);
 }
 

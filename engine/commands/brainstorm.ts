@@ -1,45 +1,65 @@
 /**
- * `majordomus brainstorm`: the brainstorm pack's commands. `check` runs the detector (exit 0 clean, 1
- * with violations, 2 on unusable input); `new` bootstraps a folder; `stamp` prints the contract's
- * datetime; `harvest` moves a session that passes the move gate into history.
+ * `brainstorm check|new|stamp|harvest`: the brainstorm pack's commands (its pack.yaml names the
+ * family). `check` and `harvest` keep the detector's contract: 0 clean, 1 violations, 2 unusable input.
  */
-import { relative, resolve } from 'node:path';
-import { brainstormGate, checkSession } from '../brainstorm/check';
-import { UsageError } from '../errors';
-import { bootstrap, harvest, stamp } from '../brainstorm/lifecycle';
-import { runGit } from '../io/git';
-import { formatOf } from '../reporters/index';
+import type { CommandFamily } from './define';
+import { defineFamily } from './define';
 
-export async function runBrainstormCheck(folder: string, options: { gate?: string; json?: boolean; format?: string }): Promise<void> {
-  const report = await checkSession(folder, brainstormGate(options.gate), formatOf(options));
-  process.stdout.write(report.output);
-  process.exitCode = report.exitCode;
-}
+const brainstorm = () => import('../actions/brainstorm');
 
-/** `brainstorm new <topic> [--dir <parent>]`: the parent defaults to docs/research/ of the repository (or of the working directory). */
-export async function runBrainstormNew(topic: string, options: { dir?: string }, cwd = process.cwd()): Promise<void> {
-  const top = runGit(['rev-parse', '--show-toplevel'], cwd);
-  const base = top.status === 0 ? top.stdout.trim() : cwd;
-  const parent = options.dir !== undefined ? resolve(cwd, options.dir) : resolve(base, 'docs/research');
-  const written = await bootstrap(topic, parent, cwd);
-  process.stdout.write(`${written.map((path) => `wrote ${path}`).join('\n')}\n`);
-}
-
-/** `brainstorm stamp`: the current UTC datetime, `YYYY-MM-DDTHH:MMZ`. */
-export async function runBrainstormStamp(): Promise<void> {
-  process.stdout.write(`${stamp()}\n`);
-}
-
-/** `brainstorm harvest <folder>`: the move gate, then the move; exit 1 with the failing rules otherwise. */
-export async function runBrainstormHarvest(folder: string, cwd = process.cwd()): Promise<void> {
-  // an empty argument would resolve to the working directory, and harvest moves what it names
-  if (folder === '') throw new UsageError('the session folder is an empty argument (name the folder to harvest)');
-  const result = await harvest(resolve(cwd, folder));
-  if (!result.moved) {
-    process.stdout.write(result.report.output);
-    process.stdout.write('harvest: refused, nothing moved\n');
-    process.exitCode = result.report.exitCode;
-    return;
-  }
-  process.stdout.write(`${relative(cwd, result.moved) || result.moved}\n`);
-}
+export const families: readonly CommandFamily[] = [
+  defineFamily({
+    family: 'brainstorm',
+    pack: 'brainstorm',
+    groups: [{ name: 'brainstorm', description: 'brainstorm session folders: check, bootstrap, stamp, harvest' }],
+    commands: [
+      {
+        name: 'brainstorm check',
+        arguments: '<session-folder>',
+        description: 'run the detector: one line per rule of the gate, then clean or failing (exit 0, 1, or 2 on unusable input)',
+        output: 'format',
+        outputDescription: 'print one JSON document (short for --format json)',
+        options: [{ flags: '--gate <gate>', description: 'session, manifest or move (cumulative)', default: 'session' }],
+        exitCodes: [0, 1, 2],
+        effect: 'reads',
+        action: async () => {
+          const { runBrainstormCheck } = await brainstorm();
+          return ({ args, options }, invocation) => runBrainstormCheck(args[0]!, options, invocation);
+        },
+      },
+      {
+        name: 'brainstorm new',
+        arguments: '<topic>',
+        description: 'bootstrap a session folder <parent>/<topic>-brainstorm/ that passes the session gate',
+        options: [{ flags: '--dir <parent>', description: 'the parent folder (default: docs/research/ of the repository)' }],
+        exitCodes: [0, 2, 15],
+        effect: 'writes-repository',
+        action: async () => {
+          const { runBrainstormNew } = await brainstorm();
+          return ({ args, options }, invocation) => runBrainstormNew(args[0]!, options, invocation);
+        },
+      },
+      {
+        name: 'brainstorm stamp',
+        description: "print the current UTC datetime in the contract's one shape, YYYY-MM-DDTHH:MMZ",
+        exitCodes: [0],
+        effect: 'reads',
+        action: async () => {
+          const { runBrainstormStamp } = await brainstorm();
+          return () => runBrainstormStamp();
+        },
+      },
+      {
+        name: 'brainstorm harvest',
+        arguments: '<session-folder>',
+        description: 'run the move gate; only when clean, move the folder to docs/history/brainstorms/<topic>/ without ops/',
+        exitCodes: [0, 1, 2, 15],
+        effect: 'writes-repository',
+        action: async () => {
+          const { runBrainstormHarvest } = await brainstorm();
+          return ({ args }, invocation) => runBrainstormHarvest(args[0]!, invocation);
+        },
+      },
+    ],
+  }),
+];

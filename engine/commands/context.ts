@@ -1,56 +1,24 @@
-/**
- * `context [--json] [--budget-lines <n>]`: what the next worker needs, assembled by the context builder
- * (engine/briefing/) within `context.builder_budget_lines`. Writes nothing, the ledger included. Over the
- * budget the command prints no context and exits 10 with the figure: a context cut to fit would drop
- * what the worker needed without saying so.
- */
-import { ContractError, UsageError } from '../errors';
-import { budgetFigure, overBudget } from '../state/briefing/assemble';
-import type { Briefing } from '../state/briefing/assemble';
-import { buildBriefing } from '../state/briefing/build';
-import { openRepository, say } from "./shared";
+/** `context`: what the next worker needs, within the policy's budget. */
+import type { CommandFamily } from './define';
+import { defineFamily } from './define';
 
-export interface ContextOptions {
-  readonly json?: boolean;
-  /** `--budget-lines`, as given. */
-  readonly budgetLines?: string;
-}
-
-export function runContext(options: ContextOptions): void {
-  const override = options.budgetLines === undefined ? undefined : budgetLines(options.budgetLines);
-  const briefing = buildBriefing(openRepository(), override);
-  for (const problem of briefing.problems) process.stderr.write(`majordomus: context: ${problem} (left out; \`majordomus doctor\` reports it)\n`);
-  if (overBudget(briefing)) {
-    throw new ContractError(`context: the assembled context is ${budgetFigure(briefing)}; nothing was printed (give the next worker less to read — resolve questions, write a shorter checkpoint or note — or raise the budget: --budget-lines <n>)`);
-  }
-  if (options.json) say(JSON.stringify(toJson(briefing)));
-  else process.stdout.write(`${briefing.lines.join('\n')}\n`);
-}
-
-/** `--budget-lines`: a positive whole number of lines. */
-function budgetLines(text: string): number {
-  if (!/^[1-9][0-9]{0,8}$/.test(text.trim())) throw new UsageError(`context: --budget-lines ${JSON.stringify(text)} is not a positive whole number of lines (e.g. --budget-lines 300)`);
-  return Number(text.trim());
-}
-
-/** The `--json` document: every part as data, with the text and its figure. */
-function toJson(briefing: Briefing): Record<string, unknown> {
-  const { settings, task, state, previous } = briefing;
-  return {
-    budget_lines: settings.budgetLines,
-    budget_from: settings.budgetFrom,
-    lines: briefing.lines.length,
-    task: task ?? null,
-    scope: { items: briefing.scope.items, total: briefing.scope.total },
-    state: state ?? null,
-    questions: { items: briefing.questions.items.map((q) => ({ number: q.number, task_id: q.task, question: q.question, date: q.date })), total: briefing.questions.total },
-    decisions: {
-      items: briefing.decisions.items.map((d) => ({ date: d.date ?? null, title: d.title, heading: d.heading, why: d.fields.get('Why')?.value ?? null })),
-      total: briefing.decisions.total,
-    },
-    previous: previous ?? null,
-    previous_none: briefing.previousNone ?? null,
-    problems: briefing.problems,
-    text: briefing.lines,
-  };
-}
+export const families: readonly CommandFamily[] = [
+  defineFamily({
+    family: 'context',
+    commands: [
+      {
+        name: 'context',
+        description:
+          'print what the next worker needs: the task and scope, the current state, open questions, recent decisions, the previous turn',
+        output: 'json',
+        options: [{ flags: '--budget-lines <n>', description: 'the budget in lines, over context.builder_budget_lines' }],
+        exitCodes: [0, 2, 12],
+        effect: 'reads',
+        action: async () => {
+          const { runContext } = await import('../actions/context');
+          return ({ options }, invocation) => runContext(options, invocation);
+        },
+      },
+    ],
+  }),
+];

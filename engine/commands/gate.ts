@@ -1,86 +1,107 @@
-/**
- * doctor, check, finish --check and watch: run one gate through the gate entry (engine/gate/run-gate.ts) with
- * the reporter of the format asked for on the runner's hooks, and set the exit code the failing rules
- * ask for.
- */
-import { ExitCode } from '../errors';
-import type { GateName } from '../generated/gates';
-import { repositoryValidatorSwitch } from '../gate/isolation/settings';
-import { formatOf, loadReporter } from '../reporters/index';
-import type { Format } from '../reporters/index';
-import { ReporterPlugin } from '../reporters/report';
-import { runGate } from '../gate/run-gate';
+/** The gates: `doctor`, `check`, `watch`, and `finish` (which also records a task's outcome). */
+import type { CommandFamily, OptionDeclaration } from './define';
+import { defineFamily } from './define';
 
-export interface GateOptions {
-  readonly json?: boolean;
-  /** `--format`: text, json, sarif, junit or github (engine/reporters/). */
-  readonly format?: string;
-  /** `--rule`, repeatable: the rules to run, each an id or id@version. */
-  readonly rule?: readonly string[];
-  readonly quiet?: boolean;
-  /** False for `--no-repository-validators`. */
-  readonly repositoryValidators?: boolean;
-  /** `check --overlap`: add the other worktrees' overlapping claims (engine/state/tasks/overlap.ts). */
-  readonly overlap?: boolean;
-  /** `check --explain`: after the findings, the task judged and each rule that reported a violation (text and JSON). */
-  readonly explain?: boolean;
-  /** `check --checkpoint`: once the rules ran, record an empty-body checkpoint of the active task. */
-  readonly checkpoint?: boolean;
-}
+/** The options every gate takes beside its output (`--format`, `--json`). */
+export const GATE_OPTIONS: readonly OptionDeclaration[] = Object.freeze([
+  {
+    flags: '--rule <id>',
+    description: 'run only this rule (id or id@version); repeat it to run several, in the order of the rule set',
+    repeatable: true,
+  },
+  { flags: '--quiet', description: 'print only failing and warning findings and the summary' },
+  {
+    flags: '--no-repository-validators',
+    description: "import no repository module: each rule whose validator is the repository's own fails as not run (for untrusted checkouts)",
+  },
+]);
 
-/** Run `gate` in the repository around the working directory. */
-export async function runGateCommand(gate: GateName, options: GateOptions, cwd = process.cwd(), env = process.env): Promise<void> {
-  const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators, env);
-  const format = formatOf(options);
-  const reporter = new ReporterPlugin(await loadReporter(format), {
-    quiet: options.quiet,
-    // a gate's findings name repository-relative files, and its rules' files are in the repository;
-    // the lines a fingerprint hashes are read from the tree the gate judged (ReporterPlugin)
-    paths: { prefix: '', rulesInRepository: true },
-  });
-  // every validator's promise is awaited here; should one of ours never settle, Node would empty its
-  // event loop and exit 0 with rules unrun — a gate passed by accident. Say so, and fail, instead.
-  let settled = false;
-  const unfinished = (): void => {
-    if (settled) return;
-    process.stderr.write(`majordomus: ${gate} ended before every rule had run (this is a bug; run again with MAJORDOMUS_TIMING=1 to see the last rule)\n`);
-    process.exitCode = ExitCode.internal;
-  };
-  process.once('beforeExit', unfinished);
-  try {
-    // check judges the active task: without one it ends with 12 before any rule (engine/state/tasks/active.ts)
-    const overlap = options.overlap ? [new (await import('../state/tasks/overlap')).OverlapPlugin(env)] : [];
-    const plugins = gate === 'check' ? [new (await import('../state/tasks/active')).ActiveTaskRequired(), ...overlap, reporter] : [...overlap, reporter];
-    // tapped after the reporter, so its lines follow the findings; SARIF, JUnit and GitHub's are whole documents
-    if (options.explain && (format === 'text' || format === 'json')) plugins.push(new (await import('./explain')).ExplainPlugin(format));
-    // the finish contract's own findings: every finish_requires key defined by a rule (engine/state/tasks/contract.ts)
-    if (gate === 'finish' && !options.rule) plugins.unshift(new (await import('../state/tasks/contract')).FinishContract());
-    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins });
-    process.exitCode = outcome.exitCode;
-    if (gate === 'check' && options.checkpoint) await checkpointAfterCheck(format, cwd, env);
-  } finally {
-    settled = true;
-    process.off('beforeExit', unfinished);
-  }
-}
+const gate = async () => (await import('../actions/gate')).runGateCommand;
 
-/**
- * `check --checkpoint`: the checkpoint `majordomus checkpoint < /dev/null` records (the task's
- * `checkpoint_at` moved, `task.checkpoint` without a path), recorded after the rules ran whatever they
- * found — a checkpoint marks progress, not success — so the exit code stays the gate's. A checkpoint
- * that cannot be recorded (a task of another checkout, the lock held, a torn ledger) is the error it is.
- * Text and JSON get its line after the findings; the other formats print one document, so it goes to stderr.
- */
-async function checkpointAfterCheck(format: Format, cwd: string, env: NodeJS.ProcessEnv): Promise<void> {
-  const { activeTask } = await import('../state/tasks/current');
-  const { checkpointLine } = await import('./records');
-  const { recordCheckpoint } = await import('../state/records/write');
-  const { Repository } = await import('../layer/repository');
-  const command = 'check --checkpoint';
-  // the working tree, as `checkpoint` reads it: inside a pre-commit hook the gate judged the index
-  const repository = Repository.open(cwd, { env, tree: 'working' });
-  const task = activeTask(repository, command);
-  const line = checkpointLine(task, await recordCheckpoint(repository, task, '', command), format === 'json');
-  if (format === 'text' || format === 'json') process.stdout.write(`${line}\n`);
-  else process.stderr.write(`majordomus: ${line}\n`);
-}
+export const families: readonly CommandFamily[] = [
+  defineFamily({
+    family: 'doctor',
+    commands: [
+      {
+        name: 'doctor',
+        description: 'check the health of the repository and of the engine itself',
+        output: 'format',
+        options: GATE_OPTIONS,
+        exitCodes: [0, 2, 10, 12],
+        effect: 'reads',
+        action: async () => {
+          const run = await gate();
+          return ({ options }, invocation) => run('doctor', options, invocation);
+        },
+      },
+    ],
+  }),
+  defineFamily({
+    family: 'check',
+    commands: [
+      {
+        name: 'check',
+        description: 'run the rules enforced at the check gate',
+        output: 'format',
+        options: [
+          ...GATE_OPTIONS,
+          { flags: '--overlap', description: "also compare this task's scope with the active tasks of the other worktrees (git worktree list)" },
+          {
+            flags: '--explain',
+            description: 'after the findings, name the task judged and, for each rule that reported a violation, its statement and where it is documented',
+          },
+          {
+            flags: '--checkpoint',
+            description: 'after the rules ran, record a checkpoint of the active task (as `checkpoint < /dev/null`: only checkpoint_at moves)',
+          },
+        ],
+        exitCodes: [0, 2, 10, 12, 15],
+        effect: 'reads',
+        action: async () => {
+          const run = await gate();
+          return ({ options }, invocation) => run('check', options, invocation);
+        },
+      },
+    ],
+  }),
+  defineFamily({
+    family: 'watch',
+    commands: [
+      {
+        name: 'watch',
+        description: 'report drift: the rules enforced at the watch gate',
+        output: 'format',
+        options: GATE_OPTIONS,
+        exitCodes: [0, 2, 10, 11, 12],
+        effect: 'reads',
+        action: async () => {
+          const run = await gate();
+          return ({ options }, invocation) => run('watch', options, invocation);
+        },
+      },
+    ],
+  }),
+  defineFamily({
+    family: 'finish',
+    commands: [
+      {
+        name: 'finish',
+        description: 'finish the active task with an outcome, if it meets the completion contract; --check only judges the contract',
+        output: 'format',
+        options: [
+          ...GATE_OPTIONS,
+          { flags: '--check', description: 'judge the completion contract, recording nothing (the pre-push hook)' },
+          { flags: '--outcome <outcome>', description: 'the outcome to record', choices: ['completed', 'partial', 'blocked', 'no_match', 'failed'] },
+          {
+            flags: '--verify-command <cmd>',
+            description: 'the command that proves the work (run with sh -c at the top level; its output goes to stderr)',
+          },
+          { flags: '--note <file>', description: 'the completion note (a file, or - for stdin), kept as .ai/local/state/completed/<id>.md' },
+        ],
+        exitCodes: [0, 2, 10, 12, 15],
+        effect: 'writes-local',
+        action: async () => (await import('../actions/task')).runFinishCommand,
+      },
+    ],
+  }),
+];

@@ -1,117 +1,49 @@
+/** `checkpoint` and `handover`: the records of the active task. */
+import type { CommandFamily } from './define';
+import { defineFamily } from './define';
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { MissingError, UsageError } from '../errors';
-import { readLedger } from '../state/ledger/read';
-import { identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS, } from '../state/records/record';
-import type { RecordKind, StoredRecord } from '../state/records/record';
-import { ledgerOrder, newestFirst, resolveRecord } from '../state/records/resolver';
-import type { Repository } from '../layer/repository';
-import { activeTask } from '../state/tasks/current';
-import type { Task } from '../state/tasks/current';
-import { readBody } from "../io/stdin";
-import { openRepository, say } from "./shared";
-import { recordCheckpoint, recordHandover } from "../state/records/write";
-import type { CheckpointRecorded } from "../state/records/write";
+const records = () => import('../actions/records');
 
-export interface RecordOptions {
-  readonly show?: boolean;
-  readonly list?: boolean;
-  readonly json?: boolean;
-  /** handover only: the task is handed over (its outcome becomes handed_over). */
-  readonly close?: boolean;
-}
-
-export async function runRecordCommand(kind: RecordKind, options: RecordOptions): Promise<void> {
-  if (options.show && options.list) throw new UsageError(`${kind}: --show and --list are two different questions; ask one (run: majordomus ${kind} --help)`);
-  const repository = openRepository();
-  if (options.show || options.list) return read(repository, kind, options);
-  if (options.close && kind !== 'handover') throw new UsageError(`${kind}: --close is for a handover (run: majordomus handover --close)`);
-  const task = activeTask(repository, kind);
-  const body = readBody(kind);
-  const inBody = identityKeyInBody(body);
-  if (inBody) {
-    throw new UsageError(`${kind}: line ${inBody.line} of the body holds \`${inBody.key}\`, one of the record's own front-matter keys; nothing was written (the identity is computed by majordomus: reword or remove that line)`);
-  }
-  if (kind === 'checkpoint') return writeCheckpoint(repository, task, body, options);
-  return writeHandover(repository, task, body, options);
-}
-
-async function writeCheckpoint(repository: Repository, task: Task, body: string, options: RecordOptions): Promise<void> {
-  say(checkpointLine(task, await recordCheckpoint(repository, task, body), options.json === true));
-}
-
-/** The line `checkpoint` prints for what it recorded: one JSON object, or one sentence. */
-export function checkpointLine(task: Task, recorded: CheckpointRecorded, json: boolean): string {
-  const { checkpoint_at, path } = recorded;
-  if (json) return JSON.stringify({ task_id: task.id, checkpoint_at, path: path ?? null });
-  return path === undefined ? `checkpoint: ${task.id} checkpoint_at ${checkpoint_at} (empty body: no record written)` : `checkpoint: wrote ${path}`;
-}
-
-async function writeHandover(repository: Repository, task: Task, body: string, options: RecordOptions): Promise<void> {
-  const { path, closed } = await recordHandover(repository, task, body, options.close === true);
-  if (options.json) say(JSON.stringify({ task_id: task.id, path, closed }));
-  else say(`handover: wrote ${path}${closed ? ` (${task.id} handed over)` : ''}`);
-}
-
-/** `--show` and `--list`. */
-function read(repository: Repository, kind: RecordKind, options: RecordOptions): void {
-  const { records, problems } = loadRecords(repository, kind);
-  for (const problem of problems) process.stderr.write(`majordomus: ${kind}: ${problem} (skipped; \`majordomus doctor\` reports it)\n`);
-  const order = ledgerOrderHere(repository);
-  if (options.list) {
-    const here = repository.root;
-    for (const item of newestFirst(records, order)) {
-      if (options.json) say(JSON.stringify({ path: item.path, created_at: item.created_at, task_id: item.task_id, branch: item.branch, worktree: item.worktree, head: item.head }));
-      else say(`${item.created_at}  ${item.task_id}  ${item.branch || 'DETACHED'}${item.worktree === here ? '' : `  (${item.worktree})`}  ${item.path}`);
-    }
-    return;
-  }
-  const branch = repository.git.git(['symbolic-ref', '--quiet', '--short', 'HEAD']);
-  const resolved = resolveRecord(records, { worktree: repository.root, branch: branch.status === 0 ? branch.stdout.trim() : '' }, order);
-  if (!resolved) throw new MissingError(`${kind}: no ${kind} for this worktree or its branch (write one: majordomus ${kind} < body.md)`);
-  const item = resolved.record;
-  if (options.json) {
-    say(JSON.stringify({ path: item.path, match: resolved.match, created_at: item.created_at, task_id: item.task_id, branch: item.branch, worktree: item.worktree, head: item.head, body: item.body }));
-    return;
-  }
-  say(`# ${item.path} (${resolved.match === 'branch' ? `another worktree of ${item.branch}: ${item.worktree}` : 'this worktree and branch'})`);
-  process.stdout.write(item.body.endsWith('\n') || item.body === '' ? item.body : `${item.body}\n`);
-}
-
-/** Every record of a kind in this checkout's store, with what could not be read. */
-export function loadRecords(repository: Repository, kind: RecordKind): { records: StoredRecord[]; problems: string[] } {
-  const dir = `${repository.layout.localDir}/${RECORD_DIRS[kind]}`;
-  let names: string[];
-  try {
-    names = readdirSync(repository.layout.abs(dir));
-  } catch {
-    return { records: [], problems: [] };
-  }
-  const records: StoredRecord[] = [];
-  const problems: string[] = [];
-  for (const name of names.sort()) {
-    if (!name.endsWith('.md') || name.startsWith('.')) continue;
-    const path = `${dir}/${name}`;
-    if (!isRecordName(name)) {
-      problems.push(`${path} is not named as a record is`);
-      continue;
-    }
-    try {
-      records.push(parseRecord(kind, path, readFileSync(join(repository.root, path), 'utf8')));
-    } catch (error) {
-      problems.push(error instanceof Error ? error.message : String(error));
-    }
-  }
-  return { records, problems };
-}
-
-/** Each record's line in the ledger (the event that announced it), for the resolver's ties. */
-function ledgerOrderHere(repository: Repository): Map<string, number> {
-  try {
-    return ledgerOrder(readLedger({ root: repository.root, localDir: repository.layout.localDir }, 'records').entries);
-  } catch {
-    // an unreadable ledger orders nothing; the ledger's own rule reports it
-    return new Map();
-  }
-}
+export const families: readonly CommandFamily[] = [
+  defineFamily({
+    family: 'checkpoint',
+    commands: [
+      {
+        name: 'checkpoint',
+        description: 'record progress of the active task (body on stdin; an empty body only moves checkpoint_at), or show/list checkpoints',
+        output: 'json-lines',
+        options: [
+          { flags: '--show', description: 'print the checkpoint the resolver picks for this worktree and branch' },
+          { flags: '--list', description: 'list every checkpoint, newest first' },
+        ],
+        exitCodes: [0, 2, 12, 15],
+        effect: 'writes-local',
+        action: async () => {
+          const { runRecordCommand } = await records();
+          return ({ options }, invocation) => runRecordCommand('checkpoint', options, invocation);
+        },
+      },
+    ],
+  }),
+  defineFamily({
+    family: 'handover',
+    commands: [
+      {
+        name: 'handover',
+        description: "write a handover of the active task (body on stdin, with the policy's required sections), or show/list handovers",
+        output: 'json-lines',
+        options: [
+          { flags: '--show', description: 'print the handover the resolver picks for this worktree and branch' },
+          { flags: '--list', description: 'list every handover, newest first' },
+          { flags: '--close', description: 'hand the task over: its outcome becomes handed_over' },
+        ],
+        exitCodes: [0, 2, 12, 15],
+        effect: 'writes-local',
+        action: async () => {
+          const { runRecordCommand } = await records();
+          return ({ options }, invocation) => runRecordCommand('handover', options, invocation);
+        },
+      },
+    ],
+  }),
+];

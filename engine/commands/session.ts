@@ -1,142 +1,91 @@
-import { Repository } from '../layer/repository';
-import { readBody } from "../io/stdin";
+/** `session start|close|status|list|show|latest`: the episodes of work of one worker. */
+import type { CommandFamily } from './define';
+import { defineFamily } from './define';
 
-export interface SessionStartOptions {
-  readonly worker?: string;
-  readonly owner?: string;
-  readonly providerSession?: string;
-  readonly json?: boolean;
-}
+const session = () => import('../actions/session');
 
-/** `session start [--worker <id>] [--owner <who>] [--provider-session <key>]`. */
-export async function runSessionStart(options: SessionStartOptions, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { startSession } = await import('../state/sessions/start');
-  const repository = Repository.open(cwd, { env, tree: 'working' });
-  const { session, key, context } = startSession(repository, { worker: options.worker, owner: options.owner, providerSession: options.providerSession ?? env.MAJORDOMUS_PROVIDER_SESSION ?? undefined });
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify({ ...session, key, context })}\n`);
-    return;
-  }
-  process.stdout.write(
-    [
-      `session ${session.session_id} opened at ${session.started_at} (head ${session.start_head === '' ? 'unborn' : session.start_head.slice(0, 7)})`,
-      `working context: ${context}`,
-      'next: majordomus context; majordomus session close when the episode ends',
-    ].join('\n') + '\n',
-  );
-}
-
-export interface SessionCloseOptions {
-  readonly outcome?: string;
-  readonly ifNone?: string;
-  readonly providerSession?: string;
-  readonly json?: boolean;
-}
-
-/** `session close [--outcome closed|interrupted] [--if-none refuse|ignore] [--provider-session <key>] < summary`. */
-export async function runSessionClose(options: SessionCloseOptions, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { closeSession } = await import('../state/sessions/close');
-  const repository = Repository.open(cwd, { env, tree: 'working' });
-  const result = closeSession(repository, { outcome: options.outcome, ifNone: options.ifNone, providerSession: options.providerSession, summary: readSummary(), env });
-  if (!result.closed) {
-    if (options.json) process.stdout.write(`${JSON.stringify({ closed: false })}\n`);
-    else process.stderr.write('majordomus: session close: no episode is open here; nothing to close\n');
-    return;
-  }
-  if (result.contextSkipped) process.stderr.write(`majordomus: session close: ${result.contextSkipped}\n`);
-  const step = result.knowledge;
-  if (step?.status === 'derived') {
-    const { deriveSummary } = await import('../state/knowledge/derive');
-    process.stderr.write(`majordomus: session close: knowledge derived: ${deriveSummary(step.result)}\n`);
-  } else if (step?.status === 'failed') {
-    process.stderr.write(`majordomus: session close: knowledge not derived (the episode is closed all the same): ${step.reason} (run: majordomus knowledge derive --episode ${result.session.session_id})\n`);
-  }
-  if (options.json) {
-    const knowledge = step === undefined ? null : step.status === 'derived' ? { status: 'derived', written: step.result.written, unchanged: step.result.unchanged, skipped: step.result.skipped } : step;
-    process.stdout.write(`${JSON.stringify({ closed: true, session_id: result.session.session_id, outcome: result.outcome, record: result.record, resumed: result.resumed, knowledge })}\n`);
-    return;
-  }
-  process.stdout.write(`${result.record}\n`);
-}
-
-/**
- * The summary on stdin, read as every body is (capped, UTF-8, no NUL: it lands in a shared record);
- * nothing when stdin is a terminal (a person at a prompt gives none by typing).
- */
-function readSummary(): string {
-  return readBody('session close', { terminal: 'empty' });
-}
-
-/** `session status [--json]`: the episodes open in this checkout; the one the pointer names is marked. */
-export async function runSessionStatus(options: { json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { openEpisodes } = await import('../state/sessions/read');
-  const episodes = openEpisodes(Repository.open(cwd, { env, tree: 'working' }));
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify({ open: episodes.map((episode) => ({ key: episode.key, current: episode.current, ...(episode.session ?? {}), ...(episode.problem ? { problem: episode.problem } : {}) })) })}\n`);
-    return;
-  }
-  if (episodes.length === 0) {
-    process.stdout.write('session status: no episode is open here (run: majordomus session start)\n');
-    return;
-  }
-  const lines = episodes.map((episode) => {
-    const mark = episode.current ? '*' : ' ';
-    if (!episode.session) return `${mark} ${episode.key}  unreadable: ${episode.problem}`;
-    const { session } = episode;
-    return `${mark} ${session.session_id}  ${episode.key}  since ${session.started_at}  owner ${session.owner}${session.worker ? `  worker ${session.worker}` : ''}${episode.problem ? `  (${episode.problem})` : ''}`;
-  });
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/** `session list [--json]`: the closed records, newest first. */
-export async function runSessionList(options: { json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { closedEpisodes } = await import('../state/sessions/read');
-  const episodes = closedEpisodes(Repository.open(cwd, { env, tree: 'working' }));
-  const summary = (episode: (typeof episodes)[number]) => ({
-    session_id: episode.session_id,
-    path: episode.path,
-    started_at: episode.front?.started_at ?? null,
-    closed_at: episode.front?.closed_at ?? null,
-    outcome: episode.front?.outcome ?? null,
-    title: episode.front?.title ?? null,
-    ...(episode.problem ? { problem: episode.problem } : {}),
-  });
-  if (options.json) {
-    process.stdout.write(episodes.map((episode) => `${JSON.stringify(summary(episode))}\n`).join(''));
-    return;
-  }
-  if (episodes.length === 0) {
-    process.stdout.write('session list: no closed session records here\n');
-    return;
-  }
-  const lines = episodes.map((episode) => {
-    const row = summary(episode);
-    return episode.problem ? `${row.session_id}  unreadable: ${episode.problem}  ${row.path}` : `${row.session_id}  ${String(row.closed_at)}  ${String(row.outcome)}  ${String(row.title)}`;
-  });
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/** `session show <id>|latest [--json]`: one record, with the episode's tasks as its turns. */
-export async function runSessionShow(which: string, options: { json?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { showEpisode } = await import('../state/sessions/read');
-  const { episode, turns } = showEpisode(Repository.open(cwd, { env, tree: 'working' }), which);
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify({ path: episode.path, session_id: episode.session_id, ...(episode.front ?? {}), summary: episode.body ?? '', turns, ...(episode.problem ? { problem: episode.problem } : {}) })}\n`);
-    return;
-  }
-  if (episode.problem) {
-    process.stdout.write(`${episode.path}: unreadable: ${episode.problem}\n`);
-    return;
-  }
-  const front = episode.front ?? {};
-  const lines = [
-    `session ${episode.session_id}  ${String(front.outcome)}  ${String(front.started_at)} .. ${String(front.closed_at)}`,
-    `record: ${episode.path}`,
-    `title: ${String(front.title)}`,
-    `branch: ${String(front.branch)}  head: ${String(front.start_head).slice(0, 7)} -> ${String(front.head).slice(0, 7)}`,
-    turns.length === 0 ? 'turns: none' : 'turns:',
-    ...turns.map((turn, index) => `  ${index + 1}. ${turn.task_id}  ${turn.outcome}`),
-  ];
-  if (episode.body) lines.push('', episode.body);
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
+export const families: readonly CommandFamily[] = [
+  defineFamily({
+    family: 'session',
+    groups: [{ name: 'session', description: 'open, inspect and close one execution episode of one worker' }],
+    commands: [
+      {
+        name: 'session start',
+        description: 'open an episode: its record in the local half, the session context, session.started',
+        output: 'json',
+        options: [
+          { flags: '--worker <id>', description: 'what does the work, as it names itself (recorded only when given)' },
+          { flags: '--owner <who>', description: "who the episode is for (default: git's user.name)" },
+          { flags: '--provider-session <key>', description: 'the provider session the episode is filed under (default: hand)' },
+        ],
+        exitCodes: [0, 2, 12, 15],
+        effect: 'writes-local',
+        action: async () => {
+          const { runSessionStart } = await session();
+          return ({ options }, invocation) => runSessionStart(options, invocation);
+        },
+      },
+      {
+        name: 'session close',
+        description: "close this process's episode into its record in the sessions section (summary on stdin); prints the record's path",
+        output: 'json',
+        options: [
+          { flags: '--outcome <outcome>', description: 'closed or interrupted (default: closed)' },
+          { flags: '--if-none <choice>', description: 'refuse (12) or ignore (0) when no episode is open (default: refuse)' },
+          { flags: '--provider-session <key>', description: 'the provider session whose episode to close' },
+        ],
+        exitCodes: [0, 2, 12, 15],
+        effect: 'writes-repository',
+        action: async () => {
+          const { runSessionClose } = await session();
+          return ({ options }, invocation) => runSessionClose(options, invocation);
+        },
+      },
+      {
+        name: 'session status',
+        description: 'the episodes open in this checkout; * marks the one session-current.yaml names',
+        output: 'json',
+        exitCodes: [0, 2, 12],
+        effect: 'reads',
+        action: async () => {
+          const { runSessionStatus } = await session();
+          return ({ options }, invocation) => runSessionStatus(options, invocation);
+        },
+      },
+      {
+        name: 'session list',
+        description: 'the closed session records of the sessions section, newest first',
+        output: 'json-lines',
+        exitCodes: [0, 2, 12],
+        effect: 'reads',
+        action: async () => {
+          const { runSessionList } = await session();
+          return ({ options }, invocation) => runSessionList(options, invocation);
+        },
+      },
+      {
+        name: 'session show',
+        arguments: '<id>',
+        description: 'one closed record (a session id, or latest) with its tasks as turns and their outcomes',
+        output: 'json',
+        exitCodes: [0, 2, 12],
+        effect: 'reads',
+        action: async () => {
+          const { runSessionShow } = await session();
+          return ({ args, options }, invocation) => runSessionShow(args[0]!, options, invocation);
+        },
+      },
+      {
+        name: 'session latest',
+        description: 'the newest closed record, as session show latest prints it',
+        output: 'json',
+        exitCodes: [0, 2, 12],
+        effect: 'reads',
+        action: async () => {
+          const { runSessionShow } = await session();
+          return ({ options }, invocation) => runSessionShow('latest', options, invocation);
+        },
+      },
+    ],
+  }),
+];

@@ -1,60 +1,32 @@
-/**
- * `start` and `finish --outcome`: the commands that open and close a task (engine/tasks/). Each prints
- * what it wrote, repository-relative, then one summary line; `--json` prints one object instead.
- */
-import { Repository } from '../layer/repository';
-import { startTask } from '../state/tasks/start';
-import { turnSection } from '../state/sessions/turn';
+/** `start`: begin a task. (`finish` is a gate: engine/commands/gate.ts.) */
+import type { CommandFamily } from './define';
+import { defineFamily } from './define';
 
-export interface StartOptions {
-  readonly scope?: readonly string[];
-  readonly profile?: string;
-  readonly owner?: string;
-  readonly json?: boolean;
-}
-
-/** `start "<task>" --scope <pathspec>[,...]`. */
-export async function runStart(title: string, options: StartOptions, cwd = process.cwd(), env = process.env): Promise<void> {
-  const repository = Repository.open(cwd, { env, tree: 'working' });
-  const result = await startTask(repository, { task: title, scope: options.scope ?? [], profile: options.profile, owner: options.owner, turn: turnSection });
-  const { task } = result;
-  if (options.json) {
-    process.stdout.write(`${JSON.stringify({ ...task, written: result.written, archived: result.archived ?? null, turn: result.turn ?? null })}\n`);
-    return;
-  }
-  const lines = result.written.map((path) => `wrote ${path}`);
-  const { turn } = result;
-  if (turn) lines.push(`session ${turn.session_id}: task ${task.id} is a new turn; its context carries ${turn.previous ? `the deliverable of ${turn.previous}` : 'no previous deliverable'} (majordomus context prints it)`);
-  lines.push(`start: task ${task.id} is active (scope: ${task.scope.join(', ')}; profile: ${task.profile}); next: majordomus check`);
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-export interface FinishOptions {
-  readonly outcome: string;
-  readonly verifyCommand?: string;
-  readonly note?: string;
-  readonly json?: boolean;
-  readonly format?: string;
-  readonly quiet?: boolean;
-}
-
-/** `finish --outcome <outcome> [--verify-command "<cmd>"] [--note <file>]`. */
-export async function runFinish(options: FinishOptions, cwd = process.cwd(), env = process.env): Promise<void> {
-  const { finishTask } = await import('../state/tasks/finish');
-  const { formatOf, loadReporter } = await import('../reporters/index');
-  const { ReporterPlugin } = await import('../reporters/report');
-  const repository = Repository.open(cwd, { env, tree: 'working' });
-  const reporter = new ReporterPlugin(await loadReporter(formatOf(options)), { quiet: options.quiet, paths: { prefix: '', rulesInRepository: true } });
-  const result = await finishTask(repository, { outcome: options.outcome, verifyCommand: options.verifyCommand, note: options.note, cwd, env, plugins: [reporter] });
-  const verify = result.attempt.verify;
-  const ran = verify && verify.vacuous === undefined ? { command: verify.command, exit: verify.exit, seconds: verify.seconds, tree_changed: verify.treeChanged } : null;
-  if (formatOf(options) === 'json') {
-    process.stdout.write(`${JSON.stringify({ task_id: result.taskId, outcome: result.outcome, accepted: result.accepted, unmet: result.unmet, verify: ran, written: result.written })}\n`);
-  } else if (formatOf(options) === 'text') {
-    const lines = result.written.map((path) => `wrote ${path}`);
-    if (ran) lines.push(`finish: verify \`${ran.command}\` exited ${ran.exit} in ${ran.seconds}s${ran.tree_changed ? ', and changed the working tree' : ''}`);
-    lines.push(result.accepted ? `finish: task ${result.taskId} recorded as ${result.outcome}` : `finish: task ${result.taskId} stays active (unmet: ${result.unmet.join(', ')})`);
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
-  process.exitCode = result.accepted ? 0 : result.gate.exitCode;
-}
+export const families: readonly CommandFamily[] = [
+  defineFamily({
+    family: 'start',
+    commands: [
+      {
+        name: 'start',
+        arguments: '<task>',
+        description: 'start a task: claim the paths it may change (--scope) and record where it starts from',
+        output: 'json',
+        options: [
+          {
+            flags: '--scope <pathspec>',
+            description: 'the paths the task claims, comma-separated; repeatable (`.` is the whole repository)',
+            repeatable: true,
+          },
+          { flags: '--profile <name>', description: "the execution profile (default: the policy's profiles.default)" },
+          { flags: '--owner <who>', description: "who works on it (default: git's user.name)" },
+        ],
+        exitCodes: [0, 2, 12, 15],
+        effect: 'writes-local',
+        action: async () => {
+          const { runStart } = await import('../actions/task');
+          return ({ args, options }, invocation) => runStart(args[0]!, options, invocation);
+        },
+      },
+    ],
+  }),
+];

@@ -70,7 +70,7 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/rules/*': ['id', 'version', 'file', 'sha256'],
   },
   'pack': {
-    '': ['schema', 'name', 'description', 'vendoring', 'validators', 'gates', 'embedded', 'context', 'cli', 'commands', 'bundles'],
+    '': ['schema', 'name', 'description', 'vendoring', 'validators', 'gates', 'embedded', 'context', 'commands', 'bundles'],
     '/gates/*': ['name', 'description', 'target', 'violation_level', 'exit_code', 'includes', 'command'],
     '/bundles/*': ['name', 'entry'],
   },

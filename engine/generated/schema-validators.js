@@ -6503,7 +6503,7 @@ return errors === 0;
 validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const pack = validate36;
-const schema78 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/pack.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","name","description","vendoring","validators"],"properties":{"schema":{"const":"majordomus-pack/v1"},"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"vendoring":{"enum":["always","default","optional","never"]},"validators":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"}},"gates":{"type":"array","items":{"$ref":"#/$defs/Gate"}},"embedded":{"type":"boolean"},"context":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"},"cli":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"},"commands":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"}},"bundles":{"type":"array","items":{"$ref":"#/$defs/Bundle"}}},"$defs":{"Gate":{"type":"object","additionalProperties":false,"required":["name","description","target","violation_level","command"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"description":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"target":{"enum":["repository","folder"]},"violation_level":{"enum":["fail","drift"]},"exit_code":{"type":"integer","minimum":0,"maximum":125},"includes":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"}},"command":{"type":"string","maxLength":200,"pattern":"^majordomus [^\\n]+$"}}},"Bundle":{"type":"object","additionalProperties":false,"required":["name","entry"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"entry":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"}}}}};
+const schema78 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/pack.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","name","description","vendoring","validators"],"properties":{"schema":{"const":"majordomus-pack/v1"},"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"vendoring":{"enum":["always","default","optional","never"]},"validators":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"}},"gates":{"type":"array","items":{"$ref":"#/$defs/Gate"}},"embedded":{"type":"boolean"},"context":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"},"commands":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"}},"bundles":{"type":"array","items":{"$ref":"#/$defs/Bundle"}}},"$defs":{"Gate":{"type":"object","additionalProperties":false,"required":["name","description","target","violation_level","command"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"description":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"target":{"enum":["repository","folder"]},"violation_level":{"enum":["fail","drift"]},"exit_code":{"type":"integer","minimum":0,"maximum":125},"includes":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"}},"command":{"type":"string","maxLength":200,"pattern":"^majordomus [^\\n]+$"}}},"Bundle":{"type":"object","additionalProperties":false,"required":["name","entry"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"entry":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"}}}}};
 const schema79 = {"type":"object","additionalProperties":false,"required":["name","description","target","violation_level","command"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"description":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"target":{"enum":["repository","folder"]},"violation_level":{"enum":["fail","drift"]},"exit_code":{"type":"integer","minimum":0,"maximum":125},"includes":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"}},"command":{"type":"string","maxLength":200,"pattern":"^majordomus [^\\n]+$"}}};
 const schema80 = {"type":"object","additionalProperties":false,"required":["name","entry"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"entry":{"type":"string","maxLength":200,"pattern":"^engine/[a-z0-9/_-]+\\.ts$"}}};
 const pattern57 = new RegExp("^[^\\n]+$", "u");
@@ -7155,11 +7155,15 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data.cli !== undefined){
-let data18 = data.cli;
-if(typeof data18 === "string"){
-if(func1(data18) > 200){
-const err52 = {instancePath:instancePath+"/cli",schemaPath:"#/properties/cli/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(data.commands !== undefined){
+let data18 = data.commands;
+if(Array.isArray(data18)){
+const len3 = data18.length;
+for(let i5=0; i5<len3; i5++){
+let data19 = data18[i5];
+if(typeof data19 === "string"){
+if(func1(data19) > 64){
+const err52 = {instancePath:instancePath+"/commands/" + i5,schemaPath:"#/properties/commands/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -7168,8 +7172,8 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(!pattern63.test(data18)){
-const err53 = {instancePath:instancePath+"/cli",schemaPath:"#/properties/cli/pattern",keyword:"pattern",params:{pattern: "^engine/[a-z0-9/_-]+\\.ts$"},message:"must match pattern \""+"^engine/[a-z0-9/_-]+\\.ts$"+"\""};
+if(!pattern23.test(data19)){
+const err53 = {instancePath:instancePath+"/commands/" + i5,schemaPath:"#/properties/commands/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -7180,7 +7184,7 @@ errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/cli",schemaPath:"#/properties/cli/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err54 = {instancePath:instancePath+"/commands/" + i5,schemaPath:"#/properties/commands/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -7190,62 +7194,23 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.commands !== undefined){
-let data19 = data.commands;
-if(Array.isArray(data19)){
-const len3 = data19.length;
-for(let i5=0; i5<len3; i5++){
-let data20 = data19[i5];
-if(typeof data20 === "string"){
-if(func1(data20) > 64){
-const err55 = {instancePath:instancePath+"/commands/" + i5,schemaPath:"#/properties/commands/items/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(!pattern23.test(data20)){
-const err56 = {instancePath:instancePath+"/commands/" + i5,schemaPath:"#/properties/commands/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/commands/" + i5,schemaPath:"#/properties/commands/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-let i6 = data19.length;
+let i6 = data18.length;
 let j2;
 if(i6 > 1){
 const indices2 = {};
 for(;i6--;){
-let item2 = data19[i6];
+let item2 = data18[i6];
 if(typeof item2 !== "string"){
 continue;
 }
 if(typeof indices2[item2] == "number"){
 j2 = indices2[item2];
-const err58 = {instancePath:instancePath+"/commands",schemaPath:"#/properties/commands/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"};
+const err55 = {instancePath:instancePath+"/commands",schemaPath:"#/properties/commands/uniqueItems",keyword:"uniqueItems",params:{i: i6, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i6+" are identical)"};
 if(vErrors === null){
-vErrors = [err58];
+vErrors = [err55];
 }
 else {
-vErrors.push(err58);
+vErrors.push(err55);
 }
 errors++;
 break;
@@ -7255,7 +7220,46 @@ indices2[item2] = i6;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/commands",schemaPath:"#/properties/commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err56 = {instancePath:instancePath+"/commands",schemaPath:"#/properties/commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.bundles !== undefined){
+let data20 = data.bundles;
+if(Array.isArray(data20)){
+const len4 = data20.length;
+for(let i7=0; i7<len4; i7++){
+let data21 = data20[i7];
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.name === undefined){
+const err57 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data21.entry === undefined){
+const err58 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+for(const key2 in data21){
+if(!((key2 === "name") || (key2 === "entry"))){
+const err59 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -7265,15 +7269,11 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.bundles !== undefined){
-let data21 = data.bundles;
-if(Array.isArray(data21)){
-const len4 = data21.length;
-for(let i7=0; i7<len4; i7++){
-let data22 = data21[i7];
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.name === undefined){
-const err60 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(data21.name !== undefined){
+let data22 = data21.name;
+if(typeof data22 === "string"){
+if(func1(data22) > 64){
+const err60 = {instancePath:instancePath+"/bundles/" + i7+"/name",schemaPath:"#/$defs/Bundle/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -7282,8 +7282,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data22.entry === undefined){
-const err61 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'"};
+if(!pattern23.test(data22)){
+const err61 = {instancePath:instancePath+"/bundles/" + i7+"/name",schemaPath:"#/$defs/Bundle/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -7292,9 +7292,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-for(const key2 in data22){
-if(!((key2 === "name") || (key2 === "entry"))){
-const err62 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+else {
+const err62 = {instancePath:instancePath+"/bundles/" + i7+"/name",schemaPath:"#/$defs/Bundle/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -7304,11 +7304,11 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data22.name !== undefined){
-let data23 = data22.name;
+if(data21.entry !== undefined){
+let data23 = data21.entry;
 if(typeof data23 === "string"){
-if(func1(data23) > 64){
-const err63 = {instancePath:instancePath+"/bundles/" + i7+"/name",schemaPath:"#/$defs/Bundle/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(func1(data23) > 200){
+const err63 = {instancePath:instancePath+"/bundles/" + i7+"/entry",schemaPath:"#/$defs/Bundle/properties/entry/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -7317,8 +7317,8 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(!pattern23.test(data23)){
-const err64 = {instancePath:instancePath+"/bundles/" + i7+"/name",schemaPath:"#/$defs/Bundle/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(!pattern63.test(data23)){
+const err64 = {instancePath:instancePath+"/bundles/" + i7+"/entry",schemaPath:"#/$defs/Bundle/properties/entry/pattern",keyword:"pattern",params:{pattern: "^engine/[a-z0-9/_-]+\\.ts$"},message:"must match pattern \""+"^engine/[a-z0-9/_-]+\\.ts$"+"\""};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -7329,7 +7329,7 @@ errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/bundles/" + i7+"/name",schemaPath:"#/$defs/Bundle/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err65 = {instancePath:instancePath+"/bundles/" + i7+"/entry",schemaPath:"#/$defs/Bundle/properties/entry/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -7339,11 +7339,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data22.entry !== undefined){
-let data24 = data22.entry;
-if(typeof data24 === "string"){
-if(func1(data24) > 200){
-const err66 = {instancePath:instancePath+"/bundles/" + i7+"/entry",schemaPath:"#/$defs/Bundle/properties/entry/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+}
+else {
+const err66 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -7352,8 +7350,10 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(!pattern63.test(data24)){
-const err67 = {instancePath:instancePath+"/bundles/" + i7+"/entry",schemaPath:"#/$defs/Bundle/properties/entry/pattern",keyword:"pattern",params:{pattern: "^engine/[a-z0-9/_-]+\\.ts$"},message:"must match pattern \""+"^engine/[a-z0-9/_-]+\\.ts$"+"\""};
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/bundles",schemaPath:"#/properties/bundles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -7363,49 +7363,14 @@ vErrors.push(err67);
 errors++;
 }
 }
+}
 else {
-const err68 = {instancePath:instancePath+"/bundles/" + i7+"/entry",schemaPath:"#/$defs/Bundle/properties/entry/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err68];
 }
 else {
 vErrors.push(err68);
-}
-errors++;
-}
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/bundles/" + i7,schemaPath:"#/$defs/Bundle/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/bundles",schemaPath:"#/properties/bundles/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-}
-else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
 }
 errors++;
 }
@@ -7416,9 +7381,9 @@ validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const task = validate37;
 const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/task.v1.schema.json","type":"object","additionalProperties":false,"required":["id","task","profile","owner","scope","started_at","outcome","repository_id","worktree","working_tree"],"properties":{"id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"task":{"type":"string","minLength":1,"maxLength":500},"profile":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","maxLength":64},"owner":{"type":"string","minLength":1,"maxLength":200},"scope":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string","minLength":1,"maxLength":1024}},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"checkpoint_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"type":"string","enum":["active","completed","partial","blocked","no_match","failed","handed_over"]},"repository_id":{"type":"string","minLength":1},"worktree":{"type":"string","minLength":1},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"working_tree":{"type":"string","enum":["clean","dirty"]}}};
-const pattern68 = new RegExp("^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$", "u");
-const pattern70 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
-const pattern72 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
+const pattern67 = new RegExp("^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$", "u");
+const pattern69 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
+const pattern71 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/task.v1.schema.json" */;
@@ -7557,7 +7522,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern68.test(data0)){
+if(!pattern67.test(data0)){
 const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"},message:"must match pattern \""+"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -7768,7 +7733,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern70.test(data6)){
+if(!pattern69.test(data6)){
 const err30 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -7803,7 +7768,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern70.test(data7)){
+if(!pattern69.test(data7)){
 const err33 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -7936,7 +7901,7 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern72.test(data12)){
+if(!pattern71.test(data12)){
 const err44 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
@@ -8000,7 +7965,7 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const events = validate38;
 const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/events.v1.schema.json","type":"object","additionalProperties":false,"required":["version","events"],"properties":{"version":{"const":1},"events":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Event"}}},"$defs":{"Event":{"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}}}};
 const schema83 = {"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}};
-const pattern73 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
+const pattern72 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/events.v1.schema.json" */;
@@ -8160,7 +8125,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern73.test(data3)){
+if(!pattern72.test(data3)){
 const err13 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -8516,7 +8481,7 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const knowledgeSources = validate39;
 const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-sources.v1.schema.json","type":"object","additionalProperties":false,"required":["version","sources"],"properties":{"version":{"const":1},"sources":{"type":"array","maxItems":256,"items":{"$ref":"#/$defs/Source"}}},"$defs":{"Source":{"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}}}};
 const schema85 = {"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}};
-const pattern81 = new RegExp("^:\\(glob\\).+$", "u");
+const pattern80 = new RegExp("^:\\(glob\\).+$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/knowledge-sources.v1.schema.json" */;
@@ -8748,7 +8713,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern81.test(data6)){
+if(!pattern80.test(data6)){
 const err19 = {instancePath:instancePath+"/sources/" + i0+"/pathspec",schemaPath:"#/$defs/Source/properties/pathspec/pattern",keyword:"pattern",params:{pattern: "^:\\(glob\\).+$"},message:"must match pattern \""+"^:\\(glob\\).+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -8825,7 +8790,7 @@ validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const telemetry = validate40;
 const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/telemetry.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","task_id","recorded_at","facts"],"properties":{"schema":{"const":"telemetry/v1"},"kind":{"const":"telemetry"},"task_id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"recorded_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"facts":{"type":"object","additionalProperties":false,"required":["input_uncached_tokens","cache_write_tokens","cache_read_tokens","output_tokens","reasoning_tokens","requests","tool_calls","cost_microusd"],"properties":{"input_uncached_tokens":{"$ref":"#/$defs/Fact"},"cache_write_tokens":{"$ref":"#/$defs/Fact"},"cache_read_tokens":{"$ref":"#/$defs/Fact"},"output_tokens":{"$ref":"#/$defs/Fact"},"reasoning_tokens":{"$ref":"#/$defs/Fact"},"requests":{"$ref":"#/$defs/Fact"},"tool_calls":{"$ref":"#/$defs/Fact"},"cost_microusd":{"$ref":"#/$defs/Fact"}}}},"$defs":{"Fact":{"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}}}};
 const schema87 = {"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}};
-const pattern83 = new RegExp("^s-[0-9]{14}-[0-9a-f]{4}$", "u");
+const pattern82 = new RegExp("^s-[0-9]{14}-[0-9a-f]{4}$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/telemetry.v1.schema.json" */;
@@ -8938,7 +8903,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern68.test(data2)){
+if(!pattern67.test(data2)){
 const err9 = {instancePath:instancePath+"/task_id",schemaPath:"#/properties/task_id/pattern",keyword:"pattern",params:{pattern: "^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"},message:"must match pattern \""+"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -8973,7 +8938,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern83.test(data3)){
+if(!pattern82.test(data3)){
 const err12 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -9008,7 +8973,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern70.test(data4)){
+if(!pattern69.test(data4)){
 const err15 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/properties/recorded_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err15];

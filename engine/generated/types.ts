@@ -614,9 +614,7 @@ export interface PackDeclaration {
   readonly embedded?: boolean;
   /** The module (repository-relative, under engine/) exporting `models`: what the pack builds once per run from the target of one of its gates and hands its validators through the context. Imported only when a gate of the pack runs. */
   readonly context?: string;
-  /** The module (repository-relative, under engine/) exporting `register(program)`, which adds the pack's commands to the command line. */
-  readonly cli?: string;
-  /** The top-level commands `cli` adds, by name. */
+  /** The top-level command families the pack brings, by name: each is declared in engine/commands/ and listed in engine/commands/index.ts, which a test holds to this list. */
   readonly commands?: readonly string[];
   /** Standalone bundles the build writes: dist/<name>.mjs, one file carrying everything it imports. */
   readonly bundles?: readonly PackDeclarationBundle[];

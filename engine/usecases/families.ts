@@ -1,25 +1,8 @@
 /**
- * The command families of this CLI a use case can demonstrate: the top-level commands engine/cli/program.ts
- * registers (a pack's commands are the pack's). test/seams.test.ts holds the two lists equal, so a new
- * command is a coverage gap the moment it is registered.
+ * The command families of this CLI a use case can demonstrate: the engine's own families of the one
+ * list (engine/commands/index.ts); a pack's families are the pack's. A new family is a coverage gap
+ * the moment it is declared.
  */
-export const COMMAND_FAMILIES: readonly string[] = Object.freeze([
-  'doctor',
-  'check',
-  'watch',
-  'finish',
-  'start',
-  'init',
-  'history',
-  'hooks',
-  'rules',
-  'checkpoint',
-  'handover',
-  'decision',
-  'question',
-  'usecase',
-  'knowledge',
-  'context',
-  'session',
-  'capture',
-]);
+import { COMMAND_FAMILIES as DECLARED } from '../commands/index';
+
+export const COMMAND_FAMILIES: readonly string[] = Object.freeze(DECLARED.filter((family) => family.pack === undefined).map((family) => family.family));

@@ -6,6 +6,7 @@
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['engine/errors.ts', 'engine/generated'],
+  ['engine/commands'],
   ['engine/io'],
   ['engine/io/write'],
   ['engine/layer'],
@@ -27,15 +28,16 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['engine/capture'],
   ['engine/usecases', 'engine/brainstorm'],
   ['validators'],
-  ['engine/commands'],
-  ['engine/cli', 'engine/generated/pack-commands.ts'],
+  ['engine/actions'],
+  ['engine/cli'],
   ['engine/main.ts'],
 ];
 
 /**
- * The plugin registries: generated files that load, lazily and only lazily (`import()`), the modules
- * the packs declare — validators and the models a pack hands them. These loads run up the order by
- * design (the engine calls its plugins); they are the only imports that may, and they are left out of
- * the cycle check.
+ * The registries: the generated files that load, lazily and only lazily (`import()`), the modules the
+ * packs declare — validators and the models a pack hands them — and the command list, whose
+ * declarations load their actions. These loads run up the order by design (the engine calls its
+ * plugins, a command declaration names what runs it); they are the only imports that may, and they are
+ * left out of the cycle check.
  */
-export const PLUGIN_REGISTRIES: readonly string[] = ['engine/generated/packs.ts', 'engine/generated/validators.ts'];
+export const PLUGIN_REGISTRIES: readonly string[] = ['engine/generated/packs.ts', 'engine/generated/validators.ts', 'engine/commands'];

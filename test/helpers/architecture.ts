@@ -63,6 +63,11 @@ export function importsOf(root: string, file: string): ImportEdge[] {
   return edges;
 }
 
+/** True when `file` is one of the registries, or lies in a folder that is one. */
+export function isRegistry(file: string, registries: readonly string[]): boolean {
+  return registries.some((registry) => file === registry || file.startsWith(`${registry}/`));
+}
+
 /** The unit of `file` in `layers`: the longest folder or file of the order that holds it. */
 export function unitOf(file: string, layers: readonly (readonly string[])[]): { unit: string; rank: number } | undefined {
   let best: { unit: string; rank: number } | undefined;
@@ -90,7 +95,7 @@ export function layerViolations(root: string, files: readonly string[], layers: 
     for (const edge of importsOf(root, file)) {
       const target = unitOf(edge.to, layers);
       if (!target || target.unit === own.unit) continue;
-      if (edge.lazy && registries.includes(file)) continue;
+      if (edge.lazy && isRegistry(file, registries)) continue;
       if (target.rank > own.rank) found.push(`${file}:${edge.line} imports ${edge.to}, a layer above (${own.unit} < ${target.unit})`);
       else if (target.rank === own.rank) found.push(`${file}:${edge.line} imports ${edge.to}, a peer (${own.unit} and ${target.unit})`);
     }
@@ -104,7 +109,7 @@ export function importCycles(root: string, files: readonly string[], registries:
   const next = new Map<string, string[]>();
   for (const file of files) {
     const targets = importsOf(root, file)
-      .filter((edge) => known.has(edge.to) && !(edge.lazy && registries.includes(file)))
+      .filter((edge) => known.has(edge.to) && !(edge.lazy && isRegistry(file, registries)))
       .map((edge) => edge.to);
     next.set(file, [...new Set(targets)]);
   }

@@ -6,7 +6,7 @@
  * with the tests that spawn them.
  */
 import { MajordomusError } from '../../engine/errors';
-import { runRulesList, runVendorStatus } from '../../engine/commands/rules';
+import { runRulesList, runVendorStatus } from '../../engine/actions/rules';
 import type { RunResult } from './repo';
 
 /** Run `command` with the process's stdout captured; the code the CLI would exit with. */
@@ -28,10 +28,10 @@ async function captured(command: () => Promise<void>): Promise<RunResult> {
 
 /** `majordomus rules list [--json]` in the repository at `repo.dir`, in process. */
 export function rulesListInProcess(repo: { readonly dir: string }, json = true): Promise<RunResult> {
-  return captured(() => runRulesList({ json }, repo.dir));
+  return captured(() => runRulesList({ json }, { cwd: repo.dir, env: process.env }));
 }
 
 /** `majordomus rules vendor status` in the repository at `repo.dir`, in process. */
 export function vendorStatusInProcess(repo: { readonly dir: string }): Promise<RunResult> {
-  return captured(() => runVendorStatus(repo.dir));
+  return captured(() => runVendorStatus({ cwd: repo.dir, env: process.env }));
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../engine/cli/program';
-import { packCommands } from '../../engine/generated/pack-commands';
+import { packNames, packs as packs_ } from '../../engine/generated/packs';
 import { COMMAND_FAMILIES } from '../../engine/usecases/families';
 import { gateInProcess } from '../helpers/gate';
 import { repoFactory } from '../helpers/repo';
@@ -59,8 +59,8 @@ describe('use_case_coverage', () => {
   });
 
   it('knows every command family the CLI registers', () => {
-    const packs = new Set(packCommands.flatMap((pack) => pack.commands));
-    const registered = buildProgram().commands.map((command) => command.name()).filter((name) => !packs.has(name));
+    const packs = new Set(packNames.flatMap((pack) => packs_[pack].commands));
+    const registered = buildProgram({ cwd: process.cwd(), env: {} }).commands.map((command) => command.name()).filter((name) => !packs.has(name));
     expect([...COMMAND_FAMILIES].sort()).toEqual(registered.sort());
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The decisions store, `.ai/local/state/decisions.md`: append-only, one entry per decision, each a
  * `## <date> — <what>` heading followed by six `Key: value` lines. Pure text in and out — the command
- * (engine/commands/decision.ts) reads and writes, the `decisions` validator judges — so both read an
+ * (engine/actions/decision.ts) reads and writes, the `decisions` validator judges — so both read an
  * entry the same way.
  *
  * The file is hand-editable by design: an HTML comment is the file's own template and holds no entry,

@@ -1,7 +1,7 @@
 /**
  * The questions store, `.ai/local/state/open-questions.md`: one line per question, in exactly one of
  * two shapes, and a gate on acceptance (`blockers`). Pure text in and out, shared by the command
- * (engine/commands/question.ts) and the validators, so a line means the same to all of them.
+ * (engine/actions/question.ts) and the validators, so a line means the same to all of them.
  *
  *   - [unresolved] <task id> — <question> (<YYYY-MM-DD>)
  *   - [resolved <YYYY-MM-DD>] <task id> — <question> — <answer>

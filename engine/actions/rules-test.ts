@@ -3,6 +3,7 @@
  * rule), one line per case, then a summary; exit 10 when a case fails.
  */
 import { ExitCode, UsageError } from '../errors';
+import type { Invocation } from '../commands/define';
 import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../gate/isolation/settings';
 import type { RepositoryValidators } from '../gate/isolation/settings';
 import { builtinRegistry } from '../gate/registry';
@@ -11,7 +12,8 @@ import { caseDirectories, runRuleCases } from '../gate/rule-test';
 import type { CaseResult } from '../gate/rule-test';
 import { loadRuleSet } from '../ruleset/rules';
 
-export async function runRulesTest(id: string | undefined, options: { json?: boolean; repositoryValidators?: boolean }, cwd = process.cwd(), env = process.env): Promise<void> {
+export async function runRulesTest(id: string | undefined, options: { json?: boolean; repositoryValidators?: boolean }, invocation: Invocation): Promise<void> {
+  const { cwd, env } = invocation;
   const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators, env);
   const repository = Repository.open(cwd, { env, tree: 'working' });
   const { layout, git } = repository;

@@ -1,0 +1,127 @@
+/**
+ * `usecase list`, `usecase validate` and `usecase run`: the repository's executable use cases
+ * (`.ai/repo/use-cases/<id>.md`, engine/usecases/). `run` executes each scenario against this very CLI
+ * in a fresh repository, keeps the evidence in the local half and records the run in the ledger.
+ */
+import { ContractError, MissingError } from '../errors';
+import { WritePlan } from '../io/write/plan';
+import type { Repository } from '../layer/repository';
+import { readCatalogue, useCasesDir } from '../usecases/catalogue';
+import type { CatalogueEntry } from '../usecases/catalogue';
+import { runScenario } from '../usecases/run';
+import type { UseCaseEvidence } from '../usecases/run';
+import { underLock } from "../io/write/lock";
+import { recordEvent } from "../state/ledger/target";
+import { openRepository, say } from "./shared";
+import type { Invocation } from '../commands/define';
+
+/** Where `run` keeps one JSON file of evidence per use case, under the local half. */
+export const EVIDENCE_DIR = 'evidence/use-cases';
+
+interface Options {
+  readonly json?: boolean;
+}
+
+/** The entries `id` selects: all of them, or the one with that id (12 when there is none). */
+function select(repository: Repository, id: string | undefined, command: string): CatalogueEntry[] {
+  const entries = readCatalogue(repository);
+  if (id === undefined) return entries;
+  const entry = entries.find((candidate) => candidate.id === id);
+  if (!entry) {
+    const known = entries.map((candidate) => candidate.id);
+    throw new MissingError(`${command}: there is no use case ${JSON.stringify(id)} in ${useCasesDir(repository)}/ (${known.length === 0 ? 'it holds none' : `it holds: ${known.join(', ')}`}; see: majordomus usecase list)`);
+  }
+  return [entry];
+}
+
+export function runUseCaseList(options: Options, invocation: Invocation): void {
+  const repository = openRepository(invocation);
+  for (const entry of readCatalogue(repository)) {
+    const useCase = entry.useCase;
+    const steps = useCase?.scenario?.steps.length ?? 0;
+    if (options.json) {
+      say(JSON.stringify({ id: entry.id, file: entry.file, valid: entry.problems.length === 0, title: useCase?.title ?? null, status: useCase?.status ?? null, target: useCase?.target ?? null, commands: useCase?.commands ?? [], steps }));
+    } else if (useCase) {
+      say(`${entry.id}  ${useCase.status}  ${useCase.target}  ${steps} step${steps === 1 ? '' : 's'}  ${useCase.title}`);
+    } else {
+      say(`${entry.id}  invalid  (${entry.problems.length} problem${entry.problems.length === 1 ? '' : 's'}; see: majordomus usecase validate ${entry.id})`);
+    }
+  }
+}
+
+export function runUseCaseValidate(id: string | undefined, options: Options, invocation: Invocation): void {
+  const repository = openRepository(invocation);
+  const entries = select(repository, id, 'usecase validate');
+  let invalid = 0;
+  for (const entry of entries) {
+    if (entry.problems.length > 0) invalid++;
+    if (options.json) {
+      say(JSON.stringify({ id: entry.id, file: entry.file, valid: entry.problems.length === 0, problems: entry.problems.map((p) => ({ file: p.file, line: p.line ?? null, message: p.message })) }));
+      continue;
+    }
+    for (const problem of entry.problems) say(`FAIL use-case ${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.message}`);
+  }
+  const summary = `usecase validate: ${entries.length} use case${entries.length === 1 ? '' : 's'}, ${invalid} invalid`;
+  if (invalid > 0) throw new ContractError(`${summary} (fix each file named above)`);
+  if (!options.json) say(summary);
+}
+
+export async function runUseCaseRun(id: string | undefined, options: Options, invocation: Invocation): Promise<void> {
+  const repository = openRepository(invocation);
+  const entries = select(repository, id, 'usecase run');
+  const invalid = entries.filter((entry) => entry.problems.length > 0);
+  if (invalid.length > 0) {
+    throw new ContractError(
+      `usecase run: ${invalid.length} use case${invalid.length === 1 ? ' is' : 's are'} not valid, so nothing ran (fix them: majordomus usecase validate)`,
+      invalid.flatMap((entry) => entry.problems.map((p) => `  ${p.file}${p.line === undefined ? '' : `:${p.line}`}: ${p.message}`)),
+    );
+  }
+  // an advisory use case without a scenario has nothing to execute: it is listed, not run; a draft or a
+  // deprecated one runs only when named, so work in progress never turns a whole run red
+  const withScenario = entries.map((entry) => entry.useCase!).filter((useCase) => useCase.scenario !== undefined);
+  const runnable = id === undefined ? withScenario.filter((useCase) => useCase.status === 'active') : withScenario;
+  for (const useCase of withScenario) {
+    if (runnable.includes(useCase)) continue;
+    say(options.json ? JSON.stringify({ id: useCase.id, result: 'skip', reason: `status ${useCase.status}` }) : `SKIP ${useCase.id}: status ${useCase.status} (run it by name: majordomus usecase run ${useCase.id})`);
+  }
+  const cli = process.argv[1]!;
+  const dir = repository.layout.abs(useCasesDir(repository));
+  const results: UseCaseEvidence[] = [];
+  for (const useCase of runnable) {
+    const evidence = runScenario(useCase, { cli, useCasesDir: dir });
+    results.push(evidence);
+    say(options.json ? JSON.stringify(summaryOf(evidence)) : lineOf(evidence));
+  }
+  const evidenceDir = `${repository.layout.localDir}/${EVIDENCE_DIR}`;
+  await underLock(repository.git.commonDir, 'usecase run', () => {
+    const plan = new WritePlan({ command: 'usecase run', base: repository.root });
+    for (const evidence of results) plan.replace(`${evidenceDir}/${evidence.id}.json`, `${JSON.stringify(evidence, null, 2)}\n`, { mode: 0o600 });
+    plan.commit();
+  });
+  const failed = results.filter((evidence) => evidence.result === 'fail');
+  recordEvent(repository, 'usecase run', 'use_cases.ran', { ran: results.map((evidence) => evidence.id), failed: failed.map((evidence) => evidence.id) });
+  const summary = `usecase run: ${results.length} ran, ${results.length - failed.length} passed, ${failed.length} failed; evidence in ${evidenceDir}/`;
+  if (options.json) say(JSON.stringify({ summary: true, ran: results.length, passed: results.length - failed.length, failed: failed.map((evidence) => evidence.id), evidence: evidenceDir }));
+  if (failed.length > 0) throw new ContractError(summary);
+  if (!options.json) say(summary);
+}
+
+function summaryOf(evidence: UseCaseEvidence): Record<string, unknown> {
+  const failing = evidence.steps.find((step) => !step.passed);
+  return {
+    id: evidence.id,
+    result: evidence.result,
+    steps_run: evidence.steps.length,
+    steps_declared: evidence.steps_declared,
+    failed_step: failing?.id ?? null,
+    failures: failing?.failures ?? (evidence.setup_failure ? [evidence.setup_failure] : []),
+  };
+}
+
+function lineOf(evidence: UseCaseEvidence): string {
+  const head = `${evidence.result === 'pass' ? 'PASS' : 'FAIL'} ${evidence.id}`;
+  if (evidence.setup_failure) return `${head}: ${evidence.setup_failure}`;
+  const failing = evidence.steps.find((step) => !step.passed);
+  if (!failing) return `${head}: ${evidence.steps.length} step${evidence.steps.length === 1 ? '' : 's'}`;
+  return `${head}: step ${failing.id} (${failing.run.join(' ')}): ${failing.failures.join('; ')}`;
+}
