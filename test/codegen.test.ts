@@ -1,20 +1,20 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allowLines, renderAllowFile } from '../engine/layer/allow';
-import { DocumentError } from '../engine/io/document-error';
-import { readFrontMatterFile } from '../engine/layer/front-matter';
-import { readYamlFile } from '../engine/layer/yaml';
 import { gateNames, gates } from '../engine/generated/gates';
 import type { KindName } from '../engine/generated/kinds';
 import { kindNames, kinds } from '../engine/generated/kinds';
 import { packNames, packs } from '../engine/generated/packs';
-import { schemaValidators } from '../engine/generated/schema-validators';
 import type { SchemaError } from '../engine/generated/schema-validators';
-import { REPOSITORY_ROOT, compareFiles, createAjv, generateFiles, readPacks, readSchemas, run } from '../tools/generate';
-import { validators } from './helpers/validators';
+import { schemaValidators } from '../engine/generated/schema-validators';
+import { DocumentError } from '../engine/io/document-error';
+import { allowLines, renderAllowFile } from '../engine/layer/allow';
+import { readFrontMatterFile } from '../engine/layer/front-matter';
+import { readYamlFile } from '../engine/layer/yaml';
+import { compareFiles, createAjv, generateFiles, REPOSITORY_ROOT, readPacks, readSchemas, run } from '../tools/generate';
 import { describeUpstream, UPSTREAM } from './helpers/upstream';
+import { validators } from './helpers/validators';
 
 const ROOT = REPOSITORY_ROOT;
 const SKELETON = join(ROOT, 'share/skeleton/ai');
@@ -99,7 +99,8 @@ describe('generated files', () => {
     cpSync(join(ROOT, 'share/schemas'), join(scratch, 'share/schemas'), { recursive: true });
     cpSync(join(ROOT, 'share/kinds.yaml'), join(scratch, 'share/kinds.yaml'));
     cpSync(join(ROOT, 'share/events.yaml'), join(scratch, 'share/events.yaml'));
-    for (const pack of readdirSync(join(ROOT, 'rules'))) cpSync(join(ROOT, 'rules', pack, 'pack.yaml'), join(scratch, 'rules', pack, 'pack.yaml'));
+    for (const pack of readdirSync(join(ROOT, 'rules')))
+      cpSync(join(ROOT, 'rules', pack, 'pack.yaml'), join(scratch, 'rules', pack, 'pack.yaml'));
 
     const runIn = (argv: string[]): { code: number; lines: string[] } => {
       const lines: string[] = [];
@@ -143,31 +144,49 @@ describe('schemas', () => {
     expect(source.schema['x-majordomus-allow']).toBe(source.stem);
   });
 
-  it.each(schemas.map((s) => [s.stem, s] as const))('%s closes every object, bounds every pattern and refers only locally', (_stem, source) => {
-    const problems: string[] = [];
-    const walk = (node: unknown, at: string): void => {
-      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
-      if (node === null || typeof node !== 'object') return;
-      const schema = node as Json;
-      const free = at.endsWith('/x-majordomus/options') || at === '#/$defs/Enforcement/properties/options';
-      if (schema.type === 'object' && !free && schema.additionalProperties !== false) problems.push(`${at}: object without additionalProperties: false`);
-      if (typeof schema.pattern === 'string' && typeof schema.maxLength !== 'number') problems.push(`${at}: pattern without maxLength`);
-      if (typeof schema.$ref === 'string' && !schema.$ref.startsWith('#/')) problems.push(`${at}: remote $ref`);
-      for (const key of ['properties', '$defs']) {
-        for (const [name, child] of Object.entries((schema[key] ?? {}) as Json)) walk(child, `${at}/${key}/${name}`);
-      }
-      for (const key of ['items', 'additionalProperties']) if (typeof schema[key] === 'object') walk(schema[key], `${at}/${key}`);
-      for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(schema[key])) walk(schema[key], `${at}/${key}`);
-    };
-    walk(source.schema, '#');
-    expect(problems).toEqual([]);
-  });
+  it.each(schemas.map((s) => [s.stem, s] as const))(
+    '%s closes every object, bounds every pattern and refers only locally',
+    (_stem, source) => {
+      const problems: string[] = [];
+      const walk = (node: unknown, at: string): void => {
+        if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+        if (node === null || typeof node !== 'object') return;
+        const schema = node as Json;
+        const free = at.endsWith('/x-majordomus/options') || at === '#/$defs/Enforcement/properties/options';
+        if (schema.type === 'object' && !free && schema.additionalProperties !== false)
+          problems.push(`${at}: object without additionalProperties: false`);
+        if (typeof schema.pattern === 'string' && typeof schema.maxLength !== 'number') problems.push(`${at}: pattern without maxLength`);
+        if (typeof schema.$ref === 'string' && !schema.$ref.startsWith('#/')) problems.push(`${at}: remote $ref`);
+        for (const key of ['properties', '$defs']) {
+          for (const [name, child] of Object.entries((schema[key] ?? {}) as Json)) walk(child, `${at}/${key}/${name}`);
+        }
+        for (const key of ['items', 'additionalProperties']) if (typeof schema[key] === 'object') walk(schema[key], `${at}/${key}`);
+        for (const key of ['anyOf', 'oneOf', 'allOf']) if (Array.isArray(schema[key])) walk(schema[key], `${at}/${key}`);
+      };
+      walk(source.schema, '#');
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('and kinds pair one to one', () => {
-    const named = Object.values(kinds).map((kind) => kind.schema).sort();
+    const named = Object.values(kinds)
+      .map((kind) => kind.schema)
+      .sort();
     expect(named).toEqual(schemas.map((s) => s.stem).sort());
     expect(new Set(named).size).toBe(named.length);
-    expect([...kindNames].sort()).toEqual(['events', 'knowledge-sources', 'manifest', 'pack', 'policy', 'profile', 'rule', 'rule-package', 'scope', 'task', 'telemetry']);
+    expect([...kindNames].sort()).toEqual([
+      'events',
+      'knowledge-sources',
+      'manifest',
+      'pack',
+      'policy',
+      'profile',
+      'rule',
+      'rule-package',
+      'scope',
+      'task',
+      'telemetry',
+    ]);
     expect(Object.keys(schemaValidators).sort()).toEqual([...kindNames].sort());
   });
 
@@ -183,7 +202,7 @@ describe('schemas', () => {
 });
 
 describe('gates', () => {
-  it('are the four engine gates and the brainstorm pack\'s three cumulative ones; only watch turns a violation into drift, with exit code 11', () => {
+  it("are the four engine gates and the brainstorm pack's three cumulative ones; only watch turns a violation into drift, with exit code 11", () => {
     expect(gateNames).toEqual(['doctor', 'check', 'finish', 'watch', 'session', 'manifest', 'move']);
     expect(gates.session.includes).toEqual([]);
     expect(gates.manifest.includes).toEqual(['session']);
@@ -197,8 +216,10 @@ describe('gates', () => {
   });
 
   it('each belong to the pack that declares it, and judge the target it declares', () => {
-    for (const name of ['doctor', 'check', 'finish', 'watch'] as const) expect(gates[name]).toMatchObject({ pack: 'majordomus', target: 'repository' });
-    for (const name of ['session', 'manifest', 'move'] as const) expect(gates[name]).toMatchObject({ pack: 'brainstorm', target: 'folder' });
+    for (const name of ['doctor', 'check', 'finish', 'watch'] as const)
+      expect(gates[name]).toMatchObject({ pack: 'majordomus', target: 'repository' });
+    for (const name of ['session', 'manifest', 'move'] as const)
+      expect(gates[name]).toMatchObject({ pack: 'brainstorm', target: 'folder' });
     for (const pack of packNames) expect(packs[pack].gates.every((gate) => gates[gate].pack === pack)).toBe(true);
   });
 });
@@ -220,23 +241,55 @@ describe('packs', () => {
       writeFileSync(join(root, 'rules', pack, 'pack.yaml'), text);
     };
     const declaration = (name: string, extra: string[] = [], vendoring = 'optional', validators: readonly string[] = []): string =>
-      ['schema: majordomus-pack/v1', `name: ${name}`, 'description: A pack of the tests.', `vendoring: ${vendoring}`, `validators: [${validators.join(', ')}]`, ...extra, ''].join('\n');
+      [
+        'schema: majordomus-pack/v1',
+        `name: ${name}`,
+        'description: A pack of the tests.',
+        `vendoring: ${vendoring}`,
+        `validators: [${validators.join(', ')}]`,
+        ...extra,
+        '',
+      ].join('\n');
     const all = Object.keys(validators);
-    const gate = (name: string): string[] => ['gates:', `  - name: ${name}`, '    description: A gate of the tests.', '    target: folder', '    violation_level: fail', `    command: "majordomus ${name}"`];
+    const gate = (name: string): string[] => [
+      'gates:',
+      `  - name: ${name}`,
+      '    description: A gate of the tests.',
+      '    target: folder',
+      '    violation_level: fail',
+      `    command: "majordomus ${name}"`,
+    ];
     const cases: [string, (root: string) => void, string][] = [
       ['a folder with rules and no pack.yaml', (root) => mkdirSync(join(root, 'rules/loose/rules'), { recursive: true }), 'no pack.yaml'],
       ['a name that is not the folder', (root) => base(root, 'extra', declaration('other')), 'name must be'],
       ['a key the schema does not know', (root) => base(root, 'extra', declaration('extra', ['colour: blue'])), 'pack.v1.schema.json'],
-      ['a validator no registry holds', (root) => base(root, 'extra', declaration('extra', [], 'optional', ['no_such_validator'])), 'no_such_validator'],
-      ['a validator claimed by two packs', (root) => base(root, 'extra', declaration('extra', [], 'optional', ['paths'])), 'a validator belongs to one pack'],
+      [
+        'a validator no registry holds',
+        (root) => base(root, 'extra', declaration('extra', [], 'optional', ['no_such_validator'])),
+        'no_such_validator',
+      ],
+      [
+        'a validator claimed by two packs',
+        (root) => base(root, 'extra', declaration('extra', [], 'optional', ['paths'])),
+        'a validator belongs to one pack',
+      ],
       ['a second pack vendored always', (root) => base(root, 'extra', declaration('extra', [], 'always')), 'exactly one pack'],
-      ['a gate name taken by another pack', (root) => base(root, 'extra', declaration('extra', gate('session'))), 'already the brainstorm pack'],
-      ['a cli module (commands are declared in engine/commands/)', (root) => base(root, 'extra', declaration('extra', ['cli: engine/extra/cli.ts'])), 'breaks share/schemas/pack.v1.schema.json'],
+      [
+        'a gate name taken by another pack',
+        (root) => base(root, 'extra', declaration('extra', gate('session'))),
+        'already the brainstorm pack',
+      ],
+      [
+        'a cli module (commands are declared in engine/commands/)',
+        (root) => base(root, 'extra', declaration('extra', ['cli: engine/extra/cli.ts'])),
+        'breaks share/schemas/pack.v1.schema.json',
+      ],
     ];
     it.each(cases)('%s', (_name, mutate, message) => {
       const root = mkdtempSync(join(tmpdir(), 'majordomus-packs-'));
       try {
-        for (const pack of readdirSync(join(ROOT, 'rules'))) cpSync(join(ROOT, 'rules', pack, 'pack.yaml'), join(root, 'rules', pack, 'pack.yaml'));
+        for (const pack of readdirSync(join(ROOT, 'rules')))
+          cpSync(join(ROOT, 'rules', pack, 'pack.yaml'), join(root, 'rules', pack, 'pack.yaml'));
         mutate(root);
         expect(() => readPacks(root, schemas, all)).toThrow(message);
       } finally {
@@ -255,23 +308,50 @@ describe('allowLines', () => {
   const cases: { name: string; schema: Json; lines: string[] }[] = [
     { name: 'a scalar', schema: object({ a: { type: 'string' }, b: { const: 1 } }), lines: ['^a$', '^b$'] },
     { name: 'a list of scalars', schema: object({ a: { type: 'array', items: { type: 'string' } } }), lines: ['^a(\\.[0-9]+)?$'] },
-    { name: 'a nested object', schema: object({ a: object({ b: { type: 'integer' }, c: object({ d: { type: 'boolean' } }) }) }), lines: ['^a\\.b$', '^a\\.c\\.d$'] },
-    { name: 'a list of objects', schema: object({ a: { type: 'array', items: object({ b: { type: 'string' }, c: { type: 'array', items: { type: 'string' } } }) } }), lines: ['^a\\.[0-9]+\\.b$', '^a\\.[0-9]+\\.c(\\.[0-9]+)?$'] },
+    {
+      name: 'a nested object',
+      schema: object({ a: object({ b: { type: 'integer' }, c: object({ d: { type: 'boolean' } }) }) }),
+      lines: ['^a\\.b$', '^a\\.c\\.d$'],
+    },
+    {
+      name: 'a list of objects',
+      schema: object({ a: { type: 'array', items: object({ b: { type: 'string' }, c: { type: 'array', items: { type: 'string' } } }) } }),
+      lines: ['^a\\.[0-9]+\\.b$', '^a\\.[0-9]+\\.c(\\.[0-9]+)?$'],
+    },
     { name: 'a free object without properties', schema: object({ a: { type: 'object' } }), lines: ['^a(\\..+)?$'] },
-    { name: 'a free object with open properties', schema: object({ a: { type: 'object', properties: { b: { type: 'string' } } } }), lines: ['^a(\\..+)?$'] },
+    {
+      name: 'a free object with open properties',
+      schema: object({ a: { type: 'object', properties: { b: { type: 'string' } } } }),
+      lines: ['^a(\\..+)?$'],
+    },
     {
       name: 'a local $ref, in objects and in list items',
-      schema: object({ a: { $ref: '#/$defs/Thing' }, b: { type: 'array', items: { $ref: '#/$defs/Thing' } }, c: { $ref: '#/$defs/Name' } }, {
-        $defs: { Thing: object({ x: { $ref: '#/$defs/Name' } }), Name: { type: 'string' } },
-      }),
+      schema: object(
+        { a: { $ref: '#/$defs/Thing' }, b: { type: 'array', items: { $ref: '#/$defs/Thing' } }, c: { $ref: '#/$defs/Name' } },
+        {
+          $defs: { Thing: object({ x: { $ref: '#/$defs/Name' } }), Name: { type: 'string' } },
+        },
+      ),
       lines: ['^a\\.x$', '^b\\.[0-9]+\\.x$', '^c$'],
     },
     {
       name: 'keys with metacharacters',
-      schema: object({ 'x-majordomus': object({ 'use-cases': { type: 'string' } }), 'a.b': { type: 'string' }, 'a+b$': { type: 'string' }, 'q?(x)': { type: 'string' } }),
+      schema: object({
+        'x-majordomus': object({ 'use-cases': { type: 'string' } }),
+        'a.b': { type: 'string' },
+        'a+b$': { type: 'string' },
+        'q?(x)': { type: 'string' },
+      }),
       lines: ['^x-majordomus\\.use-cases$', '^a\\.b$', '^a\\+b\\$$', '^q\\?\\(x\\)$'],
     },
-    { name: 'anyOf of scalars', schema: object({ a: { anyOf: [{ type: 'boolean' }, { const: 'x' }] }, b: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } } }), lines: ['^a$', '^b(\\.[0-9]+)?$'] },
+    {
+      name: 'anyOf of scalars',
+      schema: object({
+        a: { anyOf: [{ type: 'boolean' }, { const: 'x' }] },
+        b: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+      }),
+      lines: ['^a$', '^b(\\.[0-9]+)?$'],
+    },
     {
       name: 'the schema property order, depth first',
       schema: object({ z: { type: 'string' }, m: object({ y: { type: 'string' }, b: { type: 'string' } }), a: { type: 'string' } }),
@@ -298,14 +378,19 @@ describe('allowLines', () => {
   });
 
   it('renders the header and one line per key', () => {
-    const text = renderAllowFile({ $id: 'https://example.com/schemas/thing.v1.schema.json', ...object({ a: { type: 'string' } }) }, { version: '9.9.9' });
-    expect(text).toBe([
-      '# GENERATED FILE — DO NOT EDIT DIRECTLY',
-      '# Source: share/schemas/thing.v1.schema.json (https://example.com/schemas/thing.v1.schema.json); regenerate with `npm run generate`',
-      '# Generator: majordomus 9.9.9',
-      '^a$',
-      '',
-    ].join('\n'));
+    const text = renderAllowFile(
+      { $id: 'https://example.com/schemas/thing.v1.schema.json', ...object({ a: { type: 'string' } }) },
+      { version: '9.9.9' },
+    );
+    expect(text).toBe(
+      [
+        '# GENERATED FILE — DO NOT EDIT DIRECTLY',
+        '# Source: share/schemas/thing.v1.schema.json (https://example.com/schemas/thing.v1.schema.json); regenerate with `npm run generate`',
+        '# Generator: majordomus 9.9.9',
+        '^a$',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
@@ -332,7 +417,10 @@ describeUpstream('upstream fixtures', () => {
 
   const ruleDirs = ['share/standard/majordomus/rules', '.ai/repo/rules/vendor/majordomus/rules', '.ai/repo/rules/project'];
   const ruleFiles = ruleDirs.flatMap((dir) =>
-    readdirSync(join(UPSTREAM, dir)).filter((name) => name.endsWith('.md') && name !== 'README.md').sort().map((name) => `${dir}/${name}`),
+    readdirSync(join(UPSTREAM, dir))
+      .filter((name) => name.endsWith('.md') && name !== 'README.md')
+      .sort()
+      .map((name) => `${dir}/${name}`),
   );
   /** Upstream wrote these with an unquoted `: ` inside a plain scalar, which YAML 1.2 (and our subset) refuses. */
   const refusedByParser = [
@@ -397,7 +485,13 @@ describe('invalid documents', () => {
     class: 'blocking',
     depends_on: ['majordomus.scope-integrity@1'],
     tags: ['example'],
-    'x-majordomus': { validator: 'example', category: 'example', enforced_by: ['doctor'], exit_code: 10, tests: ['test/validators/example.test.ts'] },
+    'x-majordomus': {
+      validator: 'example',
+      category: 'example',
+      enforced_by: ['doctor'],
+      exit_code: 10,
+      tests: ['test/validators/example.test.ts'],
+    },
   };
   const enforcement = rule['x-majordomus'] as Json;
   const withEnforcement = (extra: Json): Json => ({ ...rule, 'x-majordomus': { ...enforcement, ...extra } });
@@ -405,44 +499,184 @@ describe('invalid documents', () => {
   it('the base rule and its variants are valid', () => {
     expect(validate('rule', rule)).toEqual([]);
     expect(validate('rule', { ...rule, id: 'BS-STATE-01' })).toEqual([]);
-    expect(validate('rule', withEnforcement({ options: { anything: { nested: [1, 2] } }, policy_key: 'scope_respected', exit_code: 0 }))).toEqual([]);
+    expect(
+      validate('rule', withEnforcement({ options: { anything: { nested: [1, 2] } }, policy_key: 'scope_respected', exit_code: 0 })),
+    ).toEqual([]);
     // without a validator the block only declares: tests, claims, a review reason
-    expect(validate('rule', { ...rule, 'x-majordomus': { tests: ['test/x.sh'], claims: ['a-claim'], reviewed_because: 'decided in review' } })).toEqual([]);
+    expect(
+      validate('rule', { ...rule, 'x-majordomus': { tests: ['test/x.sh'], claims: ['a-claim'], reviewed_because: 'decided in review' } }),
+    ).toEqual([]);
     expect(validate('rule', { ...rule, version: 2147483647 })).toEqual([]);
   });
 
   const cases: { name: string; kind: KindName; value: Json; at: string; keyword: string }[] = [
-    { name: 'an unknown key under x-majordomus', kind: 'rule', value: withEnforcement({ severity: 'high' }), at: '/x-majordomus', keyword: 'additionalProperties' },
+    {
+      name: 'an unknown key under x-majordomus',
+      kind: 'rule',
+      value: withEnforcement({ severity: 'high' }),
+      at: '/x-majordomus',
+      keyword: 'additionalProperties',
+    },
     { name: 'an unknown top-level key', kind: 'rule', value: { ...rule, owner: 'me' }, at: '', keyword: 'additionalProperties' },
     { name: 'kind: rules', kind: 'rule', value: { ...rule, kind: 'rules' }, at: '/kind', keyword: 'const' },
     { name: 'version: "1"', kind: 'rule', value: { ...rule, version: '1' }, at: '/version', keyword: 'type' },
     { name: 'version: 0', kind: 'rule', value: { ...rule, version: 0 }, at: '/version', keyword: 'minimum' },
     { name: 'an id that is not dotted', kind: 'rule', value: { ...rule, id: 'project..x' }, at: '/id', keyword: 'pattern' },
-    { name: 'a dependency without a version', kind: 'rule', value: { ...rule, depends_on: ['majordomus.scope-integrity'] }, at: '/depends_on/0', keyword: 'pattern' },
+    {
+      name: 'a dependency without a version',
+      kind: 'rule',
+      value: { ...rule, depends_on: ['majordomus.scope-integrity'] },
+      at: '/depends_on/0',
+      keyword: 'pattern',
+    },
     { name: 'status: retired', kind: 'rule', value: { ...rule, status: 'retired' }, at: '/status', keyword: 'enum' },
     { name: 'a missing title', kind: 'rule', value: { ...rule, title: undefined }, at: '', keyword: 'required' },
-    { name: 'x-majordomus with enforced_by but no validator', kind: 'rule', value: withEnforcement({ validator: undefined }), at: '/x-majordomus', keyword: 'dependentRequired' },
-    { name: 'x-majordomus with a validator but no category', kind: 'rule', value: withEnforcement({ category: undefined }), at: '/x-majordomus', keyword: 'dependentRequired' },
+    {
+      name: 'x-majordomus with enforced_by but no validator',
+      kind: 'rule',
+      value: withEnforcement({ validator: undefined }),
+      at: '/x-majordomus',
+      keyword: 'dependentRequired',
+    },
+    {
+      name: 'x-majordomus with a validator but no category',
+      kind: 'rule',
+      value: withEnforcement({ category: undefined }),
+      at: '/x-majordomus',
+      keyword: 'dependentRequired',
+    },
     { name: 'version above 2147483647', kind: 'rule', value: { ...rule, version: 2147483648 }, at: '/version', keyword: 'maximum' },
-    { name: 'a validator that is not snake_case', kind: 'rule', value: withEnforcement({ validator: 'Scope-Check' }), at: '/x-majordomus/validator', keyword: 'pattern' },
+    {
+      name: 'a validator that is not snake_case',
+      kind: 'rule',
+      value: withEnforcement({ validator: 'Scope-Check' }),
+      at: '/x-majordomus/validator',
+      keyword: 'pattern',
+    },
     { name: 'exit_code 126', kind: 'rule', value: withEnforcement({ exit_code: 126 }), at: '/x-majordomus/exit_code', keyword: 'maximum' },
-    { name: 'enforced_by: []', kind: 'rule', value: withEnforcement({ enforced_by: [] }), at: '/x-majordomus/enforced_by', keyword: 'minItems' },
-    { name: 'options that are not an object', kind: 'rule', value: withEnforcement({ options: 'fast' }), at: '/x-majordomus/options', keyword: 'type' },
-    { name: 'an unknown manifest section', kind: 'manifest', value: { schema: 'ai-repository/v1', repo: { path: 'repo' }, local: { path: 'local', tracked: false, implicit_context: false }, sections: { policy: 'repo/policy.yaml', profiles: 'repo/profiles', rules: 'repo/rules', extras: 'repo/extras' } }, at: '/sections', keyword: 'additionalProperties' },
-    { name: 'a section path escaping .ai/', kind: 'manifest', value: { schema: 'ai-repository/v1', repo: { path: 'repo' }, local: { path: 'local', tracked: false, implicit_context: false }, sections: { policy: '../policy.yaml', profiles: 'repo/profiles', rules: 'repo/rules' } }, at: '/sections/policy', keyword: 'pattern' },
-    { name: 'a manifest of another format', kind: 'manifest', value: { schema: 'ai-repository/v2', repo: { path: 'repo' }, local: { path: 'local', tracked: false, implicit_context: false }, sections: { policy: 'p', profiles: 'p', rules: 'r' } }, at: '/schema', keyword: 'const' },
+    {
+      name: 'enforced_by: []',
+      kind: 'rule',
+      value: withEnforcement({ enforced_by: [] }),
+      at: '/x-majordomus/enforced_by',
+      keyword: 'minItems',
+    },
+    {
+      name: 'options that are not an object',
+      kind: 'rule',
+      value: withEnforcement({ options: 'fast' }),
+      at: '/x-majordomus/options',
+      keyword: 'type',
+    },
+    {
+      name: 'an unknown manifest section',
+      kind: 'manifest',
+      value: {
+        schema: 'ai-repository/v1',
+        repo: { path: 'repo' },
+        local: { path: 'local', tracked: false, implicit_context: false },
+        sections: { policy: 'repo/policy.yaml', profiles: 'repo/profiles', rules: 'repo/rules', extras: 'repo/extras' },
+      },
+      at: '/sections',
+      keyword: 'additionalProperties',
+    },
+    {
+      name: 'a section path escaping .ai/',
+      kind: 'manifest',
+      value: {
+        schema: 'ai-repository/v1',
+        repo: { path: 'repo' },
+        local: { path: 'local', tracked: false, implicit_context: false },
+        sections: { policy: '../policy.yaml', profiles: 'repo/profiles', rules: 'repo/rules' },
+      },
+      at: '/sections/policy',
+      keyword: 'pattern',
+    },
+    {
+      name: 'a manifest of another format',
+      kind: 'manifest',
+      value: {
+        schema: 'ai-repository/v2',
+        repo: { path: 'repo' },
+        local: { path: 'local', tracked: false, implicit_context: false },
+        sections: { policy: 'p', profiles: 'p', rules: 'r' },
+      },
+      at: '/schema',
+      keyword: 'const',
+    },
     { name: 'policy version 2', kind: 'policy', value: { version: 2 }, at: '/version', keyword: 'const' },
-    { name: 'an enforcement entry wired by an unknown mechanism', kind: 'policy', value: { version: 1, enforcement: [{ name: 'x', path: 'majordomus', wired_by: 'cron:daily' }] }, at: '/enforcement/0/wired_by', keyword: 'pattern' },
-    { name: 'a projection without a target', kind: 'policy', value: { version: 1, projections: [{ provider: 'agents' }] }, at: '/projections/0', keyword: 'required' },
-    { name: 'an unknown policy section', kind: 'policy', value: { version: 1, telemetry: { on: true } }, at: '', keyword: 'additionalProperties' },
-    { name: 'an unknown effort', kind: 'profile', value: { name: 'x', description: 'x', capability: 'fast', verbosity: 'terse', presentation: 'machine', effort: 'extreme' }, at: '/effort', keyword: 'enum' },
-    { name: 'a checkpoint interval without a unit', kind: 'profile', value: { name: 'x', description: 'x', capability: 'fast', verbosity: 'terse', presentation: 'machine', checkpoint_interval: '15' }, at: '/checkpoint_interval', keyword: 'pattern' },
+    {
+      name: 'an enforcement entry wired by an unknown mechanism',
+      kind: 'policy',
+      value: { version: 1, enforcement: [{ name: 'x', path: 'majordomus', wired_by: 'cron:daily' }] },
+      at: '/enforcement/0/wired_by',
+      keyword: 'pattern',
+    },
+    {
+      name: 'a projection without a target',
+      kind: 'policy',
+      value: { version: 1, projections: [{ provider: 'agents' }] },
+      at: '/projections/0',
+      keyword: 'required',
+    },
+    {
+      name: 'an unknown policy section',
+      kind: 'policy',
+      value: { version: 1, telemetry: { on: true } },
+      at: '',
+      keyword: 'additionalProperties',
+    },
+    {
+      name: 'an unknown effort',
+      kind: 'profile',
+      value: { name: 'x', description: 'x', capability: 'fast', verbosity: 'terse', presentation: 'machine', effort: 'extreme' },
+      at: '/effort',
+      keyword: 'enum',
+    },
+    {
+      name: 'a checkpoint interval without a unit',
+      kind: 'profile',
+      value: { name: 'x', description: 'x', capability: 'fast', verbosity: 'terse', presentation: 'machine', checkpoint_interval: '15' },
+      at: '/checkpoint_interval',
+      keyword: 'pattern',
+    },
     { name: 'a scope path with a leading slash', kind: 'scope', value: { version: 1, in: ['/etc/**'] }, at: '/in/0', keyword: 'pattern' },
     { name: 'a scope path with a .. segment', kind: 'scope', value: { version: 1, in: ['src/../../x'] }, at: '/in/0', keyword: 'pattern' },
-    { name: 'a scope name with a slash', kind: 'scope', value: { version: 1, in: [], out: { secret: { names: ['keys/*.pem'] } } }, at: '/out/secret/names/0', keyword: 'pattern' },
-    { name: 'max_bytes outside fixtures', kind: 'scope', value: { version: 1, in: [], out: { image: { max_bytes: 10 } } }, at: '/out/image', keyword: 'additionalProperties' },
-    { name: 'a package of another format', kind: 'rule-package', value: { vendor: 'v', package: 'p', version: 1, format: 'ai-rules/v2', source_revision: '1.0.0', rules: [] }, at: '/format', keyword: 'const' },
-    { name: 'a hash that is not sha256 hex', kind: 'rule-package', value: { vendor: 'v', package: 'p', version: 1, format: 'ai-rules/v1', source_revision: '1.0.0', rules: [{ id: 'v.x', version: 1, file: 'rules/x.v1.md', sha256: 'ABC' }] }, at: '/rules/0/sha256', keyword: 'pattern' },
+    {
+      name: 'a scope name with a slash',
+      kind: 'scope',
+      value: { version: 1, in: [], out: { secret: { names: ['keys/*.pem'] } } },
+      at: '/out/secret/names/0',
+      keyword: 'pattern',
+    },
+    {
+      name: 'max_bytes outside fixtures',
+      kind: 'scope',
+      value: { version: 1, in: [], out: { image: { max_bytes: 10 } } },
+      at: '/out/image',
+      keyword: 'additionalProperties',
+    },
+    {
+      name: 'a package of another format',
+      kind: 'rule-package',
+      value: { vendor: 'v', package: 'p', version: 1, format: 'ai-rules/v2', source_revision: '1.0.0', rules: [] },
+      at: '/format',
+      keyword: 'const',
+    },
+    {
+      name: 'a hash that is not sha256 hex',
+      kind: 'rule-package',
+      value: {
+        vendor: 'v',
+        package: 'p',
+        version: 1,
+        format: 'ai-rules/v1',
+        source_revision: '1.0.0',
+        rules: [{ id: 'v.x', version: 1, file: 'rules/x.v1.md', sha256: 'ABC' }],
+      },
+      at: '/rules/0/sha256',
+      keyword: 'pattern',
+    },
   ];
   it.each(cases)('$kind: $name is refused at "$at" by $keyword', ({ kind, value, at, keyword }) => {
     const errors = validate(kind, JSON.parse(JSON.stringify(value)));
@@ -485,7 +719,19 @@ describe('skeleton', () => {
   it('names its sections under repo/', () => {
     const manifest = readYamlFile(join(SKELETON, 'manifest.yaml'), 'manifest.yaml').value as Json;
     const sections = manifest.sections as Record<string, string>;
-    expect(Object.keys(sections)).toEqual(['policy', 'scope', 'profiles', 'rules', 'prompts', 'skills', 'workflows', 'knowledge', 'adrs', 'project', 'sessions']);
+    expect(Object.keys(sections)).toEqual([
+      'policy',
+      'scope',
+      'profiles',
+      'rules',
+      'prompts',
+      'skills',
+      'workflows',
+      'knowledge',
+      'adrs',
+      'project',
+      'sessions',
+    ]);
     for (const path of Object.values(sections)) expect(path.startsWith('repo/')).toBe(true);
   });
 });
@@ -502,7 +748,9 @@ describe('rule package manifests', () => {
     const path = `rules/${pack}/manifest.yaml`;
     const manifest = readYamlFile(join(ROOT, path), path).value as { rules: { file: string }[] };
     expect(validate('rule-package', manifest)).toEqual([]);
-    const files = readdirSync(join(ROOT, 'rules', pack, 'rules')).filter((name) => name.endsWith('.md') && name !== 'README.md').sort();
+    const files = readdirSync(join(ROOT, 'rules', pack, 'rules'))
+      .filter((name) => name.endsWith('.md') && name !== 'README.md')
+      .sort();
     expect(manifest.rules.map((rule) => rule.file).sort()).toEqual(files.map((name) => `rules/${name}`));
   });
 });

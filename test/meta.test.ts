@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { gates } from '../engine/generated/gates';
 import { WorkingTree } from '../engine/io/tree';
 import { loadRuleFiles } from '../engine/ruleset/rules';
-import { validators } from './helpers/validators';
 import { ROOT } from './helpers/repo';
+import { validators } from './helpers/validators';
 
 const registry = validators as Record<string, { name: string; gates: readonly string[]; description: string }>;
 const names = Object.keys(registry);
@@ -81,7 +81,9 @@ describe('the shipped rules', () => {
   it('are in the majordomus namespace, one identity each', () => {
     const identities = shipped.rules.map((rule) => rule.identity);
     expect(new Set(identities).size).toBe(identities.length);
-    for (const rule of shipped.rules.filter((r) => r.provenance.origin === 'vendor' && (r.provenance as { vendor: string }).vendor === 'majordomus')) {
+    for (const rule of shipped.rules.filter(
+      (r) => r.provenance.origin === 'vendor' && (r.provenance as { vendor: string }).vendor === 'majordomus',
+    )) {
       expect(rule.id.startsWith('majordomus.')).toBe(true);
     }
   });

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileOptionsSchema } from '../engine/gate/options';
 import type { Validator } from '../engine/api/validator';
+import { compileOptionsSchema } from '../engine/gate/options';
 import { validators } from './helpers/validators';
 
 const generic = Object.values(validators as Readonly<Record<string, Validator>>).filter((validator) => validator.generic === true);
@@ -34,12 +34,16 @@ function valueFor(schema: PropertySchema): fc.Arbitrary<unknown> {
 /** Objects built from the schema's own keys (any subset), plus now and then an unknown key. */
 function optionsFor(validator: Validator): fc.Arbitrary<unknown> {
   const properties = (validator.optionsSchema?.properties ?? {}) as Readonly<Record<string, PropertySchema>>;
-  const known = fc.record(
-    Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, valueFor(schema)])),
-    { requiredKeys: [] },
-  );
+  const known = fc.record(Object.fromEntries(Object.entries(properties).map(([key, schema]) => [key, valueFor(schema)])), {
+    requiredKeys: [],
+  });
   const extra = fc.dictionary(fc.string({ maxLength: 12 }), fc.anything(), { maxKeys: 2 });
-  return fc.oneof(known, fc.tuple(known, extra).map(([a, b]) => ({ ...b, ...a })), fc.anything(), fc.object());
+  return fc.oneof(
+    known,
+    fc.tuple(known, extra).map(([a, b]) => ({ ...b, ...a })),
+    fc.anything(),
+    fc.object(),
+  );
 }
 
 describe('generic validators', () => {

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { distributionHasTest, SHIPPED_TESTS_RECORD } from '../engine/io/distribution';
-import { listRuleFiles } from '../engine/layer/rule-package';
 import { WorkingTree } from '../engine/io/tree';
+import { listRuleFiles } from '../engine/layer/rule-package';
 import { loadRuleFile } from '../engine/ruleset/rules';
 import { cleanEnv, ROOT } from './helpers/repo';
 
@@ -74,7 +74,15 @@ describe('npm pack --dry-run --json', () => {
     // needs the full parser; dist/majordomus.mjs is the path the executable had before
     expect(manifest.bin).toStrictEqual({ majordomus: 'dist/majordomus.cjs' });
     const launched = ['dist/cli.cjs', 'dist/yaml.cjs', 'dist/majordomus.mjs'];
-    for (const path of ['LICENSE', ...entries, ...launched, 'dist/validator-worker.mjs', 'dist/detector.mjs', SHIPPED_TESTS_RECORD, 'share/skeleton/ai/manifest.yaml']) {
+    for (const path of [
+      'LICENSE',
+      ...entries,
+      ...launched,
+      'dist/validator-worker.mjs',
+      'dist/detector.mjs',
+      SHIPPED_TESTS_RECORD,
+      'share/skeleton/ai/manifest.yaml',
+    ]) {
       expect(packed, path).toContain(path);
     }
   });
@@ -123,7 +131,12 @@ describe('the tests of the shipped rules', () => {
       ['a package: a suite the record does not name', { sourceTests: false, record: true }, 'test/validators/b.test.ts', false],
       ['a package without the record', { sourceTests: false, record: false }, 'test/validators/a.test.ts', false],
       ['a package: a case folder it ships', { sourceTests: false, record: true }, 'rules/examples/tests/x', true],
-      ['a package: a case folder the record names but it does not ship', { sourceTests: false, record: true }, 'rules/examples/tests/gone', false],
+      [
+        'a package: a case folder the record names but it does not ship',
+        { sourceTests: false, record: true },
+        'rules/examples/tests/gone',
+        false,
+      ],
       ['a source checkout: a suite on disk', { sourceTests: true, record: true }, 'test/validators/c.test.ts', true],
       ['a source checkout: a suite only the (stale) record names', { sourceTests: true, record: true }, 'test/validators/a.test.ts', false],
     ];
@@ -138,7 +151,10 @@ describe('the tests of the shipped rules', () => {
       }
       if (shape.record) {
         mkdirSync(join(root, 'dist'));
-        writeFileSync(join(root, SHIPPED_TESTS_RECORD), JSON.stringify({ tests: ['rules/examples/tests/gone', 'rules/examples/tests/x', 'test/validators/a.test.ts'] }));
+        writeFileSync(
+          join(root, SHIPPED_TESTS_RECORD),
+          JSON.stringify({ tests: ['rules/examples/tests/gone', 'rules/examples/tests/x', 'test/validators/a.test.ts'] }),
+        );
       }
       expect(distributionHasTest(test, root)).toBe(expected);
     });

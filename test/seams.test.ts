@@ -10,13 +10,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
+import type { Validator } from '../engine/api/validator';
+import { buildProgram } from '../engine/cli/program';
 import { COMMAND_FAMILIES } from '../engine/commands/index';
 import { packNames, packs } from '../engine/generated/packs';
-import { buildProgram } from '../engine/cli/program';
 import { shippedRules } from '../engine/packs/shipped';
-import type { Validator } from '../engine/api/validator';
-import { validators } from './helpers/validators';
 import { ROOT } from './helpers/repo';
+import { validators } from './helpers/validators';
 
 /** Every TypeScript source under `dir` (repository-relative), generated code left out. */
 function sources(dir: string): string[] {
@@ -32,7 +32,9 @@ function parse(file: string): ts.SourceFile {
 
 /** The files whose text matches `pattern`, outside `allowed`. */
 function using(pattern: RegExp, allowed: readonly string[]): string[] {
-  return [...sources('engine'), ...sources('validators')].filter((file) => !allowed.includes(file) && pattern.test(readFileSync(join(ROOT, file), 'utf8')));
+  return [...sources('engine'), ...sources('validators')].filter(
+    (file) => !allowed.includes(file) && pattern.test(readFileSync(join(ROOT, file), 'utf8')),
+  );
 }
 
 const MUTABLE = /^(Map|Set|WeakMap|WeakSet|Array)$/;
@@ -78,7 +80,14 @@ describe('no module-level mutable state where validators read', () => {
 });
 
 /** Node's modules that read the file system or run processes. */
-const NODE_READERS: ReadonlySet<string> = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process']);
+const NODE_READERS: ReadonlySet<string> = new Set([
+  'fs',
+  'node:fs',
+  'fs/promises',
+  'node:fs/promises',
+  'child_process',
+  'node:child_process',
+]);
 /** The engine's modules that read behind the context's back: what a context is built from. */
 const ENGINE_READERS: ReadonlySet<string> = new Set([
   'engine/gate/context',
@@ -92,7 +101,14 @@ const ENGINE_READERS: ReadonlySet<string> = new Set([
   'engine/packs/shipped',
 ]);
 /** The engine's functions that read a file by its path. */
-const READING_FUNCTIONS: ReadonlySet<string> = new Set(['readTextFile', 'readYamlFile', 'readFrontMatterFile', 'readRegularFile', 'streamRegularFile', 'runGit']);
+const READING_FUNCTIONS: ReadonlySet<string> = new Set([
+  'readTextFile',
+  'readYamlFile',
+  'readFrontMatterFile',
+  'readRegularFile',
+  'streamRegularFile',
+  'runGit',
+]);
 
 /** Every read of `file` (a module under validators/) that does not go through its context, one line each. */
 function readsAroundContext(file: string): string[] {
@@ -101,12 +117,21 @@ function readsAroundContext(file: string): string[] {
   const forbidden = (specifier: string): boolean => {
     if (NODE_READERS.has(specifier)) return true;
     if (!specifier.startsWith('.')) return false;
-    return ENGINE_READERS.has(posix.join('validators', specifier).replace(/\.(ts|js)$/, '').replace(/\/index$/, ''));
+    return ENGINE_READERS.has(
+      posix
+        .join('validators', specifier)
+        .replace(/\.(ts|js)$/, '')
+        .replace(/\/index$/, ''),
+    );
   };
   const visit = (node: ts.Node): void => {
     const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
     const at = `${file}:${line}`;
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       const specifier = node.moduleSpecifier.text;
       if (forbidden(specifier)) found.push(`${at} imports ${specifier}`);
       const bindings = ts.isImportDeclaration(node) ? node.importClause?.namedBindings : node.exportClause;
@@ -165,7 +190,9 @@ describe('one gate entry', () => {
   });
 
   it('only engine/packs/shipped.ts reads the rule packages the distribution ships', () => {
-    expect(using(/generated\/[a-z-]+-pack'|readRulePackage\(new WorkingTree\(distributionRoot|`rules\/\$\{/, ['engine/packs/shipped.ts'])).toEqual([]);
+    expect(
+      using(/generated\/[a-z-]+-pack'|readRulePackage\(new WorkingTree\(distributionRoot|`rules\/\$\{/, ['engine/packs/shipped.ts']),
+    ).toEqual([]);
   });
 });
 
@@ -179,7 +206,7 @@ describe('the packs registry is the one registration point', () => {
     expect(COMMAND_FAMILIES.every((family) => family.pack === undefined || packNames.includes(family.pack as never))).toBe(true);
   });
 
-  it('each validator a pack lists is declared by a rule of that pack (a generic one excepted), at the pack\'s gates or the baseline\'s', async () => {
+  it("each validator a pack lists is declared by a rule of that pack (a generic one excepted), at the pack's gates or the baseline's", async () => {
     for (const pack of packNames) {
       const rules = await shippedRules(pack);
       for (const name of packs[pack].validators) {
@@ -187,7 +214,8 @@ describe('the packs registry is the one registration point', () => {
         if (validator.generic) continue;
         const declaring = rules.filter((rule) => rule.enforcement?.validator === name);
         expect(declaring.length, `${pack}: ${name}`).toBeGreaterThan(0);
-        for (const gate of declaring.flatMap((rule) => rule.enforcement!.enforcedBy)) expect([...packs[pack].gates, ...packs.majordomus.gates]).toContain(gate);
+        for (const gate of declaring.flatMap((rule) => rule.enforcement!.enforcedBy))
+          expect([...packs[pack].gates, ...packs.majordomus.gates]).toContain(gate);
       }
     }
   });

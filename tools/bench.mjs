@@ -30,7 +30,8 @@ const json = args.includes('--json');
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_') && !k.startsWith('MAJORDOMUS_')));
 const run = (command, argv, cwd, input) => {
   const result = spawnSync(command, argv, { cwd, env, encoding: 'utf8', input });
-  if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout.slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${argv.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout.slice(-2000)}`);
   return result;
 };
 
@@ -59,7 +60,10 @@ function largeRepository() {
   run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'bench'], dir);
   run(process.execPath, [cli, 'start', 'bench the large repository', '--scope', '.'], dir);
   const body = '# Objective\nBench.\n\n# Current State\nLoaded.\n\n# Next Action\nNone.\n';
-  for (const [command, folder, count] of [['checkpoint', 'checkpoints', 450], ['handover', 'handovers', 180]]) {
+  for (const [command, folder, count] of [
+    ['checkpoint', 'checkpoints', 450],
+    ['handover', 'handovers', 180],
+  ]) {
     run(process.execPath, [cli, command], dir, body);
     const [written] = readdirSync(join(state, folder));
     const text = readFileSync(join(state, folder, written), 'utf8');
@@ -111,7 +115,8 @@ function taskRepository() {
   const dir = freshRepository();
   const knowledge = join(dir, '.ai/repo/knowledge/bench');
   mkdirSync(knowledge, { recursive: true });
-  for (let i = 0; i < 500; i++) writeFileSync(join(knowledge, `note-${String(i).padStart(3, '0')}.md`), `# Note ${i}\n\nA note the benchmark tracks.\n`);
+  for (let i = 0; i < 500; i++)
+    writeFileSync(join(knowledge, `note-${String(i).padStart(3, '0')}.md`), `# Note ${i}\n\nA note the benchmark tracks.\n`);
   run('git', ['add', '-A'], dir);
   run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'bench'], dir);
   run(process.execPath, [cli, 'start', 'bench the check gate', '--scope', '.'], dir);
@@ -141,13 +146,27 @@ function sessionsRepository() {
   const sessions = join(dir, '.ai/repo/sessions');
   for (let i = 1; i < 1000; i++) {
     const other = `s-20261101${String(100000 + i).slice(1)}0-${i.toString(16).padStart(4, '0')}`;
-    const name = record.split('/').pop().replace(id, other).replace(/--[0-9a-f]{16}\.md$/, `--${i.toString(16).padStart(16, '0')}.md`);
+    const name = record
+      .split('/')
+      .pop()
+      .replace(id, other)
+      .replace(/--[0-9a-f]{16}\.md$/, `--${i.toString(16).padStart(16, '0')}.md`);
     writeFileSync(join(sessions, name), text.replaceAll(id, other));
   }
   const lines = [];
   for (let i = 0; i < 5000; i++) {
     const ts = new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    lines.push(JSON.stringify({ ts, event: 'task.checkpoint', head: '0'.repeat(40), branch: 'main', by: 'bench', session: `s-20261101000000-${(i % 1000).toString(16).padStart(4, '0')}`, task_id: 't-bench' }));
+    lines.push(
+      JSON.stringify({
+        ts,
+        event: 'task.checkpoint',
+        head: '0'.repeat(40),
+        branch: 'main',
+        by: 'bench',
+        session: `s-20261101000000-${(i % 1000).toString(16).padStart(4, '0')}`,
+        task_id: 't-bench',
+      }),
+    );
   }
   writeFileSync(join(dir, '.ai/local/state/ledger.jsonl'), `${lines.join('\n')}\n`);
   run('git', ['add', '-A'], dir);
@@ -170,13 +189,19 @@ const time = (command, argv, cwd) => {
 /** Peak resident memory of one run, read by a preloaded module when the process exits. */
 const peakMemory = (argv, cwd) => {
   const probe = "process.on('exit',()=>process.stderr.write('\\nMAXRSS '+process.resourceUsage().maxRSS+'\\n'))";
-  const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, ...argv], { cwd, env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, ...argv], {
+    cwd,
+    env,
+    encoding: 'utf8',
+  });
   const match = /MAXRSS (\d+)/.exec(result.stderr);
   return match ? Number(match[1]) / 1024 : NaN;
 };
 
 if (args.includes('--prepare')) {
-  process.stdout.write(`${args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`);
+  process.stdout.write(
+    `${args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
+  );
   process.exit(0);
 }
 
@@ -215,7 +240,10 @@ try {
     episode.start.push(time(process.execPath, [cli, 'session', 'start'], sessions));
     episode.close.push(time(process.execPath, [cli, 'session', 'close'], sessions));
   }
-  for (const [name, values, goal] of [['session start (1000 records, 5000 ledger lines)', episode.start], ['session close (1000 records, 5000 ledger lines)', episode.close, 500]]) {
+  for (const [name, values, goal] of [
+    ['session start (1000 records, 5000 ledger lines)', episode.start],
+    ['session close (1000 records, 5000 ledger lines)', episode.close, 500],
+  ]) {
     results.push({
       target: name,
       median_ms: Number(median(values).toFixed(1)),
@@ -233,8 +261,15 @@ try {
     process.stdout.write(`${rounds} alternating rounds, medians\n`);
     for (const r of results) {
       const memory = r.peak_mb === undefined ? '' : `  peak ${r.peak_mb} MB`;
-      const goal = r.goal !== undefined ? `  (goal <= ${r.goal}x: ${r.ratio <= r.goal ? 'met' : 'missed'})` : r.goal_ms !== undefined ? `  (goal <= ${r.goal_ms} ms: ${r.median_ms <= r.goal_ms ? 'met' : 'missed'})` : '';
-      process.stdout.write(`${r.target.padEnd(56)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}${goal}\n`);
+      const goal =
+        r.goal !== undefined
+          ? `  (goal <= ${r.goal}x: ${r.ratio <= r.goal ? 'met' : 'missed'})`
+          : r.goal_ms !== undefined
+            ? `  (goal <= ${r.goal_ms} ms: ${r.median_ms <= r.goal_ms ? 'met' : 'missed'})`
+            : '';
+      process.stdout.write(
+        `${r.target.padEnd(56)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}${goal}\n`,
+      );
     }
     process.stdout.write(`one enforced rule with its test folder: ${perRule.toFixed(3)} ms (beyond the fresh repository)\n`);
   }

@@ -5,8 +5,8 @@
 // The bundle is written beside dist/ and renamed over it, so a test running during a rebuild never
 // finds dist/ half written.
 import { spawnSync } from 'node:child_process';
-import { build } from 'esbuild';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
 import { parse } from 'yaml';
 import { finishDeclarations } from './declarations.mjs';
 import { writeShippedTests } from './shipped-tests.mjs';
@@ -30,7 +30,9 @@ await build({
   minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
   legalComments: 'none',
   chunkNames: 'chunks/[name]-[hash]',
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);" },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);",
+  },
   define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version), MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs') },
   logLevel: 'warning',
 });
@@ -64,11 +66,16 @@ await build({
   minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
   legalComments: 'none',
   banner: { js: "var __mjImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-  define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version), MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'), 'import.meta.url': '__mjImportMetaUrl' },
+  define: {
+    MAJORDOMUS_VERSION: JSON.stringify(pkg.version),
+    MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'),
+    'import.meta.url': '__mjImportMetaUrl',
+  },
   logLevel: 'warning',
 });
 // a script compiled by vm.Script has no loader for import(): anything it imports must be bundled
-if (readFileSync(new URL('cli.cjs', staging), 'utf8').includes('import(')) throw new Error('dist/cli.cjs calls import(), which a script run under the code cache cannot: bundle what it imports');
+if (readFileSync(new URL('cli.cjs', staging), 'utf8').includes('import('))
+  throw new Error('dist/cli.cjs calls import(), which a script run under the code cache cannot: bundle what it imports');
 // the `yaml` package in a CommonJS file of its own, required the first time a document needs the full
 // parser (engine/layer/yaml-package.ts), so a command whose documents all take the fast path never loads it
 await build({
@@ -105,15 +112,21 @@ await build({
   target: 'node20',
   minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
   legalComments: 'none',
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);" },
+  banner: {
+    js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);",
+  },
   define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });
 // the types of the public API (engine/api/index.ts), for repositories that write validators in TypeScript
-const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.api.json', '--outDir', new URL('types', staging).pathname], {
-  cwd: root.pathname,
-  stdio: 'inherit',
-});
+const tsc = spawnSync(
+  process.execPath,
+  ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.api.json', '--outDir', new URL('types', staging).pathname],
+  {
+    cwd: root.pathname,
+    stdio: 'inherit',
+  },
+);
 if (tsc.status !== 0) throw new Error('the API types did not build');
 finishDeclarations(new URL('types', staging).pathname);
 writeShippedTests(root.pathname, staging.pathname);

@@ -4,10 +4,10 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Validator } from '../engine/api/validator';
 import { GENERATED_MARKER } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
 import { ruleAnchor } from '../engine/packs/rule-docs';
-import type { Validator } from '../engine/api/validator';
 
 interface CatalogueRule {
   readonly id: string;
@@ -37,14 +37,18 @@ export function renderCatalogue(root: string, version: string, registry: Readonl
     out.push(`## Package \`${pack}\``, '', '| rule | class | gates | validator | statement |', '|---|---|---|---|---|');
     for (const rule of packRules(root, pack)) {
       // each row its own anchor, which findings and SARIF logs link to (engine/packs/rule-docs.ts)
-      out.push(`| <a id="${ruleAnchor(rule.id)}"></a>\`${rule.identity}\` | ${rule.class} | ${rule.gates} | ${rule.validator} | ${cell(rule.statement)} |`);
+      out.push(
+        `| <a id="${ruleAnchor(rule.id)}"></a>\`${rule.identity}\` | ${rule.class} | ${rule.gates} | ${rule.validator} | ${cell(rule.statement)} |`,
+      );
     }
     out.push('');
   }
   out.push('## Validators', '', '| validator | gates | kind | options | description |', '|---|---|---|---|---|');
   for (const name of Object.keys(registry).sort()) {
     const validator = registry[name]!;
-    out.push(`| \`${name}\` | ${validator.gates.join(', ')} | ${validator.generic ? 'generic' : 'built-in'} | ${options(validator)} | ${cell(validator.description)} |`);
+    out.push(
+      `| \`${name}\` | ${validator.gates.join(', ')} | ${validator.generic ? 'generic' : 'built-in'} | ${options(validator)} | ${cell(validator.description)} |`,
+    );
   }
   out.push('');
   return out.join('\n');
@@ -79,11 +83,17 @@ function packRules(root: string, pack: string): CatalogueRule[] {
 
 /** The options a validator takes: `name` (type), required ones marked with *. */
 function options(validator: Validator): string {
-  const schema = validator.optionsSchema as { properties?: Record<string, { type?: unknown; enum?: unknown[] }>; required?: string[] } | undefined;
+  const schema = validator.optionsSchema as
+    | { properties?: Record<string, { type?: unknown; enum?: unknown[] }>; required?: string[] }
+    | undefined;
   if (!schema?.properties) return 'none';
   return Object.entries(schema.properties)
     .map(([key, spec]) => {
-      const type = spec.enum ? spec.enum.map((v) => JSON.stringify(v)).join(' \\| ') : Array.isArray(spec.type) ? spec.type.join(' \\| ') : String(spec.type ?? 'any');
+      const type = spec.enum
+        ? spec.enum.map((v) => JSON.stringify(v)).join(' \\| ')
+        : Array.isArray(spec.type)
+          ? spec.type.join(' \\| ')
+          : String(spec.type ?? 'any');
       return `\`${key}\`${schema.required?.includes(key) ? '*' : ''} (${type})`;
     })
     .join(', ');

@@ -26,9 +26,14 @@ export function finishDeclarations(dir) {
   for (const file of declarationFiles(dir)) {
     const text = readFileSync(file, 'utf8');
     if (NODE_GLOBAL.test(text)) {
-      throw new Error(`${relative(dir, file)} names Node's own types, which a consumer of the published API may not have installed (keep its module out of engine/api/index.ts's import graph)`);
+      throw new Error(
+        `${relative(dir, file)} names Node's own types, which a consumer of the published API may not have installed (keep its module out of engine/api/index.ts's import graph)`,
+      );
     }
-    const next = text.replace(SPECIFIER, (whole, lead, quote, specifier) => `${lead}${quote}${withExtension(file, specifier, dir)}${quote}`);
+    const next = text.replace(
+      SPECIFIER,
+      (whole, lead, quote, specifier) => `${lead}${quote}${withExtension(file, specifier, dir)}${quote}`,
+    );
     if (next !== text) {
       writeFileSync(file, next);
       rewritten++;
@@ -42,7 +47,9 @@ function withExtension(file, specifier, dir) {
   const base = join(dirname(file), specifier);
   if (existsSync(`${base}.d.ts`)) return `${specifier}.js`;
   if (existsSync(join(base, 'index.d.ts'))) return `${specifier.replace(/\/$/, '')}/index.js`;
-  throw new Error(`${relative(dir, file)} imports ${specifier}, which has no declaration file in the build (is it part of the API's import graph?)`);
+  throw new Error(
+    `${relative(dir, file)} imports ${specifier}, which has no declaration file in the build (is it part of the API's import graph?)`,
+  );
 }
 
 function declarationFiles(dir) {

@@ -18,19 +18,19 @@
  * The output is deterministic: no timestamps, no absolute paths, stable ordering and formatting.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
 import type { InterfaceDeclarationStructure, OptionalKind, PropertySignatureStructure, SourceFile } from 'ts-morph';
+import { IndentationText, NewLineKind, Project, QuoteKind, StructureKind, VariableDeclarationKind } from 'ts-morph';
+import type { Validator } from '../engine/api/validator';
 import { GENERATED_MARKER, renderAllowFile } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
+import { readYamlFile } from '../engine/layer/yaml';
 import { renderCatalogue } from './catalogue';
 import { renderSchemaKeys } from './schema-keys';
-import { readYamlFile } from '../engine/layer/yaml';
-import type { Validator } from '../engine/api/validator';
 
 /** The repository this generator belongs to. */
 export const REPOSITORY_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -99,7 +99,13 @@ interface PackEntry {
  */
 const BUILTIN_VALIDATORS: Readonly<Record<string, Validator>> = Object.fromEntries(
   await Promise.all(
-    validatorFiles(REPOSITORY_ROOT).map(async (name) => [name, ((await import(pathToFileURL(join(REPOSITORY_ROOT, 'validators', `${name}.ts`)).href)) as { default: Validator }).default] as const),
+    validatorFiles(REPOSITORY_ROOT).map(
+      async (name) =>
+        [
+          name,
+          ((await import(pathToFileURL(join(REPOSITORY_ROOT, 'validators', `${name}.ts`)).href)) as { default: Validator }).default,
+        ] as const,
+    ),
   ),
 );
 
@@ -117,7 +123,9 @@ export class GenerateError extends Error {
 /** Read every share/schemas/<stem>.v1.schema.json, in byte order of the file names. */
 export function readSchemas(root: string): SchemaSource[] {
   const dir = join(root, 'share/schemas');
-  const files = readdirSync(dir).filter((name) => name.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   return files.map((name) => {
     const path = `share/schemas/${name}`;
     if (!name.endsWith(SCHEMA_SUFFIX)) throw new GenerateError(`${path}: a schema file is named <kind>${SCHEMA_SUFFIX}`);
@@ -147,7 +155,8 @@ export function readKinds(root: string): KindEntry[] {
     const where = `kinds.${name}`;
     const entry = expectMap(raw, display, where, ['format', 'front_matter', 'schema', 'identity', 'schema_version']);
     if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new GenerateError(`${display}: ${where} is not a kebab-case kind name`);
-    if (entry.format !== 'yaml' && entry.format !== 'markdown') throw new GenerateError(`${display}: ${where}.format must be yaml or markdown`);
+    if (entry.format !== 'yaml' && entry.format !== 'markdown')
+      throw new GenerateError(`${display}: ${where}.format must be yaml or markdown`);
     if (entry.format === 'markdown' ? entry.front_matter !== 'required' : entry.front_matter !== undefined) {
       throw new GenerateError(`${display}: ${where}.front_matter is \`required\` for a markdown kind and absent for a yaml one`);
     }
@@ -157,8 +166,12 @@ export function readKinds(root: string): KindEntry[] {
     if (entry.schema_version !== undefined) {
       const sv = expectMap(entry.schema_version, display, `${where}.schema_version`, ['field', 'supported']);
       const supported = sv.supported;
-      if (typeof sv.field !== 'string' || !Array.isArray(supported) || supported.length === 0 ||
-        !supported.every((v) => typeof v === 'string' || typeof v === 'number')) {
+      if (
+        typeof sv.field !== 'string' ||
+        !Array.isArray(supported) ||
+        supported.length === 0 ||
+        !supported.every((v) => typeof v === 'string' || typeof v === 'number')
+      ) {
         throw new GenerateError(`${display}: ${where}.schema_version needs a field and a non-empty list of supported values`);
       }
       schemaVersion = { field: sv.field, supported: supported as (string | number)[] };
@@ -183,7 +196,11 @@ const BASELINE_PACK = 'majordomus';
  * pack vendored always (the baseline). The baseline comes first, then the others in byte order, so the
  * engine's gates lead the registry.
  */
-export function readPacks(root: string, schemas: readonly SchemaSource[], registered: readonly string[] = Object.keys(BUILTIN_VALIDATORS)): PackEntry[] {
+export function readPacks(
+  root: string,
+  schemas: readonly SchemaSource[],
+  registered: readonly string[] = Object.keys(BUILTIN_VALIDATORS),
+): PackEntry[] {
   const dir = join(root, 'rules');
   if (!existsSync(dir)) return [];
   const schema = schemas.find((source) => source.stem === 'pack');
@@ -194,18 +211,37 @@ export function readPacks(root: string, schemas: readonly SchemaSource[], regist
     if (!statSync(join(dir, name)).isDirectory()) continue;
     const display = `rules/${name}/pack.yaml`;
     if (!existsSync(join(dir, name, 'pack.yaml'))) {
-      if (existsSync(join(dir, name, 'rules'))) throw new GenerateError(`rules/${name}/ holds rules but no pack.yaml (declare the pack: see docs/ARCHITECTURE.md, "Adding a pack")`);
+      if (existsSync(join(dir, name, 'rules')))
+        throw new GenerateError(
+          `rules/${name}/ holds rules but no pack.yaml (declare the pack: see docs/ARCHITECTURE.md, "Adding a pack")`,
+        );
       continue;
     }
     const raw = readYamlFile(join(dir, name, 'pack.yaml'), display).value;
     if (!validate(raw)) {
       const first = validate.errors?.[0];
-      throw new GenerateError(`${display}: breaks share/schemas/pack.v1.schema.json at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`);
+      throw new GenerateError(
+        `${display}: breaks share/schemas/pack.v1.schema.json at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`,
+      );
     }
     const entry = raw as {
-      name: string; description: string; vendoring: PackEntry['vendoring']; validators: string[]; embedded?: boolean; context?: string; commands?: string[];
+      name: string;
+      description: string;
+      vendoring: PackEntry['vendoring'];
+      validators: string[];
+      embedded?: boolean;
+      context?: string;
+      commands?: string[];
       bundles?: { name: string; entry: string }[];
-      gates?: { name: string; description: string; target: GateEntry['target']; violation_level: GateEntry['violation_level']; exit_code?: number; includes?: string[]; command: string }[];
+      gates?: {
+        name: string;
+        description: string;
+        target: GateEntry['target'];
+        violation_level: GateEntry['violation_level'];
+        exit_code?: number;
+        includes?: string[];
+        command: string;
+      }[];
     };
     if (entry.name !== name) throw new GenerateError(`${display}: name must be ${JSON.stringify(name)}, the pack's folder`);
     packs.push({
@@ -237,23 +273,34 @@ export function readPacks(root: string, schemas: readonly SchemaSource[], regist
   const owner = new Map<string, string>();
   for (const pack of packs) {
     for (const validator of pack.validators) {
-      if (!registered.includes(validator)) throw new GenerateError(`rules/${pack.name}/pack.yaml: validators names ${validator}, which has no module validators/${validator}.ts`);
+      if (!registered.includes(validator))
+        throw new GenerateError(
+          `rules/${pack.name}/pack.yaml: validators names ${validator}, which has no module validators/${validator}.ts`,
+        );
       const other = owner.get(validator);
-      if (other) throw new GenerateError(`rules/${pack.name}/pack.yaml: the validator ${validator} is already the ${other} pack's (a validator belongs to one pack)`);
+      if (other)
+        throw new GenerateError(
+          `rules/${pack.name}/pack.yaml: the validator ${validator} is already the ${other} pack's (a validator belongs to one pack)`,
+        );
       owner.set(validator, pack.name);
     }
   }
   const unclaimed = registered.filter((validator) => !owner.has(validator));
-  if (unclaimed.length > 0) throw new GenerateError(`no pack.yaml claims the validator module(s) ${unclaimed.join(', ')} (list each under the validators of its pack)`);
+  if (unclaimed.length > 0)
+    throw new GenerateError(
+      `no pack.yaml claims the validator module(s) ${unclaimed.join(', ')} (list each under the validators of its pack)`,
+    );
   const gateNames = new Map<string, string>();
   for (const gate of packs.flatMap((pack) => pack.gates)) {
     const other = gateNames.get(gate.name);
-    if (other) throw new GenerateError(`rules/${gate.pack}/pack.yaml: the gate ${gate.name} is already the ${other} pack's (gate names are unique)`);
+    if (other)
+      throw new GenerateError(`rules/${gate.pack}/pack.yaml: the gate ${gate.name} is already the ${other} pack's (gate names are unique)`);
     gateNames.set(gate.name, gate.pack);
   }
   for (const gate of packs.flatMap((pack) => pack.gates)) {
     for (const included of gate.includes) {
-      if (!gateNames.has(included) || included === gate.name) throw new GenerateError(`rules/${gate.pack}/pack.yaml: the gate ${gate.name} includes ${included}, which is not another gate`);
+      if (!gateNames.has(included) || included === gate.name)
+        throw new GenerateError(`rules/${gate.pack}/pack.yaml: the gate ${gate.name} includes ${included}, which is not another gate`);
     }
   }
   const baseline = packs.find((pack) => pack.name === BASELINE_PACK)!;
@@ -279,7 +326,9 @@ export function readEvents(root: string, schemas: readonly SchemaSource[]): Even
   const raw = readYamlFile(join(root, display), display).value;
   if (!validate(raw)) {
     const first = validate.errors?.[0];
-    throw new GenerateError(`${display}: breaks share/schemas/events.v1.schema.json at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`);
+    throw new GenerateError(
+      `${display}: breaks share/schemas/events.v1.schema.json at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`,
+    );
   }
   const events = (raw as { events: EventEntry[] }).events;
   const seen = new Set<string>();
@@ -315,7 +364,10 @@ export function pairKinds(kinds: readonly KindEntry[], schemas: readonly SchemaS
   const claimed = new Map<string, string>();
   for (const kind of kinds) {
     const schema = byStem.get(kind.schema);
-    if (!schema) throw new GenerateError(`share/kinds.yaml: kinds.${kind.name}.schema names ${kind.schema}, which has no share/schemas/${kind.schema}${SCHEMA_SUFFIX}`);
+    if (!schema)
+      throw new GenerateError(
+        `share/kinds.yaml: kinds.${kind.name}.schema names ${kind.schema}, which has no share/schemas/${kind.schema}${SCHEMA_SUFFIX}`,
+      );
     const other = claimed.get(kind.schema);
     if (other) throw new GenerateError(`share/kinds.yaml: kinds ${other} and ${kind.name} both name the schema ${kind.schema}`);
     claimed.set(kind.schema, kind.name);
@@ -362,15 +414,40 @@ export function generateFiles(root: string = REPOSITORY_ROOT): GeneratedFile[] {
   files.push({ path: 'engine/generated/schema-validators.js', content: validators.js });
   files.push({ path: 'engine/generated/schema-validators.d.ts', content: validators.dts });
   files.push({ path: 'engine/generated/kinds.ts', content: renderKinds(project, kinds, header('share/kinds.yaml')) });
-  files.push({ path: 'engine/generated/events.ts', content: renderEvents(project, readEvents(root, schemas), header('share/events.yaml')) });
+  files.push({
+    path: 'engine/generated/events.ts',
+    content: renderEvents(project, readEvents(root, schemas), header('share/events.yaml')),
+  });
   files.push({ path: 'engine/generated/packs.ts', content: renderPacks(project, packs, header('rules/*/pack.yaml')) });
   files.push({ path: 'engine/generated/gates.ts', content: renderGates(project, gates, header('rules/*/pack.yaml (gates)')) });
-  files.push({ path: 'engine/generated/validators.ts', content: renderValidatorRegistry(project, packs, header('rules/*/pack.yaml (validators)')) });
-  files.push({ path: 'engine/generated/schema-keys.ts', content: renderSchemaKeys(ordered.map((p) => ({ kind: p.kind.name, schema: p.schema.schema })), header('share/schemas/*.v1.schema.json')) });
-  files.push(...renderRulePackages(root, version, schemas.find((s) => s.stem === 'rule-package')));
+  files.push({
+    path: 'engine/generated/validators.ts',
+    content: renderValidatorRegistry(project, packs, header('rules/*/pack.yaml (validators)')),
+  });
+  files.push({
+    path: 'engine/generated/schema-keys.ts',
+    content: renderSchemaKeys(
+      ordered.map((p) => ({ kind: p.kind.name, schema: p.schema.schema })),
+      header('share/schemas/*.v1.schema.json'),
+    ),
+  });
+  files.push(
+    ...renderRulePackages(
+      root,
+      version,
+      schemas.find((s) => s.stem === 'rule-package'),
+    ),
+  );
   files.push(...mirrorOwnVendoredPackages(root, files));
   if (existsSync(join(root, 'docs'))) files.push({ path: 'docs/RULES.md', content: renderCatalogue(root, version, BUILTIN_VALIDATORS) });
-  files.push(...renderEmbeddedPacks(project, root, packs.filter((pack) => pack.embedded).map((pack) => pack.name), header));
+  files.push(
+    ...renderEmbeddedPacks(
+      project,
+      root,
+      packs.filter((pack) => pack.embedded).map((pack) => pack.name),
+      header,
+    ),
+  );
   return files;
 }
 
@@ -383,7 +460,12 @@ function embeddedName(pack: string): string {
  * `engine/generated/<pack>-pack.ts` for each pack declaring `embedded: true` (its gates judge a folder
  * that may be outside any repository): the pack's rule files, byte for byte, for a standalone bundle.
  */
-function renderEmbeddedPacks(project: Project, root: string, embedded: readonly string[], header: (source: string) => string): GeneratedFile[] {
+function renderEmbeddedPacks(
+  project: Project,
+  root: string,
+  embedded: readonly string[],
+  header: (source: string) => string,
+): GeneratedFile[] {
   const out: GeneratedFile[] = [];
   for (const pack of embedded) {
     const dir = join(root, 'rules', pack, 'rules');
@@ -393,7 +475,13 @@ function renderEmbeddedPacks(project: Project, root: string, embedded: readonly 
       .sort()
       .map((name) => ({ file: `rules/${pack}/rules/${name}`, text: readFileSync(join(dir, name), 'utf8') }));
     const source = project.createSourceFile(`${pack}-pack.ts`, '', { overwrite: true });
-    addConstant(source, embeddedName(pack), 'readonly { readonly file: string; readonly text: string }[]', files, `The rule files of the \`${pack}\` pack, as the distribution ships them.`);
+    addConstant(
+      source,
+      embeddedName(pack),
+      'readonly { readonly file: string; readonly text: string }[]',
+      files,
+      `The rule files of the \`${pack}\` pack, as the distribution ships them.`,
+    );
     out.push({ path: `engine/generated/${pack}-pack.ts`, content: finish(source, header(`rules/${pack}/rules/*.md`)) });
   }
   return out;
@@ -413,7 +501,9 @@ function mirrorOwnVendoredPackages(root: string, generated: readonly GeneratedFi
     if (manifest) out.push({ path: `${vendored}/manifest.yaml`, content: manifest.content });
     const dir = join(root, 'rules', pack, 'rules');
     if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.md') && n !== 'README.md').sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.md') && n !== 'README.md')
+      .sort()) {
       out.push({ path: `${vendored}/rules/${name}`, content: readFileSync(join(dir, name), 'utf8') });
     }
   }
@@ -476,14 +566,11 @@ function renderTypes(project: Project, kinds: readonly Paired[], header: string)
     const root = schema.schema;
     const name = interfaceName(root);
     const writer = new TypeWriter(interfaces, root, name);
-    writer.writeInterface(name, root, [
-      String(root.description),
-      '',
-      `Kind \`${kind.name}\`; schema \`${schema.path}\`.`,
-    ]);
+    writer.writeInterface(name, root, [String(root.description), '', `Kind \`${kind.name}\`; schema \`${schema.path}\`.`]);
     const defs = (root.$defs ?? {}) as Record<string, JsonSchema>;
     for (const [defName, def] of Object.entries(defs)) {
-      if (isObjectSchema(def) && hasProperties(def)) writer.writeInterface(`${name}${pascal(defName)}`, def, [String(def.description ?? defName)]);
+      if (isObjectSchema(def) && hasProperties(def))
+        writer.writeInterface(`${name}${pascal(defName)}`, def, [String(def.description ?? defName)]);
     }
   }
   interfaces.push({
@@ -675,7 +762,8 @@ function renderValidators(project: Project, kinds: readonly Paired[], header: st
   let code = standaloneCode(ajv, refs).replace(/^"use strict";\s*/, '');
   const helpers = new Set<string>();
   code = code.replace(/require\("ajv\/dist\/runtime\/([A-Za-z0-9_]+)"\)\.default/g, (_, name: string) => {
-    if (!INLINED_RUNTIME[name]) throw new GenerateError(`the ajv standalone output needs the runtime helper ${name}, which the generator does not inline`);
+    if (!INLINED_RUNTIME[name])
+      throw new GenerateError(`the ajv standalone output needs the runtime helper ${name}, which the generator does not inline`);
     helpers.add(name);
     return name;
   });
@@ -701,11 +789,25 @@ function renderValidators(project: Project, kinds: readonly Paired[], header: st
     isExported: true,
     docs: ['One way a document breaks its schema, as ajv reports it (every error is collected: allErrors).'],
     properties: [
-      { name: 'instancePath', type: 'string', docs: ['JSON Pointer to the offending value: `/x-majordomus/validator`; `` is the document itself.'] },
+      {
+        name: 'instancePath',
+        type: 'string',
+        docs: ['JSON Pointer to the offending value: `/x-majordomus/validator`; `` is the document itself.'],
+      },
       { name: 'schemaPath', type: 'string', docs: ['JSON Pointer into the schema: `#/$defs/Enforcement/additionalProperties`.'] },
-      { name: 'keyword', type: 'string', docs: ['The keyword that failed: `required`, `additionalProperties`, `type`, `const`, `enum`, `pattern`, ...'] },
-      { name: 'params', type: 'Record<string, unknown>', docs: ['Keyword details: `{ missingProperty }`, `{ additionalProperty }`, `{ type }`, `{ allowedValue }`, `{ allowedValues }`, `{ pattern }`, `{ limit }`, ...'] },
-      { name: 'message', type: 'string', hasQuestionToken: true, docs: ['ajv\'s English sentence; for logs, not for tests.'] },
+      {
+        name: 'keyword',
+        type: 'string',
+        docs: ['The keyword that failed: `required`, `additionalProperties`, `type`, `const`, `enum`, `pattern`, ...'],
+      },
+      {
+        name: 'params',
+        type: 'Record<string, unknown>',
+        docs: [
+          'Keyword details: `{ missingProperty }`, `{ additionalProperty }`, `{ type }`, `{ allowedValue }`, `{ allowedValues }`, `{ pattern }`, `{ limit }`, ...',
+        ],
+      },
+      { name: 'message', type: 'string', hasQuestionToken: true, docs: ["ajv's English sentence; for logs, not for tests."] },
     ],
   });
   dts.addInterface({
@@ -714,15 +816,24 @@ function renderValidators(project: Project, kinds: readonly Paired[], header: st
     typeParameters: ['T'],
     docs: ['A precompiled validator: true when `data` conforms; otherwise false, with `errors` set until the next call.'],
     callSignatures: [{ parameters: [{ name: 'data', type: 'unknown' }], returnType: 'data is T' }],
-    properties: [{ name: 'errors', type: 'SchemaError[] | null', hasQuestionToken: true, docs: ['The errors of the last call that failed; null after one that passed.'] }],
+    properties: [
+      {
+        name: 'errors',
+        type: 'SchemaError[] | null',
+        hasQuestionToken: true,
+        docs: ['The errors of the last call that failed; null after one that passed.'],
+      },
+    ],
   });
-  dts.addVariableStatements(kinds.map(({ kind, schema }) => ({
-    declarationKind: VariableDeclarationKind.Const,
-    hasDeclareKeyword: true,
-    isExported: true,
-    docs: [`Validate a \`${kind.name}\` document against \`${schema.path}\`.`],
-    declarations: [{ name: exportName(kind.name), type: `SchemaValidator<${interfaceName(schema.schema)}>` }],
-  })));
+  dts.addVariableStatements(
+    kinds.map(({ kind, schema }) => ({
+      declarationKind: VariableDeclarationKind.Const,
+      hasDeclareKeyword: true,
+      isExported: true,
+      docs: [`Validate a \`${kind.name}\` document against \`${schema.path}\`.`],
+      declarations: [{ name: exportName(kind.name), type: `SchemaValidator<${interfaceName(schema.schema)}>` }],
+    })),
+  );
   dts.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
     hasDeclareKeyword: true,
@@ -744,7 +855,8 @@ class Code {
 function frozen(value: unknown): string {
   if (value instanceof Code) return value.text;
   // `as const` keeps string literals literal, so a list of gate names types as GateName[]
-  if (Array.isArray(value)) return `Object.freeze([${value.map(frozen).join(', ')}]${value.length > 0 && value.every((v) => typeof v === 'string') ? ' as const' : ''})`;
+  if (Array.isArray(value))
+    return `Object.freeze([${value.map(frozen).join(', ')}]${value.length > 0 && value.every((v) => typeof v === 'string') ? ' as const' : ''})`;
   if (value !== null && typeof value === 'object') {
     const members = Object.entries(value).map(([key, v]) => `${propertyName(key)}: ${frozen(v)}`);
     return `Object.freeze({\n${members.join(',\n')},\n})`;
@@ -763,7 +875,7 @@ function renderKinds(project: Project, kinds: readonly KindEntry[], header: stri
   file.addInterface({
     name: 'KindSchemaVersion',
     isExported: true,
-    docs: ['The field that carries a kind\'s format version, and the values this executable reads.'],
+    docs: ["The field that carries a kind's format version, and the values this executable reads."],
     properties: [
       { name: 'field', type: 'string', isReadonly: true },
       { name: 'supported', type: 'readonly (string | number)[]', isReadonly: true },
@@ -776,10 +888,32 @@ function renderKinds(project: Project, kinds: readonly KindEntry[], header: stri
     properties: [
       { name: 'name', type: 'KindName', isReadonly: true },
       { name: 'format', type: "'yaml' | 'markdown'", isReadonly: true, docs: ['How the file is read.'] },
-      { name: 'frontMatter', type: "'required'", isReadonly: true, hasQuestionToken: true, docs: ['`front_matter`, markdown only: the front matter must be present, and it is what the schema checks.'] },
-      { name: 'schema', type: 'string', isReadonly: true, docs: ['The schema stem: `share/schemas/<schema>.v1.schema.json`, allow-list `share/allow/<schema>.txt`.'] },
-      { name: 'identity', type: 'readonly string[]', isReadonly: true, docs: ['The fields joined with `@` that identify a document; empty means its path does.'] },
-      { name: 'schemaVersion', type: 'KindSchemaVersion', isReadonly: true, hasQuestionToken: true, docs: ['`schema_version`: where the kind carries a format version.'] },
+      {
+        name: 'frontMatter',
+        type: "'required'",
+        isReadonly: true,
+        hasQuestionToken: true,
+        docs: ['`front_matter`, markdown only: the front matter must be present, and it is what the schema checks.'],
+      },
+      {
+        name: 'schema',
+        type: 'string',
+        isReadonly: true,
+        docs: ['The schema stem: `share/schemas/<schema>.v1.schema.json`, allow-list `share/allow/<schema>.txt`.'],
+      },
+      {
+        name: 'identity',
+        type: 'readonly string[]',
+        isReadonly: true,
+        docs: ['The fields joined with `@` that identify a document; empty means its path does.'],
+      },
+      {
+        name: 'schemaVersion',
+        type: 'KindSchemaVersion',
+        isReadonly: true,
+        hasQuestionToken: true,
+        docs: ['`schema_version`: where the kind carries a format version.'],
+      },
     ],
   });
   const entries = kinds.map((k) => ({
@@ -790,8 +924,20 @@ function renderKinds(project: Project, kinds: readonly KindEntry[], header: stri
     identity: k.identity,
     ...(k.schema_version ? { schemaVersion: k.schema_version } : {}),
   }));
-  addConstant(file, 'kindNames', 'readonly KindName[]', kinds.map((k) => k.name), 'Every kind name, in registry order.');
-  addConstant(file, 'kinds', 'Readonly<Record<KindName, KindDefinition>>', Object.fromEntries(entries.map((k) => [k.name, k])), 'The kinds registry, by name.');
+  addConstant(
+    file,
+    'kindNames',
+    'readonly KindName[]',
+    kinds.map((k) => k.name),
+    'Every kind name, in registry order.',
+  );
+  addConstant(
+    file,
+    'kinds',
+    'Readonly<Record<KindName, KindDefinition>>',
+    Object.fromEntries(entries.map((k) => [k.name, k])),
+    'The kinds registry, by name.',
+  );
   return finish(file, header);
 }
 
@@ -811,23 +957,62 @@ function renderEvents(project: Project, events: readonly EventEntry[], header: s
       { name: 'name', type: 'EventName', isReadonly: true },
       { name: 'title', type: 'string', isReadonly: true },
       { name: 'emittedBy', type: 'string', isReadonly: true, docs: ['The command that writes it.'] },
-      { name: 'requires', type: 'readonly string[]', isReadonly: true, docs: ['The payload keys every line of it carries besides the envelope.'] },
+      {
+        name: 'requires',
+        type: 'readonly string[]',
+        isReadonly: true,
+        docs: ['The payload keys every line of it carries besides the envelope.'],
+      },
       { name: 'public', type: 'boolean', isReadonly: true, docs: ['Part of the record a user reads back with `history`.'] },
     ],
   });
-  const entries = events.map((event) => ({ name: event.id, title: event.title, emittedBy: event.emitted_by, requires: event.requires, public: event.public }));
-  addConstant(file, 'eventNames', 'readonly EventName[]', events.map((event) => event.id), 'Every event name, in the order share/events.yaml declares them.');
-  addConstant(file, 'events', 'Readonly<Record<EventName, EventDefinition>>', Object.fromEntries(entries.map((event) => [event.name, event])), 'The event vocabulary, by name.');
+  const entries = events.map((event) => ({
+    name: event.id,
+    title: event.title,
+    emittedBy: event.emitted_by,
+    requires: event.requires,
+    public: event.public,
+  }));
+  addConstant(
+    file,
+    'eventNames',
+    'readonly EventName[]',
+    events.map((event) => event.id),
+    'Every event name, in the order share/events.yaml declares them.',
+  );
+  addConstant(
+    file,
+    'events',
+    'Readonly<Record<EventName, EventDefinition>>',
+    Object.fromEntries(entries.map((event) => [event.name, event])),
+    'The event vocabulary, by name.',
+  );
   return finish(file, header);
 }
 
 function renderGates(project: Project, gates: readonly GateEntry[], header: string): string {
   const file = project.createSourceFile('gates.ts', '', { overwrite: true });
-  const named = (target: GateEntry['target']): string => union(gates.filter((g) => g.target === target).map((g) => quote(g.name))) || 'never';
+  const named = (target: GateEntry['target']): string =>
+    union(gates.filter((g) => g.target === target).map((g) => quote(g.name))) || 'never';
   file.addTypeAliases([
-    { name: 'GateName', isExported: true, docs: ['The name of a gate: a moment at which rules are enforced.'], type: union(gates.map((g) => quote(g.name))) || 'never' },
-    { name: 'RepositoryGateName', isExported: true, docs: ['A gate that judges a repository: its context offers the layout, git and the tracked files.'], type: named('repository') },
-    { name: 'FolderGateName', isExported: true, docs: ['A gate that judges a folder, inside a repository or not: its context offers the folder alone.'], type: named('folder') },
+    {
+      name: 'GateName',
+      isExported: true,
+      docs: ['The name of a gate: a moment at which rules are enforced.'],
+      type: union(gates.map((g) => quote(g.name))) || 'never',
+    },
+    {
+      name: 'RepositoryGateName',
+      isExported: true,
+      docs: ['A gate that judges a repository: its context offers the layout, git and the tracked files.'],
+      type: named('repository'),
+    },
+    {
+      name: 'FolderGateName',
+      isExported: true,
+      docs: ['A gate that judges a folder, inside a repository or not: its context offers the folder alone.'],
+      type: named('folder'),
+    },
   ]);
   file.addInterface({
     name: 'GateDefinition',
@@ -836,11 +1021,37 @@ function renderGates(project: Project, gates: readonly GateEntry[], header: stri
     properties: [
       { name: 'name', type: 'GateName', isReadonly: true },
       { name: 'description', type: 'string', isReadonly: true, docs: ['What the gate judges, in one line.'] },
-      { name: 'target', type: "'repository' | 'folder'", isReadonly: true, docs: ['`target`: what the gate judges, a repository or a folder.'] },
-      { name: 'violationLevel', type: "'fail' | 'drift'", isReadonly: true, docs: ['`violation_level`: what a blocking rule\'s violation becomes at this gate.'] },
-      { name: 'exitCode', type: 'number', isReadonly: true, hasQuestionToken: true, docs: ['`exit_code`: when set, the exit code a violation produces here, in place of the rule\'s own.'] },
-      { name: 'includes', type: 'readonly GateName[]', isReadonly: true, docs: ['`includes`: the gates whose rules this gate runs too (gates are cumulative).'] },
-      { name: 'command', type: 'string', isReadonly: true, docs: ['`command`: the command that runs one rule again ({rule}: the rule id, {target}: the folder judged).'] },
+      {
+        name: 'target',
+        type: "'repository' | 'folder'",
+        isReadonly: true,
+        docs: ['`target`: what the gate judges, a repository or a folder.'],
+      },
+      {
+        name: 'violationLevel',
+        type: "'fail' | 'drift'",
+        isReadonly: true,
+        docs: ["`violation_level`: what a blocking rule's violation becomes at this gate."],
+      },
+      {
+        name: 'exitCode',
+        type: 'number',
+        isReadonly: true,
+        hasQuestionToken: true,
+        docs: ["`exit_code`: when set, the exit code a violation produces here, in place of the rule's own."],
+      },
+      {
+        name: 'includes',
+        type: 'readonly GateName[]',
+        isReadonly: true,
+        docs: ['`includes`: the gates whose rules this gate runs too (gates are cumulative).'],
+      },
+      {
+        name: 'command',
+        type: 'string',
+        isReadonly: true,
+        docs: ['`command`: the command that runs one rule again ({rule}: the rule id, {target}: the folder judged).'],
+      },
       { name: 'pack', type: 'string', isReadonly: true, docs: ['The pack that declares the gate.'] },
     ],
   });
@@ -854,8 +1065,20 @@ function renderGates(project: Project, gates: readonly GateEntry[], header: stri
     command: g.command,
     pack: g.pack,
   }));
-  addConstant(file, 'gateNames', 'readonly GateName[]', gates.map((g) => g.name), 'Every gate name, in registry order.');
-  addConstant(file, 'gates', 'Readonly<Record<GateName, GateDefinition>>', Object.fromEntries(entries.map((g) => [g.name, g])), 'The gates registry, by name.');
+  addConstant(
+    file,
+    'gateNames',
+    'readonly GateName[]',
+    gates.map((g) => g.name),
+    'Every gate name, in registry order.',
+  );
+  addConstant(
+    file,
+    'gates',
+    'Readonly<Record<GateName, GateDefinition>>',
+    Object.fromEntries(entries.map((g) => [g.name, g])),
+    'The gates registry, by name.',
+  );
   return finish(file, header);
 }
 
@@ -871,11 +1094,18 @@ function renderPacks(project: Project, packs: readonly PackEntry[], header: stri
     { isTypeOnly: true, moduleSpecifier: '../api/validator', namedImports: ['PackContext'] },
   ]);
   file.addTypeAliases([
-    { name: 'PackName', isExported: true, docs: ['The name of a pack: its folder rules/<name>/, and the vendor of its rule package.'], type: union(packs.map((p) => quote(p.name))) || 'never' },
+    {
+      name: 'PackName',
+      isExported: true,
+      docs: ['The name of a pack: its folder rules/<name>/, and the vendor of its rule package.'],
+      type: union(packs.map((p) => quote(p.name))) || 'never',
+    },
     {
       name: 'PackVendoring',
       isExported: true,
-      docs: ['How a repository adopts a pack: always (the baseline), by default (init; removable), on request (rules vendor add), or never (examples).'],
+      docs: [
+        'How a repository adopts a pack: always (the baseline), by default (init; removable), on request (rules vendor add), or never (examples).',
+      ],
       type: "'always' | 'default' | 'optional' | 'never'",
     },
   ]);
@@ -886,7 +1116,12 @@ function renderPacks(project: Project, packs: readonly PackEntry[], header: stri
     properties: [
       { name: 'name', type: 'PackName', isReadonly: true },
       { name: 'description', type: 'string', isReadonly: true, docs: ['What the pack governs, in one line.'] },
-      { name: 'vendoring', type: 'PackVendoring', isReadonly: true, docs: ['`vendoring`: whether init vendors it and whether it may be removed.'] },
+      {
+        name: 'vendoring',
+        type: 'PackVendoring',
+        isReadonly: true,
+        docs: ['`vendoring`: whether init vendors it and whether it may be removed.'],
+      },
       { name: 'validators', type: 'readonly string[]', isReadonly: true, docs: ['The built-in validators the pack brings.'] },
       { name: 'gates', type: 'readonly GateName[]', isReadonly: true, docs: ['The gates the pack declares.'] },
       { name: 'commands', type: 'readonly string[]', isReadonly: true, docs: ['The top-level commands the pack adds.'] },
@@ -916,8 +1151,20 @@ function renderPacks(project: Project, packs: readonly PackEntry[], header: stri
     ...(p.embedded ? { embeddedRules: new Code(`() => import('./${p.name}-pack').then((module) => module.${embeddedName(p.name)})`) } : {}),
     ...(p.context !== undefined ? { context: new Code(`() => import('${fromGenerated(p.context)}')`) } : {}),
   }));
-  addConstant(file, 'packNames', 'readonly PackName[]', packs.map((p) => p.name), 'Every pack, the baseline first, then in byte order.');
-  addConstant(file, 'packs', 'Readonly<Record<PackName, PackDefinition>>', Object.fromEntries(entries.map((p) => [p.name, p])), 'The packs registry, by name.');
+  addConstant(
+    file,
+    'packNames',
+    'readonly PackName[]',
+    packs.map((p) => p.name),
+    'Every pack, the baseline first, then in byte order.',
+  );
+  addConstant(
+    file,
+    'packs',
+    'Readonly<Record<PackName, PackDefinition>>',
+    Object.fromEntries(entries.map((p) => [p.name, p])),
+    'The packs registry, by name.',
+  );
   return finish(file, header);
 }
 
@@ -941,7 +1188,7 @@ function renderValidatorRegistry(project: Project, packs: readonly PackEntry[], 
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,
     isExported: true,
-    docs: ['Every built-in validator: its name (a rule\'s `x-majordomus.validator`) and the loader of its module.'],
+    docs: ["Every built-in validator: its name (a rule's `x-majordomus.validator`) and the loader of its module."],
     declarations: [
       {
         name: 'validatorModules',
@@ -949,7 +1196,12 @@ function renderValidatorRegistry(project: Project, packs: readonly PackEntry[], 
       },
     ],
   });
-  file.addTypeAlias({ name: 'BuiltinValidatorName', isExported: true, docs: ['The name of a built-in validator.'], type: 'keyof typeof validatorModules' });
+  file.addTypeAlias({
+    name: 'BuiltinValidatorName',
+    isExported: true,
+    docs: ['The name of a built-in validator.'],
+    type: 'keyof typeof validatorModules',
+  });
   return finish(file, header);
 }
 
@@ -996,7 +1248,9 @@ function renderRulePackages(root: string, version: string, schema: SchemaSource 
     };
     if (validate && !validate(manifest)) {
       const first = validate.errors?.[0];
-      throw new GenerateError(`rules/${pack}/manifest.yaml would break its schema at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`);
+      throw new GenerateError(
+        `rules/${pack}/manifest.yaml would break its schema at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`,
+      );
     }
     const lines = [
       `vendor: ${yamlScalar(pack)}`,
@@ -1009,7 +1263,12 @@ function renderRulePackages(root: string, version: string, schema: SchemaSource 
     else {
       lines.push('rules:');
       for (const entry of entries) {
-        lines.push(`  - id: ${yamlScalar(entry.id)}`, `    version: ${entry.version}`, `    file: ${yamlScalar(entry.file)}`, `    sha256: ${entry.sha256}`);
+        lines.push(
+          `  - id: ${yamlScalar(entry.id)}`,
+          `    version: ${entry.version}`,
+          `    file: ${yamlScalar(entry.file)}`,
+          `    sha256: ${entry.sha256}`,
+        );
       }
     }
     files.push({
@@ -1020,7 +1279,8 @@ function renderRulePackages(root: string, version: string, schema: SchemaSource 
   return files;
 }
 
-const YAML_CORE_NON_STRING = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
+const YAML_CORE_NON_STRING =
+  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 
 /** A string as a YAML scalar of the layer's subset: plain when that reads back as the same string. */
 function yamlScalar(value: string): string {

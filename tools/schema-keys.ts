@@ -28,7 +28,8 @@ function visit(root: JsonSchema, node: unknown, path: readonly string[], refs: r
   const ref = schema.$ref;
   if (typeof ref === 'string') {
     // a local reference is the same place in the document; a cycle stops where it closes
-    if (!ref.startsWith('#')) throw new Error(`the schema reference ${ref} is not local: the table of allowed keys follows only #/… references`);
+    if (!ref.startsWith('#'))
+      throw new Error(`the schema reference ${ref} is not local: the table of allowed keys follows only #/… references`);
     if (!refs.includes(ref)) visit(root, resolvePointer(root, ref), path, [...refs, ref], out);
   }
   for (const keyword of ['anyOf', 'oneOf', 'allOf']) {
@@ -44,7 +45,8 @@ function visit(root: JsonSchema, node: unknown, path: readonly string[], refs: r
     out.set(pointer, keys);
   }
   for (const [key, child] of Object.entries(properties ?? {})) visit(root, child, [...path, escapePointer(key)], refs, out);
-  if (isMap(schema.patternProperties)) for (const child of Object.values(schema.patternProperties)) visit(root, child, [...path, '*'], refs, out);
+  if (isMap(schema.patternProperties))
+    for (const child of Object.values(schema.patternProperties)) visit(root, child, [...path, '*'], refs, out);
   visit(root, schema.additionalProperties, [...path, '*'], refs, out);
   visit(root, schema.items, [...path, '*'], refs, out);
   if (Array.isArray(schema.prefixItems)) for (const child of schema.prefixItems) visit(root, child, [...path, '*'], refs, out);

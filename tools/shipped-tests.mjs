@@ -17,7 +17,9 @@ export function namedTests(root) {
   for (const pack of existsSync(rulesDir) ? readdirSync(rulesDir).sort() : []) {
     const dir = join(rulesDir, pack, 'rules');
     if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.md') && n !== 'README.md').sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.md') && n !== 'README.md')
+      .sort()) {
       for (const test of frontMatter(join(dir, name))?.['x-majordomus']?.tests ?? []) {
         if (typeof test === 'string') named.add(test);
       }
@@ -31,7 +33,9 @@ export function namedTests(root) {
  * `shipped-tests.json`: the name engine/io/distribution.ts reads.
  */
 export function writeShippedTests(root, outDir) {
-  const tests = namedTests(root).filter((entry) => entry.exists).map((entry) => entry.test);
+  const tests = namedTests(root)
+    .filter((entry) => entry.exists)
+    .map((entry) => entry.test);
   const record = {
     about: "The tests the distribution's rules name that existed when this package was built (tools/shipped-tests.mjs).",
     tests,

@@ -1,6 +1,6 @@
 import { checkSchema, isUnreadable, unsafePathReason } from '../engine/api/toolkit/index';
-import { defineValidator } from '../engine/api/validator';
 import type { TreeReader } from '../engine/api/validator';
+import { defineValidator } from '../engine/api/validator';
 
 /** Sections a repository may leave absent: a repository with no plan has no project directory. */
 const OPTIONAL_SECTIONS: ReadonlySet<string> = new Set(['project']);
@@ -21,7 +21,12 @@ export default defineValidator({
     for (const problem of checkSchema('manifest', manifest)) {
       // an escaping section path is reported once, below, in words rather than as the schema's pattern
       if (problem.keyword === 'pattern' && isUnsafeSection(sections, problem.key)) continue;
-      context.violation({ subject: manifestFile, file: manifestFile, line: problem.line, message: `${problem.message} (the manifest follows share/schemas/manifest.v1.schema.json)` });
+      context.violation({
+        subject: manifestFile,
+        file: manifestFile,
+        line: problem.line,
+        message: `${problem.message} (the manifest follows share/schemas/manifest.v1.schema.json)`,
+      });
     }
     let present = 0;
     for (const [name, value] of Object.entries(sections)) {
@@ -29,7 +34,12 @@ export default defineValidator({
       if (typeof value !== 'string') continue; // the schema problem above names it
       const unsafe = unsafePathReason(value);
       if (unsafe) {
-        context.violation({ subject: manifestFile, file: manifestFile, line, message: `the section \`${name}\` path ${JSON.stringify(value)} ${unsafe}; a section is a path relative to ${aiDir}/` });
+        context.violation({
+          subject: manifestFile,
+          file: manifestFile,
+          line,
+          message: `the section \`${name}\` path ${JSON.stringify(value)} ${unsafe}; a section is a path relative to ${aiDir}/`,
+        });
         continue;
       }
       const path = layer.section(name)!;
@@ -39,16 +49,27 @@ export default defineValidator({
         context.violation({ subject: path, file: manifestFile, line, message: `the section \`${name}\` at ${path} ${unreadable}` });
       } else if (context.exists(path)) present++;
       else if (!OPTIONAL_SECTIONS.has(name)) {
-        context.violation({ subject: path, file: manifestFile, line, message: `the manifest names the section \`${name}\` at ${path}, which does not exist (create it, or run: majordomus init --extend)` });
+        context.violation({
+          subject: path,
+          file: manifestFile,
+          line,
+          message: `the manifest names the section \`${name}\` at ${path}, which does not exist (create it, or run: majordomus init --extend)`,
+        });
       }
     }
     const readme = `${aiDir}/README.md`;
     if (!context.exists(readme)) {
-      context.violation({ subject: readme, message: `${readme} is missing: the layer explains itself to the people who find it (run: majordomus init --extend)` });
+      context.violation({
+        subject: readme,
+        message: `${readme} is missing: the layer explains itself to the people who find it (run: majordomus init --extend)`,
+      });
     }
     const local = layer.localDir;
     if (!git.isIgnored(`${local}/`)) {
-      context.violation({ subject: `${local}/`, message: `${local}/ is not ignored by git; it holds this checkout's own state (add \`${local}/\` to .gitignore)` });
+      context.violation({
+        subject: `${local}/`,
+        message: `${local}/ is not ignored by git; it holds this checkout's own state (add \`${local}/\` to .gitignore)`,
+      });
     }
     for (const file of git.tracked(local)) {
       context.violation({ subject: file, message: `${file} is tracked, but ${local}/ is never tracked (run: git rm --cached -- ${file})` });

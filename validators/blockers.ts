@@ -1,8 +1,8 @@
+import { defineValidator } from '../engine/api/validator';
 import { recordsModel, UNFINISHED_OUTCOMES } from '../engine/state/records/model';
 import { unresolved } from '../engine/state/records/questions';
 import { attemptModel } from '../engine/state/tasks/attempt';
 import { taskModel } from '../engine/state/tasks/current';
-import { defineValidator } from '../engine/api/validator';
 
 export default defineValidator({
   name: 'blockers',
@@ -17,7 +17,10 @@ export default defineValidator({
     const file = model.questionsFile;
     const read = model.questions();
     if (read.status === 'unreadable') {
-      context.violation({ subject: file, message: `the questions store cannot be read, so no question in it can be counted: ${read.reason}` });
+      context.violation({
+        subject: file,
+        message: `the questions store cannot be read, so no question in it can be counted: ${read.reason}`,
+      });
       return;
     }
     if (read.status === 'absent') {
@@ -27,7 +30,11 @@ export default defineValidator({
     const open = unresolved(read.value);
     const { malformed } = read.value;
     if (task && UNFINISHED_OUTCOMES.has(task.outcome)) {
-      if (open.length + malformed.length > 0) context.info({ subject: file, message: `${open.length} question(s) unresolved and ${malformed.length} unreadable, outstanding under the outcome ${task.outcome}` });
+      if (open.length + malformed.length > 0)
+        context.info({
+          subject: file,
+          message: `${open.length} question(s) unresolved and ${malformed.length} unreadable, outstanding under the outcome ${task.outcome}`,
+        });
       else context.ok({ subject: file, message: 'no question unresolved' });
       return;
     }
@@ -41,8 +48,15 @@ export default defineValidator({
     }
     // a line that cannot be read may be a question somebody mistyped: it is not counted as answered
     for (const bad of malformed) {
-      context.violation({ subject: file, file, line: bad.line, message: 'this `- [` line is not a question the store can read, so it may be one still open (fix its shape: majordomus doctor --rule majordomus.questions-store-integrity)' });
+      context.violation({
+        subject: file,
+        file,
+        line: bad.line,
+        message:
+          'this `- [` line is not a question the store can read, so it may be one still open (fix its shape: majordomus doctor --rule majordomus.questions-store-integrity)',
+      });
     }
-    if (open.length + malformed.length === 0) context.ok({ subject: file, message: `${read.value.entries.length} question(s), none unresolved` });
+    if (open.length + malformed.length === 0)
+      context.ok({ subject: file, message: `${read.value.entries.length} question(s), none unresolved` });
   },
 });

@@ -1,7 +1,7 @@
-import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { SessionContext } from '../engine/brainstorm/define';
-import { driftViolation } from '../engine/brainstorm/session';
+import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { Session } from '../engine/brainstorm/session';
+import { driftViolation } from '../engine/brainstorm/session';
 
 const FILE = 'forks.md';
 
@@ -54,7 +54,12 @@ function resolvedOpen(context: SessionContext, { forks, ledger }: Session): void
 function noneOpen(context: SessionContext, { forks }: Session): void {
   for (const fork of forks.forks) {
     if (fork.state === 'open') {
-      context.violation({ subject: FILE, file: FILE, line: fork.line, message: `${fork.id} is open; before the manifest each fork is parked with a destination or resolved by a decision` });
+      context.violation({
+        subject: FILE,
+        file: FILE,
+        line: fork.line,
+        message: `${fork.id} is open; before the manifest each fork is parked with a destination or resolved by a decision`,
+      });
     }
   }
   context.ok({ subject: FILE, file: FILE, message: `${forks.forks.length} fork(s) checked` });

@@ -1,10 +1,10 @@
-import { defineSessionValidator } from '../engine/brainstorm/define';
-import type { SessionContext } from '../engine/brainstorm/define';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { driftViolation, isInside } from '../engine/brainstorm/session';
-import type { ManifestRow, Session } from '../engine/brainstorm/session';
 import { isUnreadable, printable, unsafePathReason } from '../engine/api/toolkit/index';
 import type { DiskReader } from '../engine/api/validator';
+import type { SessionContext } from '../engine/brainstorm/define';
+import { defineSessionValidator } from '../engine/brainstorm/define';
+import type { ManifestRow, Session } from '../engine/brainstorm/session';
+import { driftViolation, isInside } from '../engine/brainstorm/session';
 
 const FILE = 'ops/manifest.md';
 /** A destination larger than this is not scanned for links (it is reported, not read). */
@@ -12,7 +12,8 @@ const MAX_DESTINATION_BYTES = 4 * 1024 * 1024;
 
 export default defineSessionValidator({
   name: 'brainstorm_manifest',
-  description: "A brainstorm session's harvest manifest has a row for every parked fork and fragment, destinations that exist outside the session, and a passing uselessness test once applied.",
+  description:
+    "A brainstorm session's harvest manifest has a row for every parked fork and fragment, destinations that exist outside the session, and a passing uselessness test once applied.",
   checks: {
     rows,
     destinations,
@@ -72,7 +73,12 @@ function destinations(context: SessionContext, session: Session): void {
     if (destination === '' || seen.has(destination)) continue;
     seen.add(destination);
     const report = (message: string): void =>
-      context.violation({ subject: FILE, file: FILE, line: row.line, message: `row ${row.number}'s destination ${printable(destination, 100)} ${message}` });
+      context.violation({
+        subject: FILE,
+        file: FILE,
+        line: row.line,
+        message: `row ${row.number}'s destination ${printable(destination, 100)} ${message}`,
+      });
     const unsafe = unsafePathReason(destination);
     if (unsafe) {
       report(`${unsafe}: destinations are repository-relative paths`);
@@ -94,7 +100,15 @@ function destinations(context: SessionContext, session: Session): void {
 }
 
 /** Report each line of the destination file that links into the session folder. */
-function linksInto(disk: DiskReader, row: ManifestRow, path: string, session: Session, root: string, folder: string, report: (message: string) => void): void {
+function linksInto(
+  disk: DiskReader,
+  row: ManifestRow,
+  path: string,
+  session: Session,
+  root: string,
+  folder: string,
+  report: (message: string) => void,
+): void {
   let text: string;
   try {
     text = disk.read(path, { maxBytes: MAX_DESTINATION_BYTES });
@@ -122,7 +136,9 @@ function linksInto(disk: DiskReader, row: ManifestRow, path: string, session: Se
     // a plain mention of the folder's path is a link a reader follows by hand
     if (folderFromRoot !== '' && !folderFromRoot.startsWith('..') && mentions(line, folderFromRoot)) hits.add(folderFromRoot);
     if (hits.size > 0) {
-      report(`links into the session folder at ${row.destination}:${index + 1} (${[...hits].map((hit) => `\`${printable(hit, 80)}\``).join(', ')}); the folder moves to history at the harvest, so the link would break`);
+      report(
+        `links into the session folder at ${row.destination}:${index + 1} (${[...hits].map((hit) => `\`${printable(hit, 80)}\``).join(', ')}); the folder moves to history at the harvest, so the link would break`,
+      );
     }
   });
 }
@@ -160,7 +176,8 @@ function uselessness(context: SessionContext, { manifest }: Session): void {
   for (const drift of manifest.uselessnessDrift) context.violation(driftViolation(drift));
   const drifted = new Set(manifest.uselessnessDrift.map((drift) => drift.line));
   if (!manifest.status) report('the manifest has no Status, so it is not `applied`');
-  else if (manifest.status.value !== 'applied') report(`the manifest's Status is \`${printable(manifest.status.value, 40)}\`, not \`applied\``, manifest.status.line);
+  else if (manifest.status.value !== 'applied')
+    report(`the manifest's Status is \`${printable(manifest.status.value, 40)}\`, not \`applied\``, manifest.status.line);
   const test = manifest.uselessness;
   if (!test) {
     report('the manifest has no `## Uselessness test`');
@@ -168,9 +185,11 @@ function uselessness(context: SessionContext, { manifest }: Session): void {
   }
   const { Result: result, Gaps: gaps } = test.fields;
   if (!result) report('the uselessness test has no `- Result: pass|fail`', test.line);
-  else if (result.value !== 'pass' && !drifted.has(result.line)) report(`the uselessness test's Result is \`${printable(result.value, 40)}\`, not \`pass\``, result.line);
+  else if (result.value !== 'pass' && !drifted.has(result.line))
+    report(`the uselessness test's Result is \`${printable(result.value, 40)}\`, not \`pass\``, result.line);
   if (!test.fields['Cold-reader allowed paths']) report('the uselessness test has no `- Cold-reader allowed paths: …`', test.line);
   if (!gaps) report('the uselessness test has no `- Gaps: none`', test.line);
-  else if (gaps.value !== 'none' && !drifted.has(gaps.line)) report(`the uselessness test leaves gaps (\`${printable(gaps.value, 80)}\`); a passing test has \`Gaps: none\``, gaps.line);
+  else if (gaps.value !== 'none' && !drifted.has(gaps.line))
+    report(`the uselessness test leaves gaps (\`${printable(gaps.value, 80)}\`); a passing test has \`Gaps: none\``, gaps.line);
   context.ok({ subject: FILE, file: FILE, message: 'status and uselessness test checked' });
 }

@@ -1,8 +1,8 @@
-import { defineSessionValidator } from '../engine/brainstorm/define';
-import type { SessionContext } from '../engine/brainstorm/define';
-import type { Session } from '../engine/brainstorm/session';
 import { relative, sep } from 'node:path';
 import { printable } from '../engine/api/toolkit/index';
+import type { SessionContext } from '../engine/brainstorm/define';
+import { defineSessionValidator } from '../engine/brainstorm/define';
+import type { Session } from '../engine/brainstorm/session';
 
 const GITIGNORE = 'ops/.gitignore';
 
@@ -19,7 +19,11 @@ export default defineSessionValidator({
 function gitignore(context: SessionContext, session: Session): void {
   const lines = session.gitignore;
   if (!lines) {
-    context.violation({ subject: GITIGNORE, file: GITIGNORE, message: 'ops/.gitignore is missing; the facilitator writes it at bootstrap with the single line `*`' });
+    context.violation({
+      subject: GITIGNORE,
+      file: GITIGNORE,
+      message: 'ops/.gitignore is missing; the facilitator writes it at bootstrap with the single line `*`',
+    });
     return;
   }
   const content = lines.filter((line) => line.value.trim() !== '');
@@ -30,7 +34,12 @@ function gitignore(context: SessionContext, session: Session): void {
   const star = content.find((line) => line.value === '*');
   const others = content.filter((line) => line !== star);
   for (const line of others) {
-    context.violation({ subject: GITIGNORE, file: GITIGNORE, line: line.line, message: `ops/.gitignore holds \`${printable(line.value, 60)}\`; it holds the single line \`*\`` });
+    context.violation({
+      subject: GITIGNORE,
+      file: GITIGNORE,
+      line: line.line,
+      message: `ops/.gitignore holds \`${printable(line.value, 60)}\`; it holds the single line \`*\``,
+    });
   }
   if (others.length === 0) context.ok({ subject: GITIGNORE, file: GITIGNORE, message: 'holds the single line `*`' });
 }
@@ -47,7 +56,11 @@ function untracked(context: SessionContext): void {
   const ops = prefix === '' ? 'ops' : `${prefix}/ops`;
   const tracked = git.tracked(`:(literal)${ops}`).map((path) => path.slice(ops.length - 'ops'.length));
   for (const path of tracked) {
-    context.violation({ subject: path, file: path, message: `${path} is tracked by git; ops/ stays untracked and is deleted at the move (run: git rm --cached -- ${path})` });
+    context.violation({
+      subject: path,
+      file: path,
+      message: `${path} is tracked by git; ops/ stays untracked and is deleted at the move (run: git rm --cached -- ${path})`,
+    });
   }
   if (tracked.length === 0) context.ok({ subject: 'ops/', message: 'git tracks no file under ops/' });
 }

@@ -1,7 +1,7 @@
-import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { SessionContext } from '../engine/brainstorm/define';
-import { driftViolation, STATE_FIELDS } from '../engine/brainstorm/session';
+import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { Session } from '../engine/brainstorm/session';
+import { driftViolation, STATE_FIELDS } from '../engine/brainstorm/session';
 
 const FILE = 'state.md';
 
@@ -19,7 +19,11 @@ export default defineSessionValidator({
 /** BS-STATE-01: state.md exists, each field is there once, in its shape, with a value the contract allows. */
 function fields(context: SessionContext, { state }: Session): void {
   if (!state.present) {
-    context.violation({ subject: FILE, file: FILE, message: 'the session has no state.md (the twin keeps Status, Posture, Started, Sitting and Last compose there)' });
+    context.violation({
+      subject: FILE,
+      file: FILE,
+      message: 'the session has no state.md (the twin keeps Status, Posture, Started, Sitting and Last compose there)',
+    });
     return;
   }
   for (const drift of state.drift) context.violation(driftViolation(drift));
@@ -41,7 +45,12 @@ function aspectMap(context: SessionContext, { state }: Session): void {
     return;
   }
   if (state.aspects.length === 0) {
-    context.violation({ subject: FILE, file: FILE, line: state.aspectMap.line, message: 'the aspect map holds no parseable aspect line `- {name} — {gloss} → {refs}`' });
+    context.violation({
+      subject: FILE,
+      file: FILE,
+      line: state.aspectMap.line,
+      message: 'the aspect map holds no parseable aspect line `- {name} — {gloss} → {refs}`',
+    });
     return;
   }
   context.ok({ subject: FILE, file: FILE, message: `${state.aspects.length} aspect(s) read` });
@@ -60,13 +69,16 @@ function aspectRefs(context: SessionContext, session: Session): void {
   const decisionIds = new Set(ledger.decisions.map((decision) => decision.id));
   let checked = 0;
   for (const aspect of state.aspects) {
-    const report = (message: string): void => context.violation({ subject: FILE, file: FILE, line: aspect.line, message: `the aspect \`${aspect.name}\` ${message}` });
-    if (aspect.refs.length > 1 && aspect.refs.some((ref) => ref.kind === 'none-yet')) report('lists `none yet` beside other refs; `none yet` stands alone');
+    const report = (message: string): void =>
+      context.violation({ subject: FILE, file: FILE, line: aspect.line, message: `the aspect \`${aspect.name}\` ${message}` });
+    if (aspect.refs.length > 1 && aspect.refs.some((ref) => ref.kind === 'none-yet'))
+      report('lists `none yet` beside other refs; `none yet` stands alone');
     for (const ref of aspect.refs) {
       checked++;
       switch (ref.kind) {
         case 'fork':
-          if (!forkIds.has(ref.id) && !resolvedBy.has(ref.id)) report(`refers to ${ref.id}, which is neither a fork in forks.md nor a fork a decision resolves`);
+          if (!forkIds.has(ref.id) && !resolvedBy.has(ref.id))
+            report(`refers to ${ref.id}, which is neither a fork in forks.md nor a fork a decision resolves`);
           break;
         case 'decision':
           if (!decisionIds.has(ref.id)) report(`refers to ${ref.id}, which is not a decision in ledger.md`);
@@ -94,7 +106,12 @@ function aspectContent(context: SessionContext, { state }: Session): void {
   }
   for (const aspect of state.aspects) {
     if (aspect.refs.length > 0 && aspect.refs.every((ref) => ref.kind === 'none-yet')) {
-      context.violation({ subject: FILE, file: FILE, line: aspect.line, message: `the aspect \`${aspect.name}\` has no content yet (\`none yet\`)` });
+      context.violation({
+        subject: FILE,
+        file: FILE,
+        line: aspect.line,
+        message: `the aspect \`${aspect.name}\` has no content yet (\`none yet\`)`,
+      });
     }
   }
   context.ok({ subject: FILE, file: FILE, message: `${state.aspects.length} aspect(s) checked` });

@@ -1,13 +1,14 @@
-import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { SessionContext } from '../engine/brainstorm/define';
-import { driftViolation } from '../engine/brainstorm/session';
+import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { Session, SyncResult } from '../engine/brainstorm/session';
+import { driftViolation } from '../engine/brainstorm/session';
 
 const LOG = 'ops/sync-log.md';
 
 export default defineSessionValidator({
   name: 'brainstorm_sync',
-  description: "A brainstorm session's sync log pairs every dispatch but the newest with a result, and every twin attribution cites a reconciled sync.",
+  description:
+    "A brainstorm session's sync log pairs every dispatch but the newest with a result, and every twin attribution cites a reconciled sync.",
   checks: {
     results,
     attributions,
@@ -28,7 +29,12 @@ function results(context: SessionContext, { sync }: Session): void {
     if (!dispatched.has(result.id)) {
       context.violation({ subject: LOG, file: LOG, line: result.line, message: `a result for ${result.id}, which was never dispatched` });
     } else if (first) {
-      context.violation({ subject: LOG, file: LOG, line: result.line, message: `a second result for ${result.id} (the first is at line ${first.line}); a dispatch has one result` });
+      context.violation({
+        subject: LOG,
+        file: LOG,
+        line: result.line,
+        message: `a second result for ${result.id} (the first is at line ${first.line}); a dispatch has one result`,
+      });
     }
     if (!first) byId.set(result.id, result);
   }

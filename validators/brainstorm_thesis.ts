@@ -1,7 +1,7 @@
-import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { SessionContext } from '../engine/brainstorm/define';
-import { DATETIME, driftViolation, THESIS_SECTIONS } from '../engine/brainstorm/session';
+import { defineSessionValidator } from '../engine/brainstorm/define';
 import type { Session } from '../engine/brainstorm/session';
+import { DATETIME, driftViolation, THESIS_SECTIONS } from '../engine/brainstorm/session';
 
 const FILE = 'thesis.md';
 const CAPTURE = 'ops/capture.md';
@@ -38,7 +38,10 @@ function shape(context: SessionContext, { thesis }: Session): void {
   for (const section of thesis.sections.filter((s) => firsts.get(s.name) === s.line)) {
     const rank = THESIS_SECTIONS.indexOf(section.name);
     if (previous && rank < previous.rank) {
-      report(`\`## ${section.name}\` comes after \`## ${previous.name}\`; the sections run ${THESIS_SECTIONS.map((s) => `## ${s}`).join(', ')}, in that order`, section.line);
+      report(
+        `\`## ${section.name}\` comes after \`## ${previous.name}\`; the sections run ${THESIS_SECTIONS.map((s) => `## ${s}`).join(', ')}, in that order`,
+        section.line,
+      );
     } else previous = { ...section, rank };
   }
   const firstSection = thesis.sections[0];
@@ -60,7 +63,10 @@ function composeStamp(context: SessionContext, session: Session): void {
   const stamp = thesis.stamp && (thesis.stamp.value === 'never' || DATETIME.test(thesis.stamp.value)) ? thesis.stamp : undefined;
   const recorded = lastCompose(session);
   if (!recorded) {
-    context.skip({ subject: 'state.md', message: "state.md has no Last compose of the contract's shape to compare (BS-STATE-01 reports it)" });
+    context.skip({
+      subject: 'state.md',
+      message: "state.md has no Last compose of the contract's shape to compare (BS-STATE-01 reports it)",
+    });
     return;
   }
   if (!stamp) {
@@ -97,7 +103,10 @@ function composeFresh(context: SessionContext, session: Session): void {
   }
   const recorded = lastCompose(session);
   if (!recorded) {
-    context.skip({ subject: 'state.md', message: 'state.md has no Last compose of the contract\'s shape to compare (BS-STATE-01 reports it)' });
+    context.skip({
+      subject: 'state.md',
+      message: "state.md has no Last compose of the contract's shape to compare (BS-STATE-01 reports it)",
+    });
     return;
   }
   if (recorded.value === 'never' || newest.datetime > recorded.value) {
@@ -109,5 +118,9 @@ function composeFresh(context: SessionContext, session: Session): void {
     });
     return;
   }
-  context.ok({ subject: CAPTURE, file: CAPTURE, message: `the newest capture entry (${newest.datetime}) is not newer than the last compose (${recorded.value})` });
+  context.ok({
+    subject: CAPTURE,
+    file: CAPTURE,
+    message: `the newest capture entry (${newest.datetime}) is not newer than the last compose (${recorded.value})`,
+  });
 }

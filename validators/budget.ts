@@ -5,17 +5,19 @@
  * projection the policy declares fits `context.always_loaded_budget_lines`. A projection not written
  * yet is not this rule's to report.
  */
+
+import type { ValidatorContext } from '../engine/api/validator';
+import { defineValidator } from '../engine/api/validator';
 import { budgetFigure, overBudget } from '../engine/state/briefing/assemble';
 import { briefingModel } from '../engine/state/briefing/inputs';
-import { defineValidator } from '../engine/api/validator';
-import type { ValidatorContext } from '../engine/api/validator';
 
 /** The skeleton's cap on an always-loaded projection, where the policy sets none. */
 const DEFAULT_ALWAYS_LOADED = 150;
 
 export default defineValidator({
   name: 'budget',
-  description: 'The assembled context fits context.builder_budget_lines and every always-loaded projection fits context.always_loaded_budget_lines.',
+  description:
+    'The assembled context fits context.builder_budget_lines and every always-loaded projection fits context.always_loaded_budget_lines.',
   gates: ['doctor', 'watch'],
   run(context) {
     const policyFile = context.layer.policyFile;
@@ -26,7 +28,10 @@ export default defineValidator({
         message: `the context assembled for this checkout is ${budgetFigure(briefing)}; \`majordomus context\` refuses to print it (see what it holds: majordomus context --budget-lines ${briefing.lines.length}; resolve questions, shorten the checkpoint or note, or raise the budget)`,
       });
     } else {
-      context.ok({ subject: policyFile, message: `the assembled context is ${briefing.lines.length} of ${briefing.settings.budgetLines} lines (${briefing.settings.budgetFrom})` });
+      context.ok({
+        subject: policyFile,
+        message: `the assembled context is ${briefing.lines.length} of ${briefing.settings.budgetLines} lines (${briefing.settings.budgetFrom})`,
+      });
     }
     alwaysLoaded(context, policyFile);
   },
@@ -52,7 +57,10 @@ function alwaysLoaded(context: ValidatorContext, policyFile: string): void {
     }
     const lines = text === '' ? 0 : text.replace(/\n$/, '').split('\n').length;
     if (lines > budget) {
-      context.violation({ subject: target, message: `the always-loaded projection is ${lines} lines, over context.always_loaded_budget_lines (${budget}); every conversation pays for it (move detail into documents it points to)` });
+      context.violation({
+        subject: target,
+        message: `the always-loaded projection is ${lines} lines, over context.always_loaded_budget_lines (${budget}); every conversation pays for it (move detail into documents it points to)`,
+      });
     } else {
       context.ok({ subject: target, message: `always loaded: ${lines} of ${budget} lines` });
     }

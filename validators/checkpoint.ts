@@ -1,6 +1,6 @@
-import { taskModel } from '../engine/state/tasks/current';
-import { defineValidator } from '../engine/api/validator';
 import type { ValidatorContext } from '../engine/api/validator';
+import { defineValidator } from '../engine/api/validator';
+import { taskModel } from '../engine/state/tasks/current';
 
 /** The interval when neither the profile nor the policy sets one (the skeleton's). */
 const DEFAULT_INTERVAL = '15m';

@@ -1,18 +1,22 @@
 import { defineValidator } from '../engine/api/validator';
+import { appliesAt } from '../engine/ruleset/gates';
 import { attemptModel } from '../engine/state/tasks/attempt';
+import { COMPLETION_GATES } from '../engine/state/tasks/completion';
 import { taskModel } from '../engine/state/tasks/current';
-import { COMPLETION_GATES } from "../engine/state/tasks/completion";
-import { appliesAt } from "../engine/ruleset/gates";
 
 export default defineValidator({
   name: 'completion_gates',
-  description: 'A task is accepted as completed only while the other gates a change passes — doctor and check — hold over the tree it hands in.',
+  description:
+    'A task is accepted as completed only while the other gates a change passes — doctor and check — hold over the tree it hands in.',
   gates: ['check', 'finish'],
   run(context) {
     const { task } = context.model(taskModel);
     const attempt = context.gate === 'finish' ? context.model(attemptModel) : undefined;
     if (!task || !attempt) {
-      context.skip({ subject: task?.id ?? 'task', message: `judged by finish --outcome completed, which runs ${COMPLETION_GATES.join(' and ')} over the tree it accepts` });
+      context.skip({
+        subject: task?.id ?? 'task',
+        message: `judged by finish --outcome completed, which runs ${COMPLETION_GATES.join(' and ')} over the tree it accepts`,
+      });
       return;
     }
     if (!attempt.gates) {
@@ -25,7 +29,10 @@ export default defineValidator({
     for (const verdict of attempt.gates) {
       if (verdict.error !== undefined) {
         failed++;
-        context.violation({ subject: verdict.gate, message: `the ${verdict.gate} gate reached no verdict (exit ${verdict.exitCode}: ${verdict.error}), and a verdict that was not read cannot back completed (run: majordomus ${verdict.gate})` });
+        context.violation({
+          subject: verdict.gate,
+          message: `the ${verdict.gate} gate reached no verdict (exit ${verdict.exitCode}: ${verdict.error}), and a verdict that was not read cannot back completed (run: majordomus ${verdict.gate})`,
+        });
         continue;
       }
       for (const failure of verdict.failing) {
@@ -40,6 +47,10 @@ export default defineValidator({
         });
       }
     }
-    if (failed === 0) context.ok({ subject: task.id, message: `${attempt.gates.map((v) => `${v.gate} exit ${v.exitCode}`).join(', ')} over the tree handed in` });
+    if (failed === 0)
+      context.ok({
+        subject: task.id,
+        message: `${attempt.gates.map((v) => `${v.gate} exit ${v.exitCode}`).join(', ')} over the tree handed in`,
+      });
   },
 });

@@ -1,7 +1,7 @@
-import { describeThrown } from '../engine/io/describe';
-import { isUnreadable, optionLine, pathspecList, printable, schema, selectPaths, usablePathspecs } from '../engine/api/toolkit/index';
 import type { SchemaType } from '../engine/api/toolkit/index';
+import { isUnreadable, optionLine, pathspecList, printable, schema, selectPaths, usablePathspecs } from '../engine/api/toolkit/index';
 import { defineValidator } from '../engine/api/validator';
+import { describeThrown } from '../engine/io/describe';
 
 /** The options of a `content` rule; their type follows from it. */
 const OPTIONS = schema.object({
@@ -9,8 +9,16 @@ const OPTIONS = schema.object({
   pattern: schema.string({ minLength: 1, maxLength: 1024, description: 'A JavaScript regular expression source.' }),
   mode: schema.enum(['require', 'forbid'], { description: '`forbid`: no line may match; `require`: each file must match somewhere.' }),
   // each of i, m, s, u at most once
-  flags: schema.optional(schema.string({ maxLength: 4, pattern: '^(?!.*(.).*\\1)[imsu]*$', description: 'Regular expression flags, from `i`, `m`, `s` and `u`.' })),
-  message: schema.optional(schema.string({ minLength: 1, maxLength: 500, description: 'What a finding says instead of the default sentence.' })),
+  flags: schema.optional(
+    schema.string({
+      maxLength: 4,
+      pattern: '^(?!.*(.).*\\1)[imsu]*$',
+      description: 'Regular expression flags, from `i`, `m`, `s` and `u`.',
+    }),
+  ),
+  message: schema.optional(
+    schema.string({ minLength: 1, maxLength: 500, description: 'What a finding says instead of the default sentence.' }),
+  ),
 });
 
 /** Options of a `content` rule. */
@@ -28,7 +36,12 @@ export default defineValidator({
   gates: ['doctor', 'check', 'finish', 'watch'],
   generic: true,
   optionsSchema: OPTIONS,
-  exampleOptions: { paths: ['src/'], pattern: '\\bTODO\\b', mode: 'forbid', message: 'a TODO marker is tracked (open an issue and remove the marker)' },
+  exampleOptions: {
+    paths: ['src/'],
+    pattern: '\\bTODO\\b',
+    mode: 'forbid',
+    message: 'a TODO marker is tracked (open an issue and remove the marker)',
+  },
   async run(context) {
     const { options, rule } = context;
     const flags = options.flags ?? '';
@@ -37,7 +50,13 @@ export default defineValidator({
       regex = new RegExp(options.pattern, flags);
     } catch (error) {
       const why = describeThrown(error);
-      context.violation({ subject: rule.identity, category: 'doctrine', file: rule.file, line: optionLine(rule, 'pattern'), message: `\`options.pattern\` is not a regular expression: ${why}` });
+      context.violation({
+        subject: rule.identity,
+        category: 'doctrine',
+        file: rule.file,
+        line: optionLine(rule, 'pattern'),
+        message: `\`options.pattern\` is not a regular expression: ${why}`,
+      });
       return;
     }
     const paths = usablePathspecs(context, 'paths', options.paths);
@@ -78,9 +97,17 @@ export default defineValidator({
         hits++;
         if (hits > MAX_PER_FILE) return;
         const column = match.index + 1;
-        context.violation({ subject: file, file, line: index + 1, column, endColumn: column + match[0].length, message: options.message ?? `the line matches the forbidden pattern ${shown}` });
+        context.violation({
+          subject: file,
+          file,
+          line: index + 1,
+          column,
+          endColumn: column + match[0].length,
+          message: options.message ?? `the line matches the forbidden pattern ${shown}`,
+        });
       });
-      if (hits > MAX_PER_FILE) context.violation({ subject: file, file, message: `…and ${hits - MAX_PER_FILE} more line(s) matching ${shown}` });
+      if (hits > MAX_PER_FILE)
+        context.violation({ subject: file, file, message: `…and ${hits - MAX_PER_FILE} more line(s) matching ${shown}` });
       violations += hits;
     }
     if (violations === 0 && !refused) context.ok({ subject: rule.identity, message: `${checked} file(s) checked` });

@@ -1,7 +1,7 @@
+import { defineValidator } from '../engine/api/validator';
 import { recordsModel } from '../engine/state/records/model';
 import { attemptModel } from '../engine/state/tasks/attempt';
 import { taskModel } from '../engine/state/tasks/current';
-import { defineValidator } from '../engine/api/validator';
 
 /** Outcomes that leave work for someone else to pick up. */
 const UNFINISHED: ReadonlySet<string> = new Set(['partial', 'blocked']);
@@ -17,12 +17,18 @@ export default defineValidator({
     const attempt = context.model(attemptModel);
     const task = tasks.task && attempt ? { ...tasks.task, outcome: attempt.outcome } : tasks.task;
     if (!task || !UNFINISHED.has(task.outcome)) {
-      context.ok({ subject: file, message: task ? `task ${task.id} is ${task.outcome}: no handover owed` : 'no task of this checkout: no handover owed' });
+      context.ok({
+        subject: file,
+        message: task ? `task ${task.id} is ${task.outcome}: no handover owed` : 'no task of this checkout: no handover owed',
+      });
       return;
     }
     const handovers = context.model(recordsModel).records('handover');
     if (handovers.status === 'unreadable') {
-      context.violation({ subject: file, message: `task ${task.id} finished as ${task.outcome}, and its handovers cannot be read: ${handovers.reason}` });
+      context.violation({
+        subject: file,
+        message: `task ${task.id} finished as ${task.outcome}, and its handovers cannot be read: ${handovers.reason}`,
+      });
       return;
     }
     const own = handovers.records.filter((record) => record.task_id === task.id);

@@ -1,5 +1,5 @@
-import { recordsModel } from '../engine/state/records/model';
 import { defineValidator } from '../engine/api/validator';
+import { recordsModel } from '../engine/state/records/model';
 
 /** The fields without which a decision cannot be traced to the work that made it. */
 const TRACED = ['Task', 'Head', 'Why'] as const;

@@ -1,13 +1,14 @@
-import { gates } from '../engine/generated/gates';
-import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
-import type { Rule } from '../engine/layer/rule-types';
 import { isUnreadable, printable, unsafePathReason } from '../engine/api/toolkit/index';
-import { defineValidator } from '../engine/api/validator';
 import type { ValidatorContext } from '../engine/api/validator';
+import { defineValidator } from '../engine/api/validator';
+import { gates } from '../engine/generated/gates';
+import type { Rule } from '../engine/layer/rule-types';
+import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
 
 export default defineValidator({
   name: 'doctrine_wiring',
-  description: 'Every rule resolves to a registered validator at gates that exist, proved by tests that exist; every validator is declared.',
+  description:
+    'Every rule resolves to a registered validator at gates that exist, proved by tests that exist; every validator is declared.',
   gates: ['doctor'],
   run(context) {
     const { rules, registry } = context;
@@ -18,7 +19,12 @@ export default defineValidator({
     const selected = new Set(context.selected);
     for (const rule of rules.rules) {
       if (rule.class !== 'blocking' && rule.class !== 'advisory') {
-        context.violation({ subject: rule.identity, file: rule.file, line: rule.doc.lines.get('class'), message: `class ${JSON.stringify(rule.class)} is neither blocking nor advisory` });
+        context.violation({
+          subject: rule.identity,
+          file: rule.file,
+          line: rule.doc.lines.get('class'),
+          message: `class ${JSON.stringify(rule.class)} is neither blocking nor advisory`,
+        });
       }
       const enforcement = rule.enforcement;
       if (!enforcement) {
@@ -47,9 +53,19 @@ export default defineValidator({
       enforcement.enforcedBy.forEach((name, index) => {
         const line = rule.doc.lines.get(`x-majordomus.enforced_by.${index}`);
         if (!Object.hasOwn(gates, name)) {
-          context.violation({ subject: rule.identity, file: rule.file, line, message: `is enforced by \`${name}\`, which is not a gate (gates: ${Object.keys(gates).join(', ')})` });
+          context.violation({
+            subject: rule.identity,
+            file: rule.file,
+            line,
+            message: `is enforced by \`${name}\`, which is not a gate (gates: ${Object.keys(gates).join(', ')})`,
+          });
         } else if (validator && !validator.gates.includes(name as keyof typeof gates) && !(reportedByRunner && name === context.gate)) {
-          context.violation({ subject: rule.identity, file: rule.file, line, message: `is enforced by \`${name}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}` });
+          context.violation({
+            subject: rule.identity,
+            file: rule.file,
+            line,
+            message: `is enforced by \`${name}\`, but the validator \`${validator.name}\` runs only at ${validator.gates.join(', ')}`,
+          });
         }
       });
       checkTests(context, rule, enforcement.tests);
@@ -69,18 +85,32 @@ export default defineValidator({
       const fix = pack
         ? `the distribution's \`${pack.name}\` pack declares it in a rule its vendored copy here lacks; run: majordomus rules vendor update`
         : 'declare it in a rule, or remove it';
-      context.violation({ subject: name, message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${fix})` });
+      context.violation({
+        subject: name,
+        message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${fix})`,
+      });
     }
     for (const { name, file } of registry.projectFiles()) {
       if (registry.get(name)) {
-        context.violation({ subject: file, file, message: `the repository validator \`${name}\` is shadowed by the built-in validator of that name, so it never runs (rename the file and the rules naming it)` });
+        context.violation({
+          subject: file,
+          file,
+          message: `the repository validator \`${name}\` is shadowed by the built-in validator of that name, so it never runs (rename the file and the rules naming it)`,
+        });
       } else if (!declared.has(name)) {
-        context.violation({ subject: file, file, message: `validator exists but no rule declares it: ${file} is a repository validator no rule of the effective set names (declare it in a rule, or remove it)` });
+        context.violation({
+          subject: file,
+          file,
+          message: `validator exists but no rule declares it: ${file} is a repository validator no rule of the effective set names (declare it in a rule, or remove it)`,
+        });
       }
     }
     const unenforced = declaredOnly > 0 ? `, ${declaredOnly} rule(s) declaring tests without a validator (run at no gate)` : '';
     const skipped = notAdopted > 0 ? `; ${notAdopted} validator(s) of packs not adopted here left out` : '';
-    context.ok({ subject: 'rules', message: `${enforced} enforced rule(s) and ${registry.names().length - notAdopted} validator(s) reconciled${unenforced}${skipped}` });
+    context.ok({
+      subject: 'rules',
+      message: `${enforced} enforced rule(s) and ${registry.names().length - notAdopted} validator(s) reconciled${unenforced}${skipped}`,
+    });
   },
 });
 
@@ -105,10 +135,16 @@ function checkTests(context: ValidatorContext, rule: Rule, tests: readonly strin
     where = 'the majordomus distribution';
   } else {
     const pkg = context.rules.packages.find((candidate) => candidate.vendor === provenance.vendor)?.manifest?.package;
-    const owner = typeof pkg === 'string' && pkg !== '' ? `${printable(pkg, 80)} (vendor ${provenance.vendor})` : `vendor ${provenance.vendor}`;
+    const owner =
+      typeof pkg === 'string' && pkg !== '' ? `${printable(pkg, 80)} (vendor ${provenance.vendor})` : `vendor ${provenance.vendor}`;
     tests.forEach((test, index) => {
       const line = rule.doc.lines.get(`x-majordomus.tests.${index}`);
-      context.info({ subject: rule.identity, file: rule.file, line, message: `names the test ${printable(test, 200)}, declared by ${owner}; not verifiable here (this distribution does not ship the rule, so its tests are not here)` });
+      context.info({
+        subject: rule.identity,
+        file: rule.file,
+        line,
+        message: `names the test ${printable(test, 200)}, declared by ${owner}; not verifiable here (this distribution does not ship the rule, so its tests are not here)`,
+      });
     });
     return;
   }
@@ -116,9 +152,19 @@ function checkTests(context: ValidatorContext, rule: Rule, tests: readonly strin
     const line = rule.doc.lines.get(`x-majordomus.tests.${index}`);
     const unsafe = unsafePathReason(test);
     if (unsafe) {
-      context.violation({ subject: rule.identity, file: rule.file, line, message: `names the test ${JSON.stringify(test)}, which ${unsafe}` });
+      context.violation({
+        subject: rule.identity,
+        file: rule.file,
+        line,
+        message: `names the test ${JSON.stringify(test)}, which ${unsafe}`,
+      });
     } else if (!exists(test)) {
-      context.violation({ subject: rule.identity, file: rule.file, line, message: `names the test ${test}, which does not exist in ${where} (write it, or correct the path)` });
+      context.violation({
+        subject: rule.identity,
+        file: rule.file,
+        line,
+        message: `names the test ${test}, which does not exist in ${where} (write it, or correct the path)`,
+      });
     }
   });
 }

@@ -1,13 +1,26 @@
-import { describeThrown } from '../engine/io/describe';
-import { compileSchema, isUnreadable, optionLine, pathspecList, schema, selectPaths, unsafePathReason, usablePathspecs } from '../engine/api/toolkit/index';
 import type { CompiledSchema, SchemaProblem, SchemaType, YamlDocument } from '../engine/api/toolkit/index';
-import { defineValidator } from '../engine/api/validator';
+import {
+  compileSchema,
+  isUnreadable,
+  optionLine,
+  pathspecList,
+  schema,
+  selectPaths,
+  unsafePathReason,
+  usablePathspecs,
+} from '../engine/api/toolkit/index';
 import type { ValidatorContext } from '../engine/api/validator';
+import { defineValidator } from '../engine/api/validator';
+import { describeThrown } from '../engine/io/describe';
 
 /** The options of a `document_schema` rule; their type follows from it. */
 const OPTIONS = schema.object({
   paths: pathspecList('Pathspecs selecting the tracked YAML and Markdown files to check.'),
-  schema: schema.string({ minLength: 1, maxLength: 1024, description: 'Repository-relative path of the JSON Schema (2020-12) file every selected document must satisfy.' }),
+  schema: schema.string({
+    minLength: 1,
+    maxLength: 1024,
+    description: 'Repository-relative path of the JSON Schema (2020-12) file every selected document must satisfy.',
+  }),
 });
 
 /** Options of a `document_schema` rule. */
@@ -27,7 +40,13 @@ export default defineValidator({
     const { options, rule } = context;
     const unsafe = unsafePathReason(options.schema);
     if (unsafe) {
-      context.violation({ subject: rule.identity, category: 'doctrine', file: rule.file, line: optionLine(rule, 'schema'), message: `\`options.schema\` is ${JSON.stringify(options.schema)}, which ${unsafe}: name a file of the repository from its root` });
+      context.violation({
+        subject: rule.identity,
+        category: 'doctrine',
+        file: rule.file,
+        line: optionLine(rule, 'schema'),
+        message: `\`options.schema\` is ${JSON.stringify(options.schema)}, which ${unsafe}: name a file of the repository from its root`,
+      });
       return;
     }
     const check = await loadSchema(context, options.schema);
@@ -63,7 +82,8 @@ export default defineValidator({
         context.violation({ subject: file, file, message: `…and ${problems.length - MAX_PER_FILE} more schema error(s)` });
       }
     }
-    if (violations === 0 && !refused) context.ok({ subject: rule.identity, message: `${checked} file(s) checked against ${options.schema}` });
+    if (violations === 0 && !refused)
+      context.ok({ subject: rule.identity, message: `${checked} file(s) checked against ${options.schema}` });
   },
 });
 

@@ -1,6 +1,6 @@
-import { globOf, judgeSources, sourcesPath } from '../engine/state/knowledge/sources';
 import { readDocument, selectPaths } from '../engine/api/toolkit/index';
 import { defineValidator } from '../engine/api/validator';
+import { globOf, judgeSources, sourcesPath } from '../engine/state/knowledge/sources';
 
 export default defineValidator({
   name: 'knowledge_integrity',
@@ -10,7 +10,10 @@ export default defineValidator({
   async run(context) {
     const file = sourcesPath(context.layer);
     if (file === undefined) {
-      context.info({ subject: context.layer.manifestFile, message: 'the manifest names no knowledge section, so the repository declares no knowledge sources' });
+      context.info({
+        subject: context.layer.manifestFile,
+        message: 'the manifest names no knowledge section, so the repository declares no knowledge sources',
+      });
       return;
     }
     if (!context.exists(file)) {
@@ -29,12 +32,23 @@ export default defineValidator({
       const found = await selectPaths(files, [globOf(source.pathspec)]);
       nodes += found.length;
       if (found.length === 0 && source.required) {
-        context.violation({ subject: file, file, line: source.line, message: `the required class ${source.id} (${source.pathspec}) discovers no tracked file; commit one, correct the pathspec, or set required: false` });
+        context.violation({
+          subject: file,
+          file,
+          line: source.line,
+          message: `the required class ${source.id} (${source.pathspec}) discovers no tracked file; commit one, correct the pathspec, or set required: false`,
+        });
       }
       for (const path of found) {
         const first = claimedBy.get(path);
         if (first === undefined) claimedBy.set(path, source.id);
-        else context.violation({ subject: path, file, line: source.line, message: `${path} is claimed by two classes, ${first} and ${source.id}; narrow one pathspec so each file has one kind` });
+        else
+          context.violation({
+            subject: path,
+            file,
+            line: source.line,
+            message: `${path} is claimed by two classes, ${first} and ${source.id}; narrow one pathspec so each file has one kind`,
+          });
       }
     }
     if (problems.length === 0) context.ok({ subject: file, message: `${classes.length} class(es), ${nodes} node(s) discovered` });

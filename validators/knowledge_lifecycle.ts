@@ -1,6 +1,6 @@
-import { ledgerModel } from '../engine/state/ledger/model';
 import { readPolicy } from '../engine/api/toolkit/index';
 import { defineValidator } from '../engine/api/validator';
+import { ledgerModel } from '../engine/state/ledger/model';
 
 export default defineValidator({
   name: 'knowledge_lifecycle',
@@ -11,14 +11,20 @@ export default defineValidator({
     const model = context.model(ledgerModel);
     const read = model.read();
     if ('unreadable' in read) {
-      context.skip({ subject: model.path, message: 'the ledger cannot be read (the ledger rule names why), so no closed episode can be judged' });
+      context.skip({
+        subject: model.path,
+        message: 'the ledger cannot be read (the ledger rule names why), so no closed episode can be judged',
+      });
       return;
     }
     const policy = readPolicy(context);
     if (!policy) return;
     const session = (policy.policy as { session?: { knowledge_on_end?: unknown; freshness?: { stale_minutes?: unknown } } }).session;
     if (session?.knowledge_on_end === false) {
-      context.skip({ subject: policy.file, message: 'session.knowledge_on_end is false: the policy chose not to derive knowledge when an episode closes' });
+      context.skip({
+        subject: policy.file,
+        message: 'session.knowledge_on_end is false: the policy chose not to derive knowledge when an episode closes',
+      });
       return;
     }
     const entries = read.ledger.entries;
@@ -35,7 +41,11 @@ export default defineValidator({
     if (!entries.some((entry) => entry.event === 'knowledge.derived')) {
       // a checkout from before the deriver has closed episodes and no derivation: red everywhere at once
       // is read by nobody, so the judgement starts with the first derivation here
-      context.skip({ subject: model.path, message: 'no knowledge.derived line is in the ledger yet, so whether derivation follows the closes is not judged until the first one (run: majordomus knowledge derive)' });
+      context.skip({
+        subject: model.path,
+        message:
+          'no knowledge.derived line is in the ledger yet, so whether derivation follows the closes is not judged until the first one (run: majordomus knowledge derive)',
+      });
       return;
     }
     const episode = typeof newest.record.session === 'string' ? newest.record.session : undefined;
@@ -51,12 +61,19 @@ export default defineValidator({
     const stale = session?.freshness?.stale_minutes;
     if (typeof stale !== 'number') {
       // the skeleton declares it; policy_defaults names it missing, and no default is guessed here
-      context.skip({ subject: policy.file, message: 'the policy sets no session.freshness.stale_minutes, so a close cannot be judged stale (majordomus.policy-defaults names it)' });
+      context.skip({
+        subject: policy.file,
+        message:
+          'the policy sets no session.freshness.stale_minutes, so a close cannot be judged stale (majordomus.policy-defaults names it)',
+      });
       return;
     }
     const minutes = Math.floor((Date.now() - Date.parse(newest.ts)) / 60_000);
     if (minutes < stale) {
-      context.ok({ subject: episode, message: `${episode} closed ${minutes} minute(s) ago, within session.freshness.stale_minutes (${stale}); its knowledge is not derived yet` });
+      context.ok({
+        subject: episode,
+        message: `${episode} closed ${minutes} minute(s) ago, within session.freshness.stale_minutes (${stale}); its knowledge is not derived yet`,
+      });
       return;
     }
     context.violation({

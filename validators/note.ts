@@ -22,20 +22,35 @@ export default defineValidator({
     const needed = requiredSections(attempt.outcome, policy?.policy.handover?.required_sections);
     if (!needed) {
       // the policy is where the sections are named; no reader carries a list of its own
-      context.violation({ subject: policy?.file ?? context.layer.policyFile, message: 'the policy sets no handover.required_sections, so a completed note cannot be judged (add them from the skeleton policy)' });
+      context.violation({
+        subject: policy?.file ?? context.layer.policyFile,
+        message: 'the policy sets no handover.required_sections, so a completed note cannot be judged (add them from the skeleton policy)',
+      });
       return;
     }
     if (!attempt.note) {
-      context.violation({ subject: 'note', message: `a ${attempt.outcome} outcome needs a note with ${needed.map((s) => `# ${s}`).join(', ')} (pass --note <file>)` });
+      context.violation({
+        subject: 'note',
+        message: `a ${attempt.outcome} outcome needs a note with ${needed.map((s) => `# ${s}`).join(', ')} (pass --note <file>)`,
+      });
       return;
     }
     const { file, text } = attempt.note;
     const headings = new Set(text.split('\n').flatMap((line) => /^#\s+(.+?)\s*#*\s*$/.exec(line)?.[1] ?? []));
     const missing = needed.filter((section) => !headings.has(section));
-    if (missing.length > 0) context.violation({ subject: file, message: `the note lacks ${missing.map((s) => `# ${s}`).join(', ')}, which a ${attempt.outcome} outcome needs` });
+    if (missing.length > 0)
+      context.violation({
+        subject: file,
+        message: `the note lacks ${missing.map((s) => `# ${s}`).join(', ')}, which a ${attempt.outcome} outcome needs`,
+      });
     const turns = text.split('\n').filter((line) => TURN.test(line)).length;
-    if (turns >= TRANSCRIPT_TURNS) context.violation({ subject: file, message: `the note reads as a transcript (${turns} lines open with a speaker): write the state of the work, not the conversation` });
-    if (missing.length === 0 && turns < TRANSCRIPT_TURNS) context.ok({ subject: file, message: `carries ${needed.map((s) => `# ${s}`).join(', ')}` });
+    if (turns >= TRANSCRIPT_TURNS)
+      context.violation({
+        subject: file,
+        message: `the note reads as a transcript (${turns} lines open with a speaker): write the state of the work, not the conversation`,
+      });
+    if (missing.length === 0 && turns < TRANSCRIPT_TURNS)
+      context.ok({ subject: file, message: `carries ${needed.map((s) => `# ${s}`).join(', ')}` });
   },
 });
 

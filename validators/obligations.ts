@@ -1,8 +1,8 @@
-import { OBLIGATIONS, obligationsModel } from '../engine/state/records/obligations';
-import type { Obligation } from '../engine/state/records/obligations';
-import { UNFINISHED_OUTCOMES } from '../engine/state/records/model';
-import { taskModel } from '../engine/state/tasks/current';
 import { defineValidator } from '../engine/api/validator';
+import { UNFINISHED_OUTCOMES } from '../engine/state/records/model';
+import type { Obligation } from '../engine/state/records/obligations';
+import { OBLIGATIONS, obligationsModel } from '../engine/state/records/obligations';
+import { taskModel } from '../engine/state/tasks/current';
 
 export default defineValidator({
   name: 'obligations',
@@ -25,7 +25,11 @@ export default defineValidator({
     const outstanding: string[] = [];
     for (const name of owed) {
       if (!(OBLIGATIONS as readonly string[]).includes(name)) {
-        context.violation({ subject: name, file: policy, message: `verification.obligations names ${JSON.stringify(name)}, which this version cannot establish (known: ${OBLIGATIONS.join(', ')})` });
+        context.violation({
+          subject: name,
+          file: policy,
+          message: `verification.obligations names ${JSON.stringify(name)}, which this version cannot establish (known: ${OBLIGATIONS.join(', ')})`,
+        });
         continue;
       }
       const fact = model.establish(name as Obligation);
@@ -43,12 +47,19 @@ export default defineValidator({
         message: `task ${task.id} owes ${name}: ${fact.status === 'refuted' ? 'refuted' : 'cannot be established'} — ${fact.detail} (${name === 'committed' ? 'commit the work' : 'push the branch'}, or finish as partial or blocked)`,
       });
     }
-    if (outstanding.length > 0) context.info({ subject: tasks.current.file, message: `still owed before task ${task.id} can complete (outcome ${task.outcome}, gate ${context.gate}): ${outstanding.join('; ')}` });
+    if (outstanding.length > 0)
+      context.info({
+        subject: tasks.current.file,
+        message: `still owed before task ${task.id} can complete (outcome ${task.outcome}, gate ${context.gate}): ${outstanding.join('; ')}`,
+      });
   },
 });
 
 /** The policy's `verification.obligations`, or undefined when the policy does not read or sets none. */
-function owedBy(context: { kind(path: string): string; yaml(path: string): { readonly value: unknown } }, policy: string): readonly string[] | undefined {
+function owedBy(
+  context: { kind(path: string): string; yaml(path: string): { readonly value: unknown } },
+  policy: string,
+): readonly string[] | undefined {
   if (context.kind(policy) !== 'file') return undefined;
   let value: unknown;
   try {
@@ -58,6 +69,7 @@ function owedBy(context: { kind(path: string): string; yaml(path: string): { rea
     return undefined;
   }
   const verification = value !== null && typeof value === 'object' ? (value as Record<string, unknown>).verification : undefined;
-  const list = verification !== null && typeof verification === 'object' ? (verification as Record<string, unknown>).obligations : undefined;
+  const list =
+    verification !== null && typeof verification === 'object' ? (verification as Record<string, unknown>).obligations : undefined;
   return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : undefined;
 }

@@ -1,5 +1,5 @@
-import { eachMatch, matchesAny, pathspecList, printable, schema, usablePathspecs } from '../engine/api/toolkit/index';
 import type { SchemaType } from '../engine/api/toolkit/index';
+import { eachMatch, matchesAny, pathspecList, printable, schema, usablePathspecs } from '../engine/api/toolkit/index';
 import { defineValidator } from '../engine/api/validator';
 
 /** The options of a `paths` rule; their type follows from it. */
@@ -31,7 +31,10 @@ export default defineValidator({
     for (const pattern of required) {
       if (await matchesAny(tracked, pattern)) continue;
       violations++;
-      context.violation({ subject: pattern, message: `nothing tracked matches \`${printable(pattern)}\` (add and commit a file it names, or correct the pattern)` });
+      context.violation({
+        subject: pattern,
+        message: `nothing tracked matches \`${printable(pattern)}\` (add and commit a file it names, or correct the pattern)`,
+      });
     }
     // each tracked file that a forbidden pathspec matches, in the order of the files, with the first
     // pathspec (in the rule's order) that matches it
@@ -44,7 +47,11 @@ export default defineValidator({
     for (const at of [...firstHit.keys()].sort((a, b) => a - b)) {
       const file = tracked[at]!;
       violations++;
-      context.violation({ subject: file, file, message: `is tracked but matches the forbidden pathspec \`${printable(firstHit.get(at)!)}\` (stop tracking it: git rm --cached -- <path>)` });
+      context.violation({
+        subject: file,
+        file,
+        message: `is tracked but matches the forbidden pathspec \`${printable(firstHit.get(at)!)}\` (stop tracking it: git rm --cached -- <path>)`,
+      });
     }
     const patterns = required.length + forbidden.length;
     const refused = (options.require?.length ?? 0) + (options.forbid?.length ?? 0) - patterns;

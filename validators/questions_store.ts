@@ -1,5 +1,5 @@
-import { recordsModel } from '../engine/state/records/model';
 import { defineValidator } from '../engine/api/validator';
+import { recordsModel } from '../engine/state/records/model';
 
 export default defineValidator({
   name: 'questions_store',
@@ -23,7 +23,8 @@ export default defineValidator({
         subject: file,
         file,
         line: bad.line,
-        message: 'this line opens like a question (`- [`) but is neither `- [unresolved] <task> — <question> (<date>)` nor `- [resolved <date>] <task> — <question> — <answer>`; the blocker gate cannot read it (fix its shape, or record it again: majordomus question add "<question>")',
+        message:
+          'this line opens like a question (`- [`) but is neither `- [unresolved] <task> — <question> (<date>)` nor `- [resolved <date>] <task> — <question> — <answer>`; the blocker gate cannot read it (fix its shape, or record it again: majordomus question add "<question>")',
       });
     }
     if (read.value.malformed.length === 0) {

@@ -1,13 +1,14 @@
+import { defineValidator } from '../engine/api/validator';
 import { changedFilesClassifier } from '../engine/state/records/identity';
 import { recordsModel } from '../engine/state/records/model';
 import type { RecordKind } from '../engine/state/records/record';
-import { defineValidator } from '../engine/api/validator';
 
 const KINDS: readonly RecordKind[] = ['checkpoint', 'handover'];
 
 export default defineValidator({
   name: 'record_changed_files',
-  description: "A record's changed_files names the work, never a path the layer's declarations classify as derived, local or the record stores'.",
+  description:
+    "A record's changed_files names the work, never a path the layer's declarations classify as derived, local or the record stores'.",
   gates: ['doctor'],
   async run(context) {
     const model = context.model(recordsModel);
@@ -51,8 +52,12 @@ export default defineValidator({
     }
     const stateDir = `${context.layer.localDir}/state`;
     if (legacy.length > 0) {
-      context.info({ subject: stateDir, message: `${legacy.length} record(s) predate the classification (no changed_files_excluded), the newest ${legacy.sort().at(-1)}; records are never rewritten, so they are reported, not judged` });
+      context.info({
+        subject: stateDir,
+        message: `${legacy.length} record(s) predate the classification (no changed_files_excluded), the newest ${legacy.sort().at(-1)}; records are never rewritten, so they are reported, not judged`,
+      });
     }
-    if (named === 0) context.ok({ subject: stateDir, message: `${classified} classified record(s) judged against the layer's declarations` });
+    if (named === 0)
+      context.ok({ subject: stateDir, message: `${classified} classified record(s) judged against the layer's declarations` });
   },
 });

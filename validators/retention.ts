@@ -1,8 +1,8 @@
-import { ledgerModel } from '../engine/state/ledger/model';
-import type { LedgerModel } from '../engine/state/ledger/model';
 import { readPolicy } from '../engine/api/toolkit/index';
-import { defineValidator } from '../engine/api/validator';
 import type { DiskReader } from '../engine/api/validator';
+import { defineValidator } from '../engine/api/validator';
+import type { LedgerModel } from '../engine/state/ledger/model';
+import { ledgerModel } from '../engine/state/ledger/model';
 
 /** Each cap the policy must set, and the path under `.ai/local/state/` whose size it caps. */
 const CAPS = [
@@ -25,7 +25,12 @@ export default defineValidator({
     for (const cap of CAPS) {
       const limit = valueAt(policy, cap.key);
       if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0) {
-        context.violation({ subject: policyFile, file: policyFile, line: lines.get(cap.key) ?? lines.get(cap.key.split('.')[0]!), message: `the retention key \`${cap.key}\` is ${limit === undefined ? 'missing' : `not a count (${JSON.stringify(limit)})`}; set it to a whole number` });
+        context.violation({
+          subject: policyFile,
+          file: policyFile,
+          line: lines.get(cap.key) ?? lines.get(cap.key.split('.')[0]!),
+          message: `the retention key \`${cap.key}\` is ${limit === undefined ? 'missing' : `not a count (${JSON.stringify(limit)})`}; set it to a whole number`,
+        });
         continue;
       }
       const capped = `${stateDir}/${cap.path}`;
@@ -33,7 +38,10 @@ export default defineValidator({
       const count = cap.count === 'ledger' ? countLines(context.model(ledgerModel)) : cap.count(context.disk, capped);
       counts.push(`${count}/${limit} ${cap.what}`);
       if (count > limit) {
-        context.violation({ subject: capped, message: `${count} ${cap.what}, over the cap of ${limit} (\`${cap.key}\`): archive the oldest or raise the cap` });
+        context.violation({
+          subject: capped,
+          message: `${count} ${cap.what}, over the cap of ${limit} (\`${cap.key}\`): archive the oldest or raise the cap`,
+        });
       }
     }
     if (counts.length > 0) context.ok({ subject: stateDir, message: counts.join(', ') });

@@ -8,7 +8,10 @@ export default defineValidator({
   run(context) {
     const file = context.layer.section('scope');
     if (file === undefined) {
-      context.info({ subject: context.layer.manifestFile, message: "the manifest names no scope section, so the distribution's default scope applies" });
+      context.info({
+        subject: context.layer.manifestFile,
+        message: "the manifest names no scope section, so the distribution's default scope applies",
+      });
       return;
     }
     const doc = readDocument(context, file);

@@ -1,19 +1,34 @@
-import { parseFrontMatter } from '../engine/layer/front-matter';
 import { defineValidator } from '../engine/api/validator';
+import { parseFrontMatter } from '../engine/layer/front-matter';
 
 /** The keys a session context's front matter declares (session-context/v1). */
-const CONTEXT_KEYS: ReadonlySet<string> = new Set(['schema', 'kind', 'session_id', 'opened_at', 'opened_by', 'provider', 'provider_session', 'branch', 'head', 'task_id', 'profile', 'worker']);
+const CONTEXT_KEYS: ReadonlySet<string> = new Set([
+  'schema',
+  'kind',
+  'session_id',
+  'opened_at',
+  'opened_by',
+  'provider',
+  'provider_session',
+  'branch',
+  'head',
+  'task_id',
+  'profile',
+  'worker',
+]);
 
 /**
  * A key naming what a conversation is made of — a message list, a completion, a model's reply. A session
  * context is the builder's output and the worker's account of the work, never a transcript, and this is
  * how that stays true mechanically rather than by habit.
  */
-const TRANSCRIPT_KEY = /^(?:messages?|message_list|conversation|transcript|chat|chat_history|history_messages|completions?|choices|responses?|model_(?:reply|response|output)|repl(?:y|ies)|assistant(?:_\w+)?|prompt_response)$/i;
+const TRANSCRIPT_KEY =
+  /^(?:messages?|message_list|conversation|transcript|chat|chat_history|history_messages|completions?|choices|responses?|model_(?:reply|response|output)|repl(?:y|ies)|assistant(?:_\w+)?|prompt_response)$/i;
 
 export default defineValidator({
   name: 'session_lifecycle',
-  description: "Open-session state stays in the checkout's own half, untracked, and no session context's front matter names a message list, a completion or a model's reply.",
+  description:
+    "Open-session state stays in the checkout's own half, untracked, and no session context's front matter names a message list, a completion or a model's reply.",
   gates: ['doctor', 'watch'],
   run(context) {
     const local = context.layer.localDir;
@@ -22,7 +37,11 @@ export default defineValidator({
     for (const path of state) {
       for (const file of context.git.tracked(path)) {
         tracked++;
-        context.violation({ subject: file, file, message: `git tracks ${file}, open-session state of one checkout: every clone would inherit an episode it never opened (run: git rm --cached -- ${file})` });
+        context.violation({
+          subject: file,
+          file,
+          message: `git tracks ${file}, open-session state of one checkout: every clone would inherit an episode it never opened (run: git rm --cached -- ${file})`,
+        });
       }
     }
     const dir = `${local}/session-contexts`;
@@ -41,7 +60,11 @@ export default defineValidator({
           lines = document.data.lines;
         } catch (error) {
           bad++;
-          context.violation({ subject: path, file: path, message: `the session context cannot be read: ${error instanceof Error ? error.message : String(error)}` });
+          context.violation({
+            subject: path,
+            file: path,
+            message: `the session context cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+          });
           continue;
         }
         if (front === null || typeof front !== 'object' || Array.isArray(front)) {
@@ -53,14 +76,25 @@ export default defineValidator({
           const line = lines.get(key);
           if (TRANSCRIPT_KEY.test(key)) {
             bad++;
-            context.violation({ subject: path, file: path, ...(line === undefined ? {} : { line }), message: `the key \`${key}\` names a conversation (a message list, a completion, a model's reply): a session context is never a transcript (remove it)` });
+            context.violation({
+              subject: path,
+              file: path,
+              ...(line === undefined ? {} : { line }),
+              message: `the key \`${key}\` names a conversation (a message list, a completion, a model's reply): a session context is never a transcript (remove it)`,
+            });
           } else if (!CONTEXT_KEYS.has(key)) {
             bad++;
-            context.violation({ subject: path, file: path, ...(line === undefined ? {} : { line }), message: `unknown key \`${key}\`: session-context/v1 does not declare it (remove it)` });
+            context.violation({
+              subject: path,
+              file: path,
+              ...(line === undefined ? {} : { line }),
+              message: `unknown key \`${key}\`: session-context/v1 does not declare it (remove it)`,
+            });
           }
         }
       }
     }
-    if (tracked === 0 && bad === 0) context.ok({ subject: dir, message: `open-session state untracked; ${judged} session context(s), none carrying a transcript key` });
+    if (tracked === 0 && bad === 0)
+      context.ok({ subject: dir, message: `open-session state untracked; ${judged} session context(s), none carrying a transcript key` });
   },
 });

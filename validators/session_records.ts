@@ -20,7 +20,8 @@ export function absolutePathForm(value: string): string | undefined {
 
 export default defineValidator({
   name: 'session_records',
-  description: 'Every closed session record is valid session/v1 front matter: known keys only, the required ones present, a known outcome, no absolute path, one record per identity.',
+  description:
+    'Every closed session record is valid session/v1 front matter: known keys only, the required ones present, a known outcome, no absolute path, one record per identity.',
   gates: ['doctor', 'watch'],
   run(context) {
     const dir = context.layer.section('sessions') ?? `${context.layer.repoDir}/sessions`;
@@ -57,21 +58,37 @@ export default defineValidator({
         continue;
       }
       if (front.schema !== SESSION_SCHEMA) {
-        say(front.schema === undefined ? `\`schema\` is missing; a record declares schema: ${SESSION_SCHEMA}` : `\`schema\` is ${JSON.stringify(front.schema)}, a contract this version does not read (expected ${SESSION_SCHEMA})`, lineOf('schema'));
+        say(
+          front.schema === undefined
+            ? `\`schema\` is missing; a record declares schema: ${SESSION_SCHEMA}`
+            : `\`schema\` is ${JSON.stringify(front.schema)}, a contract this version does not read (expected ${SESSION_SCHEMA})`,
+          lineOf('schema'),
+        );
       }
       for (const key of Object.keys(front)) {
-        if (!ALLOWED.has(key)) say(`unknown key \`${key}\`: session/v1 admits no such field (remove it; a record carries only what session close derives)`, lineOf(key));
+        if (!ALLOWED.has(key))
+          say(
+            `unknown key \`${key}\`: session/v1 admits no such field (remove it; a record carries only what session close derives)`,
+            lineOf(key),
+          );
       }
       for (const key of REQUIRED_SESSION_KEYS) {
-        if (key !== 'schema' && (front[key] === undefined || front[key] === null || front[key] === '')) say(`the required key \`${key}\` is missing`);
+        if (key !== 'schema' && (front[key] === undefined || front[key] === null || front[key] === ''))
+          say(`the required key \`${key}\` is missing`);
       }
-      if (front.kind !== undefined && front.kind !== 'session') say(`\`kind\` is ${JSON.stringify(front.kind)}, not session`, lineOf('kind'));
-      if (front.outcome !== undefined && !SESSION_OUTCOMES.includes(String(front.outcome))) say(`\`outcome\` is ${JSON.stringify(front.outcome)}; an episode ends closed or interrupted`, lineOf('outcome'));
+      if (front.kind !== undefined && front.kind !== 'session')
+        say(`\`kind\` is ${JSON.stringify(front.kind)}, not session`, lineOf('kind'));
+      if (front.outcome !== undefined && !SESSION_OUTCOMES.includes(String(front.outcome)))
+        say(`\`outcome\` is ${JSON.stringify(front.outcome)}; an episode ends closed or interrupted`, lineOf('outcome'));
       for (const [key, value] of Object.entries(front)) {
         for (const item of Array.isArray(value) ? value : [value]) {
           if (typeof item !== 'string') continue;
           const form = absolutePathForm(item);
-          if (form) say(`\`${key}\` holds ${JSON.stringify(item)}, which ${form}: a shared record never carries an absolute path (a path on one machine means nothing on another)`, lineOf(key));
+          if (form)
+            say(
+              `\`${key}\` holds ${JSON.stringify(item)}, which ${form}: a shared record never carries an absolute path (a path on one machine means nothing on another)`,
+              lineOf(key),
+            );
         }
       }
       const id = typeof front.session_id === 'string' ? front.session_id : undefined;
@@ -85,7 +102,11 @@ export default defineValidator({
     for (const [id, paths] of owners) {
       if (paths.length < 2) continue;
       for (const path of paths) {
-        context.violation({ subject: path, file: path, message: `session ${id} is claimed by ${paths.length} records (${paths.join(', ')}); one episode has one record` });
+        context.violation({
+          subject: path,
+          file: path,
+          message: `session ${id} is claimed by ${paths.length} records (${paths.join(', ')}); one episode has one record`,
+        });
       }
     }
     if (names.length > 0 && sound === names.length && [...owners.values()].every((paths) => paths.length === 1)) {

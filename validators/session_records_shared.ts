@@ -27,8 +27,16 @@ export default defineValidator({
       const path = `${dir}/${name}`;
       if (tracked.has(path)) continue;
       untracked++;
-      context.violation({ subject: path, file: path, message: `git does not track this session record, so it is shared with nobody (commit it: git add -- ${path})` });
+      context.violation({
+        subject: path,
+        file: path,
+        message: `git does not track this session record, so it is shared with nobody (commit it: git add -- ${path})`,
+      });
     }
-    if (untracked === 0) context.ok({ subject: dir, message: names.length === 0 ? 'no closed session record yet' : `${names.length} record(s), each tracked by git` });
+    if (untracked === 0)
+      context.ok({
+        subject: dir,
+        message: names.length === 0 ? 'no closed session record yet' : `${names.length} record(s), each tracked by git`,
+      });
   },
 });

@@ -6,20 +6,22 @@
  * total or a ratio). The records are local state, read from the disk; a checkout without the folder
  * has nothing to judge.
  */
-import { stateDir } from '../engine/state/tasks/current';
+
+import { isUnreadable } from '../engine/api/toolkit/documents';
+import type { ValidatorContext } from '../engine/api/validator';
+import { defineValidator } from '../engine/api/validator';
 import { DocumentError } from '../engine/io/document-error';
 import { checkSchema, lineOf } from '../engine/layer/schema-check';
 import { parseYaml } from '../engine/layer/yaml';
-import { isUnreadable } from '../engine/api/toolkit/documents';
-import { defineValidator } from '../engine/api/validator';
-import type { ValidatorContext } from '../engine/api/validator';
+import { stateDir } from '../engine/state/tasks/current';
 
 /** A record's name: the task's id, `.yaml`. */
 const RECORD_NAME = /^(t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4})\.yaml$/;
 
 export default defineValidator({
   name: 'telemetry',
-  description: 'Every telemetry record names a reporter for each of its eight facts, each a value or a reasoned absence, and stores nothing derived.',
+  description:
+    'Every telemetry record names a reporter for each of its eight facts, each a value or a reasoned absence, and stores nothing derived.',
   gates: ['doctor', 'watch'],
   run(context) {
     const dir = `${stateDir(context.layer.localDir)}/telemetry`;
@@ -35,7 +37,10 @@ export default defineValidator({
     }
     const outside = leadsOutside(context, abs);
     if (outside) {
-      context.violation({ subject: dir, message: `${dir} leads outside the repository (to ${outside}); it is not read (replace the link with the folder itself)` });
+      context.violation({
+        subject: dir,
+        message: `${dir} leads outside the repository (to ${outside}); it is not read (replace the link with the folder itself)`,
+      });
       return;
     }
     let entries;
@@ -60,7 +65,10 @@ export default defineValidator({
 function judge(context: ValidatorContext, file: string, id: string | undefined): void {
   const outside = leadsOutside(context, `${context.git.root}/${file}`);
   if (outside) {
-    context.violation({ subject: file, message: `${file} leads outside the repository (to ${outside}); it is not read (replace the link with the record itself)` });
+    context.violation({
+      subject: file,
+      message: `${file} leads outside the repository (to ${outside}); it is not read (replace the link with the record itself)`,
+    });
     return;
   }
   let text: string;
@@ -84,11 +92,15 @@ function judge(context: ValidatorContext, file: string, id: string | undefined):
     wrong++;
     context.violation({ subject: file, file, ...(line ? { line } : {}), message });
   };
-  if (id === undefined) report(undefined, `the file is not named after a task (<task id>.yaml); rename it after the task its facts are about`);
+  if (id === undefined)
+    report(undefined, `the file is not named after a task (<task id>.yaml); rename it after the task its facts are about`);
   for (const problem of checkSchema('telemetry', doc)) report(problem.line, problem.message);
   const value = doc.value as { task_id?: unknown; facts?: unknown } | null;
   if (id !== undefined && typeof value?.task_id === 'string' && value.task_id !== id) {
-    report(lineOf(doc, 'task_id'), `task_id ${value.task_id} is not the task the file is named after (${id}); a record is about the task it is filed under`);
+    report(
+      lineOf(doc, 'task_id'),
+      `task_id ${value.task_id} is not the task the file is named after (${id}); a record is about the task it is filed under`,
+    );
   }
   const facts = value?.facts;
   if (facts !== null && typeof facts === 'object' && !Array.isArray(facts)) {

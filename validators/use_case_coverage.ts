@@ -1,8 +1,8 @@
-import { defineValidator } from '../engine/api/validator';
 import { isUnreadable } from '../engine/api/toolkit/index';
+import { defineValidator } from '../engine/api/validator';
 import { COMMAND_FAMILIES } from '../engine/usecases/families';
-import { parseUseCase } from '../engine/usecases/format';
 import type { UseCase } from '../engine/usecases/format';
+import { parseUseCase } from '../engine/usecases/format';
 
 /**
  * A repository that keeps executable use cases (`<repo>/use-cases/`) shows each command family of the
@@ -32,7 +32,13 @@ export default defineValidator({
         continue;
       }
       const { useCase, problems } = parseUseCase(text, file);
-      for (const problem of problems) context.violation({ subject: file, file, line: problem.line, message: `${problem.message} (check it: majordomus usecase validate ${entry.name.slice(0, -3)})` });
+      for (const problem of problems)
+        context.violation({
+          subject: file,
+          file,
+          line: problem.line,
+          message: `${problem.message} (check it: majordomus usecase validate ${entry.name.slice(0, -3)})`,
+        });
       if (useCase) read.push(useCase);
     }
     // a draft demonstrates nothing yet, and naming a command is not running it
@@ -48,8 +54,15 @@ export default defineValidator({
     for (const family of COMMAND_FAMILIES) {
       if (covering.has(family)) continue;
       gaps++;
-      context.violation({ subject: `majordomus ${family}`, message: `no active use case in ${dir}/ runs \`majordomus ${family}\` (write one with a scenario that runs it; see docs/CLI.md, usecase)` });
+      context.violation({
+        subject: `majordomus ${family}`,
+        message: `no active use case in ${dir}/ runs \`majordomus ${family}\` (write one with a scenario that runs it; see docs/CLI.md, usecase)`,
+      });
     }
-    if (gaps === 0) context.ok({ subject: dir, message: `${COMMAND_FAMILIES.length} command families, each run by an active use case (${read.length} use case(s))` });
+    if (gaps === 0)
+      context.ok({
+        subject: dir,
+        message: `${COMMAND_FAMILIES.length} command families, each run by an active use case (${read.length} use case(s))`,
+      });
   },
 });

@@ -1,16 +1,16 @@
 import { delimiter, isAbsolute, join, relative, sep } from 'node:path';
+import { readPolicy, unsafePathReason } from '../engine/api/toolkit/index';
+import type { DiskReader, ValidatorContext } from '../engine/api/validator';
+import { defineValidator } from '../engine/api/validator';
+import { captureProbeModel } from '../engine/capture/probe';
+import { hookStates, parseSettings, SETTINGS_FILE, sessionProbes, wantedHooks } from '../engine/capture/providers/claude-code';
 import type { Policy } from '../engine/generated/types';
-import { commandLine, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/hooks/blocks';
 import type { Invocation } from '../engine/hooks/blocks';
+import { commandLine, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/hooks/blocks';
 import type { HookFiles } from '../engine/hooks/managers/detect';
 import { LEFTHOOK_CONFIGS, lefthookLocalConfig } from '../engine/hooks/managers/lefthook';
-import { checkHook, checkText, readWired } from '../engine/hooks/managers/status';
 import type { HookVerdict } from '../engine/hooks/managers/status';
-import { readPolicy, unsafePathReason } from '../engine/api/toolkit/index';
-import { SETTINGS_FILE, hookStates, parseSettings, sessionProbes, wantedHooks } from '../engine/capture/providers/claude-code';
-import { captureProbeModel } from '../engine/capture/probe';
-import { defineValidator } from '../engine/api/validator';
-import type { DiskReader, ValidatorContext } from '../engine/api/validator';
+import { checkHook, checkText, readWired } from '../engine/hooks/managers/status';
 
 type Entry = NonNullable<Policy['enforcement']>[number];
 
@@ -19,7 +19,7 @@ const CLONE_FILES: ReadonlySet<string> = new Set(LEFTHOOK_CONFIGS.map(lefthookLo
 
 export default defineValidator({
   name: 'wiring',
-  description: "Every enforcement the policy declares is invoked by the artifact it names, without a swallowed exit code.",
+  description: 'Every enforcement the policy declares is invoked by the artifact it names, without a swallowed exit code.',
   gates: ['doctor'],
   async run(context) {
     const read = readPolicy(context);
@@ -67,7 +67,12 @@ function hookFiles(context: ValidatorContext): HookFiles {
 }
 
 /** Check one entry; true when it is verifiably wired. */
-async function checkEntry(context: ValidatorContext, files: HookFiles, entry: Entry, at: { file: string; line: number | undefined }): Promise<boolean> {
+async function checkEntry(
+  context: ValidatorContext,
+  files: HookFiles,
+  entry: Entry,
+  at: { file: string; line: number | undefined },
+): Promise<boolean> {
   const invocation: Invocation = { path: entry.path, args: Array.isArray(entry.args) ? entry.args.map(String) : [] };
   const command = commandLine(invocation);
   const wiredBy = entry.wired_by;
@@ -108,12 +113,16 @@ async function checkEntry(context: ValidatorContext, files: HookFiles, entry: En
     }
     case 'git-config': {
       const value = context.git.config(target);
-      if (value === undefined) return fail(`the git configuration does not set \`${target}\` (run: git config ${target} '<command naming ${entry.path}>')`);
-      if (!value.includes(entry.path)) return fail(`the git configuration sets \`${target}\` to ${JSON.stringify(value)}, which does not name ${entry.path}`);
+      if (value === undefined)
+        return fail(`the git configuration does not set \`${target}\` (run: git config ${target} '<command naming ${entry.path}>')`);
+      if (!value.includes(entry.path))
+        return fail(`the git configuration sets \`${target}\` to ${JSON.stringify(value)}, which does not name ${entry.path}`);
       return true;
     }
     default:
-      return fail(`wired_by \`${wiredBy}\` is not a wiring this version verifies (use git-hook:<name>, ci:<path>, git-config:<key> or manual)`);
+      return fail(
+        `wired_by \`${wiredBy}\` is not a wiring this version verifies (use git-hook:<name>, ci:<path>, git-config:<key> or manual)`,
+      );
   }
 }
 
@@ -143,22 +152,38 @@ function unreachable(disk: DiskReader, env: ValidatorContext['env'], root: strin
 async function checkClaudeSession(context: ValidatorContext, files: HookFiles): Promise<HookVerdict> {
   const root = context.git.root;
   const path = join(root, SETTINGS_FILE);
-  if (files.kind(path) === 'absent') return { state: 'missing', message: `${SETTINGS_FILE} does not exist, so no session hook runs (run: majordomus capture install --provider claude-code)` };
+  if (files.kind(path) === 'absent')
+    return {
+      state: 'missing',
+      message: `${SETTINGS_FILE} does not exist, so no session hook runs (run: majordomus capture install --provider claude-code)`,
+    };
   const text = readWired(files, path, SETTINGS_FILE);
   if (typeof text !== 'string') return { state: 'missing', message: text.problem };
   let settings: Record<string, unknown>;
   let missing: string[];
   try {
     settings = parseSettings(text);
-    missing = hookStates(settings, wantedHooks().filter((hook) => hook.command.includes('capture session'))).filter((state) => !state.installed).map((state) => state.hook.event);
+    missing = hookStates(
+      settings,
+      wantedHooks().filter((hook) => hook.command.includes('capture session')),
+    )
+      .filter((state) => !state.installed)
+      .map((state) => state.hook.event);
   } catch (error) {
     return { state: 'missing', message: (error as Error).message };
   }
-  if (missing.length > 0) return { state: 'missing', message: `${SETTINGS_FILE} does not run majordomus capture session on ${missing.join(', ')} (run: majordomus capture install --provider claude-code)` };
+  if (missing.length > 0)
+    return {
+      state: 'missing',
+      message: `${SETTINGS_FILE} does not run majordomus capture session on ${missing.join(', ')} (run: majordomus capture install --provider claude-code)`,
+    };
   const unreached = (await context.model(captureProbeModel).probe(sessionProbes(settings, root))).filter((result) => !result.reached);
   if (unreached.length > 0) {
     const what = unreached.map((result) => `the ${result.hookEvent} hook \`${result.command}\` ${result.detail}`).join('; ');
-    return { state: 'missing', message: `${SETTINGS_FILE}: ${what} (make majordomus findable where the provider runs its hooks, then check with: majordomus capture status)` };
+    return {
+      state: 'missing',
+      message: `${SETTINGS_FILE}: ${what} (make majordomus findable where the provider runs its hooks, then check with: majordomus capture status)`,
+    };
   }
   return { state: 'wired' };
 }

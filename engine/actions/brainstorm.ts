@@ -4,14 +4,18 @@
  * datetime; `harvest` moves a session that passes the move gate into history.
  */
 import { relative, resolve } from 'node:path';
-import type { Invocation } from '../commands/define';
 import { brainstormGate, checkSession } from '../brainstorm/check';
-import { UsageError } from '../errors';
 import { bootstrap, harvest, stamp } from '../brainstorm/lifecycle';
+import type { Invocation } from '../commands/define';
+import { UsageError } from '../errors';
 import { runGit } from '../io/git';
 import { formatOf } from '../reporters/index';
 
-export async function runBrainstormCheck(folder: string, options: { gate?: string; json?: boolean; format?: string }, invocation: Invocation): Promise<void> {
+export async function runBrainstormCheck(
+  folder: string,
+  options: { gate?: string; json?: boolean; format?: string },
+  invocation: Invocation,
+): Promise<void> {
   const report = await checkSession(folder, brainstormGate(options.gate), formatOf(options), invocation.cwd, invocation.env);
   process.stdout.write(report.output);
   process.exitCode = report.exitCode;

@@ -9,16 +9,16 @@
  * to prove the hooks in the settings file reach this tool.
  */
 import { readFileSync } from 'node:fs';
-import type { Invocation } from '../commands/define';
 import { dirname } from 'node:path';
+import type { Bypass } from '../capture/guard';
+import { bypassesIn } from '../capture/guard';
+import type { Invocation } from '../commands/define';
 import { ContractError, MajordomusError, MissingError, UsageError } from '../errors';
 import { lockFile, withWriteLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
-import { readInside } from '../state/records/model';
+import { policyValue } from '../layer/policy';
 import { Repository } from '../layer/repository';
-import { bypassesIn } from '../capture/guard';
-import type { Bypass } from '../capture/guard';
-import { policyValue } from "../layer/policy";
+import { readInside } from '../state/records/model';
 
 export interface CaptureSessionOptions {
   readonly event?: string;
@@ -33,10 +33,13 @@ export async function runCaptureSession(options: CaptureSessionOptions, invocati
   const { cwd, env } = invocation;
   const event = options.event;
   if (!(EVENTS as readonly (string | undefined)[]).includes(event)) {
-    throw new UsageError(`capture session: --event ${JSON.stringify(event ?? '')} is not one of ${EVENTS.join(', ')} (run: majordomus capture session --help)`);
+    throw new UsageError(
+      `capture session: --event ${JSON.stringify(event ?? '')} is not one of ${EVENTS.join(', ')} (run: majordomus capture session --help)`,
+    );
   }
   const provider = options.provider ?? 'claude-code';
-  if (provider !== 'claude-code') throw new UsageError(`capture session: --provider ${JSON.stringify(provider)} has no adapter here (known: claude-code)`);
+  if (provider !== 'claude-code')
+    throw new UsageError(`capture session: --provider ${JSON.stringify(provider)} has no adapter here (known: claude-code)`);
   const adapter = await import('../capture/providers/claude-code');
   const { capture } = await import('../capture/session');
   const probe = await import('../capture/probe');
@@ -63,13 +66,23 @@ export async function runCaptureSession(options: CaptureSessionOptions, invocati
     if (!(error instanceof MajordomusError)) throw error;
     if (nonce !== undefined) {
       // a probe always ends 0: the line says how far the command got, and a refusal here is the finding
-      const line = probe.probeRefusal(nonce, event as (typeof EVENTS)[number], error.exitCode, error.message.replace(/[\u0000-\u001f\u007f]/g, '?'));
-      process.stdout.write(options.json ? `${JSON.stringify({ event, action: 'probe', probe: nonce, refused: true, exit: error.exitCode, message: error.message, line })}\n` : `${line}\n`);
+      const line = probe.probeRefusal(
+        nonce,
+        event as (typeof EVENTS)[number],
+        error.exitCode,
+        error.message.replace(/[\u0000-\u001f\u007f]/g, '?'),
+      );
+      process.stdout.write(
+        options.json
+          ? `${JSON.stringify({ event, action: 'probe', probe: nonce, refused: true, exit: error.exitCode, message: error.message, line })}\n`
+          : `${line}\n`,
+      );
       return;
     }
     if (repository !== undefined && enforcing(repository, adapter.PROVIDER)) throw error;
     // the agent goes on; the person reading the hook's output learns why nothing was recorded
-    if (options.json) process.stdout.write(`${JSON.stringify({ event, action: 'refused', exit: error.exitCode, message: error.message })}\n`);
+    if (options.json)
+      process.stdout.write(`${JSON.stringify({ event, action: 'refused', exit: error.exitCode, message: error.message })}\n`);
     else process.stdout.write(`majordomus capture: ${error.message.replace(/[\u0000-\u001f\u007f]/g, '?')} (the agent goes on)\n`);
   }
 }
@@ -84,7 +97,9 @@ function describe(outcome: Awaited<ReturnType<typeof import('../capture/session'
         ...(outcome.text ? ['', outcome.text] : []),
       ].join('\n');
     case 'checkpoint':
-      return outcome.note !== undefined ? `capture: session ${outcome.session.session_id}: ${outcome.note}` : `capture: session ${outcome.session.session_id}: checkpoint ${outcome.path ?? `at ${outcome.checkpoint_at}`}`;
+      return outcome.note !== undefined
+        ? `capture: session ${outcome.session.session_id}: ${outcome.note}`
+        : `capture: session ${outcome.session.session_id}: checkpoint ${outcome.path ?? `at ${outcome.checkpoint_at}`}`;
     case 'closed':
       return outcome.record;
     case 'none':
@@ -98,7 +113,15 @@ function describe(outcome: Awaited<ReturnType<typeof import('../capture/session'
 function enforcing(repository: Repository, provider: string): boolean {
   try {
     const entries = policyValue(repository, 'enforcement');
-    return Array.isArray(entries) && entries.some((entry) => entry !== null && typeof entry === 'object' && (entry as Record<string, unknown>).wired_by === `provider-hook:${provider}:session`);
+    return (
+      Array.isArray(entries) &&
+      entries.some(
+        (entry) =>
+          entry !== null &&
+          typeof entry === 'object' &&
+          (entry as Record<string, unknown>).wired_by === `provider-hook:${provider}:session`,
+      )
+    );
   } catch {
     return false;
   }
@@ -122,7 +145,8 @@ export interface CaptureInstallOptions {
 
 /** The provider adapter `--provider` names; 2 for one without an adapter. */
 async function adapterFor(command: string, provider: string | undefined) {
-  if (provider !== 'claude-code') throw new UsageError(`${command}: --provider ${JSON.stringify(provider ?? '')} has no adapter here (known: claude-code)`);
+  if (provider !== 'claude-code')
+    throw new UsageError(`${command}: --provider ${JSON.stringify(provider ?? '')} has no adapter here (known: claude-code)`);
   return import('../capture/providers/claude-code');
 }
 
@@ -133,7 +157,8 @@ async function adapterFor(command: string, provider: string | undefined) {
  */
 function readSettings(root: string, file: string): string | undefined {
   const text = readInside(root, file);
-  if (text !== undefined && typeof text !== 'string') throw new UsageError(`capture: ${file} cannot be read: ${text.unreadable}; nothing was written`);
+  if (text !== undefined && typeof text !== 'string')
+    throw new UsageError(`capture: ${file} cannot be read: ${text.unreadable}; nothing was written`);
   return text;
 }
 
@@ -162,15 +187,23 @@ export async function runCaptureInstall(options: CaptureInstallOptions, invocati
     return { added, text };
   });
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, dry_run: options.dryRun === true, added: result.added, ...(options.dryRun ? { merged: JSON.parse(result.text) as unknown } : {}) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, dry_run: options.dryRun === true, added: result.added, ...(options.dryRun ? { merged: JSON.parse(result.text) as unknown } : {}) })}\n`,
+    );
     return;
   }
   if (options.dryRun) {
     process.stdout.write(result.text);
     return;
   }
-  const lines = result.added.map((hook) => `capture install: added ${hook.event}${hook.matcher ? ` (${hook.matcher})` : ''}: ${hook.command}`);
-  lines.push(result.added.length === 0 ? `capture install: ${adapter.SETTINGS_FILE} already runs every hook; nothing changed` : `capture install: wrote ${adapter.SETTINGS_FILE}; next: majordomus capture status`);
+  const lines = result.added.map(
+    (hook) => `capture install: added ${hook.event}${hook.matcher ? ` (${hook.matcher})` : ''}: ${hook.command}`,
+  );
+  lines.push(
+    result.added.length === 0
+      ? `capture install: ${adapter.SETTINGS_FILE} already runs every hook; nothing changed`
+      : `capture install: wrote ${adapter.SETTINGS_FILE}; next: majordomus capture status`,
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
@@ -188,20 +221,35 @@ export async function runCaptureStatus(options: { provider?: string; json?: bool
   const settings = adapter.parseSettings(readSettings(repository.root, adapter.SETTINGS_FILE));
   const states = adapter.hookStates(settings, adapter.wantedHooks());
   const probes = await probeHooks(repository.root, adapter.sessionProbes(settings, repository.root), env);
-  const rows = states.map((state) => ({ state, probe: probes.find((result) => result.hookEvent === state.hook.event && result.command === state.hook.command) }));
+  const rows = states.map((state) => ({
+    state,
+    probe: probes.find((result) => result.hookEvent === state.hook.event && result.command === state.hook.command),
+  }));
   if (options.json) {
-    const hooks = rows.map(({ state, probe }) => ({ ...state.hook, installed: state.installed, ...(probe ? { reached: probe.reached, probe } : {}) }));
+    const hooks = rows.map(({ state, probe }) => ({
+      ...state.hook,
+      installed: state.installed,
+      ...(probe ? { reached: probe.reached, probe } : {}),
+    }));
     process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, hooks })}\n`);
   } else {
-    const label = (row: (typeof rows)[number]): string => (!row.state.installed ? 'missing  ' : row.probe === undefined ? 'wired    ' : row.probe.reached ? 'reached  ' : 'unreached');
-    const lines = rows.map((row) => `${label(row)}  ${row.state.hook.event}  ${row.state.hook.command}${row.probe ? `  (${row.probe.detail})` : ''}`);
+    const label = (row: (typeof rows)[number]): string =>
+      !row.state.installed ? 'missing  ' : row.probe === undefined ? 'wired    ' : row.probe.reached ? 'reached  ' : 'unreached';
+    const lines = rows.map(
+      (row) => `${label(row)}  ${row.state.hook.event}  ${row.state.hook.command}${row.probe ? `  (${row.probe.detail})` : ''}`,
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
   }
   const missing = states.filter((state) => !state.installed);
-  if (missing.length > 0) throw new MissingError(`capture status: ${missing.length} hook(s) of ${adapter.PROVIDER} are not wired in ${adapter.SETTINGS_FILE} (run: majordomus capture install --provider ${adapter.PROVIDER})`);
+  if (missing.length > 0)
+    throw new MissingError(
+      `capture status: ${missing.length} hook(s) of ${adapter.PROVIDER} are not wired in ${adapter.SETTINGS_FILE} (run: majordomus capture install --provider ${adapter.PROVIDER})`,
+    );
   const unreached = probes.filter((result) => !result.reached);
   if (unreached.length > 0) {
-    throw new ContractError(`capture status: ${unreached.map((result) => `${result.hookEvent} runs \`${result.command}\`, which ${result.detail}`).join('; ')} (make the command findable where the provider runs it, e.g. npm install --global majordomus, then run capture status again)`);
+    throw new ContractError(
+      `capture status: ${unreached.map((result) => `${result.hookEvent} runs \`${result.command}\`, which ${result.detail}`).join('; ')} (make the command findable where the provider runs it, e.g. npm install --global majordomus, then run capture status again)`,
+    );
   }
 }
 
@@ -219,7 +267,9 @@ export async function runCaptureGuard(options: { provider?: string; json?: boole
   if (options.json) {
     const call = adapter.readToolCall(stdin);
     const decision = guardDecision(call.command, cwd, env);
-    process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, tool: call.tool, ...(call.command !== undefined ? { command: call.command } : {}), ...decision })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ provider: adapter.PROVIDER, tool: call.tool, ...(call.command !== undefined ? { command: call.command } : {}), ...decision })}\n`,
+    );
     return;
   }
   const decision = guardDecision(adapter.shellCommandOf(stdin), cwd, env);
@@ -239,7 +289,13 @@ interface GuardDecision {
 }
 
 function guardDecision(command: string | undefined, cwd: string, env: NodeJS.ProcessEnv): GuardDecision {
-  const allow = (reason: string, found: readonly Bypass[] = []): GuardDecision => ({ decision: 'allow', reason, found: found.map((bypass) => bypass.found), gates: [...new Set(found.flatMap((bypass) => bypass.gates))], enforcement: [] });
+  const allow = (reason: string, found: readonly Bypass[] = []): GuardDecision => ({
+    decision: 'allow',
+    reason,
+    found: found.map((bypass) => bypass.found),
+    gates: [...new Set(found.flatMap((bypass) => bypass.gates))],
+    enforcement: [],
+  });
   if (command === undefined) return allow('not a shell tool call');
   const found = bypassesIn(command);
   if (found.length === 0) return allow('the command skips no git gate');
@@ -247,13 +303,22 @@ function guardDecision(command: string | undefined, cwd: string, env: NodeJS.Pro
   try {
     const repository = Repository.open(cwd, { env, tree: 'working' });
     if (policyValue(repository, 'capture.guard') === false) return allow('capture.guard is false in the policy', found);
-    gateNames = enforcementNames(repository, found.flatMap((bypass) => bypass.gates));
+    gateNames = enforcementNames(
+      repository,
+      found.flatMap((bypass) => bypass.gates),
+    );
   } catch {
     // outside a repository the line still skips git's hooks; the guard refuses it without names
   }
   const first = found[0]!;
   const reason = `majordomus: \`${first.found}\` would skip this repository's ${first.gates.join(' and ')} gate${first.gates.length > 1 ? 's' : ''}${gateNames.length > 0 ? ` (${gateNames.join(', ')})` : ''}; run the command without it and fix what the gate reports (capture.guard: false in the policy turns this guard off)`;
-  return { decision: 'deny', reason, found: found.map((bypass) => bypass.found), gates: [...new Set(found.flatMap((bypass) => bypass.gates))], enforcement: gateNames };
+  return {
+    decision: 'deny',
+    reason,
+    found: found.map((bypass) => bypass.found),
+    gates: [...new Set(found.flatMap((bypass) => bypass.gates))],
+    enforcement: gateNames,
+  };
 }
 
 /** The policy's enforcement entries wired to any of these git hooks, by name. */
@@ -261,7 +326,17 @@ function enforcementNames(repository: Repository, hooks: readonly string[]): str
   const entries = policyValue(repository, 'enforcement');
   if (!Array.isArray(entries)) return [];
   return entries
-    .filter((entry): entry is { name: string; wired_by: string } => entry !== null && typeof entry === 'object' && typeof (entry as { name?: unknown }).name === 'string' && typeof (entry as { wired_by?: unknown }).wired_by === 'string')
-    .filter((entry) => hooks.some((hook) => entry.wired_by === `git-hook:${hook}`) || (hooks.some((hook) => hook.startsWith('every')) && entry.wired_by.startsWith('git-hook:')))
+    .filter(
+      (entry): entry is { name: string; wired_by: string } =>
+        entry !== null &&
+        typeof entry === 'object' &&
+        typeof (entry as { name?: unknown }).name === 'string' &&
+        typeof (entry as { wired_by?: unknown }).wired_by === 'string',
+    )
+    .filter(
+      (entry) =>
+        hooks.some((hook) => entry.wired_by === `git-hook:${hook}`) ||
+        (hooks.some((hook) => hook.startsWith('every')) && entry.wired_by.startsWith('git-hook:')),
+    )
     .map((entry) => entry.name);
 }

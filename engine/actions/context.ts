@@ -4,12 +4,13 @@
  * budget the command prints no context and exits 10 with the figure: a context cut to fit would drop
  * what the worker needed without saying so.
  */
-import { ContractError, UsageError } from '../errors';
-import { budgetFigure, overBudget } from '../state/briefing/assemble';
-import type { Briefing } from '../state/briefing/assemble';
-import { buildBriefing } from '../state/briefing/build';
-import { openRepository, say } from "./shared";
+
 import type { Invocation } from '../commands/define';
+import { ContractError, UsageError } from '../errors';
+import type { Briefing } from '../state/briefing/assemble';
+import { budgetFigure, overBudget } from '../state/briefing/assemble';
+import { buildBriefing } from '../state/briefing/build';
+import { openRepository, say } from './shared';
 
 export interface ContextOptions {
   readonly json?: boolean;
@@ -20,9 +21,12 @@ export interface ContextOptions {
 export function runContext(options: ContextOptions, invocation: Invocation): void {
   const override = options.budgetLines === undefined ? undefined : budgetLines(options.budgetLines);
   const briefing = buildBriefing(openRepository(invocation), override);
-  for (const problem of briefing.problems) process.stderr.write(`majordomus: context: ${problem} (left out; \`majordomus doctor\` reports it)\n`);
+  for (const problem of briefing.problems)
+    process.stderr.write(`majordomus: context: ${problem} (left out; \`majordomus doctor\` reports it)\n`);
   if (overBudget(briefing)) {
-    throw new ContractError(`context: the assembled context is ${budgetFigure(briefing)}; nothing was printed (give the next worker less to read — resolve questions, write a shorter checkpoint or note — or raise the budget: --budget-lines <n>)`);
+    throw new ContractError(
+      `context: the assembled context is ${budgetFigure(briefing)}; nothing was printed (give the next worker less to read — resolve questions, write a shorter checkpoint or note — or raise the budget: --budget-lines <n>)`,
+    );
   }
   if (options.json) say(JSON.stringify(toJson(briefing)));
   else process.stdout.write(`${briefing.lines.join('\n')}\n`);
@@ -30,7 +34,10 @@ export function runContext(options: ContextOptions, invocation: Invocation): voi
 
 /** `--budget-lines`: a positive whole number of lines. */
 function budgetLines(text: string): number {
-  if (!/^[1-9][0-9]{0,8}$/.test(text.trim())) throw new UsageError(`context: --budget-lines ${JSON.stringify(text)} is not a positive whole number of lines (e.g. --budget-lines 300)`);
+  if (!/^[1-9][0-9]{0,8}$/.test(text.trim()))
+    throw new UsageError(
+      `context: --budget-lines ${JSON.stringify(text)} is not a positive whole number of lines (e.g. --budget-lines 300)`,
+    );
   return Number(text.trim());
 }
 
@@ -44,9 +51,17 @@ function toJson(briefing: Briefing): Record<string, unknown> {
     task: task ?? null,
     scope: { items: briefing.scope.items, total: briefing.scope.total },
     state: state ?? null,
-    questions: { items: briefing.questions.items.map((q) => ({ number: q.number, task_id: q.task, question: q.question, date: q.date })), total: briefing.questions.total },
+    questions: {
+      items: briefing.questions.items.map((q) => ({ number: q.number, task_id: q.task, question: q.question, date: q.date })),
+      total: briefing.questions.total,
+    },
     decisions: {
-      items: briefing.decisions.items.map((d) => ({ date: d.date ?? null, title: d.title, heading: d.heading, why: d.fields.get('Why')?.value ?? null })),
+      items: briefing.decisions.items.map((d) => ({
+        date: d.date ?? null,
+        title: d.title,
+        heading: d.heading,
+        why: d.fields.get('Why')?.value ?? null,
+      })),
       total: briefing.decisions.total,
     },
     previous: previous ?? null,

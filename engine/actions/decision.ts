@@ -4,16 +4,16 @@
  * each keep theirs; Task and Head are computed, `--why` is required, an absent optional field is `-`.
  */
 import { readFileSync } from 'node:fs';
+import type { Invocation } from '../commands/define';
 import { UsageError } from '../errors';
+import { underLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
+import type { Repository } from '../layer/repository';
+import { recordEvent } from '../state/ledger/target';
 import { appendText, DECISIONS_FILE, findDecision, formatDecision, parseDecisions } from '../state/records/decisions';
 import { utcSeconds } from '../state/records/identity';
-import type { Repository } from '../layer/repository';
-import { underLock } from "../io/write/lock";
-import { recordEvent } from "../state/ledger/target";
-import { activeTask } from "../state/tasks/current";
-import { openRepository, say } from "./shared";
-import type { Invocation } from '../commands/define';
+import { activeTask } from '../state/tasks/current';
+import { openRepository, say } from './shared';
 
 export interface DecisionAddOptions {
   readonly why?: string;
@@ -31,7 +31,10 @@ function oneLine(value: string, what: string): string | undefined {
 }
 
 export async function runDecisionAdd(what: string, options: DecisionAddOptions, invocation: Invocation): Promise<void> {
-  if (options.why === undefined) throw new UsageError('decision add: --why is required: a decision with no recorded reason can only be re-argued, never reviewed (run: majordomus decision add "<what>" --why "<why>")');
+  if (options.why === undefined)
+    throw new UsageError(
+      'decision add: --why is required: a decision with no recorded reason can only be re-argued, never reviewed (run: majordomus decision add "<what>" --why "<why>")',
+    );
   const fields: [string, string][] = [
     ['the decision', what],
     ['--why', options.why],
@@ -43,7 +46,10 @@ export async function runDecisionAdd(what: string, options: DecisionAddOptions, 
     const problem = oneLine(value, name);
     if (problem) throw new UsageError(`decision add: ${problem}; nothing was written`);
   }
-  if (/^#/.test(what.trim())) throw new UsageError('decision add: the decision opens with #, which would read as a heading of its own; nothing was written (reword it)');
+  if (/^#/.test(what.trim()))
+    throw new UsageError(
+      'decision add: the decision opens with #, which would read as a heading of its own; nothing was written (reword it)',
+    );
   const repository = openRepository(invocation);
   const task = activeTask(repository, 'decision add');
   const headResult = repository.git.git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
@@ -55,10 +61,22 @@ export async function runDecisionAdd(what: string, options: DecisionAddOptions, 
     let supersedes: string | undefined;
     if (options.supersedes !== undefined) {
       const earlier = findDecision(parseDecisions(current), options.supersedes);
-      if (!earlier) throw new UsageError(`decision add: --supersedes ${JSON.stringify(options.supersedes)} matches no recorded decision in ${file}; nothing was written (give the earlier decision's text exactly: majordomus decision list)`);
+      if (!earlier)
+        throw new UsageError(
+          `decision add: --supersedes ${JSON.stringify(options.supersedes)} matches no recorded decision in ${file}; nothing was written (give the earlier decision's text exactly: majordomus decision list)`,
+        );
       supersedes = earlier.heading;
     }
-    const entry = formatDecision({ date: utcSeconds(now).slice(0, 10), what: what.trim(), task: task.id, head, why: options.why!.trim(), rejected: (options.rejected ?? []).map((v) => v.trim()), evidence: (options.evidence ?? []).map((v) => v.trim()), supersedes });
+    const entry = formatDecision({
+      date: utcSeconds(now).slice(0, 10),
+      what: what.trim(),
+      task: task.id,
+      head,
+      why: options.why!.trim(),
+      rejected: (options.rejected ?? []).map((v) => v.trim()),
+      evidence: (options.evidence ?? []).map((v) => v.trim()),
+      supersedes,
+    });
     const plan = new WritePlan({ command: 'decision add', base: repository.root });
     plan.replace(file, current + appendText(current, entry), { mode: 0o600 });
     plan.commit();
@@ -75,7 +93,19 @@ export function runDecisionList(options: { json?: boolean }, invocation: Invocat
   for (const entry of parseDecisions(readStore(repository, file))) {
     const field = (name: string): string | null => entry.fields.get(name)?.value ?? null;
     if (options.json) {
-      say(JSON.stringify({ line: entry.line, date: entry.date ?? null, decision: entry.title, task: field('Task'), head: field('Head'), why: field('Why'), rejected: field('Rejected'), evidence: field('Evidence'), supersedes: field('Supersedes') }));
+      say(
+        JSON.stringify({
+          line: entry.line,
+          date: entry.date ?? null,
+          decision: entry.title,
+          task: field('Task'),
+          head: field('Head'),
+          why: field('Why'),
+          rejected: field('Rejected'),
+          evidence: field('Evidence'),
+          supersedes: field('Supersedes'),
+        }),
+      );
     } else {
       say(`${entry.heading}  [${field('Task') ?? 'no task'}]${field('Why') ? `  why: ${field('Why')}` : ''}`);
     }

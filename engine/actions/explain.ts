@@ -9,15 +9,16 @@
  * documents a tool reads whole, and SARIF carries the rule catalogue already: the command adds nothing
  * to them.
  */
-import { isViolation } from '../api/findings';
+
 import type { Finding, Severity } from '../api/findings';
+import { isViolation } from '../api/findings';
+import type { Runner } from '../gate/runner';
 import type { GateName } from '../generated/gates';
 import { escapeControls } from '../io/document-error';
 import { ruleHelp } from '../packs/rule-docs';
 import type { Rule } from '../ruleset/rules';
-import type { Runner } from '../gate/runner';
-import { readCurrentTask } from '../state/tasks/current';
 import type { CurrentTaskRead } from '../state/tasks/current';
+import { readCurrentTask } from '../state/tasks/current';
 
 /** One rule that reported a violation, with how many of each level. */
 export interface ExplainedRule {
@@ -77,7 +78,10 @@ function explainText(gate: GateName, read: CurrentTaskRead | undefined, explaine
   const lines = [`explain: ${gate} judged ${judged(read)}`];
   if (explained.length === 0) lines.push('explain: no rule reported a violation');
   for (const { id, rule, counts } of explained) {
-    const tally = (Object.entries(counts) as [Severity, number][]).filter(([, n]) => n > 0).map(([level, n]) => `${n} ${level}`).join(', ');
+    const tally = (Object.entries(counts) as [Severity, number][])
+      .filter(([, n]) => n > 0)
+      .map(([level, n]) => `${n} ${level}`)
+      .join(', ');
     lines.push(`explain: ${rule ? `${rule.identity} (${rule.class})` : id} — ${tally}`);
     if (!rule) {
       lines.push('  (no rule object with this id ran: see the findings above)');
@@ -93,7 +97,16 @@ function explainText(gate: GateName, read: CurrentTaskRead | undefined, explaine
 
 function explainJson(gate: GateName, read: CurrentTaskRead | undefined, explained: readonly ExplainedRule[]): string[] {
   const task = read?.status === 'present' ? read.task : undefined;
-  const status = !read || read.status === 'absent' ? 'absent' : read.status === 'unreadable' ? 'unreadable' : read.foreign ? 'foreign' : read.task.outcome === 'active' ? 'active' : 'finished';
+  const status =
+    !read || read.status === 'absent'
+      ? 'absent'
+      : read.status === 'unreadable'
+        ? 'unreadable'
+        : read.foreign
+          ? 'foreign'
+          : read.task.outcome === 'active'
+            ? 'active'
+            : 'finished';
   const lines = [
     JSON.stringify({
       explain: 'task',

@@ -3,14 +3,15 @@
  * the reporter of the format asked for on the runner's hooks, and set the exit code the failing rules
  * ask for.
  */
-import { ExitCode } from '../errors';
+
 import type { Invocation } from '../commands/define';
-import type { GateName } from '../generated/gates';
+import { ExitCode } from '../errors';
 import { repositoryValidatorSwitch } from '../gate/isolation/settings';
-import { formatOf, loadReporter } from '../reporters/index';
-import type { Format } from '../reporters/index';
-import { ReporterPlugin } from '../reporters/report';
 import { runGate } from '../gate/run-gate';
+import type { GateName } from '../generated/gates';
+import type { Format } from '../reporters/index';
+import { formatOf, loadReporter } from '../reporters/index';
+import { ReporterPlugin } from '../reporters/report';
 
 export interface GateOptions {
   readonly json?: boolean;
@@ -45,14 +46,17 @@ export async function runGateCommand(gate: GateName, options: GateOptions, invoc
   let settled = false;
   const unfinished = (): void => {
     if (settled) return;
-    process.stderr.write(`majordomus: ${gate} ended before every rule had run (this is a bug; run again with MAJORDOMUS_TIMING=1 to see the last rule)\n`);
+    process.stderr.write(
+      `majordomus: ${gate} ended before every rule had run (this is a bug; run again with MAJORDOMUS_TIMING=1 to see the last rule)\n`,
+    );
     process.exitCode = ExitCode.internal;
   };
   process.once('beforeExit', unfinished);
   try {
     // check judges the active task: without one it ends with 12 before any rule (engine/state/tasks/active.ts)
     const overlap = options.overlap ? [new (await import('../state/tasks/overlap')).OverlapPlugin(env)] : [];
-    const plugins = gate === 'check' ? [new (await import('../state/tasks/active')).ActiveTaskRequired(), ...overlap, reporter] : [...overlap, reporter];
+    const plugins =
+      gate === 'check' ? [new (await import('../state/tasks/active')).ActiveTaskRequired(), ...overlap, reporter] : [...overlap, reporter];
     // tapped after the reporter, so its lines follow the findings; SARIF, JUnit and GitHub's are whole documents
     if (options.explain && (format === 'text' || format === 'json')) plugins.push(new (await import('./explain')).ExplainPlugin(format));
     // the finish contract's own findings: every finish_requires key defined by a rule (engine/state/tasks/contract.ts)

@@ -3,18 +3,19 @@
  * `--rotate` moves the oldest lines beyond the policy's cap into an archive; `--repair` moves a torn
  * tail aside. Reading writes nothing; rotating and repairing hold the repository's write lock.
  */
-import { ContractError, UsageError } from '../errors';
+
 import type { Invocation } from '../commands/define';
+import { ContractError, UsageError } from '../errors';
 import { eventNames } from '../generated/events';
 import { escapeControls } from '../io/document-error';
+import { nearestName } from '../io/nearest-name';
 import { lockFile, withWriteLock } from '../io/write/lock';
+import { Repository } from '../layer/repository';
 import { repairLedger, rotateLedger } from '../state/ledger/maintain';
 import { isEventName, ledgerProblems } from '../state/ledger/problems';
-import { readLedger } from '../state/ledger/read';
 import type { LedgerEntry } from '../state/ledger/read';
+import { readLedger } from '../state/ledger/read';
 import { ledgerTargetOf } from '../state/ledger/target';
-import { nearestName } from '../io/nearest-name';
-import { Repository } from '../layer/repository';
 
 /** How many of the newest events `history` prints without `--limit` or `--all`. */
 export const DEFAULT_LIMIT = 50;
@@ -39,9 +40,12 @@ function print(lines: readonly string[]): void {
 export async function runHistory(options: HistoryOptions, invocation: Invocation): Promise<void> {
   const { cwd } = invocation;
   const actions = (['validate', 'rotate', 'repair'] as const).filter((name) => options[name]);
-  const filters = (['task', 'event', 'since', 'limit', 'all'] as const).filter((name) => options[name] !== undefined && options[name] !== false);
+  const filters = (['task', 'event', 'since', 'limit', 'all'] as const).filter(
+    (name) => options[name] !== undefined && options[name] !== false,
+  );
   if (actions.length > 1) throw new UsageError(`history: --${actions[0]} and --${actions[1]} cannot be combined (run one at a time)`);
-  if (actions.length === 1 && filters.length > 0) throw new UsageError(`history: --${actions[0]} takes no --${filters[0]} (it works on the whole ledger)`);
+  if (actions.length === 1 && filters.length > 0)
+    throw new UsageError(`history: --${actions[0]} takes no --${filters[0]} (it works on the whole ledger)`);
   const query = actions.length === 0 ? parseQuery(options) : undefined;
   const repository = Repository.open(cwd, { tree: 'working' });
   const location = { root: repository.root, localDir: repository.layout.localDir };
@@ -53,7 +57,10 @@ export async function runHistory(options: HistoryOptions, invocation: Invocation
   print(chosen.map((entry) => (options.json ? JSON.stringify({ line: entry.line, record: entry.record }) : textLine(entry))));
   // a damaged ledger is still read; what was skipped is said once, on stderr, with what to run
   const skipped = ledger.malformed.length + (ledger.torn ? 1 : 0);
-  if (skipped > 0) process.stderr.write(`majordomus: history: ${skipped} line(s) of ${ledger.path} could not be read and were skipped (run: majordomus history --validate)\n`);
+  if (skipped > 0)
+    process.stderr.write(
+      `majordomus: history: ${skipped} line(s) of ${ledger.path} could not be read and were skipped (run: majordomus history --validate)\n`,
+    );
 }
 
 interface Query {
@@ -65,10 +72,12 @@ interface Query {
 }
 
 function parseQuery(options: HistoryOptions): Query {
-  if (options.all && options.limit !== undefined) throw new UsageError('history: --limit and --all cannot be combined (--all prints every match)');
+  if (options.all && options.limit !== undefined)
+    throw new UsageError('history: --limit and --all cannot be combined (--all prints every match)');
   let limit: number | undefined = options.all ? undefined : DEFAULT_LIMIT;
   if (options.limit !== undefined) {
-    if (!/^[1-9][0-9]{0,8}$/.test(options.limit)) throw new UsageError(`history: --limit ${JSON.stringify(options.limit)} is not a positive whole number (give a count, or --all)`);
+    if (!/^[1-9][0-9]{0,8}$/.test(options.limit))
+      throw new UsageError(`history: --limit ${JSON.stringify(options.limit)} is not a positive whole number (give a count, or --all)`);
     limit = Number(options.limit);
   }
   if (options.event !== undefined && !isEventName(options.event)) {
@@ -81,7 +90,9 @@ function parseQuery(options: HistoryOptions): Query {
   if (options.since !== undefined) {
     // a date, or a date and time in UTC: what the ledger's own `ts` looks like
     if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z?)?$/.test(options.since) || Number.isNaN(Date.parse(sinceText(options.since)))) {
-      throw new UsageError(`history: --since ${JSON.stringify(options.since)} is not a UTC date or time (give 2026-09-03 or 2026-09-03T19:30:12Z)`);
+      throw new UsageError(
+        `history: --since ${JSON.stringify(options.since)} is not a UTC date or time (give 2026-09-03 or 2026-09-03T19:30:12Z)`,
+      );
     }
     since = Date.parse(sinceText(options.since));
   }
@@ -127,13 +138,18 @@ function validate(ledger: ReturnType<typeof readLedger>, json: boolean): void {
   if (json) print(problems.map((problem) => JSON.stringify({ file: ledger.path, ...problem })));
   else print(problems.map((problem) => escapeControls(`${ledger.path}:${problem.line}: ${problem.message}`)));
   const summary = `${ledger.lines} line(s), ${ledger.entries.length} event(s), ${problems.length} problem(s)`;
-  if (problems.length > 0) throw new ContractError(`history --validate: ${ledger.path}: ${summary} (correct or remove each line named; a torn tail: run majordomus history --repair)`);
+  if (problems.length > 0)
+    throw new ContractError(
+      `history --validate: ${ledger.path}: ${summary} (correct or remove each line named; a torn tail: run majordomus history --repair)`,
+    );
   if (!json) print([`history --validate: ${ledger.path}: ${summary}`]);
 }
 
 async function rotate(repository: Repository, json: boolean): Promise<void> {
   const cap = retentionCap(repository);
-  const result = await withWriteLock(lockFile(repository.git.commonDir), 'history --rotate', () => rotateLedger(ledgerTargetOf(repository, 'history --rotate'), cap));
+  const result = await withWriteLock(lockFile(repository.git.commonDir), 'history --rotate', () =>
+    rotateLedger(ledgerTargetOf(repository, 'history --rotate'), cap),
+  );
   print([
     json
       ? JSON.stringify(result)
@@ -144,7 +160,9 @@ async function rotate(repository: Repository, json: boolean): Promise<void> {
 }
 
 async function repair(repository: Repository, json: boolean): Promise<void> {
-  const result = await withWriteLock(lockFile(repository.git.commonDir), 'history --repair', () => repairLedger(ledgerTargetOf(repository, 'history --repair')));
+  const result = await withWriteLock(lockFile(repository.git.commonDir), 'history --repair', () =>
+    repairLedger(ledgerTargetOf(repository, 'history --repair')),
+  );
   print([
     json
       ? JSON.stringify(result)
@@ -162,7 +180,9 @@ function retentionCap(repository: Repository): number {
   const section = policy !== null && typeof policy === 'object' ? (policy as Record<string, unknown>).ledger : undefined;
   const value = section !== null && typeof section === 'object' ? (section as Record<string, unknown>).retention_max_lines : undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    throw new UsageError(`history --rotate: ${file} sets no \`ledger.retention_max_lines\` (it is ${JSON.stringify(value ?? null)}); set it to the number of lines to keep, then run it again`);
+    throw new UsageError(
+      `history --rotate: ${file} sets no \`ledger.retention_max_lines\` (it is ${JSON.stringify(value ?? null)}); set it to the number of lines to keep, then run it again`,
+    );
   }
   return value;
 }

@@ -6,24 +6,24 @@
  * (engine/hooks/managers/removal.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import type { Invocation } from '../commands/define';
 import { join } from 'node:path';
+import type { Invocation } from '../commands/define';
 import { ExitCode, RefusedError } from '../errors';
 import type { Policy } from '../generated/types';
-import type { GitRepository } from '../io/git';
 import { commandLine } from '../hooks/blocks';
 import { declaredManagers } from '../hooks/managers/detect';
 import { workingTreeFiles } from '../hooks/managers/files';
 import { LEFTHOOK_CONFIGS } from '../hooks/managers/lefthook';
-import { removeHookBlocks, removeLefthookSection } from '../hooks/managers/removal';
 import type { Removal } from '../hooks/managers/removal';
-import { checkHook } from '../hooks/managers/status';
+import { removeHookBlocks, removeLefthookSection } from '../hooks/managers/removal';
 import type { HookState } from '../hooks/managers/status';
-import { lockFile, withWriteLock } from '../io/write/lock';
-import { WritePlan } from '../io/write/plan';
-import type { WriteScope } from '../io/write/plan';
-import { Repository } from '../layer/repository';
+import { checkHook } from '../hooks/managers/status';
 import { hookItems, planHooks } from '../hooks/plan';
+import type { GitRepository } from '../io/git';
+import { lockFile, withWriteLock } from '../io/write/lock';
+import type { WriteScope } from '../io/write/plan';
+import { WritePlan } from '../io/write/plan';
+import { Repository } from '../layer/repository';
 
 export interface HooksOptions {
   readonly json?: boolean;
@@ -53,11 +53,12 @@ export async function runHooksInstall(options: HooksOptions, invocation: Invocat
     planHooks(plan, git, policy, options, notes);
     return { written: plan.commit().map((done) => done.path), notes };
   });
-  const summary = hookItems(policy).size === 0
-    ? 'hooks install: the policy declares no git hook'
-    : written.length > 0
-      ? `hooks install: ${written.length} path(s) written; next: majordomus hooks status`
-      : 'hooks install: every hook was installed already';
+  const summary =
+    hookItems(policy).size === 0
+      ? 'hooks install: the policy declares no git hook'
+      : written.length > 0
+        ? `hooks install: ${written.length} path(s) written; next: majordomus hooks status`
+        : 'hooks install: every hook was installed already';
   print(options, { command, written, notes }, [...written.map((path) => `wrote ${path}`), ...notes, summary]);
 }
 
@@ -72,7 +73,10 @@ export function runHooksStatus(options: HooksOptions, invocation: Invocation): v
   const wired = reports.filter((report) => report.state === 'wired').length;
   if (options.json) process.stdout.write(reports.map((report) => `${JSON.stringify(report)}\n`).join(''));
   else {
-    const lines = reports.map((report) => `${report.state.padEnd(14)} ${report.hook.padEnd(12)} ${report.command}${report.message ? ` \u2014 ${report.message}` : ''}`);
+    const lines = reports.map(
+      (report) =>
+        `${report.state.padEnd(14)} ${report.hook.padEnd(12)} ${report.command}${report.message ? ` \u2014 ${report.message}` : ''}`,
+    );
     lines.push(`hooks status: ${wired} of ${reports.length} wired`);
     process.stdout.write(`${lines.join('\n')}\n`);
   }
@@ -126,12 +130,16 @@ export async function runHooksUninstall(options: HooksOptions, invocation: Invoc
       if (text !== undefined) apply(join(git.root, name), removeLefthookSection(text));
     }
     if (refusals.length > 0) {
-      throw new RefusedError('hooks uninstall cannot tell majordomus\'s lines from the rest of these files; nothing was written (remove its lines by hand):', refusals);
+      throw new RefusedError(
+        "hooks uninstall cannot tell majordomus's lines from the rest of these files; nothing was written (remove its lines by hand):",
+        refusals,
+      );
     }
     const written = plan.commit().map((done) => done.path);
     return { written, notes };
   });
-  const summary = written.length > 0 ? `hooks uninstall: ${written.length} path(s) written` : 'hooks uninstall: nothing of majordomus was installed';
+  const summary =
+    written.length > 0 ? `hooks uninstall: ${written.length} path(s) written` : 'hooks uninstall: nothing of majordomus was installed';
   print(options, { command, written, notes }, [...written.map((path) => `removed majordomus from ${path}`), ...notes, summary]);
 }
 

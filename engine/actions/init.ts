@@ -8,25 +8,25 @@
  * policy, a truncated file of its own vendored package. Every path written is printed.
  */
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import type { Invocation } from '../commands/define';
 import { join, sep } from 'node:path';
+import type { Invocation } from '../commands/define';
 import { RefusedError, UsageError } from '../errors';
 import type { Policy } from '../generated/types';
+import { planHooks } from '../hooks/plan';
 import { distributionRoot } from '../io/distribution';
 import { GitRepository } from '../io/git';
-import { AI_DIR, layoutFromManifest, MANIFEST_PATH } from '../layer/layout';
-import type { Layout } from '../layer/layout';
 import { unsafePathReason } from '../io/paths';
 import { WorkingTree } from '../io/tree';
 import { isWriterLeftover } from '../io/write/apply';
 import { lockFile, withWriteLock } from '../io/write/lock';
-import { WritePlan } from '../io/write/plan';
 import type { WriteScope } from '../io/write/plan';
+import { WritePlan } from '../io/write/plan';
+import type { Layout } from '../layer/layout';
+import { AI_DIR, layoutFromManifest, MANIFEST_PATH } from '../layer/layout';
 import { parseYaml } from '../layer/yaml';
-import { rulesDir } from '../ruleset/rules';
 import { initPacks } from '../packs/registry';
 import { packageOwnership } from '../packs/vendor';
-import { planHooks } from '../hooks/plan';
+import { rulesDir } from '../ruleset/rules';
 
 export interface InitOptions {
   readonly extend?: boolean;
@@ -53,7 +53,9 @@ function adopt(git: GitRepository, options: InitOptions, command: string): { wri
   const root = git.root;
   const manifestFile = readLayerFile(root, MANIFEST_PATH);
   if (manifestFile.state !== 'absent' && !options.extend) {
-    throw new RefusedError(`this repository is already adopted: ${MANIFEST_PATH} exists (run: majordomus init --extend to add only what is missing)`);
+    throw new RefusedError(
+      `this repository is already adopted: ${MANIFEST_PATH} exists (run: majordomus init --extend to add only what is missing)`,
+    );
   }
   const notes: string[] = [];
   const plan = new WritePlan({ command, base: root, scopes: scopes(git, options) });
@@ -61,7 +63,8 @@ function adopt(git: GitRepository, options: InitOptions, command: string): { wri
   const skeletonManifest = readFileSync(join(skeleton, 'manifest.yaml'), 'utf8');
 
   // the manifest as it stands: missing or empty, it is the skeleton's (written last, below)
-  const manifestText = manifestFile.state === 'text' && !isEmptyDocument(manifestFile.text, MANIFEST_PATH) ? manifestFile.text : skeletonManifest;
+  const manifestText =
+    manifestFile.state === 'text' && !isEmptyDocument(manifestFile.text, MANIFEST_PATH) ? manifestFile.text : skeletonManifest;
   const layout = readLayout(root, manifestText);
   const skeletonLayout = layoutFromManifest(root, new WorkingTree(root), skeletonManifest);
   refuseUnsafeSections(layout);
@@ -96,7 +99,10 @@ function adopt(git: GitRepository, options: InitOptions, command: string): { wri
 
   planIgnore(plan, git, layout.localDir);
 
-  const policyText = policyFile.state === 'text' && !isEmptyDocument(policyFile.text, policyPath) ? policyFile.text : readFileSync(join(skeleton, 'repo/policy.yaml'), 'utf8');
+  const policyText =
+    policyFile.state === 'text' && !isEmptyDocument(policyFile.text, policyPath)
+      ? policyFile.text
+      : readFileSync(join(skeleton, 'repo/policy.yaml'), 'utf8');
   const policy = mapping(parseYaml(policyText, policyPath).value, policyPath) as unknown as Policy;
   planHooks(plan, git, policy, options, notes);
 
@@ -135,13 +141,17 @@ function readLayerFile(root: string, path: string): LayerFile {
     throw new RefusedError(`${path} is a dangling symbolic link; nothing was written (remove it, then run: majordomus init --extend)`);
   }
   if (!stat.isFile()) {
-    throw new RefusedError(`${path} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'} where a file belongs; nothing was written (remove or rename it, then run: majordomus init --extend)`);
+    throw new RefusedError(
+      `${path} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'} where a file belongs; nothing was written (remove or rename it, then run: majordomus init --extend)`,
+    );
   }
   if (stat.size > 1024 * 1024) throw new UsageError(`${path} is ${stat.size} bytes, over the 1048576-byte cap; nothing was written`);
   try {
     return { state: 'text', text: readFileSync(abs, 'utf8') };
   } catch (error) {
-    throw new RefusedError(`${path} cannot be read (${(error as NodeJS.ErrnoException).code}); nothing was written (check its permissions)`);
+    throw new RefusedError(
+      `${path} cannot be read (${(error as NodeJS.ErrnoException).code}); nothing was written (check its permissions)`,
+    );
   }
 }
 

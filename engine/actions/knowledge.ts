@@ -3,14 +3,15 @@
  * the objects they discover in git's index. Both read only; neither writes anything, the ledger included.
  * `knowledge derive`: one episode's evidence written as candidate records (engine/state/knowledge/derive.ts).
  */
-import { ContractError, MissingError, UsageError } from '../errors';
+
 import type { Invocation } from '../commands/define';
+import { ContractError, MissingError, UsageError } from '../errors';
 import { escapeControls } from '../io/document-error';
-import { discoverNodes } from '../state/knowledge/nodes';
-import { judgeSources, sourcesPath } from '../state/knowledge/sources';
-import type { SourceClass } from '../state/knowledge/sources';
 import { nearestName } from '../io/nearest-name';
 import { Repository } from '../layer/repository';
+import { discoverNodes } from '../state/knowledge/nodes';
+import type { SourceClass } from '../state/knowledge/sources';
+import { judgeSources, sourcesPath } from '../state/knowledge/sources';
 
 export interface SourcesOptions {
   readonly json?: boolean;
@@ -29,14 +30,20 @@ function print(lines: readonly string[]): void {
 function openSources(command: string, cwd: string): { repository: Repository; file: string; classes: readonly SourceClass[] } {
   const repository = Repository.open(cwd, { tree: 'working' });
   const file = sourcesPath(repository.layout);
-  if (file === undefined) throw new MissingError(`${command}: the manifest names no knowledge section (add \`knowledge: repo/knowledge\` under sections in .ai/manifest.yaml, then run: majordomus init --extend)`);
-  if (!repository.tree.exists(file)) throw new MissingError(`${command}: ${file} is missing (run: majordomus init --extend to write the default classes)`);
+  if (file === undefined)
+    throw new MissingError(
+      `${command}: the manifest names no knowledge section (add \`knowledge: repo/knowledge\` under sections in .ai/manifest.yaml, then run: majordomus init --extend)`,
+    );
+  if (!repository.tree.exists(file))
+    throw new MissingError(`${command}: ${file} is missing (run: majordomus init --extend to write the default classes)`);
   // a file that does not parse is thrown by the reader as a DocumentError (exit 2), with its line
   const judged = judgeSources(repository.yaml(file));
   if (judged.problems.length > 0) {
     throw new ContractError(
       `${command}: ${file} declares its classes wrongly: ${judged.problems.length} problem(s) (correct each line named; run: majordomus doctor --rule majordomus.knowledge-integrity)`,
-      judged.problems.map((problem) => escapeControls(`  ${file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.message}`)),
+      judged.problems.map((problem) =>
+        escapeControls(`  ${file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.message}`),
+      ),
     );
   }
   return { repository, file, classes: judged.classes };
@@ -52,7 +59,9 @@ export async function runKnowledgeSources(options: SourcesOptions, invocation: I
   }
   print([
     `knowledge sources: ${classes.length} class(es) in ${file}`,
-    ...classes.map((source) => escapeControls(`${source.id}  ${source.kind}  ${source.discovery}  ${source.pathspec}  ${source.required ? 'required' : 'optional'}`)),
+    ...classes.map((source) =>
+      escapeControls(`${source.id}  ${source.kind}  ${source.discovery}  ${source.pathspec}  ${source.required ? 'required' : 'optional'}`),
+    ),
   ]);
 }
 
@@ -60,7 +69,9 @@ export async function runKnowledgeSources(options: SourcesOptions, invocation: I
 export async function runKnowledgeNodes(options: NodesOptions, invocation: Invocation): Promise<void> {
   const { cwd } = invocation;
   if (options.kind !== undefined && !/^[a-z][a-z0-9-]*$/.test(options.kind)) {
-    throw new UsageError(`knowledge nodes: --kind ${JSON.stringify(options.kind)} is not a kind name (lower-case letters, digits and dashes; run: majordomus knowledge sources)`);
+    throw new UsageError(
+      `knowledge nodes: --kind ${JSON.stringify(options.kind)} is not a kind name (lower-case letters, digits and dashes; run: majordomus knowledge sources)`,
+    );
   }
   const { repository, classes } = openSources('knowledge nodes', cwd);
   const kinds = [...new Set(classes.map((source) => source.kind))];
@@ -82,7 +93,10 @@ export async function runKnowledgeNodes(options: NodesOptions, invocation: Invoc
   ]);
   // a required class that discovers nothing is the gate's finding; the listing says so and stays 0
   const empty = chosen.filter((source) => source.required && !nodes.some((node) => node.source === source.id));
-  for (const source of empty) process.stderr.write(`majordomus: knowledge nodes: the required class ${source.id} discovers no tracked file (run: majordomus doctor --rule majordomus.knowledge-integrity)\n`);
+  for (const source of empty)
+    process.stderr.write(
+      `majordomus: knowledge nodes: the required class ${source.id} discovers no tracked file (run: majordomus doctor --rule majordomus.knowledge-integrity)\n`,
+    );
 }
 
 export interface DeriveOptions {
@@ -100,5 +114,9 @@ export async function runKnowledgeDerive(options: DeriveOptions, invocation: Inv
     print([JSON.stringify({ episode: result.episode, written: result.written, unchanged: result.unchanged, skipped: result.skipped })]);
     return;
   }
-  print([deriveSummary(result), ...result.written.map((path) => `wrote ${path}`), ...result.skipped.map((path) => `skipped ${path} (changed by hand; left as it is)`)]);
+  print([
+    deriveSummary(result),
+    ...result.written.map((path) => `wrote ${path}`),
+    ...result.skipped.map((path) => `skipped ${path} (changed by hand; left as it is)`),
+  ]);
 }

@@ -4,17 +4,18 @@
  * place (the store is an index of what is still open; the ledger keeps every opening and answer).
  * Both run under the write lock, through the one writer.
  */
-import { ContractError, RefusedError, UsageError } from '../errors';
-import { WritePlan } from '../io/write/plan';
-import { utcSeconds } from '../state/records/identity';
-import { formatResolved, formatUnresolved, parseQuestions, QUESTIONS_FILE, textProblem } from '../state/records/questions';
-import type { QuestionEntry } from '../state/records/questions';
-import { readStore } from './decision';
-import { underLock } from "../io/write/lock";
-import { recordEvent } from "../state/ledger/target";
-import { activeTask } from "../state/tasks/current";
-import { openRepository, say } from "./shared";
+
 import type { Invocation } from '../commands/define';
+import { ContractError, RefusedError, UsageError } from '../errors';
+import { underLock } from '../io/write/lock';
+import { WritePlan } from '../io/write/plan';
+import { recordEvent } from '../state/ledger/target';
+import { utcSeconds } from '../state/records/identity';
+import type { QuestionEntry } from '../state/records/questions';
+import { formatResolved, formatUnresolved, parseQuestions, QUESTIONS_FILE, textProblem } from '../state/records/questions';
+import { activeTask } from '../state/tasks/current';
+import { readStore } from './decision';
+import { openRepository, say } from './shared';
 
 export async function runQuestionAdd(question: string, options: { json?: boolean }, invocation: Invocation): Promise<void> {
   const problem = textProblem(question, 'question');
@@ -36,8 +37,13 @@ export async function runQuestionAdd(question: string, options: { json?: boolean
   else say(`question add: #${number} opened in ${file}`);
 }
 
-export async function runQuestionResolve(which: string, options: { answer?: string; json?: boolean }, invocation: Invocation): Promise<void> {
-  if (options.answer === undefined) throw new UsageError('question resolve: --answer is required (run: majordomus question resolve <number-or-text> --answer "<answer>")');
+export async function runQuestionResolve(
+  which: string,
+  options: { answer?: string; json?: boolean },
+  invocation: Invocation,
+): Promise<void> {
+  if (options.answer === undefined)
+    throw new UsageError('question resolve: --answer is required (run: majordomus question resolve <number-or-text> --answer "<answer>")');
   const problem = textProblem(options.answer, 'answer');
   if (problem) throw new UsageError(`question resolve: ${problem}; nothing was written (reword the answer)`);
   const repository = openRepository(invocation);
@@ -46,7 +52,10 @@ export async function runQuestionResolve(which: string, options: { answer?: stri
     const current = readStore(repository, file);
     const store = parseQuestions(current);
     const entry = pick(store.entries, which, file);
-    if (entry.resolved) throw new RefusedError(`question resolve: #${entry.number} (${JSON.stringify(entry.question)}) was resolved on ${entry.date}; nothing was written (an answer is never replaced: open a new question)`);
+    if (entry.resolved)
+      throw new RefusedError(
+        `question resolve: #${entry.number} (${JSON.stringify(entry.question)}) was resolved on ${entry.date}; nothing was written (an answer is never replaced: open a new question)`,
+      );
     const lines = [...store.lines];
     lines[entry.line - 1] = formatResolved(entry.task, entry.question, options.answer!, utcSeconds(new Date()).slice(0, 10));
     const plan = new WritePlan({ command: 'question resolve', base: repository.root });
@@ -54,8 +63,13 @@ export async function runQuestionResolve(which: string, options: { answer?: stri
     plan.commit();
     return entry;
   });
-  recordEvent(repository, 'question resolve', 'question.resolved', { task_id: resolved.task, question: resolved.question, answer: options.answer.trim() });
-  if (options.json) say(JSON.stringify({ number: resolved.number, task_id: resolved.task, question: resolved.question, answer: options.answer.trim() }));
+  recordEvent(repository, 'question resolve', 'question.resolved', {
+    task_id: resolved.task,
+    question: resolved.question,
+    answer: options.answer.trim(),
+  });
+  if (options.json)
+    say(JSON.stringify({ number: resolved.number, task_id: resolved.task, question: resolved.question, answer: options.answer.trim() }));
   else say(`question resolve: #${resolved.number} resolved`);
 }
 
@@ -64,15 +78,23 @@ function pick(entries: readonly QuestionEntry[], which: string, file: string): Q
   const trimmed = which.trim().replace(/^#/, '');
   if (/^\d+$/.test(trimmed)) {
     const entry = entries.find((candidate) => candidate.number === Number(trimmed));
-    if (!entry) throw new UsageError(`question resolve: there is no question #${trimmed} in ${file} (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}; see: majordomus question list)`);
+    if (!entry)
+      throw new UsageError(
+        `question resolve: there is no question #${trimmed} in ${file} (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}; see: majordomus question list)`,
+      );
     return entry;
   }
   const matches = entries.filter((candidate) => candidate.question === which.trim());
   const open = matches.filter((candidate) => !candidate.resolved);
   if (open.length === 1) return open[0]!;
-  if (open.length > 1) throw new UsageError(`question resolve: ${open.length} open questions read ${JSON.stringify(which.trim())}; nothing was written (name one by its number: ${open.map((q) => `#${q.number}`).join(', ')})`);
+  if (open.length > 1)
+    throw new UsageError(
+      `question resolve: ${open.length} open questions read ${JSON.stringify(which.trim())}; nothing was written (name one by its number: ${open.map((q) => `#${q.number}`).join(', ')})`,
+    );
   if (matches.length > 0) return matches[matches.length - 1]!;
-  throw new UsageError(`question resolve: no question in ${file} reads ${JSON.stringify(which.trim())}; nothing was written (give its number or its exact text: majordomus question list)`);
+  throw new UsageError(
+    `question resolve: no question in ${file} reads ${JSON.stringify(which.trim())}; nothing was written (give its number or its exact text: majordomus question list)`,
+  );
 }
 
 /**
@@ -86,8 +108,22 @@ export function runQuestionList(options: { json?: boolean }, invocation: Invocat
   const file = `${repository.layout.localDir}/${QUESTIONS_FILE}`;
   const store = parseQuestions(readStore(repository, file));
   for (const entry of store.entries) {
-    if (options.json) say(JSON.stringify({ number: entry.number, line: entry.line, task_id: entry.task, question: entry.question, resolved: entry.resolved, date: entry.date, answer: entry.answer ?? null }));
-    else say(`#${entry.number}  ${entry.resolved ? `resolved ${entry.date}` : 'unresolved'}  ${entry.task}  ${entry.question}${entry.answer ? `  — ${entry.answer}` : ''}`);
+    if (options.json)
+      say(
+        JSON.stringify({
+          number: entry.number,
+          line: entry.line,
+          task_id: entry.task,
+          question: entry.question,
+          resolved: entry.resolved,
+          date: entry.date,
+          answer: entry.answer ?? null,
+        }),
+      );
+    else
+      say(
+        `#${entry.number}  ${entry.resolved ? `resolved ${entry.date}` : 'unresolved'}  ${entry.task}  ${entry.question}${entry.answer ? `  — ${entry.answer}` : ''}`,
+      );
   }
   if (store.malformed.length > 0) {
     throw new ContractError(

@@ -1,19 +1,18 @@
-
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MissingError, UsageError } from '../errors';
-import { readLedger } from '../state/ledger/read';
-import { identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS, } from '../state/records/record';
-import type { RecordKind, StoredRecord } from '../state/records/record';
-import { ledgerOrder, newestFirst, resolveRecord } from '../state/records/resolver';
-import type { Repository } from '../layer/repository';
-import { activeTask } from '../state/tasks/current';
-import type { Task } from '../state/tasks/current';
-import { readBody } from "../io/stdin";
-import { openRepository, say } from "./shared";
 import type { Invocation } from '../commands/define';
-import { recordCheckpoint, recordHandover } from "../state/records/write";
-import type { CheckpointRecorded } from "../state/records/write";
+import { MissingError, UsageError } from '../errors';
+import { readBody } from '../io/stdin';
+import type { Repository } from '../layer/repository';
+import { readLedger } from '../state/ledger/read';
+import type { RecordKind, StoredRecord } from '../state/records/record';
+import { identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS } from '../state/records/record';
+import { ledgerOrder, newestFirst, resolveRecord } from '../state/records/resolver';
+import type { CheckpointRecorded } from '../state/records/write';
+import { recordCheckpoint, recordHandover } from '../state/records/write';
+import type { Task } from '../state/tasks/current';
+import { activeTask } from '../state/tasks/current';
+import { openRepository, say } from './shared';
 
 export interface RecordOptions {
   readonly show?: boolean;
@@ -24,7 +23,8 @@ export interface RecordOptions {
 }
 
 export async function runRecordCommand(kind: RecordKind, options: RecordOptions, invocation: Invocation): Promise<void> {
-  if (options.show && options.list) throw new UsageError(`${kind}: --show and --list are two different questions; ask one (run: majordomus ${kind} --help)`);
+  if (options.show && options.list)
+    throw new UsageError(`${kind}: --show and --list are two different questions; ask one (run: majordomus ${kind} --help)`);
   const repository = openRepository(invocation);
   if (options.show || options.list) return read(repository, kind, options);
   if (options.close && kind !== 'handover') throw new UsageError(`${kind}: --close is for a handover (run: majordomus handover --close)`);
@@ -32,7 +32,9 @@ export async function runRecordCommand(kind: RecordKind, options: RecordOptions,
   const body = readBody(kind);
   const inBody = identityKeyInBody(body);
   if (inBody) {
-    throw new UsageError(`${kind}: line ${inBody.line} of the body holds \`${inBody.key}\`, one of the record's own front-matter keys; nothing was written (the identity is computed by majordomus: reword or remove that line)`);
+    throw new UsageError(
+      `${kind}: line ${inBody.line} of the body holds \`${inBody.key}\`, one of the record's own front-matter keys; nothing was written (the identity is computed by majordomus: reword or remove that line)`,
+    );
   }
   if (kind === 'checkpoint') return writeCheckpoint(repository, task, body, options);
   return writeHandover(repository, task, body, options);
@@ -46,7 +48,9 @@ async function writeCheckpoint(repository: Repository, task: Task, body: string,
 export function checkpointLine(task: Task, recorded: CheckpointRecorded, json: boolean): string {
   const { checkpoint_at, path } = recorded;
   if (json) return JSON.stringify({ task_id: task.id, checkpoint_at, path: path ?? null });
-  return path === undefined ? `checkpoint: ${task.id} checkpoint_at ${checkpoint_at} (empty body: no record written)` : `checkpoint: wrote ${path}`;
+  return path === undefined
+    ? `checkpoint: ${task.id} checkpoint_at ${checkpoint_at} (empty body: no record written)`
+    : `checkpoint: wrote ${path}`;
 }
 
 async function writeHandover(repository: Repository, task: Task, body: string, options: RecordOptions): Promise<void> {
@@ -63,8 +67,21 @@ function read(repository: Repository, kind: RecordKind, options: RecordOptions):
   if (options.list) {
     const here = repository.root;
     for (const item of newestFirst(records, order)) {
-      if (options.json) say(JSON.stringify({ path: item.path, created_at: item.created_at, task_id: item.task_id, branch: item.branch, worktree: item.worktree, head: item.head }));
-      else say(`${item.created_at}  ${item.task_id}  ${item.branch || 'DETACHED'}${item.worktree === here ? '' : `  (${item.worktree})`}  ${item.path}`);
+      if (options.json)
+        say(
+          JSON.stringify({
+            path: item.path,
+            created_at: item.created_at,
+            task_id: item.task_id,
+            branch: item.branch,
+            worktree: item.worktree,
+            head: item.head,
+          }),
+        );
+      else
+        say(
+          `${item.created_at}  ${item.task_id}  ${item.branch || 'DETACHED'}${item.worktree === here ? '' : `  (${item.worktree})`}  ${item.path}`,
+        );
     }
     return;
   }
@@ -73,10 +90,23 @@ function read(repository: Repository, kind: RecordKind, options: RecordOptions):
   if (!resolved) throw new MissingError(`${kind}: no ${kind} for this worktree or its branch (write one: majordomus ${kind} < body.md)`);
   const item = resolved.record;
   if (options.json) {
-    say(JSON.stringify({ path: item.path, match: resolved.match, created_at: item.created_at, task_id: item.task_id, branch: item.branch, worktree: item.worktree, head: item.head, body: item.body }));
+    say(
+      JSON.stringify({
+        path: item.path,
+        match: resolved.match,
+        created_at: item.created_at,
+        task_id: item.task_id,
+        branch: item.branch,
+        worktree: item.worktree,
+        head: item.head,
+        body: item.body,
+      }),
+    );
     return;
   }
-  say(`# ${item.path} (${resolved.match === 'branch' ? `another worktree of ${item.branch}: ${item.worktree}` : 'this worktree and branch'})`);
+  say(
+    `# ${item.path} (${resolved.match === 'branch' ? `another worktree of ${item.branch}: ${item.worktree}` : 'this worktree and branch'})`,
+  );
   process.stdout.write(item.body.endsWith('\n') || item.body === '' ? item.body : `${item.body}\n`);
 }
 

@@ -4,29 +4,39 @@
  * module. Everything here reads the working tree: these are commands a person runs, not gates.
  */
 import { existsSync } from 'node:fs';
+import { isViolation } from '../api/findings';
+import type { Validator } from '../api/validator';
 import type { Invocation } from '../commands/define';
 import { ContractError, ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
-import { isViolation } from '../api/findings';
+import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../gate/isolation/settings';
+import { builtinRegistry, editDistance } from '../gate/registry';
+import { runGate } from '../gate/run-gate';
+import type { GateName } from '../generated/gates';
+import { gates } from '../generated/gates';
 import type { GitRepository } from '../io/git';
-import type { Layout } from '../layer/layout';
+import { nearestName as nearestRegistered } from '../io/nearest-name';
 import type { Tree } from '../io/tree';
 import { lockFile, withWriteLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
-import { gates } from '../generated/gates';
-import type { GateName } from '../generated/gates';
-import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../gate/isolation/settings';
-import { nearestName as nearestRegistered } from '../io/nearest-name';
-import { adoptablePacks, isPackName, packs } from '../packs/registry';
-import type { PackDefinition } from '../packs/registry';
-import { shippedPackage } from '../packs/shipped';
-import { builtinRegistry, editDistance } from '../gate/registry';
+import type { Layout } from '../layer/layout';
 import { Repository } from '../layer/repository';
-import { runGate } from '../gate/run-gate';
-import { loadRuleFile, loadRuleSet, loadRuleText, RULE_SECTIONS, rulesDir } from '../ruleset/rules';
-import type { Provenance, Rule, RuleSet } from '../ruleset/rules';
-import type { Validator } from '../api/validator';
-import { foreignReasons, heldVendors, keptPacks, planVendorAdd, planVendorRemove, planVendorUpdate, unlistedFiles, vendoredDir, vendorStatus } from '../packs/vendor';
+import type { PackDefinition } from '../packs/registry';
+import { adoptablePacks, isPackName, packs } from '../packs/registry';
+import { shippedPackage } from '../packs/shipped';
 import type { VendorChange, VendorStatus } from '../packs/vendor';
+import {
+  foreignReasons,
+  heldVendors,
+  keptPacks,
+  planVendorAdd,
+  planVendorRemove,
+  planVendorUpdate,
+  unlistedFiles,
+  vendoredDir,
+  vendorStatus,
+} from '../packs/vendor';
+import type { Provenance, Rule, RuleSet } from '../ruleset/rules';
+import { loadRuleFile, loadRuleSet, loadRuleText, RULE_SECTIONS, rulesDir } from '../ruleset/rules';
 
 /** A project rule's name: the file's slug and the id after `project.`. */
 const RULE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -90,7 +100,12 @@ export async function runRulesList(options: RulesListOptions, invocation: Invoca
   if (options.json) {
     print(rows.map((row) => JSON.stringify(row)));
   } else {
-    const cells = rows.map((row) => [`${row.id}@${row.version}`, row.class, row.provenance, row.gates.length > 0 ? row.gates.join(',') : 'not machine-enforced']);
+    const cells = rows.map((row) => [
+      `${row.id}@${row.version}`,
+      row.class,
+      row.provenance,
+      row.gates.length > 0 ? row.gates.join(',') : 'not machine-enforced',
+    ]);
     print(alignColumns(cells));
   }
   if (ruleSet.refused) throw refusal(ruleSet);
@@ -114,7 +129,10 @@ export async function runRulesShow(query: string, invocation: Invocation): Promi
   const rule = findRule(candidates, query);
   if (!rule) {
     const withVersion = query.includes('@');
-    const nearest = nearestName(query, candidates.map((r) => (withVersion ? r.identity : r.id)));
+    const nearest = nearestName(
+      query,
+      candidates.map((r) => (withVersion ? r.identity : r.id)),
+    );
     const hint = nearest ? `nearest: ${nearest}; ` : '';
     const refused = ruleSet.refused ? `; a rule in a file that does not load is not known (run: majordomus doctor)` : '';
     throw new UsageError(`no rule ${query} (${hint}list them with: majordomus rules list)${refused}`);
@@ -123,7 +141,11 @@ export async function runRulesShow(query: string, invocation: Invocation): Promi
   const lines = [text.endsWith('\n') ? text.slice(0, -1) : text, ''];
   const enforcement = rule.enforcement;
   if (!enforcement) {
-    lines.push(rule.declaration ? 'validator:   none; x-majordomus declares tests and claims only, so no gate runs it' : 'validator:   not machine-enforced');
+    lines.push(
+      rule.declaration
+        ? 'validator:   none; x-majordomus declares tests and claims only, so no gate runs it'
+        : 'validator:   not machine-enforced',
+    );
   } else {
     const registry = await builtinRegistry(layout);
     const resolved = registry.lookup(enforcement.validator);
@@ -132,7 +154,9 @@ export async function runRulesShow(query: string, invocation: Invocation): Promi
       lines.push(`validator:   ${enforcement.validator} (not registered${nearest ? `; nearest registered: ${nearest}` : ''})`);
     } else if (resolved.kind === 'repository') {
       // showing a rule never runs the repository's code: what the module declares is read when a gate runs it
-      lines.push(`validator:   ${resolved.name} (the repository's own, ${resolved.file}; not imported by rules show — run it with: majordomus doctor --rule ${rule.id})`);
+      lines.push(
+        `validator:   ${resolved.name} (the repository's own, ${resolved.file}; not imported by rules show — run it with: majordomus doctor --rule ${rule.id})`,
+      );
     } else {
       const validator = resolved.validator;
       lines.push(`validator:   ${validator.name}`);
@@ -145,7 +169,8 @@ export async function runRulesShow(query: string, invocation: Invocation): Promi
   lines.push(`file:        ${rule.file}`);
   lines.push(`provenance:  ${provenanceLabel(rule.provenance)}`);
   if (rule.status === 'deprecated') lines.push('status:      deprecated (not in the effective set)');
-  else if (ruleSet.refusedRules?.some((refused) => refused.file === rule.file)) lines.push('status:      refused, so it never runs (run: majordomus doctor)');
+  else if (ruleSet.refusedRules?.some((refused) => refused.file === rule.file))
+    lines.push('status:      refused, so it never runs (run: majordomus doctor)');
   print(lines);
 }
 
@@ -182,7 +207,6 @@ function nearestName(name: string, candidates: readonly string[]): string | unde
   return best;
 }
 
-
 // ----------------------------------------------------------------------------------------------- new
 
 export interface RulesNewOptions {
@@ -212,7 +236,9 @@ interface NewRule {
 export async function runRulesNew(name: string, options: RulesNewOptions, invocation: Invocation): Promise<void> {
   const { cwd } = invocation;
   if (!RULE_NAME.test(name)) {
-    throw new UsageError(`the rule name ${JSON.stringify(name)} is not kebab-case (lowercase letters and digits in words joined by -, starting with a letter, e.g. changelog-entry)`);
+    throw new UsageError(
+      `the rule name ${JSON.stringify(name)} is not kebab-case (lowercase letters and digits in words joined by -, starting with a letter, e.g. changelog-entry)`,
+    );
   }
   const requestedGates = [...new Set(options.gate ?? [])];
   if (requestedGates.length > 0 && options.validator === undefined) {
@@ -227,7 +253,9 @@ export async function runRulesNew(name: string, options: RulesNewOptions, invoca
     const gates = requestedGates.length > 0 ? requestedGates : validator.gates.slice(0, 1);
     for (const gate of gates) {
       if (!(validator.gates as readonly string[]).includes(gate)) {
-        throw new UsageError(`the validator ${validator.name} runs only at ${validator.gates.join(', ')}, so a rule cannot be enforced by --gate ${gate} (choose one of those)`);
+        throw new UsageError(
+          `the validator ${validator.name} runs only at ${validator.gates.join(', ')}, so a rule cannot be enforced by --gate ${gate} (choose one of those)`,
+        );
       }
     }
     enforcement = {
@@ -278,7 +306,12 @@ export async function runRulesNew(name: string, options: RulesNewOptions, invoca
     }
   }
   const written = await withWriteLock(lockFile(git.commonDir), 'rules new', () => plan.commit());
-  print([...written.map((done) => `wrote ${done.path}`), ...kept.map((path) => `kept ${path} (it exists)`), ...notes, `next: edit ${file}, then majordomus doctor`]);
+  print([
+    ...written.map((done) => `wrote ${done.path}`),
+    ...kept.map((path) => `kept ${path} (it exists)`),
+    ...notes,
+    `next: edit ${file}, then majordomus doctor`,
+  ]);
 }
 
 /**
@@ -291,11 +324,16 @@ async function resolveValidator(repository: Repository, name: string): Promise<V
   const resolved = registry.lookup(name);
   if (!resolved) {
     const nearest = registry.nearest(name) ?? nearestName(name, registry.names());
-    throw new UsageError(`no validator named ${JSON.stringify(name)} is registered (${nearest ? `nearest: ${nearest}; ` : ''}registered: ${registry.names().join(', ')})`);
+    throw new UsageError(
+      `no validator named ${JSON.stringify(name)} is registered (${nearest ? `nearest: ${nearest}; ` : ''}registered: ${registry.names().join(', ')})`,
+    );
   }
   if (resolved.kind === 'builtin') return resolved.validator;
   const settings = repositoryValidatorSwitch(undefined);
-  if (!settings.enabled) throw new UsageError(`${resolved.file} is the repository's own validator, and ${settings.disabledBy} turned repository validators off (unset it to use this one)`);
+  if (!settings.enabled)
+    throw new UsageError(
+      `${resolved.file} is the repository's own validator, and ${settings.disabledBy} turned repository validators off (unset it to use this one)`,
+    );
   const { runIsolated } = await import('../gate/isolation/host');
   const outcome = await runIsolated({
     path: resolved.path,
@@ -306,7 +344,9 @@ async function resolveValidator(repository: Repository, name: string): Promise<V
     admit: () => undefined,
   });
   if (outcome.status !== 'inspected' && outcome.status !== 'finished') {
-    throw new UsageError(`the repository validator ${resolved.file} ${outcome.status === 'unusable' ? outcome.problem : `\`${name}\` ${outcome.problem}`}`);
+    throw new UsageError(
+      `the repository validator ${resolved.file} ${outcome.status === 'unusable' ? outcome.problem : `\`${name}\` ${outcome.problem}`}`,
+    );
   }
   return { ...outcome.meta, run: () => undefined } as Validator;
 }
@@ -432,7 +472,9 @@ function checkRendered(file: string, content: string, spec: NewRule): Rule {
   if (Array.isArray(loaded)) throw new Error(`rules new wrote a rule that does not load: ${loaded.map((p) => p.message).join('; ')}`);
   const expected = spec.enforcement?.options;
   if (JSON.stringify(loaded.enforcement?.options) !== JSON.stringify(expected)) {
-    throw new Error(`rules new wrote options that read back differently: ${JSON.stringify(loaded.enforcement?.options)} for ${JSON.stringify(expected)}`);
+    throw new Error(
+      `rules new wrote options that read back differently: ${JSON.stringify(loaded.enforcement?.options)} for ${JSON.stringify(expected)}`,
+    );
   }
   return loaded;
 }
@@ -502,11 +544,15 @@ export async function runVendorStatus(invocation: Invocation): Promise<void> {
         break;
       case 'damaged':
         for (const problem of status.problems) lines.push(`${problem.subject}: ${problem.message}`);
-        lines.push(`rules vendor: ${vendor}: the vendored copy under ${status.dir} is damaged, ${status.problems.length} problem(s) (restore it with: majordomus rules vendor update --force)`);
+        lines.push(
+          `rules vendor: ${vendor}: the vendored copy under ${status.dir} is damaged, ${status.problems.length} problem(s) (restore it with: majordomus rules vendor update --force)`,
+        );
         break;
       case 'different':
         for (const change of status.changes) lines.push(`${vendor}: ${change}`);
-        lines.push(`rules vendor: ${vendor}: the vendored copy under ${status.dir} differs from the package this majordomus ships (${shippedRevision(vendor)}), ${status.changes.length} difference(s) (run: majordomus rules vendor update)`);
+        lines.push(
+          `rules vendor: ${vendor}: the vendored copy under ${status.dir} differs from the package this majordomus ships (${shippedRevision(vendor)}), ${status.changes.length} difference(s) (run: majordomus rules vendor update)`,
+        );
         break;
       case 'current':
         lines.push(`rules vendor: ${vendor} ${status.revision}, ${status.rules} rule(s), current`);
@@ -519,7 +565,9 @@ export async function runVendorStatus(invocation: Invocation): Promise<void> {
   }
   const damaged = statuses.filter(({ status }) => status.state === 'damaged').map(({ status }) => status.dir);
   if (damaged.length > 0) {
-    throw new ContractError(`rules vendor: the vendored copy under ${damaged.join(', ')} is damaged (see above; restore it with: majordomus rules vendor update --force)`);
+    throw new ContractError(
+      `rules vendor: the vendored copy under ${damaged.join(', ')} is damaged (see above; restore it with: majordomus rules vendor update --force)`,
+    );
   }
   // the baseline missing beside another pack is a difference too
   if (states.includes('different') || states.includes('absent')) {
@@ -565,7 +613,12 @@ export async function runVendorUpdate(options: VendorUpdateOptions, invocation: 
         lines.push(`rules vendor: ${shippedSummary(vendor)}, current; nothing to write`);
         continue;
       }
-      const replaced = foreign.length > 0 ? ` (it replaced a package this version does not ship: ${foreign.join('; ')})` : status.state === 'damaged' ? ' (it replaced a copy changed by hand)' : '';
+      const replaced =
+        foreign.length > 0
+          ? ` (it replaced a package this version does not ship: ${foreign.join('; ')})`
+          : status.state === 'damaged'
+            ? ' (it replaced a copy changed by hand)'
+            : '';
       lines.push(`rules vendor: ${shippedSummary(vendor)}; ${wrote} path(s) written, ${changes.length - wrote} removed${replaced}`);
     }
     if (packs.some((pack) => pack.changes.length > 0)) lines.push('next: majordomus doctor');
@@ -584,7 +637,9 @@ function namedPack(name: string): PackDefinition {
   if (isPackName(name)) return packs[name];
   const names = adoptablePacks().map((pack) => pack.name);
   const nearest = nearestRegistered(name, names);
-  throw new UsageError(`no pack ${JSON.stringify(name)} ships with this majordomus (${nearest ? `nearest: ${nearest}; ` : ''}the packs: ${names.join(', ')})`);
+  throw new UsageError(
+    `no pack ${JSON.stringify(name)} ships with this majordomus (${nearest ? `nearest: ${nearest}; ` : ''}the packs: ${names.join(', ')})`,
+  );
 }
 
 /**
@@ -597,7 +652,9 @@ export async function runVendorAdd(name: string, invocation: Invocation): Promis
   const { cwd } = invocation;
   const pack = namedPack(name);
   if (pack.vendoring === 'never') {
-    throw new UsageError(`the ${pack.name} pack holds worked examples and is never vendored (copy the rules you want into the project rules, e.g. with: majordomus rules show <id>)`);
+    throw new UsageError(
+      `the ${pack.name} pack holds worked examples and is never vendored (copy the rules you want into the project rules, e.g. with: majordomus rules show <id>)`,
+    );
   }
   const { git, layout } = open(cwd);
   const command = 'rules vendor add';
@@ -616,7 +673,11 @@ export async function runVendorAdd(name: string, invocation: Invocation): Promis
     const plan = new WritePlan({ command, base: git.root });
     planVendorAdd(plan, layout, pack.name);
     const written = plan.commit();
-    print([...written.map((done) => `wrote ${done.path}`), `rules vendor: adopted ${shippedSummary(pack.name)}; ${written.length} path(s) written`, 'next: majordomus doctor']);
+    print([
+      ...written.map((done) => `wrote ${done.path}`),
+      `rules vendor: adopted ${shippedSummary(pack.name)}; ${written.length} path(s) written`,
+      'next: majordomus doctor',
+    ]);
   });
 }
 
@@ -635,7 +696,9 @@ export async function runVendorRemove(name: string, options: VendorRemoveOptions
   const { cwd } = invocation;
   const pack = namedPack(name);
   if (pack.vendoring === 'always') {
-    throw new RefusedError(`the ${pack.name} pack is the baseline every adopted repository carries, and it cannot be removed (to stop adopting majordomus, remove .ai/ yourself)`);
+    throw new RefusedError(
+      `the ${pack.name} pack is the baseline every adopted repository carries, and it cannot be removed (to stop adopting majordomus, remove .ai/ yourself)`,
+    );
   }
   const { git, layout } = open(cwd);
   const command = 'rules vendor remove';
@@ -665,11 +728,18 @@ export async function runVendorRemove(name: string, options: VendorRemoveOptions
       ];
       throw new RefusedError(
         `rules vendor: the vendored copy under ${dir} may hold someone's work: ${why.join('; ')}; remove deletes such a copy only with --force, and nothing was removed (to do that: majordomus rules vendor remove ${pack.name} --force)`,
-        [...(status.state === 'damaged' ? status.problems.map((problem) => `  ${problem.subject}: ${problem.message}`) : []), ...unlisted.map((path) => `  would remove ${path}`)],
+        [
+          ...(status.state === 'damaged' ? status.problems.map((problem) => `  ${problem.subject}: ${problem.message}`) : []),
+          ...unlisted.map((path) => `  would remove ${path}`),
+        ],
       );
     }
     const removed = plan.commit();
-    print([...removed.map((done) => `removed ${done.path}`), `rules vendor: dropped the ${pack.name} pack; ${changes.length} path(s) removed (adopt it again with: majordomus rules vendor add ${pack.name})`, 'next: majordomus doctor']);
+    print([
+      ...removed.map((done) => `removed ${done.path}`),
+      `rules vendor: dropped the ${pack.name} pack; ${changes.length} path(s) removed (adopt it again with: majordomus rules vendor add ${pack.name})`,
+      'next: majordomus doctor',
+    ]);
   });
 }
 
@@ -687,11 +757,14 @@ function dependentsOf(ruleSet: RuleSet, pack: string): { rule: Rule; on: string 
 }
 
 /** The refusal of an update that would replace someone's work: why, then every path it would remove or replace. */
-function vendorRefusal(held: readonly { vendor: string; status: VendorStatus; foreign: readonly string[]; changes: readonly VendorChange[] }[]): RefusedError {
+function vendorRefusal(
+  held: readonly { vendor: string; status: VendorStatus; foreign: readonly string[]; changes: readonly VendorChange[] }[],
+): RefusedError {
   const lines: string[] = [];
   const why: string[] = [];
   for (const { vendor, status, foreign, changes } of held) {
-    if (foreign.length > 0) why.push(`the vendored copy under ${status.dir} is not the ${vendor} package this version ships: ${foreign.join('; ')}`);
+    if (foreign.length > 0)
+      why.push(`the vendored copy under ${status.dir} is not the ${vendor} package this version ships: ${foreign.join('; ')}`);
     if (status.state === 'damaged') {
       why.push(`the vendored copy under ${status.dir} was changed by hand or damaged (${status.problems.length} problem(s))`);
       for (const problem of status.problems) lines.push(`  ${problem.subject}: ${problem.message}`);
@@ -712,4 +785,3 @@ function vendorRefusal(held: readonly { vendor: string; status: VendorStatus; fo
 function shippedRevision(vendor: string): string {
   return `${vendor} ${String(shippedPackage(vendor).pkg.manifest?.source_revision ?? '')}`;
 }
-

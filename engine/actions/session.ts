@@ -1,6 +1,6 @@
-import { Repository } from '../layer/repository';
 import type { Invocation } from '../commands/define';
-import { readBody } from "../io/stdin";
+import { readBody } from '../io/stdin';
+import { Repository } from '../layer/repository';
 
 export interface SessionStartOptions {
   readonly worker?: string;
@@ -14,7 +14,11 @@ export async function runSessionStart(options: SessionStartOptions, invocation: 
   const { cwd, env } = invocation;
   const { startSession } = await import('../state/sessions/start');
   const repository = Repository.open(cwd, { env, tree: 'working' });
-  const { session, key, context } = startSession(repository, { worker: options.worker, owner: options.owner, providerSession: options.providerSession ?? env.MAJORDOMUS_PROVIDER_SESSION ?? undefined });
+  const { session, key, context } = startSession(repository, {
+    worker: options.worker,
+    owner: options.owner,
+    providerSession: options.providerSession ?? env.MAJORDOMUS_PROVIDER_SESSION ?? undefined,
+  });
   if (options.json) {
     process.stdout.write(`${JSON.stringify({ ...session, key, context })}\n`);
     return;
@@ -40,7 +44,13 @@ export async function runSessionClose(options: SessionCloseOptions, invocation: 
   const { cwd, env } = invocation;
   const { closeSession } = await import('../state/sessions/close');
   const repository = Repository.open(cwd, { env, tree: 'working' });
-  const result = closeSession(repository, { outcome: options.outcome, ifNone: options.ifNone, providerSession: options.providerSession, summary: readSummary(), env });
+  const result = closeSession(repository, {
+    outcome: options.outcome,
+    ifNone: options.ifNone,
+    providerSession: options.providerSession,
+    summary: readSummary(),
+    env,
+  });
   if (!result.closed) {
     if (options.json) process.stdout.write(`${JSON.stringify({ closed: false })}\n`);
     else process.stderr.write('majordomus: session close: no episode is open here; nothing to close\n');
@@ -52,11 +62,20 @@ export async function runSessionClose(options: SessionCloseOptions, invocation: 
     const { deriveSummary } = await import('../state/knowledge/derive');
     process.stderr.write(`majordomus: session close: knowledge derived: ${deriveSummary(step.result)}\n`);
   } else if (step?.status === 'failed') {
-    process.stderr.write(`majordomus: session close: knowledge not derived (the episode is closed all the same): ${step.reason} (run: majordomus knowledge derive --episode ${result.session.session_id})\n`);
+    process.stderr.write(
+      `majordomus: session close: knowledge not derived (the episode is closed all the same): ${step.reason} (run: majordomus knowledge derive --episode ${result.session.session_id})\n`,
+    );
   }
   if (options.json) {
-    const knowledge = step === undefined ? null : step.status === 'derived' ? { status: 'derived', written: step.result.written, unchanged: step.result.unchanged, skipped: step.result.skipped } : step;
-    process.stdout.write(`${JSON.stringify({ closed: true, session_id: result.session.session_id, outcome: result.outcome, record: result.record, resumed: result.resumed, knowledge })}\n`);
+    const knowledge =
+      step === undefined
+        ? null
+        : step.status === 'derived'
+          ? { status: 'derived', written: step.result.written, unchanged: step.result.unchanged, skipped: step.result.skipped }
+          : step;
+    process.stdout.write(
+      `${JSON.stringify({ closed: true, session_id: result.session.session_id, outcome: result.outcome, record: result.record, resumed: result.resumed, knowledge })}\n`,
+    );
     return;
   }
   process.stdout.write(`${result.record}\n`);
@@ -76,7 +95,9 @@ export async function runSessionStatus(options: { json?: boolean }, invocation: 
   const { openEpisodes } = await import('../state/sessions/read');
   const episodes = openEpisodes(Repository.open(cwd, { env, tree: 'working' }));
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ open: episodes.map((episode) => ({ key: episode.key, current: episode.current, ...(episode.session ?? {}), ...(episode.problem ? { problem: episode.problem } : {}) })) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ open: episodes.map((episode) => ({ key: episode.key, current: episode.current, ...(episode.session ?? {}), ...(episode.problem ? { problem: episode.problem } : {}) })) })}\n`,
+    );
     return;
   }
   if (episodes.length === 0) {
@@ -116,7 +137,9 @@ export async function runSessionList(options: { json?: boolean }, invocation: In
   }
   const lines = episodes.map((episode) => {
     const row = summary(episode);
-    return episode.problem ? `${row.session_id}  unreadable: ${episode.problem}  ${row.path}` : `${row.session_id}  ${String(row.closed_at)}  ${String(row.outcome)}  ${String(row.title)}`;
+    return episode.problem
+      ? `${row.session_id}  unreadable: ${episode.problem}  ${row.path}`
+      : `${row.session_id}  ${String(row.closed_at)}  ${String(row.outcome)}  ${String(row.title)}`;
   });
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -127,7 +150,9 @@ export async function runSessionShow(which: string, options: { json?: boolean },
   const { showEpisode } = await import('../state/sessions/read');
   const { episode, turns } = showEpisode(Repository.open(cwd, { env, tree: 'working' }), which);
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ path: episode.path, session_id: episode.session_id, ...(episode.front ?? {}), summary: episode.body ?? '', turns, ...(episode.problem ? { problem: episode.problem } : {}) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ path: episode.path, session_id: episode.session_id, ...(episode.front ?? {}), summary: episode.body ?? '', turns, ...(episode.problem ? { problem: episode.problem } : {}) })}\n`,
+    );
     return;
   }
   if (episode.problem) {

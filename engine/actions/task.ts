@@ -2,11 +2,12 @@
  * `start` and `finish --outcome`: the commands that open and close a task (engine/tasks/). Each prints
  * what it wrote, repository-relative, then one summary line; `--json` prints one object instead.
  */
-import { Repository } from '../layer/repository';
+
 import type { CommandCall, Invocation } from '../commands/define';
 import { UsageError } from '../errors';
-import { startTask } from '../state/tasks/start';
+import { Repository } from '../layer/repository';
 import { turnSection } from '../state/sessions/turn';
+import { startTask } from '../state/tasks/start';
 
 export interface StartOptions {
   readonly scope?: readonly string[];
@@ -19,15 +20,26 @@ export interface StartOptions {
 export async function runStart(title: string, options: StartOptions, invocation: Invocation): Promise<void> {
   const { cwd, env } = invocation;
   const repository = Repository.open(cwd, { env, tree: 'working' });
-  const result = await startTask(repository, { task: title, scope: options.scope ?? [], profile: options.profile, owner: options.owner, turn: turnSection });
+  const result = await startTask(repository, {
+    task: title,
+    scope: options.scope ?? [],
+    profile: options.profile,
+    owner: options.owner,
+    turn: turnSection,
+  });
   const { task } = result;
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ ...task, written: result.written, archived: result.archived ?? null, turn: result.turn ?? null })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ...task, written: result.written, archived: result.archived ?? null, turn: result.turn ?? null })}\n`,
+    );
     return;
   }
   const lines = result.written.map((path) => `wrote ${path}`);
   const { turn } = result;
-  if (turn) lines.push(`session ${turn.session_id}: task ${task.id} is a new turn; its context carries ${turn.previous ? `the deliverable of ${turn.previous}` : 'no previous deliverable'} (majordomus context prints it)`);
+  if (turn)
+    lines.push(
+      `session ${turn.session_id}: task ${task.id} is a new turn; its context carries ${turn.previous ? `the deliverable of ${turn.previous}` : 'no previous deliverable'} (majordomus context prints it)`,
+    );
   lines.push(`start: task ${task.id} is active (scope: ${task.scope.join(', ')}; profile: ${task.profile}); next: majordomus check`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -48,16 +60,38 @@ export async function runFinish(options: FinishOptions, invocation: Invocation):
   const { formatOf, loadReporter } = await import('../reporters/index');
   const { ReporterPlugin } = await import('../reporters/report');
   const repository = Repository.open(cwd, { env, tree: 'working' });
-  const reporter = new ReporterPlugin(await loadReporter(formatOf(options)), { quiet: options.quiet, paths: { prefix: '', rulesInRepository: true } });
-  const result = await finishTask(repository, { outcome: options.outcome, verifyCommand: options.verifyCommand, note: options.note, cwd, env, plugins: [reporter] });
+  const reporter = new ReporterPlugin(await loadReporter(formatOf(options)), {
+    quiet: options.quiet,
+    paths: { prefix: '', rulesInRepository: true },
+  });
+  const result = await finishTask(repository, {
+    outcome: options.outcome,
+    verifyCommand: options.verifyCommand,
+    note: options.note,
+    cwd,
+    env,
+    plugins: [reporter],
+  });
   const verify = result.attempt.verify;
-  const ran = verify && verify.vacuous === undefined ? { command: verify.command, exit: verify.exit, seconds: verify.seconds, tree_changed: verify.treeChanged } : null;
+  const ran =
+    verify && verify.vacuous === undefined
+      ? { command: verify.command, exit: verify.exit, seconds: verify.seconds, tree_changed: verify.treeChanged }
+      : null;
   if (formatOf(options) === 'json') {
-    process.stdout.write(`${JSON.stringify({ task_id: result.taskId, outcome: result.outcome, accepted: result.accepted, unmet: result.unmet, verify: ran, written: result.written })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ task_id: result.taskId, outcome: result.outcome, accepted: result.accepted, unmet: result.unmet, verify: ran, written: result.written })}\n`,
+    );
   } else if (formatOf(options) === 'text') {
     const lines = result.written.map((path) => `wrote ${path}`);
-    if (ran) lines.push(`finish: verify \`${ran.command}\` exited ${ran.exit} in ${ran.seconds}s${ran.tree_changed ? ', and changed the working tree' : ''}`);
-    lines.push(result.accepted ? `finish: task ${result.taskId} recorded as ${result.outcome}` : `finish: task ${result.taskId} stays active (unmet: ${result.unmet.join(', ')})`);
+    if (ran)
+      lines.push(
+        `finish: verify \`${ran.command}\` exited ${ran.exit} in ${ran.seconds}s${ran.tree_changed ? ', and changed the working tree' : ''}`,
+      );
+    lines.push(
+      result.accepted
+        ? `finish: task ${result.taskId} recorded as ${result.outcome}`
+        : `finish: task ${result.taskId} stays active (unmet: ${result.unmet.join(', ')})`,
+    );
     process.stdout.write(`${lines.join('\n')}\n`);
   }
   process.exitCode = result.accepted ? 0 : result.gate.exitCode;
@@ -70,11 +104,15 @@ export async function runFinish(options: FinishOptions, invocation: Invocation):
 export async function runFinishCommand(call: CommandCall<FinishOptions & { check?: boolean }>, invocation: Invocation): Promise<void> {
   const { options } = call;
   if (options.check && (options.outcome || options.verifyCommand || options.note)) {
-    throw new UsageError('finish: --check judges the contract only; it takes no --outcome, --verify-command or --note (run: majordomus finish --help)');
+    throw new UsageError(
+      'finish: --check judges the contract only; it takes no --outcome, --verify-command or --note (run: majordomus finish --help)',
+    );
   }
   if (options.check) return (await import('./gate')).runGateCommand('finish', options, invocation);
   if (!options.outcome) {
-    throw new UsageError('finish: give --outcome <outcome> to finish the task, or --check to judge the contract (run: majordomus finish --help)');
+    throw new UsageError(
+      'finish: give --outcome <outcome> to finish the task, or --check to judge the contract (run: majordomus finish --help)',
+    );
   }
   return runFinish(options, invocation);
 }

@@ -3,17 +3,18 @@
  * (`.ai/repo/use-cases/<id>.md`, engine/usecases/). `run` executes each scenario against this very CLI
  * in a fresh repository, keeps the evidence in the local half and records the run in the ledger.
  */
+
+import type { Invocation } from '../commands/define';
 import { ContractError, MissingError } from '../errors';
+import { underLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
 import type { Repository } from '../layer/repository';
-import { readCatalogue, useCasesDir } from '../usecases/catalogue';
+import { recordEvent } from '../state/ledger/target';
 import type { CatalogueEntry } from '../usecases/catalogue';
-import { runScenario } from '../usecases/run';
+import { readCatalogue, useCasesDir } from '../usecases/catalogue';
 import type { UseCaseEvidence } from '../usecases/run';
-import { underLock } from "../io/write/lock";
-import { recordEvent } from "../state/ledger/target";
-import { openRepository, say } from "./shared";
-import type { Invocation } from '../commands/define';
+import { runScenario } from '../usecases/run';
+import { openRepository, say } from './shared';
 
 /** Where `run` keeps one JSON file of evidence per use case, under the local half. */
 export const EVIDENCE_DIR = 'evidence/use-cases';
@@ -29,7 +30,9 @@ function select(repository: Repository, id: string | undefined, command: string)
   const entry = entries.find((candidate) => candidate.id === id);
   if (!entry) {
     const known = entries.map((candidate) => candidate.id);
-    throw new MissingError(`${command}: there is no use case ${JSON.stringify(id)} in ${useCasesDir(repository)}/ (${known.length === 0 ? 'it holds none' : `it holds: ${known.join(', ')}`}; see: majordomus usecase list)`);
+    throw new MissingError(
+      `${command}: there is no use case ${JSON.stringify(id)} in ${useCasesDir(repository)}/ (${known.length === 0 ? 'it holds none' : `it holds: ${known.join(', ')}`}; see: majordomus usecase list)`,
+    );
   }
   return [entry];
 }
@@ -40,11 +43,24 @@ export function runUseCaseList(options: Options, invocation: Invocation): void {
     const useCase = entry.useCase;
     const steps = useCase?.scenario?.steps.length ?? 0;
     if (options.json) {
-      say(JSON.stringify({ id: entry.id, file: entry.file, valid: entry.problems.length === 0, title: useCase?.title ?? null, status: useCase?.status ?? null, target: useCase?.target ?? null, commands: useCase?.commands ?? [], steps }));
+      say(
+        JSON.stringify({
+          id: entry.id,
+          file: entry.file,
+          valid: entry.problems.length === 0,
+          title: useCase?.title ?? null,
+          status: useCase?.status ?? null,
+          target: useCase?.target ?? null,
+          commands: useCase?.commands ?? [],
+          steps,
+        }),
+      );
     } else if (useCase) {
       say(`${entry.id}  ${useCase.status}  ${useCase.target}  ${steps} step${steps === 1 ? '' : 's'}  ${useCase.title}`);
     } else {
-      say(`${entry.id}  invalid  (${entry.problems.length} problem${entry.problems.length === 1 ? '' : 's'}; see: majordomus usecase validate ${entry.id})`);
+      say(
+        `${entry.id}  invalid  (${entry.problems.length} problem${entry.problems.length === 1 ? '' : 's'}; see: majordomus usecase validate ${entry.id})`,
+      );
     }
   }
 }
@@ -56,10 +72,18 @@ export function runUseCaseValidate(id: string | undefined, options: Options, inv
   for (const entry of entries) {
     if (entry.problems.length > 0) invalid++;
     if (options.json) {
-      say(JSON.stringify({ id: entry.id, file: entry.file, valid: entry.problems.length === 0, problems: entry.problems.map((p) => ({ file: p.file, line: p.line ?? null, message: p.message })) }));
+      say(
+        JSON.stringify({
+          id: entry.id,
+          file: entry.file,
+          valid: entry.problems.length === 0,
+          problems: entry.problems.map((p) => ({ file: p.file, line: p.line ?? null, message: p.message })),
+        }),
+      );
       continue;
     }
-    for (const problem of entry.problems) say(`FAIL use-case ${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.message}`);
+    for (const problem of entry.problems)
+      say(`FAIL use-case ${problem.file}${problem.line === undefined ? '' : `:${problem.line}`}: ${problem.message}`);
   }
   const summary = `usecase validate: ${entries.length} use case${entries.length === 1 ? '' : 's'}, ${invalid} invalid`;
   if (invalid > 0) throw new ContractError(`${summary} (fix each file named above)`);
@@ -82,7 +106,11 @@ export async function runUseCaseRun(id: string | undefined, options: Options, in
   const runnable = id === undefined ? withScenario.filter((useCase) => useCase.status === 'active') : withScenario;
   for (const useCase of withScenario) {
     if (runnable.includes(useCase)) continue;
-    say(options.json ? JSON.stringify({ id: useCase.id, result: 'skip', reason: `status ${useCase.status}` }) : `SKIP ${useCase.id}: status ${useCase.status} (run it by name: majordomus usecase run ${useCase.id})`);
+    say(
+      options.json
+        ? JSON.stringify({ id: useCase.id, result: 'skip', reason: `status ${useCase.status}` })
+        : `SKIP ${useCase.id}: status ${useCase.status} (run it by name: majordomus usecase run ${useCase.id})`,
+    );
   }
   const cli = process.argv[1]!;
   const dir = repository.layout.abs(useCasesDir(repository));
@@ -95,13 +123,26 @@ export async function runUseCaseRun(id: string | undefined, options: Options, in
   const evidenceDir = `${repository.layout.localDir}/${EVIDENCE_DIR}`;
   await underLock(repository.git.commonDir, 'usecase run', () => {
     const plan = new WritePlan({ command: 'usecase run', base: repository.root });
-    for (const evidence of results) plan.replace(`${evidenceDir}/${evidence.id}.json`, `${JSON.stringify(evidence, null, 2)}\n`, { mode: 0o600 });
+    for (const evidence of results)
+      plan.replace(`${evidenceDir}/${evidence.id}.json`, `${JSON.stringify(evidence, null, 2)}\n`, { mode: 0o600 });
     plan.commit();
   });
   const failed = results.filter((evidence) => evidence.result === 'fail');
-  recordEvent(repository, 'usecase run', 'use_cases.ran', { ran: results.map((evidence) => evidence.id), failed: failed.map((evidence) => evidence.id) });
+  recordEvent(repository, 'usecase run', 'use_cases.ran', {
+    ran: results.map((evidence) => evidence.id),
+    failed: failed.map((evidence) => evidence.id),
+  });
   const summary = `usecase run: ${results.length} ran, ${results.length - failed.length} passed, ${failed.length} failed; evidence in ${evidenceDir}/`;
-  if (options.json) say(JSON.stringify({ summary: true, ran: results.length, passed: results.length - failed.length, failed: failed.map((evidence) => evidence.id), evidence: evidenceDir }));
+  if (options.json)
+    say(
+      JSON.stringify({
+        summary: true,
+        ran: results.length,
+        passed: results.length - failed.length,
+        failed: failed.map((evidence) => evidence.id),
+        evidence: evidenceDir,
+      }),
+    );
   if (failed.length > 0) throw new ContractError(summary);
   if (!options.json) say(summary);
 }

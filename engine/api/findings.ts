@@ -21,7 +21,9 @@ export type Level = Severity | Outcome;
  * (counts toward the exit code), and the level SARIF, JUnit and GitHub give it. DRIFT fails the gate it
  * is reported at (watch exits 11), so it is an error everywhere, like FAIL.
  */
-export const SEVERITIES: Readonly<Record<Severity, { readonly failing: boolean; readonly sarif: 'error' | 'warning'; readonly github: 'error' | 'warning' }>> = {
+export const SEVERITIES: Readonly<
+  Record<Severity, { readonly failing: boolean; readonly sarif: 'error' | 'warning'; readonly github: 'error' | 'warning' }>
+> = {
   FAIL: { failing: true, sarif: 'error', github: 'error' },
   DRIFT: { failing: true, sarif: 'error', github: 'error' },
   WARN: { failing: false, sarif: 'warning', github: 'warning' },

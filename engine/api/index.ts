@@ -4,7 +4,11 @@
  * interfaces (never the engine's classes), and the toolkit (engine/toolkit/) gives it what the built-in
  * validators use. Nothing here mentions Node's own types, so a consumer needs none installed.
  */
-export { defineValidator } from './validator';
+
+export type { FolderGateName, GateName, RepositoryGateName } from '../generated/gates';
+export type { Declaration, Enforcement, LoadProblem, Provenance, Rule, RulePackage, RuleSet } from '../layer/rule-types';
+export type { Finding, Level } from './findings';
+export * from './toolkit/index';
 export type {
   ContextAt,
   DiskReader,
@@ -26,7 +30,4 @@ export type {
   ValidatorLookup,
   Violation,
 } from './validator';
-export * from './toolkit/index';
-export type { Declaration, Enforcement, LoadProblem, Provenance, Rule, RulePackage, RuleSet } from '../layer/rule-types';
-export type { Finding, Level } from './findings';
-export type { FolderGateName, GateName, RepositoryGateName } from '../generated/gates';
+export { defineValidator } from './validator';

@@ -13,8 +13,8 @@
  * classes behind them (engine/gate/context.ts builds the readers) are never handed to a validator.
  */
 import type { FolderGateName, GateName, RepositoryGateName } from '../generated/gates';
-import type { FrontMatterDocument, YamlDocument } from '../layer/yaml-document';
 import type { Rule, RuleSet } from '../layer/rule-types';
+import type { FrontMatterDocument, YamlDocument } from '../layer/yaml-document';
 import type { Schema } from './toolkit/options-schema';
 
 /** What a validator says is wrong. */
@@ -62,7 +62,7 @@ export type GateTarget =
       /** The environment the gate runs with, as validators read it (`context.env`): git's own variables included. */
       readonly env: Readonly<Record<string, string | undefined>>;
     }
-  | { readonly kind: 'folder'; /** The folder, absolute. */ readonly path: string };
+  | { readonly kind: 'folder' /** The folder, absolute. */; readonly path: string };
 
 /**
  * A model a pack builds from the target of one of its gates — a brainstorm session from its folder, a
@@ -357,6 +357,8 @@ export interface Validator<Options = any, Gates extends GateName = GateName> {
  * type its context: `gates: ['doctor']` gives a repository's, `gates: ['session']` a folder's. The
  * options schema, built with `schema`, types `context.options`; without one, the options are `unknown`.
  */
-export function defineValidator<Options = unknown, Gates extends GateName = RepositoryGateName>(validator: Validator<Options, Gates>): Validator<Options, Gates> {
+export function defineValidator<Options = unknown, Gates extends GateName = RepositoryGateName>(
+  validator: Validator<Options, Gates>,
+): Validator<Options, Gates> {
   return validator;
 }

@@ -11,14 +11,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors';
+import { runGate } from '../gate/run-gate';
 import type { FolderGateName } from '../generated/gates';
 import { packs } from '../generated/packs';
 import { WorkingTree } from '../io/tree';
-import { loadReporter } from '../reporters/index';
 import type { Format } from '../reporters/index';
-import { lineReader, ReporterPlugin } from '../reporters/report';
+import { loadReporter } from '../reporters/index';
 import type { Reporter, ReportPaths } from '../reporters/report';
-import { runGate } from '../gate/run-gate';
+import { lineReader, ReporterPlugin } from '../reporters/report';
 import { brainstormJsonReporter, brainstormTextReporter } from './reporters';
 
 /** The gates of the pack, in the order they accumulate (rules/brainstorm/pack.yaml). */
@@ -45,11 +45,22 @@ export function brainstormGate(value: string | undefined): BrainstormGate {
  * the gate entry — and render its report in `format`; `cwd` is where a relative folder and the
  * reproduce commands start from.
  */
-export async function checkSession(folder: string, gate: BrainstormGate, format: Format = 'text', cwd = process.cwd(), env = process.env): Promise<DetectorReport> {
+export async function checkSession(
+  folder: string,
+  gate: BrainstormGate,
+  format: Format = 'text',
+  cwd = process.cwd(),
+  env = process.env,
+): Promise<DetectorReport> {
   // an empty argument would resolve to the working directory: a folder nobody named
-  if (folder === '') throw new UsageError('the session folder is an empty argument (name the folder, e.g. docs/research/<topic>-brainstorm)');
+  if (folder === '')
+    throw new UsageError('the session folder is an empty argument (name the folder, e.g. docs/research/<topic>-brainstorm)');
   const parts: string[] = [];
-  const reporter = new ReporterPlugin(await brainstormReporter(format), { subject: folder, paths: sessionPaths(resolve(cwd, folder), cwd) }, (text) => parts.push(text));
+  const reporter = new ReporterPlugin(
+    await brainstormReporter(format),
+    { subject: folder, paths: sessionPaths(resolve(cwd, folder), cwd) },
+    (text) => parts.push(text),
+  );
   const outcome = await runGate({ gate, cwd, env, folder, plugins: [reporter] });
   return { output: parts.join(''), exitCode: outcome.exitCode };
 }

@@ -4,8 +4,9 @@
  * that cannot be judged stops the gate with exit 2, and each validator reads the same model through
  * `context.model(sessionModel)` — nothing is kept in a module between runs.
  */
-import { defineModel } from '../api/validator';
+
 import type { AnyModelProvider } from '../api/validator';
+import { defineModel } from '../api/validator';
 import { openSession } from './session';
 
 /** The session in the folder a brainstorm gate judges. */

@@ -3,10 +3,11 @@
  * the pack's three gates, and takes one option, `check`, naming which of its checks a rule runs. The
  * session reaches each check through the context, read once per run (engine/brainstorm/context.ts).
  */
-import type { FolderGateName } from '../generated/gates';
+
 import { schema } from '../api/toolkit/options-schema';
-import { defineValidator } from '../api/validator';
 import type { FolderContext, Validator } from '../api/validator';
+import { defineValidator } from '../api/validator';
+import type { FolderGateName } from '../generated/gates';
 import { sessionModel } from './context';
 import type { Session } from './session';
 

@@ -5,8 +5,9 @@
  * It prints exactly what `majordomus brainstorm check` prints and exits 0 clean, 1 with violations,
  * 2 on unusable input.
  */
-import { describeThrown } from '../io/describe';
+
 import { MajordomusError } from '../errors';
+import { describeThrown } from '../io/describe';
 import { FORMATS, formatOf } from '../reporters/index';
 import { brainstormGate, checkSession } from './check';
 

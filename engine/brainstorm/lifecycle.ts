@@ -8,8 +8,8 @@ import { RefusedError, UsageError } from '../errors';
 import { runGit } from '../io/git';
 import { lockFile, withWriteLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
-import { checkSession } from './check';
 import type { DetectorReport } from './check';
+import { checkSession } from './check';
 import { loadSession } from './session';
 
 const TOPIC = /^[a-z0-9][a-z0-9-]*$/;
@@ -91,7 +91,9 @@ export async function harvest(folder: string): Promise<HarvestResult> {
   for (const entry of entries) {
     if (entry.relative === 'ops' || entry.relative.startsWith('ops/')) continue;
     if (entry.kind === 'other') {
-      throw new RefusedError(`${relative(root, join(source, entry.relative))} is not a regular file or a folder (a link, a FIFO, …); harvest moves only files and folders, and nothing was moved (replace it with a file, or remove it)`);
+      throw new RefusedError(
+        `${relative(root, join(source, entry.relative))} is not a regular file or a folder (a link, a FIFO, …); harvest moves only files and folders, and nothing was moved (replace it with a file, or remove it)`,
+      );
     }
     if (entry.kind === 'dir') plan.mkdir(join(target, entry.relative));
     else {

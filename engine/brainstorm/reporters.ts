@@ -4,8 +4,9 @@
  * violation — then a `clean` or `failing` summary; or, as JSON, one document `{ folder, gate, status,
  * rules }`. The other formats (SARIF, JUnit, GitHub) are the engine's, the same as for any gate.
  */
-import { isViolation } from '../api/findings';
+
 import type { Finding } from '../api/findings';
+import { isViolation } from '../api/findings';
 import { packs } from '../generated/packs';
 import { escapeControls } from '../io/document-error';
 import type { GateReport, Reporter } from '../reporters/report';
@@ -28,7 +29,9 @@ export const brainstormTextReporter: Readonly<Reporter> = {
       // a file name or a message holding a newline stays on its line; --json keeps the exact values
       if (v.status === 'ok') yield `ok   ${v.id}`;
       else if (v.status === 'skip') yield `skip ${v.id} — ${escapeControls(v.reason ?? '')}`;
-      else for (const x of v.violations) yield `FAIL ${v.id} ${escapeControls(x.file ?? '')}${x.line === null ? '' : `:${x.line}`} — ${escapeControls(x.message)}`;
+      else
+        for (const x of v.violations)
+          yield `FAIL ${v.id} ${escapeControls(x.file ?? '')}${x.line === null ? '' : `:${x.line}`} — ${escapeControls(x.message)}`;
     }
     const violations = verdicts.reduce((n, v) => n + v.violations.length, 0);
     const failingRules = verdicts.filter((v) => v.status === 'fail').length;
@@ -70,7 +73,12 @@ function verdict(rule: Rule, findings: readonly Finding[]): Verdict {
   const gate = rule.enforcement!.enforcedBy[0]!;
   const violations = findings.filter(isViolation);
   if (violations.length > 0) {
-    return { id: rule.id, gate, status: 'fail', violations: violations.map((f) => ({ file: f.file ?? null, line: f.line ?? null, message: f.message })) };
+    return {
+      id: rule.id,
+      gate,
+      status: 'fail',
+      violations: violations.map((f) => ({ file: f.file ?? null, line: f.line ?? null, message: f.message })),
+    };
   }
   const skipped = findings.find((f) => f.skipped);
   if (skipped) return { id: rule.id, gate, status: 'skip', reason: skipped.message.replace(/^not checked: /, ''), violations: [] };

@@ -28,11 +28,11 @@
  */
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
+import type { Violation } from '../api/validator';
 import { UsageError } from '../errors';
 import { DocumentError, printable } from '../io/document-error';
 import { runGit } from '../io/git';
-import type { Violation } from '../api/validator';
-import { readTextFile } from "../io/text";
+import { readTextFile } from '../io/text';
 
 /** The one shape of every datetime of the contract: UTC, to the minute, `Z`. */
 export const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}Z$/;
@@ -352,13 +352,19 @@ function readSession(folder: string): Session {
     stat = statSync(folder);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' || code === 'ENOTDIR' ? `no such session folder: ${folder}` : `the session folder ${folder} cannot be read (${code})`);
+    throw new UsageError(
+      code === 'ENOENT' || code === 'ENOTDIR'
+        ? `no such session folder: ${folder}`
+        : `the session folder ${folder} cannot be read (${code})`,
+    );
   }
   if (!stat.isDirectory()) throw new UsageError(`the session folder ${folder} is not a directory`);
   for (const dir of SESSION_DIRECTORIES) {
     const kind = entryKind(join(folder, dir));
     if (kind !== 'missing' && kind !== 'directory') {
-      throw new UsageError(`the session folder ${folder} is unusable: ${dir} ${kind === 'file' ? 'is a file where the contract has a directory' : `cannot be read (${kind})`}`);
+      throw new UsageError(
+        `the session folder ${folder} is unusable: ${dir} ${kind === 'file' ? 'is a file where the contract has a directory' : `cannot be read (${kind})`}`,
+      );
     }
   }
   const texts = new Map<SessionFile, Line[] | undefined>();
@@ -384,7 +390,10 @@ function readSession(folder: string): Session {
         const here = realFolder();
         const research = dirname(here);
         const docs = dirname(research);
-        root = basename(here).endsWith('-brainstorm') && basename(research) === 'research' && basename(docs) === 'docs' ? dirname(docs) : dirname(here);
+        root =
+          basename(here).endsWith('-brainstorm') && basename(research) === 'research' && basename(docs) === 'docs'
+            ? dirname(docs)
+            : dirname(here);
       }
     }
     return root;
@@ -558,7 +567,8 @@ function readStateField(n: number, text: string, fields: Partial<Record<StateFie
   const field = fieldLine(text);
   const name = field && STATE_FIELD_BY_KEY.get(field.name);
   if (!field || !name) {
-    if (isListItem(text)) drift.add(n, `${shown(text)} is not a field of state.md (${STATE_FIELDS.join(', ')}, each \`- {Field}: {value}\`)`);
+    if (isListItem(text))
+      drift.add(n, `${shown(text)} is not a field of state.md (${STATE_FIELDS.join(', ')}, each \`- {Field}: {value}\`)`);
     return;
   }
   const first = fields[name];
@@ -581,7 +591,9 @@ function readStateField(n: number, text: string, fields: Partial<Record<StateFie
 function stateValueProblem(name: StateFieldName, value: string): string | undefined {
   switch (name) {
     case 'Status':
-      return (STATUSES as readonly string[]).includes(value) ? undefined : `Status is ${shown(value)}; the contract has ${STATUSES.join(' → ')}`;
+      return (STATUSES as readonly string[]).includes(value)
+        ? undefined
+        : `Status is ${shown(value)}; the contract has ${STATUSES.join(' → ')}`;
     case 'Sitting':
       return (SITTINGS as readonly string[]).includes(value) ? undefined : `Sitting is ${shown(value)}; the contract has single or multi`;
     case 'Started':
@@ -596,13 +608,16 @@ function stateValueProblem(name: StateFieldName, value: string): string | undefi
 function readAspect(n: number, text: string, aspects: Aspect[], drift: DriftList): void {
   if (!isListItem(text)) {
     // prose under the map is allowed; a line shaped like an aspect without its marker is not
-    if (/ — | → |->/.test(text)) drift.add(n, `${shown(text)} reads like an aspect but does not open with \`- \`: an aspect line is \`- {name} — {gloss} → {refs}\``);
+    if (/ — | → |->/.test(text))
+      drift.add(n, `${shown(text)} reads like an aspect but does not open with \`- \`: an aspect line is \`- {name} — {gloss} → {refs}\``);
     return;
   }
   const exact = /^- (.+?) — (.+) → (.+)$/.exec(text);
   const loose = exact ?? /^\s*[-*+]\s*(.+?)\s*(?:—|\s–\s|\s--?\s)\s*(.+?)\s*(?:→|->|=>)\s*([^→>]+)$/.exec(text);
   if (!loose) {
-    const hints = [!text.includes(' — ') ? dashHint(text) : undefined, !text.includes(' → ') ? arrowHint(text) : undefined].filter((h) => h !== undefined);
+    const hints = [!text.includes(' — ') ? dashHint(text) : undefined, !text.includes(' → ') ? arrowHint(text) : undefined].filter(
+      (h) => h !== undefined,
+    );
     drift.add(n, `${shown(text)} is not an aspect line \`- {name} — {gloss} → {refs}\`${hints.length ? `: ${hints.join('; ')}` : ''}`);
     return;
   }
@@ -657,7 +672,8 @@ function readThesis(lines: Line[] | undefined): Thesis {
       continue;
     }
     stamp = { value, line: n };
-    if (text !== `Current as of: ${value}`) drift.add(n, `the stamp reads ${shown(text)}; the contract has \`Current as of: <YYYY-MM-DDTHH:MMZ>\``);
+    if (text !== `Current as of: ${value}`)
+      drift.add(n, `the stamp reads ${shown(text)}; the contract has \`Current as of: <YYYY-MM-DDTHH:MMZ>\``);
     else if (!DATETIME.test(value) && value !== 'never') drift.add(n, `${datetimeProblem('the thesis stamp', value)}, nor \`never\``);
   }
   return { present: true, title, stamp, sections, drift: drift.items };
@@ -713,7 +729,14 @@ function readForks(lines: Line[] | undefined): Forks {
 function readForkHeading(n: number, text: string, head: { level: number; title: string }, drift: DriftList): ForkDraft | undefined {
   const exact = /^## (F\d+) — (.+) \[(open|parked → (\S.*))\]$/.exec(text);
   if (exact) {
-    return { id: exact[1]!, title: exact[2]!, state: exact[3] === 'open' ? 'open' : 'parked', destination: exact[4], line: n, bodyStarted: false };
+    return {
+      id: exact[1]!,
+      title: exact[2]!,
+      state: exact[3] === 'open' ? 'open' : 'parked',
+      destination: exact[4],
+      line: n,
+      bodyStarted: false,
+    };
   }
   const id = /^(F\d+)\b/.exec(head.title)?.[1];
   if (!id) {
@@ -778,7 +801,8 @@ function readForkBody(fork: ForkDraft, n: number, text: string, drift: DriftList
     const value = blindspot[1]!.trim();
     if (!fork.blindspot) fork.blindspot = { value, line: n };
     if (!opening) drift.add(n, `a blindspot fork's body opens with \`Blindspot:\`; here it comes later`);
-    else if (!text.startsWith('Blindspot: ') || value === '') drift.add(n, `the line reads ${shown(text)}; a blindspot fork's body opens \`Blindspot: …\``);
+    else if (!text.startsWith('Blindspot: ') || value === '')
+      drift.add(n, `the line reads ${shown(text)}; a blindspot fork's body opens \`Blindspot: …\``);
   }
 }
 
@@ -842,7 +866,8 @@ function readLedger(lines: Line[] | undefined): Ledger {
   const seen = new Map<string, number>();
   for (const draft of drafts) {
     const first = seen.get(draft.id);
-    if (first !== undefined) drift.add(draft.line, `the decision id ${draft.id} is used twice (first at line ${first}); ids are unique and never reused`);
+    if (first !== undefined)
+      drift.add(draft.line, `the decision id ${draft.id} is used twice (first at line ${first}); ids are unique and never reused`);
     else seen.set(draft.id, draft.line);
     const resolvesField = draft.fields.Resolves;
     const resolves: string[] = [];
@@ -897,13 +922,21 @@ function readCapture(lines: Line[] | undefined): Capture {
     const problems: string[] = [];
     if (!exact) {
       if (head.level !== 3) problems.push('an entry heading is level 3 (`### `)');
-      if (!tolerant[2]!.startsWith('· ')) problems.push(/^\s*[-–—|:]/.test(tolerant[2]!) ? 'a `-` (or another mark) stands where the contract has the middle dot ` · `' : 'the middle dot ` · ` is missing');
+      if (!tolerant[2]!.startsWith('· '))
+        problems.push(
+          /^\s*[-–—|:]/.test(tolerant[2]!)
+            ? 'a `-` (or another mark) stands where the contract has the middle dot ` · `'
+            : 'the middle dot ` · ` is missing',
+        );
     }
     if (!DATETIME.test(datetime)) problems.push(datetimeProblem('the entry datetime', datetime));
     if (problems.length) drift.add(n, `the capture heading drifts from \`### T<n> · <YYYY-MM-DDTHH:MMZ>\`: ${problems.join('; ')}`);
     const expected = previous ? previous.number + 1 : 1;
     if (entry.number !== expected) {
-      drift.add(n, `T${entry.number} ${previous ? `follows T${previous.number}` : 'is the first entry'}: entries are numbered in order, T1, T2, …`);
+      drift.add(
+        n,
+        `T${entry.number} ${previous ? `follows T${previous.number}` : 'is the first entry'}: entries are numbered in order, T1, T2, …`,
+      );
     }
   }
   return { present: true, entries, drift: drift.items };
@@ -930,7 +963,10 @@ function readSyncLog(lines: Line[] | undefined): SyncLog {
   let expected = 1;
   for (const dispatch of dispatches) {
     if (dispatch.id !== `S${expected}`) {
-      drift.add(dispatch.line, `the dispatch ${dispatch.id} ${expected === 1 ? 'is the first' : `follows S${expected - 1}`}: ids run S1, S2, … across the session`);
+      drift.add(
+        dispatch.line,
+        `the dispatch ${dispatch.id} ${expected === 1 ? 'is the first' : `follows S${expected - 1}`}: ids run S1, S2, … across the session`,
+      );
     }
     expected = Number(dispatch.id.slice(1)) + 1;
   }
@@ -947,7 +983,8 @@ function readDispatch(n: number, text: string, body: string, dispatches: Dispatc
   const [, number, gate, dispatched, scope] = loose as unknown as [string, string, string, string, string];
   dispatches.push({ id: `S${number}`, gate, dispatched, scope, line: n });
   const problems: string[] = [];
-  if (!(SYNC_GATES as readonly string[]).includes(gate)) problems.push(`the gate is ${shown(gate)}; the contract has ${SYNC_GATES.join(' · ')}`);
+  if (!(SYNC_GATES as readonly string[]).includes(gate))
+    problems.push(`the gate is ${shown(gate)}; the contract has ${SYNC_GATES.join(' · ')}`);
   if (!DATETIME.test(dispatched)) problems.push(datetimeProblem('dispatched', dispatched));
   if (scope.trim() === '') problems.push('the scope is empty');
   if (!exact && problems.length === 0) problems.push(`the line reads ${shown(text)}; write it exactly ${DISPATCH_SHAPE}`);
@@ -970,7 +1007,8 @@ function readResult(n: number, text: string, body: string, results: SyncResult[]
   if (arrow !== '→') problems.push(arrowHint(arrow));
   if (outcome !== kind) problems.push(`the outcome reads ${shown(outcome)}; the contract has \`${kind}\``);
   if (!DATETIME.test(at)) problems.push(datetimeProblem('the result datetime', at));
-  if (said.trim() === '') problems.push(kind === 'failed' ? 'a failed result carries its reason' : 'a reconciled result carries its summary');
+  if (said.trim() === '')
+    problems.push(kind === 'failed' ? 'a failed result carries its reason' : 'a reconciled result carries its summary');
   if (!exact && problems.length === 0) problems.push(`the line reads ${shown(text)}; write it exactly ${RESULT_SHAPE}`);
   if (problems.length) drift.add(n, `the result line drifts: ${problems.join('; ')}`);
 }
@@ -999,15 +1037,21 @@ function readManifest(lines: Line[] | undefined, topic: string | undefined): Man
         if (uselessness) uselessnessDrift.add(n, `a second uselessness test (the first is at line ${uselessness.line})`);
         else {
           uselessness = { line: n, fields: {} };
-          if (text !== '## Uselessness test') uselessnessDrift.add(n, `the heading reads ${shown(text)}; the contract has \`## Uselessness test\``);
+          if (text !== '## Uselessness test')
+            uselessnessDrift.add(n, `the heading reads ${shown(text)}; the contract has \`## Uselessness test\``);
         }
         section = 'uselessness';
       } else if (!title && section === 'head' && /^harvest manifest\b/i.test(head.title)) {
         const exact = /^# Harvest manifest — (\S.*)$/.exec(text);
         const loose = /^harvest manifest\b\s*(?:—|–|--?|:)?\s*(.*)$/i.exec(head.title);
         title = { value: (exact?.[1] ?? loose?.[1] ?? '').trim(), line: n };
-        if (!exact) drift.add(n, `the title reads ${shown(text)}; the contract has \`# Harvest manifest — {topic}\`${loose && !/ — /.test(text) ? ` (${dashHint(text)})` : ''}`);
-        else if (topic !== undefined && exact[1] !== topic) drift.add(n, `the title names the topic ${shown(exact[1]!)}, but the folder is ${topic}-brainstorm`);
+        if (!exact)
+          drift.add(
+            n,
+            `the title reads ${shown(text)}; the contract has \`# Harvest manifest — {topic}\`${loose && !/ — /.test(text) ? ` (${dashHint(text)})` : ''}`,
+          );
+        else if (topic !== undefined && exact[1] !== topic)
+          drift.add(n, `the title names the topic ${shown(exact[1]!)}, but the folder is ${topic}-brainstorm`);
       } else {
         section = head.level <= 2 ? 'other' : section;
       }
@@ -1018,7 +1062,8 @@ function readManifest(lines: Line[] | undefined, topic: string | undefined): Man
         const cells = splitRow(text);
         if (!table) {
           table = { line: n };
-          if (cells.join('|') !== MANIFEST_COLUMNS.join('|')) drift.add(n, `the table header reads ${shown(text)}; the contract has \`| ${MANIFEST_COLUMNS.join(' | ')} |\``);
+          if (cells.join('|') !== MANIFEST_COLUMNS.join('|'))
+            drift.add(n, `the table header reads ${shown(text)}; the contract has \`| ${MANIFEST_COLUMNS.join(' | ')} |\``);
         } else if (!separator && cells.every((cell) => /^:?-+:?$/.test(cell))) {
           separator = true;
         } else {
@@ -1038,7 +1083,8 @@ function readManifest(lines: Line[] | undefined, topic: string | undefined): Man
         if (name === 'Round') round = located;
         else status = located;
         if (text !== `${name}: ${field.value}`) drift.add(n, `the line reads ${shown(text)}; the contract has \`${name}: …\``);
-        else if (name === 'Round' && !/^[1-9]\d*$/.test(field.value)) drift.add(n, `Round is ${shown(field.value)}, not a round number 1, 2, …`);
+        else if (name === 'Round' && !/^[1-9]\d*$/.test(field.value))
+          drift.add(n, `Round is ${shown(field.value)}, not a round number 1, 2, …`);
         else if (name === 'Status' && !(MANIFEST_STATUSES as readonly string[]).includes(field.value)) {
           drift.add(n, `Status is ${shown(field.value)}; the contract has ${MANIFEST_STATUSES.join(' → ')}`);
         }
@@ -1059,7 +1105,10 @@ function readManifest(lines: Line[] | undefined, topic: string | undefined): Man
 
 /** The cells of a table line, unescaped pipes splitting them. */
 function splitRow(text: string): string[] {
-  const inner = text.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '');
+  const inner = text
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '');
   return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
@@ -1079,7 +1128,8 @@ function readUselessnessField(n: number, text: string, fields: Partial<Record<Us
   const field = fieldLine(text);
   const name = field && USELESSNESS_FIELD_BY_KEY.get(field.name);
   if (!field || !name) {
-    if (isListItem(text)) drift.add(n, `${shown(text)} is not a field of the uselessness test (${USELESSNESS_FIELDS.join(', ')}, each \`- {Field}: {value}\`)`);
+    if (isListItem(text))
+      drift.add(n, `${shown(text)} is not a field of the uselessness test (${USELESSNESS_FIELDS.join(', ')}, each \`- {Field}: {value}\`)`);
     return;
   }
   const first = fields[name];
@@ -1090,7 +1140,8 @@ function readUselessnessField(n: number, text: string, fields: Partial<Record<Us
   fields[name] = { value: field.value, line: n };
   if (field.value === '') drift.add(n, `${name} has no value`);
   else if (text !== `- ${name}: ${field.value}`) drift.add(n, `the line reads ${shown(text)}; the contract has \`- ${name}: …\``);
-  else if (name === 'Result' && field.value !== 'pass' && field.value !== 'fail') drift.add(n, `Result is ${shown(field.value)}; the contract has pass or fail`);
+  else if (name === 'Result' && field.value !== 'pass' && field.value !== 'fail')
+    drift.add(n, `Result is ${shown(field.value)}; the contract has pass or fail`);
 }
 
 /** True when `path` is `folder` or lies inside it (both absolute). */

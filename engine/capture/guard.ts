@@ -73,7 +73,8 @@ export function bypassesIn(line: string): Bypass[] {
     while (at < words.length && words[at]!.startsWith('-')) {
       const option = words[at]!;
       const value = option === '-c' ? words[at + 1] : option.startsWith('-c') && option.length > 2 ? option.slice(2) : undefined;
-      if (value !== undefined && /^core\.hookspath=/i.test(value)) found.push({ found: `git -c ${value}`, gates: ['every git hook of this repository'] });
+      if (value !== undefined && /^core\.hookspath=/i.test(value))
+        found.push({ found: `git -c ${value}`, gates: ['every git hook of this repository'] });
       at += option === '-c' || option === '-C' || option === '--git-dir' || option === '--work-tree' ? 2 : 1;
     }
     const sub = words[at];

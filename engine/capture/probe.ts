@@ -12,8 +12,8 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { UsageError } from '../errors';
 import { defineModel } from '../api/validator';
+import { UsageError } from '../errors';
 import type { CaptureEvent } from './providers/claude-code';
 
 /** The variable that turns `capture session` into a dry run; its value is the nonce the probe looks for. */
@@ -43,7 +43,9 @@ export function probeOf(env: NodeJS.ProcessEnv): string | undefined {
   const value = env[PROBE_VARIABLE];
   if (value === undefined || value === '') return undefined;
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) {
-    throw new UsageError(`capture session: ${PROBE_VARIABLE} is set to ${JSON.stringify(value.slice(0, 80))}, which is not a probe nonce (letters, digits, _ and -, at most 64); nothing was done`);
+    throw new UsageError(
+      `capture session: ${PROBE_VARIABLE} is set to ${JSON.stringify(value.slice(0, 80))}, which is not a probe nonce (letters, digits, _ and -, at most 64); nothing was done`,
+    );
   }
   return value;
 }
@@ -90,7 +92,11 @@ export interface ProbeResult {
  * Run each hook command in turn (never two at once: a session-end hook is timed, and a probe competing
  * with its siblings for the processor would measure the wrong thing).
  */
-export async function probeHooks(root: string, requests: readonly ProbeRequest[], env: Readonly<Record<string, string | undefined>>): Promise<ProbeResult[]> {
+export async function probeHooks(
+  root: string,
+  requests: readonly ProbeRequest[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<ProbeResult[]> {
   const results: ProbeResult[] = [];
   for (const request of requests) results.push(await probeOne(root, request, env));
   return results;
@@ -105,12 +111,22 @@ async function probeOne(root: string, request: ProbeRequest, env: Readonly<Recor
   childEnv.CLAUDE_PROJECT_DIR = root;
   childEnv[PROBE_VARIABLE] = nonce;
   const run = await spawnLimited(request.command, root, childEnv, request.payload(nonce), limit);
-  const base = { event: request.event, hookEvent: request.hookEvent, command: request.command, exit: run.exit, signal: run.signal, timed_out: run.timedOut, limit_ms: limit };
+  const base = {
+    event: request.event,
+    hookEvent: request.hookEvent,
+    command: request.command,
+    exit: run.exit,
+    signal: run.signal,
+    timed_out: run.timedOut,
+    limit_ms: limit,
+  };
   const prefix = `${probePrefix(nonce)} ${request.event} `;
   const line = run.stdout.split('\n').find((text) => text.startsWith(prefix));
-  if (run.timedOut) return { ...base, reached: false, detail: `did not finish within ${limit} ms (the provider kills a hook that takes longer)` };
+  if (run.timedOut)
+    return { ...base, reached: false, detail: `did not finish within ${limit} ms (the provider kills a hook that takes longer)` };
   if (run.spawnError !== undefined) return { ...base, reached: false, detail: `could not be started: ${run.spawnError}` };
-  if (line !== undefined && run.exit === 0 && line.slice(prefix.length).startsWith('ok: ')) return { ...base, reached: true, detail: line.slice(prefix.length + 'ok: '.length) };
+  if (line !== undefined && run.exit === 0 && line.slice(prefix.length).startsWith('ok: '))
+    return { ...base, reached: true, detail: line.slice(prefix.length + 'ok: '.length) };
   if (line !== undefined) return { ...base, reached: false, detail: `reached majordomus, but was ${line.slice(prefix.length)}` };
   const said = firstLine(run.stderr) ?? firstLine(run.stdout);
   const how = run.exit !== null ? `exit ${run.exit}` : `killed by ${run.signal ?? 'a signal'}`;
@@ -120,7 +136,12 @@ async function probeOne(root: string, request: ProbeRequest, env: Readonly<Recor
 function firstLine(text: string): string | undefined {
   const line = text.split('\n').find((candidate) => candidate.trim() !== '');
   // printed back inside one message line: control characters would forge lines of their own
-  return line === undefined ? undefined : line.trim().slice(0, 200).replace(/[\u0000-\u001f\u007f]/g, '?');
+  return line === undefined
+    ? undefined
+    : line
+        .trim()
+        .slice(0, 200)
+        .replace(/[\u0000-\u001f\u007f]/g, '?');
 }
 
 interface Spawned {

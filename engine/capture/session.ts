@@ -16,19 +16,32 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingError, RefusedError } from '../errors';
-import { readInside } from '../state/records/model';
 import type { Repository } from '../layer/repository';
+import type { OpenSession } from '../state/kernel/episode';
+import { checkKey, contextPath, readOpen } from '../state/kernel/episode';
+import { readInside } from '../state/records/model';
 import { closeSession, sessionsDir } from '../state/sessions/close';
 import { sessionOfName } from '../state/sessions/record';
 import { startSession } from '../state/sessions/start';
-import { checkKey, contextPath, readOpen } from '../state/kernel/episode';
-import type { OpenSession } from '../state/kernel/episode';
 import type { CaptureEvent, HookCall } from './providers/claude-code';
 
 /** What one hook run did. */
 export type CaptureOutcome =
-  | { readonly action: 'opened' | 'continued'; readonly session: OpenSession; readonly key: string; readonly context: string; readonly text: string }
-  | { readonly action: 'checkpoint'; readonly session: OpenSession; readonly key: string; readonly checkpoint_at?: string; readonly path?: string; readonly note?: string }
+  | {
+      readonly action: 'opened' | 'continued';
+      readonly session: OpenSession;
+      readonly key: string;
+      readonly context: string;
+      readonly text: string;
+    }
+  | {
+      readonly action: 'checkpoint';
+      readonly session: OpenSession;
+      readonly key: string;
+      readonly checkpoint_at?: string;
+      readonly path?: string;
+      readonly note?: string;
+    }
   | { readonly action: 'closed'; readonly session_id: string; readonly key: string; readonly record: string }
   | { readonly action: 'none'; readonly key: string; readonly note: string }
   | { readonly action: 'probe'; readonly key: string; readonly would: string; readonly session_id?: string };
@@ -39,23 +52,39 @@ export interface CaptureOptions {
 }
 
 /** Act on one hook call for `provider`; errors are thrown as values for the caller to soften. */
-export async function capture(repository: Repository, provider: string, event: CaptureEvent, call: HookCall, options: CaptureOptions = {}): Promise<CaptureOutcome> {
+export async function capture(
+  repository: Repository,
+  provider: string,
+  event: CaptureEvent,
+  call: HookCall,
+  options: CaptureOptions = {},
+): Promise<CaptureOutcome> {
   if (call.key === undefined) {
-    throw new MissingError(`capture session: no provider session named (the hook payload has no session_id and MAJORDOMUS_PROVIDER_SESSION is unset); nothing was done`);
+    throw new MissingError(
+      `capture session: no provider session named (the hook payload has no session_id and MAJORDOMUS_PROVIDER_SESSION is unset); nothing was done`,
+    );
   }
   const key = checkKey(call.key, 'capture session');
   const { root, layout } = repository;
   const open = readOpen(root, layout.localDir, key);
   const probe = options.probe === true;
   // the real run meets this inside startSession or closeSession; a probe must meet it too
-  if (probe && open.status === 'unreadable') throw new RefusedError(`capture session: ${open.file} is not an open session record this version reads (${open.reason}); nothing was done (move it aside)`);
+  if (probe && open.status === 'unreadable')
+    throw new RefusedError(
+      `capture session: ${open.file} is not an open session record this version reads (${open.reason}); nothing was done (move it aside)`,
+    );
   const mine = open.status === 'present' && open.session.worktree === root ? open.session : undefined;
   if (event === 'start') {
     if (probe) {
       // the real start finds the name taken and refuses; so does its dry run
-      if (open.status === 'present' && mine === undefined) throw new RefusedError(`capture session: provider session ${key} has an episode open in another checkout (${open.session.worktree}); nothing was done`);
+      if (open.status === 'present' && mine === undefined)
+        throw new RefusedError(
+          `capture session: provider session ${key} has an episode open in another checkout (${open.session.worktree}); nothing was done`,
+        );
       if (mine === undefined) return { action: 'probe', key, would: `open an episode for provider session ${key}` };
-      const first = recorded(repository, mine.session_id) ? `finish closing session ${mine.session_id}, then open a new episode` : `continue session ${mine.session_id}`;
+      const first = recorded(repository, mine.session_id)
+        ? `finish closing session ${mine.session_id}, then open a new episode`
+        : `continue session ${mine.session_id}`;
       return { action: 'probe', key, would: first, session_id: mine.session_id };
     }
     if (open.status === 'present' && open.session.worktree === root && recorded(repository, open.session.session_id)) {
@@ -63,7 +92,13 @@ export async function capture(repository: Repository, provider: string, event: C
       // time): finish it, then this start opens a fresh episode
       closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: '', env: process.env });
     } else if (open.status === 'present' && open.session.worktree === root) {
-      return { action: 'continued', session: open.session, key, context: contextPath(layout.localDir, open.session), text: contextText(root, contextPath(layout.localDir, open.session)) };
+      return {
+        action: 'continued',
+        session: open.session,
+        key,
+        context: contextPath(layout.localDir, open.session),
+        text: contextText(root, contextPath(layout.localDir, open.session)),
+      };
     }
     const started = startSession(repository, { providerSession: key, provider });
     return { action: 'opened', session: started.session, key, context: started.context, text: contextText(root, started.context) };
@@ -74,17 +109,35 @@ export async function capture(repository: Repository, provider: string, event: C
         ? { action: 'probe', key, would: `close nothing (no episode is open for provider session ${key})` }
         : { action: 'probe', key, would: `close session ${mine.session_id}`, session_id: mine.session_id };
     }
-    const closed = closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: `Closed by the ${provider} session-end hook${call.detail ? ` (${call.detail})` : ''}.\n`, env: process.env });
+    const closed = closeSession(repository, {
+      providerSession: key,
+      ifNone: 'ignore',
+      summary: `Closed by the ${provider} session-end hook${call.detail ? ` (${call.detail})` : ''}.\n`,
+      env: process.env,
+    });
     if (!closed.closed) return { action: 'none', key, note: `no episode is open for provider session ${key}; nothing to close` };
     return { action: 'closed', session_id: closed.session.session_id, key, record: closed.record };
   }
-  if (mine === undefined && probe) return { action: 'probe', key, would: `write no checkpoint (no episode is open for provider session ${key})` };
-  if (open.status !== 'present' || open.session.worktree !== root) return { action: 'none', key, note: `no episode is open for provider session ${key}; no checkpoint written (the session-start hook opens one)` };
+  if (mine === undefined && probe)
+    return { action: 'probe', key, would: `write no checkpoint (no episode is open for provider session ${key})` };
+  if (open.status !== 'present' || open.session.worktree !== root)
+    return {
+      action: 'none',
+      key,
+      note: `no episode is open for provider session ${key}; no checkpoint written (the session-start hook opens one)`,
+    };
   return checkpoint(repository, provider, open.session, key, call, probe);
 }
 
 /** A compaction's checkpoint: the task's state at that moment, stamped with this episode (not the pointer's). */
-async function checkpoint(repository: Repository, provider: string, session: OpenSession, key: string, call: HookCall, probe: boolean): Promise<CaptureOutcome> {
+async function checkpoint(
+  repository: Repository,
+  provider: string,
+  session: OpenSession,
+  key: string,
+  call: HookCall,
+  probe: boolean,
+): Promise<CaptureOutcome> {
   const { activeTask } = await import('../state/tasks/current');
   const { recordCheckpoint } = await import('../state/records/write');
   let task;
@@ -92,12 +145,19 @@ async function checkpoint(repository: Repository, provider: string, session: Ope
     task = activeTask(repository, 'capture session');
   } catch (error) {
     if (error instanceof MissingError) {
-      if (probe) return { action: 'probe', key, would: `write no checkpoint (no active task) for session ${session.session_id}`, session_id: session.session_id };
+      if (probe)
+        return {
+          action: 'probe',
+          key,
+          would: `write no checkpoint (no active task) for session ${session.session_id}`,
+          session_id: session.session_id,
+        };
       return { action: 'checkpoint', session, key, note: 'no active task; the episode goes on without a checkpoint' };
     }
     throw error;
   }
-  if (probe) return { action: 'probe', key, would: `checkpoint task ${task.id} for session ${session.session_id}`, session_id: session.session_id };
+  if (probe)
+    return { action: 'probe', key, would: `checkpoint task ${task.id} for session ${session.session_id}`, session_id: session.session_id };
   const body = `The ${provider} context of episode ${session.session_id} was compacted${call.detail ? ` (${call.detail})` : ''}; state as of then.\n`;
   // the ledger line is stamped with this provider session's episode, named outright: the hook process
   // may not carry the provider's variable, and the pointer may name another window's episode

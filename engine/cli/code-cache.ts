@@ -40,7 +40,11 @@ const WRAPPER_TAIL = '\n})';
  * its own: the cache holds what the run that wrote it compiled, and `doctor` compiles little of what
  * `--version` does.
  */
-export function runWithCodeCache(path: string, argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): void {
+export function runWithCodeCache(
+  path: string,
+  argv: readonly string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   const bytes = readFileSync(path);
   const sourceHash = sha256(bytes);
   const file = codeCacheEnabled(env) ? cacheFile(env, sourceHash, commandOf(argv)) : undefined;
@@ -55,7 +59,13 @@ export function runWithCodeCache(path: string, argv: readonly string[] = process
     process.once('exit', () => writeCache(file, sourceHash, script));
   }
   const module = { exports: {} };
-  const wrapper = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
+  const wrapper = script.runInThisContext() as (
+    exports: object,
+    require: NodeJS.Require,
+    module: object,
+    filename: string,
+    dirname: string,
+  ) => void;
   wrapper(module.exports, createRequire(path), module, path, dirname(path));
 }
 
@@ -97,7 +107,8 @@ function cacheRoot(env: NodeJS.ProcessEnv): string | undefined {
     return undefined;
   }
   if (!isAbsolute(home)) return undefined;
-  if (process.platform === 'win32') return env.LOCALAPPDATA && isAbsolute(env.LOCALAPPDATA) ? env.LOCALAPPDATA : join(home, 'AppData', 'Local');
+  if (process.platform === 'win32')
+    return env.LOCALAPPDATA && isAbsolute(env.LOCALAPPDATA) ? env.LOCALAPPDATA : join(home, 'AppData', 'Local');
   if (process.platform === 'darwin') return join(home, 'Library', 'Caches');
   return join(home, '.cache');
 }

@@ -28,11 +28,25 @@ export interface EnvironmentVariable {
  * build's own variables are not the tool's and are not listed.
  */
 export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.freeze([
-  { name: 'MAJORDOMUS_CAPTURE_PROBE', meaning: "a nonce (letters, digits, _ and -): capture session does a dry run, writes nothing and prints a line holding the nonce (set by capture status and doctor's wiring rule to prove a provider hook reaches the tool)" },
-  { name: 'MAJORDOMUS_CODE_CACHE', meaning: '0 (false, no, off): read and write no code cache (see XDG_CACHE_HOME); every run compiles the CLI afresh' },
+  {
+    name: 'MAJORDOMUS_CAPTURE_PROBE',
+    meaning:
+      "a nonce (letters, digits, _ and -): capture session does a dry run, writes nothing and prints a line holding the nonce (set by capture status and doctor's wiring rule to prove a provider hook reaches the tool)",
+  },
+  {
+    name: 'MAJORDOMUS_CODE_CACHE',
+    meaning: '0 (false, no, off): read and write no code cache (see XDG_CACHE_HOME); every run compiles the CLI afresh',
+  },
   { name: 'MAJORDOMUS_DEBUG', meaning: '1: print the stack of an internal error (exit 13) and of a validator that threw' },
-  { name: 'MAJORDOMUS_PROVIDER_SESSION', meaning: 'the provider session this process works in: its open episode is the one session close and the ledger stamp use; capture session keys by it when the hook payload names none' },
-  { name: 'MAJORDOMUS_REPOSITORY_VALIDATORS', meaning: "0 (false, no, off): run no repository validator, as --no-repository-validators does" },
+  {
+    name: 'MAJORDOMUS_PROVIDER_SESSION',
+    meaning:
+      'the provider session this process works in: its open episode is the one session close and the ledger stamp use; capture session keys by it when the hook payload names none',
+  },
+  {
+    name: 'MAJORDOMUS_REPOSITORY_VALIDATORS',
+    meaning: '0 (false, no, off): run no repository validator, as --no-repository-validators does',
+  },
   { name: 'MAJORDOMUS_TIMING', meaning: "1: print each rule's milliseconds and the gate's total on stderr" },
 ]);
 
@@ -41,13 +55,22 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.free
  * Git's variables (GIT_INDEX_FILE inside a hook, and the rest) are git's business and are not listed.
  */
 export const OTHER_ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.freeze([
-  { name: 'CLAUDE_CODE_SESSION_ID', meaning: 'read as MAJORDOMUS_PROVIDER_SESSION is, to find the episode open for this Claude Code session (never to open one)' },
-  { name: 'XDG_CACHE_HOME', meaning: "the code cache's folder is its majordomus/ (unset: the platform's cache folder, ~/.cache on Linux); deleting it is always safe" },
+  {
+    name: 'CLAUDE_CODE_SESSION_ID',
+    meaning: 'read as MAJORDOMUS_PROVIDER_SESSION is, to find the episode open for this Claude Code session (never to open one)',
+  },
+  {
+    name: 'XDG_CACHE_HOME',
+    meaning:
+      "the code cache's folder is its majordomus/ (unset: the platform's cache folder, ~/.cache on Linux); deleting it is always safe",
+  },
 ]);
 
 /** The text `majordomus --help` prints after the commands. */
 export function programHelpText(): string {
-  const codes = Object.entries(EXIT_CODE_MEANINGS).map(([name, meaning]) => `  ${String(ExitCode[name as keyof typeof ExitCode]).padEnd(4)}${meaning}`);
+  const codes = Object.entries(EXIT_CODE_MEANINGS).map(
+    ([name, meaning]) => `  ${String(ExitCode[name as keyof typeof ExitCode]).padEnd(4)}${meaning}`,
+  );
   const listed = [...ENVIRONMENT_VARIABLES, ...OTHER_ENVIRONMENT_VARIABLES];
   const width = Math.max(...listed.map((variable) => variable.name.length)) + 2;
   const variables = listed.map((variable) => `  ${variable.name.padEnd(width)}${variable.meaning}`);

@@ -3,13 +3,13 @@
  * calling one gate pays for that gate alone. Only this module turns errors into exit codes.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { describeThrown, stackOf } from '../io/describe';
-import { ExitCode, MajordomusError } from '../errors';
-import { COMMAND_FAMILIES, COMMANDS } from '../commands/index';
 import type { CommandDeclaration, Invocation, OptionDeclaration, Output } from '../commands/define';
-import { programHelpText } from './help';
+import { COMMAND_FAMILIES, COMMANDS } from '../commands/index';
+import { ExitCode, MajordomusError } from '../errors';
+import { describeThrown, stackOf } from '../io/describe';
 import { escapeControls } from '../io/document-error';
 import { formatOption } from './format-option';
+import { programHelpText } from './help';
 
 declare const MAJORDOMUS_VERSION: string;
 const version = typeof MAJORDOMUS_VERSION === 'string' ? MAJORDOMUS_VERSION : '0.0.0-dev';
@@ -24,7 +24,9 @@ export function buildProgram(invocation: Invocation): Command {
   for (const family of COMMAND_FAMILIES) {
     for (const group of family.groups ?? []) {
       const words = group.name.split(' ');
-      subcommand(program, words.slice(0, -1)).command(words[words.length - 1]!).description(group.description);
+      subcommand(program, words.slice(0, -1))
+        .command(words[words.length - 1]!)
+        .description(group.description);
     }
     for (const declaration of family.commands) addCommand(program, declaration, invocation);
   }
@@ -96,7 +98,13 @@ function formatUsageErrors(command: Command): void {
   for (let at: Command | null = command; at; at = at.parent) path.unshift(at.name());
   const help = `${path.join(' ')} --help`;
   command.exitOverride().configureOutput({
-    outputError: (text, write) => write(`majordomus: ${text.trim().replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (run: ${help})\n`),
+    outputError: (text, write) =>
+      write(
+        `majordomus: ${text
+          .trim()
+          .replace(/^error: /, '')
+          .replace(/\s*\n\s*/g, ' ')} (run: ${help})\n`,
+      ),
   });
   for (const sub of command.commands) formatUsageErrors(sub);
 }
@@ -123,7 +131,9 @@ function guardOutput(): void {
     if (error.code === 'EPIPE' || reported) return;
     reported = true;
     try {
-      process.stderr.write(`majordomus: cannot write the output (${error.code ?? error.message}); the findings were not all printed (free the destination, or write elsewhere)\n`);
+      process.stderr.write(
+        `majordomus: cannot write the output (${error.code ?? error.message}); the findings were not all printed (free the destination, or write elsewhere)\n`,
+      );
     } catch {
       // stderr is gone too: the exit code is all that is left to say it
     }
@@ -148,7 +158,9 @@ function exitCodeFor(error: unknown): number {
     return error.exitCode;
   }
   const text = describeThrown(error);
-  process.stderr.write(`majordomus: internal error: ${escapeControls(text)} (this is a bug; run again with MAJORDOMUS_DEBUG=1 for the stack)\n`);
+  process.stderr.write(
+    `majordomus: internal error: ${escapeControls(text)} (this is a bug; run again with MAJORDOMUS_DEBUG=1 for the stack)\n`,
+  );
   const stack = process.env.MAJORDOMUS_DEBUG === '1' ? stackOf(error) : undefined;
   if (stack) process.stderr.write(`${stack}\n`);
   return ExitCode.internal;

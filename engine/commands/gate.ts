@@ -12,7 +12,8 @@ export const GATE_OPTIONS: readonly OptionDeclaration[] = Object.freeze([
   { flags: '--quiet', description: 'print only failing and warning findings and the summary' },
   {
     flags: '--no-repository-validators',
-    description: "import no repository module: each rule whose validator is the repository's own fails as not run (for untrusted checkouts)",
+    description:
+      "import no repository module: each rule whose validator is the repository's own fails as not run (for untrusted checkouts)",
   },
 ]);
 
@@ -45,14 +46,19 @@ export const families: readonly CommandFamily[] = [
         output: 'format',
         options: [
           ...GATE_OPTIONS,
-          { flags: '--overlap', description: "also compare this task's scope with the active tasks of the other worktrees (git worktree list)" },
+          {
+            flags: '--overlap',
+            description: "also compare this task's scope with the active tasks of the other worktrees (git worktree list)",
+          },
           {
             flags: '--explain',
-            description: 'after the findings, name the task judged and, for each rule that reported a violation, its statement and where it is documented',
+            description:
+              'after the findings, name the task judged and, for each rule that reported a violation, its statement and where it is documented',
           },
           {
             flags: '--checkpoint',
-            description: 'after the rules ran, record a checkpoint of the active task (as `checkpoint < /dev/null`: only checkpoint_at moves)',
+            description:
+              'after the rules ran, record a checkpoint of the active task (as `checkpoint < /dev/null`: only checkpoint_at moves)',
           },
         ],
         exitCodes: [0, 2, 10, 12, 15],
@@ -91,12 +97,19 @@ export const families: readonly CommandFamily[] = [
         options: [
           ...GATE_OPTIONS,
           { flags: '--check', description: 'judge the completion contract, recording nothing (the pre-push hook)' },
-          { flags: '--outcome <outcome>', description: 'the outcome to record', choices: ['completed', 'partial', 'blocked', 'no_match', 'failed'] },
+          {
+            flags: '--outcome <outcome>',
+            description: 'the outcome to record',
+            choices: ['completed', 'partial', 'blocked', 'no_match', 'failed'],
+          },
           {
             flags: '--verify-command <cmd>',
             description: 'the command that proves the work (run with sh -c at the top level; its output goes to stderr)',
           },
-          { flags: '--note <file>', description: 'the completion note (a file, or - for stdin), kept as .ai/local/state/completed/<id>.md' },
+          {
+            flags: '--note <file>',
+            description: 'the completion note (a file, or - for stdin), kept as .ai/local/state/completed/<id>.md',
+          },
         ],
         exitCodes: [0, 2, 10, 12, 15],
         effect: 'writes-local',

@@ -34,7 +34,8 @@ export const families: readonly CommandFamily[] = [
       },
       {
         name: 'knowledge derive',
-        description: "write one episode's decisions, answers and finished tasks as candidate records under the knowledge section's candidates/",
+        description:
+          "write one episode's decisions, answers and finished tasks as candidate records under the knowledge section's candidates/",
         output: 'json',
         options: [{ flags: '--episode <id>', description: 'the episode to derive (default: the newest closed one)' }],
         exitCodes: [0, 2, 12, 15],

@@ -7,7 +7,9 @@ const question = () => import('../actions/question');
 export const families: readonly CommandFamily[] = [
   defineFamily({
     family: 'question',
-    groups: [{ name: 'question', description: 'open, resolve and list the questions that block acceptance (.ai/local/state/open-questions.md)' }],
+    groups: [
+      { name: 'question', description: 'open, resolve and list the questions that block acceptance (.ai/local/state/open-questions.md)' },
+    ],
     commands: [
       {
         name: 'question add',

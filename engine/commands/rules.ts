@@ -45,7 +45,11 @@ export const families: readonly CommandFamily[] = [
             description: 'blocking or advisory (default: blocking with a validator, advisory without)',
             choices: ['blocking', 'advisory'],
           },
-          { flags: '--gate <gate>', description: "a gate the rule runs at, repeatable (default: the validator's first gate)", repeatable: true },
+          {
+            flags: '--gate <gate>',
+            description: "a gate the rule runs at, repeatable (default: the validator's first gate)",
+            repeatable: true,
+          },
         ],
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',

@@ -6,15 +6,9 @@
  * inside a pre-commit hook), git, the files of the machine outside that tree, the distribution — so
  * what a gate judges is decided in one place.
  */
-import { DocumentError } from '../io/document-error';
-import type { GitRepository } from '../io/git';
-import { distributionHasTest, distributionRoot } from '../io/distribution';
-import { MANIFEST_PATH } from '../layer/layout';
-import type { Tree } from '../io/tree';
-import { shippedHashes } from '../packs/shipped';
-import { Repository } from '../layer/repository';
-import { rulesDir } from '../ruleset/rules';
-import type { RuleSet } from '../layer/rule-types';
+
+import { resolve } from 'node:path';
+import { diskKind, diskReader } from '../api/disk';
 import type {
   DiskReader,
   DistributionReader,
@@ -28,8 +22,15 @@ import type {
   RepositoryReader,
   ValidatorContext,
 } from '../api/validator';
-import { diskKind, diskReader } from '../api/disk';
-import { resolve } from 'node:path';
+import { distributionHasTest, distributionRoot } from '../io/distribution';
+import { DocumentError } from '../io/document-error';
+import type { GitRepository } from '../io/git';
+import type { Tree } from '../io/tree';
+import { MANIFEST_PATH } from '../layer/layout';
+import { Repository } from '../layer/repository';
+import type { RuleSet } from '../layer/rule-types';
+import { shippedHashes } from '../packs/shipped';
+import { rulesDir } from '../ruleset/rules';
 
 /** What a context holds besides its target's readers: the run, the rule and its ways to report. */
 export type ContextCommon<Options = unknown> = Omit<ValidatorContext<Options>, 'targetKind' | 'model' | keyof RepositoryReader>;

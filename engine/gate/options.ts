@@ -8,8 +8,9 @@
  * test suite checks every built-in schema against it once. A repository validator's schema is written
  * by whoever writes the repository, so it is checked against the meta-schema before it is compiled.
  */
-import Ajv2020 from 'ajv/dist/2020';
+
 import type { ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
 import type { Validator } from '../api/validator';
 
 /** Where a validator's options schema comes from: this package's validators, or a repository's. */
@@ -19,7 +20,9 @@ const instances: Partial<Record<SchemaSource, Ajv2020>> = {};
 const compiled: Record<SchemaSource, WeakMap<object, ValidateFunction>> = { builtin: new WeakMap(), repository: new WeakMap() };
 
 function ajvFor(source: SchemaSource): Ajv2020 {
-  instances[source] ??= new Ajv2020(source === 'builtin' ? { strict: true, allErrors: true, validateSchema: false } : { strict: true, allErrors: true });
+  instances[source] ??= new Ajv2020(
+    source === 'builtin' ? { strict: true, allErrors: true, validateSchema: false } : { strict: true, allErrors: true },
+  );
   return instances[source];
 }
 
@@ -28,7 +31,10 @@ function ajvFor(source: SchemaSource): Ajv2020 {
  * valid. Throws when ajv cannot compile the schema (in strict mode; against the meta-schema too, for a
  * repository's schema).
  */
-export function compileOptionsSchema(validator: Pick<Validator, 'optionsSchema'>, source: SchemaSource = 'repository'): (options: unknown) => string[] {
+export function compileOptionsSchema(
+  validator: Pick<Validator, 'optionsSchema'>,
+  source: SchemaSource = 'repository',
+): (options: unknown) => string[] {
   const schema = validator.optionsSchema as object;
   let validate = compiled[source].get(schema);
   if (!validate) {

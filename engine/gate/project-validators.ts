@@ -51,7 +51,8 @@ export function listProjectValidators(layout: Layout): ProjectValidatorFile[] {
  * of the export (engine/gate/isolation/worker.ts makes one): reading the export itself may run its getters.
  */
 export function shapeProblems(value: unknown, name: string): string[] {
-  if (value === null || typeof value !== 'object') return ['the default export is not an object (export default { name, description, gates, run })'];
+  if (value === null || typeof value !== 'object')
+    return ['the default export is not an object (export default { name, description, gates, run })'];
   const v = value as Record<string, unknown>;
   const problems: string[] = [];
   if (v.name !== name) problems.push(`\`name\` must be ${JSON.stringify(name)}, the file's name (it is ${JSON.stringify(v.name ?? null)})`);
@@ -59,9 +60,13 @@ export function shapeProblems(value: unknown, name: string): string[] {
   if (!Array.isArray(v.gates) || v.gates.length === 0) problems.push('`gates` must list at least one gate');
   else {
     const unknown = v.gates.filter((gate) => typeof gate !== 'string' || !Object.hasOwn(gates, gate));
-    if (unknown.length > 0) problems.push(`\`gates\` names what is not a gate: ${unknown.map((g) => JSON.stringify(g)).join(', ')} (gates: ${Object.keys(gates).join(', ')})`);
+    if (unknown.length > 0)
+      problems.push(
+        `\`gates\` names what is not a gate: ${unknown.map((g) => JSON.stringify(g)).join(', ')} (gates: ${Object.keys(gates).join(', ')})`,
+      );
   }
   if (typeof v.run !== 'function') problems.push('`run` must be a function');
-  if (v.optionsSchema !== undefined && (v.optionsSchema === null || typeof v.optionsSchema !== 'object')) problems.push('`optionsSchema`, when given, must be a JSON Schema object');
+  if (v.optionsSchema !== undefined && (v.optionsSchema === null || typeof v.optionsSchema !== 'object'))
+    problems.push('`optionsSchema`, when given, must be a JSON Schema object');
   return problems;
 }

@@ -5,12 +5,12 @@
  * worker of its own (engine/isolation/). A name it does not know is reported with the nearest name it does.
  */
 import { join } from 'node:path';
-import { validatorModules } from '../generated/validators';
-import type { Layout } from '../layer/layout';
-import { nearestName } from '../io/nearest-name';
-import { isProjectValidatorName, listProjectValidators } from './project-validators';
-import type { ProjectValidatorFile } from './project-validators';
 import type { Validator, ValidatorLookup } from '../api/validator';
+import { validatorModules } from '../generated/validators';
+import { nearestName } from '../io/nearest-name';
+import type { Layout } from '../layer/layout';
+import type { ProjectValidatorFile } from './project-validators';
+import { isProjectValidatorName, listProjectValidators } from './project-validators';
 
 export { editDistance } from '../io/nearest-name';
 

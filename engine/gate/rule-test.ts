@@ -11,20 +11,20 @@ import { cpSync, existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { isViolation } from '../api/findings';
-import { gates } from '../generated/gates';
-import type { GateName } from '../generated/gates';
-import type { RepositoryValidators } from './isolation/settings';
 import { UsageError } from '../errors';
+import type { GateName } from '../generated/gates';
+import { gates } from '../generated/gates';
 import { DocumentError } from '../io/document-error';
 import { isolatedGitEnv } from '../io/git';
-import type { Tree } from '../io/tree';
 import { notRegularFile } from '../io/regular-file';
-import { parseYaml } from '../layer/yaml';
-import type { Registry } from './registry';
+import { readTextFile } from '../io/text';
+import type { Tree } from '../io/tree';
 import { Repository } from '../layer/repository';
+import { parseYaml } from '../layer/yaml';
 import type { Rule } from '../ruleset/rules';
+import type { RepositoryValidators } from './isolation/settings';
+import type { Registry } from './registry';
 import { runGate } from './run-gate';
-import { readTextFile } from "../io/text";
 
 /** The outcome of one case. */
 export interface CaseResult {
@@ -72,7 +72,14 @@ export async function runRuleCases(root: string, tree: Tree, rule: Rule, setting
       }
     }
     if (cases === 0) {
-      results.push({ rule: rule.identity, case: '(none)', dir, passed: false, subjects: [], reason: `${dir} holds no case: add a folder under valid/ and one under invalid/` });
+      results.push({
+        rule: rule.identity,
+        case: '(none)',
+        dir,
+        passed: false,
+        subjects: [],
+        reason: `${dir} holds no case: add a folder under valid/ and one under invalid/`,
+      });
     }
   }
   return results;
@@ -97,13 +104,19 @@ async function runCase(
   const scratch = mkdtempSync(join(tmpdir(), 'majordomus-case-'));
   try {
     try {
-      cpSync(source, scratch, { recursive: true, filter: (path) => path !== join(source, EXPECT_FILE) && copyable(path, source, `${dir}/${name}`) });
+      cpSync(source, scratch, {
+        recursive: true,
+        filter: (path) => path !== join(source, EXPECT_FILE) && copyable(path, source, `${dir}/${name}`),
+      });
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       return { ...base, passed: false, subjects: [], reason: error.message };
     }
     const env = isolatedGitEnv(settings.env);
-    for (const args of [['init', '-q', '.'], ['add', '-A']]) {
+    for (const args of [
+      ['init', '-q', '.'],
+      ['add', '-A'],
+    ]) {
       const result = spawnSync('git', args, { cwd: scratch, env, encoding: 'utf8' });
       if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed in a case repository: ${result.stderr}`);
     }
@@ -112,17 +125,29 @@ async function runCase(
     const gate = rule.enforcement!.enforcedBy.find((name): name is GateName => Object.hasOwn(gates, name)) ?? 'doctor';
     let result;
     try {
-      result = await runGate({ gate, cwd: settings.cwd, env: settings.env, repository, rules: [rule], registry: settings.registry, repositoryValidators: settings.repositoryValidators });
+      result = await runGate({
+        gate,
+        cwd: settings.cwd,
+        env: settings.env,
+        repository,
+        rules: [rule],
+        registry: settings.registry,
+        repositoryValidators: settings.repositoryValidators,
+      });
     } catch (error) {
       // a case a gate cannot judge at all (a folder gate's model refusing the case's tree) fails that case alone
       if (!(error instanceof UsageError)) throw error;
       return { ...base, passed: false, subjects: [], reason: `${gate} cannot judge the case: ${error.message}` };
     }
-    const broken = result.findings.filter((f) => f.category === 'doctrine' && f.subject === rule.identity && f.level === 'FAIL' && f.file === rule.file);
+    const broken = result.findings.filter(
+      (f) => f.category === 'doctrine' && f.subject === rule.identity && f.level === 'FAIL' && f.file === rule.file,
+    );
     if (broken.length > 0) return { ...base, passed: false, subjects: [], reason: broken.map((f) => f.message).join('; ') };
     const subjects = result.findings.filter(isViolation).map((f) => f.subject);
     if (kind === 'valid') {
-      return subjects.length === 0 ? { ...base, passed: true, subjects } : { ...base, passed: false, subjects, reason: `reported ${subjects.length} violation(s) on a valid case` };
+      return subjects.length === 0
+        ? { ...base, passed: true, subjects }
+        : { ...base, passed: false, subjects, reason: `reported ${subjects.length} violation(s) on a valid case` };
     }
     if (subjects.length === 0) return { ...base, passed: false, subjects, reason: 'reported no violation on an invalid case' };
     const missing = expected.filter((subject) => !subjects.includes(subject));
@@ -138,7 +163,12 @@ function copyable(path: string, source: string, display: string): boolean {
   const entry = lstatSync(path);
   if (entry.isFile() || entry.isDirectory() || entry.isSymbolicLink()) return true;
   const shown = relative(source, path) === '' ? display : `${display}/${relative(source, path)}`;
-  throw new DocumentError(shown, undefined, `is ${notRegularFile(entry)}, not a regular file`, 'replace it with a regular file, or remove it');
+  throw new DocumentError(
+    shown,
+    undefined,
+    `is ${notRegularFile(entry)}, not a regular file`,
+    'replace it with a regular file, or remove it',
+  );
 }
 
 /** The subjects an invalid case's `expect.yaml` names (`subjects: [...]`), or none without the file. */

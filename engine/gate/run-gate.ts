@@ -13,26 +13,26 @@
  * gate in-process exactly as the CLI does.
  */
 import { resolve } from 'node:path';
-import { auditRules } from './audit';
-import { ExitCode } from '../errors';
 import type { Finding } from '../api/findings';
-import { gates } from '../generated/gates';
+import type { AnyModelProvider } from '../api/validator';
+import { ExitCode } from '../errors';
 import type { GateName } from '../generated/gates';
+import { gates } from '../generated/gates';
 import type { PackName } from '../generated/packs';
-import { repositoryValidatorSwitch } from './isolation/settings';
-import type { RepositoryValidators } from './isolation/settings';
 import { DocumentError } from '../io/document-error';
 import { MANIFEST_PATH } from '../layer/layout';
-import { shippedRules } from '../packs/shipped';
-import { TimingPlugin } from './timing';
-import { builtinRegistry } from './registry';
-import type { Registry } from './registry';
 import { Repository } from '../layer/repository';
-import { loadRuleSet } from '../ruleset/rules';
+import { shippedRules } from '../packs/shipped';
 import type { Provenance, Rule, RuleSet } from '../ruleset/rules';
-import { isFolderGate, Runner } from './runner';
-import type { AnyModelProvider } from '../api/validator';
+import { loadRuleSet } from '../ruleset/rules';
+import { auditRules } from './audit';
+import type { RepositoryValidators } from './isolation/settings';
+import { repositoryValidatorSwitch } from './isolation/settings';
+import type { Registry } from './registry';
+import { builtinRegistry } from './registry';
 import type { GateRequest, GateResult } from './runner';
+import { isFolderGate, Runner } from './runner';
+import { TimingPlugin } from './timing';
 
 /** A plugin on the runner's hooks (a reporter, the timing report). */
 export interface RunnerPlugin {

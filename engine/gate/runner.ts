@@ -5,29 +5,39 @@
  */
 import { relative } from 'node:path';
 import { SyncHook, SyncWaterfallHook } from 'tapable';
-import { describeThrown, stackOf } from '../io/describe';
-import { ExitCode, UsageError } from '../errors';
-import { exitCodeOf } from '../api/findings';
+import { diskReader } from '../api/disk';
 import type { Finding, Level } from '../api/findings';
-import { gates } from '../generated/gates';
-import { packs } from '../generated/packs';
-import type { PackName } from '../generated/packs';
-import { policyMemoryMb, policyTimeoutMs } from './isolation/settings';
-import type { RepositoryValidators } from './isolation/settings';
+import { exitCodeOf } from '../api/findings';
+import type {
+  AnyModelProvider,
+  FolderContext,
+  GateTarget,
+  Note,
+  RepositoryReader,
+  TargetKind,
+  Validator,
+  ValidatorContext,
+  Violation,
+} from '../api/validator';
+import { ExitCode, UsageError } from '../errors';
 import type { FolderGateName, GateName, RepositoryGateName } from '../generated/gates';
+import { gates } from '../generated/gates';
+import type { PackName } from '../generated/packs';
+import { packs } from '../generated/packs';
+import { describeThrown, stackOf } from '../io/describe';
 import { nearestName } from '../io/nearest-name';
-import type { Registry } from './registry';
+import { shellWord } from '../io/shell';
 import type { Repository } from '../layer/repository';
-import { LOAD_AUDIT_RULE } from './audit';
 import { ruleHelp } from '../packs/rule-docs';
-import { checkOptions } from './rule-options';
 import { appliesAt } from '../ruleset/gates';
 import type { Rule, RuleSet } from '../ruleset/rules';
-import { distributionReader, folderContext, folderGit, repositoryContext, repositoryReader } from './context';
+import { LOAD_AUDIT_RULE } from './audit';
 import type { ContextCommon } from './context';
-import type { AnyModelProvider, FolderContext, GateTarget, Note, RepositoryReader, TargetKind, Validator, ValidatorContext, Violation } from '../api/validator';
-import { shellWord } from "../io/shell";
-import { diskReader } from "../api/disk";
+import { distributionReader, folderContext, folderGit, repositoryContext, repositoryReader } from './context';
+import type { RepositoryValidators } from './isolation/settings';
+import { policyMemoryMb, policyTimeoutMs } from './isolation/settings';
+import type { Registry } from './registry';
+import { checkOptions } from './rule-options';
 
 /** What every run of a gate is given, whatever it judges. */
 interface RequestBase {
@@ -129,10 +139,20 @@ export class Runner {
     this.hooks.loaded.call(ruleSet);
     const pool = ruleSet.refused ? withAudit(ruleSet.rules, request.auditRules ?? []) : ruleSet.rules;
     const selected = select(request, pool);
-    const target: RunTarget = 'folder' in request ? { kind: 'folder', path: request.folder } : { kind: 'repository', path: request.repository.root, repository: request.repository };
+    const target: RunTarget =
+      'folder' in request
+        ? { kind: 'folder', path: request.folder }
+        : { kind: 'repository', path: request.repository.root, repository: request.repository };
     const readers = runReaders(request);
     const models = new RunModels(
-      readers.reader ? { kind: 'repository', path: target.path, repository: readers.reader, env: 'repository' in request ? request.repository.git.env : (request.env ?? process.env) } : { kind: 'folder', path: target.path },
+      readers.reader
+        ? {
+            kind: 'repository',
+            path: target.path,
+            repository: readers.reader,
+            env: 'repository' in request ? request.repository.git.env : (request.env ?? process.env),
+          }
+        : { kind: 'folder', path: target.path },
       request.given,
     );
     await models.prepare(gates[gate].pack);
@@ -151,14 +171,22 @@ export class Runner {
     return result;
   }
 
-  private async runRule(rule: Rule, request: GateRequest, selected: readonly Rule[], models: RunModels, readers: RunReaders): Promise<Finding[]> {
+  private async runRule(
+    rule: Rule,
+    request: GateRequest,
+    selected: readonly Rule[],
+    models: RunModels,
+    readers: RunReaders,
+  ): Promise<Finding[]> {
     const { gate, registry, ruleSet } = request;
     const targetPath = 'folder' in request ? request.folder : request.repository.root;
     const env = request.env ?? process.env;
     const enforcement = rule.enforcement!;
     const findings: Finding[] = [];
     const failCode = enforcement.exitCode !== 0 ? enforcement.exitCode : ExitCode.contract;
-    const reproduce = gates[gate].command.replace('{rule}', rule.id).replace('{target}', shellWord(relative(request.cwd ?? process.cwd(), targetPath) || '.'));
+    const reproduce = gates[gate].command
+      .replace('{rule}', rule.id)
+      .replace('{target}', shellWord(relative(request.cwd ?? process.cwd(), targetPath) || '.'));
     const help = ruleHelp(rule);
     const broken = (subject: string, message: string): Finding => ({
       level: 'FAIL',
@@ -176,7 +204,12 @@ export class Runner {
     const resolved = registry.lookup(enforcement.validator);
     if (!resolved) {
       const nearest = registry.nearest(enforcement.validator);
-      return [broken(rule.identity, `names the validator \`${enforcement.validator}\`, which is not registered${nearest ? ` (nearest registered: \`${nearest}\`)` : ''}`)];
+      return [
+        broken(
+          rule.identity,
+          `names the validator \`${enforcement.validator}\`, which is not registered${nearest ? ` (nearest registered: \`${nearest}\`)` : ''}`,
+        ),
+      ];
     }
 
     const gateSpec = gates[gate];
@@ -188,14 +221,14 @@ export class Runner {
         : gateSpec.violationLevel === 'drift'
           ? 'DRIFT'
           : 'FAIL';
-    const violationCode =
-      violationLevel === 'DRIFT' ? (gateSpec.exitCode ?? ExitCode.drift) : violationLevel === 'FAIL' ? failCode : 0;
+    const violationCode = violationLevel === 'DRIFT' ? (gateSpec.exitCode ?? ExitCode.drift) : violationLevel === 'FAIL' ? failCode : 0;
     const stamp = (level: Level, note: Note | Violation, code: number): Finding => ({
       level,
       category: note.category ?? enforcement.category,
       subject: note.subject,
       message: note.message,
-      reproduce: 'reproduce' in note && note.reproduce !== undefined ? note.reproduce : level === 'OK' || level === 'INFO' ? undefined : reproduce,
+      reproduce:
+        'reproduce' in note && note.reproduce !== undefined ? note.reproduce : level === 'OK' || level === 'INFO' ? undefined : reproduce,
       rule: rule.id,
       version: rule.version,
       help,
@@ -223,7 +256,10 @@ export class Runner {
 
     if (resolved.kind === 'repository') {
       const problem = await this.runRepositoryRule(rule, request, selected, resolved, gateProblem, reports);
-      if (problem) findings.push(problem.file ? { ...broken(rule.identity, problem.message), file: problem.file } : broken(rule.identity, problem.message));
+      if (problem)
+        findings.push(
+          problem.file ? { ...broken(rule.identity, problem.message), file: problem.file } : broken(rule.identity, problem.message),
+        );
     } else {
       const validator = resolved.validator;
       const problem = gateProblem(validator) ?? (await checkOptions(validator, enforcement.options, 'builtin'));
@@ -382,7 +418,9 @@ function select(request: GateRequest, pool: readonly Rule[]): readonly Rule[] {
     const rule = pool.find(matches);
     if (rule) {
       if (!runs(rule)) {
-        throw new UsageError(`${rule.identity} is not enforced by ${gate} (its gates: ${rule.enforcement?.enforcedBy.join(', ') ?? 'none'})`);
+        throw new UsageError(
+          `${rule.identity} is not enforced by ${gate} (its gates: ${rule.enforcement?.enforcedBy.join(', ') ?? 'none'})`,
+        );
       }
       chosen.add(rule);
       continue;
@@ -394,7 +432,9 @@ function select(request: GateRequest, pool: readonly Rule[]): readonly Rule[] {
     }
     const known = [...pool, ...(ruleSet.refusedRules ?? [])].map((r) => (wanted.includes('@') ? r.identity : r.id));
     const nearest = nearestName(wanted, known);
-    throw new UsageError(`no rule ${wanted} in the effective set (${nearest ? `did you mean ${nearest}? ` : ''}list them with: majordomus rules list)`);
+    throw new UsageError(
+      `no rule ${wanted} in the effective set (${nearest ? `did you mean ${nearest}? ` : ''}list them with: majordomus rules list)`,
+    );
   }
   return pool.filter((rule) => chosen.has(rule));
 }
@@ -442,5 +482,3 @@ function withAudit(rules: readonly Rule[], audit: readonly Rule[]): readonly Rul
   const missing = audit.filter((rule) => !ids.has(rule.id));
   return missing.length === 0 ? rules : [...rules, ...missing];
 }
-
-

@@ -13,18 +13,18 @@ import { RefusedError, UsageError } from '../errors';
 import type { Policy } from '../generated/types';
 import { distributionRoot } from '../io/distribution';
 import type { GitRepository } from '../io/git';
-import { appendRefusal, BLOCK_BEGIN, commandLine, findInvocation, hookBlock, newHook } from './blocks';
+import { unsafePathReason } from '../io/paths';
+import type { WritePlan } from '../io/write/plan';
 import type { Invocation } from './blocks';
+import { appendRefusal, BLOCK_BEGIN, commandLine, findInvocation, hookBlock, newHook } from './blocks';
 import type { WiringItem } from './managers/config-search';
-import { declaredManagers, preCommitLegacy, routeOf } from './managers/detect';
 import type { HookFiles } from './managers/detect';
+import { declaredManagers, preCommitLegacy, routeOf } from './managers/detect';
 import { workingTreeFiles } from './managers/files';
 import { parseForeignYaml } from './managers/foreign-yaml';
 import { HUSKY_DIR, huskyAppendRefusal, newHuskyHook } from './managers/husky';
 import { LEFTHOOK_CONFIGS, lefthookAddition, lefthookSnippet, searchLefthook } from './managers/lefthook';
 import { installCommand, preCommitSnippet, searchPreCommit } from './managers/pre-commit';
-import { unsafePathReason } from '../io/paths';
-import type { WritePlan } from '../io/write/plan';
 
 export interface HookOptions {
   /** Install the hooks into a `core.hooksPath` outside the repository (refused without it). */
@@ -45,7 +45,9 @@ export function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, o
   if (byHook.size === 0) return;
   plan.tidy(git.hooksDir);
   if (git.hooksPathEmpty) {
-    notes.push(`note: core.hooksPath is set to an empty value, and git then runs no hook at all; the hooks are installed in ${plan.shown(git.hooksDir)} (run: git config --unset core.hooksPath)`);
+    notes.push(
+      `note: core.hooksPath is set to an empty value, and git then runs no hook at all; the hooks are installed in ${plan.shown(git.hooksDir)} (run: git config --unset core.hooksPath)`,
+    );
   }
   const files = workingTreeFiles();
   const forLefthook: { item: WiringItem; installed: boolean }[] = [];
@@ -53,9 +55,22 @@ export function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, o
   let huskyNote: string | undefined;
   for (const [hook, items] of byHook) {
     const manager = managerOf(git, files, hook);
-    if (manager.kind === 'git') planGitHook(plan, git, hook, items.map((item) => item.invocation), options);
+    if (manager.kind === 'git')
+      planGitHook(
+        plan,
+        git,
+        hook,
+        items.map((item) => item.invocation),
+        options,
+      );
     else if (manager.kind === 'husky') {
-      planHuskyHook(plan, git, manager.userDir, hook, items.map((item) => item.invocation));
+      planHuskyHook(
+        plan,
+        git,
+        manager.userDir,
+        hook,
+        items.map((item) => item.invocation),
+      );
       if (manager.missing !== undefined) {
         huskyNote = `note: husky is not installed in this clone (${manager.missing}), so git runs none of ${plan.shown(manager.userDir)}/ yet (run: npx husky, or npm install, whose prepare script runs it)`;
       }
@@ -91,17 +106,26 @@ export function hookItems(policy: Policy): Map<string, WiringItem[]> {
 function managerOf(git: GitRepository, files: HookFiles, hook: string): Manager {
   const route = routeOf(git, files, hook);
   if (route.kind === 'husky') {
-    return { kind: 'husky', userDir: route.userDir, missing: route.runner ? undefined : `its folder ${relative(git.root, git.hooksDir)} is gone` };
+    return {
+      kind: 'husky',
+      userDir: route.userDir,
+      missing: route.runner ? undefined : `its folder ${relative(git.root, git.hooksDir)} is gone`,
+    };
   }
   if (route.kind === 'lefthook') return { kind: 'lefthook', installed: true };
   if (route.kind === 'pre-commit') return { kind: 'pre-commit', config: route.config, installed: true };
   const declared = declaredManagers(git, files);
   const found: Manager[] = [];
-  if (declared.husky !== undefined) found.push({ kind: 'husky', userDir: declared.husky, missing: `core.hooksPath is not ${relative(git.root, declared.husky)}/_` });
+  if (declared.husky !== undefined)
+    found.push({ kind: 'husky', userDir: declared.husky, missing: `core.hooksPath is not ${relative(git.root, declared.husky)}/_` });
   if (declared.lefthook !== undefined) found.push({ kind: 'lefthook', installed: false });
   if (declared.preCommit !== undefined) found.push({ kind: 'pre-commit', config: declared.preCommit, installed: false });
   if (found.length <= 1) return found[0] ?? { kind: 'git' };
-  const names = [declared.husky && `husky (${HUSKY_DIR}/)`, declared.lefthook && `lefthook (${declared.lefthook})`, declared.preCommit && `pre-commit (${declared.preCommit})`].filter(Boolean);
+  const names = [
+    declared.husky && `husky (${HUSKY_DIR}/)`,
+    declared.lefthook && `lefthook (${declared.lefthook})`,
+    declared.preCommit && `pre-commit (${declared.preCommit})`,
+  ].filter(Boolean);
   throw new RefusedError(
     `this repository sets up more than one hook manager — ${names.join(', ')} — and git runs none of them at ${hook} in this clone, so init cannot tell which one runs the hooks; nothing was written (install the one in use: npx husky, npx lefthook install or pre-commit install; then run init again)`,
   );
@@ -131,7 +155,9 @@ function planGitHook(plan: WritePlan, git: GitRepository, hook: string, invocati
     );
   }
   if (!existing.executable) {
-    throw new RefusedError(`the ${hook} hook ${shown} exists but is not executable; make it executable (chmod +x ${shown}) or remove it, then run init --extend again`);
+    throw new RefusedError(
+      `the ${hook} hook ${shown} exists but is not executable; make it executable (chmod +x ${shown}) or remove it, then run init --extend again`,
+    );
   }
   appendBlocks(plan, abs, hook, missing);
 }
@@ -154,7 +180,9 @@ function planHuskyHook(plan: WritePlan, git: GitRepository, userDir: string, hoo
   refuseOutsideLink(existing, hook, shown, lines);
   const refusal = existing.text.includes(BLOCK_BEGIN) ? undefined : huskyAppendRefusal(existing.text);
   if (refusal) {
-    throw new RefusedError(`${shown}, which husky runs at ${hook}, was not written by majordomus and ${refusal}; nothing was written. Add this line to it where it always runs, then run init --extend again: ${lines}`);
+    throw new RefusedError(
+      `${shown}, which husky runs at ${hook}, was not written by majordomus and ${refusal}; nothing was written. Add this line to it where it always runs, then run init --extend again: ${lines}`,
+    );
   }
   appendBlocks(plan, abs, hook, missing);
 }
@@ -162,14 +190,23 @@ function planHuskyHook(plan: WritePlan, git: GitRepository, userDir: string, hoo
 /** The blocks for `missing`, appended once: asked again under the lock, and to the file a link inside the repository leads to. */
 function appendBlocks(plan: WritePlan, abs: string, hook: string, missing: readonly Invocation[]): void {
   const blocks = missing.map((invocation) => hookBlock(hook, invocation)).join('');
-  plan.append(abs, blocks, { links: 'follow', unless: (current) => missing.every((invocation) => findInvocation(current, invocation).line !== undefined) });
+  plan.append(abs, blocks, {
+    links: 'follow',
+    unless: (current) => missing.every((invocation) => findInvocation(current, invocation).line !== undefined),
+  });
 }
 
 /**
  * lefthook: the sections for the hooks its configuration lacks are appended, when the file parsed with
  * them is the file as it was plus them; otherwise refused (15) with the lines to add.
  */
-function planLefthook(plan: WritePlan, git: GitRepository, files: HookFiles, wanted: readonly { item: WiringItem; installed: boolean }[], notes: string[]): void {
+function planLefthook(
+  plan: WritePlan,
+  git: GitRepository,
+  files: HookFiles,
+  wanted: readonly { item: WiringItem; installed: boolean }[],
+  notes: string[],
+): void {
   const config = LEFTHOOK_CONFIGS.find((name) => files.kind(join(git.root, name)) === 'file') ?? LEFTHOOK_CONFIGS[0];
   const existing = readHook(join(git.root, config), config, git);
   const text = existing?.text ?? '';
@@ -198,11 +235,18 @@ function planLefthook(plan: WritePlan, git: GitRepository, files: HookFiles, wan
  * pre-commit: never edited by init — the items to add under `repos:` are printed with a refusal (15)
  * while any invocation is not in the configuration; once it is, init notes the hook types to install.
  */
-function planPreCommit(git: GitRepository, files: HookFiles, wanted: readonly { item: WiringItem; config: string; installed: boolean }[], notes: string[]): void {
+function planPreCommit(
+  git: GitRepository,
+  files: HookFiles,
+  wanted: readonly { item: WiringItem; config: string; installed: boolean }[],
+  notes: string[],
+): void {
   const config = wanted[0]!.config;
   const unsafe = unsafePathReason(config);
   if (unsafe) {
-    throw new RefusedError(`pre-commit's hooks read the configuration ${JSON.stringify(config)}, which ${unsafe}; nothing was written (run: ${installCommand(wanted.map(({ item }) => item.hook))}, then init again)`);
+    throw new RefusedError(
+      `pre-commit's hooks read the configuration ${JSON.stringify(config)}, which ${unsafe}; nothing was written (run: ${installCommand(wanted.map(({ item }) => item.hook))}, then init again)`,
+    );
   }
   const abs = join(git.root, config);
   const text = files.kind(abs) === 'file' ? readHook(abs, config, git)?.text : undefined;
@@ -221,7 +265,10 @@ function planPreCommit(git: GitRepository, files: HookFiles, wanted: readonly { 
     );
   }
   const uninstalled = [...new Set(wanted.filter(({ installed }) => !installed).map(({ item }) => item.hook))];
-  if (uninstalled.length > 0) notes.push(`note: pre-commit is not installed for ${uninstalled.join(', ')} in this clone, so git does not run ${config} there yet (run: ${installCommand(uninstalled)})`);
+  if (uninstalled.length > 0)
+    notes.push(
+      `note: pre-commit is not installed for ${uninstalled.join(', ')} in this clone, so git does not run ${config} there yet (run: ${installCommand(uninstalled)})`,
+    );
 }
 
 /** True when the hook pre-commit runs before its own (`<hook>.legacy`, an adopted hook it replaced) runs the invocation. */
@@ -235,7 +282,9 @@ function runsFirst(git: GitRepository, item: WiringItem): boolean {
 function parseConfig(text: string, config: string): unknown {
   const parsed = parseForeignYaml(text);
   if (!parsed.ok) {
-    throw new UsageError(`${config}${parsed.line === undefined ? '' : `:${parsed.line}`} is not valid YAML (${parsed.reason}); nothing was written (fix it, then run init again)`);
+    throw new UsageError(
+      `${config}${parsed.line === undefined ? '' : `:${parsed.line}`} is not valid YAML (${parsed.reason}); nothing was written (fix it, then run init again)`,
+    );
   }
   return parsed.value;
 }
@@ -252,7 +301,12 @@ function hookSource(): { url: string; rev: string } {
     // the distribution's own manifest; without it the placeholders below still say what to write
   }
   const repository = pkg.repository;
-  const raw = typeof repository === 'string' ? repository : typeof (repository as { url?: unknown } | undefined)?.url === 'string' ? (repository as { url: string }).url : undefined;
+  const raw =
+    typeof repository === 'string'
+      ? repository
+      : typeof (repository as { url?: unknown } | undefined)?.url === 'string'
+        ? (repository as { url: string }).url
+        : undefined;
   const url = raw?.replace(/^git\+/, '') ?? '<the git URL of majordomus>';
   return { url, rev: typeof pkg.version === 'string' ? `v${pkg.version}` : '<a majordomus release tag>' };
 }
@@ -291,7 +345,9 @@ function readHook(abs: string, shown: string, git: GitRepository): { text: strin
   try {
     text = readFileSync(abs, 'utf8');
   } catch (error) {
-    throw new RefusedError(`${shown} cannot be read (${(error as NodeJS.ErrnoException).code}); nothing was written (check its permissions)`);
+    throw new RefusedError(
+      `${shown} cannot be read (${(error as NodeJS.ErrnoException).code}); nothing was written (check its permissions)`,
+    );
   }
   const link = lstatSync(abs).isSymbolicLink();
   return { text, executable: (stat.mode & 0o111) !== 0, outside: link ? linkOutside(abs, git) : undefined };

@@ -20,7 +20,8 @@ export interface GitResult {
 export function isolatedGitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(env)) {
-    if (!['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR', 'GIT_PREFIX'].includes(key)) out[key] = value;
+    if (!['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR', 'GIT_PREFIX'].includes(key))
+      out[key] = value;
   }
   return out;
 }
@@ -29,13 +30,13 @@ export function isolatedGitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.Pro
 export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): GitResult {
   const result = spawnSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (result.error) {
-    throw new UsageError(`cannot run git (${(result.error as NodeJS.ErrnoException).code ?? result.error.message}); install git or fix PATH`);
+    throw new UsageError(
+      `cannot run git (${(result.error as NodeJS.ErrnoException).code ?? result.error.message}); install git or fix PATH`,
+    );
   }
   const stderr = result.stderr ?? '';
   if (result.status === 128 && /dubious ownership/.test(stderr)) {
-    throw new UsageError(
-      `git refuses the repository at ${cwd}: dubious ownership (run: git config --global --add safe.directory <path>)`,
-    );
+    throw new UsageError(`git refuses the repository at ${cwd}: dubious ownership (run: git config --global --add safe.directory <path>)`);
   }
   return { status: result.status ?? 128, stdout: result.stdout ?? '', stderr };
 }

@@ -4,8 +4,9 @@
  * can hang forever. Every reader of the layer comes through here: the path is opened non-blocking (so
  * the open itself never waits) and judged by its descriptor's fstat before a byte is read.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+
 import type { Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { DocumentError } from './document-error';
 
 /** Read flags: non-blocking, so opening a FIFO does not wait for a writer; never a controlling terminal. */
@@ -77,7 +78,12 @@ export function readRegularFile(path: string, display: string, maxBytes: number)
   const { fd, size } = openRegularFile(path, display);
   try {
     if (size > maxBytes) {
-      throw new DocumentError(display, undefined, `is ${size} bytes, over the ${maxBytes}-byte cap`, 'split the file or raise the size cap');
+      throw new DocumentError(
+        display,
+        undefined,
+        `is ${size} bytes, over the ${maxBytes}-byte cap`,
+        'split the file or raise the size cap',
+      );
     }
     const buffer = Buffer.alloc(size);
     let read = 0;

@@ -15,7 +15,10 @@ const MAX_STDIN_BYTES = 1024 * 1024;
  */
 export function readBody(command: string, options: { terminal?: 'refuse' | 'empty' } = {}): string {
   if (process.stdin.isTTY && options.terminal === 'empty') return '';
-  if (process.stdin.isTTY) throw new UsageError(`${command}: the body is read from stdin, which is a terminal (pipe it in: echo "…" | majordomus ${command}; an empty body: majordomus ${command} < /dev/null)`);
+  if (process.stdin.isTTY)
+    throw new UsageError(
+      `${command}: the body is read from stdin, which is a terminal (pipe it in: echo "…" | majordomus ${command}; an empty body: majordomus ${command} < /dev/null)`,
+    );
   let bytes: Buffer;
   try {
     bytes = readFileSync(0);
@@ -25,7 +28,8 @@ export function readBody(command: string, options: { terminal?: 'refuse' | 'empt
     if (code === 'EBADF' || code === 'ENXIO' || code === 'EINVAL') return '';
     throw new UsageError(`${command}: cannot read the body from stdin (${code ?? 'error'}) (pipe the body in)`);
   }
-  if (bytes.length > MAX_STDIN_BYTES) throw new UsageError(`${command}: the body on stdin is ${bytes.length} bytes, over the ${MAX_STDIN_BYTES}-byte limit (shorten it)`);
+  if (bytes.length > MAX_STDIN_BYTES)
+    throw new UsageError(`${command}: the body on stdin is ${bytes.length} bytes, over the ${MAX_STDIN_BYTES}-byte limit (shorten it)`);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (text.includes('\uFFFD') || bytes.includes(0)) throw new UsageError(`${command}: the body on stdin is not UTF-8 text (pipe text in)`);
   return text.replace(/\r\n/g, '\n');

@@ -7,13 +7,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import type { Dirent } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from './document-error';
 import { runGit } from './git';
 import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
-import { decodeUtf8, DEFAULT_MAX_BYTES, byteOrder } from "./text";
+import { byteOrder, DEFAULT_MAX_BYTES, decodeUtf8 } from './text';
 
 /** One entry of a directory listing. */
 export interface TreeEntry {
@@ -144,7 +144,8 @@ export class IndexTree implements Tree {
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
     const result = runGit(['ls-files', '-s', '-z'], root, env);
-    if (result.status !== 0) throw new DocumentError('.git/index', undefined, `git cannot list the index: ${result.stderr.trim()}`, 'check the repository');
+    if (result.status !== 0)
+      throw new DocumentError('.git/index', undefined, `git cannot list the index: ${result.stderr.trim()}`, 'check the repository');
     for (const record of result.stdout.split('\0')) {
       const tab = record.indexOf('\t');
       if (tab === -1) continue;
@@ -182,7 +183,12 @@ export class IndexTree implements Tree {
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
     const bytes = this.bytes(path);
     if (bytes.length > maxBytes) {
-      throw new DocumentError(path, undefined, `is ${bytes.length} bytes, over the ${maxBytes}-byte cap`, 'split the file or raise the size cap');
+      throw new DocumentError(
+        path,
+        undefined,
+        `is ${bytes.length} bytes, over the ${maxBytes}-byte cap`,
+        'split the file or raise the size cap',
+      );
     }
     return decodeUtf8(bytes, path);
   }
@@ -221,7 +227,12 @@ export class IndexTree implements Tree {
   private catFile(blobs: readonly string[]): Map<string, Buffer> {
     const out = new Map<string, Buffer>();
     if (blobs.length === 0) return out;
-    const result = spawnSync('git', ['cat-file', '--batch'], { cwd: this.root, env: this.env, input: `${blobs.join('\n')}\n`, maxBuffer: 1024 * 1024 * 1024 });
+    const result = spawnSync('git', ['cat-file', '--batch'], {
+      cwd: this.root,
+      env: this.env,
+      input: `${blobs.join('\n')}\n`,
+      maxBuffer: 1024 * 1024 * 1024,
+    });
     const data = result.stdout as Buffer;
     let at = 0;
     while (at < data.length) {

@@ -5,9 +5,9 @@
  * is ever evaluated. (gray-matter was dropped for this reason and for start-up: docs/DEPENDENCIES.md.)
  */
 import { DocumentError, printable } from '../io/document-error';
+import { readTextFile } from '../io/text';
 import { parseYaml } from './yaml';
 import type { FrontMatterDocument } from './yaml-document';
-import { readTextFile } from "../io/text";
 
 export type { FrontMatterDocument } from './yaml-document';
 
@@ -24,7 +24,12 @@ export function parseFrontMatter(text: string, file: string): FrontMatterDocumen
         'open the front matter with a line of exactly ---',
       );
     }
-    throw new DocumentError(file, 1, 'no front matter', 'open the file with a line of exactly --- followed by the YAML keys and a closing ---');
+    throw new DocumentError(
+      file,
+      1,
+      'no front matter',
+      'open the file with a line of exactly --- followed by the YAML keys and a closing ---',
+    );
   }
   // A file that is only the opening line has no second line to search.
   const yamlStart = firstEnd === -1 ? text.length : firstEnd + 1;
@@ -52,7 +57,12 @@ function findClosingLine(text: string, from: number, file: string): { line: numb
     const content = text.slice(start, end).replace(/\r$/, '');
     if (content.startsWith('---')) {
       if (content === '---') return { line, start, next: Math.min(end + 1, text.length) };
-      throw new DocumentError(file, line, `the front matter closes with ${printable(content, 40)}`, 'close the front matter with a line of exactly ---');
+      throw new DocumentError(
+        file,
+        line,
+        `the front matter closes with ${printable(content, 40)}`,
+        'close the front matter with a line of exactly ---',
+      );
     }
     start = end + 1;
     line++;

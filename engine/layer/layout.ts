@@ -8,10 +8,10 @@ import { MissingError } from '../errors';
 import type { Manifest } from '../generated/types';
 import { DocumentError } from '../io/document-error';
 import { isSafeRelativePath } from '../io/paths';
-import { WorkingTree } from '../io/tree';
 import type { Tree } from '../io/tree';
-import { parseYaml } from './yaml';
+import { WorkingTree } from '../io/tree';
 import type { YamlDocument } from './yaml';
+import { parseYaml } from './yaml';
 
 export const AI_DIR = '.ai';
 export const MANIFEST_PATH = '.ai/manifest.yaml';
@@ -57,7 +57,10 @@ export function layoutFromManifest(root: string, tree: Tree, text: string): Layo
   const doc = parseYaml(text, MANIFEST_PATH);
   if (doc.value === null || typeof doc.value !== 'object' || Array.isArray(doc.value)) {
     // init --extend rewrites an empty manifest; one holding a list or a scalar is somebody's content
-    const fix = doc.value === null ? 'restore it with: majordomus init --extend' : 'make it a mapping of keys, or empty it and run: majordomus init --extend';
+    const fix =
+      doc.value === null
+        ? 'restore it with: majordomus init --extend'
+        : 'make it a mapping of keys, or empty it and run: majordomus init --extend';
     throw new DocumentError(MANIFEST_PATH, 1, 'the manifest is not a mapping', fix);
   }
   const manifest = doc.value as Manifest;

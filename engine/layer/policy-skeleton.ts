@@ -5,7 +5,6 @@
  */
 import { parseYaml } from './yaml';
 
-
 /** The skeleton policy, distribution-relative. */
 export const SKELETON_POLICY = 'share/skeleton/ai/repo/policy.yaml';
 
@@ -21,7 +20,9 @@ export interface DeclaredPolicyValue {
  */
 export function declaredValues(value: unknown, prefix = ''): DeclaredPolicyValue[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return prefix ? [{ key: prefix, value }] : [];
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => declaredValues(inner, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
+    declaredValues(inner, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 /** The values the skeleton policy of the distribution `distribution` declares. */

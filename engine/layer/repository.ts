@@ -2,20 +2,21 @@
  * One repository as the engine sees it: its git working tree, its layer, and the documents read from
  * it, each parsed once per process and shared by every validator.
  */
-import { DocumentError } from '../io/document-error';
-import { parseFrontMatter } from './front-matter';
-import type { FrontMatterDocument } from './front-matter';
+
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distributionRoot } from '../io/distribution';
+import { DocumentError } from '../io/document-error';
 import { GitRepository, runGit } from '../io/git';
-import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layout';
-import type { Layout } from './layout';
-import type { RuleSet } from './rule-types';
-import { IndexTree, treeFor, WorkingTree } from '../io/tree';
 import type { Tree } from '../io/tree';
-import { parseYaml } from './yaml';
+import { IndexTree, treeFor, WorkingTree } from '../io/tree';
+import type { FrontMatterDocument } from './front-matter';
+import { parseFrontMatter } from './front-matter';
+import type { Layout } from './layout';
+import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layout';
+import type { RuleSet } from './rule-types';
 import type { YamlDocument } from './yaml';
+import { parseYaml } from './yaml';
 
 /** How `Repository.open` finds and reads the repository. */
 export interface OpenOptions {

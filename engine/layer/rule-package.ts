@@ -4,11 +4,11 @@
  * package the distribution ships (`rules/<pack>/`).
  */
 import type { RulePackageManifest } from '../generated/types';
-import { parseFrontMatter } from './front-matter';
 import { DocumentError } from '../io/document-error';
-import { checkSchema } from './schema-check';
-import type { RulePackage } from './rule-types';
 import type { Tree } from '../io/tree';
+import { parseFrontMatter } from './front-matter';
+import type { RulePackage } from './rule-types';
+import { checkSchema } from './schema-check';
 import { parseYaml } from './yaml';
 
 export const PACKAGE_MANIFEST = 'manifest.yaml';
@@ -31,7 +31,12 @@ export function readRulePackage(tree: Tree, dir: string, vendor: string): RulePa
   if (!tree.exists(manifestFile)) {
     return {
       ...found,
-      manifestError: new DocumentError(manifestFile, undefined, 'the package manifest is missing', 'restore the package with: majordomus rules vendor update --force'),
+      manifestError: new DocumentError(
+        manifestFile,
+        undefined,
+        'the package manifest is missing',
+        'restore the package with: majordomus rules vendor update --force',
+      ),
       schemaProblems: [],
     };
   }
@@ -91,7 +96,11 @@ export interface PackageProblem {
  * a file differing from its hash or declaring another identity, a rule file the manifest does not list.
  * `known` gives the identity of a file already loaded, so it is not parsed twice.
  */
-export function packageProblems(tree: PackageFiles, pkg: RulePackage, known: (path: string) => string | undefined = () => undefined): PackageProblem[] {
+export function packageProblems(
+  tree: PackageFiles,
+  pkg: RulePackage,
+  known: (path: string) => string | undefined = () => undefined,
+): PackageProblem[] {
   const problems: PackageProblem[] = [];
   const file = pkg.manifestFile;
   if (pkg.manifestError) {
@@ -114,7 +123,12 @@ export function packageProblems(tree: PackageFiles, pkg: RulePackage, known: (pa
     const path = `${pkg.dir}/${entry.file}`;
     listed.add(path);
     if (!tree.exists(path)) {
-      problems.push({ subject: path, file, line, message: `listed in ${file} but missing (restore it with: majordomus rules vendor update --force)` });
+      problems.push({
+        subject: path,
+        file,
+        line,
+        message: `listed in ${file} but missing (restore it with: majordomus rules vendor update --force)`,
+      });
       return;
     }
     let actual: string;
@@ -141,7 +155,11 @@ export function packageProblems(tree: PackageFiles, pkg: RulePackage, known: (pa
   });
   for (const path of pkg.filesOnDisk) {
     if (!listed.has(path)) {
-      problems.push({ subject: path, file: path, message: `a rule file ${file} does not list: the package holds only what its manifest names (remove it, or move it to the project rules)` });
+      problems.push({
+        subject: path,
+        file: path,
+        message: `a rule file ${file} does not list: the package holds only what its manifest names (remove it, or move it to the project rules)`,
+      });
     }
   }
   return problems;

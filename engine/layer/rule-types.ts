@@ -4,9 +4,9 @@
  * classes. engine/ruleset/rules.ts loads them; engine/layer/rule-package.ts reads the packages.
  */
 import type { RuleFrontMatter, RulePackageManifest } from '../generated/types';
+import type { Unreadable } from '../io/unreadable';
 import type { SchemaProblem } from './schema-check';
 import type { YamlDocument } from './yaml-document';
-import type { Unreadable } from "../io/unreadable";
 
 /** Where a rule came from. */
 export type Provenance = { readonly origin: 'vendor'; readonly vendor: string } | { readonly origin: 'project' };

@@ -3,11 +3,12 @@
  * code generator writes (no ajv compile at start-up), and turns each schema error into a problem that
  * names the key and the line it sits on.
  */
+
+import type { KindName } from '../generated/kinds';
 import { schemaKeys } from '../generated/schema-keys';
 import { schemaValidators } from '../generated/schema-validators';
-import type { KindName } from '../generated/kinds';
-import { nearestName } from '../io/nearest-name';
 import { printable } from '../io/document-error';
+import { nearestName } from '../io/nearest-name';
 import type { YamlDocument } from './yaml-document';
 
 /** One way a document breaks its schema. */
@@ -42,7 +43,9 @@ export function checkSchema(kind: KindName, doc: YamlDocument, describe: KeyDesc
   const found = problemsWithErrors(validate.errors ?? [], doc, describe);
   // the nearest allowed key of each unknown one is looked up once the problems to report are chosen
   // (a document may hold thousands of unknown keys)
-  const reported = found.slice(0, MAX_PROBLEMS).map(({ problem, error }) => (error.keyword === 'additionalProperties' ? withNearestKey(kind, problem, error) : problem));
+  const reported = found
+    .slice(0, MAX_PROBLEMS)
+    .map(({ problem, error }) => (error.keyword === 'additionalProperties' ? withNearestKey(kind, problem, error) : problem));
   if (found.length > MAX_PROBLEMS) {
     const more = found.length - MAX_PROBLEMS;
     return [...reported, { key: '', line: undefined, message: `…and ${more} more`, keyword: 'more' }];
@@ -58,7 +61,11 @@ export function schemaProblems(errors: readonly SchemaError[], doc: YamlDocument
   return problemsWithErrors(errors, doc, describe).map(({ problem }) => problem);
 }
 
-function problemsWithErrors(errors: readonly SchemaError[], doc: YamlDocument, describe: KeyDescriber): { problem: SchemaProblem; error: SchemaError }[] {
+function problemsWithErrors(
+  errors: readonly SchemaError[],
+  doc: YamlDocument,
+  describe: KeyDescriber,
+): { problem: SchemaProblem; error: SchemaError }[] {
   const found: { problem: SchemaProblem; error: SchemaError }[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
@@ -129,7 +136,12 @@ function toProblem(error: SchemaError, doc: YamlDocument, describe: KeyDescriber
     case 'oneOf':
       // the branch errors that follow say what is wrong; this summary adds nothing a reader can act on
       if (error.keyword !== 'oneOf' && error.keyword !== 'anyOf') return undefined;
-      return { key, line: lineOf(doc, key), keyword: error.keyword, message: `${shown} has the value ${show(value)}, which matches none of the allowed shapes` };
+      return {
+        key,
+        line: lineOf(doc, key),
+        keyword: error.keyword,
+        message: `${shown} has the value ${show(value)}, which matches none of the allowed shapes`,
+      };
     default: {
       const custom = describe(key, error.keyword, error.params, value);
       const message = custom ?? `${shown} ${phrase(error, value)}`;

@@ -20,4 +20,3 @@ export interface FrontMatterDocument {
   /** The 1-based file line the body starts at. */
   readonly bodyLine: number;
 }
-

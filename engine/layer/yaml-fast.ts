@@ -84,7 +84,12 @@ class FastReader {
     return value;
   }
 
-  private mapping(indent: number, path: string, into: Record<string, unknown>, first: { line: Line; text: string } | undefined): Record<string, unknown> {
+  private mapping(
+    indent: number,
+    path: string,
+    into: Record<string, unknown>,
+    first: { line: Line; text: string } | undefined,
+  ): Record<string, unknown> {
     const seen = new Set<string>(Object.keys(into));
     if (first) this.entry(first.line, first.text, indent, path, into, seen);
     while (this.pos < this.lines.length) {
@@ -224,7 +229,18 @@ function plainValue(text: string): string {
   return value;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\', '"': '"', '/': '/', n: '\n', t: '\t', r: '\r', '0': '\0', b: '\b', f: '\f', ' ': ' ' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\',
+  '"': '"',
+  '/': '/',
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '0': '\0',
+  b: '\b',
+  f: '\f',
+  ' ': ' ',
+};
 
 /** A double-quoted scalar at the start of `text`: its value and the index after the closing quote. */
 function doubleQuoted(text: string): [string, number] {

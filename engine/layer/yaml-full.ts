@@ -6,8 +6,8 @@
  */
 import type { Node as YamlNode } from 'yaml';
 import { DocumentError, printable } from '../io/document-error';
-import { yamlPackage } from './yaml-package';
 import type { YamlDocument } from './yaml-document';
+import { yamlPackage } from './yaml-package';
 
 /** Nesting deeper than this is refused, before the composer sees it. */
 export const MAX_DEPTH = 64;
@@ -18,10 +18,7 @@ const TOKEN_REFUSALS: Readonly<Record<string, [reason: string, fix: string]>> = 
   anchor: ['an anchor (&name) is outside the YAML subset', 'write the value out in full'],
   alias: ['an alias (*name) is outside the YAML subset', 'write the value out in full'],
   tag: ['a tag (!…) is outside the YAML subset', 'remove the tag; quote the value if it must stay a string'],
-  'block-scalar-header': [
-    'a block scalar (| or >) is outside the YAML subset',
-    'write the value on one line as a quoted scalar',
-  ],
+  'block-scalar-header': ['a block scalar (| or >) is outside the YAML subset', 'write the value on one line as a quoted scalar'],
   'flow-map-start': ['a flow mapping ({…}) is outside the YAML subset', 'write it as a block mapping, one key a line'],
   'explicit-key-ind': ['an explicit key (? …) is outside the YAML subset', 'write the key as a plain `key: value` line'],
 };
@@ -85,7 +82,12 @@ function scanCharacters(text: string, file: string, lineAt: (pos: number) => num
     }
     if (c === 0x0d && text.charCodeAt(i + 1) === 0x0a) continue;
     if (c < 0x20 && c !== 0x0a) {
-      throw new DocumentError(file, lineAt(i), `a control character U+${c.toString(16).padStart(4, '0')} at offset ${i}`, 'remove the character');
+      throw new DocumentError(
+        file,
+        lineAt(i),
+        `a control character U+${c.toString(16).padStart(4, '0')} at offset ${i}`,
+        'remove the character',
+      );
     }
     if (c === 0x7f) {
       throw new DocumentError(file, lineAt(i), `a control character U+007F at offset ${i}`, 'remove the character');
@@ -110,7 +112,12 @@ function scanTokens(text: string, file: string, lineAt: (pos: number) => number)
     if (token !== CST.DOCUMENT && token !== CST.SCALAR && token !== CST.FLOW_END) pos += token.length;
     if (type === null && previous === CST.SCALAR && token.includes('\n') && token.trim() !== '') {
       // the source of a plain scalar; over several lines it is folded into one, which the subset refuses
-      throw new DocumentError(file, lineAt(start), 'a plain scalar continued on the next line is folded, which is outside the YAML subset', 'write the value on one line, quoted if it holds ": "');
+      throw new DocumentError(
+        file,
+        lineAt(start),
+        'a plain scalar continued on the next line is folded, which is outside the YAML subset',
+        'write the value on one line, quoted if it holds ": "',
+      );
     }
     previous = token;
     if (type === undefined || type === null) continue;
@@ -119,11 +126,21 @@ function scanTokens(text: string, file: string, lineAt: (pos: number) => number)
     switch (type) {
       case 'flow-error-end':
         // the lexer notices an unclosed bracket where the next line starts; name the line that opened it
-        throw new DocumentError(file, lineAt(flowOpened), 'a flow sequence ([…) is never closed on its line', 'close the bracket on the same line');
+        throw new DocumentError(
+          file,
+          lineAt(flowOpened),
+          'a flow sequence ([…) is never closed on its line',
+          'close the bracket on the same line',
+        );
       case 'double-quoted-scalar':
       case 'single-quoted-scalar':
         if (!closesQuote(token)) {
-          throw new DocumentError(file, lineAt(start), `a quoted scalar opened with ${token[0]} is not closed on its line (a value over several lines is folded, which is outside the YAML subset)`, 'close the quote on the same line');
+          throw new DocumentError(
+            file,
+            lineAt(start),
+            `a quoted scalar opened with ${token[0]} is not closed on its line (a value over several lines is folded, which is outside the YAML subset)`,
+            'close the quote on the same line',
+          );
         }
         content = true;
         break;
@@ -131,7 +148,12 @@ function scanTokens(text: string, file: string, lineAt: (pos: number) => number)
         flowOpened = start;
         flowDepth++;
         if (flowDepth > 1) {
-          throw new DocumentError(file, lineAt(start), 'a nested flow sequence ([… […]]) is outside the YAML subset', 'write the outer list as a block sequence');
+          throw new DocumentError(
+            file,
+            lineAt(start),
+            'a nested flow sequence ([… […]]) is outside the YAML subset',
+            'write the outer list as a block sequence',
+          );
         }
         break;
       case 'flow-seq-end':
@@ -139,7 +161,12 @@ function scanTokens(text: string, file: string, lineAt: (pos: number) => number)
         break;
       case 'directive-line':
         if (!/^%YAML 1\.2\s*$/.test(token.replace(/\s+#.*$/, ''))) {
-          throw new DocumentError(file, lineAt(start), `the directive ${printable(token.trim(), 40)} is outside the YAML subset`, 'remove the directive; the subset is YAML 1.2');
+          throw new DocumentError(
+            file,
+            lineAt(start),
+            `the directive ${printable(token.trim(), 40)} is outside the YAML subset`,
+            'remove the directive; the subset is YAML 1.2',
+          );
         }
         break;
       case 'doc-start':
@@ -203,13 +230,7 @@ function scanDepth(text: string, file: string, offset: number): void {
   }
 }
 
-function convert(
-  node: YamlNode | null,
-  path: string,
-  file: string,
-  lineAt: (pos: number) => number,
-  lines: Map<string, number>,
-): unknown {
+function convert(node: YamlNode | null, path: string, file: string, lineAt: (pos: number) => number, lines: Map<string, number>): unknown {
   if (node === null || node === undefined) return null;
   const { isAlias, isMap, isPair, isScalar, isSeq } = yamlPackage();
   const line = node.range ? lineAt(node.range[0]) : undefined;

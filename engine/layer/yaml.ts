@@ -13,9 +13,9 @@ import type { YamlDocument } from './yaml-document';
 import { parseYamlFast } from './yaml-fast';
 import { parseYamlFull } from './yaml-full';
 
-export { MAX_DEPTH, parseYamlFull } from './yaml-full';
 
 export type { YamlDocument } from './yaml-document';
+export { MAX_DEPTH, parseYamlFull } from './yaml-full';
 
 export interface YamlOptions {
   /** Lines before the first line of `text` in its file (front matter starts at line 2). */
@@ -23,7 +23,6 @@ export interface YamlOptions {
   /** The size cap in bytes; 1 MiB unless said otherwise. */
   readonly maxBytes?: number;
 }
-
 
 /** Parse `text` as a document of the layer's YAML subset, or throw a DocumentError. */
 export function parseYaml(text: string, file: string, options: YamlOptions = {}): YamlDocument {

@@ -5,11 +5,12 @@
  * adopts a pack by holding its vendored copy, `<rules>/vendor/<pack>/`: the copy is the record, so
  * dropping the folder (`rules vendor remove`) drops the pack.
  */
-import { packNames, packs } from '../generated/packs';
-import type { PackDefinition, PackName } from '../generated/packs';
 
-export { packNames, packs };
+import type { PackDefinition, PackName } from '../generated/packs';
+import { packNames, packs } from '../generated/packs';
+
 export type { PackDefinition, PackName };
+export { packNames, packs };
 
 /** The baseline: vendored by every adopted repository, never removed. */
 export const BASELINE_PACK: PackName = 'majordomus';

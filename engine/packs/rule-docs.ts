@@ -3,8 +3,9 @@
  * pack the distribution ships, each row carrying an anchor of its own, so a finding, a SARIF rule or a
  * reader can point at one rule. A repository's own rules are not there: their file is their document.
  */
-import { packNames } from './registry';
+
 import type { Rule } from '../ruleset/rules';
+import { packNames } from './registry';
 
 /** The catalogue page, relative to the distribution's root. */
 export const RULES_PAGE = 'docs/RULES.md';

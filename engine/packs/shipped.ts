@@ -9,13 +9,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { distributionRoot } from '../io/distribution';
-import { listedFiles, PACKAGE_MANIFEST, readRulePackage } from '../layer/rule-package';
-import type { RulePackage } from '../layer/rule-package';
 import { WorkingTree } from '../io/tree';
-import { loadRuleFiles, loadRuleText, resolveRules } from '../ruleset/rules';
+import type { RulePackage } from '../layer/rule-package';
+import { listedFiles, PACKAGE_MANIFEST, readRulePackage } from '../layer/rule-package';
 import type { LoadProblem, Provenance, Rule } from '../ruleset/rules';
-import { packs } from './registry';
+import { loadRuleFiles, loadRuleText, resolveRules } from '../ruleset/rules';
 import type { PackName } from './registry';
+import { packs } from './registry';
 
 /** The distribution's package of `pack`, read from the installed tool. */
 export function shippedPackage(pack: string): { tree: WorkingTree; pkg: RulePackage } {
@@ -65,10 +65,17 @@ export async function shippedRules(pack: PackName): Promise<Rule[]> {
   } else {
     const { tree, pkg } = shippedPackage(pack);
     const order = listedFiles(pkg) ?? pkg.filesOnDisk;
-    const set = loadRuleFiles(tree, order.map((file) => ({ file, provenance })), [pkg]);
+    const set = loadRuleFiles(
+      tree,
+      order.map((file) => ({ file, provenance })),
+      [pkg],
+    );
     for (const problem of set.problems) problems.push(problem);
     rules = set.rules;
   }
-  if (problems.length > 0) throw new Error(`the ${pack} pack this distribution ships does not load: ${problems.map((p) => `${p.file ?? p.subject}: ${p.message}`).join('; ')}`);
+  if (problems.length > 0)
+    throw new Error(
+      `the ${pack} pack this distribution ships does not load: ${problems.map((p) => `${p.file ?? p.subject}: ${p.message}`).join('; ')}`,
+    );
   return [...rules];
 }

@@ -8,21 +8,21 @@
  */
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { Layout } from '../layer/layout';
+import { diskReader } from '../api/disk';
+import type { DiskReader } from '../api/validator';
 import { isSafeRelativePath } from '../io/paths';
-import { listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from '../layer/rule-package';
-import type { PackageProblem, RulePackage } from '../layer/rule-package';
+import { byteOrder } from '../io/text';
 import { WorkingTree } from '../io/tree';
 import { isWriterLeftover } from '../io/write/apply';
 import type { WritePlan } from '../io/write/plan';
+import type { Layout } from '../layer/layout';
+import type { PackageProblem, RulePackage } from '../layer/rule-package';
+import { listedFiles, PACKAGE_MANIFEST, packageProblems, readRulePackage } from '../layer/rule-package';
 import { parseYaml } from '../layer/yaml';
-import { adoptedPacks, BASELINE_PACK, packs } from './registry';
-import type { PackDefinition } from './registry';
-import { shippedFiles, shippedPackage } from './shipped';
 import { BASELINE_VENDOR, rulesDir } from '../ruleset/rules';
-import type { DiskReader } from '../api/validator';
-import { byteOrder } from "../io/text";
-import { diskReader } from "../api/disk";
+import type { PackDefinition } from './registry';
+import { adoptedPacks, BASELINE_PACK, packs } from './registry';
+import { shippedFiles, shippedPackage } from './shipped';
 
 /** The names under `<rules>/vendor/` of the working tree, whatever each is: the vendors the repository holds. */
 export function heldVendors(layout: Layout): string[] {
@@ -59,7 +59,10 @@ export function vendoredDir(layout: Layout, vendor = BASELINE_VENDOR): string {
  * through a link on its path. `rules vendor status` and `doctor` report it in the same words.
  */
 export function vendoredFolderProblem(layout: Layout, dir: string): PackageProblem | undefined {
-  return folderProblem({ root: layout.root, tree: layout.tree.name, list: (folder) => layout.tree.list(folder), disk: diskReader(layout.root) }, dir);
+  return folderProblem(
+    { root: layout.root, tree: layout.tree.name, list: (folder) => layout.tree.list(folder), disk: diskReader(layout.root) },
+    dir,
+  );
 }
 
 /** What the check of a vendored folder reads: the judged tree, and the disk for what a tree does not show (links). */
@@ -88,7 +91,8 @@ function folderProblem(readers: VendoredFolderReaders, dir: string): PackageProb
   if (kind !== 'dir') return problem(`is a file, not a folder; ${fix}`);
   const real = readers.disk.realpath(abs);
   const top = readers.disk.realpath(readers.root);
-  if (!real.startsWith(top + sep)) return problem(`resolves outside the repository (to ${real}) through a symbolic link on its path; ${fix}`);
+  if (!real.startsWith(top + sep))
+    return problem(`resolves outside the repository (to ${real}) through a symbolic link on its path; ${fix}`);
   return undefined;
 }
 
@@ -118,7 +122,12 @@ export function vendorStatus(layout: Layout, vendor = BASELINE_VENDOR): VendorSt
     changes.push(`changed ${vendored.manifestFile} (the rule order or the package metadata differ)`);
   }
   if (changes.length > 0) return { state: 'different', dir, changes };
-  return { state: 'current', dir, rules: vendored.manifest?.rules?.length ?? 0, revision: String(vendored.manifest?.source_revision ?? '') };
+  return {
+    state: 'current',
+    dir,
+    rules: vendored.manifest?.rules?.length ?? 0,
+    revision: String(vendored.manifest?.source_revision ?? ''),
+  };
 }
 
 /** What the distribution's package changes relative to the vendored one, one line each. */
@@ -133,9 +142,11 @@ function differences(vendored: RulePackage, shipped: RulePackage): string[] {
     else if (before.get(identity) !== spec) out.push(`changed ${identity}`);
   }
   for (const identity of before.keys()) if (!after.has(identity)) out.push(`removed ${identity}`);
-  if (out.length === 0 && [...before.keys()].join('\n') !== [...after.keys()].join('\n')) out.push('reordered: the distribution lists the rules in another order');
+  if (out.length === 0 && [...before.keys()].join('\n') !== [...after.keys()].join('\n'))
+    out.push('reordered: the distribution lists the rules in another order');
   const revision = (pkg: RulePackage): string => String(pkg.manifest?.source_revision ?? '');
-  if (out.length === 0 && revision(vendored) !== revision(shipped)) out.push(`source revision ${revision(vendored)} → ${revision(shipped)}`);
+  if (out.length === 0 && revision(vendored) !== revision(shipped))
+    out.push(`source revision ${revision(vendored)} → ${revision(shipped)}`);
   return out;
 }
 
@@ -245,7 +256,11 @@ export function unlistedFiles(layout: Layout, pack: string): string[] {
 }
 
 /** Every file (links included, not followed) and every folder under `root`, relative to it, in byte order, folders before their contents. */
-function entriesUnder(root: string, prefix = '', out: { files: string[]; folders: string[] } = { files: [], folders: [] }): { files: string[]; folders: string[] } {
+function entriesUnder(
+  root: string,
+  prefix = '',
+  out: { files: string[]; folders: string[] } = { files: [], folders: [] },
+): { files: string[]; folders: string[] } {
   let entries;
   try {
     entries = readdirSync(join(root, prefix), { withFileTypes: true }).sort((a, b) => byteOrder(a.name, b.name));
@@ -268,7 +283,10 @@ function staleFiles(layout: Layout, vendor: string): string[] {
   const working = new WorkingTree(layout.root);
   const before = readRulePackage(working, dir, vendor);
   const keep = new Set(shippedFiles(vendor).map((file) => `${dir}/${file.relative}`));
-  const candidates = [...before.filesOnDisk, ...(listedFiles(before) ?? []).filter((path) => isSafeRelativePath(path) && path.startsWith(`${dir}/`))];
+  const candidates = [
+    ...before.filesOnDisk,
+    ...(listedFiles(before) ?? []).filter((path) => isSafeRelativePath(path) && path.startsWith(`${dir}/`)),
+  ];
   return [...new Set(candidates)].filter((path) => !keep.has(path) && isFileOrLink(layout.abs(path)));
 }
 
@@ -284,7 +302,10 @@ export function foreignReasons(layout: Layout, vendor = BASELINE_VENDOR): string
   const reasons: string[] = [];
   if (vendored && typeof vendored === 'object') {
     for (const key of ['vendor', 'package']) {
-      if (vendored[key] !== shipped[key]) reasons.push(`its manifest names ${key} ${JSON.stringify(vendored[key] ?? null)}; this version ships ${key} ${JSON.stringify(shipped[key])}`);
+      if (vendored[key] !== shipped[key])
+        reasons.push(
+          `its manifest names ${key} ${JSON.stringify(vendored[key] ?? null)}; this version ships ${key} ${JSON.stringify(shipped[key])}`,
+        );
     }
     const theirs = String(vendored.source_revision ?? '');
     const ours = String(shipped.source_revision);
@@ -341,9 +362,14 @@ export function packageOwnership(root: string, dir: string, vendor: string): Own
   if (manifest.state === 'different') return { owned: false, reason: describeManifest(join(abs, PACKAGE_MANIFEST), vendor) };
   const known = new Set(shipped.map((file) => file.relative));
   const foreign = filesUnder(abs).find((relative) => !known.has(relative));
-  if (foreign !== undefined) return { owned: false, reason: `it holds ${dir}/${foreign}, which this version does not ship, and no manifest of this version` };
+  if (foreign !== undefined)
+    return { owned: false, reason: `it holds ${dir}/${foreign}, which this version does not ship, and no manifest of this version` };
   const edited = files.find((file) => file.state === 'different');
-  if (edited) return { owned: false, reason: `${dir}/${edited.relative} differs from this version's, and the folder has no manifest of this version` };
+  if (edited)
+    return {
+      owned: false,
+      reason: `${dir}/${edited.relative} differs from this version's, and the folder has no manifest of this version`,
+    };
   return { owned: true, files };
 }
 

@@ -30,7 +30,9 @@ export const githubReporter: Reporter = {
         ['endLine', location?.endLine],
         ['title', finding.rule !== undefined ? `${finding.rule} (${finding.category})` : finding.category],
       ];
-      const shown = properties.filter((entry): entry is [string, string | number] => entry[1] !== undefined).map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
+      const shown = properties
+        .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${escapeProperty(String(value))}`);
       yield `::${SEVERITIES[finding.level].github} ${shown.join(',')}::${escapeData(findingText(finding))}`;
     }
     // a plain line: what the log shows at the end, the same summary the text format ends with

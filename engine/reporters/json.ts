@@ -4,8 +4,9 @@
  * follow them (`column, endLine, endColumn, version, help`); an absent value is `null`. Values are
  * exact: nothing is escaped beyond what JSON itself escapes.
  */
-import { isOutcome } from '../api/findings';
+
 import type { Finding } from '../api/findings';
+import { isOutcome } from '../api/findings';
 import type { GateReport, Reporter } from './report';
 
 export const jsonReporter: Reporter = {

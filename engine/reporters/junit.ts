@@ -9,8 +9,9 @@
  * become character references (so a parser does not fold them), and the characters XML 1.0 cannot hold
  * at all (most C0 controls, lone surrogates, U+FFFE, U+FFFF) are written as `\uXXXX`.
  */
-import { isViolation } from '../api/findings';
+
 import type { Finding } from '../api/findings';
+import { isViolation } from '../api/findings';
 import type { Rule } from '../ruleset/rules';
 import { findingText, RuleIndex } from './location';
 import type { GateReport, Reporter } from './report';
@@ -96,7 +97,11 @@ function verdictOf(entry: Case, checked: ReadonlySet<Rule>, report: GateReport):
 /** `LEVEL path:line:column — what`, then the command that shows it again. */
 function failureBody(finding: Finding, report: GateReport, index: RuleIndex): string {
   const location = index.locate(finding, report);
-  const where = location ? [location.path, location.line, location.line !== undefined ? location.column : undefined].filter((part) => part !== undefined).join(':') : finding.subject;
+  const where = location
+    ? [location.path, location.line, location.line !== undefined ? location.column : undefined]
+        .filter((part) => part !== undefined)
+        .join(':')
+    : finding.subject;
   const lines = [`${finding.level} ${where} — ${findingText(finding)}`];
   if (finding.reproduce !== undefined) lines.push(`reproduce: ${finding.reproduce}`);
   return lines.join('\n');
@@ -105,7 +110,8 @@ function failureBody(finding: Finding, report: GateReport, index: RuleIndex): st
 // characters XML 1.0 cannot hold in any form: C0 controls but tab, newline and carriage return; lone
 // surrogates; U+FFFE and U+FFFF
 // eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function unrepresentable(char: string): string {
   return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
@@ -113,7 +119,12 @@ function unrepresentable(char: string): string {
 
 /** `value` as XML character data. */
 export function text(value: string): string {
-  return value.replace(FORBIDDEN, unrepresentable).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r/g, '&#13;');
+  return value
+    .replace(FORBIDDEN, unrepresentable)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/\r/g, '&#13;');
 }
 
 /** `value` as the inside of a double-quoted XML attribute. */

@@ -50,7 +50,9 @@ export class RuleIndex {
   /** The rule that produced `finding`, if the report holds it. */
   of(finding: Finding): Rule | undefined {
     if (finding.rule === undefined) return undefined;
-    return (finding.version !== undefined ? this.byIdentity.get(`${finding.rule}@${finding.version}`) : undefined) ?? this.byId.get(finding.rule);
+    return (
+      (finding.version !== undefined ? this.byIdentity.get(`${finding.rule}@${finding.version}`) : undefined) ?? this.byId.get(finding.rule)
+    );
   }
 }
 
@@ -92,11 +94,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /** A repository-relative path as a relative URI reference: each segment percent-encoded. */
 export function pathToUri(path: string): string {
-  return path
-    .split('/')
-    // a lone surrogate has no UTF-8 form to encode (encodeURIComponent would throw): U+FFFD stands in
-    .map((segment) => encodeURIComponent(segment.replace(LONE_SURROGATE, '\uFFFD')))
-    .join('/');
+  return (
+    path
+      .split('/')
+      // a lone surrogate has no UTF-8 form to encode (encodeURIComponent would throw): U+FFFD stands in
+      .map((segment) => encodeURIComponent(segment.replace(LONE_SURROGATE, '\uFFFD')))
+      .join('/')
+  );
 }
 
 /** What a machine-read format says a finding is: `<subject> — <message>`, or the message alone when the subject is its file. */

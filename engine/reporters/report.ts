@@ -6,9 +6,9 @@
  * with a branch of its own.
  */
 import type { Finding } from '../api/findings';
+import type { GateResult, Runner } from '../gate/runner';
 import type { GateName } from '../generated/gates';
 import type { Rule } from '../ruleset/rules';
-import type { GateResult, Runner } from '../gate/runner';
 
 /** Where the files a report names are, and how a reader should find them. */
 export interface ReportPaths {
@@ -87,7 +87,11 @@ export class ReporterPlugin {
       }
     });
     runner.hooks.afterGate.tap(ReporterPlugin.pluginName, (result) => {
-      emit(this.reporter, { ...this.context, paths, gate: result.gate, findings: result.findings, exitCode: result.exitCode, catalogue, checked }, this.write);
+      emit(
+        this.reporter,
+        { ...this.context, paths, gate: result.gate, findings: result.findings, exitCode: result.exitCode, catalogue, checked },
+        this.write,
+      );
     });
   }
 }

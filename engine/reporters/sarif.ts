@@ -14,13 +14,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isViolation, SEVERITIES } from '../api/findings';
 import type { Finding, Severity } from '../api/findings';
+import { isViolation, SEVERITIES } from '../api/findings';
 import { distributionRoot } from '../io/distribution';
 import { ruleAnchor, ruleHelp } from '../packs/rule-docs';
 import type { Rule } from '../ruleset/rules';
-import { findingText, pathToUri, RuleIndex } from './location';
 import type { FindingLocation } from './location';
+import { findingText, pathToUri, RuleIndex } from './location';
 import type { GateReport, Reporter } from './report';
 
 declare const MAJORDOMUS_VERSION: string;
@@ -150,7 +150,9 @@ export function sarifLog(report: GateReport, limits: SarifLimits = SARIF_LIMITS,
           resultsOmitted,
           rulesOmitted,
           limits: { resultsPerRun: limits.results, rulesPerRun: limits.rules, locationsPerResult: limits.locationsPerResult },
-          ...(resultsOmitted > 0 || rulesOmitted > 0 ? { truncated: truncation(resultsOmitted, rulesOmitted, violations.length, limits) } : {}),
+          ...(resultsOmitted > 0 || rulesOmitted > 0
+            ? { truncated: truncation(resultsOmitted, rulesOmitted, violations.length, limits) }
+            : {}),
         },
       },
     ],
@@ -174,7 +176,10 @@ function rank(finding: Finding): number {
 
 function truncation(results: number, rules: number, total: number, limits: SarifLimits): string {
   const parts: string[] = [];
-  if (results > 0) parts.push(`${results} of ${total} result(s) left out (at most ${limits.results} a run; failing ones were kept first; run with --format json for all)`);
+  if (results > 0)
+    parts.push(
+      `${results} of ${total} result(s) left out (at most ${limits.results} a run; failing ones were kept first; run with --format json for all)`,
+    );
   if (rules > 0) parts.push(`${rules} rule(s) no result names left out of tool.driver.rules (at most ${limits.rules} a run)`);
   return parts.join('; ');
 }
@@ -189,7 +194,9 @@ function fingerprintsOf(violations: readonly Finding[], report: GateReport, inde
     const location = index.locate(finding, report);
     const text = location?.line !== undefined && !location.isRuleFile ? report.paths.lineText?.(location.path, location.line) : undefined;
     const hash = createHash('sha256')
-      .update(`${finding.rule ?? ''}\0${location?.path ?? finding.subject}\0${text !== undefined ? text.replace(/\s+/g, ' ').trim() : finding.message}`)
+      .update(
+        `${finding.rule ?? ''}\0${location?.path ?? finding.subject}\0${text !== undefined ? text.replace(/\s+/g, ' ').trim() : finding.message}`,
+      )
       .digest('hex')
       .slice(0, 16);
     const n = (seen.get(hash) ?? 0) + 1;
@@ -228,7 +235,9 @@ function describe(rule: Rule, id: string, checked: boolean, tool: ToolInfo): Sar
     id,
     name: nonEmpty(rule.title, rule.id),
     shortDescription: { text: cap(nonEmpty(rule.title, rule.id), FULL_DESCRIPTION_MAX) },
-    fullDescription: { text: cap(nonEmpty((rule.frontMatter as { description?: string }).description ?? '', statement), FULL_DESCRIPTION_MAX) },
+    fullDescription: {
+      text: cap(nonEmpty((rule.frontMatter as { description?: string }).description ?? '', statement), FULL_DESCRIPTION_MAX),
+    },
     help: {
       text: `${statement}\n\n${where}`,
       markdown: `${statement}\n\n${helpUri !== undefined ? `[${rule.identity} in the rule catalogue](${helpUri})` : `Defined in \`${rule.file}\``}`,
@@ -281,15 +290,26 @@ export function toolInfo(): ToolInfo {
  * `git+https://…/x.git`, `git@host:owner/name.git`), else of its `homepage` without the fragment.
  */
 export function repositoryUrl(repository: unknown, homepage: unknown): string | undefined {
-  const raw = typeof repository === 'string' ? repository : repository !== null && typeof repository === 'object' ? (repository as { url?: unknown }).url : undefined;
+  const raw =
+    typeof repository === 'string'
+      ? repository
+      : repository !== null && typeof repository === 'object'
+        ? (repository as { url?: unknown }).url
+        : undefined;
   if (typeof raw === 'string' && raw.trim() !== '') {
     let url = raw.trim();
     const shorthand = /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(url);
     if (shorthand) url = `https://github.com/${shorthand[1]}/${shorthand[2]}`;
-    url = url.replace(/^git\+/, '').replace(/^git@([^:]+):/, 'https://$1/').replace(/^(?:git|ssh):\/\/(?:git@)?/, 'https://').replace(/\.git$/, '').replace(/\/+$/, '');
+    url = url
+      .replace(/^git\+/, '')
+      .replace(/^git@([^:]+):/, 'https://$1/')
+      .replace(/^(?:git|ssh):\/\/(?:git@)?/, 'https://')
+      .replace(/\.git$/, '')
+      .replace(/\/+$/, '');
     if (/^https?:\/\/[^\s]+$/.test(url)) return url;
   }
-  if (typeof homepage === 'string' && /^https?:\/\/[^\s]+$/.test(homepage.trim())) return homepage.trim().replace(/#.*$/, '').replace(/\/+$/, '');
+  if (typeof homepage === 'string' && /^https?:\/\/[^\s]+$/.test(homepage.trim()))
+    return homepage.trim().replace(/#.*$/, '').replace(/\/+$/, '');
   return undefined;
 }
 
@@ -302,10 +322,22 @@ export interface SarifLog {
 }
 
 export interface SarifRun {
-  readonly tool: { readonly driver: { readonly name: string; readonly version: string; readonly semanticVersion: string; readonly informationUri: string; readonly rules: readonly SarifRule[] } };
+  readonly tool: {
+    readonly driver: {
+      readonly name: string;
+      readonly version: string;
+      readonly semanticVersion: string;
+      readonly informationUri: string;
+      readonly rules: readonly SarifRule[];
+    };
+  };
   readonly automationDetails: { readonly id: string };
   readonly columnKind: 'utf16CodeUnits';
-  readonly invocations: readonly { readonly executionSuccessful: boolean; readonly exitCode: number; readonly properties: { readonly gate: string } }[];
+  readonly invocations: readonly {
+    readonly executionSuccessful: boolean;
+    readonly exitCode: number;
+    readonly properties: { readonly gate: string };
+  }[];
   readonly results: readonly SarifResult[];
   readonly properties: Readonly<Record<string, unknown>>;
 }
@@ -339,6 +371,9 @@ interface SarifRegion {
 }
 
 export interface SarifLocation {
-  readonly physicalLocation?: { readonly artifactLocation: { readonly uri: string; readonly uriBaseId: string }; readonly region?: SarifRegion };
+  readonly physicalLocation?: {
+    readonly artifactLocation: { readonly uri: string; readonly uriBaseId: string };
+    readonly region?: SarifRegion;
+  };
   readonly logicalLocations?: readonly { readonly name: string }[];
 }

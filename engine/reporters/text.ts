@@ -3,8 +3,9 @@
  * the gate's summary line. Every field is printed with its control characters escaped, so a file name
  * or a message holding a newline stays on its one line and cannot forge another finding.
  */
-import { isFailing, isOutcome } from '../api/findings';
+
 import type { Finding } from '../api/findings';
+import { isFailing, isOutcome } from '../api/findings';
 import type { GateName } from '../generated/gates';
 import { escapeControls } from '../io/document-error';
 import type { GateReport, Reporter } from './report';

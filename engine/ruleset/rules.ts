@@ -10,13 +10,13 @@
  */
 import type { RuleFrontMatter } from '../generated/types';
 import { DocumentError } from '../io/document-error';
+import type { Tree } from '../io/tree';
 import { parseFrontMatter } from '../layer/front-matter';
 import type { Layout } from '../layer/layout';
-import type { LoadProblem, Provenance, Rule, RuleSet } from '../layer/rule-types';
-import { listDirectories, listedFiles, listRuleFiles, readRulePackage } from '../layer/rule-package';
 import type { RulePackage } from '../layer/rule-package';
+import { listDirectories, listedFiles, listRuleFiles, readRulePackage } from '../layer/rule-package';
+import type { LoadProblem, Provenance, Rule, RuleSet } from '../layer/rule-types';
 import { checkSchema } from '../layer/schema-check';
-import type { Tree } from '../io/tree';
 import type { YamlDocument } from '../layer/yaml';
 
 /** The vendor of the baseline package every adopted repository carries. */
@@ -54,10 +54,17 @@ export function loadRuleSet(layout: Layout): RuleSet {
     }
   };
   listing(() => tree.list(dir));
-  const packages = listing(() => listDirectories(tree, `${dir}/vendor`)).map((vendor) => readRulePackage(tree, `${dir}/vendor/${vendor}`, vendor));
+  const packages = listing(() => listDirectories(tree, `${dir}/vendor`)).map((vendor) =>
+    readRulePackage(tree, `${dir}/vendor/${vendor}`, vendor),
+  );
   const files: { file: string; provenance: Provenance }[] = [];
   for (const pkg of packages) {
-    if (pkg.listError) folderProblems.push({ subject: pkg.listError.file, file: pkg.listError.file, message: `${pkg.listError.reason} (${pkg.listError.fix})` });
+    if (pkg.listError)
+      folderProblems.push({
+        subject: pkg.listError.file,
+        file: pkg.listError.file,
+        message: `${pkg.listError.reason} (${pkg.listError.fix})`,
+      });
     const provenance: Provenance = { origin: 'vendor', vendor: pkg.vendor };
     const listed = listedFiles(pkg);
     // a package whose manifest cannot be read is still loaded (in byte order) so its rules are audited
@@ -80,7 +87,11 @@ export function loadRuleSet(layout: Layout): RuleSet {
 }
 
 /** Load the given rule files of `tree` and resolve them as one set. */
-export function loadRuleFiles(tree: Tree, files: readonly { file: string; provenance: Provenance }[], packages: readonly RulePackage[] = []): RuleSet {
+export function loadRuleFiles(
+  tree: Tree,
+  files: readonly { file: string; provenance: Provenance }[],
+  packages: readonly RulePackage[] = [],
+): RuleSet {
   const problems: LoadProblem[] = [];
   const loaded: Rule[] = [];
   // the identity of each refused file, as it declares it or else as its package manifest lists it, so a
@@ -170,7 +181,12 @@ function loadRule(text: string, file: string, provenance: Provenance): Loaded {
     });
   }
   for (const missing of missingSections(body)) {
-    problems.push({ subject: file, file, line: bodyLine, message: `the body has no non-empty \`# ${missing}\` section (add it; every rule carries ${RULE_SECTIONS.map((s) => `# ${s}`).join(', ')})` });
+    problems.push({
+      subject: file,
+      file,
+      line: bodyLine,
+      message: `the body has no non-empty \`# ${missing}\` section (add it; every rule carries ${RULE_SECTIONS.map((s) => `# ${s}`).join(', ')})`,
+    });
   }
   if (problems.length > 0) {
     const named = typeof front.id === 'string' && versionWrong === undefined && Number.isSafeInteger(front.version);
@@ -200,7 +216,8 @@ function loadRule(text: string, file: string, provenance: Provenance): Loaded {
               options: x.options as Record<string, unknown> | undefined,
             }
           : undefined,
-      declaration: x && x.validator === undefined ? { tests: x.tests ?? [], claims: x.claims ?? [], reviewedBecause: x.reviewed_because } : undefined,
+      declaration:
+        x && x.validator === undefined ? { tests: x.tests ?? [], claims: x.claims ?? [], reviewedBecause: x.reviewed_because } : undefined,
       file,
       provenance,
       frontMatter: front,
@@ -222,7 +239,11 @@ function versionSource(text: string, line: number | undefined): string | undefin
     if (newline === -1) return undefined;
     start = newline + 1;
   }
-  const strip = (raw: string): string => raw.replace(/\r$/, '').replace(/(^|\s)#.*$/, '').trim();
+  const strip = (raw: string): string =>
+    raw
+      .replace(/\r$/, '')
+      .replace(/(^|\s)#.*$/, '')
+      .trim();
   const lineAt = (from: number): { text: string; next: number } => {
     const end = text.indexOf('\n', from);
     return end === -1 ? { text: text.slice(from), next: -1 } : { text: text.slice(from, end), next: end + 1 };
@@ -248,7 +269,8 @@ export function versionProblem(written: string): string | undefined {
   const shown = `\`version\` is written \`${written.length > 40 ? `${written.slice(0, 40)}…` : written}\``;
   const fix = '(write the version as digits alone, e.g. version: 1)';
   if (/^[1-9][0-9]*$/.test(written)) {
-    if (written.length > 10 || Number(written) > MAX_RULE_VERSION) return `${shown}, which is larger than ${MAX_RULE_VERSION}, the highest version (write a smaller version)`;
+    if (written.length > 10 || Number(written) > MAX_RULE_VERSION)
+      return `${shown}, which is larger than ${MAX_RULE_VERSION}, the highest version (write a smaller version)`;
     return undefined;
   }
   if (/^[-+]?\.(inf|Inf|INF)$/.test(written)) return `${shown}, which YAML reads as infinity, not a version ${fix}`;
@@ -273,7 +295,14 @@ function describeRuleKey(key: string, keyword: string, params: Record<string, un
   }
   if (key === 'kind' && keyword === 'const') return `\`kind\` is ${JSON.stringify(value)}; a rule object declares kind: rule`;
   if (key === 'version' && keyword === 'type') {
-    const shown = typeof value === 'string' ? `the string ${JSON.stringify(value)}` : value === null ? 'empty' : typeof value === 'object' ? 'a list or a mapping' : String(value);
+    const shown =
+      typeof value === 'string'
+        ? `the string ${JSON.stringify(value)}`
+        : value === null
+          ? 'empty'
+          : typeof value === 'object'
+            ? 'a list or a mapping'
+            : String(value);
     return `\`version\` is ${shown}, which is not an integer (write the version as digits alone, unquoted, e.g. version: 1)`;
   }
   if (key === 'x-majordomus' && keyword === 'dependentRequired') {
@@ -349,13 +378,16 @@ export function resolveRules(loaded: readonly Rule[], unloaded: ReadonlyMap<stri
     }
   }
   const active = [...byIdentity.values()].filter((rule) => rule.status === 'active');
-  const dependencyLine = (rule: Rule, index: number): number | undefined => rule.doc.lines.get(`depends_on.${index}`) ?? rule.doc.lines.get('depends_on');
+  const dependencyLine = (rule: Rule, index: number): number | undefined =>
+    rule.doc.lines.get(`depends_on.${index}`) ?? rule.doc.lines.get('depends_on');
   for (const rule of active) {
     rule.dependsOn.forEach((dependency, index) => {
       const target = byIdentity.get(dependency);
       let why: string | undefined;
-      if (declaring.has(dependency) && !target) why = `depends on ${dependency}, which is declared more than once (see its finding), so it is refused too`;
-      else if (!target && unloaded.has(dependency)) why = `depends on ${dependency}, whose file ${unloaded.get(dependency)} is refused (see its finding), so it is refused too`;
+      if (declaring.has(dependency) && !target)
+        why = `depends on ${dependency}, which is declared more than once (see its finding), so it is refused too`;
+      else if (!target && unloaded.has(dependency))
+        why = `depends on ${dependency}, whose file ${unloaded.get(dependency)} is refused (see its finding), so it is refused too`;
       else if (!target) why = `depends on ${dependency}, which no loaded rule provides (vendor or write it, or remove the dependency)`;
       else if (target.status === 'deprecated') why = `depends on ${dependency}, which is deprecated (depend on its successor)`;
       if (why === undefined) return;

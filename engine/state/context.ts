@@ -4,12 +4,13 @@
  * through `context.model(provider)` — never kept in a module between runs. Each subsystem adds its
  * provider to `models`, one line each.
  */
+
+import type { AnyModelProvider } from '../api/validator';
 import { briefingModel } from './briefing/inputs';
 import { ledgerModel } from './ledger/model';
 import { recordsModel } from './records/model';
 import { obligationsModel } from './records/obligations';
 import { taskModel } from './tasks/current';
-import type { AnyModelProvider } from '../api/validator';
 
 export { ledgerModel };
 

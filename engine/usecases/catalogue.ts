@@ -4,10 +4,10 @@
  */
 import { readdirSync } from 'node:fs';
 import { DocumentError } from '../io/document-error';
+import { readTextFile } from '../io/text';
 import type { Repository } from '../layer/repository';
-import { parseUseCase } from './format';
 import type { UseCase, UseCaseProblem } from './format';
-import { readTextFile } from "../io/text";
+import { parseUseCase } from './format';
 
 /** The directory, under the tracked half of the layer. */
 export function useCasesDir(repository: Repository): string {
@@ -27,11 +27,20 @@ export function readCatalogue(repository: Repository): CatalogueEntry[] {
   const dir = useCasesDir(repository);
   let names: string[];
   try {
-    names = readdirSync(repository.layout.abs(dir)).filter((name) => name.endsWith('.md')).sort();
+    names = readdirSync(repository.layout.abs(dir))
+      .filter((name) => name.endsWith('.md'))
+      .sort();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return [];
-    if (code === 'ENOTDIR') return [{ id: '', file: dir, problems: [{ file: dir, message: 'is not a directory (the use cases live in a directory of <id>.md files)' }] }];
+    if (code === 'ENOTDIR')
+      return [
+        {
+          id: '',
+          file: dir,
+          problems: [{ file: dir, message: 'is not a directory (the use cases live in a directory of <id>.md files)' }],
+        },
+      ];
     throw error;
   }
   return names.map((name) => {
@@ -41,7 +50,8 @@ export function readCatalogue(repository: Repository): CatalogueEntry[] {
     try {
       text = readTextFile(repository.layout.abs(file), file);
     } catch (error) {
-      if (error instanceof DocumentError) return { id, file, problems: [{ file, line: error.line, message: `${error.reason} (${error.fix})` }] };
+      if (error instanceof DocumentError)
+        return { id, file, problems: [{ file, line: error.line, message: `${error.reason} (${error.fix})` }] };
       throw error;
     }
     const { useCase, problems } = parseUseCase(text, file);

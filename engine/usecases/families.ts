@@ -5,4 +5,6 @@
  */
 import { COMMAND_FAMILIES as DECLARED } from '../commands/index';
 
-export const COMMAND_FAMILIES: readonly string[] = Object.freeze(DECLARED.filter((family) => family.pack === undefined).map((family) => family.family));
+export const COMMAND_FAMILIES: readonly string[] = Object.freeze(
+  DECLARED.filter((family) => family.pack === undefined).map((family) => family.family),
+);

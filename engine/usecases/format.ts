@@ -65,7 +65,23 @@ export interface UseCaseProblem {
   readonly message: string;
 }
 
-const FRONT_KEYS = ['id', 'kind', 'title', 'summary', 'category', 'status', 'target', 'weight', 'actors', 'difficulty', 'commands', 'doctrines', 'claims', 'responsibilities', 'applications'];
+const FRONT_KEYS = [
+  'id',
+  'kind',
+  'title',
+  'summary',
+  'category',
+  'status',
+  'target',
+  'weight',
+  'actors',
+  'difficulty',
+  'commands',
+  'doctrines',
+  'claims',
+  'responsibilities',
+  'applications',
+];
 const FRONT_REQUIRED = ['id', 'kind', 'title', 'summary', 'status', 'target', 'commands'];
 const SCENARIO_KEYS = ['setup', 'given', 'steps', 'then'];
 const STEP_KEYS = ['id', 'run', 'note', 'stdin', 'expect'];
@@ -95,16 +111,22 @@ export function parseUseCase(text: string, file: string): { useCase?: UseCase; p
     throw error;
   }
   const at = (key: string): number | undefined => lines.get(key);
-  for (const key of Object.keys(front)) if (!FRONT_KEYS.includes(key)) say(`unknown front matter key ${JSON.stringify(key)} (the keys are ${FRONT_KEYS.join(', ')})`, at(key));
+  for (const key of Object.keys(front))
+    if (!FRONT_KEYS.includes(key)) say(`unknown front matter key ${JSON.stringify(key)} (the keys are ${FRONT_KEYS.join(', ')})`, at(key));
   for (const key of FRONT_REQUIRED) if (!(key in front)) say(`the front matter has no ${key} (add it)`);
   const expectedId = file.replace(/^.*\//, '').replace(/\.md$/, '');
-  if ('id' in front && front.id !== expectedId) say(`id is ${JSON.stringify(front.id)}, but the file is named ${expectedId}.md (the id is the file name)`, at('id'));
-  if ('kind' in front && front.kind !== 'use-case') say(`kind is ${JSON.stringify(front.kind)} (a use case has kind: use-case)`, at('kind'));
+  if ('id' in front && front.id !== expectedId)
+    say(`id is ${JSON.stringify(front.id)}, but the file is named ${expectedId}.md (the id is the file name)`, at('id'));
+  if ('kind' in front && front.kind !== 'use-case')
+    say(`kind is ${JSON.stringify(front.kind)} (a use case has kind: use-case)`, at('kind'));
   for (const key of ['title', 'summary']) if (key in front && !nonEmptyString(front[key])) say(`${key} is not a non-empty string`, at(key));
-  if ('status' in front && !(STATUSES as readonly unknown[]).includes(front.status)) say(`status is ${JSON.stringify(front.status)} (one of ${STATUSES.join(', ')})`, at('status'));
-  if ('target' in front && !(TARGETS as readonly unknown[]).includes(front.target)) say(`target is ${JSON.stringify(front.target)} (one of ${TARGETS.join(', ')})`, at('target'));
+  if ('status' in front && !(STATUSES as readonly unknown[]).includes(front.status))
+    say(`status is ${JSON.stringify(front.status)} (one of ${STATUSES.join(', ')})`, at('status'));
+  if ('target' in front && !(TARGETS as readonly unknown[]).includes(front.target))
+    say(`target is ${JSON.stringify(front.target)} (one of ${TARGETS.join(', ')})`, at('target'));
   const commands = front.commands;
-  if ('commands' in front && (!stringList(commands) || commands.length === 0)) say('commands is not a non-empty list of command names (name each command the scenario runs)', at('commands'));
+  if ('commands' in front && (!stringList(commands) || commands.length === 0))
+    say('commands is not a non-empty list of command names (name each command the scenario runs)', at('commands'));
 
   const sections = headings(body);
   if (!sections.has('Situation')) say('the body has no `# Situation` section (say what the user faces before the tool helps)', bodyLine);
@@ -112,12 +134,17 @@ export function parseUseCase(text: string, file: string): { useCase?: UseCase; p
 
   let scenario: Scenario | undefined;
   const block = scenarioBlock(body);
-  if (sections.has('Scenario') && !block) say('`# Scenario` holds no fenced ```yaml block (write the scenario in one)', bodyLine + (sections.get('Scenario') ?? 0));
+  if (sections.has('Scenario') && !block)
+    say('`# Scenario` holds no fenced ```yaml block (write the scenario in one)', bodyLine + (sections.get('Scenario') ?? 0));
   if (block) {
     const offset = bodyLine + block.line;
     scenario = parseScenario(block.text, file, offset, stringList(commands) ? commands : [], problems);
   }
-  if (front.target === 'guaranteed' && !block) say('the use case is guaranteed but has no scenario (add a `# Scenario` with a fenced yaml block, or make it target: advisory)', at('target'));
+  if (front.target === 'guaranteed' && !block)
+    say(
+      'the use case is guaranteed but has no scenario (add a `# Scenario` with a fenced yaml block, or make it target: advisory)',
+      at('target'),
+    );
   if (problems.length > 0) return { problems };
   return {
     problems,
@@ -151,9 +178,13 @@ function parseScenario(text: string, file: string, offset: number, commands: rea
     return undefined;
   }
   const before = problems.length;
-  for (const key of Object.keys(value)) if (!SCENARIO_KEYS.includes(key)) say(`scenario: unknown key ${JSON.stringify(key)} (the keys are ${SCENARIO_KEYS.join(', ')})`, offset);
-  if (!(SETUPS as readonly unknown[]).includes(value.setup)) say(`scenario: setup is ${JSON.stringify(value.setup ?? null)} (one of ${SETUPS.join(', ')})`, offset);
-  for (const key of ['given', 'then']) if (key in value && !stringList(value[key])) say(`scenario: ${key} is not a list of sentences`, offset);
+  for (const key of Object.keys(value))
+    if (!SCENARIO_KEYS.includes(key))
+      say(`scenario: unknown key ${JSON.stringify(key)} (the keys are ${SCENARIO_KEYS.join(', ')})`, offset);
+  if (!(SETUPS as readonly unknown[]).includes(value.setup))
+    say(`scenario: setup is ${JSON.stringify(value.setup ?? null)} (one of ${SETUPS.join(', ')})`, offset);
+  for (const key of ['given', 'then'])
+    if (key in value && !stringList(value[key])) say(`scenario: ${key} is not a list of sentences`, offset);
   if (!Array.isArray(value.steps) || value.steps.length === 0) {
     say('scenario: steps is not a non-empty list (add the steps to run)', offset);
     return undefined;
@@ -164,28 +195,45 @@ function parseScenario(text: string, file: string, offset: number, commands: rea
     const name = isMapping(raw) && nonEmptyString(raw.id) ? raw.id : `#${index + 1}`;
     const where = `step ${name}`;
     if (!isMapping(raw)) return say(`${where} is not a mapping (write id, run, expect)`, offset);
-    for (const key of Object.keys(raw)) if (!STEP_KEYS.includes(key)) say(`${where}: unknown key ${JSON.stringify(key)} (the keys are ${STEP_KEYS.join(', ')})`, offset);
+    for (const key of Object.keys(raw))
+      if (!STEP_KEYS.includes(key)) say(`${where}: unknown key ${JSON.stringify(key)} (the keys are ${STEP_KEYS.join(', ')})`, offset);
     if (!nonEmptyString(raw.id)) say(`${where}: id is not a non-empty string`, offset);
     else if (ids.has(raw.id)) say(`${where}: a second step has this id (make each step's id unique)`, offset);
     else ids.add(raw.id);
-    if (!stringList(raw.run) || raw.run.length === 0) say(`${where}: run is not a non-empty list of arguments (the argv after majordomus)`, offset);
-    else if (!commands.includes(raw.run[0]!)) say(`${where}: runs ${JSON.stringify(raw.run[0])}, a command the use case does not list (add it to commands, or run one it lists)`, offset);
+    if (!stringList(raw.run) || raw.run.length === 0)
+      say(`${where}: run is not a non-empty list of arguments (the argv after majordomus)`, offset);
+    else if (!commands.includes(raw.run[0]!))
+      say(
+        `${where}: runs ${JSON.stringify(raw.run[0])}, a command the use case does not list (add it to commands, or run one it lists)`,
+        offset,
+      );
     if ('note' in raw && typeof raw.note !== 'string') say(`${where}: note is not a string`, offset);
-    if ('stdin' in raw && !(nonEmptyString(raw.stdin) && safeRelative(raw.stdin))) say(`${where}: stdin is not a relative path inside the use-cases directory`, offset);
+    if ('stdin' in raw && !(nonEmptyString(raw.stdin) && safeRelative(raw.stdin)))
+      say(`${where}: stdin is not a relative path inside the use-cases directory`, offset);
     const expect = raw.expect;
     if (!isMapping(expect)) return say(`${where}: no expect mapping (every step states the exit it expects)`, offset);
-    for (const key of Object.keys(expect)) if (!EXPECT_KEYS.includes(key)) say(`${where}: expect: unknown key ${JSON.stringify(key)} (the keys are ${EXPECT_KEYS.join(', ')})`, offset);
+    for (const key of Object.keys(expect))
+      if (!EXPECT_KEYS.includes(key))
+        say(`${where}: expect: unknown key ${JSON.stringify(key)} (the keys are ${EXPECT_KEYS.join(', ')})`, offset);
     if (!Number.isInteger(expect.exit)) say(`${where}: expect has no exit (every step states the exit code it expects)`, offset);
     for (const key of ['stdout_contains', 'stdout_not_contains', 'files_exist']) {
       if (key in expect && !stringList(expect[key])) say(`${where}: expect.${key} is not a list of strings`, offset);
     }
     for (const key of ['stdout_contains', 'stdout_not_contains']) {
-      if (stringList(expect[key])) for (const pattern of expect[key]) if (!compiles(pattern)) say(`${where}: expect.${key}: ${JSON.stringify(pattern)} is not a regular expression`, offset);
+      if (stringList(expect[key]))
+        for (const pattern of expect[key])
+          if (!compiles(pattern)) say(`${where}: expect.${key}: ${JSON.stringify(pattern)} is not a regular expression`, offset);
     }
-    if (stringList(expect.files_exist)) for (const path of expect.files_exist) if (!safeRelative(path)) say(`${where}: expect.files_exist: ${JSON.stringify(path)} is not a relative path inside the repository`, offset);
+    if (stringList(expect.files_exist))
+      for (const path of expect.files_exist)
+        if (!safeRelative(path))
+          say(`${where}: expect.files_exist: ${JSON.stringify(path)} is not a relative path inside the repository`, offset);
     if ('files_contain' in expect) {
       const map = expect.files_contain;
-      if (!isMapping(map) || !Object.entries(map).every(([path, patterns]) => safeRelative(path) && stringList(patterns) && patterns.every(compiles))) {
+      if (
+        !isMapping(map) ||
+        !Object.entries(map).every(([path, patterns]) => safeRelative(path) && stringList(patterns) && patterns.every(compiles))
+      ) {
         say(`${where}: expect.files_contain is not a mapping of relative paths to lists of regular expressions`, offset);
       }
     }
@@ -204,7 +252,12 @@ function parseScenario(text: string, file: string, offset: number, commands: rea
     });
   });
   if (problems.length > before) return undefined;
-  return { setup: value.setup as Setup, given: (value.given as string[] | undefined) ?? [], steps, then: (value.then as string[] | undefined) ?? [] };
+  return {
+    setup: value.setup as Setup,
+    given: (value.given as string[] | undefined) ?? [],
+    steps,
+    then: (value.then as string[] | undefined) ?? [],
+  };
 }
 
 /** The level-one headings of a body, each with its line (0-based, relative to the body). */

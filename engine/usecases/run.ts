@@ -8,10 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import type { Expectation, Step, UseCase } from './format';
 import { DocumentError } from '../io/document-error';
+import { readTextFile } from '../io/text';
+import type { Expectation, Step, UseCase } from './format';
 import { normaliseOutput } from './normalise';
-import { readTextFile } from "../io/text";
 
 /** Longest a step may run before it is stopped and failed, so a hung command cannot hang CI. */
 const STEP_TIMEOUT_MS = 120_000;
@@ -80,10 +80,27 @@ export function runScenario(useCase: UseCase, options: RunOptions): UseCaseEvide
 function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOptions): StepEvidence {
   const input = stdinOf(step, options.useCasesDir);
   if (typeof input === 'object') {
-    return { id: step.id, run: step.run, exit: null, expected_exit: step.expect.exit, passed: false, failures: [input.failure], stdout: '', stderr: '', duration_ms: 0 };
+    return {
+      id: step.id,
+      run: step.run,
+      exit: null,
+      expected_exit: step.expect.exit,
+      passed: false,
+      failures: [input.failure],
+      stdout: '',
+      stderr: '',
+      duration_ms: 0,
+    };
   }
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [options.cli, ...step.run], { cwd: dir, env, input, encoding: 'utf8', timeout: STEP_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [options.cli, ...step.run], {
+    cwd: dir,
+    env,
+    input,
+    encoding: 'utf8',
+    timeout: STEP_TIMEOUT_MS,
+    maxBuffer: 16 * 1024 * 1024,
+  });
   const duration = Number((process.hrtime.bigint() - started) / 1_000_000n);
   const stdout = result.stdout ?? '';
   const stderr = result.stderr ?? '';
@@ -126,8 +143,10 @@ function stdinOf(step: Step, useCasesDir: string): string | { failure: string } 
 export function judge(expect: Expectation, exit: number | null, output: string, dir: string): string[] {
   const failures: string[] = [];
   if (exit !== expect.exit) failures.push(`exit ${exit ?? 'none (killed)'}, expected ${expect.exit}`);
-  for (const pattern of expect.stdout_contains) if (!new RegExp(pattern, 'm').test(output)) failures.push(`the output does not match /${pattern}/`);
-  for (const pattern of expect.stdout_not_contains) if (new RegExp(pattern, 'm').test(output)) failures.push(`the output matches /${pattern}/, which it must not`);
+  for (const pattern of expect.stdout_contains)
+    if (!new RegExp(pattern, 'm').test(output)) failures.push(`the output does not match /${pattern}/`);
+  for (const pattern of expect.stdout_not_contains)
+    if (new RegExp(pattern, 'm').test(output)) failures.push(`the output matches /${pattern}/, which it must not`);
   for (const path of expect.files_exist) if (!existsSync(join(dir, path))) failures.push(`${path} does not exist`);
   for (const [path, patterns] of Object.entries(expect.files_contain)) {
     let text: string;
@@ -168,7 +187,11 @@ function scenarioEnv(gitConfig: string): NodeJS.ProcessEnv {
  */
 function withCliOnPath(env: NodeJS.ProcessEnv, bin: string, cli: string): NodeJS.ProcessEnv {
   mkdirSync(bin);
-  writeFileSync(join(bin, 'majordomus'), `#!/bin/sh\nexec '${process.execPath.replace(/'/g, `'\\''`)}' '${cli.replace(/'/g, `'\\''`)}' "$@"\n`, { mode: 0o755 });
+  writeFileSync(
+    join(bin, 'majordomus'),
+    `#!/bin/sh\nexec '${process.execPath.replace(/'/g, `'\\''`)}' '${cli.replace(/'/g, `'\\''`)}' "$@"\n`,
+    { mode: 0o755 },
+  );
   return { ...env, PATH: env.PATH ? `${bin}${delimiter}${env.PATH}` : bin };
 }
 

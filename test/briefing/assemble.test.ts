@@ -4,8 +4,8 @@
  * body unable to forge a line, and the budget counted on exactly the lines printed.
  */
 import { describe, expect, it } from 'vitest';
-import { assembleBriefing, budgetFigure, DEFAULT_SETTINGS, overBudget } from '../../engine/state/briefing/assemble';
 import type { BriefingInputs } from '../../engine/state/briefing/assemble';
+import { assembleBriefing, budgetFigure, DEFAULT_SETTINGS, overBudget } from '../../engine/state/briefing/assemble';
 import { briefingSettings } from '../../engine/state/briefing/inputs';
 import { parseDecisions } from '../../engine/state/records/decisions';
 import { parseQuestions } from '../../engine/state/records/questions';
@@ -13,7 +13,9 @@ import { parseQuestions } from '../../engine/state/records/questions';
 const EMPTY: BriefingInputs = { task: undefined, state: undefined, questions: [], decisions: [], previous: undefined, problems: [] };
 
 function decisions(count: number) {
-  return parseDecisions(Array.from({ length: count }, (_, i) => `## 2026-01-0${(i % 9) + 1} — choice ${i + 1}\nWhy: reason ${i + 1}\n`).join('\n'));
+  return parseDecisions(
+    Array.from({ length: count }, (_, i) => `## 2026-01-0${(i % 9) + 1} — choice ${i + 1}\nWhy: reason ${i + 1}\n`).join('\n'),
+  );
 }
 
 describe('assembleBriefing', () => {
@@ -28,7 +30,9 @@ describe('assembleBriefing', () => {
   });
 
   it('caps the open questions and says how many it left out', () => {
-    const store = parseQuestions(['one', 'two', 'three'].map((q) => `- [unresolved] t-20260101010101-abcd — ${q}? (2026-01-01)`).join('\n'));
+    const store = parseQuestions(
+      ['one', 'two', 'three'].map((q) => `- [unresolved] t-20260101010101-abcd — ${q}? (2026-01-01)`).join('\n'),
+    );
     const built = assembleBriefing({ ...EMPTY, questions: store.entries }, { ...DEFAULT_SETTINGS, maxListItems: 1 });
     expect(built.questions).toMatchObject({ total: 3 });
     expect(built.questions.items).toHaveLength(1);
@@ -37,7 +41,13 @@ describe('assembleBriefing', () => {
 
   it('a control character in a body is escaped: it cannot add or forge a line', () => {
     const body = 'first\rsecond\u001b[2Jthird\u2028fourth\n';
-    const built = assembleBriefing({ ...EMPTY, state: { kind: 'checkpoint', path: 'p.md', created_at: '2026-01-01T00:00:00Z', task_id: 't', match: 'worktree-and-branch', body } }, DEFAULT_SETTINGS);
+    const built = assembleBriefing(
+      {
+        ...EMPTY,
+        state: { kind: 'checkpoint', path: 'p.md', created_at: '2026-01-01T00:00:00Z', task_id: 't', match: 'worktree-and-branch', body },
+      },
+      DEFAULT_SETTINGS,
+    );
     const at = built.lines.findIndex((line) => line.startsWith('first'));
     expect(built.lines[at]).toBe('first\\u000dsecond\\u001b[2Jthird\\u2028fourth');
     expect(built.lines[at + 1]).toBe('');
@@ -52,7 +62,9 @@ describe('assembleBriefing', () => {
   });
 
   it('reads the policy: a value that is not a positive whole number falls back to the default', () => {
-    expect(briefingSettings({ context: { builder_budget_lines: 'lots', max_list_items: 0, recent_decisions: -1 } })).toEqual(DEFAULT_SETTINGS);
+    expect(briefingSettings({ context: { builder_budget_lines: 'lots', max_list_items: 0, recent_decisions: -1 } })).toEqual(
+      DEFAULT_SETTINGS,
+    );
     expect(briefingSettings(undefined, 12)).toMatchObject({ budgetLines: 12, budgetFrom: '--budget-lines' });
   });
 });

@@ -10,9 +10,9 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { episodeTurns } from '../../engine/state/briefing/turns';
-import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
 import { copyOf } from '../helpers/prepared';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -71,7 +71,10 @@ function start(repo: TempRepo, title: string): StartJson {
 
 /** Finish the task in hand as `outcome`, its note saying `deliverable`; returns the exit code. */
 function finish(repo: TempRepo, outcome: string, deliverable: string): number {
-  repo.write('.ai/local/note.md', `# Objective\nthe task\n\n# Current State\n${deliverable}\n\n# Reason\nwhy it ended so\n\n# Next Action\nnone\n`);
+  repo.write(
+    '.ai/local/note.md',
+    `# Objective\nthe task\n\n# Current State\n${deliverable}\n\n# Reason\nwhy it ended so\n\n# Next Action\nnone\n`,
+  );
   return repo.run(['finish', '--outcome', outcome, '--note', '.ai/local/note.md']).code;
 }
 
@@ -83,7 +86,10 @@ function sessionContext(repo: TempRepo): string {
 }
 
 describe('episodeTurns', () => {
-  const line = (event: string, task: string, session: string | undefined, outcome = 'completed') => ({ event, record: { event, task_id: task, outcome, ...(session ? { session } : {}) } });
+  const line = (event: string, task: string, session: string | undefined, outcome = 'completed') => ({
+    event,
+    record: { event, task_id: task, outcome, ...(session ? { session } : {}) },
+  });
 
   it('takes the last task.finished line of the episode, in ledger order, and no other line', () => {
     const turns = episodeTurns(
@@ -103,7 +109,10 @@ describe('episodeTurns', () => {
   });
 
   it('a handover that closed its task ends a turn (handed_over, no deliverable); one that did not is no turn', () => {
-    const handover = (task: string, closed: boolean) => ({ event: 'task.handed_over', record: { event: 'task.handed_over', task_id: task, session: 's-1', closed } });
+    const handover = (task: string, closed: boolean) => ({
+      event: 'task.handed_over',
+      record: { event: 'task.handed_over', task_id: task, session: 's-1', closed },
+    });
     const lines = [line('task.finished', 't-20260101000001-aaaa', 's-1'), handover('t-20260101000002-bbbb', false)];
     expect(episodeTurns(lines, 's-1').previous).toEqual({ task_id: 't-20260101000001-aaaa', outcome: 'completed' });
     const closed = episodeTurns([...lines, handover('t-20260101000002-bbbb', true)], 's-1');
@@ -147,7 +156,8 @@ describe('chaining turns inside an episode', () => {
     const third = context(repo);
     expect(third.previous).toMatchObject({ task_id: b.id });
     expect(third.text.join('\n')).toContain('B-deliverable');
-    for (const left of ['A-deliverable', 'A-draft-in-a-checkpoint', 'B-draft-in-a-checkpoint']) expect(third.text.join('\n')).not.toContain(left);
+    for (const left of ['A-deliverable', 'A-draft-in-a-checkpoint', 'B-draft-in-a-checkpoint'])
+      expect(third.text.join('\n')).not.toContain(left);
     const turnC = sessionContext(repo).split(`\n## Turn ${c.id}\n`)[1]!;
     expect(turnC).toContain('B-deliverable');
     expect(turnC).not.toContain('A-deliverable');

@@ -51,7 +51,11 @@ describe('capture guard (claude-code PreToolUse payloads)', () => {
     const repo = repos.create().init();
     const run = repo.run(['capture', 'guard'], { input: recorded });
     expect(run.code).toBe(0);
-    const decision = (JSON.parse(run.stdout) as { hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string } }).hookSpecificOutput;
+    const decision = (
+      JSON.parse(run.stdout) as {
+        hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string };
+      }
+    ).hookSpecificOutput;
     expect(decision.hookEventName).toBe('PreToolUse');
     expect(decision.permissionDecision).toBe('deny');
     expect(decision.permissionDecisionReason).toContain('pre-commit');
@@ -60,7 +64,12 @@ describe('capture guard (claude-code PreToolUse payloads)', () => {
 
   it('lets a harmless line, another tool and an unreadable payload through (nothing printed, exit 0)', () => {
     const repo = repos.create().init();
-    for (const input of [bash('git commit -m "fine"'), JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: 'a', content: 'git commit -n' } }), '{not json', '']) {
+    for (const input of [
+      bash('git commit -m "fine"'),
+      JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: 'a', content: 'git commit -n' } }),
+      '{not json',
+      '',
+    ]) {
       const run = repo.run(['capture', 'guard'], { input });
       expect(run.code).toBe(0);
       expect(run.stdout).toBe('');
@@ -84,8 +93,17 @@ describe('capture guard (claude-code PreToolUse payloads)', () => {
   });
 });
 
-describe('capture guard --json: the guard\'s own decision', () => {
-  type Decision = { provider: string; tool: string; command?: string; decision: string; reason: string; found: string[]; gates: string[]; enforcement: string[] };
+describe("capture guard --json: the guard's own decision", () => {
+  type Decision = {
+    provider: string;
+    tool: string;
+    command?: string;
+    decision: string;
+    reason: string;
+    found: string[];
+    gates: string[];
+    enforcement: string[];
+  };
   const decide = (repo: ReturnType<typeof repos.create>, input: string) => {
     const run = repo.run(['capture', 'guard', '--json'], { input });
     return { code: run.code, out: run.code === 0 ? (JSON.parse(run.stdout) as Decision) : undefined };
@@ -95,10 +113,18 @@ describe('capture guard --json: the guard\'s own decision', () => {
     const repo = repos.create().init();
     const deny = decide(repo, recorded);
     expect(deny.code).toBe(0);
-    expect(deny.out).toMatchObject({ provider: 'claude-code', tool: 'Bash', decision: 'deny', gates: ['pre-commit', 'commit-msg'], enforcement: ['doctor-on-commit'] });
+    expect(deny.out).toMatchObject({
+      provider: 'claude-code',
+      tool: 'Bash',
+      decision: 'deny',
+      gates: ['pre-commit', 'commit-msg'],
+      enforcement: ['doctor-on-commit'],
+    });
     expect(deny.out!.found).toEqual(['git commit --no-verify']);
     expect(decide(repo, bash('git commit -m "fine"')).out).toMatchObject({ decision: 'allow', found: [], gates: [] });
-    expect(decide(repo, JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: 'a' } })).out).toMatchObject({ tool: 'Write', decision: 'allow' });
+    expect(
+      decide(repo, JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: 'a' } })).out,
+    ).toMatchObject({ tool: 'Write', decision: 'allow' });
   });
 
   it('allow, with what it found, when the policy turns the guard off', () => {

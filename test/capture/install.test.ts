@@ -39,9 +39,19 @@ describe('capture install / status (claude-code)', () => {
     expect(repo.run(['capture', 'status']).code).toBe(12);
     const install = repo.run(['capture', 'install', '--provider', 'claude-code', '--json']);
     expect(install.code).toBe(0);
-    expect((JSON.parse(install.stdout) as { added: Array<{ event: string }> }).added.map((hook) => hook.event)).toEqual(['SessionStart', 'PreCompact', 'SessionEnd', 'PreToolUse']);
-    const settings = JSON.parse(repo.read(SETTINGS)) as { hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string }> }>> };
-    expect(settings.hooks.SessionStart![0]).toEqual({ matcher: 'startup|resume|clear|compact', hooks: [{ type: 'command', command: 'majordomus capture session --event start' }] });
+    expect((JSON.parse(install.stdout) as { added: Array<{ event: string }> }).added.map((hook) => hook.event)).toEqual([
+      'SessionStart',
+      'PreCompact',
+      'SessionEnd',
+      'PreToolUse',
+    ]);
+    const settings = JSON.parse(repo.read(SETTINGS)) as {
+      hooks: Record<string, Array<{ matcher?: string; hooks: Array<{ command: string }> }>>;
+    };
+    expect(settings.hooks.SessionStart![0]).toEqual({
+      matcher: 'startup|resume|clear|compact',
+      hooks: [{ type: 'command', command: 'majordomus capture session --event start' }],
+    });
     expect(settings.hooks.SessionEnd![0]!.hooks[0]!.command).toBe('majordomus capture session --event end');
     const status = repo.run(['capture', 'status', '--json'], { env: { PATH: [bin, process.env.PATH ?? ''].join(delimiter) } });
     expect(status.code).toBe(0);
@@ -52,7 +62,7 @@ describe('capture install / status (claude-code)', () => {
     expect(repo.read(SETTINGS)).toBe(before);
   });
 
-  it("keeps every hook and key the user wrote, in order, and appends its own groups", () => {
+  it('keeps every hook and key the user wrote, in order, and appends its own groups', () => {
     const repo = repos.create().init();
     repo.write(SETTINGS, JSON.stringify(USER, null, 2));
     const install = repo.run(['capture', 'install', '--provider', 'claude-code']);
@@ -62,7 +72,7 @@ describe('capture install / status (claude-code)', () => {
     expect(settings.permissions).toEqual(USER.permissions);
     expect(settings.hooks.PreToolUse![0]).toEqual(USER.hooks.PreToolUse[0]);
     expect(settings.hooks.PreToolUse![1]).toEqual({ matcher: 'Bash', hooks: [{ type: 'command', command: 'majordomus capture guard' }] });
-        expect(settings.hooks.SessionStart![0]).toEqual(USER.hooks.SessionStart[0]);
+    expect(settings.hooks.SessionStart![0]).toEqual(USER.hooks.SessionStart[0]);
     expect(settings.hooks.SessionStart).toHaveLength(2);
   });
 
@@ -96,7 +106,10 @@ describe('capture install / status (claude-code)', () => {
       const linked = repos.create().init();
       linked.write('.claude/.keep', '');
       symlinkSync(join(outside, 'secret.json'), linked.path(SETTINGS));
-      for (const args of [['capture', 'install', '--provider', 'claude-code'], ['capture', 'status']]) {
+      for (const args of [
+        ['capture', 'install', '--provider', 'claude-code'],
+        ['capture', 'status'],
+      ]) {
         const run = linked.run(args);
         expect(run.code, args.join(' ')).toBe(2);
         expect(run.stdout + run.stderr).not.toContain('SECRET');

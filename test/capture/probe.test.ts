@@ -9,8 +9,8 @@ import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, repoFactory } from '../helpers/repo';
 import { committedAdoption } from '../helpers/prepared';
+import { CLI, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 const PAYLOADS = join(__dirname, '../fixtures/capture/claude-code');
@@ -35,7 +35,10 @@ beforeAll(() => {
     silent: standIn('exit 0'),
     hanging: standIn(`case "$*" in *"--event end"*) sleep 30;; esac\n${real}`),
   };
-  bare = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus'))).join(delimiter);
+  bare = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus')))
+    .join(delimiter);
 });
 afterAll(() => {
   repos.disposeAll();
@@ -61,7 +64,11 @@ function snapshot(repo: Repo, dir: string): Record<string, string> {
 
 /** The layer's both halves, and whether git's directory holds the write lock. */
 function state(repo: Repo) {
-  return { local: snapshot(repo, '.ai/local'), shared: snapshot(repo, '.ai/repo'), lock: existsSync(join(repo.path('.git'), 'majordomus.lock')) };
+  return {
+    local: snapshot(repo, '.ai/local'),
+    shared: snapshot(repo, '.ai/repo'),
+    lock: existsSync(join(repo.path('.git'), 'majordomus.lock')),
+  };
 }
 
 describe('capture session under the probe marker', () => {
@@ -96,14 +103,20 @@ describe('capture session under the probe marker', () => {
   it('with nothing open, a probed start opens nothing', () => {
     const repo = adopted();
     const before = state(repo);
-    const run = repo.run(['capture', 'session', '--event', 'start', '--json'], { input: payload('session-start-startup'), env: { [PROBE]: 'n1' } });
+    const run = repo.run(['capture', 'session', '--event', 'start', '--json'], {
+      input: payload('session-start-startup'),
+      env: { [PROBE]: 'n1' },
+    });
     expect(JSON.parse(run.stdout)).toMatchObject({ action: 'probe', probe: 'n1', key: A });
     expect(state(repo)).toEqual(before);
   });
 
   it('a marker that is not a nonce is refused before anything is done: no episode opened', () => {
     const repo = adopted();
-    const run = repo.run(['capture', 'session', '--event', 'start', '--json'], { input: payload('session-start-startup'), env: { [PROBE]: '$(touch x)' } });
+    const run = repo.run(['capture', 'session', '--event', 'start', '--json'], {
+      input: payload('session-start-startup'),
+      env: { [PROBE]: '$(touch x)' },
+    });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ action: 'refused', exit: 2 });
     expect(repo.exists(OPEN) ? readdirSync(repo.path(OPEN)) : []).toEqual([]);
@@ -112,7 +125,13 @@ describe('capture session under the probe marker', () => {
   it('a refusal under the probe prints the nonce with the exit it would have had, and exits 0 even under an enforcing policy', () => {
     const repo = adopted();
     const policy = repo.read('.ai/repo/policy.yaml');
-    repo.write('.ai/repo/policy.yaml', policy.replace(/^enforcement:.*$/m, 'enforcement:\n  - name: sessions\n    path: majordomus\n    args: [capture, session]\n    wired_by: provider-hook:claude-code:session'));
+    repo.write(
+      '.ai/repo/policy.yaml',
+      policy.replace(
+        /^enforcement:.*$/m,
+        'enforcement:\n  - name: sessions\n    path: majordomus\n    args: [capture, session]\n    wired_by: provider-hook:claude-code:session',
+      ),
+    );
     const bad = JSON.stringify({ session_id: A, hook_event_name: 'SessionStart', source: 'startup' });
     const run = repo.run(['capture', 'session', '--event', 'end'], { input: bad, env: { [PROBE]: 'n2' } });
     expect(run.code).toBe(0);
@@ -121,7 +140,14 @@ describe('capture session under the probe marker', () => {
 });
 
 describe('capture status probes each wired session hook', () => {
-  type Status = { hooks: Array<{ event: string; installed: boolean; reached?: boolean; probe?: { exit: number | null; timed_out: boolean; detail: string; limit_ms: number } }> };
+  type Status = {
+    hooks: Array<{
+      event: string;
+      installed: boolean;
+      reached?: boolean;
+      probe?: { exit: number | null; timed_out: boolean; detail: string; limit_ms: number };
+    }>;
+  };
   const status = (repo: Repo, dir: string | undefined) => {
     const run = repo.run(['capture', 'status', '--json'], { env: dir === undefined ? { PATH: bare } : pathWith(dir) });
     return { code: run.code, out: JSON.parse(run.stdout) as Status, stderr: run.stderr };
@@ -163,7 +189,11 @@ describe('capture status probes each wired session hook', () => {
     const repo = installed();
     const { code, out } = status(repo, dirs.silent);
     expect(code).toBe(10);
-    expect(out.hooks.filter((hook) => hook.reached === false).map((hook) => hook.event)).toEqual(['SessionStart', 'PreCompact', 'SessionEnd']);
+    expect(out.hooks.filter((hook) => hook.reached === false).map((hook) => hook.event)).toEqual([
+      'SessionStart',
+      'PreCompact',
+      'SessionEnd',
+    ]);
     expect(out.hooks[0]!.probe!.exit).toBe(0);
   });
 

@@ -5,13 +5,13 @@
  * are two episodes; every refusal is printed with exit 0 unless the policy marks the hook enforcing.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { capture } from '../../engine/capture/session';
 import { Repository } from '../../engine/layer/repository';
-import { cleanEnv, repoFactory } from '../helpers/repo';
 import { committedAdoption, copyOf } from '../helpers/prepared';
+import { cleanEnv, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -33,7 +33,11 @@ function hook(repo: Repo, event: string, name: string, env: Record<string, strin
 }
 
 function ledger(repo: Repo): Array<Record<string, unknown>> {
-  return repo.read('.ai/local/state/ledger.jsonl').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return repo
+    .read('.ai/local/state/ledger.jsonl')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 let tasked: ReturnType<typeof adopted> | undefined;
@@ -70,7 +74,11 @@ describe('capture session (claude-code payloads)', () => {
     expect(end).toMatchObject({ code: 0, out: { action: 'closed', session_id: id, key: A } });
     expect(repo.exists(end.out.record as string)).toBe(true);
     expect(readdirSync(repo.path(OPEN))).toEqual([]);
-    expect(ledger(repo).filter((entry) => entry.event === 'session.closed').map((entry) => entry.session)).toEqual([id]);
+    expect(
+      ledger(repo)
+        .filter((entry) => entry.event === 'session.closed')
+        .map((entry) => entry.session),
+    ).toEqual([id]);
   });
 
   it('a compact start whose session context was replaced by a FIFO or a link out of the repository continues without reading it', () => {
@@ -124,7 +132,10 @@ describe('capture session (claude-code payloads)', () => {
 
   it('without a payload the key comes from MAJORDOMUS_PROVIDER_SESSION; an end with nothing open is no error', () => {
     const repo = adopted();
-    const run = repo.run(['capture', 'session', '--event', 'start', '--json'], { input: '', env: { MAJORDOMUS_PROVIDER_SESSION: 'window-7' } });
+    const run = repo.run(['capture', 'session', '--event', 'start', '--json'], {
+      input: '',
+      env: { MAJORDOMUS_PROVIDER_SESSION: 'window-7' },
+    });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ action: 'opened', key: 'window-7' });
     expect(hook(repo, 'end', 'session-end-other-window')).toMatchObject({ code: 0, out: { action: 'none' } });
@@ -154,7 +165,13 @@ describe('capture session (claude-code payloads)', () => {
     expect(repo.exists(OPEN) ? readdirSync(repo.path(OPEN)) : []).toEqual([]);
     const policy = repo.read('.ai/repo/policy.yaml');
     expect(policy).toMatch(/^enforcement:/m);
-    repo.write('.ai/repo/policy.yaml', policy.replace(/^enforcement:.*$/m, 'enforcement:\n  - name: sessions\n    path: dist/majordomus.mjs\n    args: [capture, session]\n    wired_by: provider-hook:claude-code:session'));
+    repo.write(
+      '.ai/repo/policy.yaml',
+      policy.replace(
+        /^enforcement:.*$/m,
+        'enforcement:\n  - name: sessions\n    path: dist/majordomus.mjs\n    args: [capture, session]\n    wired_by: provider-hook:claude-code:session',
+      ),
+    );
     expect(repo.run(['capture', 'session', '--event', event], { input }).code).toBe(code);
   });
 

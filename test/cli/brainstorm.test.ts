@@ -9,16 +9,27 @@
  * with nothing moved, then the move). Assertions are on exit codes, rule ids, statuses, files and paths.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brainstormGate, checkSession } from '../../engine/brainstorm/check';
 import { MajordomusError } from '../../engine/errors';
-import { copyPassingSession, SESSION } from '../helpers/brainstorm';
 import type { BrainstormGate, SessionCopy } from '../helpers/brainstorm';
-import { CLI, cleanEnv, repoFactory, ROOT } from '../helpers/repo';
+import { copyPassingSession, SESSION } from '../helpers/brainstorm';
 import type { RunResult, TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, ROOT, repoFactory } from '../helpers/repo';
 
 const DETECTOR = join(ROOT, 'dist/detector.mjs');
 
@@ -103,7 +114,13 @@ function report(stdout: string): { rules: RuleLine[]; summary: string } {
   const summary = lines.pop()!;
   const rules = lines.map((text): RuleLine => {
     const fail = /^FAIL (BS-[A-Z]+-\d\d) (\S*?)(?::(\d+))? — \S/.exec(text);
-    if (fail) return { status: 'FAIL', rule: fail[1]!, file: fail[2] === '' ? null : fail[2]!, line: fail[3] === undefined ? null : Number(fail[3]) };
+    if (fail)
+      return {
+        status: 'FAIL',
+        rule: fail[1]!,
+        file: fail[2] === '' ? null : fail[2]!,
+        line: fail[3] === undefined ? null : Number(fail[3]),
+      };
     const other = /^(ok|skip) +(BS-[A-Z]+-\d\d)(?: — \S.*)?$/.exec(text);
     if (!other) throw new Error(`not a rule line of the detector: ${JSON.stringify(text)}`);
     return { status: other[1] as 'ok' | 'skip', rule: other[2]!, file: null, line: null };
@@ -197,7 +214,9 @@ describe('brainstorm check: the passing session', () => {
     const { rules, summary } = report(result.stdout);
     expect(summary).toMatch(/^clean/);
     expect(rules).toHaveLength(RULES_AT[gate].length);
-    expect(Object.fromEntries(statuses(rules))).toEqual(Object.fromEntries(RULES_AT[gate].map((id) => [id, id === 'BS-OPS-02' ? 'skip' : 'ok'])));
+    expect(Object.fromEntries(statuses(rules))).toEqual(
+      Object.fromEntries(RULES_AT[gate].map((id) => [id, id === 'BS-OPS-02' ? 'skip' : 'ok'])),
+    );
   });
 
   it.each(GATES)('is clean at %s inside git: every rule of the gate ok, BS-OPS-02 included', async (gate) => {
@@ -241,10 +260,36 @@ interface Mutation {
 }
 
 const MUTATIONS: readonly Mutation[] = [
-  { rule: 'BS-STATE-01', gate: 'session', what: 'Sitting outside the contract', mutate: (c) => c.edit('state.md', '- Sitting: single', '- Sitting: solo'), file: 'state.md', at: '- Sitting: solo' },
-  { rule: 'BS-STATE-02', gate: 'session', what: 'no aspect map', mutate: (c) => c.edit('state.md', '## Aspect map', '## Aspects'), file: 'state.md' },
-  { rule: 'BS-ASPECT-01', gate: 'session', what: 'an aspect names a fork no one raised', mutate: (c) => c.edit('state.md', '→ F1, D1', '→ F9, D1'), file: 'state.md', at: '- persistence' },
-  { rule: 'BS-THESIS-01', gate: 'session', what: 'a mandated section missing', mutate: (c) => c.edit('thesis.md', '## Argument', '## Reasoning'), file: 'thesis.md' },
+  {
+    rule: 'BS-STATE-01',
+    gate: 'session',
+    what: 'Sitting outside the contract',
+    mutate: (c) => c.edit('state.md', '- Sitting: single', '- Sitting: solo'),
+    file: 'state.md',
+    at: '- Sitting: solo',
+  },
+  {
+    rule: 'BS-STATE-02',
+    gate: 'session',
+    what: 'no aspect map',
+    mutate: (c) => c.edit('state.md', '## Aspect map', '## Aspects'),
+    file: 'state.md',
+  },
+  {
+    rule: 'BS-ASPECT-01',
+    gate: 'session',
+    what: 'an aspect names a fork no one raised',
+    mutate: (c) => c.edit('state.md', '→ F1, D1', '→ F9, D1'),
+    file: 'state.md',
+    at: '- persistence',
+  },
+  {
+    rule: 'BS-THESIS-01',
+    gate: 'session',
+    what: 'a mandated section missing',
+    mutate: (c) => c.edit('thesis.md', '## Argument', '## Reasoning'),
+    file: 'thesis.md',
+  },
   {
     rule: 'BS-COMPOSE-01',
     gate: 'session',
@@ -253,17 +298,41 @@ const MUTATIONS: readonly Mutation[] = [
     file: 'thesis.md',
     at: 'Current as of: 2026-07-08T14:31Z',
   },
-  { rule: 'BS-FORK-01', gate: 'session', what: 'a fork without Closes when', mutate: (c) => c.edit('forks.md', '- Closes when: an owner for invalidation on plan change is named\n', ''), file: 'forks.md', at: '## F4 — ' },
+  {
+    rule: 'BS-FORK-01',
+    gate: 'session',
+    what: 'a fork without Closes when',
+    mutate: (c) => c.edit('forks.md', '- Closes when: an owner for invalidation on plan change is named\n', ''),
+    file: 'forks.md',
+    at: '## F4 — ',
+  },
   {
     rule: 'BS-FORK-02',
     gate: 'session',
     what: 'a decision resolves a fork still open',
-    mutate: (c) => (c.edit('forks.md', F2_HEADING, '## F2 — What happens on catalog API timeout? [open]'), c.edit('ledger.md', '- Resolves: F3', '- Resolves: F3, F2')),
+    mutate: (c) => (
+      c.edit('forks.md', F2_HEADING, '## F2 — What happens on catalog API timeout? [open]'),
+      c.edit('ledger.md', '- Resolves: F3', '- Resolves: F3, F2')
+    ),
     file: 'forks.md',
     at: '## F2 — ',
   },
-  { rule: 'BS-LEDGER-01', gate: 'session', what: 'a duplicate decision id', mutate: (c) => c.edit('ledger.md', '## D2 —', '## D1 —'), file: 'ledger.md', at: 'Cache state survives restarts' },
-  { rule: 'BS-OPS-01', gate: 'session', what: 'ops/.gitignore not `*`', mutate: (c) => c.write('ops/.gitignore', '*.md\n'), file: 'ops/.gitignore', at: '*.md' },
+  {
+    rule: 'BS-LEDGER-01',
+    gate: 'session',
+    what: 'a duplicate decision id',
+    mutate: (c) => c.edit('ledger.md', '## D2 —', '## D1 —'),
+    file: 'ledger.md',
+    at: 'Cache state survives restarts',
+  },
+  {
+    rule: 'BS-OPS-01',
+    gate: 'session',
+    what: 'ops/.gitignore not `*`',
+    mutate: (c) => c.write('ops/.gitignore', '*.md\n'),
+    file: 'ops/.gitignore',
+    at: '*.md',
+  },
   {
     rule: 'BS-OPS-02',
     gate: 'session',
@@ -279,17 +348,42 @@ const MUTATIONS: readonly Mutation[] = [
     file: 'ops/sync-log.md',
     at: 'S2 | gate: on-demand',
   },
-  { rule: 'BS-SYNC-02', gate: 'session', what: 'a twin attribution citing a sync never dispatched', mutate: (c) => c.edit('forks.md', '- Raised by: twin (S1)', '- Raised by: twin (S9)'), file: 'forks.md', at: '- Raised by: twin (S9)' },
-  { rule: 'BS-ASPECT-02', gate: 'manifest', what: 'an aspect still none yet', mutate: (c) => c.edit('state.md', '→ thesis', '→ none yet'), file: 'state.md', at: '- onboarding' },
+  {
+    rule: 'BS-SYNC-02',
+    gate: 'session',
+    what: 'a twin attribution citing a sync never dispatched',
+    mutate: (c) => c.edit('forks.md', '- Raised by: twin (S1)', '- Raised by: twin (S9)'),
+    file: 'forks.md',
+    at: '- Raised by: twin (S9)',
+  },
+  {
+    rule: 'BS-ASPECT-02',
+    gate: 'manifest',
+    what: 'an aspect still none yet',
+    mutate: (c) => c.edit('state.md', '→ thesis', '→ none yet'),
+    file: 'state.md',
+    at: '- onboarding',
+  },
   {
     rule: 'BS-COMPOSE-02',
     gate: 'manifest',
     what: 'a capture entry newer than the last compose',
-    mutate: (c) => c.write('ops/capture.md', `${c.read('ops/capture.md')}\n---\n### T3 · 2026-07-08T14:45Z\n\nuser: one more thing on warm-on-deploy.\n`),
+    mutate: (c) =>
+      c.write(
+        'ops/capture.md',
+        `${c.read('ops/capture.md')}\n---\n### T3 · 2026-07-08T14:45Z\n\nuser: one more thing on warm-on-deploy.\n`,
+      ),
     file: 'ops/capture.md',
     at: '### T3 · 2026-07-08T14:45Z',
   },
-  { rule: 'BS-FORK-03', gate: 'manifest', what: 'a fork still open', mutate: (c) => c.edit('forks.md', F2_HEADING, '## F2 — What happens on catalog API timeout? [open]'), file: 'forks.md', at: '## F2 — ' },
+  {
+    rule: 'BS-FORK-03',
+    gate: 'manifest',
+    what: 'a fork still open',
+    mutate: (c) => c.edit('forks.md', F2_HEADING, '## F2 — What happens on catalog API timeout? [open]'),
+    file: 'forks.md',
+    at: '## F2 — ',
+  },
   {
     rule: 'BS-MANIFEST-01',
     gate: 'manifest',
@@ -305,7 +399,14 @@ const MUTATIONS: readonly Mutation[] = [
     file: MANIFEST,
     at: '| 3 | parked fork F2 |',
   },
-  { rule: 'BS-USELESS-01', gate: 'move', what: 'gaps left by the uselessness test', mutate: (c) => c.edit(MANIFEST, '- Gaps: none', '- Gaps: nobody owns F4'), file: MANIFEST, at: '- Gaps: nobody owns F4' },
+  {
+    rule: 'BS-USELESS-01',
+    gate: 'move',
+    what: 'gaps left by the uselessness test',
+    mutate: (c) => c.edit(MANIFEST, '- Gaps: none', '- Gaps: nobody owns F4'),
+    file: MANIFEST,
+    at: '- Gaps: nobody owns F4',
+  },
 ];
 
 describe('brainstorm check: one mutation per rule id', () => {
@@ -329,7 +430,9 @@ describe('brainstorm check: one mutation per rule id', () => {
     for (const fail of failing) expect({ rule: fail.rule, file: fail.file, line: fail.line }).toEqual({ rule: m.rule, file: m.file, line });
     // every other rule of the gate has its one ok line (BS-OPS-02 a skip outside git)
     const others = Object.fromEntries([...statuses(rules)].filter(([id]) => id !== m.rule));
-    expect(others).toEqual(Object.fromEntries(RULES_AT[m.gate].filter((id) => id !== m.rule).map((id) => [id, id === 'BS-OPS-02' && !git ? 'skip' : 'ok'])));
+    expect(others).toEqual(
+      Object.fromEntries(RULES_AT[m.gate].filter((id) => id !== m.rule).map((id) => [id, id === 'BS-OPS-02' && !git ? 'skip' : 'ok'])),
+    );
 
     // --json says the same
     const json = await checkInProcess(copy, m.gate, true);
@@ -399,7 +502,9 @@ describe('brainstorm check: BS-OPS-02 asks git', () => {
     expect(result.code).toBe(1);
     const { rules, summary } = report(result.stdout);
     expect(summary).toMatch(/^failing/);
-    expect(rules.filter((line) => line.status === 'FAIL').map(({ rule, file }) => [rule, file])).toEqual([['BS-OPS-02', 'ops/manifest.md']]);
+    expect(rules.filter((line) => line.status === 'FAIL').map(({ rule, file }) => [rule, file])).toEqual([
+      ['BS-OPS-02', 'ops/manifest.md'],
+    ]);
   });
 
   it('inside a git repository with nothing of ops/ tracked, even committed, BS-OPS-02 is ok', async () => {
@@ -417,7 +522,11 @@ describe('brainstorm check: BS-OPS-02 asks git', () => {
     expect(outsideGit(copy)).toBe(true);
     const result = await checkInProcess(copy, 'session');
     expect(result.code).toBe(0);
-    expect(report(result.stdout).rules.filter((line) => line.rule === 'BS-OPS-02').map((line) => line.status)).toEqual(['skip']);
+    expect(
+      report(result.stdout)
+        .rules.filter((line) => line.rule === 'BS-OPS-02')
+        .map((line) => line.status),
+    ).toEqual(['skip']);
   });
 });
 
@@ -428,9 +537,21 @@ const UNUSABLE: readonly { what: string; prepare: (copy: SessionCopy) => { folde
   { what: 'no such folder', prepare: (c) => ({ folder: join(c.root, 'docs/research/nothing-brainstorm'), names: 'nothing-brainstorm' }) },
   { what: 'a file instead of a folder', prepare: (c) => ({ folder: join(c.folder, 'state.md'), names: 'state.md' }) },
   { what: 'an unknown gate', prepare: (c) => ({ folder: c.folder, args: ['--gate=nightly'], names: 'nightly' }) },
-  { what: 'a directory where state.md should be', prepare: (c) => (c.remove('state.md'), mkdirSync(join(c.folder, 'state.md')), { folder: c.folder, names: 'state.md' }) },
-  { what: 'invalid UTF-8 in forks.md', prepare: (c) => (writeFileSync(join(c.folder, 'forks.md'), Buffer.from([0x23, 0x20, 0x46, 0x0a, 0xff, 0xfe, 0x0a])), { folder: c.folder, names: 'forks.md' }) },
-  { what: 'a file where ops/ should be', prepare: (c) => (c.remove('ops'), c.write('ops', 'not a folder\n'), { folder: c.folder, names: 'ops' }) },
+  {
+    what: 'a directory where state.md should be',
+    prepare: (c) => (c.remove('state.md'), mkdirSync(join(c.folder, 'state.md')), { folder: c.folder, names: 'state.md' }),
+  },
+  {
+    what: 'invalid UTF-8 in forks.md',
+    prepare: (c) => (
+      writeFileSync(join(c.folder, 'forks.md'), Buffer.from([0x23, 0x20, 0x46, 0x0a, 0xff, 0xfe, 0x0a])),
+      { folder: c.folder, names: 'forks.md' }
+    ),
+  },
+  {
+    what: 'a file where ops/ should be',
+    prepare: (c) => (c.remove('ops'), c.write('ops', 'not a folder\n'), { folder: c.folder, names: 'ops' }),
+  },
 ];
 
 describe('unusable input exits 2 with nothing on stdout and names what is wrong', () => {
@@ -476,31 +597,34 @@ const BUNDLE_CASES: readonly { name: string; mutate: (copy: SessionCopy) => void
 ];
 
 describe('dist/detector.mjs behaves as majordomus brainstorm check', () => {
-  it.each(BUNDLE_CASES)('$name: the same stdout bytes and exit code as the command and as in process, with and without --json', async ({ mutate, failsFrom }) => {
-    const copy = copyPassingSession();
-    mutate(copy);
-    // the passing session at the default gate (session) and at move, which runs every rule; a mutation
-    // at the gate where it first fails (the three of them one per gate), so every gate is seen
-    const gates: (BrainstormGate | undefined)[] = failsFrom === undefined ? [undefined, 'move'] : [failsFrom];
-    for (const gate of gates) {
-      // exit 1 from the gate where the broken rule first applies on (the default gate is session), else 0
-      const expected = failsFrom !== undefined && GATES.indexOf(gate ?? 'session') >= GATES.indexOf(failsFrom) ? 1 : 0;
-      for (const json of [false, true]) {
-        const flags = [...(gate ? [`--gate=${gate}`] : []), ...(json ? ['--json'] : [])];
-        const command = majordomus(['brainstorm', 'check', SESSION, ...flags], copy.root);
-        const detector = spawn(DETECTOR, [SESSION, ...flags], copy.root);
-        const label = `${gate ?? 'default'}${json ? ' --json' : ''}`;
-        expect(command.code, label).toBe(expected);
-        expect(command.stdout.length, label).toBeGreaterThan(0);
-        expect([command.stderr, detector.stderr], label).toEqual(['', '']);
-        expect(detector.stdout, label).toBe(command.stdout);
-        expect(detector.code, label).toBe(command.code);
-        // what the one-per-rule table above reads in process is what the command prints
-        const here = await checkInProcess(copy, gate, json, SESSION);
-        expect({ code: here.code, stdout: here.stdout }, label).toEqual({ code: command.code, stdout: command.stdout });
+  it.each(BUNDLE_CASES)(
+    '$name: the same stdout bytes and exit code as the command and as in process, with and without --json',
+    async ({ mutate, failsFrom }) => {
+      const copy = copyPassingSession();
+      mutate(copy);
+      // the passing session at the default gate (session) and at move, which runs every rule; a mutation
+      // at the gate where it first fails (the three of them one per gate), so every gate is seen
+      const gates: (BrainstormGate | undefined)[] = failsFrom === undefined ? [undefined, 'move'] : [failsFrom];
+      for (const gate of gates) {
+        // exit 1 from the gate where the broken rule first applies on (the default gate is session), else 0
+        const expected = failsFrom !== undefined && GATES.indexOf(gate ?? 'session') >= GATES.indexOf(failsFrom) ? 1 : 0;
+        for (const json of [false, true]) {
+          const flags = [...(gate ? [`--gate=${gate}`] : []), ...(json ? ['--json'] : [])];
+          const command = majordomus(['brainstorm', 'check', SESSION, ...flags], copy.root);
+          const detector = spawn(DETECTOR, [SESSION, ...flags], copy.root);
+          const label = `${gate ?? 'default'}${json ? ' --json' : ''}`;
+          expect(command.code, label).toBe(expected);
+          expect(command.stdout.length, label).toBeGreaterThan(0);
+          expect([command.stderr, detector.stderr], label).toEqual(['', '']);
+          expect(detector.stdout, label).toBe(command.stdout);
+          expect(detector.code, label).toBe(command.code);
+          // what the one-per-rule table above reads in process is what the command prints
+          const here = await checkInProcess(copy, gate, json, SESSION);
+          expect({ code: here.code, stdout: here.stdout }, label).toEqual({ code: command.code, stdout: command.stdout });
+        }
       }
-    }
-  });
+    },
+  );
 
   it('carried alone into a skill folder, with no package beside it, it prints the same bytes', () => {
     const skill = mkdtempSync(join(tmpdir(), 'majordomus-skill-'));
@@ -538,7 +662,11 @@ describe('dist/detector.mjs behaves as majordomus brainstorm check', () => {
     ['an empty gate', ['FOLDER', '--gate=']],
   ])('its own bad arguments exit 2 with nothing on stdout: %s', (_what, args) => {
     const copy = copyPassingSession();
-    const result = spawn(DETECTOR, args.map((arg) => (arg === 'FOLDER' ? copy.folder : arg)), copy.root);
+    const result = spawn(
+      DETECTOR,
+      args.map((arg) => (arg === 'FOLDER' ? copy.folder : arg)),
+      copy.root,
+    );
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).not.toBe('');
@@ -613,7 +741,7 @@ describe('brainstorm new', () => {
     expect(spawn(DETECTOR, [folder], repo.dir).code).toBe(0);
   });
 
-  it('from a subdirectory: the repository root\'s docs/research, the paths printed relative to the working directory', () => {
+  it("from a subdirectory: the repository root's docs/research, the paths printed relative to the working directory", () => {
     const repo = repos.create();
     repo.write('src/keep', '');
     const result = repo.run(['brainstorm', 'new', 'deep'], { cwd: repo.path('src') });
@@ -636,13 +764,16 @@ describe('brainstorm new', () => {
     expect(snapshot(folder)).toEqual(before);
   });
 
-  it.each([['Widget-Cache'], ['widget_cache'], ['widget cache'], ['../escape'], ['a/b'], ['']])('a bad topic %j exits 2 and writes nothing', (topic) => {
-    const repo = repos.create();
-    const result = repo.run(['brainstorm', 'new', topic]);
-    expect(result.code).toBe(2);
-    expect(result.stdout).toBe('');
-    expect(filesUnder(repo.dir)).toEqual([]);
-  });
+  it.each([['Widget-Cache'], ['widget_cache'], ['widget cache'], ['../escape'], ['a/b'], ['']])(
+    'a bad topic %j exits 2 and writes nothing',
+    (topic) => {
+      const repo = repos.create();
+      const result = repo.run(['brainstorm', 'new', topic]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(filesUnder(repo.dir)).toEqual([]);
+    },
+  );
 
   it('--dir <parent> is honoured, relative to the working directory', () => {
     const repo = repos.create();
@@ -690,9 +821,14 @@ describe('brainstorm harvest', () => {
     const expected = new Map([...session].filter(([path]) => !path.startsWith('ops/')));
     expected.set('state.md', session.get('state.md')!.replace('- Status: stopping\n', '- Status: harvested\n'));
     expect(harvested).toEqual(expected);
-    expect(readFileSync(join(history, 'state.md'), 'utf8').split('\n').filter((line) => line.includes('Status'))).toEqual(['- Status: harvested']);
+    expect(
+      readFileSync(join(history, 'state.md'), 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('Status')),
+    ).toEqual(['- Status: harvested']);
     // the destinations outside the folder are untouched
-    for (const path of ['docs/features/widget-cache.md', 'docs/architecture/open-questions.md']) expect(readFileSync(join(copy.root, path), 'latin1')).toBe(before.get(path));
+    for (const path of ['docs/features/widget-cache.md', 'docs/architecture/open-questions.md'])
+      expect(readFileSync(join(copy.root, path), 'latin1')).toBe(before.get(path));
   });
 
   it('a history folder already there: exit 15, nothing moved', () => {

@@ -7,9 +7,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseFindings, repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
 import { copyOf } from '../helpers/prepared';
+import type { TempRepo } from '../helpers/repo';
+import { parseFindings, repoFactory } from '../helpers/repo';
 import { committedWithTask } from '../helpers/task';
 
 const repos = repoFactory();
@@ -33,7 +33,11 @@ function strayChange(repo: TempRepo): void {
 }
 
 function ledger(repo: TempRepo): Record<string, unknown>[] {
-  return repo.read(`${STATE}/ledger.jsonl`).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return repo
+    .read(`${STATE}/ledger.jsonl`)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 function taskField(repo: TempRepo, key: string): string | undefined {
@@ -106,7 +110,10 @@ describe('check --checkpoint', () => {
     const before = snapshot(repo);
     const run = repo.run(['check', '--checkpoint', '--explain', '--json']);
     expect(run.code, run.stderr).toBe(15);
-    const objects = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const objects = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(objects.some((object) => object.level === 'INFO' && object.rule === 'majordomus.state-consistency')).toBe(true);
     expect(objects.find((object) => object.explain === 'task')).toMatchObject({ status: 'foreign', task_id: taskField(repo, 'id') });
     expect(snapshot(repo)).toEqual(before);
@@ -129,7 +136,13 @@ describe('check alone writes nothing', () => {
     const repo = withTask();
     mutate(repo);
     const before = snapshot(repo);
-    for (const args of [['check'], ['check', '--json'], ['check', '--format', 'sarif'], ['check', '--explain'], ['check', '--explain', '--json']]) {
+    for (const args of [
+      ['check'],
+      ['check', '--json'],
+      ['check', '--format', 'sarif'],
+      ['check', '--explain'],
+      ['check', '--explain', '--json'],
+    ]) {
       expect(repo.run(args).code, args.join(' ')).toBe(code);
     }
     expect(snapshot(repo)).toEqual(before);
@@ -148,7 +161,9 @@ describe('check --explain', () => {
     expect(explained[0]).toMatch(/^explain: check judged task /);
     expect(explained[0]).toContain(taskField(repo, 'id'));
     expect(explained[0]).toContain('src/a');
-    expect(explained.filter((line) => line.startsWith('explain: majordomus.'))).toEqual([expect.stringMatching(/^explain: majordomus\.scope-integrity@1 \(blocking\) — 1 FAIL$/)]);
+    expect(explained.filter((line) => line.startsWith('explain: majordomus.'))).toEqual([
+      expect.stringMatching(/^explain: majordomus\.scope-integrity@1 \(blocking\) — 1 FAIL$/),
+    ]);
     expect(explained).toContain(`  help: docs/RULES.md#rule-${SCOPE_RULE}`);
     expect(explained).toContain('  rule: .ai/repo/rules/vendor/majordomus/rules/scope-integrity.v1.md');
     // the violations and the summary are the ones check prints without --explain (OK lines carry times)
@@ -159,7 +174,10 @@ describe('check --explain', () => {
     const repo = withTask();
     const run = repo.run(['check', '--explain', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
-    const explained = run.stdout.trim().split('\n').filter((line) => line.startsWith('explain: '));
+    const explained = run.stdout
+      .trim()
+      .split('\n')
+      .filter((line) => line.startsWith('explain: '));
     expect(explained).toHaveLength(2);
     expect(explained[0]).toContain(taskField(repo, 'id'));
     expect(explained.some((line) => line.startsWith('explain: majordomus.'))).toBe(false);
@@ -170,14 +188,35 @@ describe('check --explain', () => {
     strayChange(repo);
     const run = repo.run(['check', '--explain', '--json', '--quiet']);
     expect(run.code, run.stderr).toBe(10);
-    const objects = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const objects = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     const first = objects.findIndex((object) => 'explain' in object);
     expect(objects.slice(0, first).every((object) => 'level' in object && !('explain' in object))).toBe(true);
     expect(objects.slice(first)).toEqual([
-      { explain: 'task', gate: 'check', status: 'active', task_id: taskField(repo, 'id'), task: 'fix it', scope: ['src/a'], profile: 'implementation', rules: 1 },
-      expect.objectContaining({ explain: 'rule', rule: SCOPE_RULE, identity: `${SCOPE_RULE}@1`, class: 'blocking', help: `docs/RULES.md#rule-${SCOPE_RULE}`, counts: { FAIL: 1, WARN: 0, DRIFT: 0 } }),
+      {
+        explain: 'task',
+        gate: 'check',
+        status: 'active',
+        task_id: taskField(repo, 'id'),
+        task: 'fix it',
+        scope: ['src/a'],
+        profile: 'implementation',
+        rules: 1,
+      },
+      expect.objectContaining({
+        explain: 'rule',
+        rule: SCOPE_RULE,
+        identity: `${SCOPE_RULE}@1`,
+        class: 'blocking',
+        help: `docs/RULES.md#rule-${SCOPE_RULE}`,
+        counts: { FAIL: 1, WARN: 0, DRIFT: 0 },
+      }),
     ]);
-    expect(parseFindings(run.stdout.trim().split('\n').slice(0, first).join('\n'))).toEqual(parseFindings(repo.run(['check', '--json', '--quiet']).stdout));
+    expect(parseFindings(run.stdout.trim().split('\n').slice(0, first).join('\n'))).toEqual(
+      parseFindings(repo.run(['check', '--json', '--quiet']).stdout),
+    );
   });
 
   it('sarif: --explain changes nothing', () => {

@@ -8,9 +8,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
 import { committedAdoption } from '../helpers/prepared';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -47,7 +47,10 @@ function context(repo: TempRepo, ...args: string[]): ContextJson {
 function snapshot(repo: TempRepo): string[] {
   return readdirSync(repo.path('.ai/local'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => `${entry.parentPath ?? entry.path}/${entry.name}:${repo.read(`${(entry.parentPath ?? entry.path).slice(repo.dir.length + 1)}/${entry.name}`).length}`)
+    .map(
+      (entry) =>
+        `${entry.parentPath ?? entry.path}/${entry.name}:${repo.read(`${(entry.parentPath ?? entry.path).slice(repo.dir.length + 1)}/${entry.name}`).length}`,
+    )
     .sort();
 }
 
@@ -118,7 +121,10 @@ describe('context', () => {
     expect(flag.stderr).toContain(`${lines} lines, over --budget-lines (${lines - 1})`);
     expect(repo.run(['context', '--budget-lines', String(lines)]).code).toBe(0);
 
-    repo.write('.ai/repo/policy.yaml', repo.read('.ai/repo/policy.yaml').replace(/builder_budget_lines: \d+/, `builder_budget_lines: ${lines - 1}`));
+    repo.write(
+      '.ai/repo/policy.yaml',
+      repo.read('.ai/repo/policy.yaml').replace(/builder_budget_lines: \d+/, `builder_budget_lines: ${lines - 1}`),
+    );
     const policy = repo.run(['context', '--json']);
     expect(policy.code).toBe(10);
     expect(policy.stdout).toBe('');
@@ -141,7 +147,10 @@ describe('context', () => {
     // an episode whose ledger names a finished turn, so its note is read
     ok(repo, ['session', 'start']);
     const session = /session_id: "([^"]+)"/.exec(repo.read(`${STATE}/session-current.yaml`))![1]!;
-    repo.write(`${STATE}/ledger.jsonl`, `${repo.read(`${STATE}/ledger.jsonl`)}${JSON.stringify({ ts: '2026-01-01T01:01:02Z', event: 'task.finished', session, task_id: 't-20260101010101-abcd', outcome: 'completed' })}\n`);
+    repo.write(
+      `${STATE}/ledger.jsonl`,
+      `${repo.read(`${STATE}/ledger.jsonl`)}${JSON.stringify({ ts: '2026-01-01T01:01:02Z', event: 'task.finished', session, task_id: 't-20260101010101-abcd', outcome: 'completed' })}\n`,
+    );
     mkdirSync(repo.path(`${STATE}/current.yaml`), { recursive: true });
     execFileSync('mkfifo', [repo.path(`${STATE}/decisions.md`)]);
     mkdirSync(repo.path(`${STATE}/checkpoints`), { recursive: true });
@@ -155,7 +164,10 @@ describe('context', () => {
     expect(built.state).toBeNull();
     expect(built.previous).toBeNull();
     for (const path of [`${STATE}/current.yaml`, `${STATE}/decisions.md`, record, `${STATE}/completed/t-20260101010101-abcd.md`]) {
-      expect(built.problems.some((problem) => problem.startsWith(path)), path).toBe(true);
+      expect(
+        built.problems.some((problem) => problem.startsWith(path)),
+        path,
+      ).toBe(true);
       expect(run.stderr).toContain(path);
     }
   });

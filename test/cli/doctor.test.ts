@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFindings, repoFactory, ROOT } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { parseFindings, ROOT, repoFactory } from '../helpers/repo';
 import { billionLaughs, blockMappings, blockSequences } from '../helpers/yaml-bombs';
 
 const repos = repoFactory();
@@ -17,7 +17,21 @@ afterAll(() => repos.disposeAll());
 const FINDING_LINE = /^(FAIL|WARN|DRIFT|OK  |INFO) [a-z-]{1,11} *\S.* \u2014 .+/;
 const REPRODUCE_SUFFIX = /  \[reproduce: majordomus doctor --rule ([A-Za-z0-9._-]+)\]$/;
 /** The eight keys in their order, then the keys added after them (a finding's position, its rule's version and help). */
-const JSON_KEYS = ['level', 'category', 'subject', 'message', 'reproduce', 'rule', 'file', 'line', 'column', 'endLine', 'endColumn', 'version', 'help'];
+const JSON_KEYS = [
+  'level',
+  'category',
+  'subject',
+  'message',
+  'reproduce',
+  'rule',
+  'file',
+  'line',
+  'column',
+  'endLine',
+  'endColumn',
+  'version',
+  'help',
+];
 const LAYOUT_RULE = 'majordomus.ai-layout-integrity';
 
 function lines(stdout: string): string[] {
@@ -96,9 +110,13 @@ describe('doctor output', () => {
       expect(Object.keys(value)).toEqual(JSON_KEYS);
     }
     const findings = parseFindings(json.stdout);
-    expect(findings).toContainEqual(expect.objectContaining({ level: 'FAIL', category: 'layout', subject: '.ai/README.md', rule: LAYOUT_RULE }));
+    expect(findings).toContainEqual(
+      expect.objectContaining({ level: 'FAIL', category: 'layout', subject: '.ai/README.md', rule: LAYOUT_RULE }),
+    );
     // the same findings, in the same order, as the text run
-    const textLevels = lines(text.stdout).slice(0, -1).map((line) => line.slice(0, 5).trim());
+    const textLevels = lines(text.stdout)
+      .slice(0, -1)
+      .map((line) => line.slice(0, 5).trim());
     expect(findings.map((finding) => finding.level)).toEqual(textLevels);
   });
 
@@ -134,7 +152,9 @@ describe('doctor output', () => {
     expect(ran).toEqual(listed);
     expect(ran).toHaveLength(2);
     // in the other order on the command line, the same run
-    expect(repo.gate(['doctor', '--rule', wanted[1]!, '--rule', wanted[0]!]).findings.map((finding) => finding.rule)).toEqual(result.findings.map((finding) => finding.rule));
+    expect(repo.gate(['doctor', '--rule', wanted[1]!, '--rule', wanted[0]!]).findings.map((finding) => finding.rule)).toEqual(
+      result.findings.map((finding) => finding.rule),
+    );
   });
 
   it.each([
@@ -173,7 +193,9 @@ describe('doctor output', () => {
     const timedJson = repo.run(['doctor', '--json'], { env: { MAJORDOMUS_TIMING: '1' } });
     const timing = lines(timedJson.stderr).filter((line) => line.startsWith('TIMING '));
     const perRule = timing.map((line) => /^TIMING +\d+\.\d ms {2}([A-Za-z0-9._-]+)@\d+$/.exec(line)?.[1]).filter((id) => id !== undefined);
-    const totals = timing.map((line) => /^TIMING +\d+\.\d ms {2}doctor \((\d+) rule\(s\)\)$/.exec(line)?.[1]).filter((n) => n !== undefined);
+    const totals = timing
+      .map((line) => /^TIMING +\d+\.\d ms {2}doctor \((\d+) rule\(s\)\)$/.exec(line)?.[1])
+      .filter((n) => n !== undefined);
     const ruleIds = new Set(parseFindings(timedJson.stdout).map((finding) => finding.rule));
     expect(perRule.length).toBe(ruleIds.size);
     expect(new Set(perRule)).toEqual(ruleIds);
@@ -195,7 +217,9 @@ describe('exit-code policy', () => {
     repo.remove('.ai/README.md');
     const json = repo.gate(['watch']);
     expect(json.code).toBe(11);
-    expect(json.findings).toContainEqual(expect.objectContaining({ level: 'DRIFT', category: 'layout', subject: '.ai/README.md', rule: LAYOUT_RULE }));
+    expect(json.findings).toContainEqual(
+      expect.objectContaining({ level: 'DRIFT', category: 'layout', subject: '.ai/README.md', rule: LAYOUT_RULE }),
+    );
     expect(json.findings.filter((finding) => finding.level === 'FAIL')).toEqual([]);
     const drift = json.findings.filter((finding) => finding.level === 'DRIFT').length;
     const text = repo.run(['watch']);

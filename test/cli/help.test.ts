@@ -8,10 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ExitCode } from '../../engine/errors';
 import { ENVIRONMENT_VARIABLES, OTHER_ENVIRONMENT_VARIABLES } from '../../engine/cli/help';
+import { ExitCode } from '../../engine/errors';
 import { builtinRegistry } from '../../engine/gate/registry';
-import { cleanEnv, CLI, ROOT } from '../helpers/repo';
+import { CLI, cleanEnv, ROOT } from '../helpers/repo';
 
 const DETECTOR = join(ROOT, 'dist/detector.mjs');
 
@@ -70,12 +70,20 @@ describe('majordomus --help', () => {
 
   it("lists after its own the variables of others it reads: XDG_CACHE_HOME, the code cache's folder", () => {
     const lines = section(help.stdout, 'Environment:');
-    const others = lines.flatMap((line) => /^ {2}([A-Z][A-Z0-9_]+) +\S/.exec(line)?.[1] ?? []).filter((name) => !name.startsWith('MAJORDOMUS_'));
+    const others = lines
+      .flatMap((line) => /^ {2}([A-Z][A-Z0-9_]+) +\S/.exec(line)?.[1] ?? [])
+      .filter((name) => !name.startsWith('MAJORDOMUS_'));
     expect(others).toEqual(OTHER_ENVIRONMENT_VARIABLES.map((variable) => variable.name));
     expect(others).toContain('XDG_CACHE_HOME');
     // each is one the engine reads
-    const sources = (readdirSync(join(ROOT, 'engine'), { recursive: true }) as string[]).filter((file) => file.endsWith('.ts') && file !== 'help.ts');
-    for (const name of others) expect(sources.some((file) => readFileSync(join(ROOT, 'engine', file), 'utf8').includes(`env.${name}`)), name).toBe(true);
+    const sources = (readdirSync(join(ROOT, 'engine'), { recursive: true }) as string[]).filter(
+      (file) => file.endsWith('.ts') && file !== 'help.ts',
+    );
+    for (const name of others)
+      expect(
+        sources.some((file) => readFileSync(join(ROOT, 'engine', file), 'utf8').includes(`env.${name}`)),
+        name,
+      ).toBe(true);
   });
 
   it('`majordomus help` prints the same', () => {
@@ -84,7 +92,7 @@ describe('majordomus --help', () => {
     expect(same.stdout).toBe(help.stdout);
   });
 
-  it('the exit codes and variables are the program\'s: a command\'s help does not repeat them', () => {
+  it("the exit codes and variables are the program's: a command's help does not repeat them", () => {
     const doctor = run(CLI, ['doctor', '--help']);
     expect(doctor.code).toBe(0);
     expect(section(doctor.stdout, 'Exit codes:')).toEqual([]);
@@ -96,14 +104,19 @@ const registry = await builtinRegistry();
 describe('rules new --help', () => {
   const builtins = registry.builtinNames();
 
-  it.each([[['rules', 'new', '--help']], [['rules', 'new', '-h']], [['rules', 'help', 'new']]])('%j exits 0 and lists every built-in validator, and the repository\'s own', (args) => {
-    const result = run(CLI, args);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: majordomus rules new /);
-    const listed = section(result.stdout, 'Validators --validator can name:').flatMap((line) => /^ {4}([a-z_]+) +\S/.exec(line)?.[1] ?? []);
-    expect([...listed].sort()).toEqual(builtins);
-    expect(result.stdout).toContain('.ai/repo/validators/<name>.mjs');
-  });
+  it.each([[['rules', 'new', '--help']], [['rules', 'new', '-h']], [['rules', 'help', 'new']]])(
+    "%j exits 0 and lists every built-in validator, and the repository's own",
+    (args) => {
+      const result = run(CLI, args);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^Usage: majordomus rules new /);
+      const listed = section(result.stdout, 'Validators --validator can name:').flatMap(
+        (line) => /^ {4}([a-z_]+) +\S/.exec(line)?.[1] ?? [],
+      );
+      expect([...listed].sort()).toEqual(builtins);
+      expect(result.stdout).toContain('.ai/repo/validators/<name>.mjs');
+    },
+  );
 
   it('lists the validators that take options first', () => {
     const result = run(CLI, ['rules', 'new', '--help']);
@@ -122,13 +135,16 @@ describe('rules new --help', () => {
 });
 
 describe('the detector (dist/detector.mjs)', () => {
-  it.each([[['--help']], [['-h']], [['docs/research/x-brainstorm', '--gate=move', '--help']]])('%j exits 0 with its usage on stdout', (args) => {
-    const result = run(DETECTOR, args);
-    expect(result.code).toBe(0);
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/^usage: detector\.mjs <session-folder> /);
-    expect(result.stdout).toContain('--gate');
-  });
+  it.each([[['--help']], [['-h']], [['docs/research/x-brainstorm', '--gate=move', '--help']]])(
+    '%j exits 0 with its usage on stdout',
+    (args) => {
+      const result = run(DETECTOR, args);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(/^usage: detector\.mjs <session-folder> /);
+      expect(result.stdout).toContain('--gate');
+    },
+  );
 
   it('an unknown option is still a usage error (2), on stderr', () => {
     const result = run(DETECTOR, ['-x']);

@@ -10,14 +10,15 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appendEvent } from '../../engine/state/ledger/append';
 import { parseLedger } from '../../engine/state/ledger/read';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
 
 const LEDGER = '.ai/local/state/ledger.jsonl';
-const line = (ts: string, event: string, extra: Record<string, unknown> = {}) => `${JSON.stringify({ ts, event, head: null, branch: 'main', by: 'majordomus/test', ...extra })}\n`;
+const line = (ts: string, event: string, extra: Record<string, unknown> = {}) =>
+  `${JSON.stringify({ ts, event, head: null, branch: 'main', by: 'majordomus/test', ...extra })}\n`;
 
 /** An adopted repository whose ledger holds `text`. */
 function withLedger(text: string): TempRepo {
@@ -34,18 +35,37 @@ const SAMPLE = [
   line('2026-09-05T10:00:00Z', 'task.checkpoint', { task_id: 't-2' }),
 ].join('');
 
-const lines = (stdout: string) => stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { line: number; record: Record<string, unknown> });
+const lines = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as { line: number; record: Record<string, unknown> });
 
 describe('history: reading back', () => {
   const repo = withLedger(SAMPLE);
 
   it.each([
     [[], [1, 2, 3, 4, 5]],
-    [['--task', 't-2'], [3, 4, 5]],
-    [['--event', 'task.checkpoint'], [2, 5]],
-    [['--since', '2026-09-03'], [3, 4, 5]],
-    [['--since', '2026-09-04T10:00:00Z'], [4, 5]],
-    [['--limit', '2'], [4, 5]],
+    [
+      ['--task', 't-2'],
+      [3, 4, 5],
+    ],
+    [
+      ['--event', 'task.checkpoint'],
+      [2, 5],
+    ],
+    [
+      ['--since', '2026-09-03'],
+      [3, 4, 5],
+    ],
+    [
+      ['--since', '2026-09-04T10:00:00Z'],
+      [4, 5],
+    ],
+    [
+      ['--limit', '2'],
+      [4, 5],
+    ],
     [['--all'], [1, 2, 3, 4, 5]],
     [['--task', 't-1', '--event', 'task.checkpoint'], [2]],
     [['--task', 'none'], []],
@@ -58,7 +78,12 @@ describe('history: reading back', () => {
   it('prints one text line an event, oldest first', () => {
     const result = repo.run(['history', '--limit', '2']);
     expect(result.code).toBe(0);
-    expect(result.stdout.split('\n').filter(Boolean).map((text) => text.split('  ').slice(0, 3))).toEqual([
+    expect(
+      result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((text) => text.split('  ').slice(0, 3)),
+    ).toEqual([
       ['2026-09-04T10:00:00Z', 'decision.recorded', 't-2'],
       ['2026-09-05T10:00:00Z', 'task.checkpoint', 't-2'],
     ]);
@@ -98,10 +123,14 @@ describe('history --validate', () => {
   });
 
   it('exits 10 naming each malformed line, unknown name and the torn tail by line', () => {
-    const repo = withLedger(`${SAMPLE}not json\n${line('2026-09-06T00:00:00Z', 'task.exploded')}{"ts":"2026-09-07T00:00:00Z"}\n{"ts":"2026-09-0`);
+    const repo = withLedger(
+      `${SAMPLE}not json\n${line('2026-09-06T00:00:00Z', 'task.exploded')}{"ts":"2026-09-07T00:00:00Z"}\n{"ts":"2026-09-0`,
+    );
     const result = repo.run(['history', '--validate', '--json']);
     expect(result.code).toBe(10);
-    expect(lines(result.stdout).map((p) => [(p as unknown as { line: number; kind: string }).line, (p as unknown as { kind: string }).kind])).toEqual([
+    expect(
+      lines(result.stdout).map((p) => [(p as unknown as { line: number; kind: string }).line, (p as unknown as { kind: string }).kind]),
+    ).toEqual([
       [6, 'malformed'],
       [7, 'unknown-event'],
       [8, 'malformed'],
@@ -143,7 +172,12 @@ describe('history --rotate', () => {
     const repo = repos.create().init();
     const policy = repo.read('.ai/repo/policy.yaml').replace(/retention_max_lines: \d+/, `retention_max_lines: ${cap}`);
     repo.write('.ai/repo/policy.yaml', policy);
-    repo.write(LEDGER, Array.from({ length: count }, (_, i) => line(`2026-09-01T00:00:${String(i).padStart(2, '0')}Z`, 'task.checkpoint', { task_id: `t-${i}` })).join(''));
+    repo.write(
+      LEDGER,
+      Array.from({ length: count }, (_, i) =>
+        line(`2026-09-01T00:00:${String(i).padStart(2, '0')}Z`, 'task.checkpoint', { task_id: `t-${i}` }),
+      ).join(''),
+    );
     return repo;
   }
 
@@ -158,7 +192,15 @@ describe('history --rotate', () => {
     const archive = repo.read(report.archive);
     const ledger = parseLedger(readFileSync(repo.path(LEDGER)));
     // every line is in exactly one of the two files, in order
-    expect(archive + repo.read(LEDGER).split('\n').slice(0, 3).map((l) => `${l}\n`).join('')).toBe(before);
+    expect(
+      archive +
+        repo
+          .read(LEDGER)
+          .split('\n')
+          .slice(0, 3)
+          .map((l) => `${l}\n`)
+          .join(''),
+    ).toBe(before);
     expect(ledger.entries.map((entry) => entry.event)).toEqual(['task.checkpoint', 'task.checkpoint', 'task.checkpoint', 'ledger.rotated']);
     expect(ledger.entries.at(-1)!.record).toMatchObject({ archived: 7, kept: 3, archive: report.archive });
     expect(statSync(repo.path(report.archive)).mode & 0o777).toBe(0o600);
@@ -180,7 +222,8 @@ describe('history --rotate', () => {
     const result = repo.run(['history', '--rotate']);
     expect(result.code).toBe(15);
     expect(repo.read(LEDGER)).toBe(before);
-    for (const name of readdirSync(repo.path('.ai/local/state')).filter((n) => n.endsWith('.archived'))) expect(repo.read(`.ai/local/state/${name}`)).toBe('kept\n');
+    for (const name of readdirSync(repo.path('.ai/local/state')).filter((n) => n.endsWith('.archived')))
+      expect(repo.read(`.ai/local/state/${name}`)).toBe('kept\n');
   });
 
   it('refuses a torn ledger with 15 and a policy without the cap with 2', () => {

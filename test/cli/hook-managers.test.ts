@@ -9,12 +9,12 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { SHIPPED_HOOKS } from '../../engine/hooks/managers/pre-commit';
 import { installHusky, installLefthook, installPreCommit, LEFTHOOK_WIRED, PRE_COMMIT_WIRED } from '../helpers/hook-managers';
-import { CLI, cleanEnv, repoFactory, ROOT } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, ROOT, repoFactory } from '../helpers/repo';
 import { snapshotTree } from '../helpers/snapshot';
 
 const WIRING = 'majordomus.enforcement-wiring';
@@ -43,7 +43,12 @@ afterAll(() => {
   rmSync(bin, { recursive: true, force: true });
 });
 
-const runs = (): string[] => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line !== '') : []);
+const runs = (): string[] =>
+  existsSync(log)
+    ? readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line !== '')
+    : [];
 
 function commit(repo: TempRepo, message: string): number {
   repo.git(['add', '-A']);
@@ -57,10 +62,19 @@ function commitCount(repo: TempRepo): number {
 }
 
 /** The paths init printed as written. */
-const written = (stdout: string): string[] => stdout.split('\n').filter((line) => line.startsWith('wrote ')).map((line) => line.slice('wrote '.length));
+const written = (stdout: string): string[] =>
+  stdout
+    .split('\n')
+    .filter((line) => line.startsWith('wrote '))
+    .map((line) => line.slice('wrote '.length));
 
 /** The lines a refusal lists under its message (each indented by two spaces), as one text. */
-const listed = (stderr: string): string => stderr.split('\n').filter((line) => line.startsWith('  ')).map((line) => line.slice(2)).join('\n');
+const listed = (stderr: string): string =>
+  stderr
+    .split('\n')
+    .filter((line) => line.startsWith('  '))
+    .map((line) => line.slice(2))
+    .join('\n');
 
 /** Run init expecting a refusal that leaves the repository exactly as it was; its stderr. */
 function refusedUntouched(repo: TempRepo, code = 15): string {
@@ -135,7 +149,7 @@ describe('husky 9', () => {
     expect(statSync(repo.path('.husky/pre-push')).mode & 0o111).not.toBe(0);
   });
 
-  it("husky configured but its folder .husky/_ gone: init still writes .husky/, never .husky/_/, and says to install husky", () => {
+  it('husky configured but its folder .husky/_ gone: init still writes .husky/, never .husky/_/, and says to install husky', () => {
     const repo = huskyRepo();
     repo.remove('.husky/_');
     const result = repo.run(['init']);
@@ -180,7 +194,10 @@ describe('lefthook', () => {
     const snippet = parse(listed(refusedUntouched(repo))) as Record<string, { commands: Record<string, unknown> }>;
     expect(Object.keys(snippet).sort()).toEqual(['pre-commit', 'pre-push']);
     // merged as a user would: our commands beside the project's own
-    const merged = { 'pre-commit': { commands: { ...(parse(own) as typeof snippet)['pre-commit']!.commands, ...snippet['pre-commit']!.commands } }, 'pre-push': snippet['pre-push'] };
+    const merged = {
+      'pre-commit': { commands: { ...(parse(own) as typeof snippet)['pre-commit']!.commands, ...snippet['pre-commit']!.commands } },
+      'pre-push': snippet['pre-push'],
+    };
     repo.write('lefthook.yml', JSON.stringify(merged, null, 2));
     const result = repo.run(['init']);
     expect(result.code, result.stderr).toBe(0);
@@ -225,7 +242,10 @@ describe('pre-commit framework', () => {
   it(".pre-commit-config.yaml without majordomus is refused (15) with the repos items taking this repository's hooks, nothing written", () => {
     const repo = repos.create();
     installPreCommit(repo, ['pre-commit']);
-    repo.write('.pre-commit-config.yaml', 'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n');
+    repo.write(
+      '.pre-commit-config.yaml',
+      'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n',
+    );
     const items = parse(listed(refusedUntouched(repo))) as { repo: string; rev: string; hooks: { id: string }[] }[];
     expect(items.flatMap((item) => item.hooks.map((hook) => hook.id))).toEqual(['majordomus-doctor', 'majordomus-finish']);
   });
@@ -244,7 +264,10 @@ describe('pre-commit framework', () => {
     const repo = repos.create().init();
     for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}.legacy`, repo.read(`.git/hooks/${hook}`), 0o755);
     installPreCommit(repo);
-    repo.write('.pre-commit-config.yaml', 'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n');
+    repo.write(
+      '.pre-commit-config.yaml',
+      'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n',
+    );
     const result = repo.run(['init', '--extend']);
     expect([result.code, written(result.stdout)]).toEqual([0, []]);
   });

@@ -7,8 +7,8 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -26,7 +26,13 @@ interface Report {
 
 function status(repo: TempRepo): { code: number; reports: Report[] } {
   const result = repo.run(['hooks', 'status', '--json']);
-  return { code: result.code, reports: result.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Report) };
+  return {
+    code: result.code,
+    reports: result.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Report),
+  };
 }
 
 function states(repo: TempRepo): Record<string, string> {
@@ -89,7 +95,16 @@ describe('hooks status', () => {
     ['a hook file removed', 'missing', (repo) => repo.remove(PRE_COMMIT)],
     ['a hook without the line', 'missing', (repo) => repo.write(PRE_COMMIT, '#!/bin/sh\necho other\n', 0o755)],
     ['a hook not executable', 'not-executable', (repo) => repo.write(PRE_COMMIT, repo.read(PRE_COMMIT), 0o644)],
-    ['a line swallowing the exit code', 'swallowed', (repo) => repo.write(PRE_COMMIT, repo.read(PRE_COMMIT).replace('majordomus doctor --quiet || exit $?', 'majordomus doctor --quiet || true'), 0o755)],
+    [
+      'a line swallowing the exit code',
+      'swallowed',
+      (repo) =>
+        repo.write(
+          PRE_COMMIT,
+          repo.read(PRE_COMMIT).replace('majordomus doctor --quiet || exit $?', 'majordomus doctor --quiet || true'),
+          0o755,
+        ),
+    ],
     ['core.hooksPath naming a folder without the hook', 'bypassed', (repo) => repo.git(['config', 'core.hooksPath', '.githooks'])],
     ['core.hooksPath set to the empty string', 'bypassed', (repo) => repo.git(['config', 'core.hooksPath', ''])],
   ])('%s: the pre-commit hook is %s, exit 10', (_name, state, damage) => {

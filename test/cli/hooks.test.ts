@@ -11,8 +11,8 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sy
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 
 const POLICY = '.ai/repo/policy.yaml';
 const PRE_COMMIT = '.git/hooks/pre-commit';
@@ -98,7 +98,7 @@ function rewriteCommitHook(repo: TempRepo, args: readonly string[], path = 'majo
   repo.git(['add', '-A']);
 }
 
-describe('a hook passes the policy\'s arguments as text', () => {
+describe("a hook passes the policy's arguments as text", () => {
   const groups = [
     // each would run a command of its own if written bare; each command touches a marker
     { name: 'commands', args: ['$(touch m1)', '`touch m2`', '; touch m3', '&& touch m4', '| touch m5', 'a\nb; touch m6'] },
@@ -107,7 +107,7 @@ describe('a hook passes the policy\'s arguments as text', () => {
   ];
   const MARKERS = ['m1', 'm2', 'm3', 'm4', 'm5', 'm6'];
 
-  it.each(groups)('$name: a commit through the hook hands the tool exactly the policy\'s arguments, and none of them runs', ({ args }) => {
+  it.each(groups)("$name: a commit through the hook hands the tool exactly the policy's arguments, and none of them runs", ({ args }) => {
     const repo = staged();
     rewriteCommitHook(repo, ['doctor', ...args]);
     // a stand-in that only records: the real gate would refuse arguments it does not know
@@ -142,7 +142,7 @@ describe('a hook passes the policy\'s arguments as text', () => {
 describe('a generated hook finds majordomus as a Node project installs it', () => {
   type Place = 'local' | 'path' | 'npx';
   const cases: { name: string; present: Place[]; used: Place }[] = [
-    { name: 'only in the checkout\'s node_modules/.bin', present: ['local'], used: 'local' },
+    { name: "only in the checkout's node_modules/.bin", present: ['local'], used: 'local' },
     { name: 'only on PATH', present: ['path'], used: 'path' },
     { name: 'only through npx --no-install', present: ['npx'], used: 'npx' },
     { name: 'everywhere: node_modules/.bin comes first', present: ['local', 'path', 'npx'], used: 'local' },

@@ -8,8 +8,8 @@ import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import type { RunResult, TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 const scratch: string[] = [];
@@ -276,7 +276,12 @@ describe('the installed hooks with real git', () => {
   const git = (args: readonly string[], path: string, cwd = repo.dir) =>
     spawnSync('git', args, { cwd, env: cleanEnv({ PATH: path }), encoding: 'utf8' });
   const commits = (): number => Number(repo.git(['rev-list', '--count', 'HEAD']).trim());
-  const invocations = (): string[] => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line !== '') : []);
+  const invocations = (): string[] =>
+    existsSync(log)
+      ? readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line !== '')
+      : [];
 
   beforeAll(() => {
     shimDir = tempDir('majordomus-shim-');
@@ -328,7 +333,10 @@ describe('the installed hooks with real git', () => {
     expect(git(['remote', 'add', 'origin', bare], withShim).status).toBe(0);
     // many refs, so git's list on the hook's stdin is larger than a pipe buffer
     const head = repo.git(['rev-parse', 'HEAD']).trim();
-    const updates = Array.from({ length: 1500 }, (_, i) => `create refs/tags/t${String(i).padStart(4, '0')}-${'x'.repeat(40)} ${head}\n`).join('');
+    const updates = Array.from(
+      { length: 1500 },
+      (_, i) => `create refs/tags/t${String(i).padStart(4, '0')}-${'x'.repeat(40)} ${head}\n`,
+    ).join('');
     const tag = spawnSync('git', ['update-ref', '--stdin'], { cwd: repo.dir, env: cleanEnv(), input: updates, encoding: 'utf8' });
     expect(tag.status, tag.stderr).toBe(0);
     const before = invocations().length;

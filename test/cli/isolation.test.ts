@@ -13,8 +13,8 @@
 import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, failing, parseFindings, repoFactory } from '../helpers/repo';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, failing, parseFindings, repoFactory } from '../helpers/repo';
 import { enforcement, PROJECT, RULES_DIR, ruleFront, writeRule } from '../helpers/rules';
 
 const repos = repoFactory();
@@ -56,12 +56,50 @@ interface Hostile {
 
 const HOSTILE: readonly Hostile[] = [
   { behaviour: 'loops forever', name: 'h_loop', run: 'for (;;) {}', blame: 'rule', said: /did not finish within 1 s/ },
-  { behaviour: 'sleeps on a timer', name: 'h_sleep', run: 'return new Promise((resolve) => setTimeout(resolve, 600000));', blame: 'rule', said: /did not finish within 1 s/ },
-  { behaviour: 'sleeps without yielding', name: 'h_sleep_sync', run: 'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 600000);', blame: 'rule', said: /did not finish within 1 s/ },
-  { behaviour: 'leaves a long timer behind', name: 'h_leftover_timer', run: 'setTimeout(() => {}, 600000);', blame: 'rule', said: /did not finish within 1 s.*left running/ },
-  { behaviour: 'never settles its promise', name: 'h_never_settles', run: 'return new Promise(() => {});', blame: 'rule', said: /never finished/ },
-  { behaviour: 'never settles a top-level await', name: 'h_top_level_await', top: 'await new Promise(() => {});', run: '', blame: 'module', said: /never finished importing/ },
-  { behaviour: 'loops at the top level', name: 'h_top_level_loop', top: 'for (;;) {}', run: '', blame: 'module', said: /did not finish importing within 1 s/ },
+  {
+    behaviour: 'sleeps on a timer',
+    name: 'h_sleep',
+    run: 'return new Promise((resolve) => setTimeout(resolve, 600000));',
+    blame: 'rule',
+    said: /did not finish within 1 s/,
+  },
+  {
+    behaviour: 'sleeps without yielding',
+    name: 'h_sleep_sync',
+    run: 'Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 600000);',
+    blame: 'rule',
+    said: /did not finish within 1 s/,
+  },
+  {
+    behaviour: 'leaves a long timer behind',
+    name: 'h_leftover_timer',
+    run: 'setTimeout(() => {}, 600000);',
+    blame: 'rule',
+    said: /did not finish within 1 s.*left running/,
+  },
+  {
+    behaviour: 'never settles its promise',
+    name: 'h_never_settles',
+    run: 'return new Promise(() => {});',
+    blame: 'rule',
+    said: /never finished/,
+  },
+  {
+    behaviour: 'never settles a top-level await',
+    name: 'h_top_level_await',
+    top: 'await new Promise(() => {});',
+    run: '',
+    blame: 'module',
+    said: /never finished importing/,
+  },
+  {
+    behaviour: 'loops at the top level',
+    name: 'h_top_level_loop',
+    top: 'for (;;) {}',
+    run: '',
+    blame: 'module',
+    said: /did not finish importing within 1 s/,
+  },
   { behaviour: 'allocates without bound', name: 'h_hoard', run: HOARD, blame: 'rule', said: /ran out of memory.*64 MB/ },
   {
     behaviour: 'allocates Buffers without bound',
@@ -70,12 +108,43 @@ const HOSTILE: readonly Hostile[] = [
     blame: 'rule',
     said: /ran out of memory.*64 MB.*outside its heap/,
   },
-  { behaviour: 'allocates without bound at the top level', name: 'h_top_level_hoard', top: HOARD, run: '', blame: 'module', said: /ran out of memory.*64 MB.*while it was being imported/ },
+  {
+    behaviour: 'allocates without bound at the top level',
+    name: 'h_top_level_hoard',
+    top: HOARD,
+    run: '',
+    blame: 'module',
+    said: /ran out of memory.*64 MB.*while it was being imported/,
+  },
   { behaviour: 'calls process.exit', name: 'h_exit', run: 'process.exit(0);', blame: 'rule', said: /process\.exit\(0\)/ },
-  { behaviour: 'sets process.exitCode', name: 'h_exit_code', run: "process.exitCode = 0; context.ok({ subject: '.', message: 'fine' });", blame: 'rule', said: /process\.exitCode/ },
-  { behaviour: 'installs an exit handler', name: 'h_exit_handler', run: "process.on('exit', () => { process.exitCode = 0; });", blame: 'rule', said: /'exit' handler/ },
-  { behaviour: 'throws from a timer', name: 'h_timer_throw', run: "setTimeout(() => { throw new Error('late'); }, 0);", blame: 'rule', said: /outside its run.*late/ },
-  { behaviour: 'rejects with no handler', name: 'h_unhandled', run: "Promise.reject(new Error('nobody'));", blame: 'rule', said: /rejected with no handler.*nobody/ },
+  {
+    behaviour: 'sets process.exitCode',
+    name: 'h_exit_code',
+    run: "process.exitCode = 0; context.ok({ subject: '.', message: 'fine' });",
+    blame: 'rule',
+    said: /process\.exitCode/,
+  },
+  {
+    behaviour: 'installs an exit handler',
+    name: 'h_exit_handler',
+    run: "process.on('exit', () => { process.exitCode = 0; });",
+    blame: 'rule',
+    said: /'exit' handler/,
+  },
+  {
+    behaviour: 'throws from a timer',
+    name: 'h_timer_throw',
+    run: "setTimeout(() => { throw new Error('late'); }, 0);",
+    blame: 'rule',
+    said: /outside its run.*late/,
+  },
+  {
+    behaviour: 'rejects with no handler',
+    name: 'h_unhandled',
+    run: "Promise.reject(new Error('nobody'));",
+    blame: 'rule',
+    said: /rejected with no handler.*nobody/,
+  },
   {
     behaviour: 'patches globals',
     name: 'h_patches',
@@ -83,7 +152,13 @@ const HOSTILE: readonly Hostile[] = [
     blame: 'rule',
     said: /^(?=.*replaced the global Array\.prototype\.push)(?=.*replaced the global JSON\.stringify)(?=.*added the global leak)/,
   },
-  { behaviour: 'throws an object whose toString throws', name: 'h_throw_tostring', run: "throw { toString() { throw new Error('no text'); } };", blame: 'rule', said: /threw/ },
+  {
+    behaviour: 'throws an object whose toString throws',
+    name: 'h_throw_tostring',
+    run: "throw { toString() { throw new Error('no text'); } };",
+    blame: 'rule',
+    said: /threw/,
+  },
   { behaviour: 'throws Object.create(null)', name: 'h_throw_null_proto', run: 'throw Object.create(null);', blame: 'rule', said: /threw/ },
   {
     behaviour: 'throws a Proxy',
@@ -141,12 +216,19 @@ function moduleText(hostile: Hostile): string {
 /** A repository validator `name` and the blocking rule that names it. */
 function addValidator(repo: TempRepo, name: string, module: string): void {
   repo.write(moduleFile(name), module);
-  writeRule(repo, ruleFile(name), [...ruleFront(ruleId(name)), ...enforcement({ validator: name, category: 'testing', gates: ['doctor'], tests: [TEST] })]);
+  writeRule(repo, ruleFile(name), [
+    ...ruleFront(ruleId(name)),
+    ...enforcement({ validator: name, category: 'testing', gates: ['doctor'], tests: [TEST] }),
+  ]);
 }
 
 /** Two ordinary validators, run after every hostile one (their rules sort last): one passes, one fails. */
 function addOrdinary(repo: TempRepo): void {
-  addValidator(repo, 'z_passes', "export default { name: 'z_passes', description: 'Passes.', gates: ['doctor'], run(context) { context.ok({ subject: '.', message: 'checked' }); } };\n");
+  addValidator(
+    repo,
+    'z_passes',
+    "export default { name: 'z_passes', description: 'Passes.', gates: ['doctor'], run(context) { context.ok({ subject: '.', message: 'checked' }); } };\n",
+  );
   addValidator(
     repo,
     'z_fails',
@@ -215,7 +297,9 @@ describe('a hostile repository validator is a FAIL of its rule, and the gate goe
 
   it('the ordinary rules after them still ran: one OK, one FAIL of its own category', () => {
     expect(ofRule(findings, 'z_passes').map((f) => [f.level, f.category, f.subject])).toStrictEqual([['OK', 'testing', '.']]);
-    expect(ofRule(findings, 'z_fails').map((f) => [f.level, f.category, f.subject, f.line])).toStrictEqual([['FAIL', 'testing', 'README.md', 1]]);
+    expect(ofRule(findings, 'z_fails').map((f) => [f.level, f.category, f.subject, f.line])).toStrictEqual([
+      ['FAIL', 'testing', 'README.md', 1],
+    ]);
   });
 
   it('nothing else failed: every failing finding is a hostile rule or the ordinary failing one', () => {
@@ -249,7 +333,10 @@ describe('--no-repository-validators and MAJORDOMUS_REPOSITORY_VALIDATORS=0', ()
       `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(MARKER)}, 'imported');\nexport default { name: 'marks', description: 'Marks.', gates: ['doctor', 'check', 'watch', 'finish'], run(context) { context.ok({ subject: '.', message: 'ran' }); } };\n`,
     );
     // the rule runs at every gate, so each gate command is shown to honour the switch
-    writeRule(repo, ruleFile('marks'), [...ruleFront(ruleId('marks')), ...enforcement({ validator: 'marks', category: 'testing', gates: ['doctor', 'check', 'watch', 'finish'], tests: [TEST, CASES] })]);
+    writeRule(repo, ruleFile('marks'), [
+      ...ruleFront(ruleId('marks')),
+      ...enforcement({ validator: 'marks', category: 'testing', gates: ['doctor', 'check', 'watch', 'finish'], tests: [TEST, CASES] }),
+    ]);
     repo.write(`${CASES}/valid/clean/README.md`, 'clean\n');
     repo.write(`${CASES}/invalid/dirty/README.md`, 'dirty\n');
     repo.git(['add', '-A']);
@@ -261,7 +348,9 @@ describe('--no-repository-validators and MAJORDOMUS_REPOSITORY_VALIDATORS=0', ()
   it.each(gates)('%s with the flag → FAIL doctrine "not run", nothing imported', (...args) => {
     const { code, findings } = repo.gate([...args, '--no-repository-validators', '--rule', ruleId('marks')]);
     expect(code).toBe(10);
-    expect(findings.map((f) => [f.level, f.category, f.subject, f.rule])).toStrictEqual([['FAIL', 'doctrine', `${ruleId('marks')}@1`, ruleId('marks')]]);
+    expect(findings.map((f) => [f.level, f.category, f.subject, f.rule])).toStrictEqual([
+      ['FAIL', 'doctrine', `${ruleId('marks')}@1`, ruleId('marks')],
+    ]);
     expect(findings[0]!.message).toMatch(/was not run.*--no-repository-validators/);
     expect(repo.exists(MARKER)).toBe(false);
   });
@@ -281,7 +370,10 @@ describe('--no-repository-validators and MAJORDOMUS_REPOSITORY_VALIDATORS=0', ()
   it('rules test with the flag → its cases fail as not run (10), nothing imported', () => {
     const result = repo.run(['rules', 'test', ruleId('marks'), '--json', '--no-repository-validators']);
     expect(result.code).toBe(10);
-    const cases = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { status: string; reason: string });
+    const cases = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { status: string; reason: string });
     expect(cases.map((c) => c.status)).toStrictEqual(['FAIL', 'FAIL']);
     expect(cases[0]!.reason).toMatch(/was not run/);
     expect(repo.exists(MARKER)).toBe(false);
@@ -333,7 +425,11 @@ describe('2,000,000 violations from one rule are a result', () => {
     // about 480 MB of JSON: written to a file, as a CI job would, and counted a chunk at a time
     const out = repo.path('findings.jsonl');
     const fd = openSync(out, 'w');
-    const result = spawnSync(process.execPath, [CLI, 'doctor', '--rule', ruleId('many'), '--json'], { cwd: repo.dir, env: cleanEnv(), stdio: ['ignore', fd, 'pipe'] });
+    const result = spawnSync(process.execPath, [CLI, 'doctor', '--rule', ruleId('many'), '--json'], {
+      cwd: repo.dir,
+      env: cleanEnv(),
+      stdio: ['ignore', fd, 'pipe'],
+    });
     closeSync(fd);
     expect(result.status).toBe(10);
     const { lines, first, last } = countLines(out);
@@ -353,7 +449,9 @@ describe('rules new with a repository validator', () => {
     );
     repo.git(['add', '-A']);
     const rule = `${PROJECT}/kept-notes.v1.md`;
-    expect(repo.run(['rules', 'new', 'kept-notes', '--validator', 'notes_kept'], { env: { MAJORDOMUS_REPOSITORY_VALIDATORS: '0' } }).code).toBe(2);
+    expect(
+      repo.run(['rules', 'new', 'kept-notes', '--validator', 'notes_kept'], { env: { MAJORDOMUS_REPOSITORY_VALIDATORS: '0' } }).code,
+    ).toBe(2);
     expect(repo.exists(rule)).toBe(false);
     expect(repo.run(['rules', 'new', 'kept-notes', '--validator', 'notes_kept']).code).toBe(0);
     // the module's first gate, read from its export inside the worker
@@ -380,7 +478,7 @@ describe('the context a repository validator gets in its worker', () => {
 });
 
 describe('the toolkit a repository validator reads through in its worker', () => {
-  it('offers the readers a built-in gets: the tree, the layer, git, the disk and the gate\'s environment', () => {
+  it("offers the readers a built-in gets: the tree, the layer, git, the disk and the gate's environment", () => {
     const repo = adopted();
     // each answer becomes the message of one OK, so what the worker read is compared as data
     addValidator(
@@ -420,7 +518,11 @@ describe('the toolkit a repository validator reads through in its worker', () =>
 
   it('says what to read instead when a validator asks for the context members the toolkit replaced', () => {
     const repo = adopted();
-    addValidator(repo, 'old_layout', "export default { name: 'old_layout', description: 'Reads the old layout.', gates: ['doctor'], run(context) { context.layout.tree.readText('README.md'); } };\n");
+    addValidator(
+      repo,
+      'old_layout',
+      "export default { name: 'old_layout', description: 'Reads the old layout.', gates: ['doctor'], run(context) { context.layout.tree.readText('README.md'); } };\n",
+    );
     const { code, findings } = repo.gate(['doctor', '--rule', ruleId('old_layout')]);
     expect(code).toBe(10);
     expect(failing(findings).map((f) => [f.category, f.subject])).toStrictEqual([['doctrine', `${ruleId('old_layout')}@1`]]);

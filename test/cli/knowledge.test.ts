@@ -11,8 +11,8 @@ import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -58,7 +58,10 @@ describe('knowledge nodes: what git tracks, by class', () => {
 
   it('says on stderr, and exits 0, when a required class discovers nothing', () => {
     const other = repos.create().init();
-    other.write(SOURCES, other.read(SOURCES).replace("':(glob).ai/repo/scope.yaml'\n    required: false", "':(glob).ai/repo/scope.yaml'\n    required: true"));
+    other.write(
+      SOURCES,
+      other.read(SOURCES).replace("':(glob).ai/repo/scope.yaml'\n    required: false", "':(glob).ai/repo/scope.yaml'\n    required: true"),
+    );
     const run = other.run(['knowledge', 'nodes', '--kind', 'scope']);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('knowledge nodes: 0 of kind scope\n');
@@ -99,20 +102,45 @@ describe('knowledge sources', () => {
     expect(text.stdout.split('\n')[0]).toBe(`knowledge sources: 8 class(es) in ${SOURCES}`);
     const json = repo.run(['knowledge', 'sources', '--json']);
     expect(json.code).toBe(0);
-    const parsed = JSON.parse(json.stdout) as { file: string; sources: { id: string; kind: string; discovery: string; pathspec: string; required: boolean }[] };
+    const parsed = JSON.parse(json.stdout) as {
+      file: string;
+      sources: { id: string; kind: string; discovery: string; pathspec: string; required: boolean }[];
+    };
     expect(parsed.file).toBe(SOURCES);
-    expect(parsed.sources.map((source) => source.id)).toEqual(['policy', 'scope', 'profiles', 'project-rules', 'sessions', 'use-cases', 'adrs', 'candidates']);
-    expect(parsed.sources[4]).toEqual({ id: 'sessions', kind: 'session', discovery: 'vcs', pathspec: ':(glob).ai/repo/sessions/*.md', required: false });
+    expect(parsed.sources.map((source) => source.id)).toEqual([
+      'policy',
+      'scope',
+      'profiles',
+      'project-rules',
+      'sessions',
+      'use-cases',
+      'adrs',
+      'candidates',
+    ]);
+    expect(parsed.sources[4]).toEqual({
+      id: 'sessions',
+      kind: 'session',
+      discovery: 'vcs',
+      pathspec: ':(glob).ai/repo/sessions/*.md',
+      required: false,
+    });
   });
 
   it.each([
-    { name: 'a class without the :(glob) magic (10)', edit: (t: string) => t.replace("':(glob).ai/repo/policy.yaml'", "'.ai/repo/policy.yaml'"), code: 10 },
+    {
+      name: 'a class without the :(glob) magic (10)',
+      edit: (t: string) => t.replace("':(glob).ai/repo/policy.yaml'", "'.ai/repo/policy.yaml'"),
+      code: 10,
+    },
     { name: 'an unknown key (10)', edit: (t: string) => t.replace('version: 1\n', 'version: 1\ncolour: red\n'), code: 10 },
     { name: 'a file that does not parse (2)', edit: (t: string) => t.replace('version: 1\n', 'version: 1\n\tx: 1\n'), code: 2 },
   ])('refuses $name, for sources and nodes alike', ({ edit, code }) => {
     const repo = repos.create().init();
     repo.write(SOURCES, edit(repo.read(SOURCES)));
-    for (const command of [['knowledge', 'sources'], ['knowledge', 'nodes', '--json']]) {
+    for (const command of [
+      ['knowledge', 'sources'],
+      ['knowledge', 'nodes', '--json'],
+    ]) {
       const run = repo.run(command);
       expect(run.code, command.join(' ')).toBe(code);
       expect(run.stdout).toBe('');

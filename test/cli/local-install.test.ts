@@ -14,7 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, ROOT } from '../helpers/repo';
 
 /** Kept from npm's own configuration variables, so the nested npm finds the same cache and registry. */
-const NPM_SETTINGS = new Set(['npm_config_cache', 'npm_config_registry', 'npm_config_userconfig', 'npm_config_globalconfig', 'npm_config_cafile']);
+const NPM_SETTINGS = new Set([
+  'npm_config_cache',
+  'npm_config_registry',
+  'npm_config_userconfig',
+  'npm_config_globalconfig',
+  'npm_config_cafile',
+]);
 
 let work: string;
 let project: string;
@@ -51,7 +57,10 @@ const commits = (): number => {
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'majordomus-local-install-'));
-  userPath = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus'))).join(delimiter);
+  userPath = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus')))
+    .join(delimiter);
   const tools = join(work, 'tools');
   mkdirSync(tools);
   for (const name of ['git', 'node']) {
@@ -79,7 +88,10 @@ beforeAll(() => {
 
   project = join(work, 'project');
   mkdirSync(project);
-  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'scratch-project', version: '1.0.0', private: true }, null, 2)}\n`);
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'scratch-project', version: '1.0.0', private: true }, null, 2)}\n`,
+  );
   writeFileSync(join(project, '.gitignore'), 'node_modules/\n');
   const gitInit = run('git', ['init', '-q', '-b', 'main', '.'], userPath);
   if (gitInit.code !== 0) throw new Error(`git init failed: ${gitInit.stderr}`);
@@ -134,7 +146,14 @@ describe('a TypeScript validator in that project, compiled with module and modul
    */
   function compile(file: string, withoutNode = false) {
     const config = `tsconfig.${file.replace(/\.ts$/, '')}${withoutNode ? '.bare' : ''}.json`;
-    const options = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, ...(withoutNode ? { types: [] } : {}) };
+    const options = {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+      ...(withoutNode ? { types: [] } : {}),
+    };
     writeFileSync(join(consumer, config), JSON.stringify({ compilerOptions: options, files: [file] }));
     return run(process.execPath, [TSC, '-p', config], userPath, consumer);
   }
@@ -200,7 +219,7 @@ describe('a TypeScript validator in that project, compiled with module and modul
     expect(result.code).toBe(0);
   });
 
-  it('the same validator compiles in a project that loads no @types package: the types name none of Node\'s', () => {
+  it("the same validator compiles in a project that loads no @types package: the types name none of Node's", () => {
     const result = compile('notes-kept.ts', true);
     expect(result.output).toBe('');
     expect(result.code).toBe(0);

@@ -8,9 +8,9 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
 import { copyOf } from '../helpers/prepared';
+import type { TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 
 const RULE = '.ai/repo/rules/vendor/majordomus/rules/principle-01-sessions-are-workers.v1.md';
 const repos = repoFactory();
@@ -104,7 +104,13 @@ describe('inside the hook, the wiring rule reads a CI file as staged', () => {
     const policy = repo.read(POLICY);
     const anchor = '    wired_by: git-hook:pre-push\n';
     if (!policy.includes(anchor)) throw new Error('the skeleton policy has no pre-push entry');
-    repo.write(POLICY, policy.replace(anchor, `${anchor}  - name: finish-in-ci\n    path: majordomus\n    args: [finish, --check, --quiet]\n    wired_by: ci:${CI_FILE}\n`));
+    repo.write(
+      POLICY,
+      policy.replace(
+        anchor,
+        `${anchor}  - name: finish-in-ci\n    path: majordomus\n    args: [finish, --check, --quiet]\n    wired_by: ci:${CI_FILE}\n`,
+      ),
+    );
     return repo;
   }
 
@@ -118,7 +124,10 @@ describe('inside the hook, the wiring rule reads a CI file as staged', () => {
     expect(commits(repo)).toBe(2);
     // outside the hook the working copy is what doctor judges, and it is not wired
     const doctor = repo.gate(['doctor', '--rule', 'majordomus.enforcement-wiring']);
-    expect([doctor.code, doctor.findings.filter((f) => f.level === 'FAIL').map((f) => [f.category, f.subject])]).toStrictEqual([10, [['wiring', 'finish-in-ci']]]);
+    expect([doctor.code, doctor.findings.filter((f) => f.level === 'FAIL').map((f) => [f.category, f.subject])]).toStrictEqual([
+      10,
+      [['wiring', 'finish-in-ci']],
+    ]);
   });
 
   it('refuses a staged CI file that swallows the exit code while the working copy runs the invocation', () => {

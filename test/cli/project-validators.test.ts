@@ -5,8 +5,8 @@
  */
 import { symlinkSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failing, repoFactory, ROOT } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { failing, ROOT, repoFactory } from '../helpers/repo';
 import { enforcement, PROJECT, ruleFront, writeRule } from '../helpers/rules';
 
 const repos = repoFactory();
@@ -61,12 +61,16 @@ describe('a repository validator named by a project rule', () => {
     repo.git(['add', '-A']);
     const { code, findings } = repo.gate(['doctor']);
     expect(code).toBe(10);
-    expect(failing(findings).map((f) => [f.level, f.category, f.subject, f.rule])).toStrictEqual([['FAIL', 'notes', 'empty.note', RULE_ID]]);
+    expect(failing(findings).map((f) => [f.level, f.category, f.subject, f.rule])).toStrictEqual([
+      ['FAIL', 'notes', 'empty.note', RULE_ID],
+    ]);
   });
 
   it('is imported only when a rule naming it runs', () => {
     const marker = 'imported.marker';
-    const repo = adopted(plugin('no_empty_notes', `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');`));
+    const repo = adopted(
+      plugin('no_empty_notes', `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'x');`),
+    );
     expect(repo.gate(['doctor', '--rule', 'majordomus.policy-integrity']).code).toBe(0);
     expect(repo.exists(marker)).toBe(false);
     expect(repo.run(['start', 'a task to check', '--scope', '.']).code).toBe(0);
@@ -80,12 +84,37 @@ describe('a repository validator named by a project rule', () => {
 
 describe('doctor audits repository validators like built-in ones', () => {
   const cases: { name: string; module: string; subject: string; file: string }[] = [
-    { name: 'a module that throws when run', module: plugin().replace("context.ok(", "throw new Error('boom'); context.ok("), subject: `${RULE_ID}@1`, file: RULE_FILE },
-    { name: 'a module without run', module: plugin().replace('run(context)', 'walk(context)'), subject: `${RULE_ID}@1`, file: `${VALIDATORS}/no_empty_notes.mjs` },
-    { name: 'a module whose name is not its file name', module: plugin('other_name'), subject: `${RULE_ID}@1`, file: `${VALIDATORS}/no_empty_notes.mjs` },
-    { name: 'a module naming a gate that does not exist', module: plugin().replace("['doctor', 'check']", "['doctor', 'deploy']"), subject: `${RULE_ID}@1`, file: `${VALIDATORS}/no_empty_notes.mjs` },
+    {
+      name: 'a module that throws when run',
+      module: plugin().replace('context.ok(', "throw new Error('boom'); context.ok("),
+      subject: `${RULE_ID}@1`,
+      file: RULE_FILE,
+    },
+    {
+      name: 'a module without run',
+      module: plugin().replace('run(context)', 'walk(context)'),
+      subject: `${RULE_ID}@1`,
+      file: `${VALIDATORS}/no_empty_notes.mjs`,
+    },
+    {
+      name: 'a module whose name is not its file name',
+      module: plugin('other_name'),
+      subject: `${RULE_ID}@1`,
+      file: `${VALIDATORS}/no_empty_notes.mjs`,
+    },
+    {
+      name: 'a module naming a gate that does not exist',
+      module: plugin().replace("['doctor', 'check']", "['doctor', 'deploy']"),
+      subject: `${RULE_ID}@1`,
+      file: `${VALIDATORS}/no_empty_notes.mjs`,
+    },
     { name: 'a module that does not parse', module: 'export default {', subject: `${RULE_ID}@1`, file: `${VALIDATORS}/no_empty_notes.mjs` },
-    { name: 'a default export that is not an object', module: 'export default 42;\n', subject: `${RULE_ID}@1`, file: `${VALIDATORS}/no_empty_notes.mjs` },
+    {
+      name: 'a default export that is not an object',
+      module: 'export default 42;\n',
+      subject: `${RULE_ID}@1`,
+      file: `${VALIDATORS}/no_empty_notes.mjs`,
+    },
   ];
   it.each(cases)('$name → FAIL doctrine, exit 10', ({ module, subject, file }) => {
     const repo = adopted(module);
@@ -100,7 +129,9 @@ describe('doctor audits repository validators like built-in ones', () => {
     repo.write(`${VALIDATORS}/orphan.mjs`, plugin('orphan'));
     const { code, findings } = repo.gate(['doctor']);
     expect(code).toBe(10);
-    expect(failing(findings).map((f) => [f.category, f.subject, f.rule])).toStrictEqual([['doctrine', `${VALIDATORS}/orphan.mjs`, 'majordomus.doctrine-wiring-integrity']]);
+    expect(failing(findings).map((f) => [f.category, f.subject, f.rule])).toStrictEqual([
+      ['doctrine', `${VALIDATORS}/orphan.mjs`, 'majordomus.doctrine-wiring-integrity'],
+    ]);
   });
 
   it('a module shadowed by a built-in name is reported', () => {
@@ -115,7 +146,10 @@ describe('doctor audits repository validators like built-in ones', () => {
     const repo = repos.create().init();
     repo.write(`.ai/local/validators/local_only.mjs`, plugin('local_only'));
     repo.write(TEST, 'proves the rule\n');
-    writeRule(repo, RULE_FILE, [...ruleFront(RULE_ID), ...enforcement({ validator: 'local_only', category: 'notes', gates: ['doctor'], tests: [TEST] })]);
+    writeRule(repo, RULE_FILE, [
+      ...ruleFront(RULE_ID),
+      ...enforcement({ validator: 'local_only', category: 'notes', gates: ['doctor'], tests: [TEST] }),
+    ]);
     const { code, findings } = repo.gate(['doctor']);
     expect(code).toBe(10);
     expect(failing(findings).map((f) => [f.category, f.subject, f.file])).toStrictEqual([['doctrine', `${RULE_ID}@1`, RULE_FILE]]);
@@ -124,7 +158,11 @@ describe('doctor audits repository validators like built-in ones', () => {
 
 describe('defineValidator, for a repository that installs majordomus', () => {
   it('types a repository validator and changes nothing at run time', () => {
-    const repo = adopted(plugin().replace("export default {", "import { defineValidator } from 'majordomus';\nexport default defineValidator({").replace(/\n};\n$/, '\n});\n'));
+    const repo = adopted(
+      plugin()
+        .replace('export default {', "import { defineValidator } from 'majordomus';\nexport default defineValidator({")
+        .replace(/\n};\n$/, '\n});\n'),
+    );
     expect(repo.read(`${VALIDATORS}/no_empty_notes.mjs`)).toMatch(/^import \{ defineValidator \} from 'majordomus';$/m);
     expect(repo.read(`${VALIDATORS}/no_empty_notes.mjs`)).toMatch(/\}\);\n$/);
     // what `npm install <path>` does for a local package: a link in node_modules

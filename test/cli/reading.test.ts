@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RepositoryGateName } from '../../engine/generated/gates';
 import { gateInProcess } from '../helpers/gate';
-import { CLI, cleanEnv, parseFindings, repoFactory, ROOT } from '../helpers/repo';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
-import { PROJECT, VENDOR, VENDOR_MANIFEST, ruleBody, ruleText } from '../helpers/rules';
+import { CLI, cleanEnv, parseFindings, ROOT, repoFactory } from '../helpers/repo';
+import { PROJECT, ruleBody, ruleText, VENDOR, VENDOR_MANIFEST } from '../helpers/rules';
 
 const DETECTOR = join(ROOT, 'dist/detector.mjs');
 /** Far above any real run: reached only when a read blocks, and then the exit code is not a number. */
@@ -41,7 +41,11 @@ function gate(repo: TempRepo, args: readonly string[]): { code: number; findings
 }
 
 /** A gate in process, for a repository holding no FIFO: nothing it reads can block. */
-function gateHere(repo: TempRepo, gate: RepositoryGateName, rule?: string): Promise<{ code: number; findings: JsonFinding[]; stderr: string }> {
+function gateHere(
+  repo: TempRepo,
+  gate: RepositoryGateName,
+  rule?: string,
+): Promise<{ code: number; findings: JsonFinding[]; stderr: string }> {
   return gateInProcess(repo, gate, { rule });
 }
 
@@ -81,7 +85,20 @@ function genericRule(id: string, validator: string, category: string, options: r
 
 /** A principle (no x-majordomus) with the given extra front-matter lines. */
 function principle(id: string, extra: readonly string[] = [], body = ruleBody()): string {
-  return ruleText([`id: ${id}`, 'version: 1', 'kind: rule', `title: ${id}`, 'description: A principle of this test.', 'statement: The test says so.', 'status: active', 'class: blocking', ...extra], body);
+  return ruleText(
+    [
+      `id: ${id}`,
+      'version: 1',
+      'kind: rule',
+      `title: ${id}`,
+      'description: A principle of this test.',
+      'statement: The test says so.',
+      'status: active',
+      'class: blocking',
+      ...extra,
+    ],
+    body,
+  );
 }
 
 describe('a FIFO where the layer has a file is refused by name, and the run ends', () => {
@@ -116,7 +133,10 @@ describe('a FIFO where the layer has a file is refused by name, and the run ends
         const policy = repo.read('.ai/repo/policy.yaml');
         const entry = '    wired_by: git-hook:pre-push\n';
         expect(policy).toContain(entry);
-        repo.write('.ai/repo/policy.yaml', policy.replace(entry, `${entry}  - name: doctor-in-ci\n    path: majordomus\n    args: [doctor]\n    wired_by: ci:.ci/run\n`));
+        repo.write(
+          '.ai/repo/policy.yaml',
+          policy.replace(entry, `${entry}  - name: doctor-in-ci\n    path: majordomus\n    args: [doctor]\n    wired_by: ci:.ci/run\n`),
+        );
         fifo(repo, '.ci/run');
       },
       code: 10,
@@ -162,7 +182,10 @@ describe('a FIFO where the layer has a file is refused by name, and the run ends
         repo.write('test/project.test.sh', '# proves the project rule\n');
         repo.write('schemas/config.json', '{ "type": "object" }\n');
         repo.write('config/app.yaml', 'name: app\n');
-        repo.write(`${PROJECT}/config.v1.md`, genericRule('project.config', 'document_schema', 'config', ['paths: [config/]', 'schema: schemas/config.json']));
+        repo.write(
+          `${PROJECT}/config.v1.md`,
+          genericRule('project.config', 'document_schema', 'config', ['paths: [config/]', 'schema: schemas/config.json']),
+        );
         repo.git(['add', '--', 'schemas', 'config']);
         fifo(repo, 'config/app.yaml');
       },
@@ -185,7 +208,10 @@ describe('a FIFO where the layer has a file is refused by name, and the run ends
     const repo = adopted();
     repo.write('test/project.test.sh', '# proves the project rule\n');
     repo.write('src/a.txt', 'fine\n');
-    repo.write(`${PROJECT}/todo.v1.md`, genericRule('project.no-todo', 'content', 'hygiene', ['paths: [src/]', "pattern: 'TODO'", 'mode: forbid']));
+    repo.write(
+      `${PROJECT}/todo.v1.md`,
+      genericRule('project.no-todo', 'content', 'hygiene', ['paths: [src/]', "pattern: 'TODO'", 'mode: forbid']),
+    );
     repo.git(['add', '--', 'src']);
     fifo(repo, 'src/a.txt');
     const result = gate(repo, ['doctor']);
@@ -202,7 +228,10 @@ describe('a FIFO where the layer has a file is refused by name, and the run ends
       const folder = join(parent, 'stuck-brainstorm');
       rmSync(join(folder, 'state.md'));
       execFileSync('mkfifo', [join(folder, 'state.md')]);
-      for (const command of [[CLI, 'brainstorm', 'check', folder], [DETECTOR, folder]]) {
+      for (const command of [
+        [CLI, 'brainstorm', 'check', folder],
+        [DETECTOR, folder],
+      ]) {
         const result = bounded(process.execPath, command, parent);
         expect(result.code, command.join(' ')).toBe(2);
         expect(result.stderr).toContain('state.md');
@@ -220,14 +249,23 @@ describe('`rules test`: a FIFO in a case is refused by name, never copied or wai
     const repo = adopted();
     const cases = '.ai/repo/rules/tests/marks';
     repo.write('test/project.test.sh', '# proves the project rule\n');
-    repo.write(`${PROJECT}/marks.v1.md`, genericRule('project.marks', 'paths', 'hygiene', ['forbid: [marked.txt]']).replace('tests: [test/project.test.sh]', `tests: [${cases}]`));
+    repo.write(
+      `${PROJECT}/marks.v1.md`,
+      genericRule('project.marks', 'paths', 'hygiene', ['forbid: [marked.txt]']).replace(
+        'tests: [test/project.test.sh]',
+        `tests: [${cases}]`,
+      ),
+    );
     repo.write(`${cases}/valid/clean/README.md`, 'nothing marked\n');
     repo.write(`${cases}/invalid/marked/marked.txt`, 'marked\n');
     fifo(repo, `${cases}/valid/clean/pipe`);
     fifo(repo, `${cases}/invalid/marked/expect.yaml`);
     const result = bounded(process.execPath, [CLI, 'rules', 'test', 'project.marks', '--json'], repo.dir);
     expect(result.code).toBe(10);
-    const rows = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { case: string; status: string; reason?: string });
+    const rows = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { case: string; status: string; reason?: string });
     expect(rows.map((row) => [row.case, row.status]).sort()).toEqual([
       ['invalid/marked', 'FAIL'],
       ['valid/clean', 'FAIL'],
@@ -239,11 +277,32 @@ describe('`rules test`: a FIFO in a case is refused by name, never copied or wai
 describe('a folder of the layer that cannot be listed is a failure, never "0 rules"', () => {
   /** `fifo`: the case puts a FIFO in the repository, so its gate runs as a process under the safety net. */
   const cases: { name: string; setup: (repo: TempRepo) => void; gate: RepositoryGateName; expected: string[]; fifo?: boolean }[] = [
-    { name: 'the project rules folder replaced by a file', setup: (repo) => replaceWithFile(repo, PROJECT), gate: 'doctor', expected: [`FAIL rules ${PROJECT}`] },
+    {
+      name: 'the project rules folder replaced by a file',
+      setup: (repo) => replaceWithFile(repo, PROJECT),
+      gate: 'doctor',
+      expected: [`FAIL rules ${PROJECT}`],
+    },
     { name: 'the same, at check', setup: (repo) => replaceWithFile(repo, PROJECT), gate: 'check', expected: [`FAIL rules ${PROJECT}`] },
-    { name: 'the same, at watch (a FAIL, not a drift)', setup: (repo) => replaceWithFile(repo, PROJECT), gate: 'watch', expected: [`FAIL rules ${PROJECT}`] },
-    { name: 'the project rules folder a dangling symbolic link', setup: (repo) => danglingLink(repo, PROJECT), gate: 'doctor', expected: [`FAIL rules ${PROJECT}`] },
-    { name: 'the project rules folder a FIFO', setup: (repo) => fifo(repo, PROJECT), gate: 'doctor', expected: [`FAIL rules ${PROJECT}`], fifo: true },
+    {
+      name: 'the same, at watch (a FAIL, not a drift)',
+      setup: (repo) => replaceWithFile(repo, PROJECT),
+      gate: 'watch',
+      expected: [`FAIL rules ${PROJECT}`],
+    },
+    {
+      name: 'the project rules folder a dangling symbolic link',
+      setup: (repo) => danglingLink(repo, PROJECT),
+      gate: 'doctor',
+      expected: [`FAIL rules ${PROJECT}`],
+    },
+    {
+      name: 'the project rules folder a FIFO',
+      setup: (repo) => fifo(repo, PROJECT),
+      gate: 'doctor',
+      expected: [`FAIL rules ${PROJECT}`],
+      fifo: true,
+    },
     {
       name: 'the profiles section a FIFO',
       setup: (repo) => fifo(repo, '.ai/repo/profiles'),
@@ -267,12 +326,16 @@ describe('a folder of the layer that cannot be listed is a failure, never "0 rul
     expect(result.code).toBe(10);
     expect(failingOf(result.findings).map(key).sort()).toEqual([...expected].sort());
     const folder = expected[0]!.split(' ').at(-1)!;
-    for (const finding of failingOf(result.findings).filter((f) => f.subject === folder)) expect(finding.message).toContain('where a folder belongs');
+    for (const finding of failingOf(result.findings).filter((f) => f.subject === folder))
+      expect(finding.message).toContain('where a folder belongs');
   });
 
   it("the vendored package's rules folder replaced by a file: named once, and each listed file it no longer finds", async () => {
     const repo = adopted();
-    const listed = repo.read(VENDOR_MANIFEST).split('\n').filter((line) => line.trim().startsWith('file: ')).length;
+    const listed = repo
+      .read(VENDOR_MANIFEST)
+      .split('\n')
+      .filter((line) => line.trim().startsWith('file: ')).length;
     replaceWithFile(repo, `${VENDOR}/rules`);
     const result = await gateHere(repo, 'doctor');
     expect(result.code).toBe(10);
@@ -327,7 +390,11 @@ describe('one refused rule refuses only itself and its dependents', () => {
       [`FAIL rules ${BROKEN}`, 'FAIL rules project.dependent@1', 'FAIL rules project.transitive@1', 'FAIL hygiene CHANGELOG.md'].sort(),
     );
     const byKey = new Map(result.findings.map((f) => [key(f), f]));
-    expect(byKey.get('FAIL rules project.dependent@1')).toMatchObject({ file: DEPENDENT, line: 10, rule: 'majordomus.rule-package-integrity' });
+    expect(byKey.get('FAIL rules project.dependent@1')).toMatchObject({
+      file: DEPENDENT,
+      line: 10,
+      rule: 'majordomus.rule-package-integrity',
+    });
     expect(byKey.get('FAIL rules project.dependent@1')!.message).toContain('project.broken@1');
     expect(byKey.get('FAIL rules project.transitive@1')!.message).toContain('project.dependent@1');
     expect(byKey.get('FAIL hygiene CHANGELOG.md')).toMatchObject({ rule: 'project.independent' });
@@ -340,7 +407,10 @@ describe('one refused rule refuses only itself and its dependents', () => {
     const repo = partial();
     const result = bounded(process.execPath, [CLI, 'rules', 'list', '--json'], repo.dir);
     expect(result.code).toBe(10);
-    const ids = result.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const ids = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(ids).toContain('project.independent');
     expect(ids.filter((id) => ['project.broken', 'project.dependent', 'project.transitive'].includes(id))).toEqual([]);
   });
@@ -369,7 +439,12 @@ describe('one refused rule refuses only itself and its dependents', () => {
     expect(result.code).toBe(10);
     const failures = failingOf(result.findings);
     expect(failures.map(key).sort()).toEqual(['FAIL rules project.dependent@1', 'FAIL rules project.same@1', 'FAIL rules project.same@1']);
-    expect(failures.filter((f) => f.subject === 'project.same@1').map((f) => f.file).sort()).toEqual([`${PROJECT}/same-a.v1.md`, `${PROJECT}/same-b.v1.md`]);
+    expect(
+      failures
+        .filter((f) => f.subject === 'project.same@1')
+        .map((f) => f.file)
+        .sort(),
+    ).toEqual([`${PROJECT}/same-a.v1.md`, `${PROJECT}/same-b.v1.md`]);
     expect(result.findings).toContainEqual(expect.objectContaining({ level: 'OK', rule: 'majordomus.ai-layout-integrity' }));
   });
 
@@ -377,7 +452,13 @@ describe('one refused rule refuses only itself and its dependents', () => {
     const repo = adopted();
     repo.remove(VENDOR);
     repo.write('test/project.test.sh', '# proves the project rules\n');
-    repo.write(INDEPENDENT, genericRule('project.independent', 'paths', 'hygiene', ['require: [CHANGELOG.md]'], []).replace('enforced_by: [doctor]', 'enforced_by: [doctor, check]'));
+    repo.write(
+      INDEPENDENT,
+      genericRule('project.independent', 'paths', 'hygiene', ['require: [CHANGELOG.md]'], []).replace(
+        'enforced_by: [doctor]',
+        'enforced_by: [doctor, check]',
+      ),
+    );
     for (const name of ['doctor', 'check'] as const) {
       const result = await gateHere(repo, name);
       expect(result.code, name).toBe(10);
@@ -397,7 +478,15 @@ describe('text output escapes control characters; --json keeps the exact values'
     repo.write('test/project.test.sh', '# proves the project rule\n');
     repo.write(NAME, 'MARK\n');
     repo.git(['add', '--', 'forged']);
-    repo.write(`${PROJECT}/marks.v1.md`, genericRule('project.no-marks', 'content', 'hygiene', ['paths: [forged/]', "pattern: 'MARK'", 'mode: forbid', `message: ${JSON.stringify(MESSAGE)}`]));
+    repo.write(
+      `${PROJECT}/marks.v1.md`,
+      genericRule('project.no-marks', 'content', 'hygiene', [
+        'paths: [forged/]',
+        "pattern: 'MARK'",
+        'mode: forbid',
+        `message: ${JSON.stringify(MESSAGE)}`,
+      ]),
+    );
 
     const json = gate(repo, ['doctor']);
     expect(json.code).toBe(10);

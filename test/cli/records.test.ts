@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDecisions } from '../../engine/state/records/decisions';
 import { parseQuestions } from '../../engine/state/records/questions';
-import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
 import { copyOf } from '../helpers/prepared';
+import type { TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import { committedWithTask } from '../helpers/task';
 
 const repos = repoFactory();
@@ -37,7 +37,11 @@ function withTask(start = true): TempRepo {
 }
 
 function ledger(repo: TempRepo): Record<string, unknown>[] {
-  return repo.read(`${STATE}/ledger.jsonl`).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return repo
+    .read(`${STATE}/ledger.jsonl`)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 function taskId(repo: TempRepo): string {
@@ -60,9 +64,18 @@ describe('checkpoint', () => {
     expect(ledger(repo).at(-1)).toMatchObject({ event: 'task.checkpoint', task_id: taskId(repo), checkpoint_path: printed.path });
     const shown = repo.run(['checkpoint', '--show', '--json']);
     expect(shown.code).toBe(0);
-    expect(JSON.parse(shown.stdout)).toMatchObject({ path: printed.path, match: 'worktree-and-branch', body: 'reproduced the bug\nnext: the test\n' });
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      path: printed.path,
+      match: 'worktree-and-branch',
+      body: 'reproduced the bug\nnext: the test\n',
+    });
     const listed = repo.run(['checkpoint', '--list', '--json']);
-    expect(listed.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { path: string }).path)).toEqual([printed.path]);
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { path: string }).path),
+    ).toEqual([printed.path]);
   });
 
   it('an empty body writes no record, only checkpoint_at, and a task.checkpoint without a path', () => {
@@ -116,7 +129,12 @@ describe('checkpoint', () => {
 
   it('records are exactly 0600 under umask 277', () => {
     const repo = withTask();
-    const result = spawnSync('sh', ['-c', `umask 277 && exec "$@"`, 'sh', process.execPath, CLI, 'handover'], { cwd: repo.dir, env: cleanEnv(), input: HANDOVER_BODY, encoding: 'utf8' });
+    const result = spawnSync('sh', ['-c', `umask 277 && exec "$@"`, 'sh', process.execPath, CLI, 'handover'], {
+      cwd: repo.dir,
+      env: cleanEnv(),
+      input: HANDOVER_BODY,
+      encoding: 'utf8',
+    });
     expect(result.status, result.stderr).toBe(0);
     const [name] = files(repo, HANDOVERS);
     expect(statSync(repo.path(`${HANDOVERS}/${name}`)).mode & 0o777).toBe(0o600);
@@ -153,8 +171,22 @@ describe('decision', () => {
   it('writes the exact entry shape, --supersedes an earlier one, lists them, appends decision.recorded', () => {
     const repo = withTask();
     const head = repo.git(['rev-parse', 'HEAD']).trim();
-    expect(repo.run(['decision', 'add', 'use the session store', '--why', 'one expiry clock', '--rejected', 'a cache', '--rejected', 'a cookie']).code).toBe(0);
-    const second = repo.run(['decision', 'add', 'use a cache after all', '--why', 'latency', '--evidence', 'bench/x', '--supersedes', 'use the session store', '--json']);
+    expect(
+      repo.run(['decision', 'add', 'use the session store', '--why', 'one expiry clock', '--rejected', 'a cache', '--rejected', 'a cookie'])
+        .code,
+    ).toBe(0);
+    const second = repo.run([
+      'decision',
+      'add',
+      'use a cache after all',
+      '--why',
+      'latency',
+      '--evidence',
+      'bench/x',
+      '--supersedes',
+      'use the session store',
+      '--json',
+    ]);
     expect(second.code, second.stderr).toBe(0);
     const text = repo.read(`${STATE}/decisions.md`);
     const date = new Date().toISOString().slice(0, 10);
@@ -162,8 +194,16 @@ describe('decision', () => {
       `## ${date} — use the session store\nTask: ${taskId(repo)}\nHead: ${head}\nWhy: one expiry clock\nRejected: a cache; a cookie\nEvidence: -\nSupersedes: -\n\n` +
         `## ${date} — use a cache after all\nTask: ${taskId(repo)}\nHead: ${head}\nWhy: latency\nRejected: -\nEvidence: bench/x\nSupersedes: ${date} — use the session store\n`,
     );
-    expect(ledger(repo).at(-1)).toMatchObject({ event: 'decision.recorded', task_id: taskId(repo), decision: `${date} — use a cache after all` });
-    const listed = repo.run(['decision', 'list', '--json']).stdout.trim().split('\n').map((line) => JSON.parse(line) as { decision: string });
+    expect(ledger(repo).at(-1)).toMatchObject({
+      event: 'decision.recorded',
+      task_id: taskId(repo),
+      decision: `${date} — use a cache after all`,
+    });
+    const listed = repo
+      .run(['decision', 'list', '--json'])
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { decision: string });
     expect(listed.map((entry) => entry.decision)).toEqual(['use the session store', 'use a cache after all']);
   });
 
@@ -189,7 +229,10 @@ describe('decision', () => {
     const writer = (w: number): Promise<number[]> =>
       new Promise((resolve) => {
         // one shell per writer, its decisions one after another, the writers all at once
-        const script = Array.from({ length: EACH }, (_, i) => `"$0" "$1" decision add "w${w} d${i}" --why "r" >/dev/null 2>>"$2"; echo $?`).join('\n');
+        const script = Array.from(
+          { length: EACH },
+          (_, i) => `"$0" "$1" decision add "w${w} d${i}" --why "r" >/dev/null 2>>"$2"; echo $?`,
+        ).join('\n');
         const child = spawn('sh', ['-c', script, process.execPath, CLI, repo.path(`err-${w}`)], { cwd: repo.dir, env: cleanEnv() });
         let out = '';
         child.stdout.on('data', (chunk) => (out += chunk));
@@ -212,15 +255,30 @@ describe('question', () => {
     const date = new Date().toISOString().slice(0, 10);
     expect(repo.run(['question', 'add', 'refresh window: 15 or 60 minutes?']).code).toBe(0);
     expect(repo.run(['question', 'add', 'keep the legacy path?']).code).toBe(0);
-    expect(repo.read(`${STATE}/open-questions.md`)).toBe(`- [unresolved] ${id} — refresh window: 15 or 60 minutes? (${date})\n- [unresolved] ${id} — keep the legacy path? (${date})\n`);
+    expect(repo.read(`${STATE}/open-questions.md`)).toBe(
+      `- [unresolved] ${id} — refresh window: 15 or 60 minutes? (${date})\n- [unresolved] ${id} — keep the legacy path? (${date})\n`,
+    );
     expect(repo.run(['question', 'resolve', 'keep the legacy path?', '--answer', 'yes, until Q4']).code).toBe(0);
     expect(repo.run(['question', 'resolve', '1', '--answer', '60']).code).toBe(0);
     const store = parseQuestions(repo.read(`${STATE}/open-questions.md`));
     expect(store.malformed).toEqual([]);
-    expect(repo.read(`${STATE}/open-questions.md`)).toBe(`- [resolved ${date}] ${id} — refresh window: 15 or 60 minutes? — 60\n- [resolved ${date}] ${id} — keep the legacy path? — yes, until Q4\n`);
-    expect(ledger(repo).slice(-4).map((line) => line.event)).toEqual(['question.opened', 'question.opened', 'question.resolved', 'question.resolved']);
-    const listed = repo.run(['question', 'list', '--json']).stdout.trim().split('\n').map((line) => JSON.parse(line) as { number: number; resolved: boolean });
-    expect(listed.map((entry) => [entry.number, entry.resolved])).toEqual([[1, true], [2, true]]);
+    expect(repo.read(`${STATE}/open-questions.md`)).toBe(
+      `- [resolved ${date}] ${id} — refresh window: 15 or 60 minutes? — 60\n- [resolved ${date}] ${id} — keep the legacy path? — yes, until Q4\n`,
+    );
+    expect(
+      ledger(repo)
+        .slice(-4)
+        .map((line) => line.event),
+    ).toEqual(['question.opened', 'question.opened', 'question.resolved', 'question.resolved']);
+    const listed = repo
+      .run(['question', 'list', '--json'])
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { number: number; resolved: boolean });
+    expect(listed.map((entry) => [entry.number, entry.resolved])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
     // an answer is never replaced
     expect(repo.run(['question', 'resolve', '1', '--answer', '15']).code).toBe(15);
   });

@@ -5,8 +5,8 @@
 import { cpSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoFactory, ROOT } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { ROOT, repoFactory } from '../helpers/repo';
 import { enforcement, PROJECT, ruleFront, writeRule } from '../helpers/rules';
 
 interface CaseLine {
@@ -52,7 +52,9 @@ describe('the shipped example rules', () => {
     expect(code).toBe(0);
     expect(lines.filter((line) => line.status !== 'ok')).toStrictEqual([]);
     const rules = new Set(lines.map((line) => line.rule));
-    expect(rules).toStrictEqual(new Set(readdirSync(join(ROOT, 'rules/examples/rules')).map((name) => `example.${name.replace(/\.v1\.md$/, '')}@1`)));
+    expect(rules).toStrictEqual(
+      new Set(readdirSync(join(ROOT, 'rules/examples/rules')).map((name) => `example.${name.replace(/\.v1\.md$/, '')}@1`)),
+    );
   });
 
   it('run at least two valid and two invalid cases per rule', () => {
@@ -82,7 +84,9 @@ describe('a case that does not behave as its folder says', () => {
     const result = repo.run(['rules', 'test', 'example.readme-present', '--json']);
     expect(result.code).toBe(10);
     const failed = parse(result.stdout).filter((line) => line.status === 'FAIL');
-    expect(failed.map((line) => [line.rule, line.case, line.subjects])).toStrictEqual([['example.readme-present@1', `valid/${valid}`, ['README.md']]]);
+    expect(failed.map((line) => [line.rule, line.case, line.subjects])).toStrictEqual([
+      ['example.readme-present@1', `valid/${valid}`, ['README.md']],
+    ]);
   });
 
   it('an invalid case without a violation fails', () => {
@@ -91,7 +95,11 @@ describe('a case that does not behave as its folder says', () => {
     repo.write(`${README_CASES}/invalid/${invalid}/README.md`, '# now valid\n');
     const result = repo.run(['rules', 'test', 'example.readme-present', '--json']);
     expect(result.code).toBe(10);
-    expect(parse(result.stdout).filter((line) => line.status === 'FAIL').map((line) => line.case)).toStrictEqual([`invalid/${invalid}`]);
+    expect(
+      parse(result.stdout)
+        .filter((line) => line.status === 'FAIL')
+        .map((line) => line.case),
+    ).toStrictEqual([`invalid/${invalid}`]);
   });
 
   it('an expect.yaml subject the validator does not report fails the case', () => {
@@ -100,14 +108,23 @@ describe('a case that does not behave as its folder says', () => {
     repo.write(`${README_CASES}/invalid/${invalid}/expect.yaml`, 'subjects: [NOT-README.md]\n');
     const result = repo.run(['rules', 'test', 'example.readme-present', '--json']);
     expect(result.code).toBe(10);
-    expect(parse(result.stdout).filter((line) => line.status === 'FAIL').map((line) => line.case)).toStrictEqual([`invalid/${invalid}`]);
+    expect(
+      parse(result.stdout)
+        .filter((line) => line.status === 'FAIL')
+        .map((line) => line.case),
+    ).toStrictEqual([`invalid/${invalid}`]);
   });
 
   it('a test directory without cases fails, never passes empty', () => {
     const repo = repos.create().init();
     repo.write('tests/empty-rule/valid/.gitkeep', '');
     repo.write('tests/empty-rule/invalid/.gitkeep', '');
-    writeRule(repo, `${PROJECT}/empty-rule.v1.md`, [...ruleFront('project.empty-rule'), ...enforcement({ validator: 'paths', gates: ['doctor'], tests: ['tests/empty-rule'] }), '  options:', '    require: [README.md]']);
+    writeRule(repo, `${PROJECT}/empty-rule.v1.md`, [
+      ...ruleFront('project.empty-rule'),
+      ...enforcement({ validator: 'paths', gates: ['doctor'], tests: ['tests/empty-rule'] }),
+      '  options:',
+      '    require: [README.md]',
+    ]);
     const result = repo.run(['rules', 'test', '--json']);
     expect(result.code).toBe(10);
     expect(parse(result.stdout).map((line) => [line.rule, line.status])).toStrictEqual([['project.empty-rule@1', 'FAIL']]);
@@ -119,7 +136,11 @@ describe('a case that does not behave as its folder says', () => {
     expect(result.code).toBe(0);
     const out = result.stdout.trim().split('\n');
     expect(out.at(-1)).toMatch(/^rules test: (\d+) case\(s\), 0 failed$/);
-    expect(out.slice(0, -1).every((line) => /^ok {3}example\.no-env-files@1 rules\/examples\/tests\/no-env-files\/(valid|invalid)\/\S+$/.test(line))).toBe(true);
+    expect(
+      out
+        .slice(0, -1)
+        .every((line) => /^ok {3}example\.no-env-files@1 rules\/examples\/tests\/no-env-files\/(valid|invalid)\/\S+$/.test(line)),
+    ).toBe(true);
   });
 
   it.each([

@@ -14,13 +14,23 @@ import { lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { validators } from '../helpers/validators';
 import type { Validator } from '../../engine/api/validator';
 import { rulesListInProcess, vendorStatusInProcess } from '../helpers/commands';
 import { gateInProcess } from '../helpers/gate';
-import { repoFactory, ROOT } from '../helpers/repo';
 import type { RunResult, TempRepo } from '../helpers/repo';
-import { manifestEntry, PROJECT, RULE_SECTIONS, RULES_DIR, ruleFront, ruleText, VENDOR, VENDOR_MANIFEST, writeRule } from '../helpers/rules';
+import { ROOT, repoFactory } from '../helpers/repo';
+import {
+  manifestEntry,
+  PROJECT,
+  RULE_SECTIONS,
+  RULES_DIR,
+  ruleFront,
+  ruleText,
+  VENDOR,
+  VENDOR_MANIFEST,
+  writeRule,
+} from '../helpers/rules';
+import { validators } from '../helpers/validators';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -49,7 +59,8 @@ function snapshotOf(repo: TempRepo, dir: string): Record<string, string> {
     for (const entry of readdirSync(repo.path(rel), { withFileTypes: true })) {
       const child = `${rel}/${entry.name}`;
       if (entry.isDirectory()) visit(child);
-      else out[child] = entry.isSymbolicLink() ? `link ${readlinkSync(repo.path(child))}` : readFileSync(repo.path(child)).toString('base64');
+      else
+        out[child] = entry.isSymbolicLink() ? `link ${readlinkSync(repo.path(child))}` : readFileSync(repo.path(child)).toString('base64');
     }
   };
   visit(dir);
@@ -160,10 +171,17 @@ const EXTRA_FILE = 'rules/extra-principle.v1.md';
 
 /** Add a rule to the vendored package and list it in the manifest with its true hash. */
 function addListedRule(repo: TempRepo): void {
-  const text = ruleText([...ruleFront(EXTRA_ID).map((line) => (line === 'class: blocking' ? 'class: advisory' : line)), 'depends_on: []', 'tags: [extra]']);
+  const text = ruleText([
+    ...ruleFront(EXTRA_ID).map((line) => (line === 'class: blocking' ? 'class: advisory' : line)),
+    'depends_on: []',
+    'tags: [extra]',
+  ]);
   repo.write(`${VENDOR}/${EXTRA_FILE}`, text);
   const current = repo.read(VENDOR_MANIFEST);
-  repo.write(VENDOR_MANIFEST, `${current.replace(/\n*$/, '\n')}  - id: ${EXTRA_ID}\n    version: 1\n    file: ${EXTRA_FILE}\n    sha256: ${sha256(text)}\n`);
+  repo.write(
+    VENDOR_MANIFEST,
+    `${current.replace(/\n*$/, '\n')}  - id: ${EXTRA_ID}\n    version: 1\n    file: ${EXTRA_FILE}\n    sha256: ${sha256(text)}\n`,
+  );
 }
 
 /** A project principle (no validator) at `<project>/<file>` with `id`. */
@@ -247,7 +265,11 @@ describe('rules list', () => {
   }
 
   it('the brainstorm pack vendored by init holds the 18 rules of the contract', () => {
-    expect(brainstorm.map((e) => `${e.id}@${e.version}`).sort()).toEqual(Object.keys(BRAINSTORM_RULE_GATES).map((id) => `${id}@1`).sort());
+    expect(brainstorm.map((e) => `${e.id}@${e.version}`).sort()).toEqual(
+      Object.keys(BRAINSTORM_RULE_GATES)
+        .map((id) => `${id}@1`)
+        .sort(),
+    );
     expect(vendored.every((e) => e.id.startsWith('majordomus.'))).toBe(true);
   });
 
@@ -261,7 +283,8 @@ describe('rules list', () => {
       expect(row.starts).toEqual(table[0]!.starts);
       expect(row.provenance, row.identity).toBe(provenanceOf(row.identity));
     }
-    for (const [id, gate] of Object.entries(BRAINSTORM_RULE_GATES)) expect(table.find((row) => row.identity === `${id}@1`)!.gates, id).toBe(gate);
+    for (const [id, gate] of Object.entries(BRAINSTORM_RULE_GATES))
+      expect(table.find((row) => row.identity === `${id}@1`)!.gates, id).toBe(gate);
   });
 
   it('shows the gates of an enforced rule comma-separated and "not machine-enforced" for a principle', () => {
@@ -299,7 +322,14 @@ describe('rules list', () => {
       expect(registered[row.validator!]!.gates, row.id).toEqual(BRAINSTORM_GATES);
     }
     const policy = json.find((row) => row.id === 'majordomus.policy-integrity')!;
-    expect(policy).toMatchObject({ version: 1, class: 'blocking', provenance: 'vendor:majordomus', gates: ['doctor', 'watch'], validator: 'policy', file: POLICY_RULE });
+    expect(policy).toMatchObject({
+      version: 1,
+      class: 'blocking',
+      provenance: 'vendor:majordomus',
+      gates: ['doctor', 'watch'],
+      validator: 'policy',
+      file: POLICY_RULE,
+    });
     expect(json.find((row) => row.id === 'majordomus.define-done-first')).toMatchObject({ gates: [], validator: null, class: 'advisory' });
   });
 
@@ -308,11 +338,15 @@ describe('rules list', () => {
     // brainstorm sorts before majordomus: every brainstorm rule comes first
     expect(order.slice(0, brainstorm.length).map(provenanceOf)).toEqual(brainstorm.map(() => 'vendor:brainstorm'));
     expect(order.slice(brainstorm.length).map(provenanceOf)).toEqual(vendored.map(() => 'vendor:majordomus'));
-    for (const [entries, dir] of [[brainstorm, BRAINSTORM], [vendored, VENDOR]] as const) {
+    for (const [entries, dir] of [
+      [brainstorm, BRAINSTORM],
+      [vendored, VENDOR],
+    ] as const) {
       const depends = new Map(
         entries.map((e) => [`${e.id}@${e.version}`, (frontMatter(repo.read(`${dir}/${e.file}`)).depends_on as string[] | undefined) ?? []]),
       );
-      for (const [identity, deps] of depends) for (const dep of deps) expect(order.indexOf(dep), `${dep} before ${identity}`).toBeLessThan(order.indexOf(identity));
+      for (const [identity, deps] of depends)
+        for (const dep of deps) expect(order.indexOf(dep), `${dep} before ${identity}`).toBeLessThan(order.indexOf(identity));
       // rules that wait on nothing keep the manifest's order among themselves
       const free = entries.map((e) => `${e.id}@${e.version}`).filter((identity) => depends.get(identity)!.length === 0);
       expect(free.length, dir).toBeGreaterThan(0);
@@ -335,7 +369,13 @@ describe('rules list', () => {
     expect(table.slice(0, -2).map((row) => row.provenance)).toEqual(loadOrder.map(provenanceOf));
     for (const row of table) expect(row.starts).toEqual(table[0]!.starts);
     const json = jsonRows(project.run(['rules', 'list', '--json']).stdout);
-    expect(json.at(-2)).toMatchObject({ id: 'project.zulu', provenance: 'project', file: `${PROJECT}/a-first.v1.md`, gates: [], validator: null });
+    expect(json.at(-2)).toMatchObject({
+      id: 'project.zulu',
+      provenance: 'project',
+      file: `${PROJECT}/a-first.v1.md`,
+      gates: [],
+      validator: null,
+    });
   });
 
   it('a refused rule: the effective set without it, in load order, then exit 10 with the problem on stderr', () => {
@@ -393,20 +433,23 @@ describe('rules show', () => {
     repo = adopted();
   });
 
-  it.each([['majordomus.policy-integrity'], ['majordomus.policy-integrity@1']])('%s: the file as written, then its validator and origin', (query) => {
-    const result = repo.run(['rules', 'show', query]);
-    expect(result.code).toBe(0);
-    const text = repo.read(POLICY_RULE);
-    expect(result.stdout.startsWith(text)).toBe(true);
-    expect(frontMatter(result.stdout)).toMatchObject({ id: 'majordomus.policy-integrity', version: 1 });
-    expect([...sections(result.stdout).keys()].slice(0, 4)).toEqual(RULE_SECTIONS);
-    const fields = shown(result.stdout.slice(text.length));
-    expect(fields.get('validator')).toBe('policy');
-    expect(fields.get('description')).toBe(registered.policy!.description);
-    expect(fields.get('gates')).toBe(registered.policy!.gates.join(', '));
-    expect(fields.get('file')).toBe(POLICY_RULE);
-    expect(fields.get('provenance')).toBe('vendor:majordomus');
-  });
+  it.each([['majordomus.policy-integrity'], ['majordomus.policy-integrity@1']])(
+    '%s: the file as written, then its validator and origin',
+    (query) => {
+      const result = repo.run(['rules', 'show', query]);
+      expect(result.code).toBe(0);
+      const text = repo.read(POLICY_RULE);
+      expect(result.stdout.startsWith(text)).toBe(true);
+      expect(frontMatter(result.stdout)).toMatchObject({ id: 'majordomus.policy-integrity', version: 1 });
+      expect([...sections(result.stdout).keys()].slice(0, 4)).toEqual(RULE_SECTIONS);
+      const fields = shown(result.stdout.slice(text.length));
+      expect(fields.get('validator')).toBe('policy');
+      expect(fields.get('description')).toBe(registered.policy!.description);
+      expect(fields.get('gates')).toBe(registered.policy!.gates.join(', '));
+      expect(fields.get('file')).toBe(POLICY_RULE);
+      expect(fields.get('provenance')).toBe('vendor:majordomus');
+    },
+  );
 
   it('a principle is "not machine-enforced"', () => {
     const result = repo.run(['rules', 'show', 'majordomus.define-done-first']);
@@ -503,7 +546,14 @@ describe('rules new', () => {
     expect(repo.exists(`${RULES_DIR}/tests/changelog-entry`)).toBe(false);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     const listed = jsonRows((await rulesListInProcess(repo)).stdout).at(-1);
-    expect(listed).toMatchObject({ id: 'project.changelog-entry', provenance: 'project', class: 'advisory', gates: [], validator: null, file });
+    expect(listed).toMatchObject({
+      id: 'project.changelog-entry',
+      provenance: 'project',
+      class: 'advisory',
+      gates: [],
+      validator: null,
+      file,
+    });
   });
 
   it('--validator wiring --gate doctor: the rule, its test directory, and doctor runs it', async () => {
@@ -512,16 +562,38 @@ describe('rules new', () => {
     expect(result.code).toBe(0);
     const file = `${PROJECT}/hooks-wired.v1.md`;
     const tests = `${RULES_DIR}/tests/hooks-wired`;
-    expect(newOutput(result)).toEqual({ wrote: [file, `${tests}/README.md`, `${tests}/valid/.gitkeep`, `${tests}/invalid/.gitkeep`], notes: [], next: file });
+    expect(newOutput(result)).toEqual({
+      wrote: [file, `${tests}/README.md`, `${tests}/valid/.gitkeep`, `${tests}/invalid/.gitkeep`],
+      notes: [],
+      next: file,
+    });
     const front = frontMatter(repo.read(file));
-    expect(front).toMatchObject({ id: 'project.hooks-wired', version: 1, class: 'blocking', status: 'active', depends_on: [], tags: ['project'] });
-    expect(front['x-majordomus']).toEqual({ validator: 'wiring', category: 'wiring', enforced_by: ['doctor'], exit_code: 10, tests: [tests] });
+    expect(front).toMatchObject({
+      id: 'project.hooks-wired',
+      version: 1,
+      class: 'blocking',
+      status: 'active',
+      depends_on: [],
+      tags: ['project'],
+    });
+    expect(front['x-majordomus']).toEqual({
+      validator: 'wiring',
+      category: 'wiring',
+      enforced_by: ['doctor'],
+      exit_code: 10,
+      tests: [tests],
+    });
     expect(repo.read(`${tests}/README.md`)).toMatch(/valid\//);
     const doctor = await findingsOf(repo, 'project.hooks-wired');
     expect(doctor.code).toBe(0);
     expect(doctor.levels.length).toBeGreaterThan(0);
     expect(doctor.levels.every((level) => level === 'OK' || level === 'INFO')).toBe(true);
-    expect(jsonRows((await rulesListInProcess(repo)).stdout).at(-1)).toMatchObject({ id: 'project.hooks-wired', provenance: 'project', gates: ['doctor'], validator: 'wiring' });
+    expect(jsonRows((await rulesListInProcess(repo)).stdout).at(-1)).toMatchObject({
+      id: 'project.hooks-wired',
+      provenance: 'project',
+      gates: ['doctor'],
+      validator: 'wiring',
+    });
   });
 
   it("without --gate: the validator's first gate; --class overrides the default", async () => {
@@ -536,7 +608,10 @@ describe('rules new', () => {
   it('several --gate values are written in order', async () => {
     const repo = adopted();
     expect(repo.run(['rules', 'new', 'policy-watched', '--validator', 'policy', '--gate', 'watch', '--gate', 'doctor']).code).toBe(0);
-    expect((frontMatter(repo.read(`${PROJECT}/policy-watched.v1.md`))['x-majordomus'] as { enforced_by: string[] }).enforced_by).toEqual(['watch', 'doctor']);
+    expect((frontMatter(repo.read(`${PROJECT}/policy-watched.v1.md`))['x-majordomus'] as { enforced_by: string[] }).enforced_by).toEqual([
+      'watch',
+      'doctor',
+    ]);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
     expect(repo.run(['watch']).code).toBe(0);
   });
@@ -551,7 +626,7 @@ describe('rules new', () => {
     expect(generic.map((v) => v.name).sort()).toEqual(expect.arrayContaining(['content', 'document_schema', 'paths']));
   });
 
-  it('the brainstorm pack\'s seven validators run only at the brainstorm gates, and each has example options', () => {
+  it("the brainstorm pack's seven validators run only at the brainstorm gates, and each has example options", () => {
     expect(brainstormOnly.map((v) => v.name).sort()).toEqual([
       'brainstorm_forks',
       'brainstorm_ledger',
@@ -582,7 +657,15 @@ describe('rules new', () => {
       expect(doctor.code).toBe(0);
       expect(doctor.levels).toEqual([]);
       const listed = jsonRows((await rulesListInProcess(repo)).stdout).at(-1);
-      expect(listed).toMatchObject({ id: `project.${slug}`, version: 1, provenance: 'project', status: 'active', gates: ['session'], validator: name, file });
+      expect(listed).toMatchObject({
+        id: `project.${slug}`,
+        version: 1,
+        provenance: 'project',
+        status: 'active',
+        gates: ['session'],
+        validator: name,
+        file,
+      });
     },
   );
 
@@ -590,7 +673,11 @@ describe('rules new', () => {
     const repo = adopted();
     expect(repo.run(['rules', 'new', 'ops-at-move', '--validator', 'brainstorm_ops', '--gate', 'move']).code).toBe(0);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(jsonRows((await rulesListInProcess(repo)).stdout).at(-1)).toMatchObject({ id: 'project.ops-at-move', gates: ['move'], validator: 'brainstorm_ops' });
+    expect(jsonRows((await rulesListInProcess(repo)).stdout).at(-1)).toMatchObject({
+      id: 'project.ops-at-move',
+      gates: ['move'],
+      validator: 'brainstorm_ops',
+    });
   });
 
   it.each(generic.map((v) => [v.name]))('--validator %s writes its example options and doctor passes as written', async (name) => {
@@ -649,12 +736,15 @@ describe('rules new', () => {
       repo = adopted();
     });
 
-    it.each([['Bad'], ['bad_name'], ['1st'], ['a--b'], ['-a'], ['a-'], ['project.x'], ['a b']])('the name %j exits 2 and writes nothing', (name) => {
-      const result = repo.run(['rules', 'new', name]);
-      expect(result.code).toBe(2);
-      expect(result.stdout).toBe('');
-      expect(repo.exists(`${PROJECT}/${name}.v1.md`)).toBe(false);
-    });
+    it.each([['Bad'], ['bad_name'], ['1st'], ['a--b'], ['-a'], ['a-'], ['project.x'], ['a b']])(
+      'the name %j exits 2 and writes nothing',
+      (name) => {
+        const result = repo.run(['rules', 'new', name]);
+        expect(result.code).toBe(2);
+        expect(result.stdout).toBe('');
+        expect(repo.exists(`${PROJECT}/${name}.v1.md`)).toBe(false);
+      },
+    );
 
     it('an unknown validator exits 2 naming the nearest registered one', () => {
       const result = repo.run(['rules', 'new', 'typo', '--validator', 'wirng']);
@@ -712,7 +802,6 @@ describe('rules new', () => {
 
 // ----------------------------------------------------------------------------------------- vendor
 
-
 /** What `rules vendor` said about one pack. */
 interface PackState {
   readonly state: 'current' | 'absent' | 'damaged' | 'different';
@@ -760,8 +849,16 @@ function problemSubjects(stdout: string): string[] {
 
 const shippedBaseline = manifest(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
 const shippedBrainstorm = manifest(readFileSync(join(SHIPPED_BRAINSTORM, 'manifest.yaml'), 'utf8'));
-const CURRENT_BASELINE: PackState = { state: 'current', revision: String(shippedBaseline.source_revision), rules: shippedBaseline.rules.length };
-const CURRENT_BRAINSTORM: PackState = { state: 'current', revision: String(shippedBrainstorm.source_revision), rules: shippedBrainstorm.rules.length };
+const CURRENT_BASELINE: PackState = {
+  state: 'current',
+  revision: String(shippedBaseline.source_revision),
+  rules: shippedBaseline.rules.length,
+};
+const CURRENT_BRAINSTORM: PackState = {
+  state: 'current',
+  revision: String(shippedBrainstorm.source_revision),
+  rules: shippedBrainstorm.rules.length,
+};
 
 /** Every path the shipped package of `dir` writes into the repository. */
 function packagePaths(dir: string, shipped: { rules: ManifestEntry[] }): string[] {
@@ -807,9 +904,25 @@ describe('rules vendor status', () => {
   it.each([
     ['a hand edit', (repo: TempRepo) => repo.write(POLICY_RULE, `${repo.read(POLICY_RULE)}\nedited\n`), POLICY_RULE],
     ['a missing listed file', (repo: TempRepo) => repo.remove(POLICY_RULE), POLICY_RULE],
-    ['an unlisted rule file', (repo: TempRepo) => repo.write(`${VENDOR}/rules/stray.v1.md`, repo.read(POLICY_RULE)), `${VENDOR}/rules/stray.v1.md`],
-    ['a manifest that does not parse', (repo: TempRepo) => repo.write(VENDOR_MANIFEST, `${repo.read(VENDOR_MANIFEST)}\n\tbroken: [\n`), VENDOR_MANIFEST],
-    ['a manifest entry naming another identity', (repo: TempRepo) => repo.write(VENDOR_MANIFEST, repo.read(VENDOR_MANIFEST).replace('id: majordomus.policy-integrity', 'id: majordomus.policy-integrity-renamed')), POLICY_RULE],
+    [
+      'an unlisted rule file',
+      (repo: TempRepo) => repo.write(`${VENDOR}/rules/stray.v1.md`, repo.read(POLICY_RULE)),
+      `${VENDOR}/rules/stray.v1.md`,
+    ],
+    [
+      'a manifest that does not parse',
+      (repo: TempRepo) => repo.write(VENDOR_MANIFEST, `${repo.read(VENDOR_MANIFEST)}\n\tbroken: [\n`),
+      VENDOR_MANIFEST,
+    ],
+    [
+      'a manifest entry naming another identity',
+      (repo: TempRepo) =>
+        repo.write(
+          VENDOR_MANIFEST,
+          repo.read(VENDOR_MANIFEST).replace('id: majordomus.policy-integrity', 'id: majordomus.policy-integrity-renamed'),
+        ),
+      POLICY_RULE,
+    ],
   ])('exits 10 when only the baseline is damaged, naming each integrity problem: %s', (_what, damage, subject) => {
     const repo = adopted();
     damage(repo);
@@ -836,8 +949,14 @@ describe('rules vendor status', () => {
   });
 
   it.each([
-    ['the baseline damaged, the brainstorm pack missing', (repo: TempRepo) => (repo.write(POLICY_RULE, `${repo.read(POLICY_RULE)}\nedited\n`), repo.remove(BRAINSTORM))],
-    ['the brainstorm pack damaged, the baseline different', (repo: TempRepo) => (repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`), editConsistently(repo))],
+    [
+      'the baseline damaged, the brainstorm pack missing',
+      (repo: TempRepo) => (repo.write(POLICY_RULE, `${repo.read(POLICY_RULE)}\nedited\n`), repo.remove(BRAINSTORM)),
+    ],
+    [
+      'the brainstorm pack damaged, the baseline different',
+      (repo: TempRepo) => (repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`), editConsistently(repo)),
+    ],
   ])('a damaged copy outweighs a missing or different one: %s exits 10', (_what, damage) => {
     const repo = adopted();
     damage(repo);
@@ -911,7 +1030,7 @@ describe('rules vendor update', () => {
     expect(repo.read(POLICY_RULE)).toBe(edited);
   });
 
-  it('refuses (15) over a hand edit of the brainstorm pack and writes neither pack, the baseline\'s difference included', () => {
+  it("refuses (15) over a hand edit of the brainstorm pack and writes neither pack, the baseline's difference included", () => {
     const repo = adopted();
     const edited = `${repo.read(OPS_RULE)}\nedited\n`;
     repo.write(OPS_RULE, edited);
@@ -1019,20 +1138,23 @@ describe('rules vendor update', () => {
   it.each([
     ['only the baseline', VENDOR, packagePaths(VENDOR, shippedBaseline), shippedBrainstorm.rules.length],
     ['nothing at all', `${RULES_DIR}/vendor`, packagePaths(VENDOR, shippedBaseline), 0],
-  ])('%s missing: writes the baseline back, and no pack the repository does not hold; status, doctor and list pass afterwards', async (_what, removed, expected, brainstormRules) => {
-    const repo = adopted();
-    repo.remove(removed);
-    expect((await vendorStatusInProcess(repo)).code).not.toBe(0);
-    const result = repo.run(['rules', 'vendor', 'update']);
-    expect(result.code).toBe(0);
-    expect(printed(result.stdout, 'wrote').sort()).toEqual(expected);
-    expect(printed(result.stdout, 'removed')).toEqual([]);
-    expect((await vendorStatusInProcess(repo)).code).toBe(0);
-    expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    const provenance = jsonRows((await rulesListInProcess(repo)).stdout).map((row) => row.provenance);
-    expect(provenance.filter((p) => p === 'vendor:brainstorm')).toHaveLength(brainstormRules);
-    expect(provenance.filter((p) => p === 'vendor:majordomus')).toHaveLength(shippedBaseline.rules.length);
-  });
+  ])(
+    '%s missing: writes the baseline back, and no pack the repository does not hold; status, doctor and list pass afterwards',
+    async (_what, removed, expected, brainstormRules) => {
+      const repo = adopted();
+      repo.remove(removed);
+      expect((await vendorStatusInProcess(repo)).code).not.toBe(0);
+      const result = repo.run(['rules', 'vendor', 'update']);
+      expect(result.code).toBe(0);
+      expect(printed(result.stdout, 'wrote').sort()).toEqual(expected);
+      expect(printed(result.stdout, 'removed')).toEqual([]);
+      expect((await vendorStatusInProcess(repo)).code).toBe(0);
+      expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
+      const provenance = jsonRows((await rulesListInProcess(repo)).stdout).map((row) => row.provenance);
+      expect(provenance.filter((p) => p === 'vendor:brainstorm')).toHaveLength(brainstormRules);
+      expect(provenance.filter((p) => p === 'vendor:majordomus')).toHaveLength(shippedBaseline.rules.length);
+    },
+  );
 
   it('a dropped brainstorm pack stays dropped: update writes nothing', () => {
     const repo = adopted();
@@ -1067,7 +1189,10 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
     expect(printed(added.stdout, 'wrote').sort()).toEqual(packagePaths(BRAINSTORM, shippedBrainstorm));
     expect(snapshotOf(repo, BRAINSTORM)).toEqual(before);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(packStates((await vendorStatusInProcess(repo)).stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: CURRENT_BRAINSTORM });
+    expect(packStates((await vendorStatusInProcess(repo)).stdout)).toEqual({
+      majordomus: CURRENT_BASELINE,
+      brainstorm: CURRENT_BRAINSTORM,
+    });
   });
 
   it('add of a pack already adopted and current: nothing to write, exit 0; remove of a pack not adopted: nothing to remove, exit 0', () => {
@@ -1108,7 +1233,7 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
   it.each([
     ['a hand edit', (repo: TempRepo) => repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`)],
     ['a file the package does not list', (repo: TempRepo) => repo.write(`${BRAINSTORM}/NOTES.txt`, 'mine\n')],
-  ])('remove over someone\'s work (%s): refused (15), unchanged; --force removes it all', async (_what, change) => {
+  ])("remove over someone's work (%s): refused (15), unchanged; --force removes it all", async (_what, change) => {
     const repo = adopted();
     change(repo);
     const before = snapshotOf(repo, BRAINSTORM);

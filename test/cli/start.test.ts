@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
-import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
 import { committedAdoption } from '../helpers/prepared';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 const scratch: string[] = [];
@@ -53,9 +53,19 @@ describe('start', () => {
     });
     expect(task.id).toMatch(/^t-\d{14}-[0-9a-f]{4}$/);
     expect(printed).toMatchObject({ id: task.id, written: [CURRENT], archived: null });
-    const lines = repo.read(LEDGER).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = repo
+      .read(LEDGER)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ event: 'task.started', task_id: task.id, profile: 'implementation', owner: 'alice', scope: ['src/a', 'docs'] });
+    expect(lines[0]).toMatchObject({
+      event: 'task.started',
+      task_id: task.id,
+      profile: 'implementation',
+      owner: 'alice',
+      scope: ['src/a', 'docs'],
+    });
   });
 
   it('refuses with 15 while a task is active, and leaves it as it was', () => {
@@ -72,7 +82,13 @@ describe('start', () => {
   it('refuses with 15 over a record of another checkout, and over one it cannot read', () => {
     const repo = adopted();
     expect(repo.run(['start', 'one', '--scope', 'a']).code).toBe(0);
-    repo.write(CURRENT, repo.read(CURRENT).replace(/^outcome: .*$/m, 'outcome: "completed"').replace(/^worktree: .*$/m, 'worktree: "/elsewhere"'));
+    repo.write(
+      CURRENT,
+      repo
+        .read(CURRENT)
+        .replace(/^outcome: .*$/m, 'outcome: "completed"')
+        .replace(/^worktree: .*$/m, 'worktree: "/elsewhere"'),
+    );
     expect(repo.run(['start', 'two', '--scope', 'b']).code).toBe(15);
     repo.write(CURRENT, 'id: [\n');
     expect(repo.run(['start', 'two', '--scope', 'b']).code).toBe(15);

@@ -11,8 +11,8 @@ import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheFile, codeCacheEnabled, decodeCache, encodeCache } from '../../engine/cli/code-cache';
-import { ROOT, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { ROOT, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -57,17 +57,26 @@ describe('the code cache', () => {
     ['garbage', () => Buffer.from('not a code cache at all')],
     ['an empty file', () => Buffer.alloc(0)],
     ['cut short', (good) => good.subarray(0, good.length >> 1)],
-    ['one payload byte changed', (good) => {
-      const bad = Buffer.from(good);
-      bad[bad.length - 100] = bad[bad.length - 100]! ^ 0xff;
-      return bad;
-    }],
-    ['made for another script', (good) => encodeCache(createHash('sha256').update('another script').digest(), decodeCache(good, sourceHash())!)],
-    ['well formed, but data V8 rejects for this script', () => {
-      const other = new Script('(function () { return 1 })');
-      other.runInThisContext();
-      return encodeCache(sourceHash(), other.createCachedData());
-    }],
+    [
+      'one payload byte changed',
+      (good) => {
+        const bad = Buffer.from(good);
+        bad[bad.length - 100] = bad[bad.length - 100]! ^ 0xff;
+        return bad;
+      },
+    ],
+    [
+      'made for another script',
+      (good) => encodeCache(createHash('sha256').update('another script').digest(), decodeCache(good, sourceHash())!),
+    ],
+    [
+      'well formed, but data V8 rejects for this script',
+      () => {
+        const other = new Script('(function () { return 1 })');
+        other.runInThisContext();
+        return encodeCache(sourceHash(), other.createCachedData());
+      },
+    ],
   ];
 
   it.each(damaged)('a cache file that is %s is ignored, and replaced by a good one', (_name, damage) => {
@@ -89,7 +98,9 @@ describe('the code cache', () => {
     const home = freshCacheHome();
     expect(repo.run(['doctor'], { env: { XDG_CACHE_HOME: home } }).code).toBe(clean.code);
     expect(repo.run(['--version'], { env: { XDG_CACHE_HOME: home } }).code).toBe(0);
-    expect(readdirSync(join(home, 'majordomus')).sort()).toStrictEqual([basename(cachePath(home)), basename(cacheFile({ XDG_CACHE_HOME: home }, sourceHash(), 'other')!)].sort());
+    expect(readdirSync(join(home, 'majordomus')).sort()).toStrictEqual(
+      [basename(cachePath(home)), basename(cacheFile({ XDG_CACHE_HOME: home }, sourceHash(), 'other')!)].sort(),
+    );
   });
 
   it('a cache directory that cannot be written leaves the run as it is', () => {
@@ -151,6 +162,8 @@ describe('the yaml package is loaded only when a document needs it', () => {
     const result = other.gate(['doctor'], { env: { NODE_DEBUG: 'module' } });
     expect(result.code).toBe(10);
     expect(loadsYaml(result.stderr)).toBe(true);
-    expect(result.findings).toContainEqual(expect.objectContaining({ level: 'FAIL', subject: '.ai/repo/policy.yaml', file: '.ai/repo/policy.yaml', line: expect.any(Number) }));
+    expect(result.findings).toContainEqual(
+      expect.objectContaining({ level: 'FAIL', subject: '.ai/repo/policy.yaml', file: '.ai/repo/policy.yaml', line: expect.any(Number) }),
+    );
   });
 });

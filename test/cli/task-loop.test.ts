@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
-import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
-import { dropUndefinedContractKeys } from '../helpers/task';
 import { copyOf } from '../helpers/prepared';
+import type { TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
+import { dropUndefinedContractKeys } from '../helpers/task';
 
 const repos = repoFactory();
 const scratch: string[] = [];
@@ -34,7 +34,11 @@ const LEDGER = '.ai/local/state/ledger.jsonl';
 const NOTE = '# Objective\nx\n\n# Current State\ny\n\n# Next Action\nnone\n';
 
 function events(repo: TempRepo): Record<string, unknown>[] {
-  return repo.read(LEDGER).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return repo
+    .read(LEDGER)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 function task(repo: TempRepo): Record<string, unknown> {
   return parseYaml(repo.read(CURRENT), CURRENT).value as Record<string, unknown>;
@@ -72,7 +76,16 @@ describe('finish --outcome', () => {
   it('accepts: the outcome written, the note kept 0600, task.finished with the verify run; start then archives it', () => {
     const repo = withTask();
     repo.write('src/a/new.txt', 'inside\n');
-    const run = repo.run(['finish', '--outcome', 'completed', '--verify-command', 'git --version', '--note', '.ai/local/note.md', '--json']);
+    const run = repo.run([
+      'finish',
+      '--outcome',
+      'completed',
+      '--verify-command',
+      'git --version',
+      '--note',
+      '.ai/local/note.md',
+      '--json',
+    ]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const id = task(repo).id as string;
     expect(task(repo)).toMatchObject({ outcome: 'completed' });
@@ -81,7 +94,12 @@ describe('finish --outcome', () => {
     expect(repo.read(kept)).toBe(NOTE);
     expect(statSync(repo.path(kept)).mode & 0o777).toBe(0o600);
     const finished = events(repo).at(-1)!;
-    expect(finished).toMatchObject({ event: 'task.finished', task_id: id, outcome: 'completed', contract: { verify: { command: 'git --version', exit: 0, tree_changed: false } } });
+    expect(finished).toMatchObject({
+      event: 'task.finished',
+      task_id: id,
+      outcome: 'completed',
+      contract: { verify: { command: 'git --version', exit: 0, tree_changed: false } },
+    });
     expect(JSON.parse(run.stdout.trim().split('\n').at(-1)!)).toMatchObject({ task_id: id, accepted: true, written: [CURRENT, kept] });
     // finishing again is refused; checking is 12 now; the next start archives the finished record
     expect(repo.run(['finish', '--outcome', 'completed', '--note', '.ai/local/note.md']).code).toBe(15);
@@ -95,7 +113,15 @@ describe('finish --outcome', () => {
 
   it('a verify command that changes the tree is refused, whatever it exits', () => {
     const repo = withTask();
-    const run = repo.run(['finish', '--outcome', 'partial', '--verify-command', 'echo x > src/a/made.txt && git --version', '--note', '.ai/local/note.md']);
+    const run = repo.run([
+      'finish',
+      '--outcome',
+      'partial',
+      '--verify-command',
+      'echo x > src/a/made.txt && git --version',
+      '--note',
+      '.ai/local/note.md',
+    ]);
     expect(run.code).toBe(10);
     expect(run.stdout).toMatch(/^FAIL verification /m);
   });
@@ -123,7 +149,9 @@ describe('finish --outcome', () => {
     const run = repo.gate(['finish', '--check']);
     expect(run.code).toBe(10);
     // the policy edit lies outside the task's scope too; the contract's own finding is the one in question
-    expect(run.findings.filter((f) => f.level === 'FAIL' && f.category === 'policy').map((f) => [f.subject, f.line])).toEqual([['verification.finish_requires: gates_green', 22]]);
+    expect(run.findings.filter((f) => f.level === 'FAIL' && f.category === 'policy').map((f) => [f.subject, f.line])).toEqual([
+      ['verification.finish_requires: gates_green', 22],
+    ]);
   });
 
   it.each([
@@ -179,7 +207,8 @@ describe('the whole loop through git hooks', () => {
     ok(['git', 'init', '-q', '--bare', remote]);
     ok(['git', 'remote', 'add', 'origin', remote]);
     ok(['git', 'push', '-q', 'origin', 'main']);
-    const remoteHead = () => spawnSync('git', ['--git-dir', remote, 'rev-parse', 'refs/heads/main'], { env, encoding: 'utf8' }).stdout.trim();
+    const remoteHead = () =>
+      spawnSync('git', ['--git-dir', remote, 'rev-parse', 'refs/heads/main'], { env, encoding: 'utf8' }).stdout.trim();
     const pushed = remoteHead();
 
     ok(['majordomus', 'start', 'change a', '--scope', 'src/a/']);

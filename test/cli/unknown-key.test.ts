@@ -19,7 +19,14 @@ const CASES: readonly [string, string, string, (text: string) => string, string,
   ['scope', '.ai/repo/scope.yaml', 'scope', (text) => `${text}outt: []\n`, 'outt', 'out'],
   ['manifest', '.ai/manifest.yaml', 'layout', (text) => `${text}contex: 1\n`, 'contex', 'context'],
   ['rule front matter', RULE, 'rules', (text) => text.replace(/^title:/m, 'titel:'), 'titel', 'title'],
-  ['rule package manifest', '.ai/repo/rules/vendor/majordomus/manifest.yaml', 'rules', (text) => text.replace(/^source_revision:/m, 'source_revison:'), 'source_revison', 'source_revision'],
+  [
+    'rule package manifest',
+    '.ai/repo/rules/vendor/majordomus/manifest.yaml',
+    'rules',
+    (text) => text.replace(/^source_revision:/m, 'source_revison:'),
+    'source_revison',
+    'source_revision',
+  ],
 ];
 
 let code: number;

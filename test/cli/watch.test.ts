@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -96,7 +96,9 @@ describe('watch', () => {
     watchRule(repo, 'needs-notes', { require: 'NOTES.md', exitCode: 12 });
     const drift = repo.gate(['watch']);
     expect(drift.code).toBe(11);
-    expect(drift.findings).toContainEqual(expect.objectContaining({ level: 'DRIFT', rule: 'project.needs-notes', reproduce: 'majordomus watch --rule project.needs-notes' }));
+    expect(drift.findings).toContainEqual(
+      expect.objectContaining({ level: 'DRIFT', rule: 'project.needs-notes', reproduce: 'majordomus watch --rule project.needs-notes' }),
+    );
     expect(drift.findings.filter((finding) => finding.level === 'FAIL')).toEqual([]);
     repo.write('NOTES.md', 'notes\n');
     repo.git(['add', 'NOTES.md']);

@@ -9,17 +9,29 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { vendorStatusInProcess } from '../helpers/commands';
 import { gateInProcess } from '../helpers/gate';
-import { adoptedTemplate, CLI, cleanEnv, ROOT } from '../helpers/repo';
-import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 import type { RunResult } from '../helpers/repo';
+import { adoptedTemplate, CLI, cleanEnv, ROOT } from '../helpers/repo';
 import { leftovers, snapshotTree } from '../helpers/snapshot';
+import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 
 const scratch: string[] = [];
 afterAll(() => {
@@ -60,7 +72,12 @@ class Scratch {
   run(args: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): RunResult {
     this.touched = true;
     // a run that blocks (on a FIFO, say) is killed rather than hanging the suite; it then fails its exit-code check
-    const result = spawnSync(process.execPath, [CLI, ...args], { cwd: options.cwd ?? this.dir, env: cleanEnv(options.env), encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync(process.execPath, [CLI, ...args], {
+      cwd: options.cwd ?? this.dir,
+      env: cleanEnv(options.env),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
   }
 
@@ -115,7 +132,10 @@ function written(stdout: string): string[] {
 
 /** The lines of `.gitignore` that ignore the local half. */
 function ignoreLines(repo: Scratch): number {
-  return repo.read('.gitignore').split('\n').filter((line) => line.trim() === '.ai/local/').length;
+  return repo
+    .read('.gitignore')
+    .split('\n')
+    .filter((line) => line.trim() === '.ai/local/').length;
 }
 
 /** The paths a refused `rules vendor update` lists as `would <action> <path>`. */
@@ -153,7 +173,11 @@ async function concurrently(repo: Scratch, args: readonly string[], count: numbe
 /** What a complete `init` writes: the layer, `.gitignore` and the two hooks, as a snapshot. */
 function adoptedFiles(repo: Scratch): Record<string, string> {
   const tree = snapshotTree(repo.dir);
-  return Object.fromEntries(Object.entries(tree).filter(([path]) => path === '.gitignore' || path.startsWith('.ai') || /^\.git\/hooks\/pre-(commit|push)$/.test(path)));
+  return Object.fromEntries(
+    Object.entries(tree).filter(
+      ([path]) => path === '.gitignore' || path.startsWith('.ai') || /^\.git\/hooks\/pre-(commit|push)$/.test(path),
+    ),
+  );
 }
 
 let reference: { files: Record<string, string>; order: string[] };
@@ -168,17 +192,42 @@ beforeAll(() => {
 
 describe('init refuses before it writes: nothing in the repository, its git directory or beside it', () => {
   const cases: [string, (repo: Scratch) => void, readonly string[]][] = [
-    ['a dangling symbolic link as the pre-commit hook', (repo) => symlinkSync(join(repo.parent, 'nowhere'), repo.path('.git/hooks/pre-commit')), ['init']],
+    [
+      'a dangling symbolic link as the pre-commit hook',
+      (repo) => symlinkSync(join(repo.parent, 'nowhere'), repo.path('.git/hooks/pre-commit')),
+      ['init'],
+    ],
     ['a folder as the pre-commit hook', (repo) => mkdirSync(repo.path('.git/hooks/pre-commit')), ['init']],
     ['a FIFO as the pre-commit hook', (repo) => expect(spawnSync('mkfifo', [repo.path('.git/hooks/pre-commit')]).status).toBe(0), ['init']],
     ['a file where the hooks folder belongs', (repo) => (repo.remove('.git/hooks'), repo.write('.git/hooks', 'not a folder\n')), ['init']],
-    ['a pre-commit hook linked to a script outside the repository', (repo) => (repo.write('../outside/hook.sh', '#!/bin/sh\necho shared\n', 0o755), symlinkSync(join(repo.outside, 'hook.sh'), repo.path('.git/hooks/pre-commit'))), ['init']],
+    [
+      'a pre-commit hook linked to a script outside the repository',
+      (repo) => (
+        repo.write('../outside/hook.sh', '#!/bin/sh\necho shared\n', 0o755),
+        symlinkSync(join(repo.outside, 'hook.sh'), repo.path('.git/hooks/pre-commit'))
+      ),
+      ['init'],
+    ],
     ['core.hooksPath outside the repository', (repo) => repo.git(['config', 'core.hooksPath', repo.outside]), ['init']],
     ['.ai a symbolic link out of the repository', (repo) => symlinkSync(repo.outside, repo.path('.ai')), ['init']],
     ['.gitignore a folder', (repo) => mkdirSync(repo.path('.gitignore')), ['init']],
-    ['a manifest section with ..', (repo) => repo.write('.ai/manifest.yaml', manifestWith('knowledge', '../../outside/knowledge')), ['init', '--extend']],
-    ['a manifest section with an absolute path', (repo) => repo.write('.ai/manifest.yaml', manifestWith('knowledge', join(repo.outside, 'knowledge'))), ['init', '--extend']],
-    ['a manifest section leading through a link out of the repository', (repo) => (repo.write('.ai/manifest.yaml', manifestWith('knowledge', 'linked/knowledge')), symlinkSync(repo.outside, repo.path('.ai/linked'))), ['init', '--extend']],
+    [
+      'a manifest section with ..',
+      (repo) => repo.write('.ai/manifest.yaml', manifestWith('knowledge', '../../outside/knowledge')),
+      ['init', '--extend'],
+    ],
+    [
+      'a manifest section with an absolute path',
+      (repo) => repo.write('.ai/manifest.yaml', manifestWith('knowledge', join(repo.outside, 'knowledge'))),
+      ['init', '--extend'],
+    ],
+    [
+      'a manifest section leading through a link out of the repository',
+      (repo) => (
+        repo.write('.ai/manifest.yaml', manifestWith('knowledge', 'linked/knowledge')), symlinkSync(repo.outside, repo.path('.ai/linked'))
+      ),
+      ['init', '--extend'],
+    ],
   ];
   it.each(cases)('%s: exit 15, nothing written', (_name, setup, args) => {
     const repo = new Scratch();
@@ -227,7 +276,9 @@ function unprivileged(repo: Scratch, restrict: () => void, args: readonly string
   const root = process.getuid?.() === 0;
   if (root) expect(spawnSync('chown', ['-R', '65534:65534', repo.parent]).status).toBe(0);
   restrict();
-  const command = root ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args] : [process.execPath, CLI, ...args];
+  const command = root
+    ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, CLI, ...args]
+    : [process.execPath, CLI, ...args];
   const result = spawnSync(command[0]!, command.slice(1), { cwd: repo.dir, env: cleanEnv({ HOME: repo.parent }), encoding: 'utf8' });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
@@ -238,7 +289,11 @@ describe('init writes whole files or none', () => {
   it('a write failure part-way (the file size limit): exit 15, one line naming the path, the repository as it was', () => {
     const repo = new Scratch();
     const before = repo.snapshot();
-    const result = spawnSync('sh', ['-c', `ulimit -f 4; exec "${process.execPath}" "${CLI}" init`], { cwd: repo.dir, env: cleanEnv(), encoding: 'utf8' });
+    const result = spawnSync('sh', ['-c', `ulimit -f 4; exec "${process.execPath}" "${CLI}" init`], {
+      cwd: repo.dir,
+      env: cleanEnv(),
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(15);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(/cannot write \.ai\/\S+: .*\(EFBIG\)/);
@@ -323,7 +378,9 @@ describe('hooks where git runs them, and nowhere else', () => {
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toContain('tools/pre-commit.sh');
     expect(repo.read('tools/pre-commit.sh')).toMatch(/^#!\/bin\/sh\necho team\n[\s\S]*^majordomus doctor\b/m);
-    expect(spawnSync('readlink', [repo.path('.git/hooks/pre-commit')], { encoding: 'utf8' }).stdout.trim()).toBe('../../tools/pre-commit.sh');
+    expect(spawnSync('readlink', [repo.path('.git/hooks/pre-commit')], { encoding: 'utf8' }).stdout.trim()).toBe(
+      '../../tools/pre-commit.sh',
+    );
   });
 
   it('core.hooksPath outside the repository, with --external-hooks: the hooks are written there, exit 0', () => {
@@ -406,7 +463,11 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
 
   it.each([
     ['a 0-byte vendored rule (left by a killed init)', (repo: Scratch) => repo.write(`${VENDOR}/rules/policy-integrity.v1.md`, '')],
-    ['a cut vendored rule', (repo: Scratch) => repo.write(`${VENDOR}/rules/policy-integrity.v1.md`, repo.read(`${VENDOR}/rules/policy-integrity.v1.md`).slice(0, 100))],
+    [
+      'a cut vendored rule',
+      (repo: Scratch) =>
+        repo.write(`${VENDOR}/rules/policy-integrity.v1.md`, repo.read(`${VENDOR}/rules/policy-integrity.v1.md`).slice(0, 100)),
+    ],
     ['a missing vendored rule', (repo: Scratch) => repo.remove(`${VENDOR}/rules/policy-integrity.v1.md`)],
     ['a 0-byte vendored manifest', (repo: Scratch) => repo.write(`${BRAINSTORM}/manifest.yaml`, '')],
   ])("%s of this version's own package: init --extend restores it whole, doctor passes", async (_name, damage) => {
@@ -423,7 +484,7 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
   it.each([
     ['another vendor named in its manifest', (text: string) => text.replace(/^vendor: majordomus$/m, 'vendor: someone-else')],
     ['a newer source revision', (text: string) => text.replace(/^source_revision: .*$/m, 'source_revision: 9.0.0')],
-  ])('a vendored package that is not this version\'s (%s): init --extend writes nothing into it, exit 0', (_name, change) => {
+  ])("a vendored package that is not this version's (%s): init --extend writes nothing into it, exit 0", (_name, change) => {
     const repo = new Scratch().adopt();
     repo.write(`${VENDOR}/manifest.yaml`, change(repo.read(`${VENDOR}/manifest.yaml`)));
     repo.write(`${VENDOR}/rules/policy-integrity.v1.md`, '');
@@ -481,7 +542,10 @@ describeUpstream('rules vendor update over the real upstream package', () => {
 
   /** The upstream vendored package as a repository's, intact (each listed hash made true) and at revision 0.6.0. */
   function upstreamPackage(repo: Scratch): string[] {
-    const manifest = parse(readFileSync(`${source}/manifest.yaml`, 'utf8')) as { source_revision: string; rules: { file: string; sha256: string }[] };
+    const manifest = parse(readFileSync(`${source}/manifest.yaml`, 'utf8')) as {
+      source_revision: string;
+      rules: { file: string; sha256: string }[];
+    };
     repo.remove(VENDOR);
     for (const entry of manifest.rules) {
       const name = entry.file.replace(/^rules\//, '');
@@ -618,7 +682,11 @@ describe('the code cache is the one file a gate writes outside the repository', 
   const home = (repo: Scratch): string => join(repo.parent, 'home');
 
   it.each([
-    ['XDG_CACHE_HOME names a folder: <XDG_CACHE_HOME>/majordomus/', (repo: Scratch) => ({ HOME: home(repo), XDG_CACHE_HOME: join(repo.parent, 'cache') }), 'cache'],
+    [
+      'XDG_CACHE_HOME names a folder: <XDG_CACHE_HOME>/majordomus/',
+      (repo: Scratch) => ({ HOME: home(repo), XDG_CACHE_HOME: join(repo.parent, 'cache') }),
+      'cache',
+    ],
     [
       "XDG_CACHE_HOME unset: the platform's cache folder under HOME",
       (repo: Scratch) => ({ HOME: home(repo), XDG_CACHE_HOME: '' }),
@@ -632,7 +700,10 @@ describe('the code cache is the one file a gate writes outside the repository', 
     expect(file).toHaveLength(1);
     expect(file[0]).toMatch(/\/code-[^/]+-doctor\.bin$/);
     // the folders made to hold it, and nothing else
-    const folders = cache.split('/').map((_part, index, parts) => parts.slice(0, index + 1).join('/')).filter((path) => path !== 'home');
+    const folders = cache
+      .split('/')
+      .map((_part, index, parts) => parts.slice(0, index + 1).join('/'))
+      .filter((path) => path !== 'home');
     expect(changed).toEqual([...folders, `${cache}/majordomus`, file[0]!].sort());
   });
 
@@ -641,7 +712,9 @@ describe('the code cache is the one file a gate writes outside the repository', 
     const repo = new Scratch().adopt();
     mkdirSync(home(repo));
     expect(changedByDoctor(repo, { HOME: home(repo), XDG_CACHE_HOME: '', MAJORDOMUS_CODE_CACHE: value })).toEqual([]);
-    expect(changedByDoctor(repo, { HOME: home(repo), XDG_CACHE_HOME: join(repo.parent, 'cache'), MAJORDOMUS_CODE_CACHE: value })).toEqual([]);
+    expect(changedByDoctor(repo, { HOME: home(repo), XDG_CACHE_HOME: join(repo.parent, 'cache'), MAJORDOMUS_CODE_CACHE: value })).toEqual(
+      [],
+    );
   });
 
   it('MAJORDOMUS_CODE_CACHE=0 reads no cache: a damaged one in place is neither read nor replaced', () => {

@@ -9,13 +9,13 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { validators } from '../helpers/validators';
 import { DocumentError } from '../../engine/io/document-error';
 import { parseFrontMatter, readFrontMatterFile } from '../../engine/layer/front-matter';
 import { parseYaml, readYamlFile } from '../../engine/layer/yaml';
+import type { JsonFinding, TempRepo } from '../helpers/repo';
 import { failing, repoFactory } from '../helpers/repo';
 import { describeUpstream, UPSTREAM } from '../helpers/upstream';
-import type { JsonFinding, TempRepo } from '../helpers/repo';
+import { validators } from '../helpers/validators';
 
 const VENDOR = '.ai/repo/rules/vendor/majordomus';
 const SOURCES = [`${UPSTREAM}/.ai/repo/rules/vendor/majordomus/rules`, `${UPSTREAM}/share/standard/majordomus/rules`];
@@ -67,7 +67,9 @@ describeUpstream('the upstream vendored package as a repository vendored package
   });
 
   it('names the three files that differ from their manifest hash', () => {
-    const hashes = failing(result.findings).filter((f) => f.category === 'rules' && f.line === null && f.file === f.subject && f.subject.startsWith(`${VENDOR}/rules/`));
+    const hashes = failing(result.findings).filter(
+      (f) => f.category === 'rules' && f.line === null && f.file === f.subject && f.subject.startsWith(`${VENDOR}/rules/`),
+    );
     expect(hashes.map((f) => f.subject).sort()).toStrictEqual(
       ['ai-layout-integrity.v1.md', 'rule-package-integrity.v1.md', 'skill-integrity.v1.md'].map((n) => `${VENDOR}/rules/${n}`),
     );
@@ -116,20 +118,30 @@ describeUpstream('the upstream vendored package as a repository vendored package
       .filter((f) => (f.category === 'doctrine' || f.category === 'rules') && f.subject.includes('@'))
       .map((f) => f.subject);
     for (const identity of expected) expect(reported).toContain(identity);
-    const running = failing(result.findings).filter((f) => f.category === 'doctrine' && expected.includes(f.subject) && f.rule === f.subject.split('@')[0]);
+    const running = failing(result.findings).filter(
+      (f) => f.category === 'doctrine' && expected.includes(f.subject) && f.rule === f.subject.split('@')[0],
+    );
     // fewer as this engine registers upstream validators (policy_defaults, use_case_coverage and budget, doctor rules, now run)
     expect(running.length).toBeGreaterThanOrEqual(13);
   });
 
   it('finds the completion validators registered: their upstream rules are not reported as unknown', () => {
-    const upstreamRules = ['completion-gates', 'policy-completeness', 'profile-requirements'].map((name) => readFrontMatterFile(sourceOf(`${name}.v1.md`), name).data.value as { id: string; 'x-majordomus': { validator: string } });
-    expect(upstreamRules.map((rule) => rule['x-majordomus'].validator)).toStrictEqual(['completion_gates', 'policy_defaults', 'profile_requirements']);
+    const upstreamRules = ['completion-gates', 'policy-completeness', 'profile-requirements'].map(
+      (name) => readFrontMatterFile(sourceOf(`${name}.v1.md`), name).data.value as { id: string; 'x-majordomus': { validator: string } },
+    );
+    expect(upstreamRules.map((rule) => rule['x-majordomus'].validator)).toStrictEqual([
+      'completion_gates',
+      'policy_defaults',
+      'profile_requirements',
+    ]);
     for (const rule of upstreamRules) expect(Object.keys(validators)).toContain(rule['x-majordomus'].validator);
-    const reported = failing(result.findings).filter((f) => f.category === 'doctrine' && f.subject.includes('@')).map((f) => f.subject);
+    const reported = failing(result.findings)
+      .filter((f) => f.category === 'doctrine' && f.subject.includes('@'))
+      .map((f) => f.subject);
     expect(reported.filter((subject) => upstreamRules.some((rule) => subject.startsWith(`${rule.id}@`)))).toStrictEqual([]);
   });
 
-  it('runs everything the refusals do not touch: the engine\'s own rules report OK beside them', () => {
+  it("runs everything the refusals do not touch: the engine's own rules report OK beside them", () => {
     for (const rule of ['majordomus.policy-integrity', 'majordomus.schema-integrity', 'majordomus.enforcement-wiring']) {
       expect(result.findings, rule).toContainEqual(expect.objectContaining({ level: 'OK', rule }));
     }
@@ -137,7 +149,11 @@ describeUpstream('the upstream vendored package as a repository vendored package
 
   it('refuses a rule whose dependency was refused, naming the refused file', () => {
     expect(failing(result.findings)).toContainEqual(
-      expect.objectContaining({ category: 'rules', subject: 'majordomus.context-integrity@1', message: expect.stringContaining(`${VENDOR}/rules/ai-layout-integrity.v1.md`) }),
+      expect.objectContaining({
+        category: 'rules',
+        subject: 'majordomus.context-integrity@1',
+        message: expect.stringContaining(`${VENDOR}/rules/ai-layout-integrity.v1.md`),
+      }),
     );
   });
 
@@ -169,7 +185,14 @@ describeUpstream('the upstream layer files in an adopted repository', () => {
     // its policy wires through bin/majordomus, a merge driver and Claude Code's session hooks
     // (verified in .claude/settings.json): none of that exists here
     expect(new Set(failing(wiring.findings).map((f) => f.subject))).toStrictEqual(
-      new Set(['doctor-on-commit', 'finish-on-push', 'derived-merge-driver', 'derived-current', 'worktree-guard-on-commit', 'session-lifecycle']),
+      new Set([
+        'doctor-on-commit',
+        'finish-on-push',
+        'derived-merge-driver',
+        'derived-current',
+        'worktree-guard-on-commit',
+        'session-lifecycle',
+      ]),
     );
     // another provider hook is allowed by the schema and not verified by this version: information, never a failure
     const providerHooks = wiring.findings.filter((f) => f.subject === 'prompt-capture');
@@ -212,7 +235,9 @@ describeUpstream('the upstream layer files in an adopted repository', () => {
   const markdown = [
     ...readdirSync(`${UPSTREAM}/.ai/repo/sessions`).map((n) => `.ai/repo/sessions/${n}`),
     ...readdirSync(`${UPSTREAM}/.ai/repo/rules/project`).map((n) => `.ai/repo/rules/project/${n}`),
-    ...readdirSync(`${UPSTREAM}/.ai/repo/use-cases`).filter((n) => n.endsWith('.md')).map((n) => `.ai/repo/use-cases/${n}`),
+    ...readdirSync(`${UPSTREAM}/.ai/repo/use-cases`)
+      .filter((n) => n.endsWith('.md'))
+      .map((n) => `.ai/repo/use-cases/${n}`),
   ];
   it.each(markdown)('%s: front matter read, or refused with a line', (file) => {
     try {

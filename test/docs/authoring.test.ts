@@ -15,8 +15,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, ROOT } from '../helpers/repo';
 import { fencedBlocks } from '../helpers/markdown';
+import { CLI, cleanEnv, ROOT } from '../helpers/repo';
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -24,7 +24,10 @@ const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 function containsInOrder(actual: string, expected: string): void {
   const got = actual.split('\n').map(collapse);
   let from = 0;
-  for (const want of expected.split('\n').map(collapse).filter((l) => l !== '')) {
+  for (const want of expected
+    .split('\n')
+    .map(collapse)
+    .filter((l) => l !== '')) {
     const prefix = want.endsWith('…') ? want.slice(0, -1).trimEnd() : undefined;
     const index = got.findIndex((line, i) => i >= from && (prefix === undefined ? line === want : line.startsWith(prefix)));
     expect(index, `expected output line ${JSON.stringify(want)} in:\n${actual}`).toBeGreaterThanOrEqual(0);

@@ -18,7 +18,9 @@ function section(markdown: string, heading: string): string {
 
 describe('README.md: Record what one worker did in one sitting', () => {
   it('shows exactly the scenario of the use case that CI runs, and that use case is active', () => {
-    const readme = fencedBlocks(section(readFileSync(join(ROOT, 'README.md'), 'utf8'), 'Record what one worker did in one sitting')).filter((b) => b.info === 'yaml');
+    const readme = fencedBlocks(section(readFileSync(join(ROOT, 'README.md'), 'utf8'), 'Record what one worker did in one sitting')).filter(
+      (b) => b.info === 'yaml',
+    );
     const useCase = readFileSync(join(ROOT, '.ai/repo/use-cases/open-and-close-a-session.md'), 'utf8');
     const scenario = fencedBlocks(useCase).filter((b) => b.info === 'yaml');
     expect(readme).toHaveLength(1);

@@ -10,17 +10,20 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, ROOT } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
-import { dropUndefinedContractKeys } from '../helpers/task';
 import { fencedBlocks } from '../helpers/markdown';
+import type { TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, ROOT } from '../helpers/repo';
+import { dropUndefinedContractKeys } from '../helpers/task';
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 function containsInOrder(actual: string, expected: string, where: string): void {
   const got = actual.split('\n').map(collapse);
   let from = 0;
-  for (const want of expected.split('\n').map(collapse).filter((line) => line !== '')) {
+  for (const want of expected
+    .split('\n')
+    .map(collapse)
+    .filter((line) => line !== '')) {
     const prefix = want.endsWith('…') ? want.slice(0, -1).trimEnd() : undefined;
     const index = got.findIndex((line, i) => i >= from && (prefix === undefined ? line === want : line.startsWith(prefix)));
     expect(index, `${where}: expected output line ${JSON.stringify(want)} in:\n${actual}`).toBeGreaterThanOrEqual(0);
@@ -41,7 +44,10 @@ describe('README.md: A task from start to push', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('has the loop to run: start, a refused check and push, finish', () => {
-    const scripts = blocks.filter((block) => block.info.startsWith('sh')).map((block) => block.body).join('');
+    const scripts = blocks
+      .filter((block) => block.info.startsWith('sh'))
+      .map((block) => block.body)
+      .join('');
     for (const step of ['majordomus start', 'majordomus check', 'git push', 'majordomus finish --outcome']) expect(scripts).toContain(step);
   });
 
@@ -58,7 +64,12 @@ describe('README.md: A task from start to push', () => {
       expect(result.status, `${where} exited ${result.status}\n${result.stdout}${result.stderr}`).toBe(exit ? Number(exit[1]) : 0);
       last = result.stdout;
       // until the question store's rule (no_open_blockers) is in this build, the skeleton's contract names a key no rule defines
-      if (index === 0) dropUndefinedContractKeys({ exists: (p: string) => existsIn(work, p), read: (p: string) => readFileSync(join(work, 'demo', p), 'utf8'), write: (p: string, text: string) => writeFileSync(join(work, 'demo', p), text) } as unknown as TempRepo);
+      if (index === 0)
+        dropUndefinedContractKeys({
+          exists: (p: string) => existsIn(work, p),
+          read: (p: string) => readFileSync(join(work, 'demo', p), 'utf8'),
+          write: (p: string, text: string) => writeFileSync(join(work, 'demo', p), text),
+        } as unknown as TempRepo);
     }
   });
 });

@@ -7,16 +7,16 @@ import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Validator } from '../../engine/api/validator';
+import { defineModel, defineValidator } from '../../engine/api/validator';
 import { assertUsable, DATETIME, loadSession } from '../../engine/brainstorm/session';
 import { UsageError } from '../../engine/errors';
 import { Registry } from '../../engine/gate/registry';
 import { runGate as runGateEntry } from '../../engine/gate/run-gate';
-import { defineModel, defineValidator } from '../../engine/api/validator';
-import type { Validator } from '../../engine/api/validator';
-import { validators } from '../helpers/validators';
+import type { SessionCopy } from '../helpers/brainstorm';
 import { brainstormRules, copyPassingSession, runGate, SESSION } from '../helpers/brainstorm';
 import { cleanEnv } from '../helpers/repo';
-import type { SessionCopy } from '../helpers/brainstorm';
+import { validators } from '../helpers/validators';
 
 const scratch = mkdtempSync(join(tmpdir(), 'majordomus-brainstorm-session-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -58,7 +58,11 @@ describe('assertUsable', () => {
 
   const broken: [string, (copy: SessionCopy) => void, string][] = [
     ['a directory where state.md should be', (c) => (c.remove('state.md'), mkdirSync(join(c.folder, 'state.md'))), 'state.md'],
-    ['forks.md that is not UTF-8', (c) => writeFileSync(join(c.folder, 'forks.md'), Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a])), 'forks.md'],
+    [
+      'forks.md that is not UTF-8',
+      (c) => writeFileSync(join(c.folder, 'forks.md'), Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a])),
+      'forks.md',
+    ],
     ['a file where ops/ should be', (c) => (c.remove('ops'), writeFileSync(join(c.folder, 'ops'), '')), 'ops'],
     ['a file where fragments/ should be', (c) => (c.remove('fragments'), writeFileSync(join(c.folder, 'fragments'), '')), 'fragments'],
   ];
@@ -69,7 +73,6 @@ describe('assertUsable', () => {
     expect(error.message).toContain(named);
     expect(error.message).toContain(copy.folder);
   });
-
 });
 
 describe('the repository root of the harvest destinations', () => {
@@ -88,7 +91,7 @@ describe('the repository root of the harvest destinations', () => {
     expect(loadSession(nested).repositoryRoot()).toBe(realpathSync(copy.root));
   });
 
-  it('elsewhere, outside git: the folder\'s parent', () => {
+  it("elsewhere, outside git: the folder's parent", () => {
     const folder = join(scratch, 'loose', 'topic-brainstorm');
     mkdirSync(folder, { recursive: true });
     expect(loadSession(folder).repositoryRoot()).toBe(realpathSync(join(scratch, 'loose')));
@@ -98,8 +101,9 @@ describe('the repository root of the harvest destinations', () => {
 
 describe('DATETIME', () => {
   it.each(['2026-07-08T14:30Z', '1999-12-31T23:59Z'])('accepts %s', (value) => expect(DATETIME.test(value)).toBe(true));
-  it.each(['2026-07-08T14:30:00Z', '2026-07-08T16:30+02:00', '2026-07-08 14:30Z', '2026-07-08T14:30', '2026-07-08', ' 2026-07-08T14:30Z'])('refuses %s', (value) =>
-    expect(DATETIME.test(value)).toBe(false),
+  it.each(['2026-07-08T14:30:00Z', '2026-07-08T16:30+02:00', '2026-07-08 14:30Z', '2026-07-08T14:30', '2026-07-08', ' 2026-07-08T14:30Z'])(
+    'refuses %s',
+    (value) => expect(DATETIME.test(value)).toBe(false),
   );
 });
 
@@ -127,8 +131,16 @@ describe('the model', () => {
       { number: 1, datetime: '2026-07-08T14:02Z', line: 4 },
       { number: 2, datetime: '2026-07-08T14:20Z', line: 10 },
     ]);
-    expect(session.sync.dispatches.map((d) => [d.id, d.gate, d.line])).toEqual([['S1', 'start', 1], ['S2', 'on-demand', 3], ['S3', 'stop', 5]]);
-    expect(session.sync.results.map((r) => [r.id, r.outcome, r.line])).toEqual([['S1', 'reconciled', 2], ['S2', 'reconciled', 4], ['S3', 'reconciled', 6]]);
+    expect(session.sync.dispatches.map((d) => [d.id, d.gate, d.line])).toEqual([
+      ['S1', 'start', 1],
+      ['S2', 'on-demand', 3],
+      ['S3', 'stop', 5],
+    ]);
+    expect(session.sync.results.map((r) => [r.id, r.outcome, r.line])).toEqual([
+      ['S1', 'reconciled', 2],
+      ['S2', 'reconciled', 4],
+      ['S3', 'reconciled', 6],
+    ]);
     expect(session.manifest.rows.map((r) => [r.number, r.destination])).toEqual([
       ['1', 'docs/features/widget-cache.md'],
       ['2', 'docs/features/widget-cache.md'],
@@ -137,7 +149,17 @@ describe('the model', () => {
     ]);
     expect(session.manifest.uselessness?.fields.Gaps?.value).toBe('none');
     expect(session.fragments).toEqual(['domain-model.md']);
-    const drift = [session.state.drift, session.state.aspectDrift, session.thesis.drift, session.forks.drift, session.ledger.drift, session.capture.drift, session.sync.drift, session.manifest.drift, session.manifest.uselessnessDrift];
+    const drift = [
+      session.state.drift,
+      session.state.aspectDrift,
+      session.thesis.drift,
+      session.forks.drift,
+      session.ledger.drift,
+      session.capture.drift,
+      session.sync.drift,
+      session.manifest.drift,
+      session.manifest.uselessnessDrift,
+    ];
     expect(drift.flat()).toEqual([]);
   });
 
@@ -161,7 +183,11 @@ describe('the model reaches the validators through the context, once per run', (
   it('is built once per run, before the first rule, and handed to every brainstorm validator', async () => {
     const folder = copyPassingSession().folder;
     const reads: string[] = [];
-    const counting = defineModel({ name: 'counting session', target: 'folder', build: (target) => (reads.push(target.path), loadSession(target.path)) });
+    const counting = defineModel({
+      name: 'counting session',
+      target: 'folder',
+      build: (target) => (reads.push(target.path), loadSession(target.path)),
+    });
     const seen: unknown[] = [];
     const probe = defineValidator<{ readonly check: string }, 'session'>({
       name: 'probe',

@@ -5,19 +5,19 @@
  * every field that cannot be read turned into a report of its own instead of an error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeThrown, stackOf, textOf } from '../../engine/io/describe';
-import { repositoryValidatorSwitch } from '../../engine/gate/isolation/settings';
+import type { Validator } from '../../engine/api/validator';
+import { defineValidator } from '../../engine/api/validator';
 import type { NoteRecord, WorkerMessage } from '../../engine/gate/isolation/protocol';
 import { Reports } from '../../engine/gate/isolation/reports';
+import { repositoryValidatorSwitch } from '../../engine/gate/isolation/settings';
 import { Registry } from '../../engine/gate/registry';
+import { Runner } from '../../engine/gate/runner';
+import { describeThrown, stackOf, textOf } from '../../engine/io/describe';
 import { Repository } from '../../engine/layer/repository';
 import { loadRuleSet } from '../../engine/ruleset/rules';
-import { Runner } from '../../engine/gate/runner';
-import { defineValidator } from '../../engine/api/validator';
-import type { Validator } from '../../engine/api/validator';
-import { validators } from '../helpers/validators';
 import { repoFactory } from '../helpers/repo';
 import { enforcement, PROJECT, ruleFront, writeRule } from '../helpers/rules';
+import { validators } from '../helpers/validators';
 
 const repos = repoFactory();
 
@@ -140,7 +140,15 @@ describe('a repository validator’s reports, read in its worker', () => {
 
   it.each([
     ['a subject whose toString throws', { subject: toStringThrows, message: 'm' }, /`subject` cannot be turned into text/],
-    ['a message getter that throws', Object.defineProperty({ subject: 's' }, 'message', { get: () => { throw new Error('getter'); } }), /reading its `message` threw: getter/],
+    [
+      'a message getter that throws',
+      Object.defineProperty({ subject: 's' }, 'message', {
+        get: () => {
+          throw new Error('getter');
+        },
+      }),
+      /reading its `message` threw: getter/,
+    ],
     ['a Proxy', trapsThrow, /reading its `subject` threw: trap/],
     ['Object.create(null)', Object.create(null), /has no `subject`/],
     ['a string', 'just text', /a string, not an object/],
@@ -185,7 +193,9 @@ describe('the switch', () => {
   });
 
   it('a value that is neither on nor off is a usage error', () => {
-    expect(() => repositoryValidatorSwitch(undefined, { MAJORDOMUS_REPOSITORY_VALIDATORS: 'maybe' })).toThrow(expect.objectContaining({ exitCode: 2 }));
+    expect(() => repositoryValidatorSwitch(undefined, { MAJORDOMUS_REPOSITORY_VALIDATORS: 'maybe' })).toThrow(
+      expect.objectContaining({ exitCode: 2 }),
+    );
   });
 });
 
@@ -210,7 +220,10 @@ describe('a built-in validator that throws something exotic', () => {
     repo.write(TEST, 'proves the exotic rules\n');
     for (const name of Object.keys(throwers)) {
       const slug = name.replace(/_/g, '-');
-      writeRule(repo, `${PROJECT}/${slug}.v1.md`, [...ruleFront(`project.${slug}`), ...enforcement({ validator: name, category: 'testing', gates: ['doctor'], tests: [TEST] })]);
+      writeRule(repo, `${PROJECT}/${slug}.v1.md`, [
+        ...ruleFront(`project.${slug}`),
+        ...enforcement({ validator: name, category: 'testing', gates: ['doctor'], tests: [TEST] }),
+      ]);
     }
     repository = Repository.open(repo.dir);
   });
@@ -222,7 +235,10 @@ describe('a built-in validator that throws something exotic', () => {
     for (const name of Object.keys(throwers)) {
       const id = `project.${name.replace(/_/g, '-')}`;
       const mine = result.findings.filter((finding) => finding.rule === id);
-      expect(mine.map((f) => [f.level, f.category, f.subject]), id).toStrictEqual([['FAIL', 'doctrine', `${id}@1`]]);
+      expect(
+        mine.map((f) => [f.level, f.category, f.subject]),
+        id,
+      ).toStrictEqual([['FAIL', 'doctrine', `${id}@1`]]);
       expect(typeof mine[0]!.message).toBe('string');
     }
     expect(result.findings.filter((finding) => finding.rule === 'majordomus.ai-layout-integrity').length).toBeGreaterThan(0);

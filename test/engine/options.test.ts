@@ -5,12 +5,14 @@
  * against the meta-schema before it is used.
  */
 import { describe, expect, it } from 'vitest';
+import type { Validator } from '../../engine/api/validator';
 import { compileOptionsSchema } from '../../engine/gate/options';
 import { checkOptions } from '../../engine/gate/rule-options';
-import type { Validator } from '../../engine/api/validator';
 import { validators } from '../helpers/validators';
 
-const withOptions = Object.values(validators as Readonly<Record<string, Validator>>).filter((validator) => validator.optionsSchema !== undefined);
+const withOptions = Object.values(validators as Readonly<Record<string, Validator>>).filter(
+  (validator) => validator.optionsSchema !== undefined,
+);
 
 describe.each(withOptions.map((validator) => [validator.name, validator] as const))('%s', (_name, validator) => {
   it('its options schema satisfies the JSON Schema meta-schema and strict mode', () => {
@@ -20,7 +22,15 @@ describe.each(withOptions.map((validator) => [validator.name, validator] as cons
   it('compiled as a built-in, it answers as when checked against the meta-schema', () => {
     const builtin = compileOptionsSchema(validator, 'builtin');
     const checked = compileOptionsSchema(validator, 'repository');
-    const samples: unknown[] = [validator.exampleOptions ?? {}, {}, { unknown: 1 }, null, 'text', [], { ...(validator.exampleOptions as object) }];
+    const samples: unknown[] = [
+      validator.exampleOptions ?? {},
+      {},
+      { unknown: 1 },
+      null,
+      'text',
+      [],
+      { ...(validator.exampleOptions as object) },
+    ];
     for (const sample of samples) expect(builtin(sample)).toStrictEqual(checked(sample));
   });
 });

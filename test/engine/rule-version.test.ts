@@ -4,8 +4,8 @@
  * would load as an identity other than the one written, so each is refused with what it really is.
  */
 import { describe, expect, it } from 'vitest';
-import { loadRuleText, MAX_RULE_VERSION } from '../../engine/ruleset/rules';
 import type { LoadProblem, Rule } from '../../engine/ruleset/rules';
+import { loadRuleText, MAX_RULE_VERSION } from '../../engine/ruleset/rules';
 import { ruleBody, ruleFront, ruleText } from '../helpers/rules';
 
 const FILE = '.ai/repo/rules/project/sample.v1.md';

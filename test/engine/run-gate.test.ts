@@ -8,20 +8,20 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Registry } from '../../engine/gate/registry';
-import { jsonReporter } from '../../engine/reporters/json';
-import { ReporterPlugin } from '../../engine/reporters/report';
-import type { GateReport, Reporter } from '../../engine/reporters/report';
-import { Repository } from '../../engine/layer/repository';
-import { runGate } from '../../engine/gate/run-gate';
-import { loadRuleText } from '../../engine/ruleset/rules';
-import type { Rule } from '../../engine/ruleset/rules';
-import { Runner } from '../../engine/gate/runner';
-import { defineValidator } from '../../engine/api/validator';
 import type { Validator } from '../../engine/api/validator';
-import { validators } from '../helpers/validators';
-import { cleanEnv, repoFactory } from '../helpers/repo';
+import { defineValidator } from '../../engine/api/validator';
+import { Registry } from '../../engine/gate/registry';
+import { runGate } from '../../engine/gate/run-gate';
+import { Runner } from '../../engine/gate/runner';
+import { Repository } from '../../engine/layer/repository';
+import { jsonReporter } from '../../engine/reporters/json';
+import type { GateReport, Reporter } from '../../engine/reporters/report';
+import { ReporterPlugin } from '../../engine/reporters/report';
+import type { Rule } from '../../engine/ruleset/rules';
+import { loadRuleText } from '../../engine/ruleset/rules';
 import type { TempRepo } from '../helpers/repo';
+import { cleanEnv, repoFactory } from '../helpers/repo';
+import { validators } from '../helpers/validators';
 
 const repos = repoFactory();
 let repo: TempRepo;
@@ -69,7 +69,15 @@ describe('the gate entry', () => {
       .map((line) => `${(JSON.parse(line) as { id: string; version: number }).id}@${(JSON.parse(line) as { version: number }).version}`);
     expect(outcome.catalogue.map((entry) => entry.identity)).toEqual(listed);
     const policy = outcome.catalogue.find((entry) => entry.id === 'majordomus.policy-integrity')!;
-    expect(policy).toMatchObject({ version: 1, class: 'blocking', gates: ['doctor', 'watch'], category: 'policy', validator: 'policy', file: '.ai/repo/rules/vendor/majordomus/rules/policy-integrity.v1.md', provenance: { origin: 'vendor', vendor: 'majordomus' } });
+    expect(policy).toMatchObject({
+      version: 1,
+      class: 'blocking',
+      gates: ['doctor', 'watch'],
+      category: 'policy',
+      validator: 'policy',
+      file: '.ai/repo/rules/vendor/majordomus/rules/policy-integrity.v1.md',
+      provenance: { origin: 'vendor', vendor: 'majordomus' },
+    });
     expect(policy.title.length).toBeGreaterThan(0);
     expect(policy.description.length).toBeGreaterThan(0);
     expect(policy.statement.length).toBeGreaterThan(0);
@@ -86,7 +94,9 @@ describe('the gate entry', () => {
   });
 
   it('a folder that cannot be judged stops the gate before any rule: a usage error (2)', async () => {
-    await expect(runGate({ gate: 'session', cwd: repo.dir, env: cleanEnv(), folder: 'nowhere-brainstorm' })).rejects.toMatchObject({ exitCode: 2 });
+    await expect(runGate({ gate: 'session', cwd: repo.dir, env: cleanEnv(), folder: 'nowhere-brainstorm' })).rejects.toMatchObject({
+      exitCode: 2,
+    });
   });
 
   it('a manifest that does not parse is one FAIL of the layout rule, no rule run', async () => {
@@ -95,7 +105,9 @@ describe('the gate entry', () => {
     const outcome = await runGate({ gate: 'doctor', cwd: copy.dir, env: cleanEnv() });
     expect(outcome.exitCode).toBe(10);
     expect(outcome.rulesRun).toBe(0);
-    expect(outcome.findings).toEqual([expect.objectContaining({ level: 'FAIL', category: 'layout', subject: '.ai/manifest.yaml', rule: 'majordomus.ai-layout-integrity' })]);
+    expect(outcome.findings).toEqual([
+      expect.objectContaining({ level: 'FAIL', category: 'layout', subject: '.ai/manifest.yaml', rule: 'majordomus.ai-layout-integrity' }),
+    ]);
   });
 });
 
@@ -108,7 +120,11 @@ describe('a reporter handed to the gate entry', () => {
     const printed: string[] = [];
     const plugin = new ReporterPlugin(jsonReporter, { paths }, (text) => printed.push(text));
     await runGate({ gate: 'doctor', cwd: copy.dir, env: cleanEnv(), plugins: [plugin] });
-    const lines = printed.join('').trim().split('\n').map((line) => JSON.parse(line) as { level: string; subject: string });
+    const lines = printed
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: string; subject: string });
     expect(lines).toEqual([expect.objectContaining({ level: 'FAIL', subject: '.ai/manifest.yaml' })]);
   });
 
@@ -129,7 +145,13 @@ describe('a reporter handed to the gate entry', () => {
 
 describe('a gate judges a target of its declared kind', () => {
   it('a rule handing a repository validator a folder gate is one doctrine FAIL naming both, never a crash', async () => {
-    const outcome = await runGate({ gate: 'session', cwd: repo.dir, env: cleanEnv(), folder: repo.dir, rules: [ruleAt('policy', 'session')] });
+    const outcome = await runGate({
+      gate: 'session',
+      cwd: repo.dir,
+      env: cleanEnv(),
+      folder: repo.dir,
+      rules: [ruleAt('policy', 'session')],
+    });
     expect(outcome.exitCode).toBe(10);
     expect(outcome.findings).toEqual([expect.objectContaining({ level: 'FAIL', category: 'doctrine', subject: 'project.misplaced@1' })]);
     expect(outcome.findings[0]!.message).toContain('judges a folder');

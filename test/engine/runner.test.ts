@@ -5,20 +5,20 @@
  * exit code — and what its hooks (processFindings, the timing plugin) may do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ExitCode, UsageError } from '../../engine/errors';
 import type { Finding } from '../../engine/api/findings';
-import type { RepositoryGateName } from '../../engine/generated/gates';
-import { TimingPlugin } from '../../engine/gate/timing';
-import { Registry } from '../../engine/gate/registry';
-import { Repository } from '../../engine/layer/repository';
-import { loadRuleSet } from '../../engine/ruleset/rules';
-import type { RuleSet } from '../../engine/ruleset/rules';
-import { Runner } from '../../engine/gate/runner';
-import type { GateResult } from '../../engine/gate/runner';
-import { defineValidator } from '../../engine/api/validator';
 import type { Validator } from '../../engine/api/validator';
-import { validators } from '../helpers/validators';
+import { defineValidator } from '../../engine/api/validator';
+import { ExitCode, UsageError } from '../../engine/errors';
+import { Registry } from '../../engine/gate/registry';
+import type { GateResult } from '../../engine/gate/runner';
+import { Runner } from '../../engine/gate/runner';
+import { TimingPlugin } from '../../engine/gate/timing';
+import type { RepositoryGateName } from '../../engine/generated/gates';
+import { Repository } from '../../engine/layer/repository';
+import type { RuleSet } from '../../engine/ruleset/rules';
+import { loadRuleSet } from '../../engine/ruleset/rules';
 import { repoFactory } from '../helpers/repo';
+import { validators } from '../helpers/validators';
 
 const repos = repoFactory();
 
@@ -132,7 +132,11 @@ beforeAll(() => {
 
 /** The loaded set narrowed to the given rule ids (kept in the set's own order). */
 function only(ids: readonly string[]): RuleSet {
-  for (const id of ids) expect(ruleSet.rules.map((rule) => rule.id), id).toContain(id);
+  for (const id of ids)
+    expect(
+      ruleSet.rules.map((rule) => rule.id),
+      id,
+    ).toContain(id);
   return { ...ruleSet, rules: ruleSet.rules.filter((rule) => ids.includes(rule.id)) };
 }
 
@@ -181,13 +185,17 @@ describe('a validator that throws', () => {
 describe('levels and exit codes', () => {
   it('a validator that reports nothing is one OK finding for its rule', async () => {
     const result = await run('doctor', only(['project.silent']));
-    expect(result.findings).toEqual([expect.objectContaining({ level: 'OK', rule: 'project.silent', subject: 'project.silent@1', category: 'testing', exitCode: 0 })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ level: 'OK', rule: 'project.silent', subject: 'project.silent@1', category: 'testing', exitCode: 0 }),
+    ]);
     expect(result.exitCode).toBe(0);
   });
 
   it.each([['doctor'], ['watch']] as const)('an advisory rule’s violation at %s is a WARN and exits 0', async (gate) => {
     const result = await run(gate, only(['project.advisory']));
-    expect(result.findings).toEqual([expect.objectContaining({ level: 'WARN', category: 'advice', subject: 'project.advisory@1', exitCode: 0 })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ level: 'WARN', category: 'advice', subject: 'project.advisory@1', exitCode: 0 }),
+    ]);
     expect(result.exitCode).toBe(0);
   });
 
@@ -205,13 +213,20 @@ describe('levels and exit codes', () => {
 
   it('a rule whose exit_code is 1 failing alone exits 1', async () => {
     const result = await run('doctor', only(['project.exit-one']));
-    expect(result.findings).toEqual([expect.objectContaining({ level: 'FAIL', category: 'brainstorm', subject: 'project.exit-one@1', exitCode: 1 })]);
+    expect(result.findings).toEqual([
+      expect.objectContaining({ level: 'FAIL', category: 'brainstorm', subject: 'project.exit-one@1', exitCode: 1 }),
+    ]);
     expect(result.exitCode).toBe(1);
   });
 
   it('a rule with exit 1 and a rule with exit 10 failing together exit 10', async () => {
     const result = await run('doctor', only(['project.exit-one', 'project.blocking']));
-    expect(result.findings.filter((finding) => finding.level === 'FAIL').map((finding) => finding.rule).sort()).toEqual(['project.blocking', 'project.exit-one']);
+    expect(
+      result.findings
+        .filter((finding) => finding.level === 'FAIL')
+        .map((finding) => finding.rule)
+        .sort(),
+    ).toEqual(['project.blocking', 'project.exit-one']);
     expect(result.exitCode).toBe(10);
   });
 
@@ -225,7 +240,9 @@ describe('levels and exit codes', () => {
     for (const wanted of ['project.no-such-rule', 'majordomus.sessions-are-workers']) {
       const attempt = new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: [wanted] });
       await expect(attempt).rejects.toBeInstanceOf(UsageError);
-      await expect(new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: [wanted] })).rejects.toMatchObject({ exitCode: 2 });
+      await expect(new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: [wanted] })).rejects.toMatchObject({
+        exitCode: 2,
+      });
     }
   });
 

@@ -10,17 +10,17 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryContext, repositoryReader } from '../../engine/gate/context';
+import { selectPaths } from '../../engine/api/toolkit/index';
+import type { ValidatorContext } from '../../engine/api/validator';
 import type { ContextCommon } from '../../engine/gate/context';
+import { repositoryContext, repositoryReader } from '../../engine/gate/context';
 import { workerContext } from '../../engine/gate/isolation/worker-context';
 import { DocumentError } from '../../engine/io/document-error';
 import { treeFor, WorkingTree } from '../../engine/io/tree';
 import { Repository } from '../../engine/layer/repository';
 import type { Rule, RuleSet } from '../../engine/layer/rule-types';
-import { selectPaths } from '../../engine/api/toolkit/index';
-import type { ValidatorContext } from '../../engine/api/validator';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 
@@ -81,7 +81,7 @@ describe('judgedFiles: rule test cases are left out, and only they', () => {
     ['a folder whose name another extends (t/a beside t/ab)', [['t/ab']]],
     ['a file named valid is not a folder of cases', [['t/b']]],
     ['cases at depth', [['t/b'], ['t/a']]],
-    ['a test folder inside another rule\'s case', [['t/nested'], ['t/nested/valid/inner']]],
+    ["a test folder inside another rule's case", [['t/nested'], ['t/nested/valid/inner']]],
     ['a test folder that does not exist', [['t/none']]],
     ['a test folder written with a trailing slash', [['t/a/']]],
     ['the repository root as a test folder', [['.']]],
@@ -132,7 +132,7 @@ describe('every rule of a run is handed one list of judged files', () => {
     expect(await selectPaths(second, ['docs/a.md', 'docs/*.md', 't/'])).toStrictEqual(['docs/a.md']);
   });
 
-  it('a repository validator\'s worker reads the working tree as a snapshot, as its gate does', () => {
+  it("a repository validator's worker reads the working tree as a snapshot, as its gate does", () => {
     repo.write('notes/w.md', 'first\n');
     const ruleSet = ruleSetWithTests([]);
     const rule = { identity: 'project.own@1' } as unknown as Rule;

@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkSession } from '../../engine/brainstorm/check';
 import type { Finding } from '../../engine/api/findings';
+import { checkSession } from '../../engine/brainstorm/check';
 import { formatJson } from '../../engine/reporters/json';
 import { formatText } from '../../engine/reporters/text';
 import { copyPassingSession } from '../helpers/brainstorm';
@@ -16,7 +16,14 @@ const HOSTILE = ['a\nFAIL forged', 'a\rFAIL forged', 'a\u001b[2Khidden', 'a\u202
 
 describe('formatText escapes, formatJson keeps', () => {
   it.each(HOSTILE)('%j in the subject, the message, the category and the reproduce command', (value) => {
-    const finding: Finding = { level: 'FAIL', category: `c${value}`, subject: value, message: value, reproduce: `majordomus doctor --rule ${value}`, exitCode: 10 };
+    const finding: Finding = {
+      level: 'FAIL',
+      category: `c${value}`,
+      subject: value,
+      message: value,
+      reproduce: `majordomus doctor --rule ${value}`,
+      exitCode: 10,
+    };
     const text = formatText(finding);
     // eslint-disable-next-line no-control-regex
     expect(text).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
@@ -37,7 +44,9 @@ describe('the brainstorm report escapes, its JSON keeps', () => {
     const lines = text.output.split('\n').filter((line) => line !== '');
     expect(lines.filter((line) => line.startsWith('FAIL'))).toHaveLength(1);
     expect(lines.some((line) => line.includes('BS-FORGED-01') && !line.includes('\\u000a'))).toBe(false);
-    const json = JSON.parse((await checkSession(copy.folder, 'manifest', 'json')).output) as { rules: { violations: { message: string }[] }[] };
+    const json = JSON.parse((await checkSession(copy.folder, 'manifest', 'json')).output) as {
+      rules: { violations: { message: string }[] }[];
+    };
     const messages = json.rules.flatMap((rule) => rule.violations.map((v) => v.message));
     expect(messages.filter((message) => message.includes(name))).toHaveLength(1);
   });

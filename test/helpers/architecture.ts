@@ -84,7 +84,12 @@ export function unitOf(file: string, layers: readonly (readonly string[])[]): { 
  * The imports that break the order, one line each: an import of a unit listed later, or of a peer,
  * and a file the order does not place. A plugin registry's lazy loads are its purpose and pass.
  */
-export function layerViolations(root: string, files: readonly string[], layers: readonly (readonly string[])[], registries: readonly string[]): string[] {
+export function layerViolations(
+  root: string,
+  files: readonly string[],
+  layers: readonly (readonly string[])[],
+  registries: readonly string[],
+): string[] {
   const found: string[] = [];
   for (const file of files) {
     const own = unitOf(file, layers);
@@ -184,9 +189,17 @@ export function moduleImports(root: string, file: string, specifiers: ReadonlySe
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     let specifier: string | undefined;
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) specifier = node.moduleSpecifier.text;
-    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) specifier = node.arguments[0].text;
-    if (specifier && specifiers.has(specifier)) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${specifier}`);
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      specifier = node.moduleSpecifier.text;
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    )
+      specifier = node.arguments[0].text;
+    if (specifier && specifiers.has(specifier))
+      found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${specifier}`);
     ts.forEachChild(node, visit);
   };
   visit(source);

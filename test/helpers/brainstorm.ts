@@ -9,12 +9,12 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { GateOutcome } from '../../engine/gate/run-gate';
+import { runGate as runGateEntry } from '../../engine/gate/run-gate';
 import type { GateName } from '../../engine/generated/gates';
 import { WorkingTree } from '../../engine/io/tree';
-import { loadRuleFiles } from '../../engine/ruleset/rules';
 import type { RuleSet } from '../../engine/ruleset/rules';
-import { runGate as runGateEntry } from '../../engine/gate/run-gate';
-import type { GateOutcome } from '../../engine/gate/run-gate';
+import { loadRuleFiles } from '../../engine/ruleset/rules';
 import { cleanEnv, ROOT } from './repo';
 
 export const PASSING = join(ROOT, 'test/fixtures/brainstorm/passing');
@@ -142,14 +142,20 @@ function byJson(a: object, b: object): number {
  * Declare the table: each passing case has no FAIL at any gate; each failing case fails its gate with exit
  * code 1 and exactly its expected findings (level FAIL, category brainstorm, rule, file = subject, line).
  */
-export function describeViolations(title: string, { passing, failing }: { passing: readonly PassingCase[]; failing: readonly ViolationCase[] }): void {
+export function describeViolations(
+  title: string,
+  { passing, failing }: { passing: readonly PassingCase[]; failing: readonly ViolationCase[] },
+): void {
   describe(`${title}: passing`, () => {
     it.each(passing)('$name', async ({ mutate, gates = BRAINSTORM_GATES }) => {
       const copy = copyPassingSession();
       mutate(copy);
       for (const gate of gates) {
         const result = await runGate(gate, copy.folder);
-        expect(result.findings.filter((f) => f.level === 'FAIL'), gate).toEqual([]);
+        expect(
+          result.findings.filter((f) => f.level === 'FAIL'),
+          gate,
+        ).toEqual([]);
         expect(result.exitCode, gate).toBe(0);
       }
     });
@@ -161,9 +167,18 @@ export function describeViolations(title: string, { passing, failing }: { passin
       mutate(copy);
       const result = await runGate(gate, copy.folder);
       const failures = result.findings.filter((f) => f.level !== 'OK' && f.level !== 'INFO');
-      const actual = failures.map((f) => ({ level: f.level, category: f.category, rule: f.rule, subject: f.subject, file: f.file, line: f.line ?? null })).sort(byJson);
+      const actual = failures
+        .map((f) => ({ level: f.level, category: f.category, rule: f.rule, subject: f.subject, file: f.file, line: f.line ?? null }))
+        .sort(byJson);
       const want = expected
-        .map(({ rule, file, at }) => ({ level: 'FAIL', category: 'brainstorm', rule, subject: file, file, line: at === undefined ? null : copy.lineOf(file, at) }))
+        .map(({ rule, file, at }) => ({
+          level: 'FAIL',
+          category: 'brainstorm',
+          rule,
+          subject: file,
+          file,
+          line: at === undefined ? null : copy.lineOf(file, at),
+        }))
         .sort(byJson);
       expect(actual, JSON.stringify(failures, null, 1)).toEqual(want);
       expect(result.exitCode).toBe(1);

@@ -9,11 +9,11 @@
  * command a user runs.
  */
 import { describe, expect, it } from 'vitest';
-import { expectFailing } from './findings';
 import type { ExpectedFinding } from './findings';
+import { expectFailing } from './findings';
 import { expectSameFromCli, gateInProcess } from './gate';
+import type { JsonFinding, repoFactory, TempRepo } from './repo';
 import { failing } from './repo';
-import type { JsonFinding, TempRepo, repoFactory } from './repo';
 
 /** A finding a case expects. */
 export interface Expected {
@@ -132,7 +132,12 @@ export interface FindingCase {
 }
 
 /** Each case passes `doctor --rule` (in process) with exit 0, and the rule reports `ok` (its category and subject) as OK. */
-export function itPasses(rule: string, repos: Repos, cases: readonly Pick<FindingCase, 'name' | 'mutate'>[], ok: { category: string; subject: string }): void {
+export function itPasses(
+  rule: string,
+  repos: Repos,
+  cases: readonly Pick<FindingCase, 'name' | 'mutate'>[],
+  ok: { category: string; subject: string },
+): void {
   it.each(cases)('$name → exit 0, OK', async ({ mutate }) => {
     const repo = prepared(repos, mutate);
     const { code, findings } = await gateInProcess(repo, 'doctor', { rule });

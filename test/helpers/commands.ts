@@ -5,8 +5,9 @@
  * exit code turned into that code, as engine/cli/program.ts does. The commands' own output and exit status stay
  * with the tests that spawn them.
  */
-import { MajordomusError } from '../../engine/errors';
+
 import { runRulesList, runVendorStatus } from '../../engine/actions/rules';
+import { MajordomusError } from '../../engine/errors';
 import type { RunResult } from './repo';
 
 /** Run `command` with the process's stdout captured; the code the CLI would exit with. */
@@ -14,7 +15,9 @@ async function captured(command: () => Promise<void>): Promise<RunResult> {
   const out: string[] = [];
   const write = process.stdout.write;
   // the tests of a file run one after another, and nothing else of the worker writes to stdout meanwhile
-  process.stdout.write = ((chunk: string | Uint8Array) => (out.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true)) as typeof process.stdout.write;
+  process.stdout.write = ((chunk: string | Uint8Array) => (
+    out.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')), true
+  )) as typeof process.stdout.write;
   try {
     await command();
     return { code: 0, stdout: out.join(''), stderr: '' };

@@ -3,8 +3,8 @@
  * subject, each with its file and line when given, and naming the data it must mention.
  */
 import { expect } from 'vitest';
-import { failing } from './repo';
 import type { JsonFinding } from './repo';
+import { failing } from './repo';
 
 /** A finding a test expects; `file` and `line` are asserted only when given. */
 export interface ExpectedFinding {
@@ -32,6 +32,9 @@ export function expectFailing(findings: readonly JsonFinding[], expected: readon
         (want.line === undefined || f.line === want.line) &&
         (want.mentions ?? []).every((m) => f.message.includes(m)),
     );
-    expect(match, `no finding ${findingKey(want)} at ${want.file ?? '*'}:${want.line ?? '*'} naming ${(want.mentions ?? []).join(', ')}\n${JSON.stringify(bad, null, 1)}`).toBeDefined();
+    expect(
+      match,
+      `no finding ${findingKey(want)} at ${want.file ?? '*'}:${want.line ?? '*'} naming ${(want.mentions ?? []).join(', ')}\n${JSON.stringify(bad, null, 1)}`,
+    ).toBeDefined();
   }
 }

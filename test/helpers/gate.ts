@@ -11,14 +11,14 @@
  */
 import { expect } from 'vitest';
 import { MajordomusError } from '../../engine/errors';
-import type { RepositoryGateName } from '../../engine/generated/gates';
 import { repositoryValidatorSwitch } from '../../engine/gate/isolation/settings';
-import { loadReporter } from '../../engine/reporters/index';
-import type { Format } from '../../engine/reporters/index';
-import { ReporterPlugin } from '../../engine/reporters/report';
 import { runGate } from '../../engine/gate/run-gate';
-import { cleanEnv, parseFindings } from './repo';
+import type { RepositoryGateName } from '../../engine/generated/gates';
+import type { Format } from '../../engine/reporters/index';
+import { loadReporter } from '../../engine/reporters/index';
+import { ReporterPlugin } from '../../engine/reporters/report';
 import type { JsonFinding, RunResult, TempRepo } from './repo';
+import { cleanEnv, parseFindings } from './repo';
 
 export interface GateRun {
   /** The exit code the CLI would end with. */
@@ -39,7 +39,11 @@ export interface GateRunOptions {
 }
 
 /** `majordomus <gate> [--rule …] --json` in the repository at `repo.dir`, run in process; see the module comment. */
-export async function gateInProcess(repo: { readonly dir: string }, gate: RepositoryGateName, options: GateRunOptions = {}): Promise<GateRun> {
+export async function gateInProcess(
+  repo: { readonly dir: string },
+  gate: RepositoryGateName,
+  options: GateRunOptions = {},
+): Promise<GateRun> {
   const run = await gateOutput(repo, gate, 'json', options);
   return { code: run.code, findings: parseFindings(run.stdout), stderr: run.stderr };
 }
@@ -49,11 +53,18 @@ export async function gateInProcess(repo: { readonly dir: string }, gate: Reposi
  * the reporter of that format (loaded as commands/gate.ts loads it) on the runner's hooks, writing
  * into the test; what the CLI would print on stdout and stderr, and its exit code.
  */
-export async function gateOutput(repo: { readonly dir: string }, gate: RepositoryGateName, format: Format, options: GateRunOptions = {}): Promise<RunResult> {
+export async function gateOutput(
+  repo: { readonly dir: string },
+  gate: RepositoryGateName,
+  format: Format,
+  options: GateRunOptions = {},
+): Promise<RunResult> {
   const env = cleanEnv(options.env);
   const out: string[] = [];
   // the plugin commands/gate.ts hands the gate entry, writing here instead of to stdout
-  const reporter = new ReporterPlugin(await loadReporter(format), { paths: { prefix: '', rulesInRepository: true } }, (text) => out.push(text));
+  const reporter = new ReporterPlugin(await loadReporter(format), { paths: { prefix: '', rulesInRepository: true } }, (text) =>
+    out.push(text),
+  );
   const only = options.rule === undefined ? undefined : typeof options.rule === 'string' ? [options.rule] : options.rule;
   try {
     const outcome = await runGate({

@@ -38,7 +38,7 @@ export const HUSKY_STUB = '#!/usr/bin/env sh\n. "$(dirname "$0")/h"';
 
 const HUSKY_RUNNER = [
   '#!/usr/bin/env sh',
-  '# stands in for husky 9\'s runner: run the user file named like this hook, one folder up',
+  "# stands in for husky 9's runner: run the user file named like this hook, one folder up",
   '[ "$HUSKY" = "2" ] && set -x',
   'hook_name=$(basename "$0")',
   'user_file=$(dirname "$(dirname "$0")")/$hook_name',
@@ -65,7 +65,21 @@ export function installLefthook(repo: TempRepo, hooks: readonly string[] = ['pre
   for (const hook of hooks) {
     repo.write(
       `.git/hooks/${hook}`,
-      ['#!/bin/sh', '', 'if [ "$LEFTHOOK" = "0" ]; then', '  exit 0', 'fi', '', 'call_lefthook()', '{', '  lefthook "$@"', '}', '', `call_lefthook run "${hook}" "$@"`, ''].join('\n'),
+      [
+        '#!/bin/sh',
+        '',
+        'if [ "$LEFTHOOK" = "0" ]; then',
+        '  exit 0',
+        'fi',
+        '',
+        'call_lefthook()',
+        '{',
+        '  lefthook "$@"',
+        '}',
+        '',
+        `call_lefthook run "${hook}" "$@"`,
+        '',
+      ].join('\n'),
       0o755,
     );
   }

@@ -20,7 +20,12 @@ export function copyOf(repos: { create(options?: { git?: boolean }): TempRepo },
   const repo = repos.create({ git: false });
   // a relative link (the episode pointer) stays relative, never aimed back into the source
   cpSync(source.dir, repo.dir, { recursive: true, verbatimSymlinks: true });
-  const pairs = [...new Map([[source.dir, repo.dir], [realpathSync(source.dir), realpathSync(repo.dir)]])];
+  const pairs = [
+    ...new Map([
+      [source.dir, repo.dir],
+      [realpathSync(source.dir), realpathSync(repo.dir)],
+    ]),
+  ];
   const local = join(repo.dir, '.ai/local');
   if (!existsSync(local)) return repo;
   for (const entry of readdirSync(local, { recursive: true, withFileTypes: true })) {

@@ -26,13 +26,22 @@ if (mode === 'race') {
       dir: dir!,
       content,
       // every process asks for the same name first: exactly one may have it
-      name: () => (first ? ((first = false), `round-${String(round).padStart(3, '0')}.md`) : `round-${String(round).padStart(3, '0')}-${randomBytes(8).toString('hex')}.md`),
+      name: () =>
+        first
+          ? ((first = false), `round-${String(round).padStart(3, '0')}.md`)
+          : `round-${String(round).padStart(3, '0')}-${randomBytes(8).toString('hex')}.md`,
     });
     process.stdout.write(`${JSON.stringify({ round, name: published.name, content })}\n`);
   }
 } else {
   try {
-    const published = publishRecord({ command: 'once', root: root!, dir: dir!, content: 'a record\n', name: () => `${randomBytes(8).toString('hex')}.md` });
+    const published = publishRecord({
+      command: 'once',
+      root: root!,
+      dir: dir!,
+      content: 'a record\n',
+      name: () => `${randomBytes(8).toString('hex')}.md`,
+    });
     process.stdout.write(`${published.path}\n`);
   } catch (error) {
     if (!(error instanceof MajordomusError)) throw error;

@@ -7,10 +7,10 @@
 import { realpathSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RepositoryGateName } from '../../engine/generated/gates';
-import { formatRecord, recordName, RECORD_DIRS } from '../../engine/state/records/record';
 import type { RecordIdentity, RecordKind } from '../../engine/state/records/record';
-import { prepared, project, resolve } from './cases';
+import { formatRecord, RECORD_DIRS, recordName } from '../../engine/state/records/record';
 import type { Expected } from './cases';
+import { prepared, project, resolve } from './cases';
 import { expectSameFromCli, gateInProcess } from './gate';
 import type { repoFactory, TempRepo } from './repo';
 
@@ -52,7 +52,13 @@ export function recordPath(kind: RecordKind, identity: Partial<RecordIdentity> =
 }
 
 /** Write a record as `checkpoint`/`handover` would (its name's random part `random`); its repository-relative path. */
-export function writeRecord(repo: TempRepo, kind: RecordKind, identity: Partial<RecordIdentity> = {}, body = HANDOVER_BODY, random = '0123456789abcdef'): string {
+export function writeRecord(
+  repo: TempRepo,
+  kind: RecordKind,
+  identity: Partial<RecordIdentity> = {},
+  body = HANDOVER_BODY,
+  random = '0123456789abcdef',
+): string {
   const full: RecordIdentity = {
     created_at: '2026-09-03T20:00:00Z',
     task_id: TASK_ID,

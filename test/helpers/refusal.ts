@@ -14,7 +14,10 @@ export interface RefusalExpectation {
  * Run `fn`, require a DocumentError with exit code 2 (never another exception, never a return) that
  * explains itself as asked, and hand it back.
  */
-export function expectRefusal(fn: () => unknown, { accepted = 'expected a refusal, the document was accepted', explains = [] }: RefusalExpectation = {}): DocumentError {
+export function expectRefusal(
+  fn: () => unknown,
+  { accepted = 'expected a refusal, the document was accepted', explains = [] }: RefusalExpectation = {},
+): DocumentError {
   let caught: unknown;
   let returned = false;
   try {

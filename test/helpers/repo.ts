@@ -90,7 +90,10 @@ export function adoptedTemplate(): string {
   if (shared && existsSync(join(shared, '.ai/manifest.yaml'))) return (templateDir = shared);
   const dir = mkdtempSync(join(tmpdir(), 'majordomus-template-'));
   const env = cleanEnv();
-  for (const args of [['git', 'init', '-q', '-b', 'main', '.'], [process.execPath, CLI, 'init']]) {
+  for (const args of [
+    ['git', 'init', '-q', '-b', 'main', '.'],
+    [process.execPath, CLI, 'init'],
+  ]) {
     const result = spawnSync(args[0]!, args.slice(1), { cwd: dir, env, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${args.join(' ')} failed (${result.status}): ${result.stderr}`);
   }
@@ -163,7 +166,10 @@ export class TempRepo {
   }
 
   /** Run a gate with --json and return its exit code and findings. */
-  gate(args: readonly string[], options: { env?: Record<string, string>; cwd?: string } = {}): { code: number; findings: JsonFinding[]; stderr: string } {
+  gate(
+    args: readonly string[],
+    options: { env?: Record<string, string>; cwd?: string } = {},
+  ): { code: number; findings: JsonFinding[]; stderr: string } {
     const result = this.run([...args, '--json'], options);
     return { code: result.code, findings: parseFindings(result.stdout), stderr: result.stderr };
   }

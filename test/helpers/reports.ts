@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import type { Finding, Level } from '../../engine/api/findings';
 import type { GateName } from '../../engine/generated/gates';
 import { WorkingTree } from '../../engine/io/tree';
-import type { GateReport, ReportPaths } from '../../engine/reporters/report';
 import { ruleHelp } from '../../engine/packs/rule-docs';
-import { loadRuleFiles, loadRuleText } from '../../engine/ruleset/rules';
+import type { GateReport, ReportPaths } from '../../engine/reporters/report';
 import type { Rule } from '../../engine/ruleset/rules';
+import { loadRuleFiles, loadRuleText } from '../../engine/ruleset/rules';
 import { ROOT } from './repo';
 import { enforcement, ruleFront, ruleText } from './rules';
 
@@ -31,12 +31,19 @@ export function distributionRules(): readonly Rule[] {
 }
 
 /** A project rule, enforced at `gates` by `validator`, with front-matter lines replaced by `front`. */
-export function projectRule(id: string, options: { front?: Readonly<Record<string, string>>; gates?: readonly string[]; enforced?: boolean } = {}): Rule {
+export function projectRule(
+  id: string,
+  options: { front?: Readonly<Record<string, string>>; gates?: readonly string[]; enforced?: boolean } = {},
+): Rule {
   const lines = ruleFront(id).map((line) => {
     const key = line.slice(0, line.indexOf(':'));
     return options.front?.[key] !== undefined ? `${key}: ${options.front[key]}` : line;
   });
-  const text = ruleText(options.enforced === false ? lines : [...lines, ...enforcement({ validator: 'content', category: 'hygiene', gates: options.gates ?? ['doctor'], tests: [] })]);
+  const text = ruleText(
+    options.enforced === false
+      ? lines
+      : [...lines, ...enforcement({ validator: 'content', category: 'hygiene', gates: options.gates ?? ['doctor'], tests: [] })],
+  );
   const rule = loadRuleText(text, `.ai/repo/rules/project/${id.replace(/^project\./, '')}.v1.md`, { origin: 'project' });
   if (Array.isArray(rule)) throw new Error(`the project rule ${id} does not load: ${rule.map((p) => p.message).join('; ')}`);
   return rule;
@@ -58,7 +65,13 @@ export function finding(rule: Rule, level: Level, fields: Partial<Finding> = {})
 }
 
 /** A report of `gate` over `catalogue`, every rule enforced at the gate counted as checked. */
-export function report(gate: GateName, catalogue: readonly Rule[], findings: readonly Finding[], paths: Partial<ReportPaths> = {}, extra: Partial<GateReport> = {}): GateReport {
+export function report(
+  gate: GateName,
+  catalogue: readonly Rule[],
+  findings: readonly Finding[],
+  paths: Partial<ReportPaths> = {},
+  extra: Partial<GateReport> = {},
+): GateReport {
   const checked = catalogue.filter((rule) => rule.enforcement?.enforcedBy.includes(gate));
   const exitCode = findings.reduce((code, f) => Math.max(code, f.level === 'FAIL' || f.level === 'DRIFT' ? f.exitCode : 0), 0);
   return { gate, findings, exitCode, catalogue, checked, paths: { prefix: '', rulesInRepository: true, ...paths }, ...extra };

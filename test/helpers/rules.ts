@@ -41,7 +41,12 @@ export interface Enforcement {
  * The `x-majordomus` block of an enforced rule. After `ruleFront()` its lines are: `x-majordomus:` 10,
  * `validator` 11, `category` 12, `enforced_by` 13, `exit_code` 14, `tests` 15.
  */
-export function enforcement({ validator = 'ai_layout', category = 'layout', gates = ['watch'], tests = [SAMPLE_TEST] }: Enforcement = {}): string[] {
+export function enforcement({
+  validator = 'ai_layout',
+  category = 'layout',
+  gates = ['watch'],
+  tests = [SAMPLE_TEST],
+}: Enforcement = {}): string[] {
   return [
     'x-majordomus:',
     `  validator: ${validator}`,

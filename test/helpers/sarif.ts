@@ -6,8 +6,8 @@
  * limits. Each returns the problems it found, so a test shows them all at once.
  */
 import { readFileSync } from 'node:fs';
-import Ajv from 'ajv-draft-04';
 import type { ValidateFunction } from 'ajv';
+import Ajv from 'ajv-draft-04';
 import { SARIF_SCHEMA } from './upstream';
 
 let compiled: ValidateFunction | undefined;
@@ -83,7 +83,8 @@ export function codeScanningProblems(log: { version?: string; runs?: Run[] }): s
       const at = `run ${r} result ${i}`;
       if (result.ruleId === undefined) problems.push(`${at}: no ruleId`);
       else if (!ids.has(result.ruleId)) problems.push(`${at}: ruleId ${result.ruleId} is no rule of the run`);
-      if (result.ruleIndex !== undefined && rules[result.ruleIndex]?.id !== result.ruleId) problems.push(`${at}: ruleIndex ${result.ruleIndex} names another rule`);
+      if (result.ruleIndex !== undefined && rules[result.ruleIndex]?.id !== result.ruleId)
+        problems.push(`${at}: ruleIndex ${result.ruleIndex} names another rule`);
       if (!['error', 'warning', 'note'].includes(result.level ?? '')) problems.push(`${at}: level ${result.level}`);
       if (!result.message?.text?.trim()) problems.push(`${at}: empty message`);
       if (!result.partialFingerprints?.primaryLocationLineHash) problems.push(`${at}: no primaryLocationLineHash`);
@@ -97,7 +98,8 @@ export function codeScanningProblems(log: { version?: string; runs?: Run[] }): s
         }
         const uri = artifact.uri ?? '';
         if (artifact.uriBaseId !== '%SRCROOT%') problems.push(`${at}: uriBaseId ${artifact.uriBaseId}, not %SRCROOT%`);
-        if (uri === '' || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || uri.startsWith('/') || uri.split('/').includes('..')) problems.push(`${at}: uri ${uri} is not repository-relative`);
+        if (uri === '' || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || uri.startsWith('/') || uri.split('/').includes('..'))
+          problems.push(`${at}: uri ${uri} is not repository-relative`);
         if (!URI_REFERENCE.test(uri)) problems.push(`${at}: uri ${uri} is not a valid URI reference`);
       }
     }

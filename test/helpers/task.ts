@@ -5,14 +5,14 @@
  */
 import { expect } from 'vitest';
 import { MajordomusError } from '../../engine/errors';
+import { Repository } from '../../engine/layer/repository';
 import { jsonReporter } from '../../engine/reporters/json';
 import { ReporterPlugin } from '../../engine/reporters/report';
-import { Repository } from '../../engine/layer/repository';
-import { finishTask } from '../../engine/state/tasks/finish';
 import type { FinishResult } from '../../engine/state/tasks/finish';
+import { finishTask } from '../../engine/state/tasks/finish';
 import { startTask } from '../../engine/state/tasks/start';
-import { cleanEnv, parseFindings } from './repo';
 import type { JsonFinding, TempRepo } from './repo';
+import { cleanEnv, parseFindings } from './repo';
 
 /** Open `repo` as the commands do, with the clean environment of a spawned CLI. */
 export function openRepository(repo: TempRepo): Repository {
@@ -26,7 +26,8 @@ export function openRepository(repo: TempRepo): Repository {
  */
 export function dropUndefinedContractKeys(repo: TempRepo): void {
   const policy = '.ai/repo/policy.yaml';
-  if (!repo.exists('.ai/repo/rules/vendor/majordomus/rules/blocker-resolution.v1.md')) repo.write(policy, repo.read(policy).replace(/^ {4}- no_open_blockers\n/m, ''));
+  if (!repo.exists('.ai/repo/rules/vendor/majordomus/rules/blocker-resolution.v1.md'))
+    repo.write(policy, repo.read(policy).replace(/^ {4}- no_open_blockers\n/m, ''));
 }
 
 /** Commit everything there (hooks bypassed), then start a task claiming `scope`. */
@@ -45,7 +46,10 @@ export interface FinishRun {
 }
 
 /** `finish --outcome … --json` in process. */
-export async function finishInProcess(repo: TempRepo, options: { outcome: string; verifyCommand?: string; note?: string }): Promise<FinishRun> {
+export async function finishInProcess(
+  repo: TempRepo,
+  options: { outcome: string; verifyCommand?: string; note?: string },
+): Promise<FinishRun> {
   const out: string[] = [];
   const reporter = new ReporterPlugin(jsonReporter, { paths: { prefix: '', rulesInRepository: true } }, (text) => out.push(text));
   try {

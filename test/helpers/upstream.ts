@@ -27,7 +27,11 @@ const REQUIRED = process.env.MAJORDOMUS_REQUIRE_UPSTREAM === '1';
 
 /** `describe`, for a suite that reads the upstream corpus. */
 export function describeUpstream(name: string, body: () => void): void {
-  describeNeeding({ what: 'the upstream corpus', where: UPSTREAM, present: HAS_UPSTREAM, variable: 'MAJORDOMUS_UPSTREAM_CORPUS' }, name, body);
+  describeNeeding(
+    { what: 'the upstream corpus', where: UPSTREAM, present: HAS_UPSTREAM, variable: 'MAJORDOMUS_UPSTREAM_CORPUS' },
+    name,
+    body,
+  );
 }
 
 /**
@@ -45,7 +49,11 @@ export const HAS_SARIF_SCHEMA = existsSync(SARIF_SCHEMA);
 
 /** `describe`, for a suite that validates SARIF logs against the schema. */
 export function describeSarifSchema(name: string, body: () => void): void {
-  describeNeeding({ what: 'the SARIF 2.1.0 schema', where: SARIF_SCHEMA, present: HAS_SARIF_SCHEMA, variable: 'MAJORDOMUS_SARIF_SCHEMA' }, name, body);
+  describeNeeding(
+    { what: 'the SARIF 2.1.0 schema', where: SARIF_SCHEMA, present: HAS_SARIF_SCHEMA, variable: 'MAJORDOMUS_SARIF_SCHEMA' },
+    name,
+    body,
+  );
 }
 
 interface Needed {
@@ -64,7 +72,9 @@ function describeNeeding(needed: Needed, name: string, body: () => void): void {
   if (REQUIRED) {
     describe(name, () => {
       it(`has ${needed.what} it needs`, () => {
-        throw new Error(`${needed.what} is required here (MAJORDOMUS_REQUIRE_UPSTREAM=1) and ${needed.where} does not hold it (set ${needed.variable})`);
+        throw new Error(
+          `${needed.what} is required here (MAJORDOMUS_REQUIRE_UPSTREAM=1) and ${needed.where} does not hold it (set ${needed.variable})`,
+        );
       });
     });
     return;

@@ -17,6 +17,11 @@ export function blockSequences(depth: number): string {
 /** The billion laughs: nine anchors, each a list of nine aliases of the one before (~0.7 KB). */
 export function billionLaughs(): string {
   const rows = ['lol1: &lol1 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]'];
-  for (let i = 2; i <= 9; i++) rows.push(`lol${i}: &lol${i} [${Array(9).fill(`*lol${i - 1}`).join(', ')}]`);
+  for (let i = 2; i <= 9; i++)
+    rows.push(
+      `lol${i}: &lol${i} [${Array(9)
+        .fill(`*lol${i - 1}`)
+        .join(', ')}]`,
+    );
   return `${rows.join('\n')}\n`;
 }

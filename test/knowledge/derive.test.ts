@@ -9,9 +9,9 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
-import { repoFactory } from '../helpers/repo';
-import type { RunResult, TempRepo } from '../helpers/repo';
 import { copyOf } from '../helpers/prepared';
+import type { RunResult, TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 import { dropUndefinedContractKeys } from '../helpers/task';
 
 const repos = repoFactory();
@@ -48,7 +48,11 @@ function closedEpisode(): { repo: TempRepo; id: string } {
 }
 
 function ledger(repo: TempRepo): Array<Record<string, unknown>> {
-  return repo.read(LEDGER).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return repo
+    .read(LEDGER)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 function candidates(repo: TempRepo): string[] {
@@ -86,13 +90,21 @@ describe('session close derives the episode', () => {
     const { close } = closed;
     expect(close.code, close.stderr).toBe(0);
     expect(close.stdout).toMatch(/^\.ai\/repo\/sessions\/[^\n]+\.md\n$/);
-    expect(close.stderr).toContain(`majordomus: session close: knowledge derived: knowledge derive: 3 written, 0 unchanged, 0 skipped for episode ${id}`);
+    expect(close.stderr).toContain(
+      `majordomus: session close: knowledge derived: knowledge derive: 3 written, 0 unchanged, 0 skipped for episode ${id}`,
+    );
     const names = candidates(repo);
     expect(names.map((name) => name.split('-')[0])).toEqual(['answer', 'decision', 'outcome']);
-    const fronts = names.map((name) => ({ name, front: frontOf(repo.read(`${CANDIDATES}/${name}`)), text: repo.read(`${CANDIDATES}/${name}`) }));
+    const fronts = names.map((name) => ({
+      name,
+      front: frontOf(repo.read(`${CANDIDATES}/${name}`)),
+      text: repo.read(`${CANDIDATES}/${name}`),
+    }));
     for (const { name, front } of fronts) {
       expect(front).toMatchObject({ id: name.replace(/\.md$/, ''), status: 'candidate', episode: id });
-      expect(front.evidence).toEqual([expect.stringMatching(/^ledger:(decision\.recorded|question\.resolved|task\.finished)@\d{4}-\d{2}-\d{2}T/)]);
+      expect(front.evidence).toEqual([
+        expect.stringMatching(/^ledger:(decision\.recorded|question\.resolved|task\.finished)@\d{4}-\d{2}-\d{2}T/),
+      ]);
       expect(String(front.date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
     expect(fronts.find((c) => c.front.kind === 'decision')!.text).toContain('Why: old files stay');
@@ -112,7 +124,9 @@ describe('session close derives the episode', () => {
     const close = repo.run(['session', 'close', '--json']);
     expect(close.code).toBe(0);
     expect(JSON.parse(close.stdout)).toMatchObject({ knowledge: { status: 'derived', written: [], unchanged: [], skipped: [] } });
-    expect(ledger(repo).filter((line) => line.event === 'knowledge.derived')).toEqual([expect.objectContaining({ episode: id, paths: [] })]);
+    expect(ledger(repo).filter((line) => line.event === 'knowledge.derived')).toEqual([
+      expect.objectContaining({ episode: id, paths: [] }),
+    ]);
     expect(candidates(repo)).toEqual([]);
   });
 
@@ -121,7 +135,9 @@ describe('session close derives the episode', () => {
     expect(repo.run(['start', 'the task', '--scope', '.']).code).toBe(0);
     open(repo);
     open(repo, { MAJORDOMUS_PROVIDER_SESSION: 'other' });
-    expect(repo.run(['decision', 'add', 'theirs', '--why', 'other window'], { env: { MAJORDOMUS_PROVIDER_SESSION: 'other' } }).code).toBe(0);
+    expect(repo.run(['decision', 'add', 'theirs', '--why', 'other window'], { env: { MAJORDOMUS_PROVIDER_SESSION: 'other' } }).code).toBe(
+      0,
+    );
     expect(repo.run(['decision', 'add', 'mine', '--why', 'this window'], { env: { MAJORDOMUS_PROVIDER_SESSION: 'hand' } }).code).toBe(0);
     expect(repo.run(['session', 'close', '--provider-session', 'hand']).code).toBe(0);
     expect(candidates(repo)).toEqual([expect.stringMatching(/^decision-mine-[0-9a-f]{10}\.md$/)]);
@@ -166,7 +182,9 @@ describe('session close derives the episode', () => {
     expect(repo.exists(close.stdout.trim())).toBe(true);
     expect(close.stderr).toContain(`knowledge derive --episode ${id}`);
     const events = ledger(repo);
-    expect(events.filter((line) => line.event === 'knowledge.derive_failed')).toEqual([expect.objectContaining({ episode: id, session: id, reason: expect.any(String) })]);
+    expect(events.filter((line) => line.event === 'knowledge.derive_failed')).toEqual([
+      expect.objectContaining({ episode: id, session: id, reason: expect.any(String) }),
+    ]);
     expect(events.some((line) => line.event === 'knowledge.derived')).toBe(false);
     expect(events.at(-1)).toMatchObject({ event: 'session.closed', session: id });
   });
@@ -220,7 +238,14 @@ describe('knowledge derive', () => {
       JSON.stringify({ ts, event, head, branch: 'main', by: 'majordomus/test', session: episode, ...payload });
     const lines = [line('2026-11-30T12:00:00Z', 'session.started', { session_id: episode })];
     // a long question makes each candidate's name as long as names get, so all paths would not fit one line
-    for (let i = 0; i < 640; i++) lines.push(line(`2026-11-30T12:${String(Math.floor(i / 60) + 1).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z`, 'question.resolved', { task_id: 't-20261130-120000-abcd', question: `which of the many formats does reader number ${i} accept by default`, answer: 'the new one' }));
+    for (let i = 0; i < 640; i++)
+      lines.push(
+        line(`2026-11-30T12:${String(Math.floor(i / 60) + 1).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z`, 'question.resolved', {
+          task_id: 't-20261130-120000-abcd',
+          question: `which of the many formats does reader number ${i} accept by default`,
+          answer: 'the new one',
+        }),
+      );
     repo.write(LEDGER, `${lines.join('\n')}\n`);
     const run = repo.run(['knowledge', 'derive', '--episode', episode, '--json']);
     expect(run.code, run.stderr).toBe(0);

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { globOf, judgeSources } from '../../engine/state/knowledge/sources';
 import { parseYaml } from '../../engine/layer/yaml';
+import { globOf, judgeSources } from '../../engine/state/knowledge/sources';
 import { ROOT } from '../helpers/repo';
 
 const SKELETON = readFileSync(join(ROOT, 'share/skeleton/ai/repo/knowledge/sources.yaml'), 'utf8');

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { byteOrder } from "../../engine/io/text";
+import { byteOrder } from '../../engine/io/text';
 
 const sign = (n: number): number => Math.sign(n);
 const bytes = (a: string, b: string): number => sign(Buffer.compare(Buffer.from(a), Buffer.from(b)));
@@ -29,7 +29,25 @@ describe('byteOrder', () => {
   });
 
   it('any two strings order as their UTF-8 bytes do', () => {
-    const unit = fc.constantFrom('a', 'b', 'Z', '0', '.', '-', 'é', 'ß', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '😀', '𝄞', '\ud800', '\udfff');
+    const unit = fc.constantFrom(
+      'a',
+      'b',
+      'Z',
+      '0',
+      '.',
+      '-',
+      'é',
+      'ß',
+      '\u07ff',
+      '\u0800',
+      '\ud7ff',
+      '\ue000',
+      '\uffff',
+      '😀',
+      '𝄞',
+      '\ud800',
+      '\udfff',
+    );
     const text = fc.array(unit, { maxLength: 6 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(fc.oneof(text, fc.string({ unit: 'binary' })), fc.oneof(text, fc.string({ unit: 'binary' })), (a, b) => {

@@ -50,7 +50,9 @@ describe('GitRepository.tracked', () => {
     const repository = GitRepository.discover(join(dir, 'repo'), { env });
     writeFileSync(log, '');
     for (const pathspec of plain) expect([...repository.tracked(pathspec)], pathspec).toEqual(gitListing(pathspec));
-    const calls = readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith('ls-files'));
+    const calls = readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('ls-files'));
     // one listing from the repository, then one per pathspec from the comparison above
     expect(calls.length).toBe(1 + plain.length);
     expect(calls[0]).toBe('ls-files -z -- .');
@@ -61,7 +63,12 @@ describe('GitRepository.tracked', () => {
     for (const pathspec of ['dir/*', ':(glob)**/x', ':(literal)dir', 'd?r']) {
       writeFileSync(log, '');
       expect([...repository.tracked(pathspec)], pathspec).toEqual(gitListing(pathspec));
-      expect(readFileSync(log, 'utf8').split('\n').filter((line) => line.startsWith('ls-files')).length, pathspec).toBe(2);
+      expect(
+        readFileSync(log, 'utf8')
+          .split('\n')
+          .filter((line) => line.startsWith('ls-files')).length,
+        pathspec,
+      ).toBe(2);
     }
   });
 });

@@ -4,21 +4,29 @@
  * as wired by the same search the wiring rule runs, whatever the policy's arguments; pre-commit's
  * entries are split into words as pre-commit splits them.
  */
-import { parse } from 'yaml';
+
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { commandLine } from '../../engine/hooks/blocks';
 import type { WiringItem } from '../../engine/hooks/managers/config-search';
 import { appendVerified, parseForeignYaml } from '../../engine/hooks/managers/foreign-yaml';
 import { isHuskyStub } from '../../engine/hooks/managers/husky';
 import { lefthookAddition, lefthookSnippet, searchLefthook } from '../../engine/hooks/managers/lefthook';
 import { preCommitSnippet, searchPreCommit, splitWords } from '../../engine/hooks/managers/pre-commit';
-import { commandLine } from '../../engine/hooks/blocks';
 import { HUSKY_STUB } from '../helpers/hook-managers';
 
-const item = (hook: string, args: readonly string[], path = 'majordomus', name?: string): WiringItem => ({ hook, name, invocation: { path, args } });
+const item = (hook: string, args: readonly string[], path = 'majordomus', name?: string): WiringItem => ({
+  hook,
+  name,
+  invocation: { path, args },
+});
 
 /** Policies a user may write: the skeleton's, odd arguments, another path, another subcommand. */
 const POLICIES: readonly (readonly WiringItem[])[] = [
-  [item('pre-commit', ['doctor', '--quiet'], 'majordomus', 'doctor-on-commit'), item('pre-push', ['finish', '--check', '--quiet'], 'majordomus', 'finish-on-push')],
+  [
+    item('pre-commit', ['doctor', '--quiet'], 'majordomus', 'doctor-on-commit'),
+    item('pre-push', ['finish', '--check', '--quiet'], 'majordomus', 'finish-on-push'),
+  ],
   [item('pre-commit', ['doctor'])],
   [item('pre-push', ['doctor', '--quiet'])],
   [item('pre-commit', ['doctor', "it's", 'two words', '$(touch x)', '#', '"', '\\'])],
@@ -27,19 +35,22 @@ const POLICIES: readonly (readonly WiringItem[])[] = [
 ];
 
 describe('lefthook: what init appends', () => {
-  it.each(POLICIES.map((items) => [items.map((i) => commandLine(i.invocation)).join(' / '), items] as const))('%s: appended to a configuration without those sections, it is read back as wired', (_name, items) => {
-    const original = '# our hooks\ncommit-msg-lint:\n  commands:\n    x:\n      run: echo x\n';
-    const addition = lefthookAddition(original, items);
-    expect(addition).toBeDefined();
-    const parsed = parseForeignYaml(`${original}${addition!}`);
-    expect(parsed.ok).toBe(true);
-    const value = (parsed as { value: Record<string, unknown> }).value;
-    expect(value['commit-msg-lint']).toEqual(parse(original)['commit-msg-lint']);
-    for (const wanted of items) expect(searchLefthook(value, wanted.hook, wanted.invocation)).toMatchObject({ wired: true });
-    // the printed snippet is the same YAML
-    const snippet = parse(lefthookSnippet(items).join('\n')) as Record<string, unknown>;
-    for (const wanted of items) expect(searchLefthook(snippet, wanted.hook, wanted.invocation)).toMatchObject({ wired: true });
-  });
+  it.each(POLICIES.map((items) => [items.map((i) => commandLine(i.invocation)).join(' / '), items] as const))(
+    '%s: appended to a configuration without those sections, it is read back as wired',
+    (_name, items) => {
+      const original = '# our hooks\ncommit-msg-lint:\n  commands:\n    x:\n      run: echo x\n';
+      const addition = lefthookAddition(original, items);
+      expect(addition).toBeDefined();
+      const parsed = parseForeignYaml(`${original}${addition!}`);
+      expect(parsed.ok).toBe(true);
+      const value = (parsed as { value: Record<string, unknown> }).value;
+      expect(value['commit-msg-lint']).toEqual(parse(original)['commit-msg-lint']);
+      for (const wanted of items) expect(searchLefthook(value, wanted.hook, wanted.invocation)).toMatchObject({ wired: true });
+      // the printed snippet is the same YAML
+      const snippet = parse(lefthookSnippet(items).join('\n')) as Record<string, unknown>;
+      for (const wanted of items) expect(searchLefthook(snippet, wanted.hook, wanted.invocation)).toMatchObject({ wired: true });
+    },
+  );
 
   it.each([
     ['a section of that name already there', 'pre-commit:\n  commands:\n    lint:\n      run: eslint\n'],
@@ -71,11 +82,14 @@ describe('lefthook: what init appends', () => {
 });
 
 describe('pre-commit: what init prints', () => {
-  it.each(POLICIES.map((items) => [items.map((i) => commandLine(i.invocation)).join(' / '), items] as const))('%s: the printed repos items are read back as wired', (_name, items) => {
-    const text = ['repos:', ...preCommitSnippet(items, { url: 'https://example.invalid/majordomus', rev: 'v0.1.0' }), ''].join('\n');
-    const value = parse(text) as unknown;
-    for (const wanted of items) expect(searchPreCommit(value, wanted.hook, wanted.invocation)).toMatchObject({ wired: true });
-  });
+  it.each(POLICIES.map((items) => [items.map((i) => commandLine(i.invocation)).join(' / '), items] as const))(
+    '%s: the printed repos items are read back as wired',
+    (_name, items) => {
+      const text = ['repos:', ...preCommitSnippet(items, { url: 'https://example.invalid/majordomus', rev: 'v0.1.0' }), ''].join('\n');
+      const value = parse(text) as unknown;
+      for (const wanted of items) expect(searchPreCommit(value, wanted.hook, wanted.invocation)).toMatchObject({ wired: true });
+    },
+  );
 
   it('the skeleton policy takes the two shipped hooks as they are, nothing overridden', () => {
     const lines = preCommitSnippet(POLICIES[0]!, { url: 'U', rev: 'R' });

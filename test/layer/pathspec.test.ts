@@ -132,8 +132,70 @@ describe('which pathspecs are looked up rather than matched', () => {
 });
 
 /** Segments that put micromatch's syntax, dots and odd characters into paths and patterns. */
-const PATTERN_PARTS = ['a', 'b', 'ab', '.', '..', '.env', '/', '/', '*', '**', '?', '[ab]', '[!a]', '{a,b}', '{,/a}', '!', '+(a)', '@(b)', '(', ')', '|', '"', "'", '\\', ' ', '-', '_', 'é', '#', '$', '^', '~', ',', '\u2028'];
-const PATH_PARTS = ['a', 'b', 'ab', '.', '.env', '/', '/', '/', '-', '_', ' ', 'é', '*', '[', ']', '{', '}', '(', ')', '!', '"', '\\', '\n', '\r', '#', '~'];
+const PATTERN_PARTS = [
+  'a',
+  'b',
+  'ab',
+  '.',
+  '..',
+  '.env',
+  '/',
+  '/',
+  '*',
+  '**',
+  '?',
+  '[ab]',
+  '[!a]',
+  '{a,b}',
+  '{,/a}',
+  '!',
+  '+(a)',
+  '@(b)',
+  '(',
+  ')',
+  '|',
+  '"',
+  "'",
+  '\\',
+  ' ',
+  '-',
+  '_',
+  'é',
+  '#',
+  '$',
+  '^',
+  '~',
+  ',',
+  '\u2028',
+];
+const PATH_PARTS = [
+  'a',
+  'b',
+  'ab',
+  '.',
+  '.env',
+  '/',
+  '/',
+  '/',
+  '-',
+  '_',
+  ' ',
+  'é',
+  '*',
+  '[',
+  ']',
+  '{',
+  '}',
+  '(',
+  ')',
+  '!',
+  '"',
+  '\\',
+  '\n',
+  '\r',
+  '#',
+  '~',
+];
 
 const pathArb = fc.array(fc.constantFrom(...PATH_PARTS), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
 const patternArb = fc.array(fc.constantFrom(...PATTERN_PARTS), { minLength: 1, maxLength: 7 }).map((parts) => parts.join(''));
@@ -141,16 +203,20 @@ const patternArb = fc.array(fc.constantFrom(...PATTERN_PARTS), { minLength: 1, m
 describe('properties: the index never changes an answer', () => {
   it('any patterns against any paths', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(pathArb, { maxLength: 30 }), fc.array(patternArb, { minLength: 1, maxLength: 4 }), async (paths, patterns) => {
-        const frozen = Object.freeze([...paths]);
-        let expected: string[];
-        try {
-          expected = reference(frozen, patterns);
-        } catch {
-          return; // micromatch refuses the pattern itself: nothing to compare
-        }
-        expect(await selectPaths(frozen, patterns)).toStrictEqual(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(pathArb, { maxLength: 30 }),
+        fc.array(patternArb, { minLength: 1, maxLength: 4 }),
+        async (paths, patterns) => {
+          const frozen = Object.freeze([...paths]);
+          let expected: string[];
+          try {
+            expected = reference(frozen, patterns);
+          } catch {
+            return; // micromatch refuses the pattern itself: nothing to compare
+          }
+          expect(await selectPaths(frozen, patterns)).toStrictEqual(expected);
+        },
+      ),
       RUNS,
     );
   });
@@ -175,18 +241,24 @@ describe('properties: the index never changes an answer', () => {
   it('a glob under a folder some paths share', async () => {
     const folderArb = fc.constantFrom('src', 'src/a', 'docs', 'd é', '.x');
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(folderArb, pathArb), { maxLength: 30 }), fc.array(folderArb, { maxLength: 3 }), folderArb, patternArb, async (entries, bare, folder, tail) => {
-        // the folders themselves too: `a/**` matches `a`
-        const frozen = Object.freeze([...entries.map(([dir, rest]) => `${dir}/${rest}`), ...bare]);
-        const pattern = `${folder}/${tail}`;
-        let expected: string[];
-        try {
-          expected = reference(frozen, [pattern]);
-        } catch {
-          return;
-        }
-        expect(await selectPaths(frozen, [pattern])).toStrictEqual(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.tuple(folderArb, pathArb), { maxLength: 30 }),
+        fc.array(folderArb, { maxLength: 3 }),
+        folderArb,
+        patternArb,
+        async (entries, bare, folder, tail) => {
+          // the folders themselves too: `a/**` matches `a`
+          const frozen = Object.freeze([...entries.map(([dir, rest]) => `${dir}/${rest}`), ...bare]);
+          const pattern = `${folder}/${tail}`;
+          let expected: string[];
+          try {
+            expected = reference(frozen, [pattern]);
+          } catch {
+            return;
+          }
+          expect(await selectPaths(frozen, [pattern])).toStrictEqual(expected);
+        },
+      ),
       RUNS,
     );
   });

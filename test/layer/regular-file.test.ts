@@ -5,15 +5,15 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { Server } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentError } from '../../engine/io/document-error';
+import { readTextFile } from '../../engine/io/text';
 import { IndexTree, WorkingTree } from '../../engine/io/tree';
 import { cleanEnv } from '../helpers/repo';
-import { readTextFile } from "../../engine/io/text";
 
 let dir: string;
 let server: Server;

@@ -53,7 +53,12 @@ const LONG = `version_${'x'.repeat(60)}`;
 const CASES: readonly [KindName, readonly (string | number)[], string, string | undefined][] = [
   ['policy', ['verson'], 'verson', 'version'],
   ['policy', ['context', 'strategi'], 'context.strategi', 'context.strategy'],
-  ['policy', ['session', 'freshness', 'stale_minuts'], 'session.freshness.stale_minutes'.replace('minutes', 'minuts'), 'session.freshness.stale_minutes'],
+  [
+    'policy',
+    ['session', 'freshness', 'stale_minuts'],
+    'session.freshness.stale_minutes'.replace('minutes', 'minuts'),
+    'session.freshness.stale_minutes',
+  ],
   ['policy', ['repository_validators', 'timeout'], 'repository_validators.timeout', 'repository_validators.timeout_seconds'],
   ['policy', ['projections', 0, 'provder'], 'projections.0.provder', 'projections.0.provider'],
   ['policy', ['colour'], 'colour', undefined],

@@ -5,7 +5,19 @@
  * write lock keeps two writers apart and clears a dead one's lock.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -67,14 +79,44 @@ describe('a plan is checked whole before anything is written', () => {
   const cases: [string, () => void, (p: WritePlan) => WritePlan, string | (() => string)][] = [
     ['create over an existing file', () => put('a.txt', 'mine\n'), (p) => p.create('a.txt', 'x'), 'a.txt'],
     ['create over a folder', () => mkdirSync(join(repo, 'a.txt')), (p) => p.create('a.txt', 'x'), 'a.txt'],
-    ['create over a dangling symbolic link', () => symlinkSync(join(parent, 'nowhere'), join(repo, 'a.txt')), (p) => p.create('a.txt', 'x', { ifAbsent: true }), 'a.txt'],
+    [
+      'create over a dangling symbolic link',
+      () => symlinkSync(join(parent, 'nowhere'), join(repo, 'a.txt')),
+      (p) => p.create('a.txt', 'x', { ifAbsent: true }),
+      'a.txt',
+    ],
     ['create where a file stands in place of a folder', () => put('dir', 'a file'), (p) => p.create('dir/a.txt', 'x'), 'dir'],
-    ['create under a dangling symbolic link to a folder', () => symlinkSync(join(parent, 'nowhere'), join(repo, 'dir')), (p) => p.create('dir/a.txt', 'x'), 'dir'],
-    ['create through a folder linked outside', () => symlinkSync(outside, join(repo, 'dir')), (p) => p.create('dir/new/a.txt', 'x'), 'dir/new/a.txt'],
-    ['create at a path with .. leaving the base', () => undefined, (p) => p.create('../outside/a.txt', 'x'), () => join(parent, 'outside/a.txt')],
+    [
+      'create under a dangling symbolic link to a folder',
+      () => symlinkSync(join(parent, 'nowhere'), join(repo, 'dir')),
+      (p) => p.create('dir/a.txt', 'x'),
+      'dir',
+    ],
+    [
+      'create through a folder linked outside',
+      () => symlinkSync(outside, join(repo, 'dir')),
+      (p) => p.create('dir/new/a.txt', 'x'),
+      'dir/new/a.txt',
+    ],
+    [
+      'create at a path with .. leaving the base',
+      () => undefined,
+      (p) => p.create('../outside/a.txt', 'x'),
+      () => join(parent, 'outside/a.txt'),
+    ],
     ['create at an absolute path outside', () => undefined, (p) => p.create(join(outside, 'a.txt'), 'x'), () => join(outside, 'a.txt')],
-    ['replace a symbolic link (never written through)', () => symlinkSync(join(outside, 'shared.sh'), join(repo, 'hook')), (p) => p.replace('hook', 'x'), 'hook'],
-    ['append through a link that leads outside', () => symlinkSync(join(outside, 'shared.sh'), join(repo, 'hook')), (p) => p.append('hook', 'x\n', { links: 'follow' }), 'hook'],
+    [
+      'replace a symbolic link (never written through)',
+      () => symlinkSync(join(outside, 'shared.sh'), join(repo, 'hook')),
+      (p) => p.replace('hook', 'x'),
+      'hook',
+    ],
+    [
+      'append through a link that leads outside',
+      () => symlinkSync(join(outside, 'shared.sh'), join(repo, 'hook')),
+      (p) => p.append('hook', 'x\n', { links: 'follow' }),
+      'hook',
+    ],
     ['append to a FIFO', () => expect(spawnSync('mkfifo', [join(repo, 'fifo')]).status).toBe(0), (p) => p.append('fifo', 'x\n'), 'fifo'],
     ['remove a folder that is not empty', () => put('dir/keep.txt', 'kept'), (p) => p.remove('dir'), 'dir'],
     ['chmod a missing file', () => undefined, (p) => p.chmod('missing', 0o755), 'missing'],
@@ -158,7 +200,13 @@ describe('files are written whole', () => {
     put('pack/rules/a.md', 'a\n');
     put('pack/rules/b.md', 'b\n');
     put('keep.txt', 'k\n');
-    const removed = plan().remove('pack/manifest.yaml').remove('pack/rules/a.md').remove('pack/rules/b.md').remove('pack/rules').remove('pack').commit();
+    const removed = plan()
+      .remove('pack/manifest.yaml')
+      .remove('pack/rules/a.md')
+      .remove('pack/rules/b.md')
+      .remove('pack/rules')
+      .remove('pack')
+      .commit();
     expect(removed.map((done) => done.path)).toEqual(['pack/manifest.yaml', 'pack/rules/a.md', 'pack/rules/b.md', 'pack/rules', 'pack']);
     expect(Object.keys(snapshotTree(repo))).toEqual(['keep.txt']);
   });

@@ -64,7 +64,13 @@ describe('resource bombs in one process, one after another', () => {
   });
 
   it('the billion laughs with aliases only (anchors hidden past the first line) is refused', () => {
-    const text = 'x: 1\n' + 'abcdefgh'.split('').map((n) => `${n}: [*a,*a,*a,*a,*a,*a,*a,*a,*a]`).join('\n') + '\n';
+    const text =
+      'x: 1\n' +
+      'abcdefgh'
+        .split('')
+        .map((n) => `${n}: [*a,*a,*a,*a,*a,*a,*a,*a,*a]`)
+        .join('\n') +
+      '\n';
     const error = bomb(text);
     expect(error.line).toBe(2);
     expect(error.reason).toMatch(/alias/);

@@ -12,32 +12,83 @@ const RUNS = { numRuns: 1000 } as const;
 
 /** Fragments that put the parser's indicators and structure into random orders. */
 const FRAGMENTS = [
-  'a: ', 'b: ', 'key: ', '- ', '  ', '    ', '\t', '&x ', '*x', '!t ', '!!str ', '!!binary ', '{', '}', '[', ']',
-  '|', '>', '|-', ': ', ':', '?', '? ', ',', '#', ' # c', "'", '"', '\\', '---\n', '---', '...\n', '%YAML 1.1\n',
-  '%YAML 1.2\n', '\n', '\r\n', '\r', '\u0000', '\u001b', '\ufeff', '@', '`', '%', '__proto__: ', 'constructor: ',
-  '<<: ', 'a', 'z', 'x', 'yes', 'NO', 'on', '~', 'null', 'true', '0x1f', '2026-09-03T19:30:12Z', '0', '1', '9',
-  '-1', '.5', 'é', '日本', '🚀',
+  'a: ',
+  'b: ',
+  'key: ',
+  '- ',
+  '  ',
+  '    ',
+  '\t',
+  '&x ',
+  '*x',
+  '!t ',
+  '!!str ',
+  '!!binary ',
+  '{',
+  '}',
+  '[',
+  ']',
+  '|',
+  '>',
+  '|-',
+  ': ',
+  ':',
+  '?',
+  '? ',
+  ',',
+  '#',
+  ' # c',
+  "'",
+  '"',
+  '\\',
+  '---\n',
+  '---',
+  '...\n',
+  '%YAML 1.1\n',
+  '%YAML 1.2\n',
+  '\n',
+  '\r\n',
+  '\r',
+  '\u0000',
+  '\u001b',
+  '\ufeff',
+  '@',
+  '`',
+  '%',
+  '__proto__: ',
+  'constructor: ',
+  '<<: ',
+  'a',
+  'z',
+  'x',
+  'yes',
+  'NO',
+  'on',
+  '~',
+  'null',
+  'true',
+  '0x1f',
+  '2026-09-03T19:30:12Z',
+  '0',
+  '1',
+  '9',
+  '-1',
+  '.5',
+  'é',
+  '日本',
+  '🚀',
 ] as const;
 
 const yamlish = fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 40 }).map((parts) => parts.join(''));
 
 /** Line-structured YAML-ish text: indentation, keys, items and indicators line by line. */
 const yamlishLines = fc
-  .array(
-    fc.tuple(
-      fc.nat({ max: 6 }),
-      fc.array(fc.constantFrom(...FRAGMENTS.filter((f) => !f.includes('\n'))), { maxLength: 6 }),
-    ),
-    { maxLength: 12 },
-  )
+  .array(fc.tuple(fc.nat({ max: 6 }), fc.array(fc.constantFrom(...FRAGMENTS.filter((f) => !f.includes('\n'))), { maxLength: 6 })), {
+    maxLength: 12,
+  })
   .map((lines) => lines.map(([indent, parts]) => ' '.repeat(indent) + parts.join('')).join('\n'));
 
-const anyText = fc.oneof(
-  fc.string({ unit: 'binary' }),
-  fc.string({ unit: 'binary', maxLength: 400 }),
-  yamlish,
-  yamlishLines,
-);
+const anyText = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'binary', maxLength: 400 }), yamlish, yamlishLines);
 
 function lineCount(text: string): number {
   let n = 1;
@@ -105,22 +156,40 @@ describe('parseYaml on any input', () => {
       fc.constantFrom(': plain words', ': yes', ': [a, b, 1]', ': ~', ': "x" # note', ':'),
     );
     const BAD = [
-      ': *alias', ': &anchor x', ': !tag x', ': !!binary aGk=', ': {a: 1}', ': |', ': >', ': [a, [b]]',
-      ': a: b', ': @at', ': `tick`', ': x\ty', ': "x\u0000"', ': x\u0001', ': x\u007f',
+      ': *alias',
+      ': &anchor x',
+      ': !tag x',
+      ': !!binary aGk=',
+      ': {a: 1}',
+      ': |',
+      ': >',
+      ': [a, [b]]',
+      ': a: b',
+      ': @at',
+      ': `tick`',
+      ': x\ty',
+      ': "x\u0000"',
+      ': x\u0001',
+      ': x\u007f',
     ];
     fc.assert(
-      fc.property(fc.array(validLine, { maxLength: 30 }), fc.constantFrom(...BAD), fc.array(validLine, { maxLength: 5 }), (before, bad, after) => {
-        const lines = [...before.map((v, i) => `k${i}${v}`), `bad${bad}`, ...after.map((v, i) => `z${i}${v}`)];
-        const text = `${lines.join('\n')}\n`;
-        let caught: unknown;
-        try {
-          parseYaml(text, 'gen/line.yaml');
-        } catch (error) {
-          caught = error;
-        }
-        expect(caught).toBeInstanceOf(DocumentError);
-        expect((caught as DocumentError).line).toBe(before.length + 1);
-      }),
+      fc.property(
+        fc.array(validLine, { maxLength: 30 }),
+        fc.constantFrom(...BAD),
+        fc.array(validLine, { maxLength: 5 }),
+        (before, bad, after) => {
+          const lines = [...before.map((v, i) => `k${i}${v}`), `bad${bad}`, ...after.map((v, i) => `z${i}${v}`)];
+          const text = `${lines.join('\n')}\n`;
+          let caught: unknown;
+          try {
+            parseYaml(text, 'gen/line.yaml');
+          } catch (error) {
+            caught = error;
+          }
+          expect(caught).toBeInstanceOf(DocumentError);
+          expect((caught as DocumentError).line).toBe(before.length + 1);
+        },
+      ),
       RUNS,
     );
   });
@@ -163,7 +232,9 @@ const safeList = fc.array(safeString, { maxLength: 5 });
 
 function mappingOf(levels: number): fc.Arbitrary<Mapping> {
   const value: fc.Arbitrary<Value> =
-    levels <= 1 ? fc.oneof(safeScalar, safeList) : fc.oneof({ weight: 3, arbitrary: fc.oneof(safeScalar, safeList) }, { weight: 1, arbitrary: mappingOf(levels - 1) });
+    levels <= 1
+      ? fc.oneof(safeScalar, safeList)
+      : fc.oneof({ weight: 3, arbitrary: fc.oneof(safeScalar, safeList) }, { weight: 1, arbitrary: mappingOf(levels - 1) });
   // Block style cannot write an empty mapping (`{}` is a flow mapping, outside the subset).
   return fc.dictionary(safeKey, value, { minKeys: 1, maxKeys: 6 }).map((d) => ({ ...d }) as Mapping);
 }
@@ -236,9 +307,13 @@ describe('parseFrontMatter on any input', () => {
     fc.string({ unit: 'binary' }),
     anyText.map((t) => `---\n${t}`),
     fc.tuple(anyText, bodies).map(([t, b]) => `---\n${t}\n---\n${b}`),
-    fc.tuple(fc.constantFrom('---js', '---javascript', '--- js', '---coffee', '---yaml', '---json', '---\r', '----', '---  '), anyText, bodies).map(
-      ([open, t, b]) => `${open}\n${t}\n---\n${b}`,
-    ),
+    fc
+      .tuple(
+        fc.constantFrom('---js', '---javascript', '--- js', '---coffee', '---yaml', '---json', '---\r', '----', '---  '),
+        anyText,
+        bodies,
+      )
+      .map(([open, t, b]) => `${open}\n${t}\n---\n${b}`),
   );
 
   it('returns or throws a DocumentError, never another exception', () => {

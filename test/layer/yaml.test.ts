@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentError } from '../../engine/io/document-error';
-import { parseYaml, readYamlFile } from '../../engine/layer/yaml';
+import { DEFAULT_MAX_BYTES, readTextFile } from '../../engine/io/text';
 import type { YamlOptions } from '../../engine/layer/yaml';
+import { parseYaml, readYamlFile } from '../../engine/layer/yaml';
 import { expectRefusal } from '../helpers/refusal';
-import { DEFAULT_MAX_BYTES, readTextFile } from "../../engine/io/text";
 
 const refusedBy = (fn: () => unknown): DocumentError => expectRefusal(fn, { explains: ['reason', 'fix'] });
 
@@ -355,7 +355,7 @@ describe('readTextFile and readYamlFile', () => {
     expect(Buffer.byteLength(text)).toBe(1024 * 1024);
     const path = file('exact.yaml', text);
     const doc = readYamlFile(path, 'exact.yaml');
-    expect(((doc.value as { a: string }).a).length).toBe(1024 * 1024 - 6);
+    expect((doc.value as { a: string }).a.length).toBe(1024 * 1024 - 6);
   });
 
   it('a smaller cap given as maxBytes is honoured', () => {

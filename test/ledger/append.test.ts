@@ -3,21 +3,30 @@
  * cap, the torn tail, the mode of a ledger it creates, and containment (a link leading outside the
  * repository is refused with 15 and nothing is written there).
  */
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExitCode, MajordomusError } from '../../engine/errors';
-import { appendEvent, ENVELOPE_KEYS, formatEvent, LedgerMisuse, MAX_LINE_BYTES } from '../../engine/state/ledger/append';
-import type { LedgerTarget } from '../../engine/state/ledger/append';
 import type { EventName } from '../../engine/generated/events';
+import type { LedgerTarget } from '../../engine/state/ledger/append';
+import { appendEvent, ENVELOPE_KEYS, formatEvent, LedgerMisuse, MAX_LINE_BYTES } from '../../engine/state/ledger/append';
 import { readLedger } from '../../engine/state/ledger/read';
 
 let root: string;
 let outside: string;
 const clock = () => new Date('2026-09-03T19:30:12.345Z');
-const target = (extra: Partial<LedgerTarget> = {}): LedgerTarget => ({ root, localDir: '.ai/local', head: 'a'.repeat(40), branch: 'main', clock, command: 'test', ...extra });
+const target = (extra: Partial<LedgerTarget> = {}): LedgerTarget => ({
+  root,
+  localDir: '.ai/local',
+  head: 'a'.repeat(40),
+  branch: 'main',
+  clock,
+  command: 'test',
+  ...extra,
+});
 const ledger = () => join(root, '.ai/local/state/ledger.jsonl');
 const started = { task_id: 't-1', profile: 'implementation', owner: 'me', scope: ['src/'] };
 
@@ -54,7 +63,10 @@ describe('the envelope', () => {
 
   it('carries session only when one is given, and null head and branch before a commit or when detached', () => {
     expect(JSON.parse(formatEvent(target({ session: 's-1' }), 'task.checkpoint', { task_id: 't' }))).toMatchObject({ session: 's-1' });
-    const bare = JSON.parse(formatEvent(target({ head: undefined, branch: undefined }), 'task.checkpoint', { task_id: 't' })) as Record<string, unknown>;
+    const bare = JSON.parse(formatEvent(target({ head: undefined, branch: undefined }), 'task.checkpoint', { task_id: 't' })) as Record<
+      string,
+      unknown
+    >;
     expect(bare).not.toHaveProperty('session');
     expect(bare).toMatchObject({ head: null, branch: null });
   });
@@ -69,7 +81,12 @@ describe('the envelope', () => {
 describe('the vocabulary is closed: a line it does not allow is a bug of the tool (13), and nothing is written', () => {
   const cases: [string, string, Record<string, unknown>, string][] = [
     ['an undeclared name', 'task.exploded', { task_id: 't' }, 'task.exploded'],
-    ...ENVELOPE_KEYS.map((key): [string, string, Record<string, unknown>, string] => [`the envelope key ${key} in the payload`, 'task.checkpoint', { task_id: 't', [key]: 'x' }, key]),
+    ...ENVELOPE_KEYS.map((key): [string, string, Record<string, unknown>, string] => [
+      `the envelope key ${key} in the payload`,
+      'task.checkpoint',
+      { task_id: 't', [key]: 'x' },
+      key,
+    ]),
     ['a missing required key', 'task.started', { task_id: 't', profile: 'p', owner: 'o' }, 'scope'],
     ['a required key set to undefined', 'task.checkpoint', { task_id: undefined }, 'task_id'],
   ];
@@ -105,7 +122,9 @@ describe('the line cap', () => {
     const fill = MAX_LINE_BYTES - Buffer.byteLength(base) - 1;
     const { line } = appendEvent(target(), 'decision.recorded', { task_id: 't', decision: 'y'.repeat(fill) });
     expect(Buffer.byteLength(line) + 1).toBe(MAX_LINE_BYTES);
-    expect(exitOf(() => appendEvent(target(), 'decision.recorded', { task_id: 't', decision: 'y'.repeat(fill + 1) }))).toBe(ExitCode.refused);
+    expect(exitOf(() => appendEvent(target(), 'decision.recorded', { task_id: 't', decision: 'y'.repeat(fill + 1) }))).toBe(
+      ExitCode.refused,
+    );
   });
 });
 
@@ -163,7 +182,7 @@ describe('containment: nothing is written outside the repository', () => {
     expect(readdirSync(outside)).toEqual([]);
   });
 
-  it('a folder or a FIFO in the ledger\'s place → 15', () => {
+  it("a folder or a FIFO in the ledger's place → 15", () => {
     mkdirSync(ledger(), { recursive: true });
     expect(exitOf(() => appendEvent(target(), 'task.checkpoint', { task_id: 't' }))).toBe(ExitCode.refused);
     rmSync(ledger(), { recursive: true });

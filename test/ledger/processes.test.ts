@@ -19,7 +19,15 @@ let bundle: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'ledger-processes-'));
   bundle = join(work, 'append.mjs');
-  buildSync({ entryPoints: [join(ROOT, 'engine/state/ledger/append.ts')], outfile: bundle, bundle: true, format: 'esm', platform: 'node', target: 'node20', logLevel: 'warning' });
+  buildSync({
+    entryPoints: [join(ROOT, 'engine/state/ledger/append.ts')],
+    outfile: bundle,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+  });
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -56,7 +64,9 @@ describe('concurrent appends', () => {
     expect(seen.size).toBe(32000);
     for (let id = 0; id < 16; id++) {
       // each writer's own lines keep the order it wrote them in
-      const mine = read.entries.filter((entry) => (entry.record.task_id as string).startsWith(`w${id}-`)).map((entry) => Number((entry.record.task_id as string).split('-')[1]));
+      const mine = read.entries
+        .filter((entry) => (entry.record.task_id as string).startsWith(`w${id}-`))
+        .map((entry) => Number((entry.record.task_id as string).split('-')[1]));
       expect(mine).toEqual(Array.from({ length: 2000 }, (_, i) => i));
     }
   }, 120_000);

@@ -15,7 +15,11 @@ const parse = (text: string) => parseLedger(Buffer.from(text));
 describe('parseLedger', () => {
   it('numbers every complete line from 1', () => {
     const read = parse(`${ok('a')}\n${ok('b')}\n${ok('c')}\n`);
-    expect(read.entries.map((entry) => [entry.line, entry.event])).toEqual([[1, 'a'], [2, 'b'], [3, 'c']]);
+    expect(read.entries.map((entry) => [entry.line, entry.event])).toEqual([
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ]);
     expect(read.lines).toBe(3);
     expect(read.malformed).toEqual([]);
     expect(read.torn).toBeUndefined();
@@ -35,7 +39,10 @@ describe('parseLedger', () => {
   ])('skips and reports %s, and reads on', (_name, line, reason) => {
     const read = parse(`${ok('a')}\n${line}\n${ok('b')}\n`);
     expect(read.malformed).toEqual([{ line: 2, reason }]);
-    expect(read.entries.map((entry) => [entry.line, entry.event])).toEqual([[1, 'a'], [3, 'b']]);
+    expect(read.entries.map((entry) => [entry.line, entry.event])).toEqual([
+      [1, 'a'],
+      [3, 'b'],
+    ]);
   });
 
   it('never reads a final line without its newline as data, even a complete JSON object', () => {
@@ -57,7 +64,11 @@ describe('parseLedger', () => {
   it('takes the first occurrence of a repeated key: the envelope wins over a payload that repeats it', () => {
     const read = parse('{"ts":"2026-09-03T19:30:12Z","event":"task.started","task_id":"t-1","event":"forged","ts":5}\n');
     expect(read.entries).toHaveLength(1);
-    expect(read.entries[0]).toMatchObject({ event: 'task.started', ts: '2026-09-03T19:30:12Z', record: { task_id: 't-1', event: 'task.started' } });
+    expect(read.entries[0]).toMatchObject({
+      event: 'task.started',
+      ts: '2026-09-03T19:30:12Z',
+      record: { task_id: 't-1', event: 'task.started' },
+    });
   });
 
   it('the first occurrence holds with nested values, strings holding braces and escapes', () => {

@@ -16,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS } from '../../engine/reporters/index';
 import type { SarifLog } from '../../engine/reporters/sarif';
 import { copyPassingSession, SESSION } from '../helpers/brainstorm';
-import { CLI, cleanEnv, parseFindings, ROOT, TempRepo } from '../helpers/repo';
-import type { RunResult } from '../helpers/repo';
 import { gateOutput } from '../helpers/gate';
+import type { RunResult } from '../helpers/repo';
+import { CLI, cleanEnv, parseFindings, ROOT, TempRepo } from '../helpers/repo';
 import { codeScanningProblems, schemaProblems } from '../helpers/sarif';
 import { dropUndefinedContractKeys } from '../helpers/task';
 import { describeSarifSchema } from '../helpers/upstream';
@@ -81,7 +81,10 @@ describeSarifSchema("this repository's own doctor, as SARIF", () => {
   });
 
   it('names every rule of the effective set', () => {
-    const listed = run(['rules', 'list', '--json'], ROOT).stdout.trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const listed = run(['rules', 'list', '--json'], ROOT)
+      .stdout.trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     expect(sarif(first.stdout).runs[0]!.tool.driver.rules.map((rule) => rule.id)).toStrictEqual(listed);
   });
 
@@ -96,7 +99,12 @@ describe('every format of every gate exits as the text format does', () => {
    * the other formats of check, watch and finish run in process through the same reporters and gate
    * entry: the exit code is the gate's, whatever reporter writes the findings.
    */
-  const spawned: Readonly<Record<string, readonly string[]>> = { doctor: FORMATS, check: ['text'], watch: ['text', 'sarif'], finish: ['text'] };
+  const spawned: Readonly<Record<string, readonly string[]>> = {
+    doctor: FORMATS,
+    check: ['text'],
+    watch: ['text', 'sarif'],
+    finish: ['text'],
+  };
 
   it.each([
     [['doctor'], 10],
@@ -106,7 +114,9 @@ describe('every format of every gate exits as the text format does', () => {
   ] as const)('%j', async (gate, code) => {
     expect(gateOfBroken([...gate]).code).toBe(code);
     for (const format of FORMATS) {
-      const result = spawned[gate[0]]!.includes(format) ? gateOfBroken([...gate, '--format', format]) : await gateOutput(broken, gate[0], format);
+      const result = spawned[gate[0]]!.includes(format)
+        ? gateOfBroken([...gate, '--format', format])
+        : await gateOutput(broken, gate[0], format);
       expect(result.code, format).toBe(code);
       expect(result.stderr, format).toBe('');
       // json prints findings only, and check and finish have none here; every other format says something
@@ -141,7 +151,12 @@ describe('every format of every gate exits as the text format does', () => {
       testsuites: { testsuite: { '@_name': string; testcase: { '@_name': string; failure?: unknown[] }[] } };
     };
     expect(doc.testsuites.testsuite['@_name']).toBe('doctor');
-    expect(doc.testsuites.testsuite.testcase.filter((c) => c.failure).map((c) => c['@_name']).sort()).toStrictEqual(['majordomus.policy-integrity@1', 'project.no-todo@1']);
+    expect(
+      doc.testsuites.testsuite.testcase
+        .filter((c) => c.failure)
+        .map((c) => c['@_name'])
+        .sort(),
+    ).toStrictEqual(['majordomus.policy-integrity@1', 'project.no-todo@1']);
     const github = gateOfBroken(['doctor', '--format', 'github']).stdout.trim().split('\n');
     expect(github.filter((line) => line.startsWith('::error ')).length).toBe(2);
     expect(github.at(-1)).toBe('doctor: 2 failure(s)');
@@ -152,7 +167,10 @@ describe('a format that is not one is a usage error', () => {
   it.each([
     [['doctor', '--format', 'xml'], /argument 'xml' is invalid\. Allowed choices are text, json, sarif, junit, github/],
     [['check', '--format', 'sarif', '--json'], /--json asks for the json format and --format for sarif/],
-    [['brainstorm', 'check', SESSION, '--format', 'yaml'], /argument 'yaml' is invalid\. Allowed choices are text, json, sarif, junit, github/],
+    [
+      ['brainstorm', 'check', SESSION, '--format', 'yaml'],
+      /argument 'yaml' is invalid\. Allowed choices are text, json, sarif, junit, github/,
+    ],
   ])('%j exits 2, nothing on stdout', (args, message) => {
     const result = broken.run(args);
     expect(result.code).toBe(2);
@@ -176,7 +194,11 @@ describe('brainstorm check in every format', () => {
     expect(state.locations[0]!.physicalLocation!.artifactLocation.uri).toBe(`${SESSION}/state.md`);
     expect(log.runs[0]!.invocations[0]).toMatchObject({ exitCode: 1, properties: { gate: 'session' } });
     // the detector bundle prints the same log
-    const detector = spawnSync(process.execPath, [join(ROOT, 'dist/detector.mjs'), SESSION, '--format=sarif'], { cwd: copy.root, env: cleanEnv(), encoding: 'utf8' });
+    const detector = spawnSync(process.execPath, [join(ROOT, 'dist/detector.mjs'), SESSION, '--format=sarif'], {
+      cwd: copy.root,
+      env: cleanEnv(),
+      encoding: 'utf8',
+    });
     expect(detector.stdout).toBe(outputs.get('sarif')!.stdout);
     expect(detector.status).toBe(1);
   });
@@ -200,11 +222,15 @@ describe('a plain doctor loads only the text reporter', () => {
       );
       // tsx first, so this hook (registered last, run first) sees what tsx resolves
       const tsx = pathToFileURL(join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-      const result = spawnSync(process.execPath, ['--import', tsx, '--import', pathToFileURL(join(dir, 'register.mjs')).href, join(ROOT, 'engine/main.ts'), ...args], {
-        cwd,
-        env: cleanEnv({ LOADED_LOG: log }),
-        encoding: 'utf8',
-      });
+      const result = spawnSync(
+        process.execPath,
+        ['--import', tsx, '--import', pathToFileURL(join(dir, 'register.mjs')).href, join(ROOT, 'engine/main.ts'), ...args],
+        {
+          cwd,
+          env: cleanEnv({ LOADED_LOG: log }),
+          encoding: 'utf8',
+        },
+      );
       expect(result.stderr).toBe('');
       const loaded = readFileSync(log, 'utf8').split('\n');
       expect(loaded.some((url) => url.endsWith('/engine/cli/program.ts'))).toBe(true);

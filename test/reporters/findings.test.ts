@@ -4,14 +4,14 @@
  * a validator — built-in or, through its worker's reports, the repository's own.
  */
 import { describe, expect, it } from 'vitest';
-import { exitCodeOf, isFailing, isOutcome, isSeverity, isViolation, SEVERITIES } from '../../engine/api/findings';
 import type { Finding, Level } from '../../engine/api/findings';
-import { Reports } from '../../engine/gate/isolation/reports';
+import { exitCodeOf, isFailing, isOutcome, isSeverity, isViolation, SEVERITIES } from '../../engine/api/findings';
 import type { NoteRecord, WorkerMessage } from '../../engine/gate/isolation/protocol';
+import { Reports } from '../../engine/gate/isolation/reports';
+import { ruleHelp } from '../../engine/packs/rule-docs';
 import { formatJson, jsonReporter } from '../../engine/reporters/json';
 import { renderToString } from '../../engine/reporters/report';
 import { textReporter } from '../../engine/reporters/text';
-import { ruleHelp } from '../../engine/packs/rule-docs';
 import { distributionRules, finding, projectRule, report } from '../helpers/reports';
 
 const at = (level: Level, exitCode = 0): Finding => ({ level, category: 'c', subject: 's', message: 'm', exitCode });
@@ -40,8 +40,25 @@ describe('levels: outcome apart from severity, one decision of violation and fai
 describe('JSON lines keep their keys, in order, and add the new ones after', () => {
   it('level … line, then column, endLine, endColumn, version, help', () => {
     const rule = distributionRules().find((r) => r.id === 'majordomus.policy-integrity')!;
-    const line = JSON.parse(formatJson(finding(rule, 'FAIL', { file: 'p.yaml', line: 3, column: 2, endLine: 4, endColumn: 1 }))) as Record<string, unknown>;
-    expect(Object.keys(line)).toStrictEqual(['level', 'category', 'subject', 'message', 'reproduce', 'rule', 'file', 'line', 'column', 'endLine', 'endColumn', 'version', 'help']);
+    const line = JSON.parse(formatJson(finding(rule, 'FAIL', { file: 'p.yaml', line: 3, column: 2, endLine: 4, endColumn: 1 }))) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(line)).toStrictEqual([
+      'level',
+      'category',
+      'subject',
+      'message',
+      'reproduce',
+      'rule',
+      'file',
+      'line',
+      'column',
+      'endLine',
+      'endColumn',
+      'version',
+      'help',
+    ]);
     expect(line).toMatchObject({ column: 2, endLine: 4, endColumn: 1, version: 1, help: 'docs/RULES.md#rule-majordomus.policy-integrity' });
     expect(JSON.parse(formatJson(at('OK')))).toMatchObject({ column: null, endLine: null, endColumn: null, version: null, help: null });
   });
@@ -53,9 +70,25 @@ describe('JSON lines keep their keys, in order, and add the new ones after', () 
 
   it('--quiet leaves OK and INFO out of text and JSON alike', () => {
     const rule = projectRule('project.x');
-    const of = report('doctor', [rule], [finding(rule, 'OK'), finding(rule, 'INFO'), finding(rule, 'WARN'), finding(rule, 'FAIL')], {}, { quiet: true });
-    expect(renderToString(jsonReporter, of).trim().split('\n').map((l) => (JSON.parse(l) as { level: string }).level)).toStrictEqual(['WARN', 'FAIL']);
-    expect(renderToString(textReporter, of).trim().split('\n').map((l) => l.split(' ')[0])).toStrictEqual(['WARN', 'FAIL', 'doctor:']);
+    const of = report(
+      'doctor',
+      [rule],
+      [finding(rule, 'OK'), finding(rule, 'INFO'), finding(rule, 'WARN'), finding(rule, 'FAIL')],
+      {},
+      { quiet: true },
+    );
+    expect(
+      renderToString(jsonReporter, of)
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { level: string }).level),
+    ).toStrictEqual(['WARN', 'FAIL']);
+    expect(
+      renderToString(textReporter, of)
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ')[0]),
+    ).toStrictEqual(['WARN', 'FAIL', 'doctor:']);
   });
 });
 

@@ -16,7 +16,9 @@ const TODO = projectRule('project.no-todo');
 const catalogue: readonly Rule[] = [...shipped, TODO];
 
 function lines(findings: readonly Finding[], gate: 'doctor' | 'watch' = 'doctor', rulesInRepository = true): string[] {
-  return renderToString(githubReporter, report(gate, catalogue, findings, { rulesInRepository })).split('\n').slice(0, -1);
+  return renderToString(githubReporter, report(gate, catalogue, findings, { rulesInRepository }))
+    .split('\n')
+    .slice(0, -1);
 }
 
 describe('escaping, as the runner decodes', () => {

@@ -7,8 +7,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../engine/api/findings';
 import { attribute, junitReporter, text } from '../../engine/reporters/junit';
-import { renderToString } from '../../engine/reporters/report';
 import type { GateReport } from '../../engine/reporters/report';
+import { renderToString } from '../../engine/reporters/report';
 import type { Rule } from '../../engine/ruleset/rules';
 import { distributionRules, finding, projectRule, report } from '../helpers/reports';
 
@@ -67,7 +67,12 @@ function testcase(of: Parsed, name: string): Testcase {
 }
 
 const FINDINGS: readonly Finding[] = [
-  finding(POLICY, 'FAIL', { file: '.ai/repo/policy.yaml', line: 76, message: 'unknown key `colour`', reproduce: 'majordomus doctor --rule majordomus.policy-integrity' }),
+  finding(POLICY, 'FAIL', {
+    file: '.ai/repo/policy.yaml',
+    line: 76,
+    message: 'unknown key `colour`',
+    reproduce: 'majordomus doctor --rule majordomus.policy-integrity',
+  }),
   finding(POLICY, 'FAIL', { file: '.ai/repo/profiles/x.yaml', message: 'name differs' }),
   finding(TODO, 'WARN', { file: 'src/a.ts', line: 2, column: 6, message: 'a TODO marker' }),
   finding(WIRING, 'OK', { subject: 'hooks', message: 'wired' }),
@@ -93,7 +98,9 @@ describe('one testsuite for the gate, one testcase per rule', () => {
       ['policy', 'unknown key `colour`'],
       ['policy', 'name differs'],
     ]);
-    expect(policy.failure![0]!['#text']).toBe('FAIL .ai/repo/policy.yaml:76 — unknown key `colour`\nreproduce: majordomus doctor --rule majordomus.policy-integrity');
+    expect(policy.failure![0]!['#text']).toBe(
+      'FAIL .ai/repo/policy.yaml:76 — unknown key `colour`\nreproduce: majordomus doctor --rule majordomus.policy-integrity',
+    );
     expect(policy.failure![1]!['#text']).toBe('FAIL .ai/repo/profiles/x.yaml — name differs');
     expect(testcase(doc, TODO.identity).failure![0]!['#text']).toBe('WARN src/a.ts:2:6 — a TODO marker');
   });
@@ -107,7 +114,9 @@ describe('one testsuite for the gate, one testcase per rule', () => {
   it('skipped: a rule not machine-enforced, a rule of another gate, a rule whose every check was skipped', () => {
     expect(testcase(doc, ADVISORY.identity).skipped![0]!['@_message']).toMatch(/not machine-enforced/);
     expect(testcase(doc, SESSION_RULE.identity).skipped![0]!['@_message']).toMatch(/not enforced at doctor \(its gates: session\)/);
-    const skippedOnly = parsed(report('doctor', catalogue, [finding(WIRING, 'INFO', { message: 'not checked: no hooks directory', skipped: true })]));
+    const skippedOnly = parsed(
+      report('doctor', catalogue, [finding(WIRING, 'INFO', { message: 'not checked: no hooks directory', skipped: true })]),
+    );
     expect(testcase(skippedOnly, WIRING.identity).skipped![0]!['@_message']).toBe('not checked: no hooks directory');
   });
 

@@ -8,11 +8,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../engine/api/findings';
-import { renderToString } from '../../engine/reporters/report';
-import type { GateReport } from '../../engine/reporters/report';
-import { cap, DEFAULT_REPOSITORY_URL, FULL_DESCRIPTION_MAX, repositoryUrl, SARIF_LIMITS, sarifLog, sarifReporter, toolInfo } from '../../engine/reporters/sarif';
-import type { SarifLimits, SarifLog, SarifResult } from '../../engine/reporters/sarif';
 import { DOCUMENTED_PACKS, ruleAnchor } from '../../engine/packs/rule-docs';
+import type { GateReport } from '../../engine/reporters/report';
+import { renderToString } from '../../engine/reporters/report';
+import type { SarifLimits, SarifLog, SarifResult } from '../../engine/reporters/sarif';
+import {
+  cap,
+  DEFAULT_REPOSITORY_URL,
+  FULL_DESCRIPTION_MAX,
+  repositoryUrl,
+  SARIF_LIMITS,
+  sarifLog,
+  sarifReporter,
+  toolInfo,
+} from '../../engine/reporters/sarif';
 import type { Rule } from '../../engine/ruleset/rules';
 import { ROOT } from '../helpers/repo';
 import { distributionRules, finding, projectRule, report } from '../helpers/reports';
@@ -50,10 +59,25 @@ describeSarifSchema('SARIF logs are valid SARIF 2.1.0 that code scanning accepts
   const cases: [string, GateReport][] = [
     ['FAIL, WARN, DRIFT, OK and INFO at doctor', report('doctor', catalogue, MIXED)],
     ['a passing gate', report('doctor', catalogue, [finding(POLICY, 'OK')])],
-    ['an empty catalogue and a finding of a rule it lacks', report('doctor', [], [finding(LAYOUT, 'FAIL', { file: '.ai/manifest.yaml', line: 3 })])],
-    ['files with spaces, #, %, non-ASCII and a lone surrogate', report('check', catalogue, [finding(TODO, 'FAIL', { file: 'src/a b#c%d é \ud800.ts', line: 1 })])],
-    ['a finding with no file, the rule outside the repository', report('session', catalogue, [finding(TODO, 'FAIL', { subject: 'state.md' })], { rulesInRepository: false, prefix: 'docs/research/x-brainstorm/' })],
-    ['a region with an end line and column', report('doctor', catalogue, [finding(TODO, 'FAIL', { file: 'a.ts', line: 2, column: 3, endLine: 4, endColumn: 1 })])],
+    [
+      'an empty catalogue and a finding of a rule it lacks',
+      report('doctor', [], [finding(LAYOUT, 'FAIL', { file: '.ai/manifest.yaml', line: 3 })]),
+    ],
+    [
+      'files with spaces, #, %, non-ASCII and a lone surrogate',
+      report('check', catalogue, [finding(TODO, 'FAIL', { file: 'src/a b#c%d é \ud800.ts', line: 1 })]),
+    ],
+    [
+      'a finding with no file, the rule outside the repository',
+      report('session', catalogue, [finding(TODO, 'FAIL', { subject: 'state.md' })], {
+        rulesInRepository: false,
+        prefix: 'docs/research/x-brainstorm/',
+      }),
+    ],
+    [
+      'a region with an end line and column',
+      report('doctor', catalogue, [finding(TODO, 'FAIL', { file: 'a.ts', line: 2, column: 3, endLine: 4, endColumn: 1 })]),
+    ],
     ['a result cap', report('doctor', catalogue, MIXED)],
   ];
   it.each(cases)('%s', (name, of) => {
@@ -66,8 +90,15 @@ describeSarifSchema('SARIF logs are valid SARIF 2.1.0 that code scanning accepts
 
 describeSarifSchema('the checks themselves catch what they are for', () => {
   const valid = (): SarifLog => JSON.parse(JSON.stringify(log(report('doctor', catalogue, MIXED)))) as SarifLog;
-  type Mutable = { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[]; tool: { driver: { rules: { shortDescription: { text: string } }[] } } }[]; version: string };
-  const firstLocation = (l: Mutable): Mutable['runs'][number]['results'][number]['locations'][number]['physicalLocation'] => l.runs[0]!.results[0]!.locations[0]!.physicalLocation;
+  type Mutable = {
+    runs: {
+      results: { locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[];
+      tool: { driver: { rules: { shortDescription: { text: string } }[] } };
+    }[];
+    version: string;
+  };
+  const firstLocation = (l: Mutable): Mutable['runs'][number]['results'][number]['locations'][number]['physicalLocation'] =>
+    l.runs[0]!.results[0]!.locations[0]!.physicalLocation;
   const MUTATIONS: Record<string, (l: Mutable) => void> = {
     'a URI with a space': (l) => void (firstLocation(l).artifactLocation.uri = 'a b.ts'),
     'a start line of 0': (l) => void (firstLocation(l).region.startLine = 0),
@@ -118,7 +149,14 @@ describe('results: one per violation', () => {
   });
 
   it('the brainstorm detector’s files are prefixed with the session folder', () => {
-    const [result] = results(log(report('session', catalogue, [finding(TODO, 'FAIL', { file: 'state.md', line: 3 })], { prefix: 'docs/research/x-brainstorm/', rulesInRepository: false })));
+    const [result] = results(
+      log(
+        report('session', catalogue, [finding(TODO, 'FAIL', { file: 'state.md', line: 3 })], {
+          prefix: 'docs/research/x-brainstorm/',
+          rulesInRepository: false,
+        }),
+      ),
+    );
     expect(result!.locations[0]!.physicalLocation!.artifactLocation.uri).toBe('docs/research/x-brainstorm/state.md');
   });
 
@@ -137,7 +175,9 @@ describe('results: one per violation', () => {
   });
 
   it('an inconsistent region keeps only what is consistent', () => {
-    const [result] = results(log(report('doctor', catalogue, [finding(TODO, 'FAIL', { file: 'a.ts', column: 4, endLine: 1, line: 3, endColumn: 2 })])));
+    const [result] = results(
+      log(report('doctor', catalogue, [finding(TODO, 'FAIL', { file: 'a.ts', column: 4, endLine: 1, line: 3, endColumn: 2 })])),
+    );
     expect(result!.locations[0]!.physicalLocation!.region).toStrictEqual({ startLine: 3, startColumn: 4 });
   });
 
@@ -156,7 +196,8 @@ describe('tool.driver.rules: the whole effective catalogue', () => {
 
   it('every rule has a name, a non-empty short and full description and help', () => {
     for (const rule of rules) {
-      for (const text of [rule.name, rule.shortDescription.text, rule.fullDescription.text, rule.help.text]) expect(text.trim(), rule.id).not.toBe('');
+      for (const text of [rule.name, rule.shortDescription.text, rule.fullDescription.text, rule.help.text])
+        expect(text.trim(), rule.id).not.toBe('');
     }
   });
 
@@ -205,7 +246,8 @@ describe('tool.driver.rules: the whole effective catalogue', () => {
 describe('fingerprints: stable across runs, following the line, not its number', () => {
   const lines: Record<string, string[]> = { 'src/a.ts': ['one', '  // TODO a', 'two', '// TODO b', '// TODO a'] };
   const lineText = (file: string, line: number): string | undefined => lines[file]?.[line - 1];
-  const todos = (at: readonly number[]): Finding[] => at.map((line) => finding(TODO, 'FAIL', { file: 'src/a.ts', line, message: 'a TODO marker' }));
+  const todos = (at: readonly number[]): Finding[] =>
+    at.map((line) => finding(TODO, 'FAIL', { file: 'src/a.ts', line, message: 'a TODO marker' }));
   const prints = (at: readonly number[], text = lineText): string[] =>
     results(log(report('doctor', catalogue, todos(at), { lineText: text }))).map((r) => r.partialFingerprints.primaryLocationLineHash);
 
@@ -234,14 +276,22 @@ describe('fingerprints: stable across runs, following the line, not its number',
   it('without a line to read, the message is hashed', () => {
     const a = prints([2], () => undefined);
     expect(prints([3], () => undefined)).toStrictEqual(a);
-    const other = results(log(report('doctor', catalogue, [finding(TODO, 'FAIL', { file: 'src/a.ts', line: 2, message: 'another' })]))).map((r) => r.partialFingerprints.primaryLocationLineHash);
+    const other = results(log(report('doctor', catalogue, [finding(TODO, 'FAIL', { file: 'src/a.ts', line: 2, message: 'another' })]))).map(
+      (r) => r.partialFingerprints.primaryLocationLineHash,
+    );
     expect(other).not.toStrictEqual(a);
   });
 
   it('a different rule on the same line is a different fingerprint', () => {
     const other = projectRule('project.other');
     const mine = prints([2]);
-    const theirs = results(log(report('doctor', [...catalogue, other], [finding(other, 'FAIL', { file: 'src/a.ts', line: 2, message: 'a TODO marker' })], { lineText }))).map((r) => r.partialFingerprints.primaryLocationLineHash);
+    const theirs = results(
+      log(
+        report('doctor', [...catalogue, other], [finding(other, 'FAIL', { file: 'src/a.ts', line: 2, message: 'a TODO marker' })], {
+          lineText,
+        }),
+      ),
+    ).map((r) => r.partialFingerprints.primaryLocationLineHash);
     expect(theirs).not.toStrictEqual(mine);
   });
 });
@@ -263,7 +313,12 @@ describe('the caps: results and rules a run, what was left out said', () => {
       ['error', 1],
       ['error', 2],
     ]);
-    expect(capped.runs[0]!.properties).toMatchObject({ violations: 5, resultsReported: 3, resultsOmitted: 2, limits: { resultsPerRun: 3 } });
+    expect(capped.runs[0]!.properties).toMatchObject({
+      violations: 5,
+      resultsReported: 3,
+      resultsOmitted: 2,
+      limits: { resultsPerRun: 3 },
+    });
     expect(capped.runs[0]!.properties.truncated).toMatch(/2 of 5 result/);
   });
 
@@ -305,8 +360,15 @@ describe('the published repository: package.json, else the documented constant',
   });
 
   it('the tool names its version and a web address', () => {
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; repository?: unknown; homepage?: unknown };
-    expect(toolInfo()).toStrictEqual({ version: pkg.version, repositoryUrl: repositoryUrl(pkg.repository, pkg.homepage) ?? DEFAULT_REPOSITORY_URL });
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      version: string;
+      repository?: unknown;
+      homepage?: unknown;
+    };
+    expect(toolInfo()).toStrictEqual({
+      version: pkg.version,
+      repositoryUrl: repositoryUrl(pkg.repository, pkg.homepage) ?? DEFAULT_REPOSITORY_URL,
+    });
   });
 
   it('docs/RULES.md documents exactly the packs under rules/', () => {

@@ -10,8 +10,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 const scratch: string[] = [];
@@ -38,7 +38,12 @@ function opened(): { repo: TempRepo; id: string; context: string } {
 /** The close completed: one record of the episode, one session.closed, the open record gone. */
 function expectClosed(repo: TempRepo, id: string): void {
   expect(readdirSync(repo.path(SESSIONS)).filter((name) => name.includes(id))).toHaveLength(1);
-  const closed = repo.read(LEDGER).trim().split('\n').map((line) => JSON.parse(line) as { event: string; session?: string }).filter((line) => line.event === 'session.closed');
+  const closed = repo
+    .read(LEDGER)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { event: string; session?: string })
+    .filter((line) => line.event === 'session.closed');
   expect(closed.map((line) => line.session)).toEqual([id]);
   expect(repo.exists(`${OPEN}/hand.yaml`)).toBe(false);
 }
@@ -70,7 +75,7 @@ describe('session close writes the Close section through the writer', () => {
     expectClosed(repo, id);
   });
 
-  it("a writer killed while replacing the context left its files: the next close clears them and writes the section once", () => {
+  it('a writer killed while replacing the context left its files: the next close clears them and writes the section once', () => {
     const { repo, id, context } = opened();
     const name = context.slice(CONTEXTS.length + 1);
     // what a kill between staging the new context and dropping the backup of the old one leaves

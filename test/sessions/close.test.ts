@@ -10,9 +10,9 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, readdirSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
-import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
 import { committedAdoption, copyOf } from '../helpers/prepared';
+import type { TempRepo } from '../helpers/repo';
+import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -36,7 +36,11 @@ function frontOf(text: string): Record<string, unknown> {
 }
 
 function ledger(repo: TempRepo): Array<Record<string, unknown>> {
-  return repo.read(LEDGER).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return repo
+    .read(LEDGER)
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 function open(repo: TempRepo, args: string[] = []): string {
@@ -69,7 +73,15 @@ describe('session close', () => {
     expect(statSync(repo.path(path)).mode & 0o777).toBe(0o600);
     const text = repo.read(path);
     const front = frontOf(text);
-    expect(front).toMatchObject({ schema: 'session/v1', kind: 'session', session_id: id, outcome: 'closed', worker: 'some-provider/some-model', branch: 'main', task_id: 'none' });
+    expect(front).toMatchObject({
+      schema: 'session/v1',
+      kind: 'session',
+      session_id: id,
+      outcome: 'closed',
+      worker: 'some-provider/some-model',
+      branch: 'main',
+      task_id: 'none',
+    });
     expect(front.repository_id).toMatch(/^local:[0-9a-f]{16}$/);
     expect(front.worktree_id).toMatch(/^[0-9a-f]{16}$/);
     expect((front.commits as string[]).length).toBe(1);
@@ -84,7 +96,7 @@ describe('session close', () => {
     expect(repo.read(`.ai/local/session-contexts/${context}`)).toContain(`\n## Close\n- closed_at: `);
   });
 
-  it('selects the reference lists by session stamp: a concurrent episode\'s decisions and questions stay out', () => {
+  it("selects the reference lists by session stamp: a concurrent episode's decisions and questions stay out", () => {
     const repo = adopted();
     expect(repo.run(['start', 'the task', '--scope', '.']).code).toBe(0);
     const mine = open(repo);
@@ -117,7 +129,11 @@ describe('session close', () => {
     expect(history.code).toBe(0);
     expect(history.stdout).toContain('session.started');
     expect(history.stdout).toContain('session.closed');
-    const json = repo.run(['history', '--json', '--event', 'session.closed']).stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const json = repo
+      .run(['history', '--json', '--event', 'session.closed'])
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(json.map((line) => (line.record as Record<string, unknown>).session)).toEqual([id]);
   });
 
@@ -180,7 +196,11 @@ describe('session close', () => {
     for (const delay of [5, 40, 80, 120]) {
       const { repo, id } = withEpisode();
       await new Promise<void>((resolve, reject) => {
-        const child = spawn(process.execPath, [CLI, 'session', 'close'], { cwd: repo.dir, env: cleanEnv(), stdio: ['pipe', 'ignore', 'ignore'] });
+        const child = spawn(process.execPath, [CLI, 'session', 'close'], {
+          cwd: repo.dir,
+          env: cleanEnv(),
+          stdio: ['pipe', 'ignore', 'ignore'],
+        });
         child.stdin.end('summary\n');
         child.on('error', reject);
         child.on('exit', () => resolve());

@@ -4,8 +4,8 @@
  * their outcomes; each refusal (2 for a malformed id, 12 for an unknown one or none at all).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoFactory } from '../helpers/repo';
 import { committedAdoption } from '../helpers/prepared';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -25,7 +25,9 @@ describe('session status, list, show', () => {
     expect(repo.run(['session', 'status']).code).toBe(0);
     expect(repo.run(['session', 'start']).code).toBe(0);
     expect(repo.run(['session', 'start', '--provider-session', 'cc-2']).code).toBe(0);
-    const open = json<{ open: Array<{ key: string; current: boolean; session_id: string }> }>(repo.run(['session', 'status', '--json'])).open;
+    const open = json<{ open: Array<{ key: string; current: boolean; session_id: string }> }>(
+      repo.run(['session', 'status', '--json']),
+    ).open;
     expect(open.map((episode) => [episode.key, episode.current])).toEqual([
       ['cc-2', true],
       ['hand', false],
@@ -43,13 +45,22 @@ describe('session status, list, show', () => {
     // the clock's second is part of the name: a later record must sort after the first
     const second = json<{ session_id: string }>(repo.run(['session', 'start', '--json', '--provider-session', 'two']));
     expect(repo.run(['start', 'the turn', '--scope', '.'], { env: { MAJORDOMUS_PROVIDER_SESSION: 'two' } }).code).toBe(0);
-    const handover = repo.run(['handover', '--close'], { env: { MAJORDOMUS_PROVIDER_SESSION: 'two' }, input: '# Objective\nit\n# Current State\ndone\n# Next Action\nmore\n' });
+    const handover = repo.run(['handover', '--close'], {
+      env: { MAJORDOMUS_PROVIDER_SESSION: 'two' },
+      input: '# Objective\nit\n# Current State\ndone\n# Next Action\nmore\n',
+    });
     expect(handover.code, handover.stderr).toBe(0);
     const closed = json<{ record: string }>(repo.run(['session', 'close', '--json', '--provider-session', 'two']));
-    const list = repo.run(['session', 'list', '--json']).stdout.trim().split('\n').map((line) => JSON.parse(line) as { session_id: string; outcome: string });
+    const list = repo
+      .run(['session', 'list', '--json'])
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { session_id: string; outcome: string });
     expect(list.map((row) => row.session_id).sort()).toEqual([firstId, second.session_id].sort());
     expect(list.every((row) => row.outcome === 'closed')).toBe(true);
-    const shown = json<{ session_id: string; path: string; turns: Array<{ task_id: string; outcome: string }> }>(repo.run(['session', 'show', second.session_id, '--json']));
+    const shown = json<{ session_id: string; path: string; turns: Array<{ task_id: string; outcome: string }> }>(
+      repo.run(['session', 'show', second.session_id, '--json']),
+    );
     expect(shown.path).toBe(closed.record);
     expect(shown.turns).toHaveLength(1);
     expect(shown.turns[0].task_id).toMatch(/^t-/);

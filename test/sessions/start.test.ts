@@ -7,8 +7,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 import { committedAdoption, copyOf } from '../helpers/prepared';
+import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -17,7 +17,11 @@ const OPEN = '.ai/local/state/sessions-open';
 const POINTER = '.ai/local/state/session-current.yaml';
 
 function ledger(repo: { read(path: string): string }): Array<Record<string, unknown>> {
-  return repo.read('.ai/local/state/ledger.jsonl').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return repo
+    .read('.ai/local/state/ledger.jsonl')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 // one adoption, committed, copied per test
@@ -51,7 +55,8 @@ describe('session start', () => {
     expect(context).toContain('schema: session-context/v1');
     expect(context).toContain(`session_id: ${id}`);
     // the context builder's output at the open, one heading level down
-    for (const heading of ['### Task', '### Current state', '### Open questions', '### Recent decisions', '### Previous turn']) expect(context).toContain(`\n${heading}\n`);
+    for (const heading of ['### Task', '### Current state', '### Open questions', '### Recent decisions', '### Previous turn'])
+      expect(context).toContain(`\n${heading}\n`);
     const started = ledger(repo).filter((line) => line.event === 'session.started');
     expect(started).toHaveLength(1);
     expect(started[0]).toMatchObject({ session: id, worker: 'some-provider/some-model' });
@@ -122,10 +127,19 @@ describe('session start', () => {
 
   it.each([0o000, 0o022, 0o277])('under umask %o the open record and the closed record are exactly 0600', (umask) => {
     const repo = adopted();
-    const shell = (args: string): number => spawnSync('sh', ['-c', `umask ${umask.toString(8)}; "${process.execPath}" "${CLI}" ${args}`], { cwd: repo.dir, env: cleanEnv(), stdio: 'pipe' }).status ?? -1;
+    const shell = (args: string): number =>
+      spawnSync('sh', ['-c', `umask ${umask.toString(8)}; "${process.execPath}" "${CLI}" ${args}`], {
+        cwd: repo.dir,
+        env: cleanEnv(),
+        stdio: 'pipe',
+      }).status ?? -1;
     expect(shell('session start')).toBe(0);
     expect(statSync(repo.path(`${OPEN}/hand.yaml`)).mode & 0o777).toBe(0o600);
-    const record = spawnSync('sh', ['-c', `umask ${umask.toString(8)}; "${process.execPath}" "${CLI}" session close`], { cwd: repo.dir, env: cleanEnv(), encoding: 'utf8' });
+    const record = spawnSync('sh', ['-c', `umask ${umask.toString(8)}; "${process.execPath}" "${CLI}" session close`], {
+      cwd: repo.dir,
+      env: cleanEnv(),
+      encoding: 'utf8',
+    });
     expect(record.status).toBe(0);
     expect(statSync(repo.path(record.stdout.trim())).mode & 0o777).toBe(0o600);
   });

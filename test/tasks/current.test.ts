@@ -5,13 +5,14 @@
  * counts committed, staged, unstaged and untracked paths in the working tree, and only the staged ones
  * in the index.
  */
+
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changeSet } from '../../engine/state/tasks/changes';
 import { currentTaskFile, readCurrentTask } from '../../engine/state/tasks/current';
-import { cleanEnv, repoFactory, ROOT } from '../helpers/repo';
+import { cleanEnv, ROOT, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -92,7 +93,9 @@ describe('changeSet', () => {
     writeFileSync(repo.path('edited.txt'), 'b\n');
     repo.write('untracked.txt', 'c\n');
     const env = cleanEnv();
-    expect(changeSet(repo.dir, head, 'working tree', env)).toEqual({ files: ['committed.txt', 'edited.txt', 'moved.txt', 'renamed.txt', 'untracked.txt'] });
+    expect(changeSet(repo.dir, head, 'working tree', env)).toEqual({
+      files: ['committed.txt', 'edited.txt', 'moved.txt', 'renamed.txt', 'untracked.txt'],
+    });
     expect(changeSet(repo.dir, head, 'index', env)).toEqual({ files: ['committed.txt', 'moved.txt', 'renamed.txt'] });
   });
 

@@ -30,7 +30,9 @@ describe('finish --note -', () => {
   ])('refuses %s with exit 2 and leaves the task active', (_label, bytes) => {
     const repo = committedWithTask(repos);
     const before = repo.read('.ai/local/state/current.yaml');
-    const run = repo.run(['finish', '--outcome', 'partial', '--verify-command', 'git --version', '--note', '-'], { input: bytes as unknown as string });
+    const run = repo.run(['finish', '--outcome', 'partial', '--verify-command', 'git --version', '--note', '-'], {
+      input: bytes as unknown as string,
+    });
     expect(run.code).toBe(2);
     expect(repo.read('.ai/local/state/current.yaml')).toBe(before);
   });

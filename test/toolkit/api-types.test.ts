@@ -43,7 +43,9 @@ function reachable(program: ts.Program): ts.SourceFile[] {
 
 function diagnostics(program: ts.Program): string[] {
   return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
-    const where = diagnostic.file ? `${relative(ROOT, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}` : '';
+    const where = diagnostic.file
+      ? `${relative(ROOT, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
+      : '';
     return `${where} TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`;
   });
 }
@@ -64,7 +66,8 @@ describe('the published declarations', () => {
     const found: string[] = [];
     for (const file of files) {
       const where = relative(TYPES, file.fileName);
-      if (file.typeReferenceDirectives.length > 0) found.push(`${where}: references the types of ${file.typeReferenceDirectives.map((ref) => ref.fileName).join(', ')}`);
+      if (file.typeReferenceDirectives.length > 0)
+        found.push(`${where}: references the types of ${file.typeReferenceDirectives.map((ref) => ref.fileName).join(', ')}`);
       if (/\bNodeJS\.|\bBuffer\b/.test(file.text)) found.push(`${where}: names a Node type`);
       const visit = (node: ts.Node): void => {
         if (ts.isClassDeclaration(node)) found.push(`${where}: declares the class ${node.name?.text ?? '(anonymous)'}`);
@@ -77,11 +80,22 @@ describe('the published declarations', () => {
     expect(found).toEqual([]);
   });
 
-  it('export none of the engine\'s classes by name', () => {
+  it("export none of the engine's classes by name", () => {
     const checker = program.getTypeChecker();
     const module = checker.getSymbolAtLocation(program.getSourceFile(API)!)!;
     const exported = checker.getExportsOfModule(module).map((symbol) => symbol.name);
-    expect(exported).toEqual(expect.arrayContaining(['defineValidator', 'ValidatorContext', 'FolderContext', 'schema', 'pathspecMatcher', 'readDocument', 'checkSchema', 'isUnreadable']));
+    expect(exported).toEqual(
+      expect.arrayContaining([
+        'defineValidator',
+        'ValidatorContext',
+        'FolderContext',
+        'schema',
+        'pathspecMatcher',
+        'readDocument',
+        'checkSchema',
+        'isUnreadable',
+      ]),
+    );
     expect(exported.filter((name) => ENGINE_CLASSES.includes(name))).toEqual([]);
   });
 });
@@ -140,7 +154,7 @@ export function audit(context: ValidatorContext): string[] {
     expect(compile(source)).toEqual([]);
   });
 
-  it('refuses, as type errors, the engine\'s classes and the context members the toolkit replaced', () => {
+  it("refuses, as type errors, the engine's classes and the context members the toolkit replaced", () => {
     const source = `
 import { defineValidator, schema } from 'majordomus';
 // @ts-expect-error the engine's repository is not published

@@ -7,10 +7,10 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { isBuiltSchema, pathspecList, schema } from '../../engine/api/toolkit/index';
 import type { SchemaType } from '../../engine/api/toolkit/index';
-import { defineValidator } from '../../engine/api/validator';
+import { isBuiltSchema, pathspecList, schema } from '../../engine/api/toolkit/index';
 import type { Validator } from '../../engine/api/validator';
+import { defineValidator } from '../../engine/api/validator';
 import type { ContentOptions } from '../../validators/content';
 import type { DocumentSchemaOptions } from '../../validators/document_schema';
 import type { PathsOptions } from '../../validators/paths';
@@ -69,7 +69,7 @@ describe('the schema builders', () => {
   });
 });
 
-describe('a validator\'s options type follows from its schema', () => {
+describe("a validator's options type follows from its schema", () => {
   const OPTIONS = schema.object({ paths: pathspecList(), message: schema.optional(schema.string()) });
 
   it('types context.options from the schema, and checks the example options against it', () => {
@@ -135,7 +135,7 @@ describe('a validator\'s options type follows from its schema', () => {
     expect(misuses).toHaveLength(5);
   });
 
-  it('the generic validators\' documented option types are their schemas\' types', () => {
+  it("the generic validators' documented option types are their schemas' types", () => {
     expectTypeOf<PathsOptions>().toEqualTypeOf<{ readonly require?: readonly string[]; readonly forbid?: readonly string[] }>();
     expectTypeOf<DocumentSchemaOptions>().toEqualTypeOf<{ readonly paths: readonly string[]; readonly schema: string }>();
     expectTypeOf<ContentOptions>().toEqualTypeOf<{

@@ -18,9 +18,13 @@ const STEPS = `steps:
 
 /** A use case file, sound unless a part is replaced. */
 function useCase(parts: { front?: string; situation?: string; scenario?: string; steps?: string } = {}): string {
-  const front = parts.front ?? 'id: sample\nkind: use-case\ntitle: A sample\nsummary: One sentence.\nstatus: active\ntarget: guaranteed\ncommands: [decision]';
+  const front =
+    parts.front ??
+    'id: sample\nkind: use-case\ntitle: A sample\nsummary: One sentence.\nstatus: active\ntarget: guaranteed\ncommands: [decision]';
   const situation = parts.situation ?? '# Situation\n\nSomething is not written down.\n';
-  const scenario = parts.scenario ?? `# Scenario\n\n\`\`\`yaml\nsetup: installed\ngiven: ['an adopted repository']\n${parts.steps ?? STEPS}\nthen: ['it is state']\n\`\`\`\n`;
+  const scenario =
+    parts.scenario ??
+    `# Scenario\n\n\`\`\`yaml\nsetup: installed\ngiven: ['an adopted repository']\n${parts.steps ?? STEPS}\nthen: ['it is state']\n\`\`\`\n`;
   return `---\n${front}\n---\n\n${situation}\n${scenario}\n# Outcome\n\nIt is written down.\n`;
 }
 
@@ -32,34 +36,106 @@ describe('use case format', () => {
     expect(problems).toEqual([]);
     expect(read).toMatchObject({ id: 'sample', status: 'active', target: 'guaranteed', commands: ['decision'] });
     expect(read!.scenario!.setup).toBe('installed');
-    expect(read!.scenario!.steps[0]).toMatchObject({ id: 'list', run: ['decision', 'list'], expect: { exit: 0, stdout_contains: ['^#1'] } });
+    expect(read!.scenario!.steps[0]).toMatchObject({
+      id: 'list',
+      run: ['decision', 'list'],
+      expect: { exit: 0, stdout_contains: ['^#1'] },
+    });
   });
 
   it('reads an advisory use case without a scenario', () => {
-    const { useCase: read, problems } = parseUseCase(useCase({ front: 'id: sample\nkind: use-case\ntitle: A\nsummary: B\nstatus: draft\ntarget: advisory\ncommands: [decision]', scenario: '' }), FILE);
+    const { useCase: read, problems } = parseUseCase(
+      useCase({
+        front: 'id: sample\nkind: use-case\ntitle: A\nsummary: B\nstatus: draft\ntarget: advisory\ncommands: [decision]',
+        scenario: '',
+      }),
+      FILE,
+    );
     expect(problems).toEqual([]);
     expect(read!.scenario).toBeUndefined();
   });
 
   it.each([
-    ['an unknown front matter key', { front: 'id: sample\nkind: use-case\ntitle: A\nsummary: B\nstatus: active\ntarget: guaranteed\ncommands: [decision]\nowner: me' }, /unknown front matter key "owner"/],
-    ['a missing required key', { front: 'id: sample\nkind: use-case\ntitle: A\nstatus: active\ntarget: guaranteed\ncommands: [decision]' }, /no summary/],
-    ['an id that is not the file name', { front: 'id: other\nkind: use-case\ntitle: A\nsummary: B\nstatus: active\ntarget: guaranteed\ncommands: [decision]' }, /id is "other"/],
-    ['a kind other than use-case', { front: 'id: sample\nkind: rule\ntitle: A\nsummary: B\nstatus: active\ntarget: guaranteed\ncommands: [decision]' }, /kind is "rule"/],
-    ['an unknown target', { front: 'id: sample\nkind: use-case\ntitle: A\nsummary: B\nstatus: active\ntarget: always\ncommands: [decision]' }, /target is "always"/],
+    [
+      'an unknown front matter key',
+      { front: 'id: sample\nkind: use-case\ntitle: A\nsummary: B\nstatus: active\ntarget: guaranteed\ncommands: [decision]\nowner: me' },
+      /unknown front matter key "owner"/,
+    ],
+    [
+      'a missing required key',
+      { front: 'id: sample\nkind: use-case\ntitle: A\nstatus: active\ntarget: guaranteed\ncommands: [decision]' },
+      /no summary/,
+    ],
+    [
+      'an id that is not the file name',
+      { front: 'id: other\nkind: use-case\ntitle: A\nsummary: B\nstatus: active\ntarget: guaranteed\ncommands: [decision]' },
+      /id is "other"/,
+    ],
+    [
+      'a kind other than use-case',
+      { front: 'id: sample\nkind: rule\ntitle: A\nsummary: B\nstatus: active\ntarget: guaranteed\ncommands: [decision]' },
+      /kind is "rule"/,
+    ],
+    [
+      'an unknown target',
+      { front: 'id: sample\nkind: use-case\ntitle: A\nsummary: B\nstatus: active\ntarget: always\ncommands: [decision]' },
+      /target is "always"/,
+    ],
     ['a missing # Situation', { situation: '# Setting\n\nText.\n' }, /no `# Situation`/],
     ['a guaranteed use case without a scenario', { scenario: '' }, /guaranteed but has no scenario/],
     ['an unknown scenario key', { steps: `${STEPS}\nwhen: [x]` }, /scenario: unknown key "when"/],
-    ['an unknown setup', { scenario: "# Scenario\n\n```yaml\nsetup: finish-ready\nsteps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n```\n" }, /setup is "finish-ready"/],
-    ['an unknown step key', { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    stdout: x\n    expect:\n      exit: 0" }, /step a: unknown key "stdout"/],
-    ['an unknown expect key', { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n      stderr_contains: [x]" }, /expect: unknown key "stderr_contains"/],
-    ['a command the use case does not list', { steps: "steps:\n  - id: a\n    run: ['history']\n    expect:\n      exit: 0" }, /runs "history", a command the use case does not list/],
-    ['a step without an expected exit', { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      stdout_contains: [x]" }, /step a: expect has no exit/],
+    [
+      'an unknown setup',
+      {
+        scenario:
+          "# Scenario\n\n```yaml\nsetup: finish-ready\nsteps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n```\n",
+      },
+      /setup is "finish-ready"/,
+    ],
+    [
+      'an unknown step key',
+      { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    stdout: x\n    expect:\n      exit: 0" },
+      /step a: unknown key "stdout"/,
+    ],
+    [
+      'an unknown expect key',
+      { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n      stderr_contains: [x]" },
+      /expect: unknown key "stderr_contains"/,
+    ],
+    [
+      'a command the use case does not list',
+      { steps: "steps:\n  - id: a\n    run: ['history']\n    expect:\n      exit: 0" },
+      /runs "history", a command the use case does not list/,
+    ],
+    [
+      'a step without an expected exit',
+      { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      stdout_contains: [x]" },
+      /step a: expect has no exit/,
+    ],
     ['a step without expect', { steps: "steps:\n  - id: a\n    run: ['decision', 'list']" }, /step a: no expect/],
-    ['a pattern that is not a regular expression', { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n      stdout_contains: ['(']" }, /is not a regular expression/],
-    ['a stdin path leaving the directory', { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    stdin: ../secret\n    expect:\n      exit: 0" }, /stdin is not a relative path/],
-    ['a files_exist path that is absolute', { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n      files_exist: [/etc/passwd]" }, /files_exist: "\/etc\/passwd"/],
-    ['two steps with one id', { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0" }, /a second step has this id/],
+    [
+      'a pattern that is not a regular expression',
+      { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n      stdout_contains: ['(']" },
+      /is not a regular expression/,
+    ],
+    [
+      'a stdin path leaving the directory',
+      { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    stdin: ../secret\n    expect:\n      exit: 0" },
+      /stdin is not a relative path/,
+    ],
+    [
+      'a files_exist path that is absolute',
+      { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n      files_exist: [/etc/passwd]" },
+      /files_exist: "\/etc\/passwd"/,
+    ],
+    [
+      'two steps with one id',
+      {
+        steps:
+          "steps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0",
+      },
+      /a second step has this id/,
+    ],
   ])('refuses %s', (_name, parts, message) => {
     const { useCase: read, problems } = parseUseCase(useCase(parts), FILE);
     expect(read).toBeUndefined();
@@ -83,11 +159,13 @@ describe('output normalisation', () => {
       'start: task t-20261130210016-9f0e is active in /tmp/x/repo/src (3.2 s, 120ms), commit 1a2b3c4',
       'exit 10: 2 problems',
     ].join('\n');
-    expect(normaliseOutput(text, '/tmp/x/repo')).toBe([
-      'session s-<id> opened at <time> (head <head>)',
-      'start: task t-<id> is active in <repo>/src (<duration>, <duration>), commit <hash>',
-      'exit 10: 2 problems',
-    ].join('\n'));
+    expect(normaliseOutput(text, '/tmp/x/repo')).toBe(
+      [
+        'session s-<id> opened at <time> (head <head>)',
+        'start: task t-<id> is active in <repo>/src (<duration>, <duration>), commit <hash>',
+        'exit 10: 2 problems',
+      ].join('\n'),
+    );
   });
 });
 

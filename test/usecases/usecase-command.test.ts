@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -72,20 +72,35 @@ describe('usecase run', () => {
   it('runs every scenario, passes and fails each by its steps, and exits 10 when one failed', () => {
     const result = repo.run(['usecase', 'run', '--json']);
     expect(result.code).toBe(10);
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toEqual([
       expect.objectContaining({ id: 'failing', result: 'fail', steps_run: 1, steps_declared: 2, failed_step: 'not-adopted' }),
       expect.objectContaining({ id: 'passing', result: 'pass', steps_run: 4, steps_declared: 4, failed_step: null }),
       expect.objectContaining({ summary: true, ran: 2, passed: 1, failed: ['failing'] }),
     ]);
-    const ledger = repo.read('.ai/local/state/ledger.jsonl').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const ledger = repo
+      .read('.ai/local/state/ledger.jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(ledger.at(-1)).toMatchObject({ event: 'use_cases.ran', ran: ['failing', 'passing'], failed: ['failing'] });
   });
 
   it('keeps normalised evidence of each scenario in the local half', () => {
-    const evidence = JSON.parse(repo.read(`${EVIDENCE}/passing.json`)) as { result: string; steps: Array<{ id: string; exit: number; stdout: string }> };
+    const evidence = JSON.parse(repo.read(`${EVIDENCE}/passing.json`)) as {
+      result: string;
+      steps: Array<{ id: string; exit: number; stdout: string }>;
+    };
     expect(evidence.result).toBe('pass');
-    expect(evidence.steps.map((step) => [step.id, step.exit])).toEqual([['decide', 12], ['start', 0], ['decide-again', 0], ['body', 0]]);
+    expect(evidence.steps.map((step) => [step.id, step.exit])).toEqual([
+      ['decide', 12],
+      ['start', 0],
+      ['decide-again', 0],
+      ['body', 0],
+    ]);
     expect(evidence.steps[1]!.stdout).toMatch(/task t-<id> is active/);
     const failing = readFileSync(repo.path(`${EVIDENCE}/failing.json`), 'utf8');
     expect(failing).not.toContain(repo.path(''));
@@ -106,7 +121,10 @@ describe('usecase run', () => {
   it('lists every use case with its status, target and steps', () => {
     const result = repo.run(['usecase', 'list', '--json']);
     expect(result.code).toBe(0);
-    const rows = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const rows = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(rows.map((row) => [row.id, row.valid, row.target, row.steps])).toEqual([
       ['failing', true, 'guaranteed', 2],
       ['passing', true, 'guaranteed', 4],
@@ -119,10 +137,17 @@ describe('usecase validate', () => {
   it('passes a sound set (0) and refuses an invalid use case by file (10), and run then runs nothing', () => {
     const repo = repository();
     expect(repo.run(['usecase', 'validate']).code).toBe(0);
-    repo.write(`${DIR}/broken.md`, useCase('broken', 'doctor', "setup: bare\nsteps:\n  - id: a\n    run: ['history']\n    expect:\n      exit: 0"));
+    repo.write(
+      `${DIR}/broken.md`,
+      useCase('broken', 'doctor', "setup: bare\nsteps:\n  - id: a\n    run: ['history']\n    expect:\n      exit: 0"),
+    );
     const result = repo.run(['usecase', 'validate', '--json']);
     expect(result.code).toBe(10);
-    const broken = result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; valid: boolean; problems: unknown[] }).find((row) => row.id === 'broken');
+    const broken = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; valid: boolean; problems: unknown[] })
+      .find((row) => row.id === 'broken');
     expect(broken).toMatchObject({ valid: false, problems: [expect.objectContaining({ file: `${DIR}/broken.md` })] });
     const run = repo.run(['usecase', 'run']);
     expect(run.code).toBe(10);
@@ -162,7 +187,12 @@ describe('usecase: refusals', () => {
     repo.write(`${DIR}/fed.md`, useCase('fed', 'history', scenario));
     const result = repo.run(['usecase', 'run', 'fed', '--json']);
     expect(result.code).toBe(10);
-    expect(JSON.parse(result.stdout.split('\n')[0]!)).toMatchObject({ id: 'fed', result: 'fail', failed_step: 'fed', failures: [expect.stringMatching(/absent\.txt/)] });
+    expect(JSON.parse(result.stdout.split('\n')[0]!)).toMatchObject({
+      id: 'fed',
+      result: 'fail',
+      failed_step: 'fed',
+      failures: [expect.stringMatching(/absent\.txt/)],
+    });
     repo.remove(`${DIR}/fed.md`);
   });
 
@@ -178,14 +208,19 @@ describe('usecase: refusals', () => {
 describe('usecase run: drafts', () => {
   it('skips a draft unless it is named, and runs it when it is', () => {
     const repo = repos.create().init();
-    const draft = useCase('draft', 'doctor', "setup: bare\nsteps:\n  - id: a\n    run: ['doctor']\n    expect:\n      exit: 0").replace('status: active', 'status: draft');
+    const draft = useCase('draft', 'doctor', "setup: bare\nsteps:\n  - id: a\n    run: ['doctor']\n    expect:\n      exit: 0").replace(
+      'status: active',
+      'status: draft',
+    );
     repo.write(`${DIR}/draft.md`, draft);
     const all = repo.run(['usecase', 'run', '--json']);
     expect(all.code).toBe(0);
-    expect(all.stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
-      { id: 'draft', result: 'skip', reason: 'status draft' },
-      expect.objectContaining({ summary: true, ran: 0, failed: [] }),
-    ]);
+    expect(
+      all.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    ).toEqual([{ id: 'draft', result: 'skip', reason: 'status draft' }, expect.objectContaining({ summary: true, ran: 0, failed: [] })]);
     expect(repo.exists(`${EVIDENCE}/draft.json`)).toBe(false);
     const named = repo.run(['usecase', 'run', 'draft']);
     expect(named.code).toBe(10);
@@ -196,7 +231,12 @@ describe('usecase run: drafts', () => {
 describe('usecase run: what a scenario installs reaches the CLI under test', () => {
   it('a provider hook the scenario wires runs `majordomus` by name, and capture status finds it reaching this CLI', () => {
     const repo = repos.create().init();
-    repo.write(`${DIR}/hooks.md`, useCase('hooks', 'capture', `setup: installed
+    repo.write(
+      `${DIR}/hooks.md`,
+      useCase(
+        'hooks',
+        'capture',
+        `setup: installed
 steps:
   - id: install
     run: ['capture', 'install', '--provider', 'claude-code']
@@ -206,9 +246,14 @@ steps:
     run: ['capture', 'status']
     expect:
       exit: 0
-      stdout_contains: ['^reached +SessionEnd']`));
+      stdout_contains: ['^reached +SessionEnd']`,
+      ),
+    );
     // no majordomus of the machine's: only the runner's own can make the probe reach
-    const bare = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus'))).join(delimiter);
+    const bare = (process.env.PATH ?? '')
+      .split(delimiter)
+      .filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus')))
+      .join(delimiter);
     const result = repo.run(['usecase', 'run', 'hooks'], { env: { PATH: bare } });
     expect(result.stdout).toMatch(/^PASS hooks/m);
     expect(result.code).toBe(0);

@@ -7,10 +7,10 @@
  * CLI: the whole gate stops, with the binary's own exit code and what it says on stderr.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeTable, edit, lineOf, prepared } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
+import { describeTable, edit, lineOf, prepared } from '../helpers/cases';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.ai-layout-integrity';
 const MANIFEST = '.ai/manifest.yaml';
@@ -43,7 +43,16 @@ const PASSING: readonly Case[] = [
   },
 ];
 
-const UNSAFE_SECTION_PATHS: readonly string[] = ['../x', '/abs', 'C:x', '~/x', 'file:///x', 'a/..\\..\\b', '\\\\server\\share', '//server/share'];
+const UNSAFE_SECTION_PATHS: readonly string[] = [
+  '../x',
+  '/abs',
+  'C:x',
+  '~/x',
+  'file:///x',
+  'a/..\\..\\b',
+  '\\\\server\\share',
+  '//server/share',
+];
 
 const FAILING: readonly Case[] = [
   {
@@ -118,7 +127,10 @@ describeTable({
   repos,
   passing: PASSING,
   failing: FAILING,
-  drift: { mutate: (r) => r.remove('.ai/repo/skills'), expected: [{ level: 'FAIL', category: 'layout', subject: '.ai/repo/skills', file: MANIFEST, at: '  skills: repo/skills' }] },
+  drift: {
+    mutate: (r) => r.remove('.ai/repo/skills'),
+    expected: [{ level: 'FAIL', category: 'layout', subject: '.ai/repo/skills', file: MANIFEST, at: '  skills: repo/skills' }],
+  },
 });
 
 describe(`${RULE}: a manifest the gate cannot read stops the whole gate`, () => {

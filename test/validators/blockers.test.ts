@@ -5,10 +5,10 @@
  * already finished as something other than completed.
  */
 import { afterAll } from 'vitest';
-import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
-import { describeGateCases, STATE, writeTask } from '../helpers/records';
 import type { GateCase } from '../helpers/records';
+import { describeGateCases, STATE, writeTask } from '../helpers/records';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.blocker-resolution';
 const STORE = `${STATE}/open-questions.md`;
@@ -35,10 +35,29 @@ const CASES: readonly GateCase[] = [
   { name: 'no questions store', gate: 'check', mutate: state(undefined), code: 0, expected: [OK] },
   { name: 'every question resolved', gate: 'finish', mutate: state(`# Questions\n${DONE}`), code: 0, expected: [OK] },
   { name: 'an unresolved question', gate: 'finish', mutate: state(`${DONE}${OPEN}`), code: 10, expected: [at('which cache')] },
-  { name: 'an unresolved question, while the work goes on', gate: 'check', mutate: state(OPEN), code: 10, expected: [at('which cache')], cli: true },
-  { name: "an earlier task's question still waits", gate: 'finish', mutate: state(`${EARLIER}${DONE}`), code: 10, expected: [at('earlier task')] },
+  {
+    name: 'an unresolved question, while the work goes on',
+    gate: 'check',
+    mutate: state(OPEN),
+    code: 10,
+    expected: [at('which cache')],
+    cli: true,
+  },
+  {
+    name: "an earlier task's question still waits",
+    gate: 'finish',
+    mutate: state(`${EARLIER}${DONE}`),
+    code: 10,
+    expected: [at('earlier task')],
+  },
   { name: 'a mistyped line counts as open', gate: 'finish', mutate: state(`${DONE}${TYPO}`), code: 10, expected: [at('mistyped')] },
-  { name: 'each at its line', gate: 'finish', mutate: state(`${OPEN}${DONE}${TYPO}${EARLIER}`), code: 10, expected: [at('which cache'), at('mistyped'), at('earlier task')] },
+  {
+    name: 'each at its line',
+    gate: 'finish',
+    mutate: state(`${OPEN}${DONE}${TYPO}${EARLIER}`),
+    code: 10,
+    expected: [at('which cache'), at('mistyped'), at('earlier task')],
+  },
   {
     name: 'a task finished as blocked is not held: outstanding, reported',
     gate: 'finish',

@@ -15,17 +15,47 @@ describeViolations('brainstorm_ops', {
     { name: 'no newline after the `*`', mutate: (c) => c.write(GITIGNORE, '*') },
   ],
   failing: [
-    { name: 'BS-OPS-01: no ops/.gitignore', gate: 'session', mutate: (c) => c.remove(GITIGNORE), expected: [{ rule: 'BS-OPS-01', file: GITIGNORE }] },
+    {
+      name: 'BS-OPS-01: no ops/.gitignore',
+      gate: 'session',
+      mutate: (c) => c.remove(GITIGNORE),
+      expected: [{ rule: 'BS-OPS-01', file: GITIGNORE }],
+    },
     // without ops/ there is no sync log either, so the twin's attribution is changed to keep BS-SYNC-02 out of it
-    { name: 'BS-OPS-01: no ops/ at all', gate: 'session', mutate: (c) => (c.remove('ops'), c.edit('forks.md', '- Raised by: twin (S1)', '- Raised by: user')), expected: [{ rule: 'BS-OPS-01', file: GITIGNORE }] },
-    { name: 'BS-OPS-01: an empty ops/.gitignore', gate: 'session', mutate: (c) => c.write(GITIGNORE, ''), expected: [{ rule: 'BS-OPS-01', file: GITIGNORE }] },
-    { name: 'BS-OPS-01: a pattern other than `*`', gate: 'session', mutate: (c) => c.write(GITIGNORE, '*.md\n'), expected: [{ rule: 'BS-OPS-01', file: GITIGNORE, at: '*.md' }] },
-    { name: 'BS-OPS-01: a line beside the `*`', gate: 'session', mutate: (c) => c.write(GITIGNORE, '*\n!capture.md\n'), expected: [{ rule: 'BS-OPS-01', file: GITIGNORE, at: '!capture.md' }] },
-    { name: 'BS-OPS-01: and at the move', gate: 'move', mutate: (c) => c.write(GITIGNORE, '*.md\n'), expected: [{ rule: 'BS-OPS-01', file: GITIGNORE, at: '*.md' }] },
+    {
+      name: 'BS-OPS-01: no ops/ at all',
+      gate: 'session',
+      mutate: (c) => (c.remove('ops'), c.edit('forks.md', '- Raised by: twin (S1)', '- Raised by: user')),
+      expected: [{ rule: 'BS-OPS-01', file: GITIGNORE }],
+    },
+    {
+      name: 'BS-OPS-01: an empty ops/.gitignore',
+      gate: 'session',
+      mutate: (c) => c.write(GITIGNORE, ''),
+      expected: [{ rule: 'BS-OPS-01', file: GITIGNORE }],
+    },
+    {
+      name: 'BS-OPS-01: a pattern other than `*`',
+      gate: 'session',
+      mutate: (c) => c.write(GITIGNORE, '*.md\n'),
+      expected: [{ rule: 'BS-OPS-01', file: GITIGNORE, at: '*.md' }],
+    },
+    {
+      name: 'BS-OPS-01: a line beside the `*`',
+      gate: 'session',
+      mutate: (c) => c.write(GITIGNORE, '*\n!capture.md\n'),
+      expected: [{ rule: 'BS-OPS-01', file: GITIGNORE, at: '!capture.md' }],
+    },
+    {
+      name: 'BS-OPS-01: and at the move',
+      gate: 'move',
+      mutate: (c) => c.write(GITIGNORE, '*.md\n'),
+      expected: [{ rule: 'BS-OPS-01', file: GITIGNORE, at: '*.md' }],
+    },
   ],
 });
 
-describe('brainstorm_ops: BS-OPS-02 asks the folder\'s own git repository', () => {
+describe("brainstorm_ops: BS-OPS-02 asks the folder's own git repository", () => {
   it.each(['session', 'manifest', 'move'] as const)('a force-added ops file fails %s with exit code 1', async (gate) => {
     const copy = copyPassingSession();
     copy.git(['init', '-q', '-b', 'main', '.']);
@@ -44,7 +74,12 @@ describe('brainstorm_ops: BS-OPS-02 asks the folder\'s own git repository', () =
     copy.git(['init', '-q', '-b', 'main', '.']);
     copy.git(['add', '-f', '--', `${SESSION}/ops/.gitignore`, `${SESSION}/ops/manifest.md`]);
     const result = await runGate('session', copy.folder);
-    expect(result.findings.filter((f) => f.level === 'FAIL').map((f) => [f.rule, f.file]).sort()).toEqual([
+    expect(
+      result.findings
+        .filter((f) => f.level === 'FAIL')
+        .map((f) => [f.rule, f.file])
+        .sort(),
+    ).toEqual([
       ['BS-OPS-02', 'ops/.gitignore'],
       ['BS-OPS-02', 'ops/manifest.md'],
     ]);
@@ -58,7 +93,10 @@ describe('brainstorm_ops: BS-OPS-02 asks the folder\'s own git repository', () =
     expect(copy.git(['ls-files', '--', `${SESSION}/ops`])).toBe('');
     for (const gate of ['session', 'manifest', 'move'] as const) {
       const result = await runGate(gate, copy.folder);
-      expect(result.findings.filter((f) => f.level === 'FAIL'), gate).toEqual([]);
+      expect(
+        result.findings.filter((f) => f.level === 'FAIL'),
+        gate,
+      ).toEqual([]);
       expect(result.exitCode).toBe(0);
       const ops = result.findings.filter((f) => f.rule === 'BS-OPS-02');
       expect(ops.map((f) => [f.level, f.skipped ?? false])).toEqual([['OK', false]]);
@@ -69,7 +107,9 @@ describe('brainstorm_ops: BS-OPS-02 asks the folder\'s own git repository', () =
     const copy = copyPassingSession();
     const result = await runGate('session', copy.folder);
     const ops = result.findings.filter((f) => f.rule === 'BS-OPS-02');
-    expect(ops.map((f) => ({ level: f.level, skipped: f.skipped, exitCode: f.exitCode }))).toEqual([{ level: 'INFO', skipped: true, exitCode: 0 }]);
+    expect(ops.map((f) => ({ level: f.level, skipped: f.skipped, exitCode: f.exitCode }))).toEqual([
+      { level: 'INFO', skipped: true, exitCode: 0 },
+    ]);
     expect(result.findings.filter((f) => f.level === 'FAIL')).toEqual([]);
     expect(result.exitCode).toBe(0);
   });

@@ -7,9 +7,9 @@
  */
 import { afterAll } from 'vitest';
 import { describeTable, edit } from '../helpers/cases';
+import { writeRecord } from '../helpers/records';
 import type { TempRepo } from '../helpers/repo';
 import { repoFactory } from '../helpers/repo';
-import { writeRecord } from '../helpers/records';
 
 const RULE = 'majordomus.context-budget';
 const POLICY = '.ai/repo/policy.yaml';
@@ -49,7 +49,11 @@ describeTable({
   passing: [
     { name: 'a fresh layer: the assembled context is well within the default budget', mutate: () => {}, expected: [ASSEMBLED_OK] },
     { name: 'a 40-line checkpoint within a budget of 80', mutate: all(budget(80), checkpoint(40)), expected: [ASSEMBLED_OK] },
-    { name: 'an always-loaded projection of 150 lines, exactly its budget', mutate: agents(150), expected: [ASSEMBLED_OK, { level: 'OK', category: 'budget', subject: 'AGENTS.md' }] },
+    {
+      name: 'an always-loaded projection of 150 lines, exactly its budget',
+      mutate: agents(150),
+      expected: [ASSEMBLED_OK, { level: 'OK', category: 'budget', subject: 'AGENTS.md' }],
+    },
     {
       name: 'a projection that is not always loaded is not counted',
       mutate: (repo) => {
@@ -61,8 +65,16 @@ describeTable({
   ],
   failing: [
     { name: 'a budget smaller than the empty context', mutate: budget(5), expected: [ASSEMBLED_OVER] },
-    { name: 'the resolved checkpoint pushes the context over its budget', mutate: all(budget(40), checkpoint(40)), expected: [ASSEMBLED_OVER] },
-    { name: 'an always-loaded projection one line over its budget', mutate: agents(151), expected: [{ level: 'FAIL', category: 'budget', subject: 'AGENTS.md' }] },
+    {
+      name: 'the resolved checkpoint pushes the context over its budget',
+      mutate: all(budget(40), checkpoint(40)),
+      expected: [ASSEMBLED_OVER],
+    },
+    {
+      name: 'an always-loaded projection one line over its budget',
+      mutate: agents(151),
+      expected: [{ level: 'FAIL', category: 'budget', subject: 'AGENTS.md' }],
+    },
     {
       name: "the policy's own always-loaded budget",
       mutate: all((repo) => edit(repo, POLICY, 'always_loaded_budget_lines: 150', 'always_loaded_budget_lines: 10'), agents(11)),

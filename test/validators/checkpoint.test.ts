@@ -6,10 +6,10 @@
  */
 import { afterAll } from 'vitest';
 import { edit } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
-import { CURRENT, describeGateCases, minutesAgo, writeTask } from '../helpers/records';
 import type { GateCase } from '../helpers/records';
+import { CURRENT, describeGateCases, minutesAgo, writeTask } from '../helpers/records';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.checkpoint-freshness';
 const PROFILE = '.ai/repo/profiles/implementation.yaml';
@@ -39,21 +39,67 @@ function all(...steps: Array<(repo: TempRepo) => void>): (repo: TempRepo) => voi
 
 const CASES: readonly GateCase[] = [
   { name: 'no task at all', gate: 'watch', mutate: () => {}, code: 0, expected: [OK] },
-  { name: 'a finished task is never due', gate: 'watch', mutate: task({ outcome: 'completed', started_at: minutesAgo(600) }), code: 0, expected: [OK] },
-  { name: 'started a minute ago, no checkpoint yet', gate: 'check', mutate: task({ started_at: minutesAgo(1) }), code: 0, expected: [OK] },
-  { name: 'started long ago, checkpointed a minute ago', gate: 'check', mutate: task({ started_at: minutesAgo(600), checkpoint_at: minutesAgo(1) }), code: 0, expected: [OK] },
-  { name: 'started an hour ago, never checkpointed (profile: 15m)', gate: 'check', mutate: task({ started_at: minutesAgo(60) }), code: 0, expected: [STALE] },
-  { name: 'checkpointed 30 minutes ago (profile: 15m)', gate: 'check', mutate: task({ started_at: minutesAgo(600), checkpoint_at: minutesAgo(30) }), code: 0, expected: [STALE], cli: true },
-  { name: 'the same under watch: a WARN, never DRIFT', gate: 'watch', mutate: task({ started_at: minutesAgo(600), checkpoint_at: minutesAgo(30) }), code: 0, expected: [STALE] },
   {
-    name: "the profile's own interval (2h) holds a 30-minute-old checkpoint",
-    gate: 'check',
-    mutate: all((repo) => edit(repo, PROFILE, 'checkpoint_interval: 15m', 'checkpoint_interval: 2h'), task({ checkpoint_at: minutesAgo(30) })),
+    name: 'a finished task is never due',
+    gate: 'watch',
+    mutate: task({ outcome: 'completed', started_at: minutesAgo(600) }),
     code: 0,
     expected: [OK],
   },
-  { name: "no profile interval: the policy's default (1h) holds 30 minutes", gate: 'check', mutate: all(policyDefault('1h'), task({ checkpoint_at: minutesAgo(30) })), code: 0, expected: [OK] },
-  { name: "no profile interval: the policy's default (10m) does not", gate: 'check', mutate: all(policyDefault('10m'), task({ checkpoint_at: minutesAgo(30) })), code: 0, expected: [STALE] },
+  { name: 'started a minute ago, no checkpoint yet', gate: 'check', mutate: task({ started_at: minutesAgo(1) }), code: 0, expected: [OK] },
+  {
+    name: 'started long ago, checkpointed a minute ago',
+    gate: 'check',
+    mutate: task({ started_at: minutesAgo(600), checkpoint_at: minutesAgo(1) }),
+    code: 0,
+    expected: [OK],
+  },
+  {
+    name: 'started an hour ago, never checkpointed (profile: 15m)',
+    gate: 'check',
+    mutate: task({ started_at: minutesAgo(60) }),
+    code: 0,
+    expected: [STALE],
+  },
+  {
+    name: 'checkpointed 30 minutes ago (profile: 15m)',
+    gate: 'check',
+    mutate: task({ started_at: minutesAgo(600), checkpoint_at: minutesAgo(30) }),
+    code: 0,
+    expected: [STALE],
+    cli: true,
+  },
+  {
+    name: 'the same under watch: a WARN, never DRIFT',
+    gate: 'watch',
+    mutate: task({ started_at: minutesAgo(600), checkpoint_at: minutesAgo(30) }),
+    code: 0,
+    expected: [STALE],
+  },
+  {
+    name: "the profile's own interval (2h) holds a 30-minute-old checkpoint",
+    gate: 'check',
+    mutate: all(
+      (repo) => edit(repo, PROFILE, 'checkpoint_interval: 15m', 'checkpoint_interval: 2h'),
+      task({ checkpoint_at: minutesAgo(30) }),
+    ),
+    code: 0,
+    expected: [OK],
+  },
+  {
+    name: "no profile interval: the policy's default (1h) holds 30 minutes",
+    gate: 'check',
+    mutate: all(policyDefault('1h'), task({ checkpoint_at: minutesAgo(30) })),
+    code: 0,
+    expected: [OK],
+  },
+  {
+    name: "no profile interval: the policy's default (10m) does not",
+    gate: 'check',
+    mutate: all(policyDefault('10m'), task({ checkpoint_at: minutesAgo(30) })),
+    code: 0,
+    expected: [STALE],
+  },
   {
     name: 'a profile the task names but the layer lacks: the policy default (15m)',
     gate: 'check',

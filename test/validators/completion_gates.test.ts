@@ -7,8 +7,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 import { finishInProcess, startedTask } from '../helpers/task';
 
 const RULE = 'majordomus.completion-gates';
@@ -71,8 +71,10 @@ const commit = (repo: TempRepo) => {
   repo.git(['commit', '-q', '--no-verify', '-m', 'work']);
 };
 
-const finish = (repo: TempRepo, outcome = 'completed') => finishInProcess(repo, { outcome, verifyCommand: 'git --version >/dev/null', note: NOTE });
-const mine = (findings: readonly { rule: string | null; level: string; category: string; subject: string }[]) => findings.filter((f) => f.rule === RULE);
+const finish = (repo: TempRepo, outcome = 'completed') =>
+  finishInProcess(repo, { outcome, verifyCommand: 'git --version >/dev/null', note: NOTE });
+const mine = (findings: readonly { rule: string | null; level: string; category: string; subject: string }[]) =>
+  findings.filter((f) => f.rule === RULE);
 
 describe('completion_gates', () => {
   it('a clean tree: OK, and the ledger records both gates exit 0', async () => {
@@ -82,8 +84,16 @@ describe('completion_gates', () => {
     const run = await finish(repo);
     expect(mine(run.findings).map((f) => f.level)).toEqual(['OK']);
     expect(run.code).toBe(0);
-    const finished = repo.read('.ai/local/state/ledger.jsonl').trim().split('\n').map((line) => JSON.parse(line) as { event: string; contract?: { gates: unknown } }).find((e) => e.event === 'task.finished');
-    expect(finished?.contract?.gates).toEqual([{ gate: 'doctor', exit: 0 }, { gate: 'check', exit: 0 }]);
+    const finished = repo
+      .read('.ai/local/state/ledger.jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { event: string; contract?: { gates: unknown } })
+      .find((e) => e.event === 'task.finished');
+    expect(finished?.contract?.gates).toEqual([
+      { gate: 'doctor', exit: 0 },
+      { gate: 'check', exit: 0 },
+    ]);
   });
 
   it('a policy doctor rejects: FAIL under gate, subject doctor: <rule>, exit 10', async () => {
@@ -106,7 +116,7 @@ describe('completion_gates', () => {
     expect(run.code).toBe(10);
   });
 
-  it('a scope violation is the scope rule\'s at finish, not counted again here', async () => {
+  it("a scope violation is the scope rule's at finish, not counted again here", async () => {
     const repo = await taskRepo(['src']);
     repo.write('elsewhere/x.ts', 'x\n');
     commit(repo);

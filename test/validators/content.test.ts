@@ -8,13 +8,13 @@
  * finding about the rule itself.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectFailing } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
-import { expectSameFromCli, gateInProcess } from '../helpers/gate';
+import { expectFailing } from '../helpers/findings';
 import type { GateRun } from '../helpers/gate';
-import { failing, repoFactory } from '../helpers/repo';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
 import type { TempRepo } from '../helpers/repo';
-import { SAMPLE, enforcement, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
+import { failing, repoFactory } from '../helpers/repo';
+import { enforcement, ruleFront, ruleText, SAMPLE, writeSampleTest } from '../helpers/rules';
 
 const RULE = 'project.sample';
 const IDENTITY = 'project.sample@1';
@@ -41,7 +41,12 @@ const REQUIRE_SPDX = ["paths: ['src/**/*.ts']", "pattern: '^// SPDX-License-Iden
 
 function rule(options: readonly string[], advisory = false): string {
   const front = ruleFront().map((line) => (advisory && line === 'class: blocking' ? 'class: advisory' : line));
-  return ruleText([...front, ...enforcement({ validator: 'content', category: CATEGORY, gates: ['doctor'] }), '  options:', ...options.map((o) => `    ${o}`)]);
+  return ruleText([
+    ...front,
+    ...enforcement({ validator: 'content', category: CATEGORY, gates: ['doctor'] }),
+    '  options:',
+    ...options.map((o) => `    ${o}`),
+  ]);
 }
 
 async function doctor(scenario: Scenario): Promise<GateRun & { repo: TempRepo }> {
@@ -54,16 +59,51 @@ async function doctor(scenario: Scenario): Promise<GateRun & { repo: TempRepo }>
   return { ...(await gateInProcess(repo, 'doctor', { rule: RULE })), repo };
 }
 
-const fail = (file: string, line: number | null = null, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: CATEGORY, subject: file, file, line, ...extra });
-const broken = (extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: 'doctrine', subject: IDENTITY, file: SAMPLE, ...extra });
+const fail = (
+  file: string,
+  line: number | null = null,
+  extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {},
+): ExpectedFinding => ({ level: 'FAIL', category: CATEGORY, subject: file, file, line, ...extra });
+const broken = (extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({
+  level: 'FAIL',
+  category: 'doctrine',
+  subject: IDENTITY,
+  file: SAMPLE,
+  ...extra,
+});
 
 describe('content: clean', () => {
   const cases: readonly Scenario[] = [
-    { name: 'forbid: no line matches (a lowercase todo, TODOS, a marker outside src/)', options: FORBID_TODO, tracked: { 'src/main.ts': '// todo lists\nexport type TODOS = 1;\n', 'NOTES.md': 'TODO: docs\n' } },
-    { name: 'forbid: a matching file that is not tracked is not read', options: FORBID_TODO, tracked: { 'src/main.ts': 'ok\n' }, untracked: { 'src/draft.ts': '// TODO\n' } },
-    { name: 'require: every file opens with the header; other extensions exempt', options: REQUIRE_SPDX, tracked: { 'src/main.ts': '// SPDX-License-Identifier: MIT\nx\n', 'src/lib/a.ts': '// SPDX-License-Identifier: MIT\n', 'src/a.css': 'body {}\n' } },
-    { name: 'require with the m flag: the header may be on any line', options: [...REQUIRE_SPDX, 'flags: m'], tracked: { 'src/main.ts': '#!/usr/bin/env node\n// SPDX-License-Identifier: MIT\n' } },
-    { name: 'require with the s flag: . crosses lines', options: ['paths: [LICENSE]', "pattern: 'Copyright.*Permission'", 'mode: require', 'flags: s'], tracked: { LICENSE: 'Copyright 2026\n\nPermission is granted\n' } },
+    {
+      name: 'forbid: no line matches (a lowercase todo, TODOS, a marker outside src/)',
+      options: FORBID_TODO,
+      tracked: { 'src/main.ts': '// todo lists\nexport type TODOS = 1;\n', 'NOTES.md': 'TODO: docs\n' },
+    },
+    {
+      name: 'forbid: a matching file that is not tracked is not read',
+      options: FORBID_TODO,
+      tracked: { 'src/main.ts': 'ok\n' },
+      untracked: { 'src/draft.ts': '// TODO\n' },
+    },
+    {
+      name: 'require: every file opens with the header; other extensions exempt',
+      options: REQUIRE_SPDX,
+      tracked: {
+        'src/main.ts': '// SPDX-License-Identifier: MIT\nx\n',
+        'src/lib/a.ts': '// SPDX-License-Identifier: MIT\n',
+        'src/a.css': 'body {}\n',
+      },
+    },
+    {
+      name: 'require with the m flag: the header may be on any line',
+      options: [...REQUIRE_SPDX, 'flags: m'],
+      tracked: { 'src/main.ts': '#!/usr/bin/env node\n// SPDX-License-Identifier: MIT\n' },
+    },
+    {
+      name: 'require with the s flag: . crosses lines',
+      options: ['paths: [LICENSE]', "pattern: 'Copyright.*Permission'", 'mode: require', 'flags: s'],
+      tracked: { LICENSE: 'Copyright 2026\n\nPermission is granted\n' },
+    },
   ];
 
   it.each(cases)('$name → exit 0, one OK', async (scenario) => {
@@ -86,7 +126,9 @@ describe('content: clean', () => {
     });
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
-    expect(findings.map(({ level, subject, file }) => ({ level, subject, file })).sort((a, b) => a.subject.localeCompare(b.subject))).toEqual([
+    expect(
+      findings.map(({ level, subject, file }) => ({ level, subject, file })).sort((a, b) => a.subject.localeCompare(b.subject)),
+    ).toEqual([
       { level: 'OK', subject: IDENTITY, file: null },
       { level: 'INFO', subject: 'src/huge.txt', file: 'src/huge.txt' },
       { level: 'INFO', subject: 'src/latin1.txt', file: 'src/latin1.txt' },
@@ -121,7 +163,11 @@ describe('content: violations', () => {
     {
       name: 'forbid: each matching line, in each file, with its line (CRLF too)',
       options: FORBID_TODO,
-      tracked: { 'src/main.ts': 'a\n// TODO one\nb\nc // TODO two\n', 'src/lib/win.ts': 'a\r\nb\r\n// TODO three\r\n', 'src/clean.ts': 'ok\n' },
+      tracked: {
+        'src/main.ts': 'a\n// TODO one\nb\nc // TODO two\n',
+        'src/lib/win.ts': 'a\r\nb\r\n// TODO three\r\n',
+        'src/clean.ts': 'ok\n',
+      },
       expected: [fail('src/main.ts', 2), fail('src/main.ts', 4), fail('src/lib/win.ts', 3)],
     },
     {
@@ -181,12 +227,20 @@ describe('content: violations', () => {
     const main = failing(findings).filter((f) => f.subject === 'src/main.ts');
     expect(main.map((f) => f.line)).toEqual([...Array.from({ length: 50 }, (_, i) => i + 1), null]);
     expect(main[50]!.message).toContain('10');
-    expect(failing(findings).filter((f) => f.subject === 'src/b.ts').map((f) => f.line)).toEqual([1]);
+    expect(
+      failing(findings)
+        .filter((f) => f.subject === 'src/b.ts')
+        .map((f) => f.line),
+    ).toEqual([1]);
     expectSameFromCli(run.repo, 'doctor', { rule: RULE }, run);
   });
 
   it('the message option replaces the default sentence', async () => {
-    const { findings } = await doctor({ name: 'message', options: [...FORBID_TODO, 'message: open an issue instead'], tracked: { 'src/main.ts': 'TODO\n' } });
+    const { findings } = await doctor({
+      name: 'message',
+      options: [...FORBID_TODO, 'message: open an issue instead'],
+      tracked: { 'src/main.ts': 'TODO\n' },
+    });
     expect(failing(findings).map((f) => f.message)).toEqual(['open an issue instead']);
   });
 
@@ -195,7 +249,9 @@ describe('content: violations', () => {
     const { code, findings } = run;
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
-    expect(findings.filter((f) => f.level === 'WARN').map(({ category, subject, file, line }) => ({ category, subject, file, line }))).toEqual([{ category: CATEGORY, subject: 'src/main.ts', file: 'src/main.ts', line: 2 }]);
+    expect(
+      findings.filter((f) => f.level === 'WARN').map(({ category, subject, file, line }) => ({ category, subject, file, line })),
+    ).toEqual([{ category: CATEGORY, subject: 'src/main.ts', file: 'src/main.ts', line: 2 }]);
     expectSameFromCli(run.repo, 'doctor', { rule: RULE }, run);
   });
 });

@@ -4,10 +4,10 @@
  * A partial or blocked task without its own handover is a WARN on the task file, and the exit code stays 0.
  */
 import { afterAll } from 'vitest';
-import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
-import { CURRENT, describeGateCases, writeRecord, writeTask } from '../helpers/records';
 import type { GateCase } from '../helpers/records';
+import { CURRENT, describeGateCases, writeRecord, writeTask } from '../helpers/records';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.task-continuity';
 
@@ -33,7 +33,13 @@ const CASES: readonly GateCase[] = [
   { name: 'blocked with its handover', gate: 'finish', mutate: finished('blocked', 't-20260903193012-a4f1'), code: 0, expected: [OK] },
   { name: 'partial without a handover', gate: 'finish', mutate: finished('partial'), code: 0, expected: [OWED] },
   { name: 'blocked without a handover', gate: 'finish', mutate: finished('blocked'), code: 0, expected: [OWED] },
-  { name: "blocked, with only another task's handover", gate: 'finish', mutate: finished('blocked', 't-20260801000000-0000'), code: 0, expected: [OWED] },
+  {
+    name: "blocked, with only another task's handover",
+    gate: 'finish',
+    mutate: finished('blocked', 't-20260801000000-0000'),
+    code: 0,
+    expected: [OWED],
+  },
 ];
 
 describeGateCases(RULE, repos, 'a partial or blocked task leaves a handover', CASES);

@@ -9,16 +9,27 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { itFails, itPasses } from '../helpers/cases';
 import type { FindingCase } from '../helpers/cases';
-import { expectFailing, findingKey } from '../helpers/findings';
+import { itFails, itPasses } from '../helpers/cases';
 import type { ExpectedFinding } from '../helpers/findings';
+import { expectFailing, findingKey } from '../helpers/findings';
 import { expectSameFromCli, gateInProcess } from '../helpers/gate';
-import { failing, repoFactory } from '../helpers/repo';
-import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
-import { PROJECT, SAMPLE, SAMPLE_TEST, VENDOR, VENDOR_MANIFEST, enforcement, manifestEntry, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
+import { failing, repoFactory } from '../helpers/repo';
 import type { Enforcement } from '../helpers/rules';
+import {
+  enforcement,
+  manifestEntry,
+  PROJECT,
+  ruleFront,
+  ruleText,
+  SAMPLE,
+  SAMPLE_TEST,
+  VENDOR,
+  VENDOR_MANIFEST,
+  writeSampleTest,
+} from '../helpers/rules';
+import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 
 const RULE = 'majordomus.doctrine-wiring-integrity';
 const IDENTITY = 'project.sample@1';
@@ -60,15 +71,26 @@ function unvendor(repo: TempRepo, file: string): void {
 
 // ---- assertions ----------------------------------------------------------------------------------
 
-const broken = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: 'doctrine', subject, ...extra });
+const broken = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({
+  level: 'FAIL',
+  category: 'doctrine',
+  subject,
+  ...extra,
+});
 
 // ---- cases ---------------------------------------------------------------------------------------
 
 describe(`${RULE}: clean`, () => {
   const clean = [
     { name: 'a fresh init', mutate: (_repo: TempRepo) => {} },
-    { name: 'a project rule enforced by a registered validator at a gate it supports, with its test', mutate: (repo: TempRepo) => addRule(repo) },
-    { name: 'a project rule enforced at every gate its validator supports', mutate: (repo: TempRepo) => addRule(repo, { gates: ['doctor', 'watch'] }) },
+    {
+      name: 'a project rule enforced by a registered validator at a gate it supports, with its test',
+      mutate: (repo: TempRepo) => addRule(repo),
+    },
+    {
+      name: 'a project rule enforced at every gate its validator supports',
+      mutate: (repo: TempRepo) => addRule(repo, { gates: ['doctor', 'watch'] }),
+    },
   ];
 
   itPasses(RULE, factory, clean, { category: 'doctrine', subject: 'rules' });
@@ -177,7 +199,9 @@ describe(`${RULE}: an unregistered validator at doctor is reported exactly once`
     const reported = aboutSample(findings);
     expect(reported.map(findingKey)).toEqual([findingKey(broken(IDENTITY))]);
     expect(reported[0]).toMatchObject({ rule: 'project.sample', file: SAMPLE });
-    expect(failing(findings)).toContainEqual(expect.objectContaining({ category: 'rules', subject: `${PROJECT}/broken.v1.md`, rule: 'majordomus.rule-package-integrity' }));
+    expect(failing(findings)).toContainEqual(
+      expect.objectContaining({ category: 'rules', subject: `${PROJECT}/broken.v1.md`, rule: 'majordomus.rule-package-integrity' }),
+    );
     expect(code).toBe(10);
   });
 });
@@ -198,7 +222,14 @@ function vendorRule(repo: TempRepo, vendorDir: string, id: string, xMajordomus: 
   return `${vendorDir}/${file}`;
 }
 
-const ENFORCED_ELSEWHERE = ['x-majordomus:', '  validator: ai_layout', '  category: layout', '  enforced_by: [watch]', '  exit_code: 10', '  tests: [test/cases/extra.sh, test/cases/more.sh]'];
+const ENFORCED_ELSEWHERE = [
+  'x-majordomus:',
+  '  validator: ai_layout',
+  '  category: layout',
+  '  enforced_by: [watch]',
+  '  exit_code: 10',
+  '  tests: [test/cases/extra.sh, test/cases/more.sh]',
+];
 
 describe(`${RULE}: tests declared by a vendored package this distribution did not ship`, () => {
   const notes = (findings: readonly JsonFinding[], identity: string): JsonFinding[] =>
@@ -253,9 +284,15 @@ describe(`${RULE}: an x-majordomus block without a validator declares a rule tha
     expect(findings.filter((f) => f.rule === 'project.declared')).toEqual([]);
     const listed = repo.run(['rules', 'list', '--json']);
     expect(listed.code).toBe(0);
-    const row = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; gates: string[]; validator: string | null }).find((r) => r.id === 'project.declared');
+    const row = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; gates: string[]; validator: string | null })
+      .find((r) => r.id === 'project.declared');
     expect(row).toMatchObject({ gates: [], validator: null });
-    expect(repo.run(['rules', 'show', 'project.declared']).stdout).toMatch(/^validator: +none; x-majordomus declares tests and claims only/m);
+    expect(repo.run(['rules', 'show', 'project.declared']).stdout).toMatch(
+      /^validator: +none; x-majordomus declares tests and claims only/m,
+    );
   });
 
   it('a declared test that does not exist is a FAIL at the line that names it, exit 10', async () => {
@@ -279,16 +316,23 @@ describeUpstream(`${RULE}: the upstream project rules, whose blocks name no vali
   const SOURCE = join(UPSTREAM, '.ai/repo/rules/project');
   const DECLARING = ['english-only.v1.md', 'english-only.v2.md', 'finding-carries-reproduce.v1.md', 'never-store-transcripts.v1.md'];
 
-  it('they load and are listed as not enforced; their tests are this repository\'s to write', async () => {
+  it("they load and are listed as not enforced; their tests are this repository's to write", async () => {
     const repo = freshRepo();
     for (const name of readdirSync(SOURCE)) copyFileSync(join(SOURCE, name), repo.path(`${PROJECT}/${name}`));
     const { code, findings } = await gateInProcess(repo, 'doctor');
     expect(code).toBe(10);
     // no refusal of theirs is about x-majordomus
     expect(failing(findings).filter((f) => f.category === 'rules' && f.message.includes('x-majordomus'))).toEqual([]);
-    const rows = repo.run(['rules', 'list', '--json']).stdout.trim().split('\n').map((line) => JSON.parse(line) as { file: string; gates: string[]; validator: string | null });
+    const rows = repo
+      .run(['rules', 'list', '--json'])
+      .stdout.trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { file: string; gates: string[]; validator: string | null });
     for (const name of DECLARING) {
-      expect(rows.find((row) => row.file === `${PROJECT}/${name}`), name).toMatchObject({ gates: [], validator: null });
+      expect(
+        rows.find((row) => row.file === `${PROJECT}/${name}`),
+        name,
+      ).toMatchObject({ gates: [], validator: null });
     }
     const missingTests = failing(findings).filter((f) => f.category === 'doctrine' && f.message.includes('names the test'));
     expect(new Set(missingTests.map((f) => f.file))).toEqual(new Set(DECLARING.map((name) => `${PROJECT}/${name}`)));

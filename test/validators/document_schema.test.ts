@@ -8,13 +8,13 @@
  * Markdown front matter; a schema that is missing, not JSON or does not compile is one finding naming it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectFailing } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
-import { expectSameFromCli, gateInProcess } from '../helpers/gate';
+import { expectFailing } from '../helpers/findings';
 import type { GateRun } from '../helpers/gate';
-import { failing, repoFactory } from '../helpers/repo';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
 import type { TempRepo } from '../helpers/repo';
-import { SAMPLE, enforcement, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
+import { failing, repoFactory } from '../helpers/repo';
+import { enforcement, ruleFront, ruleText, SAMPLE, writeSampleTest } from '../helpers/rules';
 
 const RULE = 'project.sample';
 const IDENTITY = 'project.sample@1';
@@ -63,10 +63,20 @@ const DEFAULT_OPTIONS = ['paths: [config/]', `schema: ${SCHEMA_FILE}`];
 
 function rule(options: readonly string[], advisory = false): string {
   const front = ruleFront().map((line) => (advisory && line === 'class: blocking' ? 'class: advisory' : line));
-  return ruleText([...front, ...enforcement({ validator: 'document_schema', category: CATEGORY, gates: ['doctor'] }), '  options:', ...options.map((o) => `    ${o}`)]);
+  return ruleText([
+    ...front,
+    ...enforcement({ validator: 'document_schema', category: CATEGORY, gates: ['doctor'] }),
+    '  options:',
+    ...options.map((o) => `    ${o}`),
+  ]);
 }
 
-async function doctor({ options = DEFAULT_OPTIONS, schema = JSON.stringify(SCHEMA, null, 2), tracked = {}, advisory }: Scenario): Promise<GateRun & { repo: TempRepo }> {
+async function doctor({
+  options = DEFAULT_OPTIONS,
+  schema = JSON.stringify(SCHEMA, null, 2),
+  tracked = {},
+  advisory,
+}: Scenario): Promise<GateRun & { repo: TempRepo }> {
   const repo = factory.create().init();
   repo.write(SAMPLE, rule(options, advisory));
   writeSampleTest(repo);
@@ -83,13 +93,30 @@ function at(text: string, needle: string): number {
   return hits[0]!;
 }
 
-const fail = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: CATEGORY, subject, ...extra });
-const broken = (extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: 'doctrine', subject: IDENTITY, file: SAMPLE, ...extra });
+const fail = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({
+  level: 'FAIL',
+  category: CATEGORY,
+  subject,
+  ...extra,
+});
+const broken = (extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({
+  level: 'FAIL',
+  category: 'doctrine',
+  subject: IDENTITY,
+  file: SAMPLE,
+  ...extra,
+});
 
 describe('document_schema: clean', () => {
   const cases: readonly Scenario[] = [
-    { name: 'a valid YAML file and a valid Markdown front matter', tracked: { 'config/app.yaml': VALID_YAML, 'config/service.md': VALID_MD } },
-    { name: 'a .yml file, and invalid documents outside the pathspecs', tracked: { 'config/app.yml': VALID_YAML, 'other/app.yaml': 'nonsense: true\n', 'README.md': '# no front matter\n' } },
+    {
+      name: 'a valid YAML file and a valid Markdown front matter',
+      tracked: { 'config/app.yaml': VALID_YAML, 'config/service.md': VALID_MD },
+    },
+    {
+      name: 'a .yml file, and invalid documents outside the pathspecs',
+      tracked: { 'config/app.yml': VALID_YAML, 'other/app.yaml': 'nonsense: true\n', 'README.md': '# no front matter\n' },
+    },
     { name: 'no document matched yet', tracked: { 'README.md': '# x\n' } },
   ];
 
@@ -141,7 +168,10 @@ describe('document_schema: violations', () => {
     {
       name: 'unknown keys in YAML: each on its own line, nested and at the root',
       tracked: { 'config/app.yaml': unknownKey },
-      expected: [fail('config/app.yaml', { file: 'config/app.yaml', line: at(unknownKey, 'prot:'), mentions: ['server.prot'] }), fail('config/app.yaml', { file: 'config/app.yaml', line: at(unknownKey, 'colour:'), mentions: ['colour'] })],
+      expected: [
+        fail('config/app.yaml', { file: 'config/app.yaml', line: at(unknownKey, 'prot:'), mentions: ['server.prot'] }),
+        fail('config/app.yaml', { file: 'config/app.yaml', line: at(unknownKey, 'colour:'), mentions: ['colour'] }),
+      ],
     },
     {
       name: 'wrong types and values in YAML: a nested key, a list item, an enum',
@@ -160,12 +190,18 @@ describe('document_schema: violations', () => {
     {
       name: 'a missing top-level key: the line the document starts on',
       tracked: { 'config/app.yaml': missingAtRoot },
-      expected: [fail('config/app.yaml', { file: 'config/app.yaml', line: at(missingAtRoot, 'mode:'), mentions: ['name'] }), fail('config/app.yaml', { file: 'config/app.yaml', line: at(missingAtRoot, 'mode:'), mentions: ['server'] })],
+      expected: [
+        fail('config/app.yaml', { file: 'config/app.yaml', line: at(missingAtRoot, 'mode:'), mentions: ['name'] }),
+        fail('config/app.yaml', { file: 'config/app.yaml', line: at(missingAtRoot, 'mode:'), mentions: ['server'] }),
+      ],
     },
     {
       name: 'Markdown front matter: an unknown key and a value below its minimum, at their file lines',
       tracked: { 'config/service.md': frontMatter, 'config/app.yaml': VALID_YAML },
-      expected: [fail('config/service.md', { file: 'config/service.md', line: at(frontMatter, 'title:'), mentions: ['title'] }), fail('config/service.md', { file: 'config/service.md', line: at(frontMatter, 'port: 0'), mentions: ['server.port'] })],
+      expected: [
+        fail('config/service.md', { file: 'config/service.md', line: at(frontMatter, 'title:'), mentions: ['title'] }),
+        fail('config/service.md', { file: 'config/service.md', line: at(frontMatter, 'port: 0'), mentions: ['server.port'] }),
+      ],
     },
     {
       name: 'Markdown front matter missing a key: the line of the first key',
@@ -186,7 +222,10 @@ describe('document_schema: violations', () => {
       name: 'a refused pathspec, while the usable one still runs',
       options: ['paths:', "  - '../config/'", '  - config/', `schema: ${SCHEMA_FILE}`],
       tracked: { 'config/app.yaml': unknownKey.replace('  prot: 80\n', '') },
-      expected: [broken({ line: FIRST_OPTION_LINE + 1, mentions: ['options.paths.0'] }), fail('config/app.yaml', { file: 'config/app.yaml', line: 4, mentions: ['colour'] })],
+      expected: [
+        broken({ line: FIRST_OPTION_LINE + 1, mentions: ['options.paths.0'] }),
+        fail('config/app.yaml', { file: 'config/app.yaml', line: 4, mentions: ['colour'] }),
+      ],
     },
     {
       name: 'a schema path that leaves the repository',

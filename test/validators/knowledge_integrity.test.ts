@@ -6,10 +6,10 @@
  * untracked on disk.
  */
 import { afterAll } from 'vitest';
-import { describeTable, edit } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
+import { describeTable, edit } from '../helpers/cases';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.knowledge-integrity';
 const MANIFEST = '.ai/manifest.yaml';
@@ -116,5 +116,8 @@ describeTable({
   repos,
   passing: PASSING,
   failing: FAILING,
-  drift: { mutate: requirePolicy, expected: [{ level: 'FAIL', category: 'knowledge', subject: SOURCES, file: SOURCES, at: '  - id: policy' }] },
+  drift: {
+    mutate: requirePolicy,
+    expected: [{ level: 'FAIL', category: 'knowledge', subject: SOURCES, file: SOURCES, at: '  - id: policy' }],
+  },
 });

@@ -5,10 +5,10 @@
  * three days before now, past the skeleton policy's threshold (a day).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeTable, edit } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { failing, repoFactory } from '../helpers/repo';
+import { describeTable, edit } from '../helpers/cases';
 import type { TempRepo } from '../helpers/repo';
+import { failing, repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.knowledge-observed';
 const LEDGER = '.ai/local/state/ledger.jsonl';
@@ -39,7 +39,8 @@ function episode(id: string, minutes: number, derived: boolean): string {
  * the judged episode closed `minutes` ago, derived or not.
  */
 function ledger(minutes: number, options: { derived: boolean; earlier?: boolean }): (repo: TempRepo) => void {
-  return (repo) => repo.write(LEDGER, ((options.earlier ?? true) ? episode(EARLIER, OLD + 60, true) : '') + episode(EPISODE, minutes, options.derived));
+  return (repo) =>
+    repo.write(LEDGER, ((options.earlier ?? true) ? episode(EARLIER, OLD + 60, true) : '') + episode(EPISODE, minutes, options.derived));
 }
 
 const PASSING: readonly Case[] = [
@@ -53,7 +54,10 @@ const PASSING: readonly Case[] = [
     name: 'derived later, by hand, after the close',
     mutate: (repo) => {
       ledger(OLD, { derived: false })(repo);
-      repo.write(LEDGER, repo.read(LEDGER) + line(minutesAgo(1), 'knowledge.derived', 's-20261001100000-ef56', { episode: EPISODE, paths: [] }));
+      repo.write(
+        LEDGER,
+        repo.read(LEDGER) + line(minutesAgo(1), 'knowledge.derived', 's-20261001100000-ef56', { episode: EPISODE, paths: [] }),
+      );
     },
     expected: [{ level: 'OK', category: 'knowledge', subject: EPISODE }],
   },
@@ -114,7 +118,10 @@ describeTable({
   repos,
   passing: PASSING,
   failing: FAILING,
-  drift: { mutate: ledger(OLD, { derived: false }), expected: [{ level: 'FAIL', category: 'knowledge', subject: EPISODE, file: LEDGER, at: `"session":"${EPISODE}","outcome"` }] },
+  drift: {
+    mutate: ledger(OLD, { derived: false }),
+    expected: [{ level: 'FAIL', category: 'knowledge', subject: EPISODE, file: LEDGER, at: `"session":"${EPISODE}","outcome"` }],
+  },
 });
 
 describe('the remedy the finding names clears it', () => {

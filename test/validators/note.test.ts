@@ -29,7 +29,11 @@ describe('note', () => {
     const repo = repos.create().init();
     await startedTask(repo, ['.']);
     if (note !== undefined) repo.write('.ai/local/note.md', note);
-    const run = await finishInProcess(repo, { outcome, note: note === undefined ? undefined : '.ai/local/note.md', verifyCommand: 'git --version >/dev/null' });
+    const run = await finishInProcess(repo, {
+      outcome,
+      note: note === undefined ? undefined : '.ai/local/note.md',
+      verifyCommand: 'git --version >/dev/null',
+    });
     expect(run.findings.filter((f) => f.rule === RULE).map((f) => f.level)).toEqual(levels);
     expect(run.code).toBe(levels.includes('FAIL') ? 10 : 0);
   });

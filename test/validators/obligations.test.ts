@@ -7,10 +7,10 @@
  */
 import { afterAll } from 'vitest';
 import { edit } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
-import { CURRENT, describeGateCases, writeTask } from '../helpers/records';
 import type { GateCase } from '../helpers/records';
+import { CURRENT, describeGateCases, writeTask } from '../helpers/records';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.obligation-closure';
 const POLICY = '.ai/repo/policy.yaml';
@@ -51,18 +51,67 @@ const later = (repo: TempRepo) => {
 };
 
 const CASES: readonly GateCase[] = [
-  { name: 'the policy owes nothing (the skeleton)', gate: 'finish', mutate: (repo) => writeTask(repo), code: 0, expected: [{ level: 'OK', category: 'obligation', subject: POLICY }] },
-  { name: 'owed, but no task', gate: 'finish', mutate: (repo) => (owing('committed')(repo), repo.remove(CURRENT)), code: 0, expected: [{ level: 'OK', category: 'obligation', subject: CURRENT }] },
-  { name: 'committed: a clean tree (the local half does not count)', gate: 'finish', mutate: owing('committed'), code: 0, expected: [held('committed')] },
+  {
+    name: 'the policy owes nothing (the skeleton)',
+    gate: 'finish',
+    mutate: (repo) => writeTask(repo),
+    code: 0,
+    expected: [{ level: 'OK', category: 'obligation', subject: POLICY }],
+  },
+  {
+    name: 'owed, but no task',
+    gate: 'finish',
+    mutate: (repo) => (owing('committed')(repo), repo.remove(CURRENT)),
+    code: 0,
+    expected: [{ level: 'OK', category: 'obligation', subject: CURRENT }],
+  },
+  {
+    name: 'committed: a clean tree (the local half does not count)',
+    gate: 'finish',
+    mutate: owing('committed'),
+    code: 0,
+    expected: [held('committed')],
+  },
   { name: 'committed: an untracked file', gate: 'finish', mutate: all(owing('committed'), dirty), code: 10, expected: [owed('committed')] },
-  { name: 'committed: a staged change', gate: 'finish', mutate: all(owing('committed'), dirty, (repo) => repo.git(['add', 'src/a/x.ts'])), code: 10, expected: [owed('committed')] },
-  { name: 'committed: a change while the work goes on is named, not refused', gate: 'check', mutate: all(owing('committed'), dirty), code: 0, expected: [{ level: 'INFO', category: 'obligation', subject: CURRENT }], cli: true },
+  {
+    name: 'committed: a staged change',
+    gate: 'finish',
+    mutate: all(owing('committed'), dirty, (repo) => repo.git(['add', 'src/a/x.ts'])),
+    code: 10,
+    expected: [owed('committed')],
+  },
+  {
+    name: 'committed: a change while the work goes on is named, not refused',
+    gate: 'check',
+    mutate: all(owing('committed'), dirty),
+    code: 0,
+    expected: [{ level: 'INFO', category: 'obligation', subject: CURRENT }],
+    cli: true,
+  },
   { name: 'held at check too', gate: 'check', mutate: owing('committed'), code: 0, expected: [held('committed')] },
-  { name: 'committed: owed under the outcome partial is outstanding, not refused', gate: 'finish', mutate: all(owing('committed', 'partial'), dirty), code: 0, expected: [{ level: 'INFO', category: 'obligation', subject: CURRENT }] },
+  {
+    name: 'committed: owed under the outcome partial is outstanding, not refused',
+    gate: 'finish',
+    mutate: all(owing('committed', 'partial'), dirty),
+    code: 0,
+    expected: [{ level: 'INFO', category: 'obligation', subject: CURRENT }],
+  },
   { name: 'pushed: no upstream cannot establish it', gate: 'finish', mutate: owing('pushed'), code: 10, expected: [owed('pushed')] },
   { name: 'pushed: the upstream holds HEAD', gate: 'finish', mutate: all(owing('pushed'), pushed), code: 0, expected: [held('pushed')] },
-  { name: 'pushed: a commit after the push', gate: 'finish', mutate: all(owing('pushed'), pushed, later), code: 10, expected: [owed('pushed')] },
-  { name: 'both: pushed, then a change left uncommitted', gate: 'finish', mutate: all(owing('committed, pushed'), pushed, dirty), code: 10, expected: [owed('committed'), held('pushed')] },
+  {
+    name: 'pushed: a commit after the push',
+    gate: 'finish',
+    mutate: all(owing('pushed'), pushed, later),
+    code: 10,
+    expected: [owed('pushed')],
+  },
+  {
+    name: 'both: pushed, then a change left uncommitted',
+    gate: 'finish',
+    mutate: all(owing('committed, pushed'), pushed, dirty),
+    code: 10,
+    expected: [owed('committed'), held('pushed')],
+  },
 ];
 
 describeGateCases(RULE, repos, 'each obligation established at HEAD', CASES);

@@ -7,13 +7,13 @@
  * `require` pathspecs and tracked files matching `forbid` are the validator's own violations.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectFailing } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
-import { expectSameFromCli, gateInProcess } from '../helpers/gate';
+import { expectFailing } from '../helpers/findings';
 import type { GateRun } from '../helpers/gate';
-import { failing, repoFactory } from '../helpers/repo';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
 import type { TempRepo } from '../helpers/repo';
-import { SAMPLE, enforcement, ruleFront, ruleText, writeSampleTest } from '../helpers/rules';
+import { failing, repoFactory } from '../helpers/repo';
+import { enforcement, ruleFront, ruleText, SAMPLE, writeSampleTest } from '../helpers/rules';
 
 const RULE = 'project.sample';
 const IDENTITY = 'project.sample@1';
@@ -40,7 +40,12 @@ interface Scenario {
 /** A project rule enforcing `paths` at doctor, with `options`. */
 function rule(options: readonly string[], advisory = false): string {
   const front = ruleFront().map((line) => (advisory && line === 'class: blocking' ? 'class: advisory' : line));
-  return ruleText([...front, ...enforcement({ validator: 'paths', category: CATEGORY, gates: ['doctor'] }), '  options:', ...options.map((o) => `    ${o}`)]);
+  return ruleText([
+    ...front,
+    ...enforcement({ validator: 'paths', category: CATEGORY, gates: ['doctor'] }),
+    '  options:',
+    ...options.map((o) => `    ${o}`),
+  ]);
 }
 
 async function doctor(scenario: Scenario): Promise<GateRun & { repo: TempRepo }> {
@@ -54,16 +59,43 @@ async function doctor(scenario: Scenario): Promise<GateRun & { repo: TempRepo }>
   return { ...(await gateInProcess(repo, 'doctor', { rule: RULE })), repo };
 }
 
-const fail = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: CATEGORY, subject, ...extra });
+const fail = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({
+  level: 'FAIL',
+  category: CATEGORY,
+  subject,
+  ...extra,
+});
 /** A finding about the rule itself: its identity, its file, and (for a refused pathspec) the option's line. */
-const broken = (extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: 'doctrine', subject: IDENTITY, file: SAMPLE, ...extra });
+const broken = (extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({
+  level: 'FAIL',
+  category: 'doctrine',
+  subject: IDENTITY,
+  file: SAMPLE,
+  ...extra,
+});
 
 describe('paths: clean', () => {
   const cases: readonly Scenario[] = [
-    { name: 'a required README and no forbidden file', options: ['require: [README.md]', "forbid: ['**/.env']"], tracked: { 'README.md': '# x\n', '.env.example': 'A=1\n' } },
-    { name: 'a trailing / names a directory and everything beneath it', options: ['require: [docs/]'], tracked: { 'docs/guide/intro.md': '# intro\n' } },
-    { name: '* stays inside one segment: *.log forbids a root log only', options: ["forbid: ['*.log']"], tracked: { 'logs/build.log': 'x\n' } },
-    { name: 'a dot file is matched by * and ** like any other', options: ["require: ['.github/**/*.yml', '*.json']"], tracked: { '.github/workflows/ci.yml': 'on: push\n', '.eslintrc.json': '{}\n' } },
+    {
+      name: 'a required README and no forbidden file',
+      options: ['require: [README.md]', "forbid: ['**/.env']"],
+      tracked: { 'README.md': '# x\n', '.env.example': 'A=1\n' },
+    },
+    {
+      name: 'a trailing / names a directory and everything beneath it',
+      options: ['require: [docs/]'],
+      tracked: { 'docs/guide/intro.md': '# intro\n' },
+    },
+    {
+      name: '* stays inside one segment: *.log forbids a root log only',
+      options: ["forbid: ['*.log']"],
+      tracked: { 'logs/build.log': 'x\n' },
+    },
+    {
+      name: 'a dot file is matched by * and ** like any other',
+      options: ["require: ['.github/**/*.yml', '*.json']"],
+      tracked: { '.github/workflows/ci.yml': 'on: push\n', '.eslintrc.json': '{}\n' },
+    },
     { name: 'a forbidden file that exists but is not tracked', options: ["forbid: ['**/.env']"], untracked: { '.env': 'A=1\n' } },
   ];
 
@@ -121,16 +153,40 @@ describe('paths: violations', () => {
     {
       name: 'tracked files matching forbidden pathspecs, at the root and at depth',
       options: ["forbid: ['**/.env', '*.log', build/]"],
-      tracked: { '.env': 'A=1\n', 'services/api/.env': 'A=1\n', 'debug.log': 'x\n', 'logs/keep.log': 'x\n', 'build/out/app.js': 'x\n', 'README.md': '# x\n' },
-      expected: [fail('.env', { file: '.env', line: null }), fail('services/api/.env', { file: 'services/api/.env' }), fail('debug.log', { file: 'debug.log' }), fail('build/out/app.js', { file: 'build/out/app.js' })],
+      tracked: {
+        '.env': 'A=1\n',
+        'services/api/.env': 'A=1\n',
+        'debug.log': 'x\n',
+        'logs/keep.log': 'x\n',
+        'build/out/app.js': 'x\n',
+        'README.md': '# x\n',
+      },
+      expected: [
+        fail('.env', { file: '.env', line: null }),
+        fail('services/api/.env', { file: 'services/api/.env' }),
+        fail('debug.log', { file: 'debug.log' }),
+        fail('build/out/app.js', { file: 'build/out/app.js' }),
+      ],
     },
     {
       name: 'a file matching two forbidden pathspecs is one violation',
       options: ["forbid: ['*.pem', 'certs/']"],
       tracked: { 'certs/server.pem': 'x\n', 'server.pem': 'x\n' },
-      expected: [fail('certs/server.pem', { file: 'certs/server.pem', mentions: ['certs/'] }), fail('server.pem', { file: 'server.pem', mentions: ['*.pem'] })],
+      expected: [
+        fail('certs/server.pem', { file: 'certs/server.pem', mentions: ['certs/'] }),
+        fail('server.pem', { file: 'server.pem', mentions: ['*.pem'] }),
+      ],
     },
-    ...['/README.md', '../README.md', 'docs/../README.md', ':(glob)README.md', ':!README.md', '!README.md', 'C:/README.md', '~/README.md'].map((pattern) => ({
+    ...[
+      '/README.md',
+      '../README.md',
+      'docs/../README.md',
+      ':(glob)README.md',
+      ':!README.md',
+      '!README.md',
+      'C:/README.md',
+      '~/README.md',
+    ].map((pattern) => ({
       name: `a pathspec the language refuses: ${pattern}`,
       options: [`require: ['${pattern}']`],
       tracked: { 'README.md': '# x\n' },
@@ -151,7 +207,12 @@ describe('paths: violations', () => {
   });
 
   it('an advisory rule reports the same violations as WARN, and exits 0', async () => {
-    const run = await doctor({ name: 'advisory', options: ['require: [README.md]', "forbid: ['**/.env']"], tracked: { '.env': 'A=1\n' }, advisory: true });
+    const run = await doctor({
+      name: 'advisory',
+      options: ['require: [README.md]', "forbid: ['**/.env']"],
+      tracked: { '.env': 'A=1\n' },
+      advisory: true,
+    });
     const { code, findings } = run;
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);

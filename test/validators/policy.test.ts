@@ -6,8 +6,8 @@
  * file and the line of the offending key.
  */
 import { afterAll } from 'vitest';
-import { describeTable, edit } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
+import { describeTable, edit } from '../helpers/cases';
 import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.policy-integrity';
@@ -120,5 +120,8 @@ describeTable({
   repos,
   passing: PASSING,
   failing: FAILING,
-  drift: { mutate: (r) => edit(r, POLICY, 'version: 1', 'version: 2'), expected: [{ level: 'FAIL', category: 'policy', subject: POLICY, file: POLICY, at: 'version: 2' }] },
+  drift: {
+    mutate: (r) => edit(r, POLICY, 'version: 1', 'version: 2'),
+    expected: [{ level: 'FAIL', category: 'policy', subject: POLICY, file: POLICY, at: 'version: 2' }],
+  },
 });

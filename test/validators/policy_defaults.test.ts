@@ -10,8 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { declaredValues, SKELETON_POLICY } from '../../engine/layer/policy-skeleton';
 import { readYamlFile } from '../../engine/layer/yaml';
 import { gateInProcess } from '../helpers/gate';
-import { failing, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { failing, repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.policy-completeness';
 const POLICY = '.ai/repo/policy.yaml';
@@ -28,10 +28,26 @@ const edit = (repo: TempRepo, from: RegExp, to = '') => {
 const CASES: readonly { name: string; change: (repo: TempRepo) => void; failing: string[] }[] = [
   { name: 'the skeleton policy as init writes it', change: () => {}, failing: [] },
   { name: 'a value set differently is still set', change: (repo) => edit(repo, /max_body_lines: 40/, 'max_body_lines: 12'), failing: [] },
-  { name: 'handover.required_sections removed', change: (repo) => edit(repo, /^ {2}required_sections: .*\n/m), failing: ['handover.required_sections'] },
-  { name: 'the whole checkpoint section removed', change: (repo) => edit(repo, /^checkpoint:\n(?: {2}.*\n)+/m), failing: ['checkpoint.max_body_lines', 'checkpoint.retention_max_files'] },
-  { name: 'the finish contract removed', change: (repo) => edit(repo, /^ {2}finish_requires:\n(?: {4}- .*\n)+/m), failing: ['verification.finish_requires'] },
-  { name: 'the enforcement list removed', change: (repo) => edit(repo, /^enforcement:\n(?:(?: {2}.*)?\n)+?(?=# The instruction)/m), failing: ['enforcement'] },
+  {
+    name: 'handover.required_sections removed',
+    change: (repo) => edit(repo, /^ {2}required_sections: .*\n/m),
+    failing: ['handover.required_sections'],
+  },
+  {
+    name: 'the whole checkpoint section removed',
+    change: (repo) => edit(repo, /^checkpoint:\n(?: {2}.*\n)+/m),
+    failing: ['checkpoint.max_body_lines', 'checkpoint.retention_max_files'],
+  },
+  {
+    name: 'the finish contract removed',
+    change: (repo) => edit(repo, /^ {2}finish_requires:\n(?: {4}- .*\n)+/m),
+    failing: ['verification.finish_requires'],
+  },
+  {
+    name: 'the enforcement list removed',
+    change: (repo) => edit(repo, /^enforcement:\n(?:(?: {2}.*)?\n)+?(?=# The instruction)/m),
+    failing: ['enforcement'],
+  },
 ];
 
 describe('policy_defaults', () => {
@@ -73,9 +89,13 @@ function sources(dir: string): string[] {
 
 describe('the skeleton policy declares what the engine reads', () => {
   it('every `section.key` of the policy schema the sources read is set in the skeleton', () => {
-    const schema = JSON.parse(readFileSync('share/schemas/policy.v1.schema.json', 'utf8')) as { properties: Record<string, { properties?: Record<string, unknown> }> };
+    const schema = JSON.parse(readFileSync('share/schemas/policy.v1.schema.json', 'utf8')) as {
+      properties: Record<string, { properties?: Record<string, unknown> }>;
+    };
     const declared = new Set(declaredValues(readYamlFile(SKELETON_POLICY, SKELETON_POLICY).value).map((v) => v.key));
-    const code = [...sources('engine'), ...sources('validators')].map((file) => readFileSync(file, 'utf8').replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, '')).join('\n');
+    const code = [...sources('engine'), ...sources('validators')]
+      .map((file) => readFileSync(file, 'utf8').replace(/^\s*(?:\/\/|\*|\/\*\*).*$/gm, ''))
+      .join('\n');
     const read: string[] = [];
     for (const [section, body] of Object.entries(schema.properties)) {
       for (const key of Object.keys(body.properties ?? {})) {
@@ -84,7 +104,14 @@ describe('the skeleton policy declares what the engine reads', () => {
       }
     }
     // the scan finds what the task validators read, so it can fail
-    expect(read).toEqual(expect.arrayContaining(['handover.required_sections', 'verification.finish_requires', 'profiles.default', 'checkpoint.retention_max_files']));
+    expect(read).toEqual(
+      expect.arrayContaining([
+        'handover.required_sections',
+        'verification.finish_requires',
+        'profiles.default',
+        'checkpoint.retention_max_files',
+      ]),
+    );
     // a section's object (`session.freshness`) is declared through the values under it
     expect(read.filter((key) => !declared.has(key) && ![...declared].some((value) => value.startsWith(`${key}.`)))).toEqual([]);
   });

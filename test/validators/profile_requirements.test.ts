@@ -7,8 +7,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 import { finishInProcess, startedTask } from '../helpers/task';
 
 const RULE = 'majordomus.profile-requirements';
@@ -17,7 +17,8 @@ const DECISIONS = '.ai/local/state/decisions.md';
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
 
-const entry = (id: string) => `## 2026-01-01 — kept the store\nTask: ${id}\nHead: 0000000\nWhy: one writer\nRejected: -\nEvidence: -\nSupersedes: -\n`;
+const entry = (id: string) =>
+  `## 2026-01-01 — kept the store\nTask: ${id}\nHead: 0000000\nWhy: one writer\nRejected: -\nEvidence: -\nSupersedes: -\n`;
 
 interface Case {
   name: string;
@@ -36,9 +37,27 @@ const CASES: readonly Case[] = [
   { name: 'debugging with a spec beside the code', profile: 'debugging', files: ['src/x.spec.ts'], expected: [['OK', 'id']] },
   { name: 'debugging, partial, without a test', profile: 'debugging', outcome: 'partial', files: ['src/x.ts'], expected: [['OK', 'id']] },
   { name: 'deep-work without a decision', profile: 'deep-work', files: ['src/x.ts'], expected: [['FAIL', 'id']] },
-  { name: 'deep-work with a decision for the task', profile: 'deep-work', files: ['src/x.ts'], before: (repo, id) => repo.write(DECISIONS, `# Decisions\n\n${entry(id)}`), expected: [['OK', 'id']] },
-  { name: 'deep-work with a decision of another task', profile: 'deep-work', files: ['src/x.ts'], before: (repo) => repo.write(DECISIONS, entry('t-other')), expected: [['FAIL', 'id']] },
-  { name: 'deep-work with the entry only in the template comment', profile: 'deep-work', files: ['src/x.ts'], before: (repo, id) => repo.write(DECISIONS, `<!--\n${entry(id)}-->\n`), expected: [['FAIL', 'id']] },
+  {
+    name: 'deep-work with a decision for the task',
+    profile: 'deep-work',
+    files: ['src/x.ts'],
+    before: (repo, id) => repo.write(DECISIONS, `# Decisions\n\n${entry(id)}`),
+    expected: [['OK', 'id']],
+  },
+  {
+    name: 'deep-work with a decision of another task',
+    profile: 'deep-work',
+    files: ['src/x.ts'],
+    before: (repo) => repo.write(DECISIONS, entry('t-other')),
+    expected: [['FAIL', 'id']],
+  },
+  {
+    name: 'deep-work with the entry only in the template comment',
+    profile: 'deep-work',
+    files: ['src/x.ts'],
+    before: (repo, id) => repo.write(DECISIONS, `<!--\n${entry(id)}-->\n`),
+    expected: [['FAIL', 'id']],
+  },
   {
     name: 'the profile file gone after start',
     profile: 'debugging',

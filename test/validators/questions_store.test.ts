@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { describeTable } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
+import { describeTable } from '../helpers/cases';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.questions-store-integrity';
 const STORE = '.ai/local/state/open-questions.md';
@@ -35,14 +35,22 @@ const at = (text: string) => ({ level: 'FAIL', category: 'records', subject: STO
 const PASSING: readonly Case[] = [
   { name: 'no questions store yet', mutate: () => {}, expected: [OK] },
   { name: 'an open and a resolved question', mutate: store(`# Open questions\n\n${OPEN}${DONE}`), expected: [OK] },
-  { name: 'prose and other list items are not judged', mutate: store(`Some prose.\n- a plain item\n* [x] another list\n${OPEN}`), expected: [OK] },
+  {
+    name: 'prose and other list items are not judged',
+    mutate: store(`Some prose.\n- a plain item\n* [x] another list\n${OPEN}`),
+    expected: [OK],
+  },
 ];
 
 const FAILING: readonly Case[] = [
   { name: 'a mistyped status', mutate: store(`${OPEN}- [unresovled] t-1 — typo? (2026-09-03)\n`), expected: [at('unresovled')] },
   { name: 'an open question without its date', mutate: store(`- [unresolved] t-1 — when? \n${DONE}`), expected: [at('when?')] },
   { name: 'an impossible date', mutate: store(`- [unresolved] t-1 — which month? (2026-02-30)\n`), expected: [at('which month?')] },
-  { name: 'a resolved question without its answer', mutate: store(`${OPEN}- [resolved 2026-09-04] t-1 — answered?\n`), expected: [at('answered?')] },
+  {
+    name: 'a resolved question without its answer',
+    mutate: store(`${OPEN}- [resolved 2026-09-04] t-1 — answered?\n`),
+    expected: [at('answered?')],
+  },
   { name: 'a hyphen where the dash belongs', mutate: store(`- [unresolved] t-1 - hyphen? (2026-09-03)\n`), expected: [at('hyphen?')] },
   { name: 'an indented line in neither shape', mutate: store(`${OPEN}  - [ ] a checkbox\n`), expected: [at('a checkbox')] },
   {
@@ -62,4 +70,10 @@ const FAILING: readonly Case[] = [
   },
 ];
 
-describeTable({ rule: RULE, repos, passing: PASSING, failing: FAILING, drift: { mutate: store(`${OPEN}- [unresovled] t-1 — typo? (2026-09-03)\n`), expected: [at('unresovled')] } });
+describeTable({
+  rule: RULE,
+  repos,
+  passing: PASSING,
+  failing: FAILING,
+  drift: { mutate: store(`${OPEN}- [unresovled] t-1 — typo? (2026-09-03)\n`), expected: [at('unresovled')] },
+});

@@ -5,11 +5,11 @@
  * classification is counted in an INFO, never judged.
  */
 import { afterAll } from 'vitest';
-import { edit } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
+import { edit } from '../helpers/cases';
 import { describeGateCases, recordPath, STATE, writeRecord } from '../helpers/records';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.record-changed-files';
 const SCOPE = '.ai/repo/scope.yaml';
@@ -38,7 +38,11 @@ const PASSING: readonly Case[] = [
   { name: 'no records', mutate: () => {}, expected: [OK] },
   { name: 'a record naming only the work', mutate: handover('src/a/x.ts', 'test/a.test.ts'), expected: [OK] },
   { name: 'a record naming nothing', mutate: handover(), expected: [OK] },
-  { name: 'a record from before the classification, naming a projection: reported, not judged', mutate: unclassified('AGENTS.md', 'src/a/x.ts'), expected: [OK, { level: 'INFO', category: 'records', subject: STATE }] },
+  {
+    name: 'a record from before the classification, naming a projection: reported, not judged',
+    mutate: unclassified('AGENTS.md', 'src/a/x.ts'),
+    expected: [OK, { level: 'INFO', category: 'records', subject: STATE }],
+  },
   {
     name: 'a generated path once the declaration is gone',
     mutate: (repo) => {
@@ -75,5 +79,15 @@ const FAILING: readonly (Case & { readonly cli?: boolean })[] = [
 ];
 
 // the rule is enforced at doctor alone (records are judged once they exist, not while the tree moves)
-describeGateCases(RULE, repos, 'passing', PASSING.map((row) => ({ ...row, gate: 'doctor', code: 0 })));
-describeGateCases(RULE, repos, 'failing', FAILING.map((row) => ({ ...row, gate: 'doctor', code: 10 })));
+describeGateCases(
+  RULE,
+  repos,
+  'passing',
+  PASSING.map((row) => ({ ...row, gate: 'doctor', code: 0 })),
+);
+describeGateCases(
+  RULE,
+  repos,
+  'failing',
+  FAILING.map((row) => ({ ...row, gate: 'doctor', code: 10 })),
+);

@@ -9,11 +9,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { describeTable } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
-import type { TempRepo } from '../helpers/repo';
+import { describeTable } from '../helpers/cases';
 import { HANDOVER_BODY, recordPath, STATE, writeRecord } from '../helpers/records';
+import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.handover-integrity';
 const HANDOVERS = `${STATE}/handovers`;
@@ -48,9 +48,21 @@ function committed(repo: TempRepo): string {
 const PASSING: readonly Case[] = [
   { name: 'no records at all: a clean absence', mutate: () => {}, expected: [OK] },
   { name: 'a handover of this worktree and branch', mutate: (repo) => writeRecord(repo, 'handover'), expected: [OK] },
-  { name: 'only a handover of another branch: a clean absence', mutate: (repo) => writeRecord(repo, 'handover', { branch: 'feature' }), expected: [OK] },
-  { name: 'checkpoints and a handover, every one readable', mutate: (repo) => (writeRecord(repo, 'checkpoint', {}, 'a note\n'), writeRecord(repo, 'handover')), expected: [OK] },
-  { name: 'temporary and non-Markdown files are not records', mutate: (repo) => (repo.write(`${HANDOVERS}/.tmp-1234`, 'x'), repo.write(`${HANDOVERS}/notes.txt`, 'x')), expected: [OK] },
+  {
+    name: 'only a handover of another branch: a clean absence',
+    mutate: (repo) => writeRecord(repo, 'handover', { branch: 'feature' }),
+    expected: [OK],
+  },
+  {
+    name: 'checkpoints and a handover, every one readable',
+    mutate: (repo) => (writeRecord(repo, 'checkpoint', {}, 'a note\n'), writeRecord(repo, 'handover')),
+    expected: [OK],
+  },
+  {
+    name: 'temporary and non-Markdown files are not records',
+    mutate: (repo) => (repo.write(`${HANDOVERS}/.tmp-1234`, 'x'), repo.write(`${HANDOVERS}/notes.txt`, 'x')),
+    expected: [OK],
+  },
   {
     name: 'a handover written at the commit HEAD is on',
     mutate: (repo) => writeRecord(repo, 'handover', { head: committed(repo) }),
@@ -59,27 +71,68 @@ const PASSING: readonly Case[] = [
   {
     name: 'a handover written at a commit the history of HEAD does not hold: reported',
     mutate: (repo) => (committed(repo), writeRecord(repo, 'handover', { head: GONE })),
-    expected: [OK, { level: 'INFO', category: 'resolver', subject: recordPath('handover', { head: GONE }), file: recordPath('handover', { head: GONE }) }],
+    expected: [
+      OK,
+      {
+        level: 'INFO',
+        category: 'resolver',
+        subject: recordPath('handover', { head: GONE }),
+        file: recordPath('handover', { head: GONE }),
+      },
+    ],
   },
   {
     name: 'two handovers of one second: the ledger, not the name, says which is newer',
     mutate: (repo) => {
       const here = writeRecord(repo, 'handover', { head: committed(repo) }, HANDOVER_BODY, 'ffffffffffffffff');
       const gone = writeRecord(repo, 'handover', { head: GONE }, HANDOVER_BODY, '0000000000000000');
-      const line = (path: string) => `${JSON.stringify({ ts: '2026-09-03T20:00:00Z', event: 'task.handed_over', head: null, branch: 'main', by: 'test', task_id: 't', handover_path: path, closed: false })}\n`;
+      const line = (path: string) =>
+        `${JSON.stringify({ ts: '2026-09-03T20:00:00Z', event: 'task.handed_over', head: null, branch: 'main', by: 'test', task_id: 't', handover_path: path, closed: false })}\n`;
       repo.write(`${STATE}/ledger.jsonl`, line(here) + line(gone));
     },
-    expected: [OK, { level: 'INFO', category: 'resolver', subject: recordPath('handover', { head: GONE }, '0000000000000000'), file: recordPath('handover', { head: GONE }, '0000000000000000') }],
+    expected: [
+      OK,
+      {
+        level: 'INFO',
+        category: 'resolver',
+        subject: recordPath('handover', { head: GONE }, '0000000000000000'),
+        file: recordPath('handover', { head: GONE }, '0000000000000000'),
+      },
+    ],
   },
 ];
 
 const FAILING: readonly Case[] = [
-  { name: 'a handover not named as a record is', mutate: (repo) => repo.write(`${HANDOVERS}/my-notes.md`, `---\n---\n${HANDOVER_BODY}`), expected: [{ level: 'FAIL', category: 'resolver', subject: `${HANDOVERS}/my-notes.md`, file: `${HANDOVERS}/my-notes.md` }] },
-  { name: 'a handover with a key the writer never writes', mutate: damaged('handover', 'owner: "alice"', 'mood: "good"'), expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: 'mood:' }] },
-  { name: 'a handover whose head is not a string', mutate: damaged('handover', 'head: ""', 'head: 42'), expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: 'head: 42' }] },
-  { name: 'a handover whose body holds an identity key', mutate: damaged('handover', '# Next Action\nz', '# Next Action\nbranch: other'), expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: 'branch: other' }] },
-  { name: 'a handover with no front matter', mutate: (repo) => repo.write(HANDOVER, HANDOVER_BODY), expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: '# Objective' }] },
-  { name: 'a checkpoint with a broken created_at', mutate: damaged('checkpoint', 'created_at: 2026-09-03T20:00:00Z', 'created_at: yesterday'), expected: [{ level: 'FAIL', category: 'resolver', subject: CHECKPOINT, file: CHECKPOINT, at: 'created_at' }] },
+  {
+    name: 'a handover not named as a record is',
+    mutate: (repo) => repo.write(`${HANDOVERS}/my-notes.md`, `---\n---\n${HANDOVER_BODY}`),
+    expected: [{ level: 'FAIL', category: 'resolver', subject: `${HANDOVERS}/my-notes.md`, file: `${HANDOVERS}/my-notes.md` }],
+  },
+  {
+    name: 'a handover with a key the writer never writes',
+    mutate: damaged('handover', 'owner: "alice"', 'mood: "good"'),
+    expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: 'mood:' }],
+  },
+  {
+    name: 'a handover whose head is not a string',
+    mutate: damaged('handover', 'head: ""', 'head: 42'),
+    expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: 'head: 42' }],
+  },
+  {
+    name: 'a handover whose body holds an identity key',
+    mutate: damaged('handover', '# Next Action\nz', '# Next Action\nbranch: other'),
+    expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: 'branch: other' }],
+  },
+  {
+    name: 'a handover with no front matter',
+    mutate: (repo) => repo.write(HANDOVER, HANDOVER_BODY),
+    expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: '# Objective' }],
+  },
+  {
+    name: 'a checkpoint with a broken created_at',
+    mutate: damaged('checkpoint', 'created_at: 2026-09-03T20:00:00Z', 'created_at: yesterday'),
+    expected: [{ level: 'FAIL', category: 'resolver', subject: CHECKPOINT, file: CHECKPOINT, at: 'created_at' }],
+  },
   {
     name: 'the handover folder a link leading outside the repository',
     mutate: (repo) => {
@@ -90,7 +143,20 @@ const FAILING: readonly Case[] = [
     },
     expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVERS }],
   },
-  { name: 'a damaged checkpoint beside a sound handover', mutate: (repo) => (writeRecord(repo, 'handover'), repo.write(`${CHECKPOINTS}/x.md`, 'x')), expected: [{ level: 'FAIL', category: 'resolver', subject: `${CHECKPOINTS}/x.md`, file: `${CHECKPOINTS}/x.md` }] },
+  {
+    name: 'a damaged checkpoint beside a sound handover',
+    mutate: (repo) => (writeRecord(repo, 'handover'), repo.write(`${CHECKPOINTS}/x.md`, 'x')),
+    expected: [{ level: 'FAIL', category: 'resolver', subject: `${CHECKPOINTS}/x.md`, file: `${CHECKPOINTS}/x.md` }],
+  },
 ];
 
-describeTable({ rule: RULE, repos, passing: PASSING, failing: FAILING, drift: { mutate: damaged('handover', 'owner: "alice"', 'mood: "good"'), expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: 'mood:' }] } });
+describeTable({
+  rule: RULE,
+  repos,
+  passing: PASSING,
+  failing: FAILING,
+  drift: {
+    mutate: damaged('handover', 'owner: "alice"', 'mood: "good"'),
+    expected: [{ level: 'FAIL', category: 'resolver', subject: HANDOVER, file: HANDOVER, at: 'mood:' }],
+  },
+});

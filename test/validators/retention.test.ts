@@ -6,10 +6,10 @@
  * the directory or ledger over it.
  */
 import { afterAll } from 'vitest';
-import { describeTable, edit } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
+import { describeTable, edit } from '../helpers/cases';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.retention-caps';
 const POLICY = '.ai/repo/policy.yaml';
@@ -150,5 +150,8 @@ describeTable({
   repos,
   passing: PASSING,
   failing: FAILING,
-  drift: { mutate: both(cap(HANDOVER_CAP, '1'), records(HANDOVERS, ['a.md', 'b.md'])), expected: [{ level: 'FAIL', category: 'retention', subject: HANDOVERS }] },
+  drift: {
+    mutate: both(cap(HANDOVER_CAP, '1'), records(HANDOVERS, ['a.md', 'b.md'])),
+    expected: [{ level: 'FAIL', category: 'retention', subject: HANDOVERS }],
+  },
 });

@@ -8,14 +8,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RepositoryGateName } from '../../engine/generated/gates';
-import { itFails, itPasses } from '../helpers/cases';
 import type { FindingCase } from '../helpers/cases';
-import { expectFailing } from '../helpers/findings';
+import { itFails, itPasses } from '../helpers/cases';
 import type { ExpectedFinding } from '../helpers/findings';
+import { expectFailing } from '../helpers/findings';
 import { expectSameFromCli, gateInProcess } from '../helpers/gate';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
-import { PROJECT, RULES_DIR, RULE_SECTIONS, SAMPLE, VENDOR, VENDOR_MANIFEST, enforcement, manifestEntry, ruleBody, ruleFront, writeRule, writeSampleTest } from '../helpers/rules';
+import { repoFactory } from '../helpers/repo';
+import {
+  enforcement,
+  manifestEntry,
+  PROJECT,
+  RULE_SECTIONS,
+  RULES_DIR,
+  ruleBody,
+  ruleFront,
+  SAMPLE,
+  VENDOR,
+  VENDOR_MANIFEST,
+  writeRule,
+  writeSampleTest,
+} from '../helpers/rules';
 
 const RULE = 'majordomus.rule-package-integrity';
 
@@ -51,7 +64,12 @@ function editManifestEntry(repo: TempRepo, file: string, field: string, value: s
 
 // ---- assertions ----------------------------------------------------------------------------------
 
-const fail = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({ level: 'FAIL', category: 'rules', subject, ...extra });
+const fail = (subject: string, extra: Omit<ExpectedFinding, 'level' | 'category' | 'subject'> = {}): ExpectedFinding => ({
+  level: 'FAIL',
+  category: 'rules',
+  subject,
+  ...extra,
+});
 
 /** A project rule file refused at `line` (undefined: the line is not asserted); nothing else fails. */
 const refusedFile = (file: string, line?: number): ExpectedFinding[] => [fail(file, { file, line })];
@@ -122,12 +140,22 @@ const packageCases: FindingCase[] = [
   {
     name: 'a manifest entry whose id disagrees with the file (its hash still matches)',
     mutate: (repo) => editManifestEntry(repo, 'rules/retention-caps.v1.md', 'id', 'majordomus.retention-limits'),
-    expected: [fail(`${VENDOR}/rules/retention-caps.v1.md`, { file: `${VENDOR}/rules/retention-caps.v1.md`, mentions: ['majordomus.retention-caps@1', 'majordomus.retention-limits@1'] })],
+    expected: [
+      fail(`${VENDOR}/rules/retention-caps.v1.md`, {
+        file: `${VENDOR}/rules/retention-caps.v1.md`,
+        mentions: ['majordomus.retention-caps@1', 'majordomus.retention-limits@1'],
+      }),
+    ],
   },
   {
     name: 'a manifest entry whose version disagrees with the file',
     mutate: (repo) => editManifestEntry(repo, 'rules/retention-caps.v1.md', 'version', '2'),
-    expected: [fail(`${VENDOR}/rules/retention-caps.v1.md`, { file: `${VENDOR}/rules/retention-caps.v1.md`, mentions: ['majordomus.retention-caps@1', 'majordomus.retention-caps@2'] })],
+    expected: [
+      fail(`${VENDOR}/rules/retention-caps.v1.md`, {
+        file: `${VENDOR}/rules/retention-caps.v1.md`,
+        mentions: ['majordomus.retention-caps@1', 'majordomus.retention-caps@2'],
+      }),
+    ],
   },
 ];
 
@@ -241,7 +269,11 @@ const refusalCases: FindingCase[] = [
       writeSampleTest(repo);
     },
     // each key only an enforced rule has, named on the block's line
-    expected: [fail(SAMPLE, { file: SAMPLE, line: 10, mentions: ['x-majordomus.category'] }), fail(SAMPLE, { file: SAMPLE, line: 10, mentions: ['x-majordomus.enforced_by'] }), fail(SAMPLE, { file: SAMPLE, line: 10, mentions: ['x-majordomus.exit_code'] })],
+    expected: [
+      fail(SAMPLE, { file: SAMPLE, line: 10, mentions: ['x-majordomus.category'] }),
+      fail(SAMPLE, { file: SAMPLE, line: 10, mentions: ['x-majordomus.enforced_by'] }),
+      fail(SAMPLE, { file: SAMPLE, line: 10, mentions: ['x-majordomus.exit_code'] }),
+    ],
   },
   ...['category', 'exit_code', 'enforced_by', 'tests'].map(
     (name): FindingCase => ({

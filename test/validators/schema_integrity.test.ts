@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAllowFile } from '../../engine/layer/allow';
-import { findingKey } from '../helpers/findings';
 import type { ExpectedFinding } from '../helpers/findings';
-import { ROOT, cleanEnv, failing, parseFindings, repoFactory } from '../helpers/repo';
+import { findingKey } from '../helpers/findings';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
+import { cleanEnv, failing, parseFindings, ROOT, repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.schema-integrity';
 const DISTRIBUTION = ['package.json', 'dist', 'share', 'rules', 'test/validators'];
@@ -101,7 +101,12 @@ function expectFailing(findings: readonly JsonFinding[], expected: readonly Expe
   }
 }
 
-const broken = (subject: string, extra: Omit<Expected, 'level' | 'category' | 'subject'> = {}): Expected => ({ level: 'FAIL', category: 'schema', subject, ...extra });
+const broken = (subject: string, extra: Omit<Expected, 'level' | 'category' | 'subject'> = {}): Expected => ({
+  level: 'FAIL',
+  category: 'schema',
+  subject,
+  ...extra,
+});
 
 // ---- cases ---------------------------------------------------------------------------------------
 
@@ -124,7 +129,9 @@ const cases: { name: string; mutate: (dist: string) => void; expected: Expected[
   {
     name: 'an allow-list edited by hand (a pattern added at the end)',
     mutate: (dist) => write(dist, 'share/allow/rule.txt', `${read(dist, 'share/allow/rule.txt')}^extra$\n`),
-    expected: [broken('share/allow/rule.txt', { file: 'share/allow/rule.txt', line: read(ROOT, 'share/allow/rule.txt').split('\n').length })],
+    expected: [
+      broken('share/allow/rule.txt', { file: 'share/allow/rule.txt', line: read(ROOT, 'share/allow/rule.txt').split('\n').length }),
+    ],
   },
   {
     name: 'an allow-list deleted',
@@ -155,7 +162,10 @@ const cases: { name: string; mutate: (dist: string) => void; expected: Expected[
   {
     name: 'a schema that does not parse as JSON (its allow-list then orphaned)',
     mutate: (dist) => write(dist, 'share/schemas/policy.v1.schema.json', '{ "type": \n'),
-    expected: [broken('share/schemas/policy.v1.schema.json', { file: 'share/schemas/policy.v1.schema.json' }), broken('share/allow/policy.txt')],
+    expected: [
+      broken('share/schemas/policy.v1.schema.json', { file: 'share/schemas/policy.v1.schema.json' }),
+      broken('share/allow/policy.txt'),
+    ],
   },
 ];
 
@@ -172,7 +182,9 @@ describe(`${RULE}: drift between schemas, kinds and allow-lists`, () => {
     const setup = setUp();
     replaceLine(setup.dist, 'share/allow/policy.txt', 4, '^bogus$');
     const { code, findings } = run(setup, ['watch', '--rule', RULE]);
-    expectFailing(findings, [{ level: 'DRIFT', category: 'schema', subject: 'share/allow/policy.txt', file: 'share/allow/policy.txt', line: 4 }]);
+    expectFailing(findings, [
+      { level: 'DRIFT', category: 'schema', subject: 'share/allow/policy.txt', file: 'share/allow/policy.txt', line: 4 },
+    ]);
     expect(code).toBe(11);
   });
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
-import { failing, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { failing, repoFactory } from '../helpers/repo';
 import { startedTask } from '../helpers/task';
 
 const RULE = 'majordomus.scope-integrity';
@@ -45,7 +45,11 @@ const CASES: readonly { name: string; scope?: string[]; change: (repo: TempRepo)
     outside: ['README.md'],
   },
   { name: 'a file deleted outside', change: (repo) => repo.remove('src/b/kept.txt'), outside: ['src/b/kept.txt'] },
-  { name: 'a file moved out of the scope', change: (repo) => repo.git(['mv', 'src/a/kept.txt', 'src/b/moved.txt']), outside: ['src/b/moved.txt'] },
+  {
+    name: 'a file moved out of the scope',
+    change: (repo) => repo.git(['mv', 'src/a/kept.txt', 'src/b/moved.txt']),
+    outside: ['src/b/moved.txt'],
+  },
   { name: 'a sibling whose name starts like the claim', change: (repo) => repo.write('src/ab/x', 'x\n'), outside: ['src/ab/x'] },
   { name: 'a glob claim matches as written', scope: ['src/**/*.md'], change: (repo) => repo.write('src/c/notes.md', 'x\n'), outside: [] },
   { name: 'the whole repository claimed', scope: ['**'], change: (repo) => repo.write('.github/x.yml', 'x\n'), outside: [] },

@@ -7,10 +7,10 @@
  * ("Path values") is refused, once.
  */
 import { afterAll } from 'vitest';
-import { describeTable, edit } from '../helpers/cases';
 import type { Case } from '../helpers/cases';
-import { repoFactory } from '../helpers/repo';
+import { describeTable, edit } from '../helpers/cases';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.scope-file-integrity';
 const MANIFEST = '.ai/manifest.yaml';
@@ -100,7 +100,7 @@ const FAILING: readonly Case[] = [
   },
   {
     name: 'a category paths pathspec with a .. segment',
-    mutate: (repo) => edit(repo, SCOPE, '    paths: []\n    names: [\'*.min.js\'', "    paths: ['../gen/']\n    names: ['*.min.js'"),
+    mutate: (repo) => edit(repo, SCOPE, "    paths: []\n    names: ['*.min.js'", "    paths: ['../gen/']\n    names: ['*.min.js'"),
     expected: [{ level: 'FAIL', category: 'scope', subject: SCOPE, file: SCOPE, at: "paths: ['../gen/']" }],
   },
   {

@@ -6,8 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.session-lifecycle';
 const CONTEXTS = '.ai/local/session-contexts';
@@ -51,6 +51,11 @@ describe('session_lifecycle', () => {
     repo.git(['add', '-f', '--', '.ai/local/state/sessions-open/hand.yaml', context]);
     const run = await gateInProcess(repo, 'doctor', { rule: RULE });
     expect(run.code).toBe(10);
-    expect(run.findings.filter((f) => f.level === 'FAIL').map((f) => f.subject).sort()).toEqual([context, '.ai/local/state/sessions-open/hand.yaml'].sort());
+    expect(
+      run.findings
+        .filter((f) => f.level === 'FAIL')
+        .map((f) => f.subject)
+        .sort(),
+    ).toEqual([context, '.ai/local/state/sessions-open/hand.yaml'].sort());
   });
 });

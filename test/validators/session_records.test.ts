@@ -9,8 +9,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { absolutePathForm } from '../../validators/session_records';
 import { gateInProcess } from '../helpers/gate';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.session-records';
 const DIR = '.ai/repo/sessions';
@@ -68,7 +68,8 @@ async function doctor(repo: TempRepo) {
   return gateInProcess(repo, 'doctor', { rule: RULE });
 }
 
-const replace = (key: string, value: string) => (lines: string[]) => lines.map((line) => (line.startsWith(`${key}:`) ? `${key}: ${value}` : line));
+const replace = (key: string, value: string) => (lines: string[]) =>
+  lines.map((line) => (line.startsWith(`${key}:`) ? `${key}: ${value}` : line));
 
 describe('session_records', () => {
   it('a sound, tracked record passes: one OK, exit 0', async () => {
@@ -91,7 +92,11 @@ describe('session_records', () => {
     ['a missing closed_at', (lines: string[]) => lines.filter((line) => !line.startsWith('closed_at:')), /`closed_at` is missing/],
     ['another kind', replace('kind', 'handover'), /`kind`/],
     ['an absolute POSIX path', replace('repository_id', '"/home/alice/project/.git"'), /absolute path/],
-    ['an absolute path inside a list', (lines: string[]) => lines.map((line) => (line === '  - "src/a.ts"' ? '  - "/srv/checkout/src/a.ts"' : line)), /changed_files/],
+    [
+      'an absolute path inside a list',
+      (lines: string[]) => lines.map((line) => (line === '  - "src/a.ts"' ? '  - "/srv/checkout/src/a.ts"' : line)),
+      /changed_files/,
+    ],
   ])('%s is a FAIL of category session naming the record (exit 10)', async (_name, change, message) => {
     const run = await doctor(adopted({ [NAME]: record(change) }));
     expect(run.code).toBe(10);
@@ -108,11 +113,21 @@ describe('session_records', () => {
     expect(failed.map((f) => f.subject).sort()).toEqual([`${DIR}/${NAME}`, `${DIR}/${OTHER}`]);
   });
 
-  it.each(['/x', '\\x', '//server/share', '\\\\server\\share', 'C:\\x', 'C:x', 'c:', 'file:///x', '~/x', '~'])('%s counts as an absolute path', (value) => {
-    expect(absolutePathForm(value)).toBeDefined();
-  });
+  it.each(['/x', '\\x', '//server/share', '\\\\server\\share', 'C:\\x', 'C:x', 'c:', 'file:///x', '~/x', '~'])(
+    '%s counts as an absolute path',
+    (value) => {
+      expect(absolutePathForm(value)).toBeDefined();
+    },
+  );
 
-  it.each(['git@github.com:team/project.git', 'https://example.org/x.git', 'local:0123456789abcdef', 'src/a.ts', 'Q: why', '2026-09-06 — a decision'])('%s is not an absolute path', (value) => {
+  it.each([
+    'git@github.com:team/project.git',
+    'https://example.org/x.git',
+    'local:0123456789abcdef',
+    'src/a.ts',
+    'Q: why',
+    '2026-09-06 — a decision',
+  ])('%s is not an absolute path', (value) => {
     expect(absolutePathForm(value)).toBeUndefined();
   });
 

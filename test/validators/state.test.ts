@@ -5,8 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
-import { failing, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { failing, repoFactory } from '../helpers/repo';
 import { startedTask } from '../helpers/task';
 
 const RULE = 'majordomus.state-consistency';
@@ -32,7 +32,11 @@ const CASES: readonly { name: string; change: (repo: TempRepo) => void; failing:
     },
     failing: [['state', 't']],
   },
-  { name: 'an unknown key in the record', change: (repo) => repo.write(FILE, `${repo.read(FILE)}colour: red\n`), failing: [['state', FILE]] },
+  {
+    name: 'an unknown key in the record',
+    change: (repo) => repo.write(FILE, `${repo.read(FILE)}colour: red\n`),
+    failing: [['state', FILE]],
+  },
   { name: 'a record that is not YAML of the subset', change: (repo) => repo.write(FILE, 'id: [a, {b: c}]\n'), failing: [['state', FILE]] },
   { name: 'an outcome that is not one', change: (repo) => edit(repo, /^outcome: .*$/m, 'outcome: "done"'), failing: [['state', FILE]] },
 ];

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { describeTable, project } from '../helpers/cases';
 import { gateInProcess } from '../helpers/gate';
 import type { TempRepo } from '../helpers/repo';
-import { failing, repoFactory, ROOT } from '../helpers/repo';
+import { failing, ROOT, repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.telemetry-integrity';
 const DIR = '.ai/local/state/telemetry';
@@ -40,19 +40,59 @@ describeTable({
   repos,
   passing: [
     { name: 'no telemetry folder: nothing to judge', mutate: () => {}, expected: [{ level: 'OK', category: 'telemetry', subject: DIR }] },
-    { name: 'the complete record, values and reasoned absences', mutate: record(), expected: [{ level: 'OK', category: 'telemetry', subject: RECORD }] },
-    { name: 'a zero is a measurement', mutate: record('value: 61', 'value: 0'), expected: [{ level: 'OK', category: 'telemetry', subject: RECORD }] },
+    {
+      name: 'the complete record, values and reasoned absences',
+      mutate: record(),
+      expected: [{ level: 'OK', category: 'telemetry', subject: RECORD }],
+    },
+    {
+      name: 'a zero is a measurement',
+      mutate: record('value: 61', 'value: 0'),
+      expected: [{ level: 'OK', category: 'telemetry', subject: RECORD }],
+    },
   ],
   failing: [
-    { name: 'a fact without its reporter', mutate: record('    value: 61\n    reporter: claude-code\n', '    value: 61\n'), expected: [fail('  requests:')] },
-    { name: 'a fact with both a value and a reason', mutate: record('    value: 61\n', '    value: 61\n    not_reported: "half of it"\n'), expected: [fail('  requests:')] },
+    {
+      name: 'a fact without its reporter',
+      mutate: record('    value: 61\n    reporter: claude-code\n', '    value: 61\n'),
+      expected: [fail('  requests:')],
+    },
+    {
+      name: 'a fact with both a value and a reason',
+      mutate: record('    value: 61\n', '    value: 61\n    not_reported: "half of it"\n'),
+      expected: [fail('  requests:')],
+    },
     { name: 'a fact with neither', mutate: record('    value: 61\n', ''), expected: [fail('  requests:')] },
-    { name: 'an absence without its reason', mutate: record('not_reported: "no price was reported for this session"', 'not_reported: ""'), expected: [fail('not_reported: ""')] },
-    { name: 'one of the eight facts left out', mutate: record('  tool_calls:\n    value: 0\n    reporter: claude-code\n', ''), expected: [fail('facts:')] },
-    { name: 'a derived total beside the facts', mutate: record('facts:\n', 'facts:\n  total_tokens:\n    value: 978931\n    reporter: majordomus\n'), expected: [fail('total_tokens:')] },
-    { name: 'a schema other than telemetry/v1', mutate: record('schema: telemetry/v1', 'schema: telemetry/v2'), expected: [fail('schema: telemetry/v2')] },
-    { name: 'a task_id other than the one the file is named after', mutate: record(`task_id: ${ID}`, 'task_id: t-20261012201705-0000'), expected: [fail('task_id:')] },
-    { name: 'a file not named after a task', mutate: record('', '', `${DIR}/usage.yaml`), expected: [fail(undefined, `${DIR}/usage.yaml`)] },
+    {
+      name: 'an absence without its reason',
+      mutate: record('not_reported: "no price was reported for this session"', 'not_reported: ""'),
+      expected: [fail('not_reported: ""')],
+    },
+    {
+      name: 'one of the eight facts left out',
+      mutate: record('  tool_calls:\n    value: 0\n    reporter: claude-code\n', ''),
+      expected: [fail('facts:')],
+    },
+    {
+      name: 'a derived total beside the facts',
+      mutate: record('facts:\n', 'facts:\n  total_tokens:\n    value: 978931\n    reporter: majordomus\n'),
+      expected: [fail('total_tokens:')],
+    },
+    {
+      name: 'a schema other than telemetry/v1',
+      mutate: record('schema: telemetry/v1', 'schema: telemetry/v2'),
+      expected: [fail('schema: telemetry/v2')],
+    },
+    {
+      name: 'a task_id other than the one the file is named after',
+      mutate: record(`task_id: ${ID}`, 'task_id: t-20261012201705-0000'),
+      expected: [fail('task_id:')],
+    },
+    {
+      name: 'a file not named after a task',
+      mutate: record('', '', `${DIR}/usage.yaml`),
+      expected: [fail(undefined, `${DIR}/usage.yaml`)],
+    },
     { name: 'a record that is not YAML', mutate: (repo) => repo.write(RECORD, 'facts: [\n'), expected: [fail('facts: [')] },
   ],
   drift: { mutate: record('    value: 61\n', ''), expected: [fail('  requests:')] },
@@ -76,7 +116,9 @@ describe('majordomus.telemetry-integrity: links', () => {
       symlinkSync(join(outside, `${ID}.yaml`), file.path(RECORD));
       const linked = await gateInProcess(file, 'doctor', { rule: RULE });
       expect(linked.code).toBe(10);
-      expect(project(failing(linked.findings))).toEqual([{ level: 'FAIL', category: 'telemetry', subject: RECORD, file: null, line: null }]);
+      expect(project(failing(linked.findings))).toEqual([
+        { level: 'FAIL', category: 'telemetry', subject: RECORD, file: null, line: null },
+      ]);
     } finally {
       rmSync(outside, { recursive: true, force: true });
     }

@@ -8,8 +8,8 @@ import { buildProgram } from '../../engine/cli/program';
 import { packNames, packs as packs_ } from '../../engine/generated/packs';
 import { COMMAND_FAMILIES } from '../../engine/usecases/families';
 import { gateInProcess } from '../helpers/gate';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.use-case-coverage';
 const DIR = '.ai/repo/use-cases';
@@ -18,7 +18,9 @@ const repos = repoFactory();
 afterAll(() => repos.disposeAll());
 
 function useCase(id: string, families: readonly string[], status = 'active'): string {
-  const steps = families.map((family, index) => `  - id: s${index}\n    run: ['${family}', '--help']\n    expect:\n      exit: 0`).join('\n');
+  const steps = families
+    .map((family, index) => `  - id: s${index}\n    run: ['${family}', '--help']\n    expect:\n      exit: 0`)
+    .join('\n');
   return `---\nid: ${id}\nkind: use-case\ntitle: T\nsummary: S\nstatus: ${status}\ntarget: guaranteed\ncommands: [${families.join(', ')}]\n---\n\n# Situation\n\nS.\n\n# Scenario\n\n\`\`\`yaml\nsetup: installed\nsteps:\n${steps}\n\`\`\`\n\n# Outcome\n\nO.\n`;
 }
 
@@ -29,7 +31,8 @@ function withUseCases(files: Record<string, string>): TempRepo {
   return repo;
 }
 
-const failing = (findings: ReadonlyArray<{ level: string; category?: string; subject: string }>) => findings.filter((f) => f.level === 'FAIL').map((f) => [f.category, f.subject]);
+const failing = (findings: ReadonlyArray<{ level: string; category?: string; subject: string }>) =>
+  findings.filter((f) => f.level === 'FAIL').map((f) => [f.category, f.subject]);
 
 describe('use_case_coverage', () => {
   it('does not judge a repository that keeps no use cases', async () => {
@@ -40,27 +43,42 @@ describe('use_case_coverage', () => {
 
   it('passes when every family is run by an active use case', async () => {
     const half = Math.floor(COMMAND_FAMILIES.length / 2);
-    const run = await gateInProcess(withUseCases({ 'a.md': useCase('a', COMMAND_FAMILIES.slice(0, half)), 'b.md': useCase('b', COMMAND_FAMILIES.slice(half)) }), 'doctor', { rule: RULE });
+    const run = await gateInProcess(
+      withUseCases({ 'a.md': useCase('a', COMMAND_FAMILIES.slice(0, half)), 'b.md': useCase('b', COMMAND_FAMILIES.slice(half)) }),
+      'doctor',
+      { rule: RULE },
+    );
     expect(run.code).toBe(0);
     expect(run.findings).toEqual([expect.objectContaining({ level: 'OK', category: 'use-case', subject: DIR })]);
   });
 
   it('names each family no active scenario runs; a draft does not count', async () => {
     const rest = COMMAND_FAMILIES.filter((family) => family !== 'watch' && family !== 'hooks');
-    const run = await gateInProcess(withUseCases({ 'a.md': useCase('a', rest), 'b.md': useCase('b', ['watch'], 'draft') }), 'doctor', { rule: RULE });
+    const run = await gateInProcess(withUseCases({ 'a.md': useCase('a', rest), 'b.md': useCase('b', ['watch'], 'draft') }), 'doctor', {
+      rule: RULE,
+    });
     expect(run.code).toBe(10);
-    expect(failing(run.findings)).toEqual([['use-case', 'majordomus watch'], ['use-case', 'majordomus hooks']]);
+    expect(failing(run.findings)).toEqual([
+      ['use-case', 'majordomus watch'],
+      ['use-case', 'majordomus hooks'],
+    ]);
   });
 
   it('fails an invalid use case by file', async () => {
-    const run = await gateInProcess(withUseCases({ 'a.md': useCase('a', COMMAND_FAMILIES), 'b.md': useCase('other', ['doctor']) }), 'doctor', { rule: RULE });
+    const run = await gateInProcess(
+      withUseCases({ 'a.md': useCase('a', COMMAND_FAMILIES), 'b.md': useCase('other', ['doctor']) }),
+      'doctor',
+      { rule: RULE },
+    );
     expect(run.code).toBe(10);
     expect(failing(run.findings)).toEqual([['use-case', `${DIR}/b.md`]]);
   });
 
   it('knows every command family the CLI registers', () => {
     const packs = new Set(packNames.flatMap((pack) => packs_[pack].commands));
-    const registered = buildProgram({ cwd: process.cwd(), env: {} }).commands.map((command) => command.name()).filter((name) => !packs.has(name));
+    const registered = buildProgram({ cwd: process.cwd(), env: {} })
+      .commands.map((command) => command.name())
+      .filter((name) => !packs.has(name));
     expect([...COMMAND_FAMILIES].sort()).toEqual(registered.sort());
   });
 });

@@ -6,8 +6,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
-import { repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { repoFactory } from '../helpers/repo';
 import { finishInProcess, startedTask } from '../helpers/task';
 
 const RULE = 'majordomus.verification-integrity';
@@ -23,7 +23,8 @@ async function taskRepo(): Promise<TempRepo> {
   return repo;
 }
 
-const mine = (findings: readonly { rule: string | null; level: string; category: string }[]) => findings.filter((f) => f.rule === RULE).map((f) => f.level);
+const mine = (findings: readonly { rule: string | null; level: string; category: string }[]) =>
+  findings.filter((f) => f.rule === RULE).map((f) => f.level);
 
 const CASES: readonly { name: string; outcome?: string; verify?: string; change?: (repo: TempRepo) => void; levels: string[] }[] = [
   { name: 'a command that passes', verify: 'git --version >/dev/null', levels: ['OK'] },
@@ -37,7 +38,12 @@ const CASES: readonly { name: string; outcome?: string; verify?: string; change?
   { name: 'a failure swallowed by || true', verify: 'exit 3 || true', levels: ['FAIL'] },
   { name: 'a command followed by ; true', verify: 'exit 3; true', levels: ['FAIL'] },
   { name: 'a real command followed by && echo', verify: 'git --version >/dev/null && echo done', levels: ['OK'] },
-  { name: 'a command that writes a tracked file', verify: 'echo more >> README.md', change: (repo) => repo.write('README.md', 'x\n'), levels: ['FAIL'] },
+  {
+    name: 'a command that writes a tracked file',
+    verify: 'echo more >> README.md',
+    change: (repo) => repo.write('README.md', 'x\n'),
+    levels: ['FAIL'],
+  },
   { name: 'a command that writes an untracked file', verify: 'git --version > made.txt', levels: ['FAIL'] },
   { name: 'no command, files changed, the profile requires one', change: (repo) => repo.write('src/x.txt', 'x\n'), levels: ['FAIL'] },
   { name: 'no command for a partial outcome', outcome: 'partial', levels: ['OK'] },

@@ -10,11 +10,11 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installHusky, installLefthook, installPreCommit, LEFTHOOK_WIRED, PRE_COMMIT_WIRED } from '../helpers/hook-managers';
-import { expectSameFromCli, gateInProcess } from '../helpers/gate';
 import type { GateRun } from '../helpers/gate';
-import { CLI, failing, repoFactory } from '../helpers/repo';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
+import { installHusky, installLefthook, installPreCommit, LEFTHOOK_WIRED, PRE_COMMIT_WIRED } from '../helpers/hook-managers';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
+import { CLI, failing, repoFactory } from '../helpers/repo';
 
 const RULE = 'majordomus.enforcement-wiring';
 const POLICY = '.ai/repo/policy.yaml';
@@ -33,7 +33,10 @@ beforeAll(() => {
   // the built CLI: the git-hook cases only look for the file; the provider-hook cases run it in a dry run
   writeFileSync(join(toolDir, 'majordomus'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
   chmodSync(join(toolDir, 'majordomus'), 0o755);
-  withoutTool = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus'))).join(delimiter);
+  withoutTool = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus')))
+    .join(delimiter);
   withTool = [toolDir, withoutTool].join(delimiter);
 });
 afterAll(() => {
@@ -104,7 +107,10 @@ const key = (f: { level: string; category: string; subject: string }): string =>
 
 /** The 1-based line of `wired_by: <value>` in the policy as it is now. */
 function policyLine(repo: TempRepo, wiredBy: string): number {
-  const index = repo.read(POLICY).split('\n').findIndex((l) => l.trim() === `wired_by: ${wiredBy}`);
+  const index = repo
+    .read(POLICY)
+    .split('\n')
+    .findIndex((l) => l.trim() === `wired_by: ${wiredBy}`);
   if (index === -1) throw new Error(`the policy has no wired_by: ${wiredBy}`);
   return index + 1;
 }
@@ -115,7 +121,15 @@ function expectReported(repo: TempRepo, findings: readonly JsonFinding[], expect
   expect(reported.map(key).sort()).toEqual(expected.map(key).sort());
   for (const want of expected) {
     if (want.wiredBy === undefined) continue;
-    expect(reported).toContainEqual(expect.objectContaining({ level: want.level, category: want.category, subject: want.subject, file: POLICY, line: policyLine(repo, want.wiredBy) }));
+    expect(reported).toContainEqual(
+      expect.objectContaining({
+        level: want.level,
+        category: want.category,
+        subject: want.subject,
+        file: POLICY,
+        line: policyLine(repo, want.wiredBy),
+      }),
+    );
   }
   for (const want of expected) {
     const found = reported.find((f) => key(f) === key(want));
@@ -123,7 +137,13 @@ function expectReported(repo: TempRepo, findings: readonly JsonFinding[], expect
   }
 }
 
-const unwired = (entry: { name: string; wiredBy?: string }, wiredBy = entry.wiredBy, mentions?: readonly string[]): Expected => ({ level: 'FAIL', category: 'wiring', subject: entry.name, wiredBy, mentions });
+const unwired = (entry: { name: string; wiredBy?: string }, wiredBy = entry.wiredBy, mentions?: readonly string[]): Expected => ({
+  level: 'FAIL',
+  category: 'wiring',
+  subject: entry.name,
+  wiredBy,
+  mentions,
+});
 /** The entry's failure, naming the file where the wiring is or is missing. */
 const unwiredAt = (entry: { name: string; wiredBy?: string }, ...mentions: string[]): Expected => unwired(entry, entry.wiredBy, mentions);
 
@@ -138,7 +158,12 @@ interface Case {
   readonly cli?: boolean;
 }
 
-const note = (entry: { name: string; wiredBy?: string }, wiredBy = entry.wiredBy): Expected => ({ level: 'INFO', category: 'wiring', subject: entry.name, wiredBy });
+const note = (entry: { name: string; wiredBy?: string }, wiredBy = entry.wiredBy): Expected => ({
+  level: 'INFO',
+  category: 'wiring',
+  subject: entry.name,
+  wiredBy,
+});
 
 /** A policy argument no shell may run, and the file it would create. */
 const INJECTED = '$(touch injected)';
@@ -203,7 +228,17 @@ const cases: Case[] = [
     name: 'a repository adopted before quoting and --quiet: policy [doctor], the plain block of that version',
     mutate: (repo) => {
       setCommitArgs(repo, '[doctor]');
-      const earlier = ['#!/bin/sh', '# majordomus: begin', 'if ! command -v majordomus >/dev/null 2>&1; then', '  echo "pre-commit: majordomus not found on PATH; refusing" >&2', '  exit 1', 'fi', 'majordomus doctor || exit $?', '# majordomus: end', ''];
+      const earlier = [
+        '#!/bin/sh',
+        '# majordomus: begin',
+        'if ! command -v majordomus >/dev/null 2>&1; then',
+        '  echo "pre-commit: majordomus not found on PATH; refusing" >&2',
+        '  exit 1',
+        'fi',
+        'majordomus doctor || exit $?',
+        '# majordomus: end',
+        '',
+      ];
       repo.write(PRE_COMMIT, earlier.join('\n'), 0o755);
     },
     code: 0,
@@ -254,7 +289,7 @@ const cases: Case[] = [
     expected: [note(ON_COMMIT), note(ON_PUSH)],
   },
   {
-    name: 'majordomus not on PATH but in the checkout\'s node_modules/.bin → nothing to note',
+    name: "majordomus not on PATH but in the checkout's node_modules/.bin → nothing to note",
     mutate: (repo) => repo.write('node_modules/.bin/majordomus', '#!/bin/sh\nexit 0\n', 0o755),
     onPath: false,
     code: 0,
@@ -379,7 +414,15 @@ const cases: Case[] = [
     name: 'wired_by provider-hook:claude-code:session with a settings file lacking the end hook',
     mutate: (repo) => {
       rewirePush(repo, 'provider-hook:claude-code:session');
-      repo.write('.claude/settings.json', JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'majordomus capture session --event start' }] }], PreCompact: [{ hooks: [{ type: 'command', command: 'majordomus capture session --event compact' }] }] } }));
+      repo.write(
+        '.claude/settings.json',
+        JSON.stringify({
+          hooks: {
+            SessionStart: [{ hooks: [{ type: 'command', command: 'majordomus capture session --event start' }] }],
+            PreCompact: [{ hooks: [{ type: 'command', command: 'majordomus capture session --event compact' }] }],
+          },
+        }),
+      );
     },
     code: 10,
     expected: [unwired(ON_PUSH, 'provider-hook:claude-code:session')],
@@ -401,7 +444,10 @@ const cases: Case[] = [
     },
     onPath: false,
     code: 10,
-    expected: [unwired(ON_PUSH, 'provider-hook:claude-code:session', ['SessionEnd', '.claude/settings.json']), note(ON_COMMIT, 'git-hook:pre-commit')],
+    expected: [
+      unwired(ON_PUSH, 'provider-hook:claude-code:session', ['SessionEnd', '.claude/settings.json']),
+      note(ON_COMMIT, 'git-hook:pre-commit'),
+    ],
   },
   ...['toolchain:rust-toolchain.toml', 'provider-hook:claude-code'].map(
     (wiredBy): Case => ({
@@ -425,7 +471,6 @@ const cases: Case[] = [
   },
 ];
 
-
 // ---- hook managers -------------------------------------------------------------------------------
 
 const DOCTOR_LINE = 'majordomus doctor --quiet';
@@ -445,7 +490,17 @@ function plainHooksWithoutTheTool(repo: TempRepo): void {
 
 /** A pre-commit configuration taking the two shipped hooks, with extra lines under one of them. */
 function preCommitConfig(doctorExtra: readonly string[] = [], finishExtra: readonly string[] = []): string {
-  return ['repos:', '  - repo: https://example.invalid/majordomus', '    rev: v0.1.0', '    hooks:', '      - id: majordomus-doctor', ...doctorExtra.map((l) => `        ${l}`), '      - id: majordomus-finish', ...finishExtra.map((l) => `        ${l}`), ''].join('\n');
+  return [
+    'repos:',
+    '  - repo: https://example.invalid/majordomus',
+    '    rev: v0.1.0',
+    '    hooks:',
+    '      - id: majordomus-doctor',
+    ...doctorExtra.map((l) => `        ${l}`),
+    '      - id: majordomus-finish',
+    ...finishExtra.map((l) => `        ${l}`),
+    '',
+  ].join('\n');
 }
 
 const managerCases: Case[] = [
@@ -480,7 +535,11 @@ const managerCases: Case[] = [
     name: "husky 9 installed, the line only in husky's stub .husky/_/pre-commit, where an earlier init put it (it never runs)",
     mutate: (repo) => {
       husky(repo, { push: `${FINISH_LINE}\n` });
-      repo.write('.husky/_/pre-commit', `${repo.read('.husky/_/pre-commit')}\n${repo.read(PRE_COMMIT).split('\n').slice(2).join('\n')}`, 0o755);
+      repo.write(
+        '.husky/_/pre-commit',
+        `${repo.read('.husky/_/pre-commit')}\n${repo.read(PRE_COMMIT).split('\n').slice(2).join('\n')}`,
+        0o755,
+      );
     },
     code: 10,
     expected: [unwiredAt(ON_COMMIT, '.husky/pre-commit', '.husky/_/pre-commit')],
@@ -495,7 +554,7 @@ const managerCases: Case[] = [
     expected: [unwiredAt(ON_PUSH, '.husky/_/pre-push')],
   },
   {
-    name: "husky 9 configured, its folder .husky/_ gone (git clean -x removes it), so git runs no hook",
+    name: 'husky 9 configured, its folder .husky/_ gone (git clean -x removes it), so git runs no hook',
     mutate: (repo) => {
       husky(repo);
       repo.remove('.husky/_');
@@ -534,7 +593,8 @@ const managerCases: Case[] = [
   {
     name: 'husky 8: core.hooksPath=.husky, .husky/pre-commit not executable (git skips it)',
     mutate: (repo) => {
-      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.husky/${hook}`, repo.read(`.git/hooks/${hook}`), hook === 'pre-commit' ? 0o644 : 0o755);
+      for (const hook of ['pre-commit', 'pre-push'])
+        repo.write(`.husky/${hook}`, repo.read(`.git/hooks/${hook}`), hook === 'pre-commit' ? 0o644 : 0o755);
       repo.git(['config', 'core.hooksPath', '.husky']);
     },
     code: 10,
@@ -553,7 +613,20 @@ const managerCases: Case[] = [
     name: 'lefthook installed, .lefthook.yml with jobs and a block scalar run',
     mutate: (repo) => {
       installLefthook(repo);
-      repo.write('.lefthook.yml', ['pre-commit:', '  jobs:', '    - name: layer', '      run: |', `        ${DOCTOR_LINE}`, 'pre-push:', '  jobs:', `    - run: PATH="node_modules/.bin:$PATH" ${FINISH_LINE}`, ''].join('\n'));
+      repo.write(
+        '.lefthook.yml',
+        [
+          'pre-commit:',
+          '  jobs:',
+          '    - name: layer',
+          '      run: |',
+          `        ${DOCTOR_LINE}`,
+          'pre-push:',
+          '  jobs:',
+          `    - run: PATH="node_modules/.bin:$PATH" ${FINISH_LINE}`,
+          '',
+        ].join('\n'),
+      );
     },
     code: 0,
     expected: [],
@@ -562,7 +635,10 @@ const managerCases: Case[] = [
     name: 'lefthook installed, lefthook.yml running doctor at pre-push instead of pre-commit',
     mutate: (repo) => {
       installLefthook(repo);
-      repo.write('lefthook.yml', ['pre-push:', '  commands:', '    a:', `      run: ${DOCTOR_LINE}`, '    b:', `      run: ${FINISH_LINE}`, ''].join('\n'));
+      repo.write(
+        'lefthook.yml',
+        ['pre-push:', '  commands:', '    a:', `      run: ${DOCTOR_LINE}`, '    b:', `      run: ${FINISH_LINE}`, ''].join('\n'),
+      );
     },
     code: 10,
     expected: [unwiredAt(ON_COMMIT, 'lefthook.yml')],
@@ -670,7 +746,18 @@ const managerCases: Case[] = [
     name: 'pre-commit installed, a local hook running the push invocation always, without file names',
     mutate: (repo) => {
       installPreCommit(repo);
-      const local = ['  - repo: local', '    hooks:', '      - id: finish', '        name: finish', `        entry: ${FINISH_LINE}`, '        language: system', '        pass_filenames: false', '        always_run: true', '        stages: [pre-push]', ''];
+      const local = [
+        '  - repo: local',
+        '    hooks:',
+        '      - id: finish',
+        '        name: finish',
+        `        entry: ${FINISH_LINE}`,
+        '        language: system',
+        '        pass_filenames: false',
+        '        always_run: true',
+        '        stages: [pre-push]',
+        '',
+      ];
       repo.write('.pre-commit-config.yaml', `${PRE_COMMIT_WIRED.replace('      - id: majordomus-finish\n', '')}${local.join('\n')}`);
     },
     code: 0,
@@ -680,7 +767,17 @@ const managerCases: Case[] = [
     name: 'pre-commit installed, a local hook for the push invocation without always_run',
     mutate: (repo) => {
       installPreCommit(repo);
-      const local = ['  - repo: local', '    hooks:', '      - id: finish', '        name: finish', `        entry: ${FINISH_LINE}`, '        language: system', '        pass_filenames: false', '        stages: [pre-push]', ''];
+      const local = [
+        '  - repo: local',
+        '    hooks:',
+        '      - id: finish',
+        '        name: finish',
+        `        entry: ${FINISH_LINE}`,
+        '        language: system',
+        '        pass_filenames: false',
+        '        stages: [pre-push]',
+        '',
+      ];
       repo.write('.pre-commit-config.yaml', `${PRE_COMMIT_WIRED.replace('      - id: majordomus-finish\n', '')}${local.join('\n')}`);
     },
     code: 10,
@@ -690,7 +787,12 @@ const managerCases: Case[] = [
     name: 'pre-commit installed with --config=hooks/pre-commit.yaml, which takes both hooks',
     mutate: (repo) => {
       installPreCommit(repo);
-      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}`, repo.read(`.git/hooks/${hook}`).replace('--config=.pre-commit-config.yaml', '--config=hooks/pre-commit.yaml'), 0o755);
+      for (const hook of ['pre-commit', 'pre-push'])
+        repo.write(
+          `.git/hooks/${hook}`,
+          repo.read(`.git/hooks/${hook}`).replace('--config=.pre-commit-config.yaml', '--config=hooks/pre-commit.yaml'),
+          0o755,
+        );
       repo.write('hooks/pre-commit.yaml', PRE_COMMIT_WIRED);
     },
     code: 0,
@@ -701,7 +803,10 @@ const managerCases: Case[] = [
     mutate: (repo) => {
       for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}.legacy`, repo.read(`.git/hooks/${hook}`), 0o755);
       installPreCommit(repo);
-      repo.write('.pre-commit-config.yaml', 'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n');
+      repo.write(
+        '.pre-commit-config.yaml',
+        'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n',
+      );
     },
     code: 0,
     expected: [],
@@ -710,7 +815,12 @@ const managerCases: Case[] = [
     name: 'pre-commit installed with --config=../outside.yaml, a configuration outside the repository (never read)',
     mutate: (repo) => {
       installPreCommit(repo);
-      for (const hook of ['pre-commit', 'pre-push']) repo.write(`.git/hooks/${hook}`, repo.read(`.git/hooks/${hook}`).replace('--config=.pre-commit-config.yaml', '--config=../outside.yaml'), 0o755);
+      for (const hook of ['pre-commit', 'pre-push'])
+        repo.write(
+          `.git/hooks/${hook}`,
+          repo.read(`.git/hooks/${hook}`).replace('--config=.pre-commit-config.yaml', '--config=../outside.yaml'),
+          0o755,
+        );
       repo.write('.pre-commit-config.yaml', PRE_COMMIT_WIRED);
     },
     code: 10,
@@ -799,7 +909,11 @@ describe(`${RULE}: provider hooks are run only for a policy entry wired by one`,
       rewirePush(repo, 'provider-hook:claude-code:session');
       const probed = await doctorWith(repo, tool.path);
       expect(probed.code).toBe(0);
-      expect(readFileSync(tool.mark, 'utf8').trim().split('\n').sort()).toEqual(['capture session --event compact', 'capture session --event end', 'capture session --event start']);
+      expect(readFileSync(tool.mark, 'utf8').trim().split('\n').sort()).toEqual([
+        'capture session --event compact',
+        'capture session --event end',
+        'capture session --event start',
+      ]);
     } finally {
       tool.dispose();
     }

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overlapFindings, pathspecsOverlap } from '../../engine/state/tasks/overlap';
-import { cleanEnv, repoFactory } from '../helpers/repo';
 import type { TempRepo } from '../helpers/repo';
+import { cleanEnv, repoFactory } from '../helpers/repo';
 
 const LOCAL = '.ai/local';
 const CURRENT = `${LOCAL}/state/current.yaml`;
@@ -89,7 +89,9 @@ describe('overlap between worktrees', () => {
 
   it('the CLI: check --overlap prints the warning beside the gate and keeps the gate exit code; check alone compares nothing', () => {
     const withOverlap = main.gate(['check', '--overlap']);
-    expect(withOverlap.findings).toContainEqual(expect.objectContaining({ level: 'WARN', category: 'scope', subject: worktree('wide'), reproduce: 'majordomus check --overlap' }));
+    expect(withOverlap.findings).toContainEqual(
+      expect.objectContaining({ level: 'WARN', category: 'scope', subject: worktree('wide'), reproduce: 'majordomus check --overlap' }),
+    );
     const plain = main.gate(['check']);
     expect(withOverlap.code).toBe(plain.code);
     expect(plain.findings.filter((finding) => finding.subject === worktree('wide'))).toEqual([]);

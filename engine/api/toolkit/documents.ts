@@ -7,14 +7,14 @@ import type { KindName } from '../../generated/kinds';
 import type { Policy } from '../../generated/types';
 import { describeThrown } from '../../io/describe';
 import { printable, UNREADABLE } from '../../io/document-error';
-import { checkSchema, schemaProblems } from '../../layer/schema-check';
+import type { Unreadable } from '../../io/unreadable';
 import type { SchemaError, SchemaProblem } from '../../layer/schema-check';
+import { checkSchema, schemaProblems } from '../../layer/schema-check';
 import type { YamlDocument } from '../../layer/yaml-document';
 import type { ValidatorContext } from '../validator';
-import type { Unreadable } from "../../io/unreadable";
 
-export { checkSchema, lineOf } from '../../layer/schema-check';
 export type { SchemaProblem } from '../../layer/schema-check';
+export { checkSchema, lineOf } from '../../layer/schema-check';
 
 /**
  * True when `error` is a refusal to read — what every reader of the context throws for a file it cannot
@@ -40,7 +40,11 @@ export function readDocument(context: Pick<ValidatorContext, 'yaml' | 'violation
  * The parsed document checked against the schema of its kind of the layer (`policy`, `profile`,
  * `scope`, …): every problem is a violation on the line of its key. Undefined when it does not parse.
  */
-export function readCheckedDocument(context: Pick<ValidatorContext, 'yaml' | 'violation'>, file: string, kind: KindName): YamlDocument | undefined {
+export function readCheckedDocument(
+  context: Pick<ValidatorContext, 'yaml' | 'violation'>,
+  file: string,
+  kind: KindName,
+): YamlDocument | undefined {
   const doc = readDocument(context, file);
   if (!doc) return undefined;
   for (const problem of checkSchema(kind, doc)) {
@@ -97,7 +101,9 @@ export async function compileSchema(json: unknown): Promise<CompiledSchema> {
     validate = ajv.compile(json as object);
   } catch (error) {
     const why = describeThrown(error);
-    const hint = /no schema with key or ref "http:\/\/json-schema\.org\//.test(why) ? ' (declare "$schema": "https://json-schema.org/draft/2020-12/schema", the draft this engine reads)' : '';
+    const hint = /no schema with key or ref "http:\/\/json-schema\.org\//.test(why)
+      ? ' (declare "$schema": "https://json-schema.org/draft/2020-12/schema", the draft this engine reads)'
+      : '';
     return { problem: `does not compile: ${printable(why, 300)}${hint}` };
   }
   return { check: (doc) => (validate(doc.value) ? [] : schemaProblems(validate.errors ?? [], doc)) };

@@ -166,7 +166,13 @@ export const schema = Object.freeze({
         required.push(key);
       }
     }
-    return built({ type: 'object', additionalProperties: false, ...(required.length > 0 ? { required } : {}), ...given(constraints), properties: plain });
+    return built({
+      type: 'object',
+      additionalProperties: false,
+      ...(required.length > 0 ? { required } : {}),
+      ...given(constraints),
+      properties: plain,
+    });
   },
   /** A property of `schema.object` that may be left out. */
   optional<T>(property: Schema<T>): Optional<T> {

@@ -18,8 +18,8 @@ import type { Options } from 'micromatch';
 import { unsafePathReason } from '../../io/paths';
 import type { Rule } from '../../layer/rule-types';
 import type { ValidatorContext } from '../validator';
-import { schema } from './options-schema';
 import type { Schema } from './options-schema';
+import { schema } from './options-schema';
 
 type Predicate = (path: string) => boolean;
 
@@ -174,7 +174,8 @@ class PathIndex {
 
   /** Positions of the plain paths starting with `prefix`: one contiguous run of the sorted order. */
   *startingWith(prefix: string): Generator<number> {
-    for (let i = this.lowerBound(prefix); i < this.order.length && this.paths[this.order[i]!]!.startsWith(prefix); i++) yield this.order[i]!;
+    for (let i = this.lowerBound(prefix); i < this.order.length && this.paths[this.order[i]!]!.startsWith(prefix); i++)
+      yield this.order[i]!;
   }
 
   private lowerBound(key: string): number {
@@ -214,7 +215,8 @@ export function pathspecList(description?: string): Schema<readonly string[]> {
 /** Why a path pattern anchored at the repository root is refused (the scope file's paths), if it is. */
 export function rootedPathProblem(pattern: string): string | undefined {
   if (pattern.startsWith('/')) return 'a pathspec is anchored at the root already; remove the leading slash';
-  if (pattern.startsWith(':(') || pattern.startsWith(':')) return 'git pathspec magic (:(…)) is not part of the scope language; write the plain pattern';
+  if (pattern.startsWith(':(') || pattern.startsWith(':'))
+    return 'git pathspec magic (:(…)) is not part of the scope language; write the plain pattern';
   if (pattern.split(/[\\/]/).includes('..')) return 'a .. segment escapes the repository; name the path from the root';
   // every platform's absolute forms (drive letters, UNC, URLs, home) escape the repository too
   const unsafe = unsafePathReason(pattern);

@@ -51,10 +51,13 @@ export function readHookCall(event: CaptureEvent, text: string, env: NodeJS.Proc
   const fields = payload as Record<string, unknown>;
   const name = fields.hook_event_name;
   if (name !== undefined && name !== HOOK_EVENTS[event]) {
-    throw new UsageError(`capture session: --event ${event} expects hook_event_name ${HOOK_EVENTS[event]}, the payload says ${JSON.stringify(name)}; nothing was done (check the hook wiring: majordomus capture status)`);
+    throw new UsageError(
+      `capture session: --event ${event} expects hook_event_name ${HOOK_EVENTS[event]}, the payload says ${JSON.stringify(name)}; nothing was done (check the hook wiring: majordomus capture status)`,
+    );
   }
   const id = fields.session_id;
-  if (id !== undefined && typeof id !== 'string') throw new UsageError('capture session: session_id in the payload is not a string; nothing was done');
+  if (id !== undefined && typeof id !== 'string')
+    throw new UsageError('capture session: session_id in the payload is not a string; nothing was done');
   const source = fields.source ?? 'startup';
   if (!(SOURCES as readonly unknown[]).includes(source)) {
     throw new UsageError(`capture session: source ${JSON.stringify(source)} is not one of ${SOURCES.join(', ')}; nothing was done`);
@@ -100,13 +103,18 @@ export function parseSettings(text: string | undefined): Record<string, unknown>
   try {
     settings = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`capture: ${SETTINGS_FILE} is not JSON (${(error as Error).message}); nothing was written (fix it, then run capture install again)`);
+    throw new UsageError(
+      `capture: ${SETTINGS_FILE} is not JSON (${(error as Error).message}); nothing was written (fix it, then run capture install again)`,
+    );
   }
-  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) throw new UsageError(`capture: ${SETTINGS_FILE} is not a JSON object; nothing was written`);
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings))
+    throw new UsageError(`capture: ${SETTINGS_FILE} is not a JSON object; nothing was written`);
   const hooks = (settings as Record<string, unknown>).hooks;
-  if (hooks !== undefined && (hooks === null || typeof hooks !== 'object' || Array.isArray(hooks))) throw new UsageError(`capture: \`hooks\` in ${SETTINGS_FILE} is not an object; nothing was written`);
+  if (hooks !== undefined && (hooks === null || typeof hooks !== 'object' || Array.isArray(hooks)))
+    throw new UsageError(`capture: \`hooks\` in ${SETTINGS_FILE} is not an object; nothing was written`);
   for (const [event, groups] of Object.entries((hooks ?? {}) as Record<string, unknown>)) {
-    if (!Array.isArray(groups)) throw new UsageError(`capture: hooks.${event} in ${SETTINGS_FILE} is not a list of matcher groups; nothing was written`);
+    if (!Array.isArray(groups))
+      throw new UsageError(`capture: hooks.${event} in ${SETTINGS_FILE} is not a list of matcher groups; nothing was written`);
   }
   return settings as Record<string, unknown>;
 }
@@ -118,7 +126,14 @@ export function hookStates(settings: Record<string, unknown>, wanted: readonly W
     hook,
     installed: (hooks[hook.event] ?? []).some((group) => {
       const inner = (group as { hooks?: unknown } | null)?.hooks;
-      return Array.isArray(inner) && inner.some((entry) => (entry as { type?: unknown; command?: unknown } | null)?.type === 'command' && (entry as { command?: unknown }).command === hook.command);
+      return (
+        Array.isArray(inner) &&
+        inner.some(
+          (entry) =>
+            (entry as { type?: unknown; command?: unknown } | null)?.type === 'command' &&
+            (entry as { command?: unknown }).command === hook.command,
+        )
+      );
     }),
   }));
 }
@@ -127,11 +142,19 @@ export function hookStates(settings: Record<string, unknown>, wanted: readonly W
  * `settings` with every missing wanted hook appended as a matcher group of its own. What the user wrote
  * is kept as it is, in its order; the hooks already there are not added twice.
  */
-export function mergeHooks(settings: Record<string, unknown>, wanted: readonly WantedHook[]): { merged: Record<string, unknown>; added: WantedHook[] } {
-  const added = hookStates(settings, wanted).filter((state) => !state.installed).map((state) => state.hook);
+export function mergeHooks(
+  settings: Record<string, unknown>,
+  wanted: readonly WantedHook[],
+): { merged: Record<string, unknown>; added: WantedHook[] } {
+  const added = hookStates(settings, wanted)
+    .filter((state) => !state.installed)
+    .map((state) => state.hook);
   const hooks: Record<string, unknown[]> = { ...((settings.hooks ?? {}) as Record<string, unknown[]>) };
   for (const hook of added) {
-    hooks[hook.event] = [...(hooks[hook.event] ?? []), { ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}), hooks: [{ type: 'command', command: hook.command }] }];
+    hooks[hook.event] = [
+      ...(hooks[hook.event] ?? []),
+      { ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}), hooks: [{ type: 'command', command: hook.command }] },
+    ];
   }
   return { merged: { ...settings, hooks }, added };
 }
@@ -148,7 +171,8 @@ export function readToolCall(text: string): { readonly tool: string; readonly co
   } catch {
     throw new UsageError(`capture guard: stdin is not the hook's JSON object (${PROVIDER} sends one per tool call)`);
   }
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) throw new UsageError('capture guard: stdin is JSON but not an object');
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    throw new UsageError('capture guard: stdin is JSON but not an object');
   const fields = payload as { tool_name?: unknown; tool_input?: { command?: unknown } | null };
   if (typeof fields.tool_name !== 'string') throw new UsageError('capture guard: the payload has no tool_name string');
   const command = fields.tool_name === 'Bash' ? fields.tool_input?.command : undefined;
@@ -184,17 +208,26 @@ export function probePayload(event: CaptureEvent, root: string, nonce: string): 
  * The session hooks `settings` wires, ready to probe: for each lifecycle event whose hook runs exactly
  * the command `capture install` writes, that command and a payload for it.
  */
-export function sessionProbes(settings: Record<string, unknown>, root: string): Array<{ event: CaptureEvent; hookEvent: string; command: string; payload: (nonce: string) => string }> {
+export function sessionProbes(
+  settings: Record<string, unknown>,
+  root: string,
+): Array<{ event: CaptureEvent; hookEvent: string; command: string; payload: (nonce: string) => string }> {
   const wanted = wantedHooks();
   const states = hookStates(settings, wanted);
   return (Object.keys(HOOK_EVENTS) as CaptureEvent[]).flatMap((event) => {
-    const state = states.find((candidate) => candidate.hook.event === HOOK_EVENTS[event] && candidate.hook.command.includes('capture session'));
+    const state = states.find(
+      (candidate) => candidate.hook.event === HOOK_EVENTS[event] && candidate.hook.command.includes('capture session'),
+    );
     if (!state?.installed) return [];
-    return [{ event, hookEvent: HOOK_EVENTS[event], command: state.hook.command, payload: (nonce: string) => probePayload(event, root, nonce) }];
+    return [
+      { event, hookEvent: HOOK_EVENTS[event], command: state.hook.command, payload: (nonce: string) => probePayload(event, root, nonce) },
+    ];
   });
 }
 
 /** The provider's way of refusing one tool call: a PreToolUse decision on stdout, read by Claude Code. */
 export function denyToolCall(reason: string): string {
-  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+  return JSON.stringify({
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+  });
 }

@@ -12,16 +12,17 @@
  * stops the worker; the gate's own heap is another), process.exit, a global replaced. The
  * worker is always terminated before the next rule starts, so nothing of one validator reaches another.
  */
-import { existsSync, statSync } from 'node:fs';
+
 import type { Stats } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describeThrown } from '../../io/describe';
 import { distributionRoot } from '../../io/distribution';
 import { notRegularFile } from '../../io/regular-file';
-import { MEMORY_KEY, POLICY_SECTION } from './settings';
 import type { NoteRecord, RunRequest, ValidatorMeta, WorkerMessage, WorkerStart } from './protocol';
+import { MEMORY_KEY, POLICY_SECTION } from './settings';
 
 /** The worker script, relative to the distribution root (tools/build.mjs writes it there). */
 export const WORKER_SCRIPT = 'dist/validator-worker.mjs';
@@ -68,7 +69,10 @@ type Stage = 'starting' | 'importing' | 'admitting' | 'running' | 'settling';
 export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
   const script = join(distributionRoot(), WORKER_SCRIPT);
   if (!existsSync(script)) {
-    return Promise.resolve({ status: 'failed', problem: `could not be run: the worker script ${script} is missing from the majordomus distribution (reinstall or rebuild majordomus)` });
+    return Promise.resolve({
+      status: 'failed',
+      problem: `could not be run: the worker script ${script} is missing from the majordomus distribution (reinstall or rebuild majordomus)`,
+    });
   }
   // importing a FIFO or a device would block a thread the worker cannot take back: refuse it unopened
   const notFile = whatIsNotAFile(run.path);
@@ -78,7 +82,13 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
     let worker: Worker;
     try {
       // the young generation keeps V8's default: it is small, and the old one is where a hoard ends up
-      worker = new Worker(script, { workerData: start, env: run.env, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: run.memoryMb } });
+      worker = new Worker(script, {
+        workerData: start,
+        env: run.env,
+        stdout: true,
+        stderr: true,
+        resourceLimits: { maxOldGenerationSizeMb: run.memoryMb },
+      });
     } catch (error) {
       resolve({ status: 'failed', problem: `could not be started in a worker: ${describeThrown(error)}` });
       return;
@@ -93,7 +103,10 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
     let over = false;
     let limit: NodeJS.Timeout | undefined;
     let sampler: NodeJS.Timeout | undefined;
-    const startup = setTimeout(() => finish({ status: 'failed', problem: `could not be run: its worker did not start within ${STARTUP_MS / 1000} s` }), STARTUP_MS);
+    const startup = setTimeout(
+      () => finish({ status: 'failed', problem: `could not be run: its worker did not start within ${STARTUP_MS / 1000} s` }),
+      STARTUP_MS,
+    );
 
     const finish = (outcome: IsolatedOutcome): void => {
       if (over) return;
@@ -112,7 +125,11 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
     const outOfMemory = `ran out of memory: it held more than its limit of ${run.memoryMb} MB (the policy's ${POLICY_SECTION}.${MEMORY_KEY}) and was stopped`;
     const timedOut = (): void => {
       if (stage === 'importing') finish({ status: 'unusable', problem: `did not finish importing within ${seconds} (it was stopped)` });
-      else if (stage === 'settling') finish({ status: 'failed', problem: `did not finish within ${seconds}: its run returned, but what it left running (a timer, an open handle) did not end (it was stopped)` });
+      else if (stage === 'settling')
+        finish({
+          status: 'failed',
+          problem: `did not finish within ${seconds}: its run returned, but what it left running (a timer, an open handle) did not end (it was stopped)`,
+        });
       else finish({ status: 'failed', problem: `did not finish within ${seconds} (it was stopped)` });
     };
 
@@ -123,7 +140,9 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
           stage = 'importing';
           clearTimeout(startup);
           limit = setTimeout(timedOut, run.timeoutMs);
-          sampler = watchOutsideHeap(run.memoryMb, () => finish(outOfMemoryOutcome(stage, `${outOfMemory}: it held that much outside its heap (Buffers, ArrayBuffers)`)));
+          sampler = watchOutsideHeap(run.memoryMb, () =>
+            finish(outOfMemoryOutcome(stage, `${outOfMemory}: it held that much outside its heap (Buffers, ArrayBuffers)`)),
+          );
           return;
         case 'unusable':
           return finish({ status: 'unusable', problem: message.problem });
@@ -149,7 +168,8 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
         case 'threw':
           return finish({ status: 'failed', problem: `threw: ${message.problem}` });
         case 'finished':
-          if (message.leftovers.length > 0) return finish({ status: 'failed', problem: `changed what a validator must leave alone: ${message.leftovers.join('; ')}` });
+          if (message.leftovers.length > 0)
+            return finish({ status: 'failed', problem: `changed what a validator must leave alone: ${message.leftovers.join('; ')}` });
           stage = 'settling';
           return;
         case 'exit-called':
@@ -178,13 +198,17 @@ export function runIsolated(run: IsolatedRun): Promise<IsolatedOutcome> {
         case 'importing':
           return finish({
             status: 'unusable',
-            problem: exit ? `${exit} while it was being imported` : 'never finished importing: it waits on something that never settles (a top-level await), with nothing left to run',
+            problem: exit
+              ? `${exit} while it was being imported`
+              : 'never finished importing: it waits on something that never settles (a top-level await), with nothing left to run',
           });
         case 'admitting':
         case 'running':
           return finish({
             status: 'failed',
-            problem: exit ? `${exit} before its run settled` : 'never finished: its run returned a promise that never settles, with nothing left to run',
+            problem: exit
+              ? `${exit} before its run settled`
+              : 'never finished: its run returned a promise that never settles, with nothing left to run',
           });
         case 'settling':
           if (exit) return finish({ status: 'failed', problem: `${exit} after its run` });

@@ -91,7 +91,13 @@ export interface Baseline {
 /** Take the snapshot, before the validator's module is imported. */
 export function takeBaseline(): Baseline {
   return {
-    objects: watched().map(([name, object]) => ({ name, object, keys: ownKeys(object), properties: properties(object), extensible: isExtensible(object) })),
+    objects: watched().map(([name, object]) => ({
+      name,
+      object,
+      keys: ownKeys(object),
+      properties: properties(object),
+      extensible: isExtensible(object),
+    })),
     exitCode: process.exitCode,
     listeners: PROCESS_EVENTS.map((event) => apply(listeners, process, [event]) as unknown[]),
   };

@@ -53,7 +53,8 @@ function unreadable(kind: NoteKind, reason: string): NoteRecord {
 }
 
 function read(kind: NoteKind, note: unknown): NoteRecord {
-  if (note === null || typeof note !== 'object') throw new Unreadable(`it is ${note === null ? 'null' : `a ${typeof note}`}, not an object with a subject and a message`);
+  if (note === null || typeof note !== 'object')
+    throw new Unreadable(`it is ${note === null ? 'null' : `a ${typeof note}`}, not an object with a subject and a message`);
   const subject = requiredText(note, 'subject');
   const message = requiredText(note, 'message');
   const file = optionalText(note, 'file');
@@ -64,7 +65,8 @@ function read(kind: NoteKind, note: unknown): NoteRecord {
   const column = position(field(note, 'column'));
   const endLine = position(field(note, 'endLine'));
   const endColumn = position(field(note, 'endColumn'));
-  if (column === undefined && endLine === undefined && endColumn === undefined) return [kind, subject, message, file, lineNumber, category, reproduce];
+  if (column === undefined && endLine === undefined && endColumn === undefined)
+    return [kind, subject, message, file, lineNumber, category, reproduce];
   return [kind, subject, message, file, lineNumber, category, reproduce, [column, endLine, endColumn]];
 }
 

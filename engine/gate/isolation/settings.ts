@@ -54,7 +54,9 @@ export function repositoryValidatorSwitch(option: boolean | undefined, env: Node
   if (normalised !== undefined && normalised !== '') {
     if (['0', 'false', 'no', 'off'].includes(normalised)) envEnabled = false;
     else if (!['1', 'true', 'yes', 'on'].includes(normalised)) {
-      throw new UsageError(`${SWITCH_VARIABLE} is ${JSON.stringify(value)}, which is neither on nor off (set it to 0 to run no repository validator, or 1 or nothing to run them)`);
+      throw new UsageError(
+        `${SWITCH_VARIABLE} is ${JSON.stringify(value)}, which is neither on nor off (set it to 0 to run no repository validator, or 1 or nothing to run them)`,
+      );
     }
   }
   if (option === false) return { enabled: false, disabledBy: SWITCH_OPTION };

@@ -5,14 +5,15 @@
  * the same git environment (the worker's) and the same tree (the index inside a pre-commit hook) — only
  * when the validator first asks for it, so a validator that reads nothing pays for nothing.
  */
-import { distributionReader, folderContext, folderGit, lazyRepositoryReader, repositoryContext, repositoryReader } from '../context';
-import type { ContextCommon } from '../context';
+
+import { diskReader } from '../../api/disk';
+import type { FolderContext, RepositoryReader, Validator, ValidatorContext, ValidatorLookup } from '../../api/validator';
 import { gates } from '../../generated/gates';
 import { nearestName } from '../../io/nearest-name';
 import { Repository } from '../../layer/repository';
-import type { FolderContext, RepositoryReader, Validator, ValidatorContext, ValidatorLookup } from '../../api/validator';
+import type { ContextCommon } from '../context';
+import { distributionReader, folderContext, folderGit, lazyRepositoryReader, repositoryContext, repositoryReader } from '../context';
 import type { BuiltinSummary, NoteKind, RepositoryPlace, RunRequest } from './protocol';
-import { diskReader } from "../../api/disk";
 
 /** Where the context's reports go: the worker batches them for the gate's thread. */
 export type Report = (kind: NoteKind, note: unknown) => void;
@@ -50,15 +51,32 @@ export function workerContext(request: RunRequest, report: Report): ValidatorCon
     distribution: distributionReader(),
   };
   const model = (provider: { readonly name: string }): never => {
-    throw new Error(`a repository validator is handed no model of a pack (it asked for \`${provider?.name}\`): read the target through the context instead`);
+    throw new Error(
+      `a repository validator is handed no model of a pack (it asked for \`${provider?.name}\`): read the target through the context instead`,
+    );
   };
   const place = request.repository;
   if (gates[request.gate].target === 'folder' || !place) {
     const context = folderContext(common, folderGit(request.target, env), model);
     const none = (member: string) => (): never => {
-      throw new Error(`the gate ${request.gate} judges a folder, not a repository: a validator run there has no \`${member}\` (read the folder at context.target, through context.disk)`);
+      throw new Error(
+        `the gate ${request.gate} judges a folder, not a repository: a validator run there has no \`${member}\` (read the folder at context.target, through context.disk)`,
+      );
     };
-    const members = ['files', 'exists', 'kind', 'list', 'read', 'sha256', 'prefetch', 'yaml', 'document', 'layer', 'tree', ...Object.keys(REMOVED)];
+    const members = [
+      'files',
+      'exists',
+      'kind',
+      'list',
+      'read',
+      'sha256',
+      'prefetch',
+      'yaml',
+      'document',
+      'layer',
+      'tree',
+      ...Object.keys(REMOVED),
+    ];
     for (const member of members) Object.defineProperty(context, member, { get: none(member), enumerable: false });
     return context;
   }

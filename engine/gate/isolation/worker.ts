@@ -6,8 +6,9 @@
  * sure that whatever the validator does — throw anything, exit, leave a timer, patch a global — is
  * seen and said in plain data.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+
 import type { MessagePort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { describeThrown, textOf } from '../../io/describe';
 import { shapeProblems } from '../project-validators';
 import { checkOptions } from '../rule-options';
@@ -59,7 +60,7 @@ function readExport(exported: unknown, name: string): { meta: ValidatorMeta; run
     const copy: unknown[] = [];
     for (let i = 0; i < Math.min(length, MAX_GATES); i++) {
       const gate = declaredGates[i];
-      copy[i] = typeof gate === 'string' ? gate : textOf(gate) ?? typeof gate;
+      copy[i] = typeof gate === 'string' ? gate : (textOf(gate) ?? typeof gate);
     }
     gates = copy;
   }

@@ -8,8 +8,8 @@
  * the hook git runs does not do the work ("installed but bypassed").
  */
 import { join, sep } from 'node:path';
-import { HUSKY_DIR, huskyUserDir } from './husky';
 import type { PathKinds } from './husky';
+import { HUSKY_DIR, huskyUserDir } from './husky';
 import { isLefthookHook, LEFTHOOK_CONFIGS } from './lefthook';
 import { isPreCommitHook, PRE_COMMIT_CONFIG, preCommitConfigOf } from './pre-commit';
 

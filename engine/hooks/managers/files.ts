@@ -3,8 +3,8 @@
  * wiring rule reads through its context instead (the staged content inside a pre-commit hook).
  */
 import { accessSync, constants, statSync } from 'node:fs';
+import { readTextFile } from '../../io/text';
 import type { HookFiles } from './detect';
-import { readTextFile } from "../../io/text";
 
 /** The file system as it is, following symbolic links. */
 export function workingTreeFiles(): HookFiles {

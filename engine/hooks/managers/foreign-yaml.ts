@@ -76,5 +76,7 @@ export function isMapping(value: unknown): value is Record<string, unknown> {
 /** A value as a YAML scalar: plain when it reads back as the same string, else double-quoted. */
 export function yamlScalar(value: string): string {
   const plain = parseForeignYaml(`k: ${value}\n`);
-  return /^[^\s'"&*!|>%@`{}[\],#?-]/.test(value) && !/\s$/.test(value) && plain.ok && isMapping(plain.value) && plain.value.k === value ? value : JSON.stringify(value);
+  return /^[^\s'"&*!|>%@`{}[\],#?-]/.test(value) && !/\s$/.test(value) && plain.ok && isMapping(plain.value) && plain.value.k === value
+    ? value
+    : JSON.stringify(value);
 }

@@ -10,8 +10,8 @@
  * would never run anyway — the runner the stub sources ends with `exit`.
  */
 import { basename, dirname, join } from 'node:path';
-import { BLOCK_BEGIN, BLOCK_END, hookBlock } from '../blocks';
 import type { Invocation } from '../blocks';
+import { BLOCK_BEGIN, BLOCK_END, hookBlock } from '../blocks';
 
 /** The folder husky's own `husky init` makes; `core.hooksPath` is then `.husky/_`. */
 export const HUSKY_DIR = '.husky';

@@ -6,8 +6,9 @@
  * judged as a hook line is: the invocation as whole words, its exit code kept, no argument bare.
  * `lefthook-local.yml` (`.lefthook-local.yml` beside a dotted main file) is merged over it in a clone.
  */
-import { commandLine, findInvocation, LOCAL_BIN, TOOL } from '../blocks';
+
 import type { Invocation } from '../blocks';
+import { commandLine, findInvocation, LOCAL_BIN, TOOL } from '../blocks';
 import type { ConfigSearch, KeyPath, WiringItem } from './config-search';
 import { appendVerified, isMapping, yamlScalar } from './foreign-yaml';
 
@@ -34,7 +35,10 @@ const CONDITIONS = ['skip', 'only', 'glob', 'files'] as const;
 export function searchLefthook(value: unknown, hook: string, invocation: Invocation): ConfigSearch {
   const command = commandLine(invocation);
   if (!isMapping(value) || !isMapping(value[hook])) {
-    return { wired: false, problem: `has no \`${hook}:\` section, so lefthook runs nothing of ours at ${hook} (add \`${command}\` as one of its commands)` };
+    return {
+      wired: false,
+      problem: `has no \`${hook}:\` section, so lefthook runs nothing of ours at ${hook} (add \`${command}\` as one of its commands)`,
+    };
   }
   const section = value[hook];
   const hookCondition = conditionOf(section);
@@ -43,17 +47,42 @@ export function searchLefthook(value: unknown, hook: string, invocation: Invocat
     const found = findInvocation(run, invocation);
     const runAt = [...path, 'run'];
     if (found.exposed) {
-      return { wired: false, path: runAt, problem: `writes ${JSON.stringify(found.exposed.word)} unquoted in \`run\`, so the shell expands or splits it and runs something the policy does not say (the line is \`${command}\`)` };
+      return {
+        wired: false,
+        path: runAt,
+        problem: `writes ${JSON.stringify(found.exposed.word)} unquoted in \`run\`, so the shell expands or splits it and runs something the policy does not say (the line is \`${command}\`)`,
+      };
     }
     if (found.line === undefined) continue;
     const commandCondition = conditionOf(options);
-    if (found.swallowed) problem ??= { wired: false, path: runAt, problem: `runs \`${command}\` at ${hook} but swallows its exit code with \`${found.swallowed}\` (remove it, so a failure stops the action)` };
-    else if (hookCondition) problem ??= { wired: false, path: [hook, hookCondition], problem: `runs \`${command}\` at ${hook} only sometimes: its \`${hook}\` section sets \`${hookCondition}\` (remove it, so it runs on every ${hook})` };
-    else if (commandCondition) problem ??= { wired: false, path: [...path, commandCondition], problem: `runs \`${command}\` at ${hook} only sometimes: the command sets \`${commandCondition}\` (remove it, so it runs on every ${hook})` };
+    if (found.swallowed)
+      problem ??= {
+        wired: false,
+        path: runAt,
+        problem: `runs \`${command}\` at ${hook} but swallows its exit code with \`${found.swallowed}\` (remove it, so a failure stops the action)`,
+      };
+    else if (hookCondition)
+      problem ??= {
+        wired: false,
+        path: [hook, hookCondition],
+        problem: `runs \`${command}\` at ${hook} only sometimes: its \`${hook}\` section sets \`${hookCondition}\` (remove it, so it runs on every ${hook})`,
+      };
+    else if (commandCondition)
+      problem ??= {
+        wired: false,
+        path: [...path, commandCondition],
+        problem: `runs \`${command}\` at ${hook} only sometimes: the command sets \`${commandCondition}\` (remove it, so it runs on every ${hook})`,
+      };
     else return { wired: true, path };
   }
   const extra = value.extends !== undefined || value.remotes !== undefined ? '; its `extends` and `remotes` are not read' : '';
-  return problem ?? { wired: false, path: [hook], problem: `runs no command \`${command}\` at ${hook} (add it as one of the \`${hook}\` commands${extra})` };
+  return (
+    problem ?? {
+      wired: false,
+      path: [hook],
+      problem: `runs no command \`${command}\` at ${hook} (add it as one of the \`${hook}\` commands${extra})`,
+    }
+  );
 }
 
 /**
@@ -68,7 +97,8 @@ export function localOverride(local: unknown, path: KeyPath, invocation: Invocat
   const hookCondition = conditionOf(section);
   if (hookCondition) return `sets \`${hookCondition}\` on the whole \`${String(hook)}\` section`;
   let node: unknown = section;
-  for (const key of path.slice(1)) node = isMapping(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined;
+  for (const key of path.slice(1))
+    node = isMapping(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined;
   if (!isMapping(node)) return undefined;
   const condition = conditionOf(node);
   if (condition) return `sets \`${condition}\` on the command`;
@@ -128,7 +158,9 @@ export function lefthookAddition(text: string, items: readonly WiringItem[]): st
     for (const [hook, list] of byHook(items)) {
       // a section already there: the append would duplicate its key; only the user can merge into it
       if (hook in current) return undefined;
-      expected[hook] = { commands: Object.fromEntries(list.map((item, index) => [commandName(item, index), { run: lefthookRun(item.invocation) }])) };
+      expected[hook] = {
+        commands: Object.fromEntries(list.map((item, index) => [commandName(item, index), { run: lefthookRun(item.invocation) }])),
+      };
     }
     return expected;
   });

@@ -66,7 +66,8 @@ export function preCommitConfigOf(text: string): string {
 export function searchPreCommit(value: unknown, hook: string, invocation: Invocation): ConfigSearch {
   const wanted = [invocation.path, ...invocation.args];
   const shown = wanted.join(' ');
-  if (!isMapping(value) || !Array.isArray(value.repos)) return { wired: false, problem: 'has no `repos:` list (add the majordomus hooks to it)' };
+  if (!isMapping(value) || !Array.isArray(value.repos))
+    return { wired: false, problem: 'has no `repos:` list (add the majordomus hooks to it)' };
   const defaultStages = Array.isArray(value.default_stages) ? value.default_stages.map(String) : undefined;
   let problem: ConfigSearch | undefined;
   for (const [r, repo] of value.repos.entries()) {
@@ -82,17 +83,30 @@ export function searchPreCommit(value: unknown, hook: string, invocation: Invoca
       const args = Array.isArray(declared.args) ? declared.args.map(String) : (shipped?.args ?? []);
       const words = [...entry, ...args];
       if (words.length !== wanted.length || words.some((word, index) => word !== wanted[index])) {
-        if (shipped && shipped.stage === hook) problem ??= { wired: false, path, problem: `takes the hook \`${shipped.id}\`, which runs \`${words.join(' ')}\` there, not the policy's \`${shown}\` (set its \`args\`, or the policy's)` };
+        if (shipped && shipped.stage === hook)
+          problem ??= {
+            wired: false,
+            path,
+            problem: `takes the hook \`${shipped.id}\`, which runs \`${words.join(' ')}\` there, not the policy's \`${shown}\` (set its \`args\`, or the policy's)`,
+          };
         continue;
       }
       const stagesValue = Array.isArray(declared.stages) ? declared.stages.map(String) : shipped ? [shipped.stage] : defaultStages;
       const stages = (stagesValue ?? []).map((stage) => LEGACY_STAGES[stage] ?? stage);
       if (stages.length > 0 && !stages.includes(hook)) {
-        problem ??= { wired: false, path, problem: `runs \`${shown}\` at the stages [${stages.join(', ')}], not at ${hook} (add ${hook} to its \`stages\`)` };
+        problem ??= {
+          wired: false,
+          path,
+          problem: `runs \`${shown}\` at the stages [${stages.join(', ')}], not at ${hook} (add ${hook} to its \`stages\`)`,
+        };
         continue;
       }
       if ((declared.pass_filenames ?? (shipped ? false : true)) !== false) {
-        problem ??= { wired: false, path, problem: `runs \`${shown}\` with the matched files' names added as arguments (set \`pass_filenames: false\`)` };
+        problem ??= {
+          wired: false,
+          path,
+          problem: `runs \`${shown}\` with the matched files' names added as arguments (set \`pass_filenames: false\`)`,
+        };
         continue;
       }
       if ((declared.always_run ?? (shipped ? true : false)) !== true) {
@@ -102,7 +116,12 @@ export function searchPreCommit(value: unknown, hook: string, invocation: Invoca
       return { wired: true, path };
     }
   }
-  return problem ?? { wired: false, problem: `has no hook running \`${shown}\` at the stage ${hook} (add the majordomus hooks, or a local hook with that entry)` };
+  return (
+    problem ?? {
+      wired: false,
+      problem: `has no hook running \`${shown}\` at the stage ${hook} (add the majordomus hooks, or a local hook with that entry)`,
+    }
+  );
 }
 
 /**

@@ -27,7 +27,8 @@ export function removeHookBlocks(hook: string, text: string): Removal {
   for (const [index, line] of lines.entries()) {
     const trimmed = line.trim();
     if (trimmed === BLOCK_BEGIN) {
-      if (openedAt !== undefined) return { kind: 'refuse', reason: `line ${index + 1} opens a majordomus block inside the one opened at line ${openedAt}` };
+      if (openedAt !== undefined)
+        return { kind: 'refuse', reason: `line ${index + 1} opens a majordomus block inside the one opened at line ${openedAt}` };
       openedAt = index + 1;
       found = true;
     } else if (trimmed === BLOCK_END) {
@@ -66,7 +67,10 @@ export function removeLefthookSection(text: string): Removal {
   const rest = [...lines.slice(0, start), ...lines.slice(end)].join('\n');
   const before = parseForeignYaml(text);
   const after = parseForeignYaml(rest);
-  const refuse: Removal = { kind: 'refuse', reason: `the section after \`${LEFTHOOK_MARKER}\` is not only what init added (remove the majordomus commands by hand)` };
+  const refuse: Removal = {
+    kind: 'refuse',
+    reason: `the section after \`${LEFTHOOK_MARKER}\` is not only what init added (remove the majordomus commands by hand)`,
+  };
   if (!before.ok || !after.ok || !isMapping(before.value)) return refuse;
   const expected: Record<string, unknown> = { ...before.value };
   for (const key of keys) {
@@ -82,6 +86,7 @@ export function removeLefthookSection(text: string): Removal {
 function onlyOurs(section: unknown): boolean {
   if (!isMapping(section) || Object.keys(section).join() !== 'commands' || !isMapping(section.commands)) return false;
   return Object.values(section.commands).every(
-    (command) => isMapping(command) && Object.keys(command).join() === 'run' && typeof command.run === 'string' && command.run.includes('majordomus'),
+    (command) =>
+      isMapping(command) && Object.keys(command).join() === 'run' && typeof command.run === 'string' && command.run.includes('majordomus'),
   );
 }

@@ -9,16 +9,16 @@
  */
 import { join, relative } from 'node:path';
 import { UNREADABLE } from '../../io/document-error';
-import { commandLine, findInvocation } from '../blocks';
+import { unsafePathReason } from '../../io/paths';
 import type { Invocation } from '../blocks';
+import { commandLine, findInvocation } from '../blocks';
 import type { KeyPath } from './config-search';
-import { declaredManagers, preCommitLegacy, routeOf } from './detect';
 import type { HookFiles } from './detect';
+import { declaredManagers, preCommitLegacy, routeOf } from './detect';
 import { parseForeignYaml } from './foreign-yaml';
 import { isHuskyStub } from './husky';
 import { LEFTHOOK_CONFIGS, lefthookLocalConfig, localOverride, searchLefthook } from './lefthook';
 import { installCommand, searchPreCommit } from './pre-commit';
-import { unsafePathReason } from '../../io/paths';
 
 /** What a hook check needs of the repository: where the hooks are, and this clone's configuration. */
 export interface HookGit {
@@ -40,7 +40,7 @@ export type HookState = 'wired' | 'missing' | 'not-executable' | 'swallowed' | '
 
 export type HookVerdict =
   | { readonly state: 'wired' }
-  | { readonly state: Exclude<HookState, 'wired'>; /** What was found and what to do. */ readonly message: string };
+  | { readonly state: Exclude<HookState, 'wired'> /** What was found and what to do. */; readonly message: string };
 
 const WIRED: HookVerdict = Object.freeze({ state: 'wired' });
 const missing = (message: string): HookVerdict => ({ state: 'missing', message });
@@ -84,7 +84,8 @@ function checkPlainHook(git: HookGit, files: HookFiles, hook: string, invocation
     }
     return missing(`the ${hook} hook ${shown} does not exist (run: majordomus hooks install)`);
   }
-  if (!files.executable(path)) return { state: 'not-executable', message: `the ${hook} hook ${shown} is not executable, so git skips it (run: chmod +x ${shown})` };
+  if (!files.executable(path))
+    return { state: 'not-executable', message: `the ${hook} hook ${shown} is not executable, so git skips it (run: chmod +x ${shown})` };
   const text = readWired(files, path, shown);
   return typeof text === 'string' ? checkText(text, shown, invocation) : missing(text.problem);
 }
@@ -99,8 +100,12 @@ function checkHusky(git: HookGit, files: HookFiles, userDir: string, hook: strin
   const stubShown = shownPath(git, stub);
   const userFile = join(userDir, hook);
   const userShown = shownPath(git, userFile);
-  if (files.kind(stub) === 'absent') return missing(`git runs husky's ${stubShown}, which does not exist, so nothing runs at ${hook} (run: npx husky, which writes husky's hooks again)`);
-  if (!files.executable(stub)) return { state: 'not-executable', message: `husky's ${stubShown} is not executable, so git skips it (run: npx husky)` };
+  if (files.kind(stub) === 'absent')
+    return missing(
+      `git runs husky's ${stubShown}, which does not exist, so nothing runs at ${hook} (run: npx husky, which writes husky's hooks again)`,
+    );
+  if (!files.executable(stub))
+    return { state: 'not-executable', message: `husky's ${stubShown} is not executable, so git skips it (run: npx husky)` };
   const stubText = readWired(files, stub, stubShown);
   if (typeof stubText !== 'string') return missing(stubText.problem);
   if (!isHuskyStub(stubText)) {
@@ -108,10 +113,12 @@ function checkHusky(git: HookGit, files: HookFiles, userDir: string, hook: strin
       `${stubShown} is in husky's folder but does not run husky's runner, and husky writes it again at its next install (run: npx husky, then majordomus hooks install, which writes the line into ${userShown})`,
     );
   }
-  const inStub = findInvocation(stubText, invocation).line !== undefined
-    ? `; the line in ${stubShown} never runs (husky's runner exits before it, and husky rewrites that folder)`
-    : '';
-  if (files.kind(userFile) === 'absent') return missing(`${userShown} does not exist, so husky runs nothing at ${hook} (run: majordomus hooks install)${inStub}`);
+  const inStub =
+    findInvocation(stubText, invocation).line !== undefined
+      ? `; the line in ${stubShown} never runs (husky's runner exits before it, and husky rewrites that folder)`
+      : '';
+  if (files.kind(userFile) === 'absent')
+    return missing(`${userShown} does not exist, so husky runs nothing at ${hook} (run: majordomus hooks install)${inStub}`);
   const text = readWired(files, userFile, userShown);
   if (typeof text !== 'string') return missing(text.problem);
   const verdict = checkText(text, userShown, invocation);
@@ -130,22 +137,32 @@ function checkLefthook(git: HookGit, files: HookFiles, hook: string, invocation:
   const parsed = readConfig(files, git.root, config);
   if (typeof parsed === 'string') return missing(parsed);
   const found = searchLefthook(parsed.value, hook, invocation);
-  if (!found.wired) return { state: swallows(found.problem) ? 'swallowed' : 'missing', message: `${at(config, parsed, found.path)} ${found.problem}` };
+  if (!found.wired)
+    return { state: swallows(found.problem) ? 'swallowed' : 'missing', message: `${at(config, parsed, found.path)} ${found.problem}` };
   const local = lefthookLocalConfig(config);
   if (files.kind(join(git.root, local)) !== 'file') return WIRED;
   const localParsed = readConfig(files, git.root, local);
   if (typeof localParsed === 'string') return missing(localParsed);
   const override = localOverride(localParsed.value, found.path, invocation);
-  return override ? missing(`${local} ${override}, so lefthook does not run \`${commandLine(invocation)}\` at ${hook} in this clone (remove that from ${local})`) : WIRED;
+  return override
+    ? missing(
+        `${local} ${override}, so lefthook does not run \`${commandLine(invocation)}\` at ${hook} in this clone (remove that from ${local})`,
+      )
+    : WIRED;
 }
 
 /** pre-commit runs the hooks of stage `<hook>` of its configuration. */
 function checkPreCommit(git: HookGit, files: HookFiles, config: string, hook: string, invocation: Invocation): HookVerdict {
   const shown = shownPath(git, join(git.hooksDir, hook));
   const unsafe = unsafePathReason(config);
-  if (unsafe) return missing(`git runs pre-commit's ${shown}, which reads the configuration ${JSON.stringify(config)}, which ${unsafe} (run: ${installCommand([hook])})`);
+  if (unsafe)
+    return missing(
+      `git runs pre-commit's ${shown}, which reads the configuration ${JSON.stringify(config)}, which ${unsafe} (run: ${installCommand([hook])})`,
+    );
   if (files.kind(join(git.root, config)) === 'absent') {
-    return missing(`git runs pre-commit's ${shown}, but its configuration ${config} does not exist (create it with the majordomus hooks; see majordomus hooks install)`);
+    return missing(
+      `git runs pre-commit's ${shown}, but its configuration ${config} does not exist (create it with the majordomus hooks; see majordomus hooks install)`,
+    );
   }
   const parsed = readConfig(files, git.root, config);
   if (typeof parsed === 'string') return missing(parsed);
@@ -175,19 +192,25 @@ function bypassed(git: HookGit, files: HookFiles, hook: string, invocation: Invo
     if (typeof text === 'string' && findInvocation(text, invocation).line !== undefined) {
       const hooksPath = git.config('core.hooksPath');
       const setting = hooksPath === undefined ? 'not set' : `${JSON.stringify(hooksPath)}`;
-      return verdict(`${shownPath(git, userFile)} runs \`${command}\`, but core.hooksPath is ${setting}, not ${shownPath(git, declared.husky)}/_, so git runs ${shown} (run: npx husky — or npm install, whose prepare script runs it)`);
+      return verdict(
+        `${shownPath(git, userFile)} runs \`${command}\`, but core.hooksPath is ${setting}, not ${shownPath(git, declared.husky)}/_, so git runs ${shown} (run: npx husky — or npm install, whose prepare script runs it)`,
+      );
     }
   }
   if (declared.lefthook !== undefined) {
     const parsed = readConfig(files, git.root, declared.lefthook);
     if (typeof parsed !== 'string' && searchLefthook(parsed.value, hook, invocation).wired) {
-      return verdict(`${declared.lefthook} runs \`${command}\` at ${hook}, but git runs ${shown}, which lefthook did not write (run: npx lefthook install)`);
+      return verdict(
+        `${declared.lefthook} runs \`${command}\` at ${hook}, but git runs ${shown}, which lefthook did not write (run: npx lefthook install)`,
+      );
     }
   }
   if (declared.preCommit !== undefined) {
     const parsed = readConfig(files, git.root, declared.preCommit);
     if (typeof parsed !== 'string' && searchPreCommit(parsed.value, hook, invocation).wired) {
-      return verdict(`${declared.preCommit} runs \`${command}\` at stage ${hook}, but git runs ${shown}, which pre-commit did not write (run: ${installCommand([hook])})`);
+      return verdict(
+        `${declared.preCommit} runs \`${command}\` at stage ${hook}, but git runs ${shown}, which pre-commit did not write (run: ${installCommand([hook])})`,
+      );
     }
   }
   // the hook git runs lacks the line, but the hooks directory git would run without core.hooksPath has it
@@ -195,7 +218,9 @@ function bypassed(git: HookGit, files: HookFiles, hook: string, invocation: Invo
   if (defaultPath !== join(git.hooksDir, hook) && files.kind(defaultPath) === 'file') {
     const text = readWired(files, defaultPath, shownPath(git, defaultPath));
     if (typeof text === 'string' && findInvocation(text, invocation).line !== undefined) {
-      return verdict(`${shownPath(git, defaultPath)} runs \`${command}\`, but core.hooksPath makes git run ${shown}, which does not (run: majordomus hooks install)`);
+      return verdict(
+        `${shownPath(git, defaultPath)} runs \`${command}\`, but core.hooksPath makes git run ${shown}, which does not (run: majordomus hooks install)`,
+      );
     }
   }
   return undefined;
@@ -213,7 +238,10 @@ export function checkText(text: string, shown: string, invocation: Invocation): 
   }
   if (found.line === undefined) return missing(`${shown} does not run \`${command}\` (add it on a line of its own)`);
   if (found.swallowed) {
-    return { state: 'swallowed', message: `${shown}:${found.line} runs \`${command}\` but swallows its exit code with \`${found.swallowed}\` (remove it, so a failure stops the action)` };
+    return {
+      state: 'swallowed',
+      message: `${shown}:${found.line} runs \`${command}\` but swallows its exit code with \`${found.swallowed}\` (remove it, so a failure stops the action)`,
+    };
   }
   return WIRED;
 }
@@ -238,11 +266,16 @@ function isUnreadable(error: unknown): error is { reason: string; fix: string } 
 }
 
 /** A hook manager's configuration, parsed, or the problem naming it. */
-function readConfig(files: HookFiles, root: string, config: string): { value: unknown; lineOf(path: KeyPath): number | undefined } | string {
+function readConfig(
+  files: HookFiles,
+  root: string,
+  config: string,
+): { value: unknown; lineOf(path: KeyPath): number | undefined } | string {
   const text = readWired(files, join(root, config), config);
   if (typeof text !== 'string') return text.problem;
   const parsed = parseForeignYaml(text);
-  if (!parsed.ok) return `${config}${parsed.line === undefined ? '' : `:${parsed.line}`} is not valid YAML: ${parsed.reason} (fix it; its tool cannot read it either)`;
+  if (!parsed.ok)
+    return `${config}${parsed.line === undefined ? '' : `:${parsed.line}`} is not valid YAML: ${parsed.reason} (fix it; its tool cannot read it either)`;
   return parsed;
 }
 

@@ -8,6 +8,7 @@
  * next plan writing in that folder removes.
  */
 import { randomBytes } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import {
   chmodSync,
   closeSync,
@@ -29,7 +30,6 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import type { Stats } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import type { CheckedOperation } from './check';
 import { errnoCode, WriteFailure } from './errors';

@@ -6,8 +6,8 @@
  */
 import { accessSync, constants, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { describeErrno, errnoCode, WriteRefusal } from './errors';
 import type { WriteProblem } from './errors';
+import { describeErrno, errnoCode, WriteRefusal } from './errors';
 import type { Operation, PlannedWrites } from './operations';
 
 /** An operation the check accepted. */
@@ -48,7 +48,9 @@ class PlanCheck {
       else checked.push(result);
     }
     // one unwritable folder is one problem, however many targets it holds
-    const distinct = problems.filter((problem, index) => problems.findIndex((other) => other.path === problem.path && other.reason === problem.reason) === index);
+    const distinct = problems.filter(
+      (problem, index) => problems.findIndex((other) => other.path === problem.path && other.reason === problem.reason) === index,
+    );
     if (distinct.length > 0) throw new WriteRefusal(this.plan.command, distinct);
     return checked;
   }
@@ -82,7 +84,10 @@ class PlanCheck {
     switch (operation.kind) {
       case 'create':
         if (kind === 'absent') return accept(false, path, 'file');
-        if (kind === 'file') return operation.ifAbsent ? accept(true) : problem('exists, and is never overwritten', 'remove or rename it if it should be written again');
+        if (kind === 'file')
+          return operation.ifAbsent
+            ? accept(true)
+            : problem('exists, and is never overwritten', 'remove or rename it if it should be written again');
         if (kind === 'dir') return folderThere;
         if (kind === 'other') return notRegular;
         return this.existingLink(path, shown, operation.ifAbsent, accept);
@@ -93,12 +98,16 @@ class PlanCheck {
         if (kind === 'other') return notRegular;
         if (operation.links === 'replace') return accept(false, path, 'file');
         if (operation.links === 'follow') return this.followLink(path, shown, accept);
-        return problem(`is a symbolic link (to ${linkText(path)})`, `${this.plan.command} never writes through a link: replace the link with a file, then run the command again`);
+        return problem(
+          `is a symbolic link (to ${linkText(path)})`,
+          `${this.plan.command} never writes through a link: replace the link with a file, then run the command again`,
+        );
       case 'remove':
         if (kind === 'absent') return accept(true);
         if (kind === 'dir') {
           const left = this.entriesLeft(path);
-          if (left.length > 0) return problem(`is a folder that still holds ${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}`, 'empty it first');
+          if (left.length > 0)
+            return problem(`is a folder that still holds ${left.slice(0, 3).join(', ')}${left.length > 3 ? ', …' : ''}`, 'empty it first');
         }
         return accept(false, path, 'absent');
       case 'mkdir':
@@ -107,7 +116,10 @@ class PlanCheck {
         if (kind === 'link') {
           const real = realOrUndefined(path);
           if (real !== undefined && isDirectory(real) && !this.outside(real, shown)) return accept(true);
-          return problem(`is a symbolic link (to ${linkText(path)}) where a folder is needed`, 'replace the link with a folder, then run the command again');
+          return problem(
+            `is a symbolic link (to ${linkText(path)}) where a folder is needed`,
+            'replace the link with a folder, then run the command again',
+          );
         }
         return problem('is a file where a folder is needed', 'remove or rename it, then run the command again');
       case 'chmod':
@@ -117,26 +129,52 @@ class PlanCheck {
   }
 
   /** A create over a symbolic link: kept when `ifAbsent` and it leads to a file inside a scope, refused otherwise. */
-  private existingLink(path: string, shown: string, ifAbsent: boolean, accept: (skip: boolean) => CheckedOperation): CheckedOperation | WriteProblem {
+  private existingLink(
+    path: string,
+    shown: string,
+    ifAbsent: boolean,
+    accept: (skip: boolean) => CheckedOperation,
+  ): CheckedOperation | WriteProblem {
     const real = realOrUndefined(path);
     if (real === undefined) {
-      return { path: shown, reason: `is a dangling symbolic link (to ${linkText(path)})`, fix: 'remove the link, or point it at a file, then run the command again' };
+      return {
+        path: shown,
+        reason: `is a dangling symbolic link (to ${linkText(path)})`,
+        fix: 'remove the link, or point it at a file, then run the command again',
+      };
     }
     const outside = this.outside(real, shown);
     if (outside) return outside;
     if (ifAbsent && isFile(real)) return accept(true);
-    return { path: shown, reason: `exists (a symbolic link to ${linkText(path)})`, fix: 'remove or rename it if it should be written again' };
+    return {
+      path: shown,
+      reason: `exists (a symbolic link to ${linkText(path)})`,
+      fix: 'remove or rename it if it should be written again',
+    };
   }
 
   /** A write through a link the operation may follow: to the file it leads to, inside a scope. */
-  private followLink(path: string, shown: string, accept: (skip: boolean, target: string, leaves: Kind) => CheckedOperation): CheckedOperation | WriteProblem {
+  private followLink(
+    path: string,
+    shown: string,
+    accept: (skip: boolean, target: string, leaves: Kind) => CheckedOperation,
+  ): CheckedOperation | WriteProblem {
     const real = realOrUndefined(path);
     if (real === undefined) {
-      return { path: shown, reason: `is a dangling symbolic link (to ${linkText(path)})`, fix: 'remove the link, or point it at a file, then run the command again' };
+      return {
+        path: shown,
+        reason: `is a dangling symbolic link (to ${linkText(path)})`,
+        fix: 'remove the link, or point it at a file, then run the command again',
+      };
     }
     const outside = this.outside(real, shown);
     if (outside) return outside;
-    if (!isFile(real)) return { path: shown, reason: `is a symbolic link to ${real}, which is not a regular file`, fix: 'point the link at a file, or replace it with one' };
+    if (!isFile(real))
+      return {
+        path: shown,
+        reason: `is a symbolic link to ${real}, which is not a regular file`,
+        fix: 'point the link at a file, or replace it with one',
+      };
     const denied = writable(dirname(real), real);
     if (denied) return denied;
     return accept(false, real, 'file');
@@ -155,13 +193,26 @@ class PlanCheck {
       if (kind === 'link') {
         const real = realOrUndefined(at);
         if (real === undefined) {
-          return { path: this.plan.shown(at), reason: `is a dangling symbolic link (to ${linkText(at)})`, fix: 'remove the link, or point it at a folder, then run the command again' };
+          return {
+            path: this.plan.shown(at),
+            reason: `is a dangling symbolic link (to ${linkText(at)})`,
+            fix: 'remove the link, or point it at a folder, then run the command again',
+          };
         }
-        if (!isDirectory(real)) return { path: this.plan.shown(at), reason: `is a symbolic link to a file where a folder is needed`, fix: 'replace it with a folder' };
+        if (!isDirectory(real))
+          return {
+            path: this.plan.shown(at),
+            reason: `is a symbolic link to a file where a folder is needed`,
+            fix: 'replace it with a folder',
+          };
         break;
       }
       if (kind !== 'absent') {
-        return { path: this.plan.shown(at), reason: 'is a file where a folder is needed', fix: 'remove or rename it, then run the command again' };
+        return {
+          path: this.plan.shown(at),
+          reason: 'is a file where a folder is needed',
+          fix: 'remove or rename it, then run the command again',
+        };
       }
       const up = dirname(at);
       if (up === at) break;
@@ -173,7 +224,11 @@ class PlanCheck {
     try {
       real = planned ?? realpathSync(at);
     } catch (error) {
-      return { path: this.plan.shown(at), reason: `cannot be examined (${errnoCode(error) ?? 'error'})`, fix: 'check the path and its permissions' };
+      return {
+        path: this.plan.shown(at),
+        reason: `cannot be examined (${errnoCode(error) ?? 'error'})`,
+        fix: 'check the path and its permissions',
+      };
     }
     const created: [string, string][] = [];
     let lexical = at;
@@ -188,7 +243,8 @@ class PlanCheck {
 
   /** A refusal when `real` is inside no scope. */
   private outside(real: string, shown: string): WriteProblem | undefined {
-    if (this.scopes.some((scope) => real === scope.real || real.startsWith(scope.real.endsWith(sep) ? scope.real : scope.real + sep))) return undefined;
+    if (this.scopes.some((scope) => real === scope.real || real.startsWith(scope.real.endsWith(sep) ? scope.real : scope.real + sep)))
+      return undefined;
     const names = [...new Set(this.scopes.map((scope) => scope.name))].join(' or ');
     return {
       path: shown,

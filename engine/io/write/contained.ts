@@ -44,15 +44,23 @@ export function containedFolder(location: { readonly root: string }, folder: str
       try {
         real = realpathSync(at);
       } catch {
-        throw new RefusedError(`${command}: ${shown} is a dangling symbolic link; nothing was written (point it at a folder inside the repository, or replace it with one)`);
+        throw new RefusedError(
+          `${command}: ${shown} is a dangling symbolic link; nothing was written (point it at a folder inside the repository, or replace it with one)`,
+        );
       }
       if (!inside(root, real)) {
-        throw new RefusedError(`${command}: ${shown} is a symbolic link leading outside the repository (to ${real}); nothing was written (replace it with a folder inside the repository)`);
+        throw new RefusedError(
+          `${command}: ${shown} is a symbolic link leading outside the repository (to ${real}); nothing was written (replace it with a folder inside the repository)`,
+        );
       }
-      if (!lstatSync(real).isDirectory()) throw new RefusedError(`${command}: ${shown} is a symbolic link to ${real}, which is not a folder; nothing was written (replace it with a folder)`);
+      if (!lstatSync(real).isDirectory())
+        throw new RefusedError(
+          `${command}: ${shown} is a symbolic link to ${real}, which is not a folder; nothing was written (replace it with a folder)`,
+        );
       continue;
     }
-    if (!stat.isDirectory()) throw new RefusedError(`${command}: ${shown} is not a folder; nothing was written (remove or rename it, then run the command again)`);
+    if (!stat.isDirectory())
+      throw new RefusedError(`${command}: ${shown} is not a folder; nothing was written (remove or rename it, then run the command again)`);
   }
   const dir = join(location.root, folder);
   // a folder may have been reached through a link inside the repository: it must stay inside too
@@ -62,7 +70,10 @@ export function containedFolder(location: { readonly root: string }, folder: str
   } catch {
     return dir;
   }
-  if (!inside(root, realDir)) throw new RefusedError(`${command}: ${folder} resolves outside the repository (to ${realDir}); nothing was written (replace the links on its way with folders)`);
+  if (!inside(root, realDir))
+    throw new RefusedError(
+      `${command}: ${folder} resolves outside the repository (to ${realDir}); nothing was written (replace the links on its way with folders)`,
+    );
   return dir;
 }
 

@@ -24,7 +24,10 @@ export class WriteRefusal extends RefusedError {
     readonly problems: readonly WriteProblem[],
   ) {
     const [first, ...rest] = problems;
-    const named = rest.slice(0, 3).map((problem) => problem.path).join(', ');
+    const named = rest
+      .slice(0, 3)
+      .map((problem) => problem.path)
+      .join(', ');
     const more = rest.length === 0 ? '' : `; ${rest.length} more target(s) refused (${named}${rest.length > 3 ? ', …' : ''})`;
     super(`${command}: cannot write ${first!.path}: ${first!.reason} (${first!.fix})${more}; nothing was written`);
   }
@@ -60,7 +63,10 @@ export function describeErrno(code: string): { reason: string; fix: string } {
     case 'EDQUOT':
       return { reason: 'no space left on the device', fix: 'free some space, then run the command again' };
     case 'EFBIG':
-      return { reason: 'the file is larger than this process may write', fix: 'raise the file size limit (ulimit -f), then run the command again' };
+      return {
+        reason: 'the file is larger than this process may write',
+        fix: 'raise the file size limit (ulimit -f), then run the command again',
+      };
     case 'EEXIST':
       return { reason: 'it appeared while the command was writing (another process wrote it)', fix: 'run the command again' };
     case 'ENOTDIR':

@@ -109,7 +109,12 @@ function readOwner(file: string): LockOwner | 'gone' | undefined {
   }
   try {
     const value = JSON.parse(text) as Partial<LockOwner>;
-    if (Number.isSafeInteger(value.pid) && typeof value.host === 'string' && typeof value.command === 'string' && typeof value.since === 'string') {
+    if (
+      Number.isSafeInteger(value.pid) &&
+      typeof value.host === 'string' &&
+      typeof value.command === 'string' &&
+      typeof value.since === 'string'
+    ) {
       return value as LockOwner;
     }
   } catch {

@@ -60,17 +60,40 @@ export class WritePlan implements PlannedWrites {
 
   /** Plan a new file. See {@link CreateOperation}. */
   create(path: string, content: Buffer | string, options: { mode?: number; ifAbsent?: boolean } = {}): this {
-    return this.add({ kind: 'create', path: this.abs(path), content: bytes(content), mode: options.mode, ifAbsent: options.ifAbsent ?? false });
+    return this.add({
+      kind: 'create',
+      path: this.abs(path),
+      content: bytes(content),
+      mode: options.mode,
+      ifAbsent: options.ifAbsent ?? false,
+    });
   }
 
   /** Plan lines added at the end of a file. See {@link AppendOperation}. */
-  append(path: string, content: Buffer | string, options: { mode?: number; unless?: (current: string) => boolean; links?: LinkPolicy } = {}): this {
-    return this.add({ kind: 'append', path: this.abs(path), content: bytes(content), mode: options.mode, unless: options.unless, links: options.links ?? 'refuse' });
+  append(
+    path: string,
+    content: Buffer | string,
+    options: { mode?: number; unless?: (current: string) => boolean; links?: LinkPolicy } = {},
+  ): this {
+    return this.add({
+      kind: 'append',
+      path: this.abs(path),
+      content: bytes(content),
+      mode: options.mode,
+      unless: options.unless,
+      links: options.links ?? 'refuse',
+    });
   }
 
   /** Plan a file written whole over whatever file is there. See {@link ReplaceOperation}. */
   replace(path: string, content: Buffer | string, options: { mode?: number; links?: LinkPolicy } = {}): this {
-    return this.add({ kind: 'replace', path: this.abs(path), content: bytes(content), mode: options.mode, links: options.links ?? 'refuse' });
+    return this.add({
+      kind: 'replace',
+      path: this.abs(path),
+      content: bytes(content),
+      mode: options.mode,
+      links: options.links ?? 'refuse',
+    });
   }
 
   /** Plan a removal. See {@link RemoveOperation}. */

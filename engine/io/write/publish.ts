@@ -14,7 +14,20 @@
  * `.ai/local` linked out of the repository is refused (15) and nothing is written anywhere.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { RefusedError } from '../../errors';
 import { checkPlan } from './check';
@@ -87,7 +100,9 @@ export function publishRecord(request: PublishRequest): Published {
     syncFolder(request.dir);
     return { path: target, name, clashes };
   }
-  throw new RefusedError(`${request.command}: ${ATTEMPTS} record names in ${request.dir} were all taken; nothing was written (run the command again)`);
+  throw new RefusedError(
+    `${request.command}: ${ATTEMPTS} record names in ${request.dir} were all taken; nothing was written (run the command again)`,
+  );
 }
 
 /**

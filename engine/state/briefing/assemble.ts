@@ -8,9 +8,10 @@
  * Whether it fits `context.builder_budget_lines` is the caller's question (`overBudget`), answered by a
  * refusal naming the figure rather than a shorter text.
  */
+
+import { escapeControls } from '../../io/printable';
 import type { DecisionEntry } from '../records/decisions';
 import type { QuestionEntry } from '../records/questions';
-import { escapeControls } from '../../io/printable';
 
 /** The policy's `context` values the builder works within, and where the budget came from. */
 export interface BriefingSettings {
@@ -22,7 +23,12 @@ export interface BriefingSettings {
 }
 
 /** The skeleton's values, used where the policy sets none (the policy rules report a value that does not read). */
-export const DEFAULT_SETTINGS: BriefingSettings = { budgetLines: 300, budgetFrom: 'the default budget', recentDecisions: 5, maxListItems: 20 };
+export const DEFAULT_SETTINGS: BriefingSettings = {
+  budgetLines: 300,
+  budgetFrom: 'the default budget',
+  recentDecisions: 5,
+  maxListItems: 20,
+};
 
 /** The task as the builder presents it. */
 export interface BriefingTask {
@@ -104,7 +110,17 @@ export function assembleBriefing(inputs: BriefingInputs, settings: BriefingSetti
   const wanted = Math.min(Math.max(0, settings.recentDecisions), cap);
   const newest = wanted === 0 ? [] : inputs.decisions.slice(-wanted).reverse();
   const decisions: Capped<DecisionEntry> = { items: newest, total: inputs.decisions.length };
-  const partial = { settings, task: inputs.task, scope, state: inputs.state, questions, decisions, previous: inputs.previous, ...(inputs.previousNone !== undefined ? { previousNone: inputs.previousNone } : {}), problems: inputs.problems };
+  const partial = {
+    settings,
+    task: inputs.task,
+    scope,
+    state: inputs.state,
+    questions,
+    decisions,
+    previous: inputs.previous,
+    ...(inputs.previousNone !== undefined ? { previousNone: inputs.previousNone } : {}),
+    problems: inputs.problems,
+  };
   return { ...partial, lines: render(partial) };
 }
 

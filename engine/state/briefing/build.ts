@@ -4,8 +4,8 @@
  * context over its budget (`overBudget`); nothing here cuts it.
  */
 import type { Repository } from '../../layer/repository';
-import { assembleBriefing } from './assemble';
 import type { Briefing, BriefingTask } from './assemble';
+import { assembleBriefing } from './assemble';
 import { briefingSettings, readBriefingInputs } from './inputs';
 
 /** What a caller about to write it knows better than the disk does. */
@@ -27,6 +27,11 @@ export function buildBriefing(repository: Repository, budgetLines?: number, give
       // a policy that does not read leaves the defaults; doctor's policy rules report it
     }
   }
-  const inputs = readBriefingInputs({ root: repository.root, localDir: repository.layout.localDir, env: repository.git.env, ...(given.session !== undefined ? { session: given.session } : {}) });
+  const inputs = readBriefingInputs({
+    root: repository.root,
+    localDir: repository.layout.localDir,
+    env: repository.git.env,
+    ...(given.session !== undefined ? { session: given.session } : {}),
+  });
   return assembleBriefing(given.task === undefined ? inputs : { ...inputs, task: given.task }, briefingSettings(policy, budgetLines));
 }

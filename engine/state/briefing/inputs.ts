@@ -15,24 +15,24 @@
  * named in `problems` and left out; the rules of each store report it.
  */
 import { join } from 'node:path';
+import { defineModel } from '../../api/validator';
 import { DocumentError } from '../../io/document-error';
 import { isolatedGitEnv, runGit } from '../../io/git';
 import { readYamlFile } from '../../layer/yaml';
-import { readLedger } from '../ledger/read';
+import { episodeHere } from '../kernel/episode';
 import type { LedgerEntry } from '../ledger/read';
-import { openRecords, readInside } from '../records/model';
+import { readLedger } from '../ledger/read';
 import type { RecordsModel } from '../records/model';
+import { openRecords, readInside } from '../records/model';
 import { unresolved } from '../records/questions';
 import type { StoredRecord } from '../records/record';
 import { ledgerOrder, resolveRecord } from '../records/resolver';
-import { episodeHere } from '../kernel/episode';
-import { archivedTaskFile, completedNoteFile, readCurrentTask } from '../tasks/current';
 import type { Task } from '../tasks/current';
-import { defineModel } from '../../api/validator';
-import { assembleBriefing, DEFAULT_SETTINGS } from './assemble';
+import { archivedTaskFile, completedNoteFile, readCurrentTask } from '../tasks/current';
 import type { Briefing, BriefingInputs, BriefingSettings, PreviousTurn } from './assemble';
-import { DELIVERABLE_OUTCOMES, episodeTurns } from './turns';
+import { assembleBriefing, DEFAULT_SETTINGS } from './assemble';
 import type { EpisodeTurns } from './turns';
+import { DELIVERABLE_OUTCOMES, episodeTurns } from './turns';
 
 /** The checkout the builder reads. */
 export interface BriefingSource {
@@ -53,8 +53,10 @@ export function readBriefingInputs(source: BriefingSource): BriefingInputs {
   const problems: string[] = [];
   const current = readCurrentTask(root, localDir);
   let task: Task | undefined;
-  if (current.status === 'unreadable') problems.push(`${current.file} is not a task record: ${current.problems[0]?.message ?? 'unreadable'}`);
-  else if (current.status === 'present' && current.foreign) problems.push(`${current.file} is the task of another checkout (${current.task.worktree})`);
+  if (current.status === 'unreadable')
+    problems.push(`${current.file} is not a task record: ${current.problems[0]?.message ?? 'unreadable'}`);
+  else if (current.status === 'present' && current.foreign)
+    problems.push(`${current.file} is the task of another checkout (${current.task.worktree})`);
   else if (current.status === 'present') task = current.task;
   const active = task?.outcome === 'active' ? task : undefined;
 
@@ -118,7 +120,13 @@ function openEpisode(source: BriefingSource): string | undefined {
  * resolver — leaving out the records of `earlier`, the tasks the open episode already finished: their
  * drafts stay in their turn.
  */
-function currentState(source: BriefingSource, records: RecordsModel, entries: () => readonly LedgerEntry[], earlier: ReadonlySet<string>, problems: string[]): BriefingInputs['state'] {
+function currentState(
+  source: BriefingSource,
+  records: RecordsModel,
+  entries: () => readonly LedgerEntry[],
+  earlier: ReadonlySet<string>,
+  problems: string[],
+): BriefingInputs['state'] {
   const all: StoredRecord[] = [];
   for (const kind of ['checkpoint', 'handover'] as const) {
     const read = records.records(kind);
@@ -149,7 +157,12 @@ function currentBranch(source: BriefingSource): string {
  * in `none`, why nothing is carried: no episode open, no turn finished in it yet, a turn that did not
  * end in a deliverable (blocked, failed, no_match, handed over) or left no note.
  */
-function previousTurn(source: BriefingSource, task: Task | undefined, turns: EpisodeTurns | undefined, problems: string[]): { turn?: PreviousTurn; none?: string } {
+function previousTurn(
+  source: BriefingSource,
+  task: Task | undefined,
+  turns: EpisodeTurns | undefined,
+  problems: string[],
+): { turn?: PreviousTurn; none?: string } {
   if (turns === undefined) return { none: 'no episode open: turns chain inside an episode (majordomus session start)' };
   const last = turns.previous;
   if (last === undefined) return { none: 'no task finished in this episode yet' };
@@ -194,7 +207,8 @@ export function briefingSettings(policy: unknown, budgetLines?: number): Briefin
   const fromPolicy = count('builder_budget_lines', 1);
   return {
     budgetLines: budgetLines ?? fromPolicy ?? DEFAULT_SETTINGS.budgetLines,
-    budgetFrom: budgetLines !== undefined ? '--budget-lines' : fromPolicy !== undefined ? 'context.builder_budget_lines' : 'the default budget',
+    budgetFrom:
+      budgetLines !== undefined ? '--budget-lines' : fromPolicy !== undefined ? 'context.builder_budget_lines' : 'the default budget',
     recentDecisions: count('recent_decisions', 0) ?? DEFAULT_SETTINGS.recentDecisions,
     maxListItems: count('max_list_items', 1) ?? DEFAULT_SETTINGS.maxListItems,
   };
@@ -225,7 +239,15 @@ export const briefingModel = defineModel({
         } catch {
           // the policy rules report a policy that does not read
         }
-        built ??= assembleBriefing(readBriefingInputs({ root: target.path, localDir: reader.layer.localDir, env: target.env, branch: () => reader.git.branch() ?? '' }), briefingSettings(policy));
+        built ??= assembleBriefing(
+          readBriefingInputs({
+            root: target.path,
+            localDir: reader.layer.localDir,
+            env: target.env,
+            branch: () => reader.git.branch() ?? '',
+          }),
+          briefingSettings(policy),
+        );
         return built;
       },
     };

@@ -7,13 +7,29 @@
  * wins the name or finds a complete record in its place, never a half-written one.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, linkSync, lstatSync, mkdirSync, chmodSync, openSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fchmodSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { RefusedError, UsageError } from '../../errors';
-import { errnoCode } from '../../io/write/errors';
-import { parseYaml } from '../../layer/yaml';
 import { containedFolder } from '../../io/write/contained';
+import { errnoCode } from '../../io/write/errors';
 import type { Repository } from '../../layer/repository';
+import { parseYaml } from '../../layer/yaml';
 
 /** The key of an episode nobody named. */
 export const HAND_KEY = 'hand';
@@ -66,7 +82,9 @@ export function contextPath(localDir: string, session: Pick<OpenSession, 'sessio
 /** A provider session key as a file name: refused (2) when it is not one. */
 export function checkKey(key: string, command: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(key)) {
-    throw new UsageError(`${command}: the provider session ${JSON.stringify(key)} is not a usable key (letters, digits, ., _ and -, at most 128)`);
+    throw new UsageError(
+      `${command}: the provider session ${JSON.stringify(key)} is not a usable key (letters, digits, ., _ and -, at most 128)`,
+    );
   }
   return key;
 }
@@ -82,7 +100,10 @@ export function openText(session: OpenSession): string {
 }
 
 /** What reading an open record found. */
-export type OpenRead = { readonly status: 'absent' } | { readonly status: 'present'; readonly session: OpenSession; readonly key: string; readonly file: string } | { readonly status: 'unreadable'; readonly file: string; readonly reason: string };
+export type OpenRead =
+  | { readonly status: 'absent' }
+  | { readonly status: 'present'; readonly session: OpenSession; readonly key: string; readonly file: string }
+  | { readonly status: 'unreadable'; readonly file: string; readonly reason: string };
 
 /** Read the open record filed under `key`. */
 export function readOpen(root: string, localDir: string, key: string): OpenRead {
@@ -109,10 +130,13 @@ export function readOpen(root: string, localDir: string, key: string): OpenRead 
     if (typeof record[name] !== 'string') return { status: 'unreadable', file, reason: `\`${name}\` is missing` };
   }
   // the id and the time name files (the context, the record): a hand-edited value must not lead elsewhere
-  if (!/^s-\d{14}-[0-9a-f]{4}$/.test(record.session_id as string)) return { status: 'unreadable', file, reason: '`session_id` is not s-<14 digits>-<4 hex>' };
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(record.started_at as string)) return { status: 'unreadable', file, reason: '`started_at` is not a UTC time to the second' };
+  if (!/^s-\d{14}-[0-9a-f]{4}$/.test(record.session_id as string))
+    return { status: 'unreadable', file, reason: '`session_id` is not s-<14 digits>-<4 hex>' };
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(record.started_at as string))
+    return { status: 'unreadable', file, reason: '`started_at` is not a UTC time to the second' };
   for (const name of OPEN_KEYS) {
-    if (record[name] !== undefined && typeof record[name] !== 'string') return { status: 'unreadable', file, reason: `\`${name}\` is not a string` };
+    if (record[name] !== undefined && typeof record[name] !== 'string')
+      return { status: 'unreadable', file, reason: `\`${name}\` is not a string` };
   }
   return { status: 'present', session: record as unknown as OpenSession, key, file };
 }
@@ -133,7 +157,12 @@ export function pointedKey(root: string, localDir: string): string | undefined {
  * this process runs inside (MAJORDOMUS_PROVIDER_SESSION, CLAUDE_CODE_SESSION_ID) when an episode of that
  * key is open here, else the pointer. An episode another checkout opened is never this one's.
  */
-export function episodeHere(root: string, localDir: string, named: string | undefined, env: NodeJS.ProcessEnv): OpenRead & { key?: string } {
+export function episodeHere(
+  root: string,
+  localDir: string,
+  named: string | undefined,
+  env: NodeJS.ProcessEnv,
+): OpenRead & { key?: string } {
   const candidates: string[] = [];
   if (named !== undefined) candidates.push(named);
   else {
@@ -186,7 +215,9 @@ export function createOpen(root: string, localDir: string, key: string, session:
     return true;
   } catch (error) {
     if (errnoCode(error) === 'EEXIST') return false;
-    throw new RefusedError(`session start: cannot write ${openDir(localDir)}/${key}.yaml (${errnoCode(error) ?? 'error'}); nothing was opened`);
+    throw new RefusedError(
+      `session start: cannot write ${openDir(localDir)}/${key}.yaml (${errnoCode(error) ?? 'error'}); nothing was opened`,
+    );
   } finally {
     rmSync(temp, { force: true });
   }

@@ -15,11 +15,11 @@ import { DocumentError } from '../../io/document-error';
 import { WorkingTree } from '../../io/tree';
 import { lockFile, WriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
+import type { Repository } from '../../layer/repository';
 import { appendEvent } from '../ledger/append';
 import { readLedger } from '../ledger/read';
 import { ledgerTargetOf } from '../ledger/target';
-import { parseDecisions, DECISIONS_FILE } from '../records/decisions';
-import type { Repository } from '../../layer/repository';
+import { DECISIONS_FILE, parseDecisions } from '../records/decisions';
 import { completedNoteFile } from '../tasks/current';
 
 /** How many written paths one `knowledge.derived` line lists; the rest are counted in `paths_omitted`. */
@@ -79,11 +79,19 @@ export function deriveSummary(result: DeriveResult): string {
 export function deriveKnowledge(repository: Repository, request: DeriveRequest = {}): DeriveResult {
   const command = request.command ?? 'knowledge derive';
   if (request.episode !== undefined && !EPISODE_ID.test(request.episode)) {
-    throw new UsageError(`${command}: --episode ${JSON.stringify(request.episode)} is not an episode id (s-<utc>-<hex>, as majordomus session list prints it)`);
+    throw new UsageError(
+      `${command}: --episode ${JSON.stringify(request.episode)} is not an episode id (s-<utc>-<hex>, as majordomus session list prints it)`,
+    );
   }
   const dir = candidatesDir(repository.layout);
-  if (dir === undefined) throw new MissingError(`${command}: the manifest names no knowledge section, so candidates have nowhere to go (add \`knowledge: repo/knowledge\` under sections in .ai/manifest.yaml, then run: majordomus init --extend)`);
-  const { episode, lines } = request.lines !== undefined && request.episode !== undefined ? { episode: request.episode, lines: request.lines } : selectEpisode(repository, command, request.episode);
+  if (dir === undefined)
+    throw new MissingError(
+      `${command}: the manifest names no knowledge section, so candidates have nowhere to go (add \`knowledge: repo/knowledge\` under sections in .ai/manifest.yaml, then run: majordomus init --extend)`,
+    );
+  const { episode, lines } =
+    request.lines !== undefined && request.episode !== undefined
+      ? { episode: request.episode, lines: request.lines }
+      : selectEpisode(repository, command, request.episode);
 
   // what is on disk now, whatever tree the repository was opened to judge: the candidates are written there
   const tree = new WorkingTree(repository.root);
@@ -133,10 +141,16 @@ function selectEpisode(repository: Repository, command: string, wanted: string |
       const line = all[i]!;
       if (line.event === 'session.closed' && typeof line.session === 'string') episode = line.session;
     }
-    if (episode === undefined) throw new MissingError(`${command}: no episode has closed here, so there is nothing to derive (name one: majordomus knowledge derive --episode <id>; see: majordomus history --event session.closed)`);
+    if (episode === undefined)
+      throw new MissingError(
+        `${command}: no episode has closed here, so there is nothing to derive (name one: majordomus knowledge derive --episode <id>; see: majordomus history --event session.closed)`,
+      );
   }
   const lines = all.filter((line) => line.session === episode);
-  if (lines.length === 0) throw new MissingError(`${command}: no ledger line is stamped with episode ${episode}; nothing was derived (see the episodes: majordomus session list)`);
+  if (lines.length === 0)
+    throw new MissingError(
+      `${command}: no ledger line is stamped with episode ${episode}; nothing was derived (see the episodes: majordomus session list)`,
+    );
   return { episode, lines };
 }
 
@@ -187,9 +201,19 @@ function candidatesOf(repository: Repository, tree: WorkingTree, episode: string
  * episode, the line's event and time, the title), so two pieces of evidence never share a name and one
  * piece always gets the same one.
  */
-function candidate(kind: string, title: string, at: { ts: string; episode: string; task: string | undefined; ref: string }, body: string): Candidate {
+function candidate(
+  kind: string,
+  title: string,
+  at: { ts: string; episode: string; task: string | undefined; ref: string },
+  body: string,
+): Candidate {
   const digest = createHash('sha256').update([at.episode, at.ref, title].join('\0')).digest('hex').slice(0, 10);
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48).replace(/-+$/, '');
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '');
   const id = `${kind}-${slug === '' ? '' : `${slug}-`}${digest}`;
   const front = [
     '---',

@@ -3,9 +3,10 @@
  * in which class. The file is judged here once, for the commands (`knowledge sources|nodes`) and the
  * validator (`knowledge_integrity`) alike, so what the command refuses is what the gate reports.
  */
+
+import { rootedPathProblem } from '../../api/toolkit/pathspec';
 import { checkSchema } from '../../layer/schema-check';
 import type { YamlDocument } from '../../layer/yaml-document';
-import { rootedPathProblem } from '../../api/toolkit/pathspec';
 
 /** The file's name inside the manifest's `knowledge` section. */
 export const SOURCES_FILE = 'sources.yaml';
@@ -49,7 +50,10 @@ export function sourcesPath(layer: { section(name: string): string | undefined }
  * pathspec that leaves the repository.
  */
 export function judgeSources(doc: YamlDocument): JudgedSources {
-  const problems: SourcesProblem[] = checkSchema('knowledge-sources', doc).map((problem) => ({ line: problem.line, message: problem.message }));
+  const problems: SourcesProblem[] = checkSchema('knowledge-sources', doc).map((problem) => ({
+    line: problem.line,
+    message: problem.message,
+  }));
   const value = doc.value as { sources?: unknown };
   const entries = value !== null && typeof value === 'object' && Array.isArray(value.sources) ? value.sources : [];
   const classes: SourceClass[] = [];
@@ -59,13 +63,19 @@ export function judgeSources(doc: YamlDocument): JudgedSources {
     if (!isClass(entry)) return;
     const first = seen.get(entry.id);
     if (first !== undefined) {
-      problems.push({ line: doc.lines.get(`sources.${index}.id`) ?? line, message: `\`sources.${index}.id\` is ${JSON.stringify(entry.id)}, declared already by \`sources.${first}\`; give each class its own id` });
+      problems.push({
+        line: doc.lines.get(`sources.${index}.id`) ?? line,
+        message: `\`sources.${index}.id\` is ${JSON.stringify(entry.id)}, declared already by \`sources.${first}\`; give each class its own id`,
+      });
       return;
     }
     seen.set(entry.id, index);
     const escape = entry.pathspec.startsWith(GLOB_MAGIC) ? rootedPathProblem(globOf(entry.pathspec)) : undefined;
     if (escape !== undefined) {
-      problems.push({ line: doc.lines.get(`sources.${index}.pathspec`) ?? line, message: `\`sources.${index}.pathspec\` is ${JSON.stringify(entry.pathspec)}: ${escape}` });
+      problems.push({
+        line: doc.lines.get(`sources.${index}.pathspec`) ?? line,
+        message: `\`sources.${index}.pathspec\` is ${JSON.stringify(entry.pathspec)}: ${escape}`,
+      });
       return;
     }
     if (!entry.pathspec.startsWith(GLOB_MAGIC) || entry.discovery !== 'vcs') return; // the schema said why

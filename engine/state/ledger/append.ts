@@ -9,12 +9,12 @@
  * written after a torn one.
  */
 import { closeSync, constants, fchmodSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import { MajordomusError, ExitCode, RefusedError } from '../../errors';
-import { events } from '../../generated/events';
+import { ExitCode, MajordomusError, RefusedError } from '../../errors';
 import type { EventName } from '../../generated/events';
+import { events } from '../../generated/events';
 import { describeErrno, errnoCode } from '../../io/write/errors';
-import { ledgerRelativePath, resolveLedger } from './path';
 import type { LedgerLocation } from './path';
+import { ledgerRelativePath, resolveLedger } from './path';
 
 declare const MAJORDOMUS_VERSION: string;
 
@@ -118,7 +118,8 @@ export function appendEvent(target: LedgerTarget, event: EventName, payload: Eve
   const fd = openLedger(file, shown, command);
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new RefusedError(`${command}: ${shown} is not a regular file; nothing was written (remove it, then run the command again)`);
+    if (!stat.isFile())
+      throw new RefusedError(`${command}: ${shown} is not a regular file; nothing was written (remove it, then run the command again)`);
     if (!endsWhole(fd, stat.size)) throw tornTail(command, shown);
     const buffer = Buffer.from(`${line}\n`);
     let written: number;
@@ -176,7 +177,9 @@ function openLedger(file: string, shown: string, command: string): number {
 function refusedOpen(command: string, shown: string, error: unknown): RefusedError {
   const code = errnoCode(error);
   if (code === 'ELOOP') {
-    return new RefusedError(`${command}: ${shown} is a symbolic link; the ledger is never written through a link, and nothing was written (replace the link with the file it points to)`);
+    return new RefusedError(
+      `${command}: ${shown} is a symbolic link; the ledger is never written through a link, and nothing was written (replace the link with the file it points to)`,
+    );
   }
   if (code === 'ENXIO' || code === 'EISDIR') {
     return new RefusedError(`${command}: ${shown} is not a regular file; nothing was written (remove it, then run the command again)`);

@@ -9,12 +9,24 @@
  * appender's: the path is checked by engine/state/ledger/path.ts and every file is opened with O_NOFOLLOW.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { RefusedError } from '../../errors';
 import { describeErrno, errnoCode } from '../../io/write/errors';
-import { appendEvent, LEDGER_MODE } from './append';
 import type { LedgerTarget } from './append';
+import { appendEvent, LEDGER_MODE } from './append';
 import { ledgerRelativePath, resolveLedger, stateRelativeDir } from './path';
 import { parseLedger } from './read';
 
@@ -58,7 +70,13 @@ export function rotateLedger(target: LedgerTarget, cap: number): Rotation {
     const stamp = compactUtc(now);
     archiveShown = `${stateRelativeDir(target)}/ledger.${stamp}.jsonl.archived`;
     const archive = join(dirname(file), basename(archiveShown));
-    writeExclusive(archive, archiveShown, bytes.subarray(0, cut), command, 'an archive is never overwritten: wait a second and run it again, or move that archive away');
+    writeExclusive(
+      archive,
+      archiveShown,
+      bytes.subarray(0, cut),
+      command,
+      'an archive is never overwritten: wait a second and run it again, or move that archive away',
+    );
     // the kept lines go to a new file that replaces the ledger; lines appended meanwhile follow them
     const temp = join(dirname(file), `.ledger.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     const tempFd = createExclusive(temp, shown, command);
@@ -87,7 +105,9 @@ export function rotateLedger(target: LedgerTarget, cap: number): Rotation {
 }
 
 /** What a repair did. */
-export type Repair = { readonly repaired: false } | { readonly repaired: true; readonly line: number; readonly bytes: number; readonly kept: string };
+export type Repair =
+  | { readonly repaired: false }
+  | { readonly repaired: true; readonly line: number; readonly bytes: number; readonly kept: string };
 
 /**
  * Move the torn tail of the ledger — the bytes after its last newline — into `ledger.<utc>.torn` beside
@@ -106,9 +126,18 @@ export function repairLedger(target: LedgerTarget): Repair {
     if (!torn) return { repaired: false };
     const stamp = compactUtc((target.clock ?? (() => new Date()))());
     const keptShown = `${stateRelativeDir(target)}/ledger.${stamp}.torn`;
-    writeExclusive(join(dirname(file), basename(keptShown)), keptShown, bytes.subarray(torn.offset), command, 'a kept file is never overwritten: wait a second and run it again');
+    writeExclusive(
+      join(dirname(file), basename(keptShown)),
+      keptShown,
+      bytes.subarray(torn.offset),
+      command,
+      'a kept file is never overwritten: wait a second and run it again',
+    );
     // appends are refused while the tail is torn, so the size read is still the size now
-    if (fstatSync(fd).size !== bytes.length) throw new RefusedError(`${command}: ${shown} changed while it was being repaired; the torn bytes are kept in ${keptShown} and the ledger was not cut (run the command again)`);
+    if (fstatSync(fd).size !== bytes.length)
+      throw new RefusedError(
+        `${command}: ${shown} changed while it was being repaired; the torn bytes are kept in ${keptShown} and the ledger was not cut (run the command again)`,
+      );
     try {
       ftruncateSync(fd, torn.offset);
       fsyncSync(fd);
@@ -136,7 +165,10 @@ function openExisting(file: string, shown: string, command: string): number | un
   } catch (error) {
     const code = errnoCode(error);
     if (code === 'ENOENT') return undefined;
-    if (code === 'ELOOP') throw new RefusedError(`${command}: ${shown} is a symbolic link; the ledger is never written through a link, and nothing was written (replace the link with the file it points to)`);
+    if (code === 'ELOOP')
+      throw new RefusedError(
+        `${command}: ${shown} is a symbolic link; the ledger is never written through a link, and nothing was written (replace the link with the file it points to)`,
+      );
     throw failure(error, shown, command);
   }
   if (!fstatSync(fd).isFile()) {

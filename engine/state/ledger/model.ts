@@ -5,11 +5,12 @@
  * that cannot be read — reached through a link leading outside the repository, not a regular file —
  * is described, never thrown: the validator reports it.
  */
-import { MajordomusError } from '../../errors';
+
 import { defineModel } from '../../api/validator';
+import { MajordomusError } from '../../errors';
 import { ledgerRelativePath } from './path';
-import { readLedger } from './read';
 import type { LedgerFile } from './read';
+import { readLedger } from './read';
 
 /** A repository's ledger for one run of a gate. */
 export interface LedgerModel {

@@ -23,11 +23,19 @@ export function isEventName(name: string): boolean {
 export function ledgerProblems(contents: LedgerContents): LedgerProblem[] {
   const problems: LedgerProblem[] = [];
   for (const bad of contents.malformed) {
-    problems.push({ line: bad.line, kind: 'malformed', message: `${bad.reason}: every line is a JSON object with a string \`ts\` and \`event\` (the line is skipped by every reader; correct or remove it)` });
+    problems.push({
+      line: bad.line,
+      kind: 'malformed',
+      message: `${bad.reason}: every line is a JSON object with a string \`ts\` and \`event\` (the line is skipped by every reader; correct or remove it)`,
+    });
   }
   for (const entry of contents.entries) {
     if (isEventName(entry.event)) continue;
-    problems.push({ line: entry.line, kind: 'unknown-event', message: `the event \`${entry.event}\` is not in the vocabulary (share/events.yaml): no reader recognises it` });
+    problems.push({
+      line: entry.line,
+      kind: 'unknown-event',
+      message: `the event \`${entry.event}\` is not in the vocabulary (share/events.yaml): no reader recognises it`,
+    });
   }
   if (contents.torn) {
     problems.push({

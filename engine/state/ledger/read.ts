@@ -7,11 +7,11 @@
  */
 import { realpathSync } from 'node:fs';
 import { relative, sep } from 'node:path';
-import { readRegularFile } from '../../io/regular-file';
-import { DocumentError } from '../../io/document-error';
-import { ledgerRelativePath, resolveLedger } from './path';
-import type { LedgerLocation } from './path';
 import { RefusedError } from '../../errors';
+import { DocumentError } from '../../io/document-error';
+import { readRegularFile } from '../../io/regular-file';
+import type { LedgerLocation } from './path';
+import { ledgerRelativePath, resolveLedger } from './path';
 
 /** One event read from the ledger. */
 export interface LedgerEntry {
@@ -103,13 +103,16 @@ export function readLedger(location: LedgerLocation, command = 'history'): Ledge
   if (real === undefined) return { path, exists: false, entries: [], malformed: [], lines: 0, size: 0 };
   const rel = relative(realpathSync(location.root), real);
   if (rel.startsWith(`..${sep}`) || rel === '..' || rel.startsWith(sep)) {
-    throw new RefusedError(`${command}: ${path} is a symbolic link leading outside the repository (to ${real}); it was not read (replace the link with the ledger file)`);
+    throw new RefusedError(
+      `${command}: ${path} is a symbolic link leading outside the repository (to ${real}); it was not read (replace the link with the ledger file)`,
+    );
   }
   let bytes: Buffer;
   try {
     bytes = readRegularFile(file, path, MAX_LEDGER_BYTES);
   } catch (error) {
-    if (error instanceof DocumentError && /no such file/.test(error.message)) return { path, exists: false, entries: [], malformed: [], lines: 0, size: 0 };
+    if (error instanceof DocumentError && /no such file/.test(error.message))
+      return { path, exists: false, entries: [], malformed: [], lines: 0, size: 0 };
     throw error;
   }
   return { path, exists: true, ...parseLedger(bytes) };
@@ -144,7 +147,12 @@ function firstOccurrences(text: string, parsed: Record<string, unknown>): Record
   for (const { key, value } of spans) {
     if (Object.hasOwn(record, key)) continue;
     // defined, not assigned: a key `__proto__` is data, never the prototype
-    Object.defineProperty(record, key, { value: JSON.parse(text.slice(value[0], value[1])), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(record, key, {
+      value: JSON.parse(text.slice(value[0], value[1])),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return record;
 }

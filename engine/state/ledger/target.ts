@@ -2,11 +2,12 @@
  * The ledger target of an open repository: where its ledger is and what the envelope says of its git
  * state now. Commands that append build it once, after they have opened the repository.
  */
+
+import type { EventName } from '../../generated/events';
 import type { Repository } from '../../layer/repository';
 import { stampOf } from '../kernel/episode';
-import { appendEvent } from './append';
 import type { EventPayload, LedgerTarget } from './append';
-import type { EventName } from '../../generated/events';
+import { appendEvent } from './append';
 
 function sessionOf(session: string | undefined): { session?: string } {
   return session === undefined ? {} : { session };
@@ -17,7 +18,11 @@ function sessionOf(session: string | undefined): { session?: string } {
  * session of the episode open in this worktree for this process (engine/state/sessions/store.ts), unless the
  * caller names one (session start stamps its own first line).
  */
-export function ledgerTargetOf(repository: Repository, command: string, options: { clock?: () => Date; session?: string } = {}): LedgerTarget {
+export function ledgerTargetOf(
+  repository: Repository,
+  command: string,
+  options: { clock?: () => Date; session?: string } = {},
+): LedgerTarget {
   const ask = (args: readonly string[]): string | undefined => {
     const result = repository.git.git(args);
     const out = result.stdout.trim();

@@ -38,7 +38,13 @@ const FIELD = /^([A-Z][A-Za-z]*):(?: (.*))?$/;
 
 /** Every entry of the store's text, in file order. */
 export function parseDecisions(text: string): DecisionEntry[] {
-  const entries: { date: string | undefined; title: string; heading: string; line: number; fields: Map<string, { value: string; line: number }> }[] = [];
+  const entries: {
+    date: string | undefined;
+    title: string;
+    heading: string;
+    line: number;
+    fields: Map<string, { value: string; line: number }>;
+  }[] = [];
   let inComment = false;
   const lines = text.split('\n');
   for (let index = 0; index < lines.length; index++) {
@@ -65,7 +71,8 @@ export function parseDecisions(text: string): DecisionEntry[] {
     }
     const current = entries[entries.length - 1];
     const field = FIELD.exec(line.trim());
-    if (current && field && !current.fields.has(field[1]!)) current.fields.set(field[1]!, { value: (field[2] ?? '').trim(), line: index + 1 });
+    if (current && field && !current.fields.has(field[1]!))
+      current.fields.set(field[1]!, { value: (field[2] ?? '').trim(), line: index + 1 });
   }
   return entries;
 }
@@ -86,15 +93,17 @@ export interface NewDecision {
 /** The entry's text: heading and six fields, an absent optional one written as `-`, ending in a newline. */
 export function formatDecision(decision: NewDecision): string {
   const list = (values: readonly string[]): string => (values.length === 0 ? '-' : values.join('; '));
-  return [
-    `## ${decision.date} ${DASH} ${decision.what}`,
-    `Task: ${decision.task}`,
-    `Head: ${decision.head}`,
-    `Why: ${decision.why}`,
-    `Rejected: ${list(decision.rejected)}`,
-    `Evidence: ${list(decision.evidence)}`,
-    `Supersedes: ${decision.supersedes ?? '-'}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      `## ${decision.date} ${DASH} ${decision.what}`,
+      `Task: ${decision.task}`,
+      `Head: ${decision.head}`,
+      `Why: ${decision.why}`,
+      `Rejected: ${list(decision.rejected)}`,
+      `Evidence: ${list(decision.evidence)}`,
+      `Supersedes: ${decision.supersedes ?? '-'}`,
+    ].join('\n') + '\n'
+  );
 }
 
 /**

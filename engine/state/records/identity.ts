@@ -71,14 +71,21 @@ export interface DeclarationSource {
 
 /** A command's repository as a declaration source. */
 export function repositorySource(repository: Repository): DeclarationSource {
-  return { exists: (path) => repository.tree.exists(path), yaml: (path) => repository.yaml(path), section: (name) => repository.layout.section(name), localDir: repository.layout.localDir };
+  return {
+    exists: (path) => repository.tree.exists(path),
+    yaml: (path) => repository.yaml(path),
+    section: (name) => repository.layout.section(name),
+    localDir: repository.layout.localDir,
+  };
 }
 
 /** The declarations this repository makes, read from its layer; a file that does not read declares nothing. */
 async function declarations(source: DeclarationSource): Promise<Declaration[]> {
   const found: Declaration[] = [];
-  const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-  const at = (value: unknown, key: string): unknown => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined);
+  const strings = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  const at = (value: unknown, key: string): unknown =>
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
   const read = (file: string | undefined): unknown => {
     if (!file || !source.exists(file)) return undefined;
     try {
@@ -95,7 +102,9 @@ async function declarations(source: DeclarationSource): Promise<Declaration[]> {
   const generatedPatterns = [...strings(at(generated, 'paths')), ...strings(at(generated, 'names')).map((name) => `**/${name}`)];
   if (generatedPatterns.length > 0) found.push({ name: 'scope-generated', matches: await pathspecMatcher(generatedPatterns) });
   const projections = at(read(source.section('policy')), 'projections');
-  const targets = Array.isArray(projections) ? projections.map((projection) => at(projection, 'target')).filter((target): target is string => typeof target === 'string') : [];
+  const targets = Array.isArray(projections)
+    ? projections.map((projection) => at(projection, 'target')).filter((target): target is string => typeof target === 'string')
+    : [];
   if (targets.length > 0) {
     const set = new Set(targets);
     found.push({ name: 'policy-projections', matches: (path) => set.has(path) });
@@ -119,7 +128,10 @@ export async function changedFilesClassifier(source: DeclarationSource): Promise
 }
 
 /** `changed` classified: what the record names, and what each declaration left out. */
-export async function classifyChanges(repository: Repository, changed: readonly string[]): Promise<Pick<RecordIdentity, 'changed_files' | 'changed_files_excluded' | 'changed_files_excluded_by'>> {
+export async function classifyChanges(
+  repository: Repository,
+  changed: readonly string[],
+): Promise<Pick<RecordIdentity, 'changed_files' | 'changed_files_excluded' | 'changed_files_excluded_by'>> {
   const classify = await changedFilesClassifier(repositorySource(repository));
   const kept: string[] = [];
   const excluded = new Map<string, number>();

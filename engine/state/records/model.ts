@@ -8,18 +8,18 @@
  */
 import { readdirSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { defineModel } from '../../api/validator';
 import { MajordomusError } from '../../errors';
-import { resolveLedger } from '../ledger/path';
+import { DocumentError } from '../../io/document-error';
 import { isolatedGitEnv, runGit } from '../../io/git';
 import { readRegularFile } from '../../io/regular-file';
-import { DocumentError } from '../../io/document-error';
-import { defineModel } from '../../api/validator';
-import { DECISIONS_FILE, parseDecisions } from './decisions';
+import { resolveLedger } from '../ledger/path';
 import type { DecisionEntry } from './decisions';
-import { parseQuestions, QUESTIONS_FILE } from './questions';
+import { DECISIONS_FILE, parseDecisions } from './decisions';
 import type { QuestionsStore } from './questions';
-import { isRecordName, parseRecord, RECORD_DIRS } from './record';
+import { parseQuestions, QUESTIONS_FILE } from './questions';
 import type { RecordKind, StoredRecord } from './record';
+import { isRecordName, parseRecord, RECORD_DIRS } from './record';
 
 /**
  * The outcomes that say honestly the work is not done: what a completed task would owe (an answer, an
@@ -143,7 +143,8 @@ function realInside(root: string, path: string): string | undefined | { unreadab
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     return { unreadable: `${path} cannot be reached (${code ?? 'error'})` };
   }
-  if (!inside(realpathSync(root), real)) return { unreadable: `${path} leads outside the repository (to ${real}); it is not read (replace the link with the file itself)` };
+  if (!inside(realpathSync(root), real))
+    return { unreadable: `${path} leads outside the repository (to ${real}); it is not read (replace the link with the file itself)` };
   return real;
 }
 

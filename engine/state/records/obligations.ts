@@ -5,8 +5,9 @@
  * `obligationsModel` hands the facts to the `obligations` validator through the context, asking git once
  * per run and only for what the policy names.
  */
-import { isolatedGitEnv, runGit } from '../../io/git';
+
 import { defineModel } from '../../api/validator';
+import { isolatedGitEnv, runGit } from '../../io/git';
 
 /** The obligations this version can establish. */
 export const OBLIGATIONS = ['committed', 'pushed'] as const;
@@ -37,7 +38,11 @@ export const obligationsModel = defineModel({
         const status = git(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames']);
         if (status.status !== 0) return { status: 'unsettled', detail: `git status failed: ${status.stderr.trim()}` };
         // the local half is this checkout's own state, never committed
-        const changed = status.stdout.split('\0').filter((entry) => entry.length > 3).map((entry) => entry.slice(3)).filter((path) => !path.startsWith(`${localDir}/`));
+        const changed = status.stdout
+          .split('\0')
+          .filter((entry) => entry.length > 3)
+          .map((entry) => entry.slice(3))
+          .filter((path) => !path.startsWith(`${localDir}/`));
         if (changed.length === 0) return { status: 'held', detail: 'the working tree holds no change' };
         return { status: 'refuted', detail: `${changed.length} path(s) changed and not committed, first ${changed.sort()[0]}` };
       },
@@ -45,11 +50,13 @@ export const obligationsModel = defineModel({
         const head = git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
         if (head.status !== 0) return { status: 'refuted', detail: 'there is no commit yet' };
         const upstream = git(['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}']);
-        if (upstream.status !== 0) return { status: 'unsettled', detail: 'the branch has no upstream to compare with (set one: git push -u <remote> <branch>)' };
+        if (upstream.status !== 0)
+          return { status: 'unsettled', detail: 'the branch has no upstream to compare with (set one: git push -u <remote> <branch>)' };
         const name = upstream.stdout.trim();
         const contained = git(['merge-base', '--is-ancestor', 'HEAD', '@{upstream}']);
         if (contained.status === 0) return { status: 'held', detail: `${name} holds HEAD` };
-        if (contained.status === 1) return { status: 'refuted', detail: `${name} does not hold HEAD ${head.stdout.trim().slice(0, 12)} (as last fetched)` };
+        if (contained.status === 1)
+          return { status: 'refuted', detail: `${name} does not hold HEAD ${head.stdout.trim().slice(0, 12)} (as last fetched)` };
         return { status: 'unsettled', detail: `git cannot compare HEAD with ${name}: ${contained.stderr.trim()}` };
       },
     };

@@ -60,19 +60,39 @@ export function parseQuestions(text: string): QuestionsStore {
     if (!line.trimStart().startsWith('- [')) return;
     const open = UNRESOLVED.exec(line);
     if (open) {
-      entries.push({ line: index + 1, number: entries.length + 1, task: open[1]!, question: open[2]!, date: open[3]!, resolved: false, answer: undefined });
+      entries.push({
+        line: index + 1,
+        number: entries.length + 1,
+        task: open[1]!,
+        question: open[2]!,
+        date: open[3]!,
+        resolved: false,
+        answer: undefined,
+      });
       return;
     }
     const done = RESOLVED.exec(line);
     if (done && validDate(done[1]!)) {
-      entries.push({ line: index + 1, number: entries.length + 1, task: done[2]!, question: done[3]!, date: done[1]!, resolved: true, answer: done[4]! });
+      entries.push({
+        line: index + 1,
+        number: entries.length + 1,
+        task: done[2]!,
+        question: done[3]!,
+        date: done[1]!,
+        resolved: true,
+        answer: done[4]!,
+      });
       return;
     }
     malformed.push({ line: index + 1, text: line, problem: done ? `carries the impossible date ${done[1]}` : NEITHER_SHAPE });
   });
   // an unresolved line with an impossible date is as unreadable as a mistyped one
   for (const entry of entries.filter((entry) => !validDate(entry.date))) {
-    malformed.push({ line: entry.line, text: lines[entry.line - 1]!.replace(/\r$/, ''), problem: `carries the impossible date ${entry.date}` });
+    malformed.push({
+      line: entry.line,
+      text: lines[entry.line - 1]!.replace(/\r$/, ''),
+      problem: `carries the impossible date ${entry.date}`,
+    });
   }
   malformed.sort((a, b) => a.line - b.line);
   const invalid = new Set(malformed.map((bad) => bad.line));
@@ -86,7 +106,8 @@ export function textProblem(text: string, what: 'question' | 'answer'): string |
   if (/[\r\n]/.test(text)) return `the ${what} spans several lines; a store entry is one line`;
   if (text.includes(DASH)) return `the ${what} contains ${DASH}, which separates the entry's fields`;
   if (/[\u0000-\u001f\u007f]/.test(text)) return `the ${what} contains a control character`;
-  if (what === 'question' && /\(\d{4}-\d{2}-\d{2}\)\s*$/.test(text)) return 'the question ends with a date in parentheses, which the entry itself carries';
+  if (what === 'question' && /\(\d{4}-\d{2}-\d{2}\)\s*$/.test(text))
+    return 'the question ends with a date in parentheses, which the entry itself carries';
   return undefined;
 }
 

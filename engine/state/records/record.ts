@@ -75,7 +75,8 @@ export function isRecordName(name: string): boolean {
 /** The record's whole text: front matter, a blank line, the body (ending in a newline when not empty). */
 export function formatRecord(identity: RecordIdentity, body: string): string {
   const quote = (value: string): string => JSON.stringify(value);
-  const list = (values: readonly string[]): string => (values.length === 0 ? ' []' : `\n${values.map((value) => `  - ${quote(value)}`).join('\n')}`);
+  const list = (values: readonly string[]): string =>
+    values.length === 0 ? ' []' : `\n${values.map((value) => `  - ${quote(value)}`).join('\n')}`;
   const front = [
     '---',
     'schema_version: 1',
@@ -153,7 +154,17 @@ export interface StoredRecord {
   readonly changed_files_excluded: number | undefined;
 }
 
-const REQUIRED_STRINGS = ['created_at', 'task_id', 'repository_id', 'worktree', 'branch', 'head', 'working_tree', 'profile', 'owner'] as const;
+const REQUIRED_STRINGS = [
+  'created_at',
+  'task_id',
+  'repository_id',
+  'worktree',
+  'branch',
+  'head',
+  'working_tree',
+  'profile',
+  'owner',
+] as const;
 
 /**
  * Read a record's text; a `DocumentError` naming the file and line when it is not a record this tool
@@ -164,18 +175,54 @@ export function parseRecord(kind: RecordKind, path: string, text: string): Store
   const data = document.data.value as Record<string, unknown>;
   const lineOf = (key: string): number => document.data.lines.get(key) ?? 1;
   for (const key of Object.keys(data)) {
-    if (!(IDENTITY_KEYS as readonly string[]).includes(key)) throw new DocumentError(path, lineOf(key), `unknown key \`${key}\` in a ${kind} record`, 'records are written by majordomus; write a new one instead of editing this one');
+    if (!(IDENTITY_KEYS as readonly string[]).includes(key))
+      throw new DocumentError(
+        path,
+        lineOf(key),
+        `unknown key \`${key}\` in a ${kind} record`,
+        'records are written by majordomus; write a new one instead of editing this one',
+      );
   }
-  if (data.schema_version !== 1) throw new DocumentError(path, lineOf('schema_version'), `schema_version is ${JSON.stringify(data.schema_version)}, not 1`, 'this version reads schema_version 1');
+  if (data.schema_version !== 1)
+    throw new DocumentError(
+      path,
+      lineOf('schema_version'),
+      `schema_version is ${JSON.stringify(data.schema_version)}, not 1`,
+      'this version reads schema_version 1',
+    );
   for (const key of REQUIRED_STRINGS) {
     const value = key === 'created_at' && data[key] instanceof Date ? (data[key] as Date).toISOString() : data[key];
-    if (typeof value !== 'string') throw new DocumentError(path, lineOf(key), `\`${key}\` is ${value === undefined ? 'missing' : 'not a string'}`, 'records are written by majordomus; write a new one instead of editing this one');
+    if (typeof value !== 'string')
+      throw new DocumentError(
+        path,
+        lineOf(key),
+        `\`${key}\` is ${value === undefined ? 'missing' : 'not a string'}`,
+        'records are written by majordomus; write a new one instead of editing this one',
+      );
   }
-  if (!Array.isArray(data.changed_files)) throw new DocumentError(path, lineOf('changed_files'), '`changed_files` is missing or not a list', 'records are written by majordomus; write a new one instead of editing this one');
+  if (!Array.isArray(data.changed_files))
+    throw new DocumentError(
+      path,
+      lineOf('changed_files'),
+      '`changed_files` is missing or not a list',
+      'records are written by majordomus; write a new one instead of editing this one',
+    );
   const created = String(data.created_at);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(created)) throw new DocumentError(path, lineOf('created_at'), `created_at ${JSON.stringify(created)} is not a UTC timestamp with seconds`, 'records are written by majordomus; write a new one instead of editing this one');
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(created))
+    throw new DocumentError(
+      path,
+      lineOf('created_at'),
+      `created_at ${JSON.stringify(created)} is not a UTC timestamp with seconds`,
+      'records are written by majordomus; write a new one instead of editing this one',
+    );
   const inBody = identityKeyInBody(document.body);
-  if (inBody) throw new DocumentError(path, document.bodyLine + inBody.line - 1, `the body holds \`${inBody.key}\`, a line of the record's own front matter`, 'records are written by majordomus; write a new one instead of editing this one');
+  if (inBody)
+    throw new DocumentError(
+      path,
+      document.bodyLine + inBody.line - 1,
+      `the body holds \`${inBody.key}\`, a line of the record's own front matter`,
+      'records are written by majordomus; write a new one instead of editing this one',
+    );
   const name = path.slice(path.lastIndexOf('/') + 1);
   return {
     kind,

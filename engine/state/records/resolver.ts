@@ -28,14 +28,24 @@ export interface Resolved {
  * The record for `position`, or undefined when none qualifies. `ledgerOrder` gives each record's
  * position in the ledger (its repository-relative path → the line that announced it).
  */
-export function resolveRecord(records: readonly StoredRecord[], position: ResolverPosition, ledgerOrder: ReadonlyMap<string, number> = new Map()): Resolved | undefined {
+export function resolveRecord(
+  records: readonly StoredRecord[],
+  position: ResolverPosition,
+  ledgerOrder: ReadonlyMap<string, number> = new Map(),
+): Resolved | undefined {
   // a detached head has no branch to share with anything
   if (position.branch === '') {
-    const own = newestFirst(records.filter((record) => record.worktree === position.worktree && record.branch === ''), ledgerOrder);
+    const own = newestFirst(
+      records.filter((record) => record.worktree === position.worktree && record.branch === ''),
+      ledgerOrder,
+    );
     return own[0] ? { record: own[0], match: 'worktree-and-branch' } : undefined;
   }
   const sameBranch = records.filter((record) => record.branch === position.branch);
-  const own = newestFirst(sameBranch.filter((record) => record.worktree === position.worktree), ledgerOrder);
+  const own = newestFirst(
+    sameBranch.filter((record) => record.worktree === position.worktree),
+    ledgerOrder,
+  );
   if (own[0]) return { record: own[0], match: 'worktree-and-branch' };
   const other = newestFirst(sameBranch, ledgerOrder);
   return other[0] ? { record: other[0], match: 'branch' } : undefined;
@@ -56,7 +66,9 @@ export function newestFirst(records: readonly StoredRecord[], ledgerOrder: Reado
  * Each record's line in the ledger — the `task.checkpoint` or `task.handed_over` line that announced it —
  * for the resolver's ties, from the ledger's entries in file order.
  */
-export function ledgerOrder(entries: readonly { readonly line: number; readonly record: Readonly<Record<string, unknown>> }[]): Map<string, number> {
+export function ledgerOrder(
+  entries: readonly { readonly line: number; readonly record: Readonly<Record<string, unknown>> }[],
+): Map<string, number> {
   const order = new Map<string, number>();
   for (const entry of entries) {
     const path = entry.record.checkpoint_path ?? entry.record.handover_path;

@@ -12,11 +12,11 @@ import { publishRecord, unpublish } from '../../io/write/publish';
 import { policyValue } from '../../layer/policy';
 import type { Repository } from '../../layer/repository';
 import { recordEvent } from '../ledger/target';
-import { activeTask, currentTaskFile } from '../tasks/current';
 import type { Task } from '../tasks/current';
+import { activeTask, currentTaskFile } from '../tasks/current';
 import { recordIdentity, utcSeconds } from './identity';
-import { bodyLines, filledSections, formatRecord, RECORD_DIRS, recordName } from './record';
 import type { RecordKind } from './record';
+import { bodyLines, filledSections, formatRecord, RECORD_DIRS, recordName } from './record';
 
 /** The default cap when the policy sets none (the skeleton's value). */
 const DEFAULT_MAX_BODY_LINES = 40;
@@ -34,18 +34,32 @@ export interface CheckpointRecorded {
  * empty body) both record through here, `command` naming the caller in messages. A body over the
  * policy's cap is refused (2), nothing written.
  */
-export async function recordCheckpoint(repository: Repository, task: Task, body: string, command = 'checkpoint', options: { readonly session?: string } = {}): Promise<CheckpointRecorded> {
+export async function recordCheckpoint(
+  repository: Repository,
+  task: Task,
+  body: string,
+  command = 'checkpoint',
+  options: { readonly session?: string } = {},
+): Promise<CheckpointRecorded> {
   const cap = policyValue(repository, 'checkpoint.max_body_lines');
   const max = typeof cap === 'number' && Number.isInteger(cap) && cap >= 0 ? cap : DEFAULT_MAX_BODY_LINES;
   const lines = bodyLines(body);
   if (lines > max) {
-    throw new UsageError(`${command}: the body is ${lines} lines, over checkpoint.max_body_lines (${max}); nothing was written (shorten it, or write a handover instead: majordomus handover)`);
+    throw new UsageError(
+      `${command}: the body is ${lines} lines, over checkpoint.max_body_lines (${max}); nothing was written (shorten it, or write a handover instead: majordomus handover)`,
+    );
   }
   const now = utcSeconds(new Date());
   let path: string | undefined;
   if (lines > 0) path = await publish(repository, 'checkpoint', task, body, now);
   await underLock(repository.git.commonDir, command, () => setTaskFields(repository, command, task, { checkpoint_at: now }));
-  recordEvent(repository, command, 'task.checkpoint', path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path }, options.session);
+  recordEvent(
+    repository,
+    command,
+    'task.checkpoint',
+    path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path },
+    options.session,
+  );
   return path === undefined ? { checkpoint_at: now } : { checkpoint_at: now, path };
 }
 
@@ -62,7 +76,8 @@ export interface HandoverRecorded {
  */
 export async function recordHandover(repository: Repository, task: Task, body: string, close: boolean): Promise<HandoverRecorded> {
   const configured = policyValue(repository, 'handover.required_sections');
-  const required = Array.isArray(configured) && configured.every((item) => typeof item === 'string') ? (configured as string[]) : DEFAULT_SECTIONS;
+  const required =
+    Array.isArray(configured) && configured.every((item) => typeof item === 'string') ? (configured as string[]) : DEFAULT_SECTIONS;
   const filled = filledSections(body);
   const missing = required.filter((section) => !filled.has(section));
   if (missing.length > 0) {
@@ -74,7 +89,9 @@ export async function recordHandover(repository: Repository, task: Task, body: s
   const path = await publish(repository, 'handover', task, body, now);
   const closed = close;
   try {
-    await underLock(repository.git.commonDir, 'handover', () => setTaskFields(repository, 'handover', task, closed ? { checkpoint_at: now, outcome: 'handed_over' } : { checkpoint_at: now }));
+    await underLock(repository.git.commonDir, 'handover', () =>
+      setTaskFields(repository, 'handover', task, closed ? { checkpoint_at: now, outcome: 'handed_over' } : { checkpoint_at: now }),
+    );
   } catch (error) {
     // the task did not move: a record announcing its handover would be a false account
     unpublish(repository.layout.abs(path));
@@ -106,7 +123,8 @@ async function publish(repository: Repository, kind: RecordKind, task: Task, bod
  */
 function setTaskFields(repository: Repository, command: string, task: Task, fields: Readonly<Record<string, string>>): void {
   const current = activeTask(repository, command);
-  if (current.id !== task.id) throw new MissingError(`${command}: the task changed while the record was written (now ${current.id}); run the command again`);
+  if (current.id !== task.id)
+    throw new MissingError(`${command}: the task changed while the record was written (now ${current.id}); run the command again`);
   const file = currentTaskFile(repository.layout.localDir);
   let text = readFileSync(repository.layout.abs(file), 'utf8');
   for (const [key, value] of Object.entries(fields)) {
@@ -119,4 +137,3 @@ function setTaskFields(repository: Repository, command: string, task: Task, fiel
   plan.replace(file, text, { mode: 0o600 });
   plan.commit();
 }
-

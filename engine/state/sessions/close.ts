@@ -13,25 +13,25 @@
  * knowledge is derived (engine/state/knowledge/derive.ts) from the same ledger lines the record was made of.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, readFileSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContractError, MissingError, RefusedError, UsageError } from '../../errors';
-import { appendEvent } from '../ledger/append';
-import { candidatesDir, deriveKnowledge } from '../knowledge/derive';
-import type { DeriveResult } from '../knowledge/derive';
-import { ledgerRelativePath } from '../ledger/path';
 import { WriteRefusal } from '../../io/write/errors';
 import { WritePlan } from '../../io/write/plan';
-import { ledgerTargetOf } from '../ledger/target';
 import { publishRecord } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
+import type { OpenSession } from '../kernel/episode';
+import { aimPointer, checkKey, contextPath, episodeHere, openDir, openKeys, pointedKey, readOpen } from '../kernel/episode';
+import type { DeriveResult } from '../knowledge/derive';
+import { candidatesDir, deriveKnowledge } from '../knowledge/derive';
+import { appendEvent } from '../ledger/append';
+import { ledgerRelativePath } from '../ledger/path';
+import { ledgerTargetOf } from '../ledger/target';
 import { readCurrentTask } from '../tasks/current';
 import { gitIdentity } from '../tasks/identity';
 import { utcNow } from '../tasks/record';
-import { formatSessionRecord, identityKeyInSummary, sessionOfName, sessionRecordName } from './record';
 import type { SessionRecord } from './record';
-import { aimPointer, checkKey, contextPath, episodeHere, openDir, openKeys, pointedKey, readOpen } from '../kernel/episode';
-import type { OpenSession } from '../kernel/episode';
+import { formatSessionRecord, identityKeyInSummary, sessionOfName, sessionRecordName } from './record';
 
 export interface SessionCloseRequest {
   readonly outcome?: string;
@@ -65,20 +65,29 @@ export function sessionsDir(repository: Repository): string {
 /** Close the episode of this process in `repository`; see the module comment. */
 export function closeSession(repository: Repository, request: SessionCloseRequest, now: Date = new Date()): SessionCloseResult {
   const outcome = request.outcome ?? 'closed';
-  if (outcome !== 'closed' && outcome !== 'interrupted') throw new UsageError(`session close: --outcome ${JSON.stringify(outcome)} is not an outcome (closed or interrupted)`);
+  if (outcome !== 'closed' && outcome !== 'interrupted')
+    throw new UsageError(`session close: --outcome ${JSON.stringify(outcome)} is not an outcome (closed or interrupted)`);
   const ifNone = request.ifNone ?? 'refuse';
-  if (ifNone !== 'refuse' && ifNone !== 'ignore') throw new UsageError(`session close: --if-none ${JSON.stringify(ifNone)} is not a choice (refuse or ignore)`);
+  if (ifNone !== 'refuse' && ifNone !== 'ignore')
+    throw new UsageError(`session close: --if-none ${JSON.stringify(ifNone)} is not a choice (refuse or ignore)`);
   const named = request.providerSession === undefined ? undefined : checkKey(request.providerSession, 'session close');
   const bad = identityKeyInSummary(request.summary);
   if (bad) {
-    throw new ContractError(`session close: line ${bad.line} of the summary sets \`${bad.key}\`, a field the record derives; nothing was written (the summary describes the work; remove that line)`);
+    throw new ContractError(
+      `session close: line ${bad.line} of the summary sets \`${bad.key}\`, a field the record derives; nothing was written (the summary describes the work; remove that line)`,
+    );
   }
   const { root, layout } = repository;
   const found = episodeHere(root, layout.localDir, named, request.env ?? process.env);
-  if (found.status === 'unreadable') throw new RefusedError(`session close: ${found.file} is not an open session record this version reads (${found.reason}); nothing was written (move it aside)`);
+  if (found.status === 'unreadable')
+    throw new RefusedError(
+      `session close: ${found.file} is not an open session record this version reads (${found.reason}); nothing was written (move it aside)`,
+    );
   if (found.status === 'absent') {
     if (ifNone === 'ignore') return { closed: false };
-    throw new MissingError(`session close: no episode is open here${named === undefined ? '' : ` for provider session ${named}`} (run: majordomus session start)`);
+    throw new MissingError(
+      `session close: no episode is open here${named === undefined ? '' : ` for provider session ${named}`} (run: majordomus session start)`,
+    );
   }
   const { session, key } = found;
   const dir = sessionsDir(repository);
@@ -103,13 +112,27 @@ export function closeSession(repository: Repository, request: SessionCloseReques
   if (!lines.some((line) => line.event === 'session.closed')) {
     // derived before session.closed, so the line that closes the episode follows its knowledge
     // a layer without a knowledge section keeps no knowledge: nothing to derive into, and nothing failed
-    knowledge = knowledgeOnEnd(repository) && candidatesDir(layout) !== undefined ? deriveOnClose(repository, session.session_id, lines) : { status: 'off' };
-    appendEvent(ledgerTargetOf(repository, 'session close', { session: session.session_id }), 'session.closed', { outcome, session_path: record });
+    knowledge =
+      knowledgeOnEnd(repository) && candidatesDir(layout) !== undefined
+        ? deriveOnClose(repository, session.session_id, lines)
+        : { status: 'off' };
+    appendEvent(ledgerTargetOf(repository, 'session close', { session: session.session_id }), 'session.closed', {
+      outcome,
+      session_path: record,
+    });
   }
   const contextSkipped = appendClose(root, contextPath(layout.localDir, session), now, outcome, record);
   rmSync(join(root, openDir(layout.localDir), `${key}.yaml`), { force: true });
   reaim(root, layout.localDir, key);
-  return { closed: true, session, record, outcome, resumed: existing !== undefined, ...(knowledge ? { knowledge } : {}), ...(contextSkipped ? { contextSkipped } : {}) };
+  return {
+    closed: true,
+    session,
+    record,
+    outcome,
+    resumed: existing !== undefined,
+    ...(knowledge ? { knowledge } : {}),
+    ...(contextSkipped ? { contextSkipped } : {}),
+  };
 }
 
 /**
@@ -129,7 +152,10 @@ function deriveOnClose(repository: Repository, episode: string, lines: ReadonlyA
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     try {
-      appendEvent(ledgerTargetOf(repository, 'session close', { session: episode }), 'knowledge.derive_failed', { episode, reason: reason.slice(0, 2000) });
+      appendEvent(ledgerTargetOf(repository, 'session close', { session: episode }), 'knowledge.derive_failed', {
+        episode,
+        reason: reason.slice(0, 2000),
+      });
     } catch {
       // the ledger refused too; the close itself will say so when it appends session.closed
     }
@@ -188,7 +214,9 @@ function appendClose(root: string, context: string, now: Date, outcome: string, 
     return undefined; // no context (it was moved away): the record and the ledger still say everything
   }
   const plan = new WritePlan({ command: 'session close', base: root });
-  plan.append(context, `\n## Close\n- closed_at: ${utcNow(now)}\n- outcome: ${outcome}\n- record: ${record}\n`, { unless: (current) => current.includes('\n## Close\n') });
+  plan.append(context, `\n## Close\n- closed_at: ${utcNow(now)}\n- outcome: ${outcome}\n- record: ${record}\n`, {
+    unless: (current) => current.includes('\n## Close\n'),
+  });
   try {
     plan.commit();
   } catch (error) {
@@ -214,7 +242,8 @@ function stampedLines(repository: Repository, id: string): Array<Record<string, 
     if (!line.includes(needle)) continue;
     try {
       const parsed = JSON.parse(line) as unknown;
-      if (parsed !== null && typeof parsed === 'object' && (parsed as Record<string, unknown>).session === id) lines.push(parsed as Record<string, unknown>);
+      if (parsed !== null && typeof parsed === 'object' && (parsed as Record<string, unknown>).session === id)
+        lines.push(parsed as Record<string, unknown>);
     } catch {
       // a malformed line is history --validate's to report; it references nothing
     }
@@ -223,7 +252,13 @@ function stampedLines(repository: Repository, id: string): Array<Record<string, 
 }
 
 /** Every field of the record, from the clock, git and the ledger. */
-function deriveRecord(repository: Repository, session: OpenSession, lines: ReadonlyArray<Record<string, unknown>>, outcome: 'closed' | 'interrupted', now: Date): SessionRecord {
+function deriveRecord(
+  repository: Repository,
+  session: OpenSession,
+  lines: ReadonlyArray<Record<string, unknown>>,
+  outcome: 'closed' | 'interrupted',
+  now: Date,
+): SessionRecord {
   const collect = (events: readonly string[], pick: (line: Record<string, unknown>) => unknown): string[] => {
     const seen: string[] = [];
     for (const line of lines) {
@@ -238,7 +273,10 @@ function deriveRecord(repository: Repository, session: OpenSession, lines: Reado
   const started = lines.filter((line) => line.event === 'task.started');
   const lastTask = started.at(-1);
   const current = readCurrentTask(repository.root, repository.layout.localDir);
-  const task = current.status === 'present' && !current.foreign && (lastTask === undefined || current.task.id === lastTask.task_id) ? current.task : undefined;
+  const task =
+    current.status === 'present' && !current.foreign && (lastTask === undefined || current.task.id === lastTask.task_id)
+      ? current.task
+      : undefined;
   const taskId = typeof lastTask?.task_id === 'string' ? lastTask.task_id : (task?.id ?? 'none');
   const branch = identity.branch ?? '';
   const closedAt = utcNow(now);
@@ -261,14 +299,28 @@ function deriveRecord(repository: Repository, session: OpenSession, lines: Reado
     working_tree: identity.working_tree,
     commits: commitsBetween(repository, session.start_head, head),
     changed_files: changedSince(repository, session.start_head),
-    tasks: collect(['task.started', 'task.checkpoint', 'task.handed_over', 'task.refused', 'task.finished', 'decision.recorded', 'question.opened', 'question.resolved'], (line) => line.task_id),
+    tasks: collect(
+      [
+        'task.started',
+        'task.checkpoint',
+        'task.handed_over',
+        'task.refused',
+        'task.finished',
+        'decision.recorded',
+        'question.opened',
+        'question.resolved',
+      ],
+      (line) => line.task_id,
+    ),
     issues: collect(['plan_start', 'plan_verify', 'plan_evidence', 'plan_done'], (line) => line.issue),
     milestones: collect(['plan_start', 'plan_verify', 'plan_evidence', 'plan_done'], (line) => line.milestone),
     checkpoints: collect(['task.checkpoint'], (line) => line.checkpoint_path),
     handovers: collect(['task.handed_over'], (line) => line.handover_path),
     decisions: collect(['decision.recorded'], (line) => line.decision),
     questions: collect(['question.opened'], (line) => line.question),
-    evidence: collect(['plan_evidence'], (line) => (typeof line.issue === 'string' && typeof line.covers === 'string' ? `${line.issue}:${line.covers}` : undefined)),
+    evidence: collect(['plan_evidence'], (line) =>
+      typeof line.issue === 'string' && typeof line.covers === 'string' ? `${line.issue}:${line.covers}` : undefined,
+    ),
   };
 }
 
@@ -285,7 +337,9 @@ function repositoryId(repository: Repository): string {
     const result = repository.git.git(args);
     return result.status === 0 ? result.stdout.trim() : '';
   };
-  const remotes = ask(['remote']).split('\n').filter((name) => name !== '');
+  const remotes = ask(['remote'])
+    .split('\n')
+    .filter((name) => name !== '');
   const remote = remotes.includes('origin') ? 'origin' : remotes[0];
   const url = remote === undefined ? '' : ask(['remote', 'get-url', '--', remote]);
   const local = (): string => `local:${hash(realpathSync(repository.git.commonDir))}`;

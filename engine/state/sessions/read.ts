@@ -3,16 +3,16 @@
  * sessions section (`session list`), and one record with its tasks as turns (`session show`). Readers
  * only: a record that does not read is listed as such, never repaired.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingError, UsageError } from '../../errors';
 import { parseFrontMatter } from '../../layer/front-matter';
-import { readLedger } from '../ledger/read';
 import type { Repository } from '../../layer/repository';
+import type { OpenSession } from '../kernel/episode';
+import { openKeys, pointedKey, readOpen } from '../kernel/episode';
+import { readLedger } from '../ledger/read';
 import { sessionsDir } from './close';
 import { sessionOfName } from './record';
-import { openKeys, pointedKey, readOpen } from '../kernel/episode';
-import type { OpenSession } from '../kernel/episode';
 
 /** One open episode of this checkout. */
 export interface OpenEpisode {
@@ -67,7 +67,8 @@ function readClosed(repository: Repository, path: string, id: string): ClosedEpi
   try {
     const document = parseFrontMatter(readFileSync(join(repository.root, path), 'utf8'), path);
     const value = document.data.value;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { path, session_id: id, problem: 'the front matter is not a mapping' };
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return { path, session_id: id, problem: 'the front matter is not a mapping' };
     return { path, session_id: id, front: value as Record<string, unknown>, body: document.body.trim() };
   } catch (error) {
     return { path, session_id: id, problem: error instanceof Error ? error.message : 'unreadable' };
@@ -82,11 +83,19 @@ export interface Turn {
 
 /** The record `which` names (`latest`, or a session id), with its tasks as turns. 12 when none; 2 for a malformed id. */
 export function showEpisode(repository: Repository, which: string): { episode: ClosedEpisode; turns: Turn[] } {
-  if (which !== 'latest' && !/^s-\d{14}-[0-9a-f]{4}$/.test(which)) throw new UsageError(`session show: ${JSON.stringify(which)} is not a session id (s-<14 digits>-<4 hex>) or latest`);
+  if (which !== 'latest' && !/^s-\d{14}-[0-9a-f]{4}$/.test(which))
+    throw new UsageError(`session show: ${JSON.stringify(which)} is not a session id (s-<14 digits>-<4 hex>) or latest`);
   const all = closedEpisodes(repository);
   const episode = which === 'latest' ? all[0] : all.find((entry) => entry.session_id === which);
-  if (!episode) throw new MissingError(which === 'latest' ? 'session show: no closed session record here (run: majordomus session close)' : `session show: no closed session record ${which} in ${sessionsDir(repository)} (run: majordomus session list)`);
-  const tasks = Array.isArray(episode.front?.tasks) ? (episode.front.tasks as unknown[]).filter((task): task is string => typeof task === 'string') : [];
+  if (!episode)
+    throw new MissingError(
+      which === 'latest'
+        ? 'session show: no closed session record here (run: majordomus session close)'
+        : `session show: no closed session record ${which} in ${sessionsDir(repository)} (run: majordomus session list)`,
+    );
+  const tasks = Array.isArray(episode.front?.tasks)
+    ? (episode.front.tasks as unknown[]).filter((task): task is string => typeof task === 'string')
+    : [];
   const outcomes = new Map<string, string>();
   if (tasks.length > 0) {
     try {

@@ -41,15 +41,44 @@ export const SESSION_KEYS = [
 ] as const;
 
 /** The keys a record must carry: the contract, the kind, the identity, the times and the outcome. */
-export const REQUIRED_SESSION_KEYS: readonly string[] = ['schema', 'kind', 'session_id', 'created_at', 'started_at', 'closed_at', 'outcome'];
+export const REQUIRED_SESSION_KEYS: readonly string[] = [
+  'schema',
+  'kind',
+  'session_id',
+  'created_at',
+  'started_at',
+  'closed_at',
+  'outcome',
+];
 
 /** The keys holding lists. */
-export const LIST_KEYS: readonly string[] = ['commits', 'changed_files', 'tasks', 'issues', 'milestones', 'checkpoints', 'handovers', 'decisions', 'questions', 'evidence'];
+export const LIST_KEYS: readonly string[] = [
+  'commits',
+  'changed_files',
+  'tasks',
+  'issues',
+  'milestones',
+  'checkpoints',
+  'handovers',
+  'decisions',
+  'questions',
+  'evidence',
+];
 
 /** The outcomes a closed episode may have. */
 export const SESSION_OUTCOMES: readonly string[] = ['closed', 'interrupted'];
 
-type ListKey = 'commits' | 'changed_files' | 'tasks' | 'issues' | 'milestones' | 'checkpoints' | 'handovers' | 'decisions' | 'questions' | 'evidence';
+type ListKey =
+  | 'commits'
+  | 'changed_files'
+  | 'tasks'
+  | 'issues'
+  | 'milestones'
+  | 'checkpoints'
+  | 'handovers'
+  | 'decisions'
+  | 'questions'
+  | 'evidence';
 
 /** The values of one record. */
 export type SessionRecord = {
@@ -90,7 +119,8 @@ export function formatSessionRecord(record: SessionRecord, summary: string): str
   for (const key of SESSION_KEYS.slice(2)) {
     const value = (record as Record<string, unknown>)[key];
     if (value === undefined) continue;
-    if (Array.isArray(value)) lines.push(value.length === 0 ? `${key}: []` : `${key}:\n${value.map((item) => `  - ${JSON.stringify(item)}`).join('\n')}`);
+    if (Array.isArray(value))
+      lines.push(value.length === 0 ? `${key}: []` : `${key}:\n${value.map((item) => `  - ${JSON.stringify(item)}`).join('\n')}`);
     else lines.push(`${key}: ${JSON.stringify(value)}`);
   }
   lines.push('---');

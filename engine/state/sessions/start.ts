@@ -5,20 +5,20 @@
  * the new id), writes the session context and aims `session-current.yaml` at its record.
  */
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { RefusedError, UsageError } from '../../errors';
-import { buildBriefing } from '../briefing/build';
-import { appendEvent } from '../ledger/append';
-import { ledgerTargetOf } from '../ledger/target';
 import { publishRecord } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
+import { buildBriefing } from '../briefing/build';
+import type { OpenSession } from '../kernel/episode';
+import { aimPointer, checkKey, contextPath, createOpen, HAND_KEY, readOpen } from '../kernel/episode';
+import { appendEvent } from '../ledger/append';
+import { ledgerTargetOf } from '../ledger/target';
 import { readCurrentTask } from '../tasks/current';
 import { gitIdentity } from '../tasks/identity';
 import { utcNow } from '../tasks/record';
 import { nestedBriefing } from './turn';
-import { HAND_KEY, aimPointer, checkKey, contextPath, createOpen, readOpen } from '../kernel/episode';
-import type { OpenSession } from '../kernel/episode';
-import { join, dirname, basename } from 'node:path';
-import { rmSync } from 'node:fs';
 
 export interface SessionStartRequest {
   readonly worker?: string;
@@ -44,13 +44,20 @@ export function openHere(session: OpenSession): RefusedError {
 /** Open an episode in `repository`; see the module comment. */
 export function startSession(repository: Repository, request: SessionStartRequest, now: Date = new Date()): SessionStartResult {
   const key = request.providerSession === undefined ? HAND_KEY : checkKey(request.providerSession, 'session start');
-  for (const [flag, value] of [['--worker', request.worker], ['--owner', request.owner]] as const) {
-    if (value !== undefined && (value.trim() === '' || /[\u0000-\u001f\u007f]/.test(value))) throw new UsageError(`session start: ${flag} must be one line of text`);
+  for (const [flag, value] of [
+    ['--worker', request.worker],
+    ['--owner', request.owner],
+  ] as const) {
+    if (value !== undefined && (value.trim() === '' || /[\u0000-\u001f\u007f]/.test(value)))
+      throw new UsageError(`session start: ${flag} must be one line of text`);
   }
   const { root, layout, git } = repository;
   const existing = readOpen(root, layout.localDir, key);
   if (existing.status === 'present') throw refusedFor(existing.session, root, existing.file);
-  if (existing.status === 'unreadable') throw new RefusedError(`session start: ${existing.file} is not an open session record this version reads (${existing.reason}); nothing was opened (move it aside, then run session start again)`);
+  if (existing.status === 'unreadable')
+    throw new RefusedError(
+      `session start: ${existing.file} is not an open session record this version reads (${existing.reason}); nothing was opened (move it aside, then run session start again)`,
+    );
 
   const identity = gitIdentity(git);
   const stamp = utcNow(now);
@@ -70,7 +77,9 @@ export function startSession(repository: Repository, request: SessionStartReques
   if (!createOpen(root, layout.localDir, key, session)) {
     const winner = readOpen(root, layout.localDir, key);
     if (winner.status === 'present') throw refusedFor(winner.session, root, winner.file);
-    throw new RefusedError(`session start: another episode was filed under ${key} at the same moment; nothing was opened (run: majordomus session status)`);
+    throw new RefusedError(
+      `session start: another episode was filed under ${key} at the same moment; nothing was opened (run: majordomus session status)`,
+    );
   }
   const file = join(root, layout.localDir, 'state/sessions-open', `${key}.yaml`);
   const context = contextPath(layout.localDir, session);
@@ -80,7 +89,13 @@ export function startSession(repository: Repository, request: SessionStartReques
       ...(session.worker !== undefined ? { worker: session.worker } : {}),
       ...(session.provider_session !== undefined ? { provider_session: session.provider_session } : {}),
     });
-    publishRecord({ command: 'session start', root, dir: join(root, dirname(context)), name: () => basename(context), content: contextText(repository, session, key) });
+    publishRecord({
+      command: 'session start',
+      root,
+      dir: join(root, dirname(context)),
+      name: () => basename(context),
+      content: contextText(repository, session, key),
+    });
   } catch (error) {
     // the episode never began: its record goes, so the next start is not refused by a ghost
     rmSync(file, { force: true });
@@ -92,7 +107,9 @@ export function startSession(repository: Repository, request: SessionStartReques
 
 function refusedFor(session: OpenSession, root: string, file: string): RefusedError {
   if (session.worktree !== root) {
-    return new RefusedError(`session start: ${file} holds episode ${session.session_id} of another checkout; nothing was opened (close it there, or move the file aside if that checkout is gone)`);
+    return new RefusedError(
+      `session start: ${file} holds episode ${session.session_id} of another checkout; nothing was opened (close it there, or move the file aside if that checkout is gone)`,
+    );
   }
   return openHere(session);
 }
@@ -135,7 +152,6 @@ function contextText(repository: Repository, session: OpenSession, key: string):
     '',
   ].join('\n');
 }
-
 
 function taskOf(repository: Repository): { id: string; task: string; scope: readonly string[]; profile: string } | undefined {
   const current = readCurrentTask(repository.root, repository.layout.localDir);

@@ -6,14 +6,13 @@
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { budgetFigure, overBudget } from '../briefing/assemble';
-import type { Briefing, BriefingTask } from '../briefing/assemble';
-import { buildBriefing } from '../briefing/build';
 import { escapeControls } from '../../io/printable';
 import type { Repository } from '../../layer/repository';
+import type { Briefing, BriefingTask } from '../briefing/assemble';
+import { budgetFigure, overBudget } from '../briefing/assemble';
+import { buildBriefing } from '../briefing/build';
 import { contextPath, episodeHere } from '../kernel/episode';
 import type { TurnSection } from '../tasks/start';
-
 
 /**
  * The turn section for `task`, started now, or undefined when no episode is open here or its session
@@ -36,8 +35,19 @@ export function turnSection(repository: Repository, task: BriefingTask): TurnSec
     return undefined;
   }
   const briefing = buildBriefing(repository, undefined, { task, session: found.session.session_id });
-  const text = ['', `## Turn ${task.id}`, `- task: ${task.id} (${escapeControls(task.task)})`, `- started_at: ${task.started_at}`, ...nestedBriefing(briefing)].join('\n');
-  return { session_id: found.session.session_id, context, text: `${text}\n`, ...(briefing.previous ? { previous: briefing.previous.task_id } : {}) };
+  const text = [
+    '',
+    `## Turn ${task.id}`,
+    `- task: ${task.id} (${escapeControls(task.task)})`,
+    `- started_at: ${task.started_at}`,
+    ...nestedBriefing(briefing),
+  ].join('\n');
+  return {
+    session_id: found.session.session_id,
+    context,
+    text: `${text}\n`,
+    ...(briefing.previous ? { previous: briefing.previous.task_id } : {}),
+  };
 }
 
 /**
@@ -45,6 +55,7 @@ export function turnSection(repository: Repository, task: BriefingTask): TurnSec
  * over its budget, the figure and the command that prints it instead of a cut context.
  */
 export function nestedBriefing(briefing: Briefing): string[] {
-  if (overBudget(briefing)) return ['### Briefing', `not included: ${budgetFigure(briefing)} (run: majordomus context --budget-lines <n>)`, ''];
+  if (overBudget(briefing))
+    return ['### Briefing', `not included: ${budgetFigure(briefing)} (run: majordomus context --budget-lines <n>)`, ''];
   return [...briefing.lines.slice(1).map((line) => (line.startsWith('## ') ? `#${line}` : line)), ''];
 }

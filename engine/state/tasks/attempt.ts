@@ -6,8 +6,8 @@
  * The completion gates run only for `completed`, the one outcome they can refuse.
  */
 import { defineModel } from '../../api/validator';
+import type { GateVerdict } from './completion';
 import type { FinishOutcome } from './current';
-import type { GateVerdict } from "./completion";
 
 /** The verify command and what its run showed. */
 export type VerifyRun =

@@ -8,13 +8,20 @@
 import { runGit } from '../../io/git';
 
 /** The paths a task changed, repository-relative, sorted; or why git could not say. */
-export type ChangeSet = { readonly files: readonly string[]; readonly error?: undefined } | { readonly files?: undefined; readonly error: string };
+export type ChangeSet =
+  | { readonly files: readonly string[]; readonly error?: undefined }
+  | { readonly files?: undefined; readonly error: string };
 
 /**
  * The change set of the checkout at `root` since `head` (undefined before the first commit: everything
  * there is counted), read from `tree` — `index` inside a pre-commit hook — with git run under `env`.
  */
-export function changeSet(root: string, head: string | undefined, tree: 'working tree' | 'index', env: Readonly<Record<string, string | undefined>>): ChangeSet {
+export function changeSet(
+  root: string,
+  head: string | undefined,
+  tree: 'working tree' | 'index',
+  env: Readonly<Record<string, string | undefined>>,
+): ChangeSet {
   const git = (args: readonly string[]) => runGit(args, root, env as NodeJS.ProcessEnv);
   const lists: (readonly string[])[] = [];
   const ask = (args: readonly string[]): string | undefined => {

@@ -8,22 +8,32 @@
  * gate opened, and adds its findings to the gate's own (the exit code follows from them). With no task
  * at all there is nothing to finish, and the contract is not judged.
  */
-import { ExitCode } from '../../errors';
+
 import type { Finding } from '../../api/findings';
+import { ExitCode } from '../../errors';
 import type { RunnerPlugin } from '../../gate/run-gate';
 import type { Runner } from '../../gate/runner';
 import type { RuleSet } from '../../layer/rule-types';
+import { appliesAt } from '../../ruleset/gates';
 import { readCurrentTask } from './current';
-import { appliesAt } from "../../ruleset/gates";
 
 /** The contract's keys as the policy lists them, with their lines; or why it cannot be read. */
-export type ContractKeys = { readonly file: string; readonly keys: readonly { readonly key: string; readonly line?: number }[]; readonly problem?: undefined } | { readonly file: string; readonly problem: string };
+export type ContractKeys =
+  | { readonly file: string; readonly keys: readonly { readonly key: string; readonly line?: number }[]; readonly problem?: undefined }
+  | { readonly file: string; readonly problem: string };
 
 /** The rules that define each key of the contract at the finish gate. */
 export function contractFindings(contract: ContractKeys, ruleSet: RuleSet): Finding[] {
   const base = { category: 'policy', reproduce: 'majordomus finish --check', exitCode: ExitCode.contract, file: contract.file } as const;
   if (contract.problem !== undefined) {
-    return [{ ...base, level: 'FAIL', subject: contract.file, message: `the finish contract cannot be read: ${contract.problem} (run: majordomus doctor)` }];
+    return [
+      {
+        ...base,
+        level: 'FAIL',
+        subject: contract.file,
+        message: `the finish contract cannot be read: ${contract.problem} (run: majordomus doctor)`,
+      },
+    ];
   }
   const findings: Finding[] = [];
   for (const { key, line } of contract.keys) {
@@ -33,7 +43,13 @@ export function contractFindings(contract: ContractKeys, ruleSet: RuleSet): Find
       defining.length > 0
         ? `is defined by ${defining.map((rule) => rule.identity).join(', ')}, which the finish gate does not run`
         : 'is the policy_key of no rule, so nothing can meet it';
-    findings.push({ ...base, level: 'FAIL', subject: `verification.finish_requires: ${key}`, line, message: `the finish contract requires \`${key}\`, which ${why} (fix the key, or add the rule that defines it)` });
+    findings.push({
+      ...base,
+      level: 'FAIL',
+      subject: `verification.finish_requires: ${key}`,
+      line,
+      message: `the finish contract requires \`${key}\`, which ${why} (fix the key, or add the rule that defines it)`,
+    });
   }
   return findings;
 }
@@ -50,14 +66,20 @@ export class FinishContract implements RunnerPlugin {
     });
     runner.hooks.beforeGate.tap(FinishContract.pluginName, (_gate, _rules, target) => {
       // with no task there is nothing to finish: a repository that does not work in tasks pushes as before
-      if (target.kind === 'repository' && readCurrentTask(target.repository.root, target.repository.layout.localDir).status !== 'absent') contract = readContract(target.repository);
+      if (target.kind === 'repository' && readCurrentTask(target.repository.root, target.repository.layout.localDir).status !== 'absent')
+        contract = readContract(target.repository);
     });
-    runner.hooks.processFindings.tap(FinishContract.pluginName, (findings) => (contract && ruleSet ? [...findings, ...contractFindings(contract, ruleSet)] : findings));
+    runner.hooks.processFindings.tap(FinishContract.pluginName, (findings) =>
+      contract && ruleSet ? [...findings, ...contractFindings(contract, ruleSet)] : findings,
+    );
   }
 }
 
 /** `verification.finish_requires` of the repository's policy. */
-function readContract(repository: { readonly layout: { section(name: string): string | undefined; readonly repoDir: string }; yaml(file: string): { value: unknown; lines: ReadonlyMap<string, number> } }): ContractKeys {
+function readContract(repository: {
+  readonly layout: { section(name: string): string | undefined; readonly repoDir: string };
+  yaml(file: string): { value: unknown; lines: ReadonlyMap<string, number> };
+}): ContractKeys {
   const file = repository.layout.section('policy') ?? `${repository.layout.repoDir}/policy.yaml`;
   let doc;
   try {
@@ -67,6 +89,7 @@ function readContract(repository: { readonly layout: { section(name: string): st
   }
   const listed = (doc.value as { verification?: { finish_requires?: unknown } } | null)?.verification?.finish_requires;
   if (listed === undefined) return { file, keys: [] };
-  if (!Array.isArray(listed) || !listed.every((key) => typeof key === 'string')) return { file, problem: '`verification.finish_requires` is not a list of keys' };
+  if (!Array.isArray(listed) || !listed.every((key) => typeof key === 'string'))
+    return { file, problem: '`verification.finish_requires` is not a list of keys' };
   return { file, keys: listed.map((key: string, index) => ({ key, line: doc.lines.get(`verification.finish_requires.${index}`) })) };
 }

@@ -13,17 +13,17 @@
  */
 import { lstatSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { MissingError, RefusedError, UsageError } from '../../errors';
-import { DocumentError } from '../../io/document-error';
-import type { Repository } from '../../layer/repository';
-import { runGit } from '../../io/git';
-import { checkSchema } from '../../layer/schema-check';
-import type { Task } from '../../generated/types';
-import { readYamlFile } from '../../layer/yaml';
-import type { YamlDocument } from '../../layer/yaml';
 import { defineModel } from '../../api/validator';
-import { changeSet } from './changes';
+import { MissingError, RefusedError, UsageError } from '../../errors';
+import type { Task } from '../../generated/types';
+import { DocumentError } from '../../io/document-error';
+import { runGit } from '../../io/git';
+import type { Repository } from '../../layer/repository';
+import { checkSchema } from '../../layer/schema-check';
+import type { YamlDocument } from '../../layer/yaml';
+import { readYamlFile } from '../../layer/yaml';
 import type { ChangeSet } from './changes';
+import { changeSet } from './changes';
 
 export type { Task } from '../../generated/types';
 
@@ -56,7 +56,11 @@ export type CurrentTaskRead =
   /** No file: no task was ever started here, or it was archived. */
   | { readonly status: 'absent'; readonly file: string }
   /** A file that is not a task record: it does not parse, or breaks the task schema. */
-  | { readonly status: 'unreadable'; readonly file: string; readonly problems: readonly { readonly line?: number; readonly message: string }[] }
+  | {
+      readonly status: 'unreadable';
+      readonly file: string;
+      readonly problems: readonly { readonly line?: number; readonly message: string }[];
+    }
   /** A task record. */
   | {
       readonly status: 'present';
@@ -171,13 +175,19 @@ export function activeTask(repository: Repository, command: string): Task {
   if (current.status === 'absent') throw new MissingError(`${command}: ${NO_TASK}`);
   if (current.status === 'unreadable') {
     const first = current.problems[0];
-    throw new UsageError(`${command}: ${current.file}${first?.line ? `:${first.line}` : ''} is not a task record: ${first?.message ?? 'unreadable'} (fix or remove it, then run: majordomus start)`);
+    throw new UsageError(
+      `${command}: ${current.file}${first?.line ? `:${first.line}` : ''} is not a task record: ${first?.message ?? 'unreadable'} (fix or remove it, then run: majordomus start)`,
+    );
   }
   if (current.foreign) {
-    throw new RefusedError(`${command}: ${current.file} is the task of another checkout (${current.task.worktree}); nothing was written (start a task in this checkout: majordomus start "<task>" --scope <pathspec>)`);
+    throw new RefusedError(
+      `${command}: ${current.file} is the task of another checkout (${current.task.worktree}); nothing was written (start a task in this checkout: majordomus start "<task>" --scope <pathspec>)`,
+    );
   }
   if (current.task.outcome !== 'active') {
-    throw new MissingError(`${command}: no active task: ${current.task.id} finished as ${current.task.outcome} (run: majordomus start "<task>" --scope <pathspec>)`);
+    throw new MissingError(
+      `${command}: no active task: ${current.task.id} finished as ${current.task.outcome} (run: majordomus start "<task>" --scope <pathspec>)`,
+    );
   }
   return current.task;
 }

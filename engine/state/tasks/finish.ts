@@ -6,30 +6,31 @@
  * `checkpoint_at` are written, the note kept at `state/completed/<id>.md`, and `task.finished` recorded
  * with the contract it met — all under the write lock, through the one writer.
  */
-import { RefusedError, UsageError } from '../../errors';
+
 import { isFailing } from '../../api/findings';
+import type { AnyModelProvider } from '../../api/validator';
+import { RefusedError, UsageError } from '../../errors';
+import type { GateOutcome, RunnerPlugin } from '../../gate/run-gate';
+import { runGate } from '../../gate/run-gate';
 import { DocumentError } from '../../io/document-error';
+import { readBody } from '../../io/stdin';
+import { readTextFile } from '../../io/text';
 import { applyPlan } from '../../io/write/apply';
 import { checkPlan } from '../../io/write/check';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
+import type { Repository } from '../../layer/repository';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
-import type { Repository } from '../../layer/repository';
-import type { GateOutcome, RunnerPlugin } from '../../gate/run-gate';
-import { runGate } from '../../gate/run-gate';
-import type { AnyModelProvider } from '../../api/validator';
-import { attemptModel } from './attempt';
 import type { FinishAttempt } from './attempt';
+import { attemptModel } from './attempt';
 import { FinishContract } from './contract';
-import { completedNoteFile, currentTaskFile, FINISH_OUTCOMES } from './current';
 import type { FinishOutcome } from './current';
-import { taskText, utcNow } from './record';
+import { completedNoteFile, currentTaskFile, FINISH_OUTCOMES } from './current';
 import { runCompletionGates } from './gates';
+import { taskText, utcNow } from './record';
 import { requireTask } from './start';
 import { runVerify } from './verify';
-import { readTextFile } from "../../io/text";
-import { readBody } from "../../io/stdin";
 
 export interface FinishRequest {
   readonly outcome: string;
@@ -54,29 +55,46 @@ export interface FinishResult {
 }
 
 /** Finish the active task of `repository`; see the module comment. */
-export async function finishTask(repository: Repository, request: FinishRequest, now: () => Date = () => new Date()): Promise<FinishResult> {
+export async function finishTask(
+  repository: Repository,
+  request: FinishRequest,
+  now: () => Date = () => new Date(),
+): Promise<FinishResult> {
   if (!(FINISH_OUTCOMES as readonly string[]).includes(request.outcome)) {
     throw new UsageError(`finish: --outcome ${JSON.stringify(request.outcome)} is not an outcome (one of: ${FINISH_OUTCOMES.join(', ')})`);
   }
   const outcome = request.outcome as FinishOutcome;
   const { task } = requireTask(repository, 'finish');
-  if (task.outcome !== 'active') throw new RefusedError(`finish: task ${task.id} already finished as ${task.outcome}; nothing was written (start the next one: majordomus start "<task>" --scope <pathspec>)`);
+  if (task.outcome !== 'active')
+    throw new RefusedError(
+      `finish: task ${task.id} already finished as ${task.outcome}; nothing was written (start the next one: majordomus start "<task>" --scope <pathspec>)`,
+    );
   const note = request.note === undefined ? undefined : readNote(request.note, request.cwd);
-  if (request.verifyCommand !== undefined && request.verifyCommand.trim() === '') throw new UsageError('finish: --verify-command is empty (give the command that proves the work, e.g. "npm test")');
+  if (request.verifyCommand !== undefined && request.verifyCommand.trim() === '')
+    throw new UsageError('finish: --verify-command is empty (give the command that proves the work, e.g. "npm test")');
 
   const verify = request.verifyCommand === undefined ? undefined : runVerify(request.verifyCommand, repository.root, repository.git.env);
   // after the verify command, so the gates judge the tree as it leaves the command
   const gates = outcome === 'completed' ? await runCompletionGates(request.cwd, request.env) : undefined;
   const attempt: FinishAttempt = { outcome, ...(verify ? { verify } : {}), ...(note ? { note } : {}), ...(gates ? { gates } : {}) };
   const given = new Map<AnyModelProvider, unknown>([[attemptModel, attempt]]);
-  const gate = await runGate({ gate: 'finish', cwd: request.cwd, env: request.env, given, plugins: [new FinishContract(), ...request.plugins] });
+  const gate = await runGate({
+    gate: 'finish',
+    cwd: request.cwd,
+    env: request.env,
+    given,
+    plugins: [new FinishContract(), ...request.plugins],
+  });
 
   const unmet = [...new Set(gate.findings.filter(isFailing).map((finding) => finding.rule ?? finding.subject))];
   const { layout, git } = repository;
   return withWriteLock(lockFile(git.commonDir), 'finish', () => {
     // judged outside the lock (the verify command may take minutes); what is written is decided again under it
     const again = requireTask(repository, 'finish');
-    if (again.task.id !== task.id || again.task.outcome !== 'active') throw new RefusedError(`finish: the current task changed while finish ran (it is now ${again.task.id}, ${again.task.outcome}); nothing was written (run finish again)`);
+    if (again.task.id !== task.id || again.task.outcome !== 'active')
+      throw new RefusedError(
+        `finish: the current task changed while finish ran (it is now ${again.task.id}, ${again.task.outcome}); nothing was written (run finish again)`,
+      );
     const ledger = ledgerTargetOf(repository, 'finish', { clock: now });
     if (gate.exitCode !== 0) {
       appendEvent(ledger, 'task.refused', { task_id: task.id, outcome, unmet });
@@ -94,7 +112,15 @@ export async function finishTask(repository: Repository, request: FinishRequest,
 
 /** What `task.finished` records of the contract: the rules that ran and the verify run. */
 function contractRecord(gate: GateOutcome, attempt: FinishAttempt): Record<string, unknown> {
-  const verify = attempt.verify && attempt.verify.vacuous === undefined ? { command: attempt.verify.command, exit: attempt.verify.exit, seconds: attempt.verify.seconds, tree_changed: attempt.verify.treeChanged } : null;
+  const verify =
+    attempt.verify && attempt.verify.vacuous === undefined
+      ? {
+          command: attempt.verify.command,
+          exit: attempt.verify.exit,
+          seconds: attempt.verify.seconds,
+          tree_changed: attempt.verify.treeChanged,
+        }
+      : null;
   const gates = attempt.gates?.map((verdict) => ({ gate: verdict.gate, exit: verdict.exitCode })) ?? null;
   return { rules: gate.selected.map((rule) => rule.identity), verify, note: attempt.note ? true : false, gates };
 }

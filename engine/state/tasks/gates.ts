@@ -9,11 +9,12 @@
  * not output. A gate that cannot reach a verdict at all (an error with an exit code) is recorded as such,
  * never as a pass.
  */
-import { MajordomusError } from '../../errors';
+
 import { isFailing } from '../../api/findings';
+import { MajordomusError } from '../../errors';
 import { runGate } from '../../gate/run-gate';
-import { COMPLETION_GATES } from './completion';
 import type { GateVerdict } from './completion';
+import { COMPLETION_GATES } from './completion';
 
 /** Run the completion gates in the repository around `cwd`, under `env` (the finish command's). */
 export async function runCompletionGates(cwd: string, env: NodeJS.ProcessEnv): Promise<GateVerdict[]> {
@@ -21,7 +22,9 @@ export async function runCompletionGates(cwd: string, env: NodeJS.ProcessEnv): P
   for (const gate of COMPLETION_GATES) {
     try {
       const outcome = await runGate({ gate, cwd, env });
-      const failing = outcome.findings.filter(isFailing).map(({ rule, category, subject, message, file, line }) => ({ rule, category, subject, message, file, line }));
+      const failing = outcome.findings
+        .filter(isFailing)
+        .map(({ rule, category, subject, message, file, line }) => ({ rule, category, subject, message, file, line }));
       verdicts.push({ gate, exitCode: outcome.exitCode, failing });
     } catch (error) {
       if (!(error instanceof MajordomusError)) throw error;

@@ -10,10 +10,10 @@
  */
 import { realpathSync } from 'node:fs';
 import type { Finding } from '../../api/findings';
-import { runGit } from '../../io/git';
-import { readCurrentTask } from './current';
-import type { Task } from './current';
 import type { Runner, RunTarget } from '../../gate/runner';
+import { runGit } from '../../io/git';
+import type { Task } from './current';
+import { readCurrentTask } from './current';
 
 /** One entry of `git worktree list --porcelain`. */
 export interface Worktree {
@@ -82,7 +82,11 @@ export function overlapFindings(root: string, localDir: string, env: NodeJS.Proc
   };
   const here = readCurrentTask(root, localDir);
   if (here.status === 'present' && here.foreign) {
-    note('INFO', here.file, `this checkout's task record names the checkout ${here.task.worktree}, not this one: it is not enforced here, and nothing is compared with it`);
+    note(
+      'INFO',
+      here.file,
+      `this checkout's task record names the checkout ${here.task.worktree}, not this one: it is not enforced here, and nothing is compared with it`,
+    );
     return findings;
   }
   const ours = here.status === 'present' && here.task.outcome === 'active' ? here.task : undefined;
@@ -100,10 +104,18 @@ export function overlapFindings(root: string, localDir: string, env: NodeJS.Proc
     others++;
     const pairs = scopeOverlap(ours.scope, theirs.task.scope);
     if (pairs.length === 0) continue;
-    note('WARN', worktree.path, `${describe(theirs.task, worktree)} claims ${pairs.map((pair) => `${pair.theirs} (overlapping ${pair.ours})`).join(', ')}; agree who changes those paths, or narrow one scope`);
+    note(
+      'WARN',
+      worktree.path,
+      `${describe(theirs.task, worktree)} claims ${pairs.map((pair) => `${pair.theirs} (overlapping ${pair.ours})`).join(', ')}; agree who changes those paths, or narrow one scope`,
+    );
   }
   if (!findings.some((finding) => finding.level === 'WARN')) {
-    note('OK', here.file, `this task's scope (${ours.scope.join(', ')}) overlaps no active task of the ${others} other worktree(s) with one`);
+    note(
+      'OK',
+      here.file,
+      `this task's scope (${ours.scope.join(', ')}) overlaps no active task of the ${others} other worktree(s) with one`,
+    );
   }
   return findings;
 }

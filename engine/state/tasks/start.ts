@@ -7,17 +7,17 @@
  * to the ledger between the plan's check and its write.
  */
 import { randomBytes } from 'node:crypto';
+import { rootedPathProblem } from '../../api/toolkit/pathspec';
 import { MissingError, RefusedError, UsageError } from '../../errors';
 import type { Task } from '../../generated/types';
 import { printable } from '../../io/printable';
-import { lockFile, withWriteLock } from '../../io/write/lock';
 import { applyPlan } from '../../io/write/apply';
 import { checkPlan } from '../../io/write/check';
+import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
+import type { Repository } from '../../layer/repository';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
-import type { Repository } from '../../layer/repository';
-import { rootedPathProblem } from '../../api/toolkit/pathspec';
 import { archivedTaskFile, currentTaskFile, readCurrentTask } from './current';
 import { gitIdentity } from './identity';
 import { taskText, utcNow } from './record';
@@ -58,7 +58,8 @@ export interface StartResult {
 /** Start a task in `repository`; see the module comment. */
 export async function startTask(repository: Repository, request: StartRequest, now: Date = new Date()): Promise<StartResult> {
   const title = request.task.trim();
-  if (title === '' || /[\u0000-\u001f\u007f]/.test(title)) throw new UsageError('start: the task must be one line of text (run: majordomus start "<what the task is>" --scope <pathspec>)');
+  if (title === '' || /[\u0000-\u001f\u007f]/.test(title))
+    throw new UsageError('start: the task must be one line of text (run: majordomus start "<what the task is>" --scope <pathspec>)');
   const scope = normaliseScope(request.scope);
   const profile = request.profile ?? defaultProfile(repository);
   checkProfile(repository, profile);
@@ -72,7 +73,9 @@ export async function startTask(repository: Repository, request: StartRequest, n
     let archived: string | undefined;
     if (current.status === 'unreadable') {
       const where = current.problems[0]?.line === undefined ? current.file : `${current.file}:${current.problems[0].line}`;
-      throw new RefusedError(`start: ${where} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'} (move it aside, then run start again)`);
+      throw new RefusedError(
+        `start: ${where} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'} (move it aside, then run start again)`,
+      );
     }
     if (current.status === 'present') {
       const { task } = current;
@@ -82,7 +85,9 @@ export async function startTask(repository: Repository, request: StartRequest, n
         );
       }
       if (task.outcome === 'active') {
-        throw new RefusedError(`start: task ${task.id} (${printable(task.task)}) is active; nothing was written (finish it first: majordomus finish --outcome <outcome>)`);
+        throw new RefusedError(
+          `start: task ${task.id} (${printable(task.task)}) is active; nothing was written (finish it first: majordomus finish --outcome <outcome>)`,
+        );
       }
       archived = archivedTaskFile(layout.localDir, task.id);
       plan.create(archived, taskText(task));
@@ -126,12 +131,18 @@ export function normaliseScope(given: readonly string[]): string[] {
     while (pathspec.startsWith('./')) pathspec = pathspec.slice(2);
     pathspec = pathspec.replace(/\/+$/, '');
     if (pathspec === '' || pathspec === '.') pathspec = '**';
-    const problem = pathspec.startsWith('!') ? 'a leading ! (negation) claims nothing; name what the task touches' : rootedPathProblem(pathspec);
+    const problem = pathspec.startsWith('!')
+      ? 'a leading ! (negation) claims nothing; name what the task touches'
+      : rootedPathProblem(pathspec);
     if (problem) throw new UsageError(`start: --scope ${JSON.stringify(raw.trim())}: ${problem}`);
-    if (/[\u0000-\u001f\u007f]/.test(pathspec)) throw new UsageError(`start: --scope ${JSON.stringify(raw.trim())} holds a control character`);
+    if (/[\u0000-\u001f\u007f]/.test(pathspec))
+      throw new UsageError(`start: --scope ${JSON.stringify(raw.trim())} holds a control character`);
     if (!scope.includes(pathspec)) scope.push(pathspec);
   }
-  if (scope.length === 0) throw new UsageError('start: --scope names no path (run: majordomus start "<task>" --scope <pathspec>[,<pathspec>...]; `.` claims the whole repository)');
+  if (scope.length === 0)
+    throw new UsageError(
+      'start: --scope names no path (run: majordomus start "<task>" --scope <pathspec>[,<pathspec>...]; `.` claims the whole repository)',
+    );
   return scope;
 }
 
@@ -142,19 +153,30 @@ function defaultProfile(repository: Repository): string {
   try {
     value = (repository.yaml(file).value as { profiles?: { default?: unknown } } | null)?.profiles?.default;
   } catch {
-    throw new UsageError(`start: ${file} cannot be read, so it names no default profile (run: majordomus doctor, or pass --profile <name>)`);
+    throw new UsageError(
+      `start: ${file} cannot be read, so it names no default profile (run: majordomus doctor, or pass --profile <name>)`,
+    );
   }
-  if (typeof value !== 'string' || value === '') throw new UsageError(`start: ${file} sets no profiles.default (set it, or pass --profile <name>)`);
+  if (typeof value !== 'string' || value === '')
+    throw new UsageError(`start: ${file} sets no profiles.default (set it, or pass --profile <name>)`);
   return value;
 }
 
 /** A profile is a file of the profiles section. */
 function checkProfile(repository: Repository, profile: string): void {
   const dir = repository.layout.section('profiles') ?? `${repository.layout.repoDir}/profiles`;
-  if (!/^[a-z][a-z0-9-]*$/.test(profile) || profile.length > 64) throw new UsageError(`start: --profile ${JSON.stringify(profile)} is not a profile name (lower case, digits and -)`);
+  if (!/^[a-z][a-z0-9-]*$/.test(profile) || profile.length > 64)
+    throw new UsageError(`start: --profile ${JSON.stringify(profile)} is not a profile name (lower case, digits and -)`);
   if (!repository.tree.exists(`${dir}/${profile}.yaml`)) {
-    const known = repository.tree.exists(dir) ? repository.tree.list(dir).filter((entry) => !entry.directory && entry.name.endsWith('.yaml')).map((entry) => entry.name.slice(0, -5)) : [];
-    throw new UsageError(`start: no profile ${profile} (${dir}/${profile}.yaml does not exist; profiles here: ${known.join(', ') || 'none'})`);
+    const known = repository.tree.exists(dir)
+      ? repository.tree
+          .list(dir)
+          .filter((entry) => !entry.directory && entry.name.endsWith('.yaml'))
+          .map((entry) => entry.name.slice(0, -5))
+      : [];
+    throw new UsageError(
+      `start: no profile ${profile} (${dir}/${profile}.yaml does not exist; profiles here: ${known.join(', ') || 'none'})`,
+    );
   }
 }
 
@@ -164,10 +186,14 @@ export function requireTask(repository: Repository, command: string): { task: Ta
   if (current.status === 'absent') throw new MissingError(`${command}: no active task (run: majordomus start "<task>" --scope <pathspec>)`);
   if (current.status === 'unreadable') {
     const line = current.problems[0]?.line;
-    throw new RefusedError(`${command}: ${current.file}${line === undefined ? '' : `:${line}`} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'}`);
+    throw new RefusedError(
+      `${command}: ${current.file}${line === undefined ? '' : `:${line}`} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'}`,
+    );
   }
   if (current.foreign) {
-    throw new RefusedError(`${command}: ${current.file} holds task ${current.task.id} of another checkout (${printable(current.task.worktree)}); nothing was written (finish it there, or, if that checkout is gone or this one was moved from it, move the file aside and start again)`);
+    throw new RefusedError(
+      `${command}: ${current.file} holds task ${current.task.id} of another checkout (${printable(current.task.worktree)}); nothing was written (finish it there, or, if that checkout is gone or this one was moved from it, move the file aside and start again)`,
+    );
   }
   return { task: current.task, file: current.file };
 }

@@ -33,7 +33,8 @@ export function vacuousReason(command: string): string | undefined {
   const swallowed = parts.find((part) => part.after === '||' && vacuous(part.text));
   if (swallowed) return `\`|| ${swallowed.text}\` swallows its failure, so it proves nothing`;
   const last = parts.at(-1);
-  if (last && (last.after === ';' || last.after === '\n') && vacuous(last.text)) return `it ends with \`${last.text || 'nothing'}\`, whose status is the run's, so it proves nothing`;
+  if (last && (last.after === ';' || last.after === '\n') && vacuous(last.text))
+    return `it ends with \`${last.text || 'nothing'}\`, whose status is the run's, so it proves nothing`;
   return undefined;
 }
 
@@ -62,6 +63,10 @@ export function treeFingerprint(root: string, env: NodeJS.ProcessEnv): string {
     .split('\0')
     .filter((entry) => entry.length > 3 && !entry.slice(0, 2).includes('D'))
     .map((entry) => entry.slice(3));
-  const hashes = present.length > 0 ? spawnSync('git', ['hash-object', '--stdin-paths', '--no-filters'], { cwd: root, env, input: present.join('\n'), encoding: 'utf8' }).stdout : '';
+  const hashes =
+    present.length > 0
+      ? spawnSync('git', ['hash-object', '--stdin-paths', '--no-filters'], { cwd: root, env, input: present.join('\n'), encoding: 'utf8' })
+          .stdout
+      : '';
   return `${head}\n${status}\n${hashes}`;
 }

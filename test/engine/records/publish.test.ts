@@ -17,7 +17,14 @@ let publisher: string;
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'majordomus-publish-'));
   publisher = join(scratch, 'publisher.cjs');
-  buildSync({ entryPoints: [join(ROOT, 'test/helpers/record-publisher.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: publisher, logLevel: 'silent' });
+  buildSync({
+    entryPoints: [join(ROOT, 'test/helpers/record-publisher.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: publisher,
+    logLevel: 'silent',
+  });
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -26,7 +33,10 @@ function fresh(): string {
 }
 
 function run(args: readonly string[], umask?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const command = umask === undefined ? [process.execPath, publisher, ...args] : ['sh', '-c', `umask ${umask} && exec "$@"`, 'sh', process.execPath, publisher, ...args];
+  const command =
+    umask === undefined
+      ? [process.execPath, publisher, ...args]
+      : ['sh', '-c', `umask ${umask} && exec "$@"`, 'sh', process.execPath, publisher, ...args];
   return new Promise((resolve) => {
     const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -44,9 +54,16 @@ describe('publishRecord', () => {
     const PROCESSES = 8;
     const ROUNDS = 40;
     const start = Date.now() + 1500;
-    const runs = await Promise.all(Array.from({ length: PROCESSES }, (_, i) => run(['race', root, dir, String(ROUNDS), String(start), `p${i}`])));
+    const runs = await Promise.all(
+      Array.from({ length: PROCESSES }, (_, i) => run(['race', root, dir, String(ROUNDS), String(start), `p${i}`])),
+    );
     for (const result of runs) expect(result.stderr).toBe('');
-    const reports = runs.flatMap((result) => result.stdout.trim().split('\n').map((line) => JSON.parse(line) as { round: number; name: string; content: string }));
+    const reports = runs.flatMap((result) =>
+      result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { round: number; name: string; content: string }),
+    );
     expect(reports).toHaveLength(PROCESSES * ROUNDS);
     // every publisher's record is at the name it was given, with its own bytes: nothing was overwritten
     const overwritten = reports.filter((report) => readFileSync(join(dir, report.name), 'utf8') !== report.content);

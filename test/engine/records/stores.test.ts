@@ -5,8 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import { findDecision, formatDecision, parseDecisions } from '../../../engine/state/records/decisions';
 import { formatResolved, formatUnresolved, parseQuestions, textProblem, unresolved } from '../../../engine/state/records/questions';
-import { bodyLines, filledSections, formatRecord, identityKeyInBody, isRecordName, parseRecord, recordName } from '../../../engine/state/records/record';
 import type { RecordIdentity, StoredRecord } from '../../../engine/state/records/record';
+import {
+  bodyLines,
+  filledSections,
+  formatRecord,
+  identityKeyInBody,
+  isRecordName,
+  parseRecord,
+  recordName,
+} from '../../../engine/state/records/record';
 import { resolveRecord } from '../../../engine/state/records/resolver';
 
 describe('decisions.md', () => {
@@ -100,7 +108,9 @@ const IDENTITY: RecordIdentity = {
 describe('records', () => {
   it('names a record <utc>--<branch-key>--<short head>--<16 hex>.md', () => {
     expect(recordName(IDENTITY, 'c0ffee1234567890')).toBe('20260903T201455Z--feature-x-y--9b1e2d4--c0ffee1234567890.md');
-    expect(recordName({ ...IDENTITY, branch: '', head: '' }, 'c0ffee1234567890')).toBe('20260903T201455Z--DETACHED--unborn--c0ffee1234567890.md');
+    expect(recordName({ ...IDENTITY, branch: '', head: '' }, 'c0ffee1234567890')).toBe(
+      '20260903T201455Z--DETACHED--unborn--c0ffee1234567890.md',
+    );
     expect(isRecordName('20260903T201455Z--main--9b1e2d4--c0ffee1234567890.md')).toBe(true);
     expect(isRecordName('.20260903T201455Z--main--9b1e2d4--c0ffee1234567890.md.majordomus-1-00000000.tmp')).toBe(false);
   });
@@ -108,12 +118,20 @@ describe('records', () => {
   it('reads its own front matter back, whatever the owner and branch hold', () => {
     const text = formatRecord(IDENTITY, '# Objective\nfix it\n');
     const record = parseRecord('handover', '.ai/local/state/handovers/x.md', text);
-    expect(record).toMatchObject({ created_at: IDENTITY.created_at, task_id: IDENTITY.task_id, branch: 'feature/x y', head: IDENTITY.head, body: '# Objective\nfix it\n' });
+    expect(record).toMatchObject({
+      created_at: IDENTITY.created_at,
+      task_id: IDENTITY.task_id,
+      branch: 'feature/x y',
+      head: IDENTITY.head,
+      body: '# Objective\nfix it\n',
+    });
   });
 
   it('refuses a record whose body holds an identity key, or whose front matter was edited', () => {
     expect(() => parseRecord('checkpoint', 'x.md', formatRecord(IDENTITY, 'ok\nhead: 123\n'))).toThrow(/head/);
-    expect(() => parseRecord('checkpoint', 'x.md', formatRecord(IDENTITY, 'ok').replace('schema_version: 1', 'schema_version: 1\nextra: 1'))).toThrow(/unknown key/);
+    expect(() =>
+      parseRecord('checkpoint', 'x.md', formatRecord(IDENTITY, 'ok').replace('schema_version: 1', 'schema_version: 1\nextra: 1')),
+    ).toThrow(/unknown key/);
     expect(() => parseRecord('checkpoint', 'x.md', 'no front matter\n')).toThrow();
   });
 
@@ -150,15 +168,42 @@ describe('the resolver', () => {
   const here = { worktree: '/w1', branch: 'main' };
 
   it('prefers this worktree and branch, then the branch, newest first; else nothing', () => {
-    const records = [record('a', '/w2', 'main', '2026-01-03T00:00:00Z'), record('b', '/w1', 'main', '2026-01-01T00:00:00Z'), record('c', '/w1', 'other', '2026-01-05T00:00:00Z')];
+    const records = [
+      record('a', '/w2', 'main', '2026-01-03T00:00:00Z'),
+      record('b', '/w1', 'main', '2026-01-01T00:00:00Z'),
+      record('c', '/w1', 'other', '2026-01-05T00:00:00Z'),
+    ];
     expect(resolveRecord(records, here)).toMatchObject({ record: { name: 'b' }, match: 'worktree-and-branch' });
-    expect(resolveRecord(records.filter((r) => r.name !== 'b'), here)).toMatchObject({ record: { name: 'a' }, match: 'branch' });
+    expect(
+      resolveRecord(
+        records.filter((r) => r.name !== 'b'),
+        here,
+      ),
+    ).toMatchObject({ record: { name: 'a' }, match: 'branch' });
     expect(resolveRecord([records[2]!], here)).toBeUndefined();
   });
 
   it('breaks a tie of one second by ledger order, not by name', () => {
     const records = [record('z', '/w1', 'main', '2026-01-01T00:00:00Z'), record('a', '/w1', 'main', '2026-01-01T00:00:00Z')];
-    expect(resolveRecord(records, here, new Map([['h/a', 2], ['h/z', 1]]))?.record.name).toBe('a');
-    expect(resolveRecord(records, here, new Map([['h/a', 1], ['h/z', 2]]))?.record.name).toBe('z');
+    expect(
+      resolveRecord(
+        records,
+        here,
+        new Map([
+          ['h/a', 2],
+          ['h/z', 1],
+        ]),
+      )?.record.name,
+    ).toBe('a');
+    expect(
+      resolveRecord(
+        records,
+        here,
+        new Map([
+          ['h/a', 1],
+          ['h/z', 2],
+        ]),
+      )?.record.name,
+    ).toBe('z');
   });
 });
