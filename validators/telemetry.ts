@@ -106,7 +106,7 @@ function judge(context: ValidatorContext, file: string, id: string | undefined):
   if (facts !== null && typeof facts === 'object' && !Array.isArray(facts)) {
     for (const [name, fact] of Object.entries(facts as Record<string, unknown>)) {
       if (fact === null || typeof fact !== 'object' || Array.isArray(fact)) continue;
-      const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(fact, key);
+      const has = (key: string): boolean => Object.hasOwn(fact, key);
       if (has('value') === has('not_reported')) {
         report(
           lineOf(doc, `facts.${name}`),

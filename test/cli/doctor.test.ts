@@ -14,8 +14,8 @@ const repos = repoFactory();
 afterAll(() => repos.disposeAll());
 
 /** A finding line of the text format: level padded to 4, category padded to 11, subject, em dash, message. */
-const FINDING_LINE = /^(FAIL|WARN|DRIFT|OK  |INFO) [a-z-]{1,11} *\S.* \u2014 .+/;
-const REPRODUCE_SUFFIX = /  \[reproduce: majordomus doctor --rule ([A-Za-z0-9._-]+)\]$/;
+const FINDING_LINE = /^(FAIL|WARN|DRIFT|OK {2}|INFO) [a-z-]{1,11} *\S.* \u2014 .+/;
+const REPRODUCE_SUFFIX = / {2}\[reproduce: majordomus doctor --rule ([A-Za-z0-9._-]+)\]$/;
 /** The eight keys in their order, then the keys added after them (a finding's position, its rule's version and help). */
 const JSON_KEYS = [
   'level',

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ExitCode, MajordomusError } from '../../engine/errors';
+import { ExitCode, type MajordomusError } from '../../engine/errors';
 import { parseLedger, readLedger } from '../../engine/state/ledger/read';
 
 const ok = (event = 'task.checkpoint', extra = '') => `{"ts":"2026-09-03T19:30:12Z","event":"${event}"${extra}}`;

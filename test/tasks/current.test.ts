@@ -52,7 +52,7 @@ describe('readCurrentTask', () => {
   it.each([
     ['YAML outside the subset', 'id: [a, {b: c}]\n'],
     ['an unknown key', `${VALID}colour: red\n`],
-    ['a missing required key', VALID.replace(/^scope:\n  - lib\/auth\n/m, '')],
+    ['a missing required key', VALID.replace(/^scope:\n {2}- lib\/auth\n/m, '')],
     ['an outcome that is not one', VALID.replace('outcome: active', 'outcome: done')],
     ['a list, not a mapping', '- a\n'],
   ])('%s is unreadable, with the reason', (_name, text) => {
