@@ -198,7 +198,7 @@ describe('one gate entry', () => {
 
 describe('the packs registry is the one registration point', () => {
   it('each pack that adds commands adds exactly the top-level commands it declares', () => {
-    const program = buildProgram({ cwd: ROOT, env: {} });
+    const program = buildProgram({ cwd: ROOT, env: {}, self: '' });
     expect(program.commands.map((command) => command.name())).toEqual(COMMAND_FAMILIES.map((family) => family.family));
     for (const pack of packNames) {
       expect(COMMAND_FAMILIES.filter((family) => family.pack === pack).map((family) => family.family)).toEqual(packs[pack].commands);

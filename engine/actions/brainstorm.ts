@@ -24,10 +24,10 @@ export async function runBrainstormCheck(
 /** `brainstorm new <topic> [--dir <parent>]`: the parent defaults to docs/research/ of the repository (or of the working directory). */
 export async function runBrainstormNew(topic: string, options: { dir?: string }, invocation: Invocation): Promise<void> {
   const { cwd } = invocation;
-  const top = runGit(['rev-parse', '--show-toplevel'], cwd);
+  const top = runGit(['rev-parse', '--show-toplevel'], cwd, invocation.env);
   const base = top.status === 0 ? top.stdout.trim() : cwd;
   const parent = options.dir !== undefined ? resolve(cwd, options.dir) : resolve(base, 'docs/research');
-  const written = await bootstrap(topic, parent, cwd);
+  const written = await bootstrap(topic, parent, cwd, invocation.env);
   process.stdout.write(`${written.map((path) => `wrote ${path}`).join('\n')}\n`);
 }
 
@@ -41,7 +41,7 @@ export async function runBrainstormHarvest(folder: string, invocation: Invocatio
   const { cwd } = invocation;
   // an empty argument would resolve to the working directory, and harvest moves what it names
   if (folder === '') throw new UsageError('the session folder is an empty argument (name the folder to harvest)');
-  const result = await harvest(resolve(cwd, folder));
+  const result = await harvest(resolve(cwd, folder), cwd, invocation.env);
   if (!result.moved) {
     process.stdout.write(result.report.output);
     process.stdout.write('harvest: refused, nothing moved\n');

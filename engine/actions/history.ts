@@ -38,7 +38,7 @@ function print(lines: readonly string[]): void {
 
 /** `history` with its options; throws the error whose exit code the command ends with. */
 export async function runHistory(options: HistoryOptions, invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
+  const { cwd, env } = invocation;
   const actions = (['validate', 'rotate', 'repair'] as const).filter((name) => options[name]);
   const filters = (['task', 'event', 'since', 'limit', 'all'] as const).filter(
     (name) => options[name] !== undefined && options[name] !== false,
@@ -47,7 +47,7 @@ export async function runHistory(options: HistoryOptions, invocation: Invocation
   if (actions.length === 1 && filters.length > 0)
     throw new UsageError(`history: --${actions[0]} takes no --${filters[0]} (it works on the whole ledger)`);
   const query = actions.length === 0 ? parseQuery(options) : undefined;
-  const repository = Repository.open(cwd, { tree: 'working' });
+  const repository = Repository.open(cwd, { env, tree: 'working' });
   const location = { root: repository.root, localDir: repository.layout.localDir };
   if (options.validate) return validate(readLedger(location, 'history --validate'), options.json === true);
   if (options.rotate) return rotate(repository, options.json === true);

@@ -1,8 +1,8 @@
 /**
  * init: adopt a repository. Writes the skeleton layer, vendors the rule packages this version ships,
  * ignores the local half and installs the git hooks the policy's enforcement declares, through the hook
- * manager the repository uses (./init-hooks.ts). Everything goes through one write plan
- * (engine/layer/write/): computed whole under the repository's write lock, checked whole, then
+ * manager the repository uses (engine/hooks/plan.ts). Everything goes through one write plan
+ * (engine/io/write/): computed whole under the repository's write lock, checked whole, then
  * written, so a refusal leaves the repository as it was. It never overwrites a
  * file it did not write: what exists is kept, except what it can only repair — an empty manifest or
  * policy, a truncated file of its own vendored package. Every path written is printed.
@@ -39,8 +39,8 @@ const KEEP = '.gitkeep';
 const SKELETON = 'share/skeleton/ai';
 
 export async function runInit(options: InitOptions, invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
-  const git = GitRepository.discover(cwd);
+  const { cwd, env } = invocation;
+  const git = GitRepository.discover(cwd, { env });
   const command = options.extend ? 'init --extend' : 'init';
   const { written, notes } = await withWriteLock(lockFile(git.commonDir), command, () => adopt(git, options, command));
   const lines = [...written.map((path) => `wrote ${path}`), ...notes];

@@ -27,8 +27,8 @@ function print(lines: readonly string[]): void {
 }
 
 /** The repository and its classes; every way the sources file cannot be used is thrown with its exit code. */
-function openSources(command: string, cwd: string): { repository: Repository; file: string; classes: readonly SourceClass[] } {
-  const repository = Repository.open(cwd, { tree: 'working' });
+function openSources(command: string, invocation: Invocation): { repository: Repository; file: string; classes: readonly SourceClass[] } {
+  const repository = Repository.open(invocation.cwd, { env: invocation.env, tree: 'working' });
   const file = sourcesPath(repository.layout);
   if (file === undefined)
     throw new MissingError(
@@ -51,8 +51,7 @@ function openSources(command: string, cwd: string): { repository: Repository; fi
 
 /** `knowledge sources [--json]`: every declared class, in the file's order. */
 export async function runKnowledgeSources(options: SourcesOptions, invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
-  const { file, classes } = openSources('knowledge sources', cwd);
+  const { file, classes } = openSources('knowledge sources', invocation);
   if (options.json) {
     print([JSON.stringify({ file, sources: classes.map(({ line: _line, ...rest }) => rest) })]);
     return;
@@ -67,13 +66,12 @@ export async function runKnowledgeSources(options: SourcesOptions, invocation: I
 
 /** `knowledge nodes [--kind <k>] [--json]`: what the classes discover, each with kind, identity and path. */
 export async function runKnowledgeNodes(options: NodesOptions, invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
   if (options.kind !== undefined && !/^[a-z][a-z0-9-]*$/.test(options.kind)) {
     throw new UsageError(
       `knowledge nodes: --kind ${JSON.stringify(options.kind)} is not a kind name (lower-case letters, digits and dashes; run: majordomus knowledge sources)`,
     );
   }
-  const { repository, classes } = openSources('knowledge nodes', cwd);
+  const { repository, classes } = openSources('knowledge nodes', invocation);
   const kinds = [...new Set(classes.map((source) => source.kind))];
   if (options.kind !== undefined && !kinds.includes(options.kind)) {
     const nearest = nearestName(options.kind, kinds);
@@ -108,7 +106,7 @@ export interface DeriveOptions {
 export async function runKnowledgeDerive(options: DeriveOptions, invocation: Invocation): Promise<void> {
   const { cwd } = invocation;
   const { deriveKnowledge, deriveSummary } = await import('../state/knowledge/derive');
-  const repository = Repository.open(cwd, { tree: 'working' });
+  const repository = Repository.open(cwd, { env: invocation.env, tree: 'working' });
   const result = deriveKnowledge(repository, { episode: options.episode });
   if (options.json) {
     print([JSON.stringify({ episode: result.episode, written: result.written, unchanged: result.unchanged, skipped: result.skipped })]);

@@ -53,8 +53,8 @@ interface Opened {
 }
 
 /** The repository around `cwd`, its files read from the working tree: these commands are a person's, not gates. */
-function open(cwd: string): Opened {
-  const repository = Repository.open(cwd, { tree: 'working' });
+function open(invocation: Invocation): Opened {
+  const repository = Repository.open(invocation.cwd, { env: invocation.env, tree: 'working' });
   return { repository, git: repository.git, layout: repository.layout, tree: repository.layout.tree };
 }
 
@@ -84,8 +84,7 @@ export interface RulesListOptions {
 
 /** `rules list`: the effective set in order; when something was refused, then exit 10 naming it. */
 export async function runRulesList(options: RulesListOptions, invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
-  const { layout } = open(cwd);
+  const { layout } = open(invocation);
   const ruleSet = loadRuleSet(layout);
   const rows = ruleSet.rules.map((rule) => ({
     id: rule.id,
@@ -122,8 +121,7 @@ function alignColumns(rows: readonly (readonly string[])[]): string[] {
 
 /** `rules show <id>`: the rule as written, its validator, and where it came from. */
 export async function runRulesShow(query: string, invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
-  const { layout, tree } = open(cwd);
+  const { layout, tree } = open(invocation);
   const ruleSet = loadRuleSet(layout);
   const candidates = everyLoadedRule(tree, ruleSet);
   const rule = findRule(candidates, query);
@@ -244,7 +242,7 @@ export async function runRulesNew(name: string, options: RulesNewOptions, invoca
   if (requestedGates.length > 0 && options.validator === undefined) {
     throw new UsageError('--gate names where a validator runs, and no --validator was given (add --validator <name>, or drop --gate)');
   }
-  const { repository, git, layout, tree } = open(cwd);
+  const { repository, git, layout, tree } = open(invocation);
   const dir = rulesDir(layout);
   const id = `${PROJECT_NAMESPACE}.${name}`;
   let enforcement: NewRule['enforcement'];
@@ -329,7 +327,7 @@ async function resolveValidator(repository: Repository, name: string): Promise<V
     );
   }
   if (resolved.kind === 'builtin') return resolved.validator;
-  const settings = repositoryValidatorSwitch(undefined);
+  const settings = repositoryValidatorSwitch(undefined, repository.git.env);
   if (!settings.enabled)
     throw new UsageError(
       `${resolved.file} is the repository's own validator, and ${settings.disabledBy} turned repository validators off (unset it to use this one)`,
@@ -490,7 +488,7 @@ async function dryRun(repository: Repository, rule: Rule, cwd: string): Promise<
     if (!Object.hasOwn(gates, gate)) continue;
     let result;
     try {
-      result = await runGate({ gate: gate as GateName, cwd, env: process.env, repository, rules: [rule] });
+      result = await runGate({ gate: gate as GateName, cwd, env: repository.git.env, repository, rules: [rule] });
     } catch (error) {
       // a folder gate's model may refuse the repository's root as a folder: nothing to learn from it here
       if (error instanceof UsageError) continue;
@@ -532,8 +530,7 @@ only keep the empty folders in git; delete them once a folder has a case.
  * current 0.
  */
 export async function runVendorStatus(invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
-  const { layout } = open(cwd);
+  const { layout } = open(invocation);
   const kept = keptPacks(layout).map((pack) => pack.name);
   const statuses = kept.map((vendor) => ({ vendor, status: vendorStatus(layout, vendor) }));
   const lines: string[] = [];
@@ -591,8 +588,7 @@ export interface VendorUpdateOptions {
  * ships, and lists what it would remove and replace. A pack the repository dropped stays dropped.
  */
 export async function runVendorUpdate(options: VendorUpdateOptions, invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
-  const { git, layout } = open(cwd);
+  const { git, layout } = open(invocation);
   const command = 'rules vendor update';
   await withWriteLock(lockFile(git.commonDir), command, () => {
     const plan = new WritePlan({ command, base: git.root });
@@ -649,14 +645,13 @@ function namedPack(name: string): PackDefinition {
  * over (15: `rules vendor update` is its writer); the examples are never vendored (2).
  */
 export async function runVendorAdd(name: string, invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
   const pack = namedPack(name);
   if (pack.vendoring === 'never') {
     throw new UsageError(
       `the ${pack.name} pack holds worked examples and is never vendored (copy the rules you want into the project rules, e.g. with: majordomus rules show <id>)`,
     );
   }
-  const { git, layout } = open(cwd);
+  const { git, layout } = open(invocation);
   const command = 'rules vendor add';
   await withWriteLock(lockFile(git.commonDir), command, () => {
     const dir = vendoredDir(layout, pack.name);
@@ -693,14 +688,13 @@ export interface VendorRemoveOptions {
  * stays depends on. A pack not adopted is nothing to remove (0).
  */
 export async function runVendorRemove(name: string, options: VendorRemoveOptions, invocation: Invocation): Promise<void> {
-  const { cwd } = invocation;
   const pack = namedPack(name);
   if (pack.vendoring === 'always') {
     throw new RefusedError(
       `the ${pack.name} pack is the baseline every adopted repository carries, and it cannot be removed (to stop adopting majordomus, remove .ai/ yourself)`,
     );
   }
-  const { git, layout } = open(cwd);
+  const { git, layout } = open(invocation);
   const command = 'rules vendor remove';
   await withWriteLock(lockFile(git.commonDir), command, () => {
     const dir = vendoredDir(layout, pack.name);

@@ -112,11 +112,11 @@ export async function runUseCaseRun(id: string | undefined, options: Options, in
         : `SKIP ${useCase.id}: status ${useCase.status} (run it by name: majordomus usecase run ${useCase.id})`,
     );
   }
-  const cli = process.argv[1]!;
+  const cli = invocation.self;
   const dir = repository.layout.abs(useCasesDir(repository));
   const results: UseCaseEvidence[] = [];
   for (const useCase of runnable) {
-    const evidence = runScenario(useCase, { cli, useCasesDir: dir });
+    const evidence = runScenario(useCase, { cli, useCasesDir: dir, env: invocation.env });
     results.push(evidence);
     say(options.json ? JSON.stringify(summaryOf(evidence)) : lineOf(evidence));
   }

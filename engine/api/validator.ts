@@ -62,7 +62,13 @@ export type GateTarget =
       /** The environment the gate runs with, as validators read it (`context.env`): git's own variables included. */
       readonly env: Readonly<Record<string, string | undefined>>;
     }
-  | { readonly kind: 'folder' /** The folder, absolute. */; readonly path: string };
+  | {
+      readonly kind: 'folder';
+      /** The folder, absolute. */
+      readonly path: string;
+      /** The environment the gate runs with. */
+      readonly env: Readonly<Record<string, string | undefined>>;
+    };
 
 /**
  * A model a pack builds from the target of one of its gates — a brainstorm session from its folder, a

@@ -48,9 +48,9 @@ export function brainstormGate(value: string | undefined): BrainstormGate {
 export async function checkSession(
   folder: string,
   gate: BrainstormGate,
-  format: Format = 'text',
-  cwd = process.cwd(),
-  env = process.env,
+  format: Format,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
 ): Promise<DetectorReport> {
   // an empty argument would resolve to the working directory: a folder nobody named
   if (folder === '')

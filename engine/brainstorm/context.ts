@@ -13,7 +13,7 @@ import { openSession } from './session';
 export const sessionModel = defineModel({
   name: 'brainstorm session',
   target: 'folder',
-  build: (target) => openSession(target.path),
+  build: (target) => openSession(target.path, target.env),
 });
 
 /** The models of the pack's gates. */

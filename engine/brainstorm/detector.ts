@@ -58,7 +58,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   try {
-    const report = await checkSession(folder, brainstormGate(gate), formatOf({ json, format }));
+    const report = await checkSession(folder, brainstormGate(gate), formatOf({ json, format }), process.cwd(), process.env);
     process.stdout.write(report.output);
     return report.exitCode;
   } catch (error) {

@@ -38,12 +38,12 @@ export function bootstrapFiles(topic: string, now: Date = new Date()): Record<st
  * relative to `base`. Inside a git repository the folder must stay inside it (a `docs/research` that is
  * a link out of the repository is refused) and the repository's write lock is held.
  */
-export async function bootstrap(topic: string, parent: string, base: string): Promise<string[]> {
+export async function bootstrap(topic: string, parent: string, base: string, env: NodeJS.ProcessEnv): Promise<string[]> {
   if (!TOPIC.test(topic)) throw new UsageError(`the topic ${JSON.stringify(topic)} is not a slug (lower-case letters, digits and -)`);
   const folder = resolve(parent, `${topic}-brainstorm`);
   if (present(folder)) throw new RefusedError(`${relative(base, folder) || folder} exists; a session folder is never overwritten`);
   // the repository of the working directory: asked where the folder goes, git would follow a link out of it
-  const repository = repositoryOf(base);
+  const repository = repositoryOf(base, env);
   const inside = repository !== undefined && isWithin(resolve(parent), repository.root);
   const scope = inside ? { dir: repository.root, name: 'the repository' } : { dir: resolve(parent), name: `the folder ${parent}` };
   const plan = new WritePlan({ command: 'brainstorm new', base, scopes: [scope] });
@@ -70,13 +70,13 @@ export interface HarvestResult {
  * is one write plan: every file copied, then the folder removed, or — on any refusal or failure — the
  * folder left where it was and nothing written.
  */
-export async function harvest(folder: string): Promise<HarvestResult> {
+export async function harvest(folder: string, cwd: string, env: NodeJS.ProcessEnv): Promise<HarvestResult> {
   const source = resolve(folder);
   const name = basename(source);
   if (!name.endsWith('-brainstorm')) throw new UsageError(`${folder} is not a session folder: its name ends in -brainstorm`);
-  const report = await checkSession(folder, 'move');
+  const report = await checkSession(folder, 'move', 'text', cwd, env);
   if (report.exitCode !== 0) return { report };
-  const root = loadSession(source).repositoryRoot();
+  const root = loadSession(source, env).repositoryRoot();
   const target = join(root, 'docs/history/brainstorms', name.slice(0, -'-brainstorm'.length));
   if (present(target)) throw new RefusedError(`${relative(root, target)} exists; a harvested session is never overwritten`);
   const plan = new WritePlan({
@@ -107,7 +107,7 @@ export async function harvest(folder: string): Promise<HarvestResult> {
   for (const entry of entries.filter((item) => item.kind !== 'dir')) plan.remove(join(source, entry.relative));
   for (const entry of entries.filter((item) => item.kind === 'dir').reverse()) plan.remove(join(source, entry.relative));
   plan.remove(source);
-  const repository = repositoryOf(root);
+  const repository = repositoryOf(root, env);
   if (repository) await withWriteLock(lockFile(repository.commonDir), 'brainstorm harvest', () => plan.commit());
   else plan.commit();
   return { report, moved: target };
@@ -130,10 +130,10 @@ function walkFolder(dir: string, prefix = ''): { relative: string; kind: 'file' 
 }
 
 /** The git repository holding `dir` (or its nearest existing ancestor): its top level and common directory. */
-function repositoryOf(dir: string): { root: string; commonDir: string } | undefined {
+function repositoryOf(dir: string, env: NodeJS.ProcessEnv): { root: string; commonDir: string } | undefined {
   let at = resolve(dir);
   while (!present(at) && dirname(at) !== at) at = dirname(at);
-  const result = runGit(['rev-parse', '--show-toplevel', '--git-common-dir'], at);
+  const result = runGit(['rev-parse', '--show-toplevel', '--git-common-dir'], at, env);
   const [root, common] = result.stdout.split('\n');
   if (result.status !== 0 || !root || !common) return undefined;
   return { root, commonDir: resolve(at, common) };

@@ -289,8 +289,8 @@ export interface Session {
 }
 
 /** The session in `folder` (absolute, or resolved against the working directory), read now. */
-export function loadSession(folder: string): Session {
-  return readSession(resolve(folder));
+export function loadSession(folder: string, env: NodeJS.ProcessEnv): Session {
+  return readSession(resolve(folder), env);
 }
 
 /**
@@ -299,10 +299,10 @@ export function loadSession(folder: string): Session {
  * directory in its place, a permission error, invalid UTF-8), or git refuses it. A missing file is not
  * unusable: it is a violation of the rule that owns it.
  */
-export function openSession(folder: string): Session {
-  const session = loadSession(folder);
+export function openSession(folder: string, env: NodeJS.ProcessEnv): Session {
+  const session = loadSession(folder, env);
   // git that is missing or refuses the folder (dubious ownership) is unusable input, never "outside git"
-  const probe = runGit(['rev-parse', '--show-toplevel'], folder);
+  const probe = runGit(['rev-parse', '--show-toplevel'], folder, env);
   if (probe.status !== 0 && !/not a git repository/i.test(probe.stderr)) {
     throw new UsageError(`git cannot read ${folder}: ${probe.stderr.trim()}`);
   }
@@ -310,8 +310,8 @@ export function openSession(folder: string): Session {
 }
 
 /** Throw a UsageError (exit 2) when `folder` cannot be judged (see openSession). */
-export function assertUsable(folder: string): void {
-  openSession(folder);
+export function assertUsable(folder: string, env: NodeJS.ProcessEnv): void {
+  openSession(folder, env);
 }
 
 /** A drifted line as a violation: subject and file are the session-relative file. */
@@ -346,7 +346,7 @@ interface Line {
   readonly text: string;
 }
 
-function readSession(folder: string): Session {
+function readSession(folder: string, env: NodeJS.ProcessEnv): Session {
   let stat;
   try {
     stat = statSync(folder);
@@ -375,7 +375,7 @@ function readSession(folder: string): Session {
   let real: string | undefined;
   const gitTopLevel = (): string | undefined => {
     if (!topLevel) {
-      const result = runGit(['rev-parse', '--show-toplevel'], folder);
+      const result = runGit(['rev-parse', '--show-toplevel'], folder, env);
       topLevel = { value: result.status === 0 && result.stdout.trim() !== '' ? result.stdout.trim() : undefined };
     }
     return topLevel.value;

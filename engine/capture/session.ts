@@ -90,7 +90,7 @@ export async function capture(
     if (open.status === 'present' && open.session.worktree === root && recorded(repository, open.session.session_id)) {
       // a close killed after its record was published (the provider gives a session-end hook little
       // time): finish it, then this start opens a fresh episode
-      closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: '', env: process.env });
+      closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: '', env: repository.git.env });
     } else if (open.status === 'present' && open.session.worktree === root) {
       return {
         action: 'continued',
@@ -113,7 +113,7 @@ export async function capture(
       providerSession: key,
       ifNone: 'ignore',
       summary: `Closed by the ${provider} session-end hook${call.detail ? ` (${call.detail})` : ''}.\n`,
-      env: process.env,
+      env: repository.git.env,
     });
     if (!closed.closed) return { action: 'none', key, note: `no episode is open for provider session ${key}; nothing to close` };
     return { action: 'closed', session_id: closed.session.session_id, key, record: closed.record };

@@ -15,11 +15,12 @@
  * any cache: the cache is the one file the tool writes outside the repository, and someone may want none.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
+import { pruneCacheFiles, replaceCacheFile } from '../io/write/scratch';
 
 /** The first bytes of a cache file: the format, so another format is never mistaken for this one. */
 const MAGIC = Buffer.from('majordomus code cache 1\n', 'latin1');
@@ -137,29 +138,13 @@ function readCache(file: string, sourceHash: Buffer): Buffer | undefined {
 
 /** Write the cache beside a temporary name and rename it into place, so no reader sees half a file. */
 function writeCache(file: string, sourceHash: Buffer, script: Script): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  try {
-    // the folder first: where it cannot be made, the cached data is not worth producing
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(temporary, encodeCache(sourceHash, script.createCachedData()));
-    renameSync(temporary, file);
-    pruneCaches(dirname(file));
-  } catch {
+  if (replaceCacheFile(file, encodeCache(sourceHash, script.createCachedData()))) {
     try {
-      rmSync(temporary, { force: true });
+      pruneCacheFiles(dirname(file), (name) => name.startsWith('code-') && name.endsWith('.bin'), KEEP_FILES);
     } catch {
-      // nothing more to tidy: the next run compiles from the source again
+      // an old cache left behind is only disk space
     }
   }
-}
-
-/** Keep the KEEP_FILES newest cache files of the folder; older builds' caches are removed. */
-function pruneCaches(dir: string): void {
-  const files = readdirSync(dir)
-    .filter((name) => name.startsWith('code-') && name.endsWith('.bin'))
-    .map((name) => ({ path: join(dir, name), modified: statSync(join(dir, name)).mtimeMs }))
-    .sort((a, b) => b.modified - a.modified);
-  for (const old of files.slice(KEEP_FILES)) rmSync(old.path, { force: true });
 }
 
 function sha256(bytes: Buffer): Buffer {

@@ -113,7 +113,9 @@ function formatUsageErrors(command: Command): void {
 export async function main(argv: readonly string[]): Promise<void> {
   guardOutput();
   try {
-    await buildProgram({ cwd: process.cwd(), env: process.env }).parseAsync(argv as string[], { from: 'user' });
+    await buildProgram({ cwd: process.cwd(), env: process.env, self: process.argv[1] ?? '' }).parseAsync(argv as string[], {
+      from: 'user',
+    });
   } catch (error) {
     process.exitCode = exitCodeFor(error);
   }

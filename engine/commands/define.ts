@@ -38,6 +38,8 @@ export interface Invocation {
   readonly cwd: string;
   /** The environment it was run with. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** The script this process runs (what Node was started with): how a command runs this same CLI again. */
+  readonly self: string;
 }
 
 /** What the program hands an action: its positional arguments, in order, and its options by name. */

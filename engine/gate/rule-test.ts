@@ -6,19 +6,19 @@
  * names). The case runs through the gate entry (engine/gate/run-gate.ts), as every gate does, so options,
  * levels and a throwing validator behave exactly as they do in `doctor`.
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+
+import { existsSync, lstatSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isViolation } from '../api/findings';
 import { UsageError } from '../errors';
 import type { GateName } from '../generated/gates';
 import { gates } from '../generated/gates';
 import { DocumentError } from '../io/document-error';
-import { isolatedGitEnv } from '../io/git';
+import { isolatedGitEnv, runGit } from '../io/git';
 import { notRegularFile } from '../io/regular-file';
 import { readTextFile } from '../io/text';
 import type { Tree } from '../io/tree';
+import { copyIntoScratch, makeScratch, removeScratch } from '../io/write/scratch';
 import { Repository } from '../layer/repository';
 import { parseYaml } from '../layer/yaml';
 import type { Rule } from '../ruleset/rules';
@@ -101,13 +101,10 @@ async function runCase(
     if (!(error instanceof DocumentError)) throw error;
     return { ...base, passed: false, subjects: [], reason: error.message };
   }
-  const scratch = mkdtempSync(join(tmpdir(), 'majordomus-case-'));
+  const scratch = makeScratch('majordomus-case-');
   try {
     try {
-      cpSync(source, scratch, {
-        recursive: true,
-        filter: (path) => path !== join(source, EXPECT_FILE) && copyable(path, source, `${dir}/${name}`),
-      });
+      copyIntoScratch(source, scratch, (path) => path !== join(source, EXPECT_FILE) && copyable(path, source, `${dir}/${name}`));
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error;
       return { ...base, passed: false, subjects: [], reason: error.message };
@@ -117,7 +114,7 @@ async function runCase(
       ['init', '-q', '.'],
       ['add', '-A'],
     ]) {
-      const result = spawnSync('git', args, { cwd: scratch, env, encoding: 'utf8' });
+      const result = runGit(args, scratch, env);
       if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed in a case repository: ${result.stderr}`);
     }
     // a case without a layer of its own is judged under the skeleton manifest, never written into it
@@ -154,7 +151,7 @@ async function runCase(
     if (missing.length > 0) return { ...base, passed: false, subjects, reason: `expected subject(s) not reported: ${missing.join(', ')}` };
     return { ...base, passed: true, subjects };
   } finally {
-    rmSync(scratch, { recursive: true, force: true });
+    removeScratch(scratch);
   }
 }
 

@@ -57,9 +57,9 @@ interface RequestBase {
    */
   readonly repositoryValidators?: RepositoryValidators;
   /** The directory `reproduce` commands are relative to: the caller's working directory. */
-  readonly cwd?: string;
-  /** The environment (MAJORDOMUS_DEBUG prints a throwing validator's stack); the process's by default. */
-  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd: string;
+  /** The environment (MAJORDOMUS_DEBUG prints a throwing validator's stack): the command's. */
+  readonly env: NodeJS.ProcessEnv;
   /**
    * Models the caller built already, used as they are instead of built from the target: what a command
    * knows that the target does not hold (the outcome and verify run `finish` hands its rules).
@@ -150,9 +150,9 @@ export class Runner {
             kind: 'repository',
             path: target.path,
             repository: readers.reader,
-            env: 'repository' in request ? request.repository.git.env : (request.env ?? process.env),
+            env: 'repository' in request ? request.repository.git.env : request.env,
           }
-        : { kind: 'folder', path: target.path },
+        : { kind: 'folder', path: target.path, env: request.env },
       request.given,
     );
     await models.prepare(gates[gate].pack);
@@ -180,13 +180,13 @@ export class Runner {
   ): Promise<Finding[]> {
     const { gate, registry, ruleSet } = request;
     const targetPath = 'folder' in request ? request.folder : request.repository.root;
-    const env = request.env ?? process.env;
+    const env = request.env;
     const enforcement = rule.enforcement!;
     const findings: Finding[] = [];
     const failCode = enforcement.exitCode !== 0 ? enforcement.exitCode : ExitCode.contract;
     const reproduce = gates[gate].command
       .replace('{rule}', rule.id)
-      .replace('{target}', shellWord(relative(request.cwd ?? process.cwd(), targetPath) || '.'));
+      .replace('{target}', shellWord(relative(request.cwd, targetPath) || '.'));
     const help = ruleHelp(rule);
     const broken = (subject: string, message: string): Finding => ({
       level: 'FAIL',
@@ -326,7 +326,7 @@ export class Runner {
       name: module.name,
       timeoutMs: settings.timeoutMs ?? policyTimeoutMs(repository),
       memoryMb: settings.memoryMb ?? policyMemoryMb(repository),
-      env: repository?.git.env ?? request.env ?? process.env,
+      env: repository?.git.env ?? request.env,
       admit: gateProblem,
       request: () => ({
         type: 'run',
@@ -381,7 +381,7 @@ interface RunReaders {
 }
 
 function runReaders(request: GateRequest): RunReaders {
-  const env = request.env ?? process.env;
+  const env = request.env;
   const path = 'folder' in request ? request.folder : request.repository.root;
   return {
     reader: 'repository' in request ? repositoryReader(request.repository, request.ruleSet) : undefined,

@@ -17,7 +17,7 @@ export interface GitResult {
  * The environment for git working on a repository other than the one this process was started for:
  * git's repository-selecting variables removed, so a run from inside a hook never touches the outer one.
  */
-export function isolatedGitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function isolatedGitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(env)) {
     if (!['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR', 'GIT_PREFIX'].includes(key))
@@ -27,8 +27,31 @@ export function isolatedGitEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.Pro
 }
 
 /** Run git in `cwd`. A git that cannot be started, or refuses a dubious owner, is unusable input (2). */
-export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): GitResult {
+export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): GitResult {
   const result = spawnSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  return checked(result, cwd, result.stdout ?? '');
+}
+
+/**
+ * Run git in `cwd` with `input` on its stdin, its output as bytes (`cat-file --batch`: blobs are not
+ * text). The same refusals as runGit.
+ */
+export function runGitBytes(
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  input: string,
+): { readonly status: number; readonly stdout: Buffer; readonly stderr: string } {
+  const result = spawnSync('git', args, { cwd, env, input, maxBuffer: 1024 * 1024 * 1024 });
+  const checkedResult = checked({ ...result, stderr: result.stderr?.toString('utf8') ?? '' }, cwd, '');
+  return { status: checkedResult.status, stdout: (result.stdout as Buffer | null) ?? Buffer.alloc(0), stderr: checkedResult.stderr };
+}
+
+function checked(
+  result: { readonly error?: Error; readonly status: number | null; readonly stderr: string | null },
+  cwd: string,
+  stdout: string,
+): GitResult {
   if (result.error) {
     throw new UsageError(
       `cannot run git (${(result.error as NodeJS.ErrnoException).code ?? result.error.message}); install git or fix PATH`,
@@ -38,7 +61,7 @@ export function runGit(args: readonly string[], cwd: string, env: NodeJS.Process
   if (result.status === 128 && /dubious ownership/.test(stderr)) {
     throw new UsageError(`git refuses the repository at ${cwd}: dubious ownership (run: git config --global --add safe.directory <path>)`);
   }
-  return { status: result.status ?? 128, stdout: result.stdout ?? '', stderr };
+  return { status: result.status ?? 128, stdout, stderr };
 }
 
 /** A git repository's working tree, with lazily asked and remembered state. */
@@ -70,11 +93,11 @@ export class GitRepository {
 
   /**
    * The repository containing `cwd`, or a UsageError when there is none. `env` is the environment git
-   * runs with (the process's by default). `isolated` is for a repository other than the one this
+   * runs with (the command's: engine/commands/define.ts `Invocation`). `isolated` is for a repository other than the one this
    * process works for (a temporary one): git's selectors are not inherited.
    */
-  static discover(cwd: string, options: { env?: NodeJS.ProcessEnv; isolated?: boolean } = {}): GitRepository {
-    const env = options.isolated ? isolatedGitEnv(options.env) : (options.env ?? process.env);
+  static discover(cwd: string, options: { env: NodeJS.ProcessEnv; isolated?: boolean }): GitRepository {
+    const env = options.isolated ? isolatedGitEnv(options.env) : options.env;
     const result = runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir', '--git-path', 'hooks'], cwd, env);
     if (result.status !== 0) {
       throw new UsageError(`${cwd} is not inside a git working tree (run: git init)`);

@@ -5,13 +5,12 @@
  * breakage does not block a clean commit. Everything tracked is read through a Tree; the checkout's
  * own untracked state (`.ai/local/`), the hooks and the distribution are read from disk.
  */
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from './document-error';
-import { runGit } from './git';
+import { runGit, runGitBytes } from './git';
 import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
 import { byteOrder, DEFAULT_MAX_BYTES, decodeUtf8 } from './text';
 
@@ -141,7 +140,7 @@ export class IndexTree implements Tree {
   /** `env` is git's environment: GIT_INDEX_FILE names the index a pre-commit hook judges. */
   constructor(
     readonly root: string,
-    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly env: NodeJS.ProcessEnv,
   ) {
     const result = runGit(['ls-files', '-s', '-z'], root, env);
     if (result.status !== 0)
@@ -227,13 +226,7 @@ export class IndexTree implements Tree {
   private catFile(blobs: readonly string[]): Map<string, Buffer> {
     const out = new Map<string, Buffer>();
     if (blobs.length === 0) return out;
-    const result = spawnSync('git', ['cat-file', '--batch'], {
-      cwd: this.root,
-      env: this.env,
-      input: `${blobs.join('\n')}\n`,
-      maxBuffer: 1024 * 1024 * 1024,
-    });
-    const data = result.stdout as Buffer;
+    const data = runGitBytes(['cat-file', '--batch'], this.root, this.env, `${blobs.join('\n')}\n`).stdout;
     let at = 0;
     while (at < data.length) {
       const newline = data.indexOf(10, at);
@@ -253,6 +246,6 @@ export class IndexTree implements Tree {
  * The tree a gate judges: the index inside a git hook that names one, the working tree otherwise, as a
  * snapshot (each file read once per run).
  */
-export function treeFor(root: string, env: NodeJS.ProcessEnv = process.env): Tree {
+export function treeFor(root: string, env: NodeJS.ProcessEnv): Tree {
   return env.GIT_INDEX_FILE ? new IndexTree(root, env) : new WorkingTree(root, { snapshot: true });
 }

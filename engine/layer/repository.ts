@@ -20,8 +20,8 @@ import { parseYaml } from './yaml';
 
 /** How `Repository.open` finds and reads the repository. */
 export interface OpenOptions {
-  /** The environment git runs with (a pre-commit hook's GIT_INDEX_FILE); the process's by default. */
-  readonly env?: NodeJS.ProcessEnv;
+  /** The environment git runs with (a pre-commit hook's GIT_INDEX_FILE): the command's. */
+  readonly env: NodeJS.ProcessEnv;
   /** A repository other than the one this process works for (a temporary one): git's selectors are not inherited. */
   readonly isolated?: boolean;
   /**
@@ -52,8 +52,8 @@ export class Repository {
    * UsageError (2) outside a git working tree, a MissingError (12) without a layer (unless `layoutless`
    * says how to judge one without), a DocumentError when the manifest cannot be read.
    */
-  static open(cwd: string, options: OpenOptions = {}): Repository {
-    const env = options.env ?? process.env;
+  static open(cwd: string, options: OpenOptions): Repository {
+    const env = options.env;
     const git = GitRepository.discover(cwd, { env, isolated: options.isolated });
     const tree =
       options.tree === 'working' || options.tree === 'snapshot'

@@ -5,11 +5,12 @@
  * step ends the scenario: every later step was written assuming the ones before it held.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { DocumentError } from '../io/document-error';
+import { shellWord } from '../io/shell';
 import { readTextFile } from '../io/text';
+import { makeScratch, makeScratchFolder, removeScratch, writeScratchFile } from '../io/write/scratch';
 import type { Expectation, Step, UseCase } from './format';
 import { normaliseOutput } from './normalise';
 
@@ -50,6 +51,8 @@ export interface RunOptions {
   readonly cli: string;
   /** Absolute path of the use-cases directory. */
   readonly useCasesDir: string;
+  /** The environment the run was started with; each step gets it without git's selectors and majordomus's switches. */
+  readonly env: Readonly<Record<string, string | undefined>>;
 }
 
 /** Run one use case's scenario in a repository of its own, removed afterwards. */
@@ -57,10 +60,10 @@ export function runScenario(useCase: UseCase, options: RunOptions): UseCaseEvide
   const scenario = useCase.scenario!;
   const base = { id: useCase.id, file: useCase.file, title: useCase.title, setup: scenario.setup, steps_declared: scenario.steps.length };
   // the repository and an empty git configuration side by side, removed together
-  const holder = realpathSync(mkdtempSync(join(tmpdir(), 'majordomus-usecase-')));
+  const holder = makeScratch('majordomus-usecase-');
   const dir = join(holder, 'repo');
-  mkdirSync(dir);
-  const env = withCliOnPath(scenarioEnv(join(holder, 'gitconfig')), join(holder, 'bin'), options.cli);
+  makeScratchFolder(dir);
+  const env = withCliOnPath(scenarioEnv(options.env, join(holder, 'gitconfig')), join(holder, 'bin'), options.cli);
   try {
     const failure = prepare(dir, env, scenario.setup, options.cli);
     if (failure) return { ...base, result: 'fail', steps: [], setup_failure: normaliseOutput(failure, dir) };
@@ -73,7 +76,7 @@ export function runScenario(useCase: UseCase, options: RunOptions): UseCaseEvide
     const passed = steps.length === scenario.steps.length && steps.every((step) => step.passed);
     return { ...base, result: passed ? 'pass' : 'fail', steps };
   } finally {
-    rmSync(holder, { recursive: true, force: true });
+    removeScratch(holder);
   }
 }
 
@@ -162,13 +165,13 @@ export function judge(expect: Expectation, exit: number | null, output: string, 
 }
 
 /** The environment of every step: git's selectors and majordomus's own switches removed, identity fixed. */
-function scenarioEnv(gitConfig: string): NodeJS.ProcessEnv {
+function scenarioEnv(base: Readonly<Record<string, string | undefined>>, gitConfig: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
+  for (const [key, value] of Object.entries(base)) {
     if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_')) continue;
     env[key] = value;
   }
-  writeFileSync(gitConfig, '');
+  writeScratchFile(gitConfig, '');
   return {
     ...env,
     GIT_AUTHOR_NAME: 'Use Case',
@@ -186,18 +189,13 @@ function scenarioEnv(gitConfig: string): NodeJS.ProcessEnv {
  * provider's hooks) runs `majordomus` by name, and must reach this CLI, not whichever one the machine has.
  */
 function withCliOnPath(env: NodeJS.ProcessEnv, bin: string, cli: string): NodeJS.ProcessEnv {
-  mkdirSync(bin);
-  writeFileSync(
-    join(bin, 'majordomus'),
-    `#!/bin/sh\nexec '${process.execPath.replace(/'/g, `'\\''`)}' '${cli.replace(/'/g, `'\\''`)}' "$@"\n`,
-    { mode: 0o755 },
-  );
+  writeScratchFile(join(bin, 'majordomus'), `#!/bin/sh\nexec ${shellWord(process.execPath)} ${shellWord(cli)} "$@"\n`, 0o755);
   return { ...env, PATH: env.PATH ? `${bin}${delimiter}${env.PATH}` : bin };
 }
 
 /** Make the scenario's repository; the failure in words, or undefined. */
 function prepare(dir: string, env: NodeJS.ProcessEnv, setup: string, cli: string): string | undefined {
-  writeFileSync(join(dir, 'README.md'), '# A scenario\n');
+  writeScratchFile(join(dir, 'README.md'), '# A scenario\n');
   const commands: string[][] = [
     ['git', 'init', '-q', '-b', 'main', '.'],
     ...(setup === 'installed' ? [[process.execPath, cli, 'init']] : []),

@@ -36,24 +36,24 @@ function usageError(fn: () => unknown): UsageError {
 
 describe('assertUsable', () => {
   it('accepts the passing session', () => {
-    expect(() => assertUsable(copyPassingSession().folder)).not.toThrow();
+    expect(() => assertUsable(copyPassingSession().folder, process.env)).not.toThrow();
   });
 
   it('accepts a folder whose files are missing: each is a violation of the rule that owns it', () => {
     const empty = join(scratch, 'empty-brainstorm');
     mkdirSync(empty);
-    expect(() => assertUsable(empty)).not.toThrow();
-    expect(loadSession(empty).state.present).toBe(false);
+    expect(() => assertUsable(empty, process.env)).not.toThrow();
+    expect(loadSession(empty, process.env).state.present).toBe(false);
   });
 
   it('refuses a folder that does not exist', () => {
-    expect(usageError(() => assertUsable(join(scratch, 'nowhere'))).message).toContain('no such session folder');
+    expect(usageError(() => assertUsable(join(scratch, 'nowhere'), process.env)).message).toContain('no such session folder');
   });
 
   it('refuses a file given as the folder', () => {
     const file = join(scratch, 'a-file');
     writeFileSync(file, 'x');
-    expect(usageError(() => assertUsable(file)).message).toContain('is not a directory');
+    expect(usageError(() => assertUsable(file, process.env)).message).toContain('is not a directory');
   });
 
   const broken: [string, (copy: SessionCopy) => void, string][] = [
@@ -69,7 +69,7 @@ describe('assertUsable', () => {
   it.each(broken)('refuses %s, naming it', (_, mutate, named) => {
     const copy = copyPassingSession();
     mutate(copy);
-    const error = usageError(() => assertUsable(copy.folder));
+    const error = usageError(() => assertUsable(copy.folder, process.env));
     expect(error.message).toContain(named);
     expect(error.message).toContain(copy.folder);
   });
@@ -78,7 +78,7 @@ describe('assertUsable', () => {
 describe('the repository root of the harvest destinations', () => {
   it('outside git: the directory that holds docs/ for a folder at <root>/docs/research/<x>-brainstorm', () => {
     const copy = copyPassingSession();
-    expect(loadSession(copy.folder).repositoryRoot()).toBe(realpathSync(copy.root));
+    expect(loadSession(copy.folder, process.env).repositoryRoot()).toBe(realpathSync(copy.root));
   });
 
   it('inside git: the top level, even when the layout names a deeper directory', () => {
@@ -87,15 +87,15 @@ describe('the repository root of the harvest destinations', () => {
     // the same session one level down, at <root>/sub/docs/research/…: git still names the copy's root
     const nested = join(copy.root, 'sub', SESSION);
     cpSync(copy.folder, nested, { recursive: true });
-    expect(loadSession(nested).gitTopLevel()).toBe(realpathSync(copy.root));
-    expect(loadSession(nested).repositoryRoot()).toBe(realpathSync(copy.root));
+    expect(loadSession(nested, process.env).gitTopLevel()).toBe(realpathSync(copy.root));
+    expect(loadSession(nested, process.env).repositoryRoot()).toBe(realpathSync(copy.root));
   });
 
   it("elsewhere, outside git: the folder's parent", () => {
     const folder = join(scratch, 'loose', 'topic-brainstorm');
     mkdirSync(folder, { recursive: true });
-    expect(loadSession(folder).repositoryRoot()).toBe(realpathSync(join(scratch, 'loose')));
-    expect(loadSession(folder).gitTopLevel()).toBeUndefined();
+    expect(loadSession(folder, process.env).repositoryRoot()).toBe(realpathSync(join(scratch, 'loose')));
+    expect(loadSession(folder, process.env).gitTopLevel()).toBeUndefined();
   });
 });
 
@@ -109,7 +109,7 @@ describe('DATETIME', () => {
 
 describe('the model', () => {
   it('reads the passing session with a line for every element', () => {
-    const session = loadSession(copyPassingSession().folder);
+    const session = loadSession(copyPassingSession().folder, process.env);
     expect(session.state.fields.Status).toEqual({ value: 'stopping', line: 3 });
     expect(session.state.aspects.map((a) => [a.name, a.refs.map((r) => r.text), a.line])).toEqual([
       ['persistence', ['F1', 'D1'], 11],
@@ -165,8 +165,8 @@ describe('the model', () => {
 
   it('is read anew on each call: the reader keeps nothing between runs', () => {
     const folder = copyPassingSession().folder;
-    expect(loadSession(folder)).not.toBe(loadSession(`${folder}/`));
-    expect(loadSession(folder).state).toEqual(loadSession(`${folder}/`).state);
+    expect(loadSession(folder, process.env)).not.toBe(loadSession(`${folder}/`, process.env));
+    expect(loadSession(folder, process.env).state).toEqual(loadSession(`${folder}/`, process.env).state);
   });
 });
 
@@ -186,7 +186,7 @@ describe('the model reaches the validators through the context, once per run', (
     const counting = defineModel({
       name: 'counting session',
       target: 'folder',
-      build: (target) => (reads.push(target.path), loadSession(target.path)),
+      build: (target) => (reads.push(target.path), loadSession(target.path, process.env)),
     });
     const seen: unknown[] = [];
     const probe = defineValidator<{ readonly check: string }, 'session'>({

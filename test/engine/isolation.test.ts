@@ -225,12 +225,12 @@ describe('a built-in validator that throws something exotic', () => {
         ...enforcement({ validator: name, category: 'testing', gates: ['doctor'], tests: [TEST] }),
       ]);
     }
-    repository = Repository.open(repo.dir);
+    repository = Repository.open(repo.dir, { env: process.env });
   });
 
   it('is one FAIL doctrine for each rule; every rule ran; exit 10', async () => {
     const ruleSet = loadRuleSet(repository.layout);
-    const result = await new Runner().run({ gate: 'doctor', repository, ruleSet, registry });
+    const result = await new Runner().run({ gate: 'doctor', repository, ruleSet, registry, cwd: repository.root, env: process.env });
     expect(result.exitCode).toBe(10);
     for (const name of Object.keys(throwers)) {
       const id = `project.${name.replace(/_/g, '-')}`;

@@ -126,7 +126,7 @@ beforeAll(() => {
   const repo = repos.create().init();
   for (const rule of PROJECT_RULES) repo.write(`.ai/repo/rules/project/${rule.id.slice('project.'.length)}.v1.md`, ruleFile(rule));
   repo.write(RULE_TEST, '// the project rules of the runner tests\n');
-  repository = Repository.open(repo.dir);
+  repository = Repository.open(repo.dir, { env: process.env });
   ruleSet = loadRuleSet(repository.layout);
 });
 
@@ -141,7 +141,7 @@ function only(ids: readonly string[]): RuleSet {
 }
 
 async function run(gate: RepositoryGateName, set: RuleSet, runner = new Runner()): Promise<GateResult> {
-  return runner.run({ gate, repository, ruleSet: set, registry });
+  return runner.run({ gate, repository, ruleSet: set, registry, cwd: repository.root, env: process.env });
 }
 
 function of(result: GateResult, rule: string): Finding[] {
@@ -238,16 +238,34 @@ describe('levels and exit codes', () => {
 
   it('--rule of an unknown id, or of a rule the gate does not enforce, is a usage error (2)', async () => {
     for (const wanted of ['project.no-such-rule', 'majordomus.sessions-are-workers']) {
-      const attempt = new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: [wanted] });
+      const attempt = new Runner().run({
+        gate: 'doctor',
+        repository,
+        ruleSet,
+        registry,
+        cwd: repository.root,
+        env: process.env,
+        only: [wanted],
+      });
       await expect(attempt).rejects.toBeInstanceOf(UsageError);
-      await expect(new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: [wanted] })).rejects.toMatchObject({
+      await expect(
+        new Runner().run({ gate: 'doctor', repository, ruleSet, registry, cwd: repository.root, env: process.env, only: [wanted] }),
+      ).rejects.toMatchObject({
         exitCode: 2,
       });
     }
   });
 
   it('`only` runs that one rule of the whole set', async () => {
-    const result = await new Runner().run({ gate: 'doctor', repository, ruleSet, registry, only: ['project.exit-one@1'] });
+    const result = await new Runner().run({
+      gate: 'doctor',
+      repository,
+      ruleSet,
+      registry,
+      cwd: repository.root,
+      env: process.env,
+      only: ['project.exit-one@1'],
+    });
     expect(result.rulesRun).toBe(1);
     expect(result.findings.map((finding) => finding.rule)).toEqual(['project.exit-one']);
     expect(result.exitCode).toBe(1);

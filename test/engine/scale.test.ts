@@ -89,7 +89,7 @@ describe('judgedFiles: rule test cases are left out, and only they', () => {
   ];
 
   it.each(cases)('%s', (_name, tests) => {
-    const repository = Repository.open(repo.dir);
+    const repository = Repository.open(repo.dir, { env: process.env });
     const ruleSet = ruleSetWithTests(tests);
     const judged = repository.judgedFiles(ruleSet);
     expect(judged).toStrictEqual(reference(repository, ruleSet));
@@ -97,7 +97,7 @@ describe('judgedFiles: rule test cases are left out, and only they', () => {
   });
 
   it('the case trees of a rule are gone, its other files stay', () => {
-    const judged = Repository.open(repo.dir).judgedFiles(ruleSetWithTests([['t/a']]));
+    const judged = Repository.open(repo.dir, { env: process.env }).judgedFiles(ruleSetWithTests([['t/a']]));
     expect(judged).not.toContain('t/a/valid/case/README.md');
     expect(judged).not.toContain('t/a/invalid/case/x.txt');
     expect(judged).toContain('t/a/notes.md');
@@ -123,7 +123,7 @@ describe('every rule of a run is handed one list of judged files', () => {
 
   it('the same frozen list, so the pathspec index keyed by it is built once for the run', async () => {
     const ruleSet = ruleSetWithTests([['t/a']]);
-    const reader = repositoryReader(Repository.open(repo.dir), ruleSet);
+    const reader = repositoryReader(Repository.open(repo.dir, { env: process.env }), ruleSet);
     const first = contextOf(reader, 'project.one@1').files();
     const second = contextOf(reader, 'project.two@1').files();
     expect(second).toBe(first);
@@ -149,6 +149,7 @@ describe('every rule of a run is handed one list of judged files', () => {
         registry: { builtins: [], projectFiles: [] },
       },
       () => {},
+      process.env,
     ) as ValidatorContext;
     expect(context.read('notes/w.md')).toBe('first\n');
     writeFileSync(join(repo.dir, 'notes/w.md'), 'second\n');
@@ -193,7 +194,7 @@ describe('a gate reads the working tree as a snapshot', () => {
 
   it('a repository is opened on a snapshot', () => {
     writeFileSync(join(repo.dir, 'notes/a.md'), 'first\n');
-    const repository = Repository.open(repo.dir);
+    const repository = Repository.open(repo.dir, { env: process.env });
     expect(repository.tree.readText('notes/a.md')).toBe('first\n');
     writeFileSync(join(repo.dir, 'notes/a.md'), 'third\n');
     expect(repository.tree.readText('notes/a.md')).not.toBe('third\n');

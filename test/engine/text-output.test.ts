@@ -39,12 +39,12 @@ describe('the brainstorm report escapes, its JSON keeps', () => {
     const copy = copyPassingSession();
     const name = 'stray\nFAIL BS-FORGED-01 state.md — forged.md';
     writeFileSync(join(copy.folder, 'fragments', name), '# a fragment no row names\n');
-    const text = await checkSession(copy.folder, 'manifest', 'text');
+    const text = await checkSession(copy.folder, 'manifest', 'text', process.cwd(), process.env);
     expect(text.exitCode).toBe(1);
     const lines = text.output.split('\n').filter((line) => line !== '');
     expect(lines.filter((line) => line.startsWith('FAIL'))).toHaveLength(1);
     expect(lines.some((line) => line.includes('BS-FORGED-01') && !line.includes('\\u000a'))).toBe(false);
-    const json = JSON.parse((await checkSession(copy.folder, 'manifest', 'json')).output) as {
+    const json = JSON.parse((await checkSession(copy.folder, 'manifest', 'json', process.cwd(), process.env)).output) as {
       rules: { violations: { message: string }[] }[];
     };
     const messages = json.rules.flatMap((rule) => rule.violations.map((v) => v.message));

@@ -224,3 +224,77 @@ export function processReads(root: string, file: string, names: ReadonlySet<stri
   visit(source);
   return found;
 }
+
+/** Node's file-system modules. */
+const FS_MODULES: ReadonlySet<string> = new Set(['fs', 'node:fs', 'fs/promises', 'node:fs/promises']);
+
+/** The file-system calls that change the disk (sync, callback and promise forms share these stems). */
+export const WRITE_CALLS: ReadonlySet<string> = new Set(
+  [
+    'writeFile',
+    'appendFile',
+    'write',
+    'rename',
+    'link',
+    'symlink',
+    'rm',
+    'rmdir',
+    'unlink',
+    'mkdir',
+    'mkdtemp',
+    'chmod',
+    'fchmod',
+    'copyFile',
+    'cp',
+    'truncate',
+    'ftruncate',
+    'utimes',
+    'chown',
+  ].flatMap((stem) => [stem, `${stem}Sync`]),
+);
+
+/**
+ * Where `file` takes a writing call from the file system: a named import of one (`import { rmSync }
+ * from 'node:fs'`), or a use of one through a namespace or default import (`fs.writeFileSync`). One
+ * `file:line name` each.
+ */
+export function fsWrites(root: string, file: string): string[] {
+  const source = parseSource(root, file);
+  const found: string[] = [];
+  const namespaces = new Set<string>();
+  const at = (node: ts.Node): string => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  for (const statement of source.statements) {
+    if (
+      !ts.isImportDeclaration(statement) ||
+      !ts.isStringLiteral(statement.moduleSpecifier) ||
+      !FS_MODULES.has(statement.moduleSpecifier.text)
+    )
+      continue;
+    const clause = statement.importClause;
+    if (!clause) continue;
+    if (clause.name) namespaces.add(clause.name.text);
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) namespaces.add(bindings.name.text);
+    if (bindings && ts.isNamedImports(bindings)) {
+      for (const element of bindings.elements) {
+        const name = (element.propertyName ?? element.name).text;
+        if (WRITE_CALLS.has(name)) found.push(`${at(element)} ${name}`);
+      }
+    }
+  }
+  if (namespaces.size > 0) {
+    const visit = (node: ts.Node): void => {
+      if (
+        ts.isPropertyAccessExpression(node) &&
+        ts.isIdentifier(node.expression) &&
+        namespaces.has(node.expression.text) &&
+        WRITE_CALLS.has(node.name.text)
+      ) {
+        found.push(`${at(node)} ${node.name.text}`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}

@@ -31,10 +31,10 @@ async function captured(command: () => Promise<void>): Promise<RunResult> {
 
 /** `majordomus rules list [--json]` in the repository at `repo.dir`, in process. */
 export function rulesListInProcess(repo: { readonly dir: string }, json = true): Promise<RunResult> {
-  return captured(() => runRulesList({ json }, { cwd: repo.dir, env: process.env }));
+  return captured(() => runRulesList({ json }, { cwd: repo.dir, env: process.env, self: '' }));
 }
 
 /** `majordomus rules vendor status` in the repository at `repo.dir`, in process. */
 export function vendorStatusInProcess(repo: { readonly dir: string }): Promise<RunResult> {
-  return captured(() => runVendorStatus({ cwd: repo.dir, env: process.env }));
+  return captured(() => runVendorStatus({ cwd: repo.dir, env: process.env, self: '' }));
 }

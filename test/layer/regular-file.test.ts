@@ -105,7 +105,7 @@ describe('IndexTree.list: a staged file where a folder belongs is refused', () =
       writeFileSync(join(repo, 'rules/project'), 'a file\n');
       writeFileSync(join(repo, 'rules/kept.md'), 'x\n');
       git('add', '--', 'rules');
-      const index = new IndexTree(repo);
+      const index = new IndexTree(repo, process.env);
       expect(index.list('rules').map((entry) => entry.name)).toEqual(['kept.md', 'project']);
       expect(index.list('missing')).toEqual([]);
       const error = refusal(() => index.list('rules/project'));

@@ -76,7 +76,7 @@ describe('use_case_coverage', () => {
 
   it('knows every command family the CLI registers', () => {
     const packs = new Set(packNames.flatMap((pack) => packs_[pack].commands));
-    const registered = buildProgram({ cwd: process.cwd(), env: {} })
+    const registered = buildProgram({ cwd: process.cwd(), env: {}, self: '' })
       .commands.map((command) => command.name())
       .filter((name) => !packs.has(name));
     expect([...COMMAND_FAMILIES].sort()).toEqual(registered.sort());

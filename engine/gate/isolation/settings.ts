@@ -47,7 +47,7 @@ export interface RepositoryValidators {
  * `--no-repository-validators`) and the environment set it. A value of the variable that is neither
  * on nor off is a usage error (2): a typo in a safety switch must not run the code it meant to keep out.
  */
-export function repositoryValidatorSwitch(option: boolean | undefined, env: NodeJS.ProcessEnv = process.env): RepositoryValidators {
+export function repositoryValidatorSwitch(option: boolean | undefined, env: NodeJS.ProcessEnv): RepositoryValidators {
   const value = env[SWITCH_VARIABLE];
   const normalised = value?.trim().toLowerCase();
   let envEnabled = true;

@@ -31,9 +31,7 @@ const REMOVED: Readonly<Record<string, string>> = Object.freeze({
  * member its kind of gate does not have is there and throws, saying why, and the rule fails — never
  * the gate. A pack's models are built in the gate's process and do not cross into the worker.
  */
-export function workerContext(request: RunRequest, report: Report): ValidatorContext | FolderContext {
-  // the worker runs with the gate's environment (host.ts hands it over)
-  const env = process.env;
+export function workerContext(request: RunRequest, report: Report, env: NodeJS.ProcessEnv): ValidatorContext | FolderContext {
   const common: ContextCommon = {
     gate: request.gate,
     rule: request.rule,
@@ -81,7 +79,7 @@ export function workerContext(request: RunRequest, report: Report): ValidatorCon
     return context;
   }
   let reader: RepositoryReader | undefined;
-  const open = (): RepositoryReader => (reader ??= repositoryReader(openRepository(place), request.ruleSet));
+  const open = (): RepositoryReader => (reader ??= repositoryReader(openRepository(place, env), request.ruleSet));
   const context = repositoryContext(common, lazyRepositoryReader(open), model);
   for (const [member, instead] of Object.entries(REMOVED)) {
     Object.defineProperty(context, member, {
@@ -98,8 +96,8 @@ export function workerContext(request: RunRequest, report: Report): ValidatorCon
  * The repository again, from the same root and the same tree (the working tree as the gate reads it, a
  * snapshot); a test case without a layer under the skeleton's.
  */
-function openRepository(place: RepositoryPlace): Repository {
-  return Repository.open(place.root, { tree: place.tree === 'index' ? 'index' : 'snapshot', layoutless: 'skeleton' });
+function openRepository(place: RepositoryPlace, env: NodeJS.ProcessEnv): Repository {
+  return Repository.open(place.root, { env, tree: place.tree === 'index' ? 'index' : 'snapshot', layoutless: 'skeleton' });
 }
 
 /**

@@ -142,7 +142,8 @@ async function main(): Promise<void> {
     return;
   }
   const reports = new Reports(send);
-  const context = workerContext(request, (kind, note) => reports.add(kind, note));
+  // the worker thread runs with the gate's environment (host.ts hands it over): its entry reads it
+  const context = workerContext(request, (kind, note) => reports.add(kind, note), process.env);
   try {
     await apply(declared.run as (...args: unknown[]) => unknown, exported, [context]);
   } catch (error) {

@@ -1,8 +1,8 @@
 /**
- * Publishing a record (a checkpoint, a handover): the one place records reach the disk, and the one
- * exception to the engine's writer (`engine/layer/write/`) besides the ledger's appends.
+ * Publishing a record (a checkpoint, a handover, a session record, an open episode): the one place
+ * records reach the disk, beside the plan (./plan.ts) and the ledger file (./ledger-file.ts).
  *
- * Why an exception: the writer plans whole files under the repository's write lock, and a record needs
+ * Why not a plan: a plan writes whole files under the repository's write lock, and a record needs
  * neither the lock nor an undo. A record is a new file under a fresh name that nothing else ever names,
  * so two writers can publish at once without coordinating — what they must never do is overwrite each
  * other, which is what `rename` does to a name taken meanwhile. `link(temp, final)` fails with EEXIST
@@ -103,6 +103,37 @@ export function publishRecord(request: PublishRequest): Published {
   throw new RefusedError(
     `${request.command}: ${ATTEMPTS} record names in ${request.dir} were all taken; nothing was written (run the command again)`,
   );
+}
+
+/**
+ * Publish a record under the one name it may have, exclusively (an open episode filed under its key):
+ * staged as `publishRecord` stages it, then hard-linked to `name`. False when the name is taken — another
+ * writer won, and nothing of this call is left behind; `RefusedError` (15) as `publishRecord`.
+ */
+export function publishExclusive(request: Omit<PublishRequest, 'name'> & { readonly name: string }): boolean {
+  const content = typeof request.content === 'string' ? Buffer.from(request.content, 'utf8') : request.content;
+  const name = request.name;
+  if (name.includes('/') || name.startsWith('.')) throw new Error(`record name ${JSON.stringify(name)} is not a plain file name`);
+  const full = { ...request, name: () => name };
+  const target = join(request.dir, name);
+  const temp = join(request.dir, `.${name}.majordomus-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  contain(full, temp);
+  makeFolders(full, request.dir);
+  try {
+    stage(temp, content);
+    try {
+      linkSync(temp, target);
+    } catch (error) {
+      if (errnoCode(error) === 'EEXIST') return false;
+      throw error;
+    }
+  } catch (error) {
+    throw refusal(full, target, error);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+  syncFolder(request.dir);
+  return true;
 }
 
 /**

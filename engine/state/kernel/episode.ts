@@ -1,33 +1,10 @@
-/**
- * The open episodes of a checkout: `state/sessions-open/<key>.yaml`, one per provider session (`hand`
- * when nobody named one), and `state/session-current.yaml`, a relative symbolic link to the episode
- * opened here last. Both live in the local half, never tracked.
- *
- * An open record is published whole by a hard link from a temporary file, so a racing start either
- * wins the name or finds a complete record in its place, never a half-written one.
- */
-import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  fchmodSync,
-  linkSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { RefusedError, UsageError } from '../../errors';
+import { UsageError } from '../../errors';
 import { containedFolder } from '../../io/write/contained';
 import { errnoCode } from '../../io/write/errors';
+import { swapPointer } from '../../io/write/pointer';
+import { publishExclusive, unpublish } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { parseYaml } from '../../layer/yaml';
 
@@ -182,7 +159,7 @@ export function episodeHere(
 }
 
 /** The session id the ledger stamps on a line written now in `repository`, or undefined outside an episode. */
-export function stampOf(repository: Repository, env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function stampOf(repository: Repository, env: NodeJS.ProcessEnv): string | undefined {
   try {
     const found = episodeHere(repository.root, repository.layout.localDir, undefined, env);
     return found.status === 'present' ? found.session.session_id : undefined;
@@ -193,50 +170,30 @@ export function stampOf(repository: Repository, env: NodeJS.ProcessEnv = process
 }
 
 /**
- * File the open record under `key`, exclusively: a temporary file (0600) hard-linked to the final name.
- * Returns false when the name is taken (another start won); nothing is then left behind.
+ * File the open record under `key`, exclusively (engine/io/write/publish.ts: a temporary file, 0600,
+ * hard-linked to the final name). Returns false when the name is taken (another start won); nothing is
+ * then left behind.
  */
 export function createOpen(root: string, localDir: string, key: string, session: OpenSession): boolean {
-  const dir = join(root, openDir(localDir));
   // the state folder is made, and checked to stay inside the repository, as the ledger's is
   containedFolder({ root }, `${localDir}/state`, 'session start', true);
-  makeFolder(dir);
-  const temp = join(dir, `.${key}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'wx', 0o600);
-  try {
-    fchmodSync(fd, 0o600);
-    const bytes = Buffer.from(openText(session));
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temp, join(dir, `${key}.yaml`));
-    return true;
-  } catch (error) {
-    if (errnoCode(error) === 'EEXIST') return false;
-    throw new RefusedError(
-      `session start: cannot write ${openDir(localDir)}/${key}.yaml (${errnoCode(error) ?? 'error'}); nothing was opened`,
-    );
-  } finally {
-    rmSync(temp, { force: true });
-  }
+  return publishExclusive({
+    command: 'session start',
+    root,
+    dir: join(root, openDir(localDir)),
+    name: `${key}.yaml`,
+    content: openText(session),
+  });
 }
 
-/** Aim the pointer at `key` (a relative link, replaced by a rename so a reader never finds none), or remove it. */
+/** Aim the pointer at `key` (a relative link, swapped so a reader never finds none), or remove it. */
 export function aimPointer(root: string, localDir: string, key: string | undefined): void {
-  const pointer = join(root, pointerPath(localDir));
-  if (key === undefined) {
-    try {
-      unlinkSync(pointer);
-    } catch {
-      // already gone
-    }
-    return;
-  }
-  const temp = `${pointer}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
-  symlinkSync(`sessions-open/${key}.yaml`, temp);
-  renameSync(temp, pointer);
+  swapPointer(join(root, pointerPath(localDir)), key === undefined ? undefined : `sessions-open/${key}.yaml`);
+}
+
+/** Remove the open record of `key`: its episode is closed, or never began. */
+export function removeOpen(root: string, localDir: string, key: string): void {
+  unpublish(join(root, openDir(localDir), `${key}.yaml`));
 }
 
 /** The keys of every episode open here. */
@@ -253,14 +210,4 @@ export function openKeys(root: string, localDir: string): string[] {
 
 function readdirNames(dir: string): string[] {
   return readdirSync(dir);
-}
-
-function makeFolder(dir: string): void {
-  try {
-    mkdirSync(dir, 0o700);
-    chmodSync(dir, 0o700);
-  } catch (error) {
-    if (errnoCode(error) !== 'EEXIST') throw new RefusedError(`session: cannot make ${dir} (${errnoCode(error) ?? 'error'})`);
-    if (!lstatSync(dir).isDirectory()) throw new RefusedError(`session: ${dir} is not a folder (move it aside)`);
-  }
 }

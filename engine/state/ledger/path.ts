@@ -1,10 +1,8 @@
 /**
- * Where a repository's ledger lives, and the check that keeps every ledger write inside the
- * repository. The ledger is appended to directly rather than through the one writer (one `writeSync`
- * per line is what keeps concurrent appends whole), so the writer's containment is repeated here: each
- * folder from the repository's top level down to `state/` is examined with `lstat`, a folder reached
- * through a symbolic link must lead inside the repository, and the ledger file itself is never written
- * through a link (it is opened with `O_NOFOLLOW`).
+ * Where a repository's ledger lives. Its folder is reached through the writer's containment check
+ * (engine/io/write/contained.ts: each folder from the repository's top level down to `state/` examined
+ * with `lstat`, a link leading out refused), and the file itself is never written through a link (the
+ * ledger file opens it with `O_NOFOLLOW`).
  */
 import { join } from 'node:path';
 import { containedFolder } from '../../io/write/contained';

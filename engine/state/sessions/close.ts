@@ -13,7 +13,7 @@
  * knowledge is derived (engine/state/knowledge/derive.ts) from the same ledger lines the record was made of.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContractError, MissingError, RefusedError, UsageError } from '../../errors';
 import { WriteRefusal } from '../../io/write/errors';
@@ -21,7 +21,7 @@ import { WritePlan } from '../../io/write/plan';
 import { publishRecord } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import type { OpenSession } from '../kernel/episode';
-import { aimPointer, checkKey, contextPath, episodeHere, openDir, openKeys, pointedKey, readOpen } from '../kernel/episode';
+import { aimPointer, checkKey, contextPath, episodeHere, openKeys, pointedKey, readOpen, removeOpen } from '../kernel/episode';
 import type { DeriveResult } from '../knowledge/derive';
 import { candidatesDir, deriveKnowledge } from '../knowledge/derive';
 import { appendEvent } from '../ledger/append';
@@ -40,7 +40,7 @@ export interface SessionCloseRequest {
   readonly providerSession?: string;
   /** The summary, as read from stdin. */
   readonly summary: string;
-  readonly env?: NodeJS.ProcessEnv;
+  readonly env: NodeJS.ProcessEnv;
 }
 
 export type SessionCloseResult =
@@ -78,7 +78,7 @@ export function closeSession(repository: Repository, request: SessionCloseReques
     );
   }
   const { root, layout } = repository;
-  const found = episodeHere(root, layout.localDir, named, request.env ?? process.env);
+  const found = episodeHere(root, layout.localDir, named, request.env);
   if (found.status === 'unreadable')
     throw new RefusedError(
       `session close: ${found.file} is not an open session record this version reads (${found.reason}); nothing was written (move it aside)`,
@@ -122,7 +122,7 @@ export function closeSession(repository: Repository, request: SessionCloseReques
     });
   }
   const contextSkipped = appendClose(root, contextPath(layout.localDir, session), now, outcome, record);
-  rmSync(join(root, openDir(layout.localDir), `${key}.yaml`), { force: true });
+  removeOpen(root, layout.localDir, key);
   reaim(root, layout.localDir, key);
   return {
     closed: true,

@@ -5,14 +5,13 @@
  * the new id), writes the session context and aims `session-current.yaml` at its record.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { RefusedError, UsageError } from '../../errors';
 import { publishRecord } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { buildBriefing } from '../briefing/build';
 import type { OpenSession } from '../kernel/episode';
-import { aimPointer, checkKey, contextPath, createOpen, HAND_KEY, readOpen } from '../kernel/episode';
+import { aimPointer, checkKey, contextPath, createOpen, HAND_KEY, readOpen, removeOpen } from '../kernel/episode';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import { readCurrentTask } from '../tasks/current';
@@ -81,7 +80,6 @@ export function startSession(repository: Repository, request: SessionStartReques
       `session start: another episode was filed under ${key} at the same moment; nothing was opened (run: majordomus session status)`,
     );
   }
-  const file = join(root, layout.localDir, 'state/sessions-open', `${key}.yaml`);
   const context = contextPath(layout.localDir, session);
   try {
     appendEvent(ledgerTargetOf(repository, 'session start', { session: session.session_id }), 'session.started', {
@@ -98,7 +96,7 @@ export function startSession(repository: Repository, request: SessionStartReques
     });
   } catch (error) {
     // the episode never began: its record goes, so the next start is not refused by a ghost
-    rmSync(file, { force: true });
+    removeOpen(root, layout.localDir, key);
     throw error;
   }
   aimPointer(root, layout.localDir, key);

@@ -1,0 +1,70 @@
+/**
+ * The tool's own files outside every repository it governs: the temporary repositories a rule test or a
+ * use-case run builds (made private under the system's temporary folder, removed whole afterwards) and
+ * the code cache under the user's cache folder. Nothing here writes into a repository a command judges —
+ * that is the plan writer's alone (./plan.ts) — so these writes need no containment check, only to be
+ * whole (a file is written beside its final name and renamed into place) and to leave nothing behind.
+ */
+
+import type { CopySyncOptions } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** A new private folder under the system's temporary folder (`<tmp>/<prefix>XXXXXX`), its real path. */
+export function makeScratch(prefix: string): string {
+  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+}
+
+/** Remove a scratch folder (or file) and everything in it; nothing there is not an error. */
+export function removeScratch(path: string): void {
+  rmSync(path, { recursive: true, force: true });
+}
+
+/** Make a folder and its missing parents inside a scratch folder. */
+export function makeScratchFolder(path: string): void {
+  mkdirSync(path, { recursive: true });
+}
+
+/** Write a file whole in a scratch folder (the folder made first), with `mode` when given. */
+export function writeScratchFile(path: string, content: string | Uint8Array, mode?: number): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content, mode === undefined ? undefined : { mode });
+}
+
+/** Copy a tree into a scratch folder, `filter` choosing what is copied. */
+export function copyIntoScratch(from: string, to: string, filter?: CopySyncOptions['filter']): void {
+  cpSync(from, to, { recursive: true, ...(filter ? { filter } : {}) });
+}
+
+/**
+ * Replace `file` (outside every repository: a cache) with `content` so that no reader sees half a file:
+ * written beside it under a name of this process, then renamed over it. False when it could not be
+ * written; what was staged is removed.
+ */
+export function replaceCacheFile(file: string, content: Uint8Array): boolean {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    // the folder first: where it cannot be made, the content is not worth producing
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(temporary, content);
+    renameSync(temporary, file);
+    return true;
+  } catch {
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // nothing more to tidy: the cache is only ever an optimisation
+    }
+    return false;
+  }
+}
+
+/** Keep the `keep` newest files of `dir` whose names `matches`; remove the older ones. */
+export function pruneCacheFiles(dir: string, matches: (name: string) => boolean, keep: number): void {
+  const files = readdirSync(dir)
+    .filter(matches)
+    .map((name) => ({ path: join(dir, name), modified: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.modified - a.modified);
+  for (const old of files.slice(keep)) rmSync(old.path, { force: true });
+}
