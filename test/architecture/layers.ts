@@ -41,3 +41,33 @@ export const LAYERS: readonly (readonly string[])[] = [
  * left out of the cycle check.
  */
 export const PLUGIN_REGISTRIES: readonly string[] = ['engine/generated/packs.ts', 'engine/generated/validators.ts', 'engine/commands'];
+
+/** Where Node's child processes may be started: git's runner in engine/io/, and the runners named here. */
+export const PROCESS_RUNNERS: readonly string[] = [
+  'engine/io',
+  // a verify command, proof of a finished task
+  'engine/state/tasks/verify.ts',
+  // each step of an executable use case, against the CLI under test
+  'engine/usecases/run.ts',
+  // a provider's hook command, run once in a dry run to prove it reaches the tool
+  'engine/capture/probe.ts',
+];
+
+/**
+ * The entry points: the only readers of `process.env`, `process.argv` and `process.cwd()`. Everything
+ * below them is handed the command's invocation (engine/commands/define.ts) or its environment.
+ */
+export const ENTRY_POINTS: readonly string[] = [
+  'engine/cli',
+  'engine/main.ts',
+  // the worker thread a repository validator runs in: it runs with the gate's environment
+  'engine/gate/isolation/worker.ts',
+  // the brainstorm pack's standalone detector (dist/detector.mjs)
+  'engine/brainstorm/detector.ts',
+];
+
+/** Where the file system may be written: the one writer. */
+export const WRITERS: readonly string[] = ['engine/io/write'];
+
+/** The longest a hand-written source file may be, in lines. */
+export const MAX_SOURCE_LINES = 500;
