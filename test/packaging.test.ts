@@ -105,6 +105,13 @@ describe('package.json', () => {
   it('lists in `files` only what ships', () => {
     expect([...(manifest.files ?? [])].sort()).toEqual([...SHIPPED_FOLDERS, 'LICENSE', 'README.md'].sort());
   });
+
+  it('the launcher bundles only itself and the code cache: the CLI stays in dist/cli.cjs, compiled under the cache', () => {
+    const launcher = readFileSync(join(ROOT, 'dist/majordomus.cjs'), 'utf8');
+    expect(launcher).toContain('./cli/program');
+    expect(launcher).not.toContain('defineValidator');
+    expect(launcher).not.toContain('COMMAND_FAMILIES');
+  });
 });
 
 describe('the tests of the shipped rules', () => {

@@ -46,7 +46,7 @@ await build({
   target: 'node20',
   minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
   legalComments: 'none',
-  external: ['./cli'],
+  external: ['./cli/program'],
   banner: { js: "#!/usr/bin/env node\nvar __mjImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   define: { 'import.meta.url': '__mjImportMetaUrl' },
   logLevel: 'warning',
