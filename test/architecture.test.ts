@@ -33,10 +33,13 @@ const upward = (root: string, files: readonly string[]): string[] => layerViolat
 /** Cycles, each as its files. */
 const cycles = (root: string, files: readonly string[]): string[][] => importCycles(root, files, PLUGIN_REGISTRIES);
 /** Writing calls outside the writer. */
-const writes = (root: string, files: readonly string[]): string[] => files.filter((file) => !within(file, WRITERS)).flatMap((file) => fsWrites(root, file));
+const writes = (root: string, files: readonly string[]): string[] =>
+  files.filter((file) => !within(file, WRITERS)).flatMap((file) => fsWrites(root, file));
 /** Child processes outside the runners. */
 const processes = (root: string, files: readonly string[]): string[] =>
-  files.filter((file) => !within(file, PROCESS_RUNNERS)).flatMap((file) => moduleImports(root, file, new Set(['child_process', 'node:child_process'])));
+  files
+    .filter((file) => !within(file, PROCESS_RUNNERS))
+    .flatMap((file) => moduleImports(root, file, new Set(['child_process', 'node:child_process'])));
 /** The process's environment, arguments or directory read outside the entry points. */
 const processState = (root: string, files: readonly string[]): string[] =>
   files.filter((file) => !within(file, ENTRY_POINTS)).flatMap((file) => processReads(root, file, new Set(['env', 'argv', 'cwd'])));
@@ -47,7 +50,9 @@ const processState = (root: string, files: readonly string[]): string[] =>
  */
 function commandGaps(root: string, files: readonly string[]): string[] {
   const gaps: string[] = [];
-  const catalogue = files.filter((file) => file.startsWith('engine/commands/') && !['engine/commands/index.ts', 'engine/commands/define.ts'].includes(file));
+  const catalogue = files.filter(
+    (file) => file.startsWith('engine/commands/') && !['engine/commands/index.ts', 'engine/commands/define.ts'].includes(file),
+  );
   const listed = new Set(importsOf(root, 'engine/commands/index.ts').map((edge) => edge.to));
   for (const file of catalogue) if (!listed.has(file)) gaps.push(`${file}: a command module engine/commands/index.ts does not list`);
   const reached = new Set<string>();
@@ -64,7 +69,8 @@ function commandGaps(root: string, files: readonly string[]): string[] {
     if (!reached.has(file)) gaps.push(`${file}: an action no command of the list runs`);
   }
   for (const file of files.filter((name) => !within(name, ['engine/cli']))) {
-    for (const found of moduleImports(root, file, new Set(['commander']))) gaps.push(`${found}: commander outside engine/cli/ (declare the command in engine/commands/)`);
+    for (const found of moduleImports(root, file, new Set(['commander'])))
+      gaps.push(`${found}: commander outside engine/cli/ (declare the command in engine/commands/)`);
   }
   return gaps;
 }
@@ -103,7 +109,7 @@ describe('the engine as it is', () => {
     expect(writes(ROOT, files)).toEqual([]);
   });
 
-  it("only engine/io/ and the named runners start a process", () => {
+  it('only engine/io/ and the named runners start a process', () => {
     expect(processes(ROOT, files)).toEqual([]);
   });
 
@@ -125,7 +131,9 @@ describe('the engine as it is', () => {
 
   it('the registries load their plugins lazily, and only lazily', () => {
     for (const file of files.filter((name) => isRegistry(name, PLUGIN_REGISTRIES))) {
-      const upwardStatic = importsOf(ROOT, file).filter((edge) => !edge.lazy && !edge.typeOnly && (edge.to.startsWith('validators/') || edge.to.startsWith('engine/actions/')));
+      const upwardStatic = importsOf(ROOT, file).filter(
+        (edge) => !edge.lazy && !edge.typeOnly && (edge.to.startsWith('validators/') || edge.to.startsWith('engine/actions/')),
+      );
       expect(upwardStatic, file).toEqual([]);
     }
   });
@@ -149,8 +157,13 @@ describe('each rule fails on a tree that breaks it', () => {
   }
 
   it('an import of a layer above', () => {
-    const root = tree({ 'engine/io/a.ts': "import { b } from '../layer/b';\nexport const a = b;\n", 'engine/layer/b.ts': 'export const b = 1;\n' });
-    expect(upward(root, ['engine/io/a.ts', 'engine/layer/b.ts'])).toEqual(['engine/io/a.ts:1 imports engine/layer/b.ts, a layer above (engine/io < engine/layer)']);
+    const root = tree({
+      'engine/io/a.ts': "import { b } from '../layer/b';\nexport const a = b;\n",
+      'engine/layer/b.ts': 'export const b = 1;\n',
+    });
+    expect(upward(root, ['engine/io/a.ts', 'engine/layer/b.ts'])).toEqual([
+      'engine/io/a.ts:1 imports engine/layer/b.ts, a layer above (engine/io < engine/layer)',
+    ]);
   });
 
   it('an import of a peer, and a file in no layer', () => {
@@ -167,7 +180,8 @@ describe('each rule fails on a tree that breaks it', () => {
 
   it("a registry's static import of a plugin above it is upward; its lazy load is not", () => {
     const root = tree({
-      'engine/generated/validators.ts': "import x from '../../validators/x';\nexport const lazy = () => import('../../validators/y');\nexport default x;\n",
+      'engine/generated/validators.ts':
+        "import x from '../../validators/x';\nexport const lazy = () => import('../../validators/y');\nexport default x;\n",
       'validators/x.ts': 'export default 1;\n',
       'validators/y.ts': 'export default 2;\n',
     });
@@ -189,14 +203,21 @@ describe('each rule fails on a tree that breaks it', () => {
 
   it('a write outside the writer, by name and through the namespace', () => {
     const root = tree({
-      'engine/state/x.ts': "import { readFileSync, writeFileSync } from 'node:fs';\nimport * as fs from 'fs';\nfs.rmSync('a');\nexport const x = [readFileSync, writeFileSync];\n",
+      'engine/state/x.ts':
+        "import { readFileSync, writeFileSync } from 'node:fs';\nimport * as fs from 'fs';\nfs.rmSync('a');\nexport const x = [readFileSync, writeFileSync];\n",
       'engine/io/write/y.ts': "import { renameSync } from 'node:fs';\nexport const y = renameSync;\n",
     });
-    expect(writes(root, ['engine/state/x.ts', 'engine/io/write/y.ts'])).toEqual(['engine/state/x.ts:1 writeFileSync', 'engine/state/x.ts:3 rmSync']);
+    expect(writes(root, ['engine/state/x.ts', 'engine/io/write/y.ts'])).toEqual([
+      'engine/state/x.ts:1 writeFileSync',
+      'engine/state/x.ts:3 rmSync',
+    ]);
   });
 
   it('a process started outside the runners', () => {
-    const root = tree({ 'engine/state/x.ts': "import { spawnSync } from 'node:child_process';\nexport const x = spawnSync;\n", 'engine/io/git.ts': "import { spawnSync } from 'node:child_process';\nexport const g = spawnSync;\n" });
+    const root = tree({
+      'engine/state/x.ts': "import { spawnSync } from 'node:child_process';\nexport const x = spawnSync;\n",
+      'engine/io/git.ts': "import { spawnSync } from 'node:child_process';\nexport const g = spawnSync;\n",
+    });
     expect(processes(root, ['engine/state/x.ts', 'engine/io/git.ts'])).toEqual(['engine/state/x.ts:1 node:child_process']);
   });
 
@@ -224,7 +245,16 @@ describe('each rule fails on a tree that breaks it', () => {
       'engine/actions/b.ts': 'export const run = 1;\n',
       'engine/actions/c.ts': "import { Command } from 'commander';\nexport const run = Command;\n",
     });
-    const files = ['engine/commands/index.ts', 'engine/commands/define.ts', 'engine/commands/a.ts', 'engine/commands/b.ts', 'engine/actions/a.ts', 'engine/actions/shared.ts', 'engine/actions/b.ts', 'engine/actions/c.ts'];
+    const files = [
+      'engine/commands/index.ts',
+      'engine/commands/define.ts',
+      'engine/commands/a.ts',
+      'engine/commands/b.ts',
+      'engine/actions/a.ts',
+      'engine/actions/shared.ts',
+      'engine/actions/b.ts',
+      'engine/actions/c.ts',
+    ];
     expect(commandGaps(root, files)).toEqual([
       'engine/commands/b.ts: a command module engine/commands/index.ts does not list',
       'engine/actions/b.ts: an action no command of the list runs',
@@ -239,7 +269,10 @@ describe('each rule fails on a tree that breaks it', () => {
   });
 
   it('a source file over the cap', () => {
-    const root = tree({ 'engine/io/long.ts': 'export {};\n'.repeat(MAX_SOURCE_LINES + 1), 'engine/io/short.ts': 'export {};\n'.repeat(MAX_SOURCE_LINES) });
+    const root = tree({
+      'engine/io/long.ts': 'export {};\n'.repeat(MAX_SOURCE_LINES + 1),
+      'engine/io/short.ts': 'export {};\n'.repeat(MAX_SOURCE_LINES),
+    });
     expect(longFiles(root, ['engine/io/long.ts', 'engine/io/short.ts'])).toEqual([`engine/io/long.ts: ${MAX_SOURCE_LINES + 1} lines`]);
   });
 });

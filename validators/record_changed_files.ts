@@ -20,6 +20,7 @@ export default defineValidator({
         yaml: (file) => context.yaml(file),
         section: (name) => context.layer.section(name),
         localDir: context.layer.localDir,
+        policyFile: context.layer.policyFile,
       });
       return classifier(path);
     };

@@ -9,9 +9,9 @@ import { UsageError } from '../errors';
 import { underLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
 import type { Repository } from '../layer/repository';
+import { utcSeconds } from '../state/kernel/clock';
 import { recordEvent } from '../state/ledger/target';
 import { appendText, DECISIONS_FILE, findDecision, formatDecision, parseDecisions } from '../state/records/decisions';
-import { utcSeconds } from '../state/records/identity';
 import { activeTask } from '../state/tasks/current';
 import { openRepository, say } from './shared';
 

@@ -175,7 +175,7 @@ async function repair(repository: Repository, json: boolean): Promise<void> {
 /** The policy's `ledger.retention_max_lines`; a usage error (2) naming the key when it is missing or not a count. */
 function retentionCap(repository: Repository): number {
   const layout = repository.layout;
-  const file = layout.section('policy') ?? `${layout.repoDir}/policy.yaml`;
+  const file = layout.policyFile;
   const policy = repository.yaml(file).value;
   const section = policy !== null && typeof policy === 'object' ? (policy as Record<string, unknown>).ledger : undefined;
   const value = section !== null && typeof section === 'object' ? (section as Record<string, unknown>).retention_max_lines : undefined;

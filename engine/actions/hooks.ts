@@ -146,7 +146,7 @@ export async function runHooksUninstall(options: HooksOptions, invocation: Invoc
 /** The repository and its policy; 12 without a layer, 2 when the policy cannot be read. */
 function open(cwd: string, env: NodeJS.ProcessEnv): { git: GitRepository; policy: Policy } {
   const repository = Repository.open(cwd, { env, tree: 'working' });
-  const policyPath = repository.layout.section('policy') ?? '.ai/repo/policy.yaml';
+  const policyPath = repository.layout.policyFile;
   const value = repository.yaml(policyPath).value;
   const policy = (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Policy;
   return { git: repository.git, policy };

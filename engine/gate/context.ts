@@ -46,7 +46,7 @@ export function repositoryReader(repository: Repository, ruleSet: RuleSet): Repo
     repoDir: layout.repoDir,
     localDir: layout.localDir,
     rulesDir: rulesDir(layout),
-    policyFile: layout.section('policy') ?? `${layout.repoDir}/policy.yaml`,
+    policyFile: layout.policyFile,
   });
   return Object.freeze({
     tree: tree.name,

@@ -31,6 +31,8 @@ export interface Layout {
   readonly localDir: string;
   /** Repository-relative path of the tracked half, `.ai/repo` by default. */
   readonly repoDir: string;
+  /** Repository-relative path of the policy: the `policy` section, else `<repoDir>/policy.yaml`. The one place it is computed. */
+  readonly policyFile: string;
   /** Absolute path of a repository-relative one. */
   abs(relative: string): string;
   /** The tree the layer is read from: the working tree, or the index inside a pre-commit hook. */
@@ -85,6 +87,9 @@ export function layoutFromManifest(root: string, tree: Tree, text: string): Layo
     manifestDoc: doc,
     localDir: relativeTo(local?.path, `${AI_DIR}/local`),
     repoDir: relativeTo(repo?.path, `${AI_DIR}/repo`),
+    get policyFile(): string {
+      return this.section('policy') ?? `${this.repoDir}/policy.yaml`;
+    },
     section(name: string): string | undefined {
       const value = sections[name];
       // an unsafe path is reported by the ai_layout validator and never followed

@@ -6,8 +6,8 @@ import type { Repository } from './repository';
 
 /** A value of the policy at a dotted key, or undefined when the policy or the key is not there. */
 export function policyValue(repository: Repository, key: string): unknown {
-  const file = repository.layout.section('policy');
-  if (!file || !repository.tree.exists(file)) return undefined;
+  const file = repository.layout.policyFile;
+  if (!repository.tree.exists(file)) return undefined;
   let node: unknown;
   try {
     node = repository.yaml(file).value;

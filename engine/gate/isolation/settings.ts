@@ -81,7 +81,7 @@ export function policyMemoryMb(repository: Repository | undefined): number {
 function policyLimit(repository: Repository | undefined, key: string, min: number, max: number, fallback: number): number {
   if (!repository) return fallback;
   const layout = repository.layout;
-  const file = layout.section('policy') ?? `${layout.repoDir}/policy.yaml`;
+  const file = layout.policyFile;
   let policy: unknown;
   try {
     policy = repository.yaml(file).value;

@@ -18,9 +18,9 @@ export interface BriefingGiven {
 
 /** The working context of `repository`'s checkout, within its policy (`budgetLines` over the policy's budget). */
 export function buildBriefing(repository: Repository, budgetLines?: number, given: BriefingGiven = {}): Briefing {
-  const policyFile = repository.layout.section('policy');
+  const policyFile = repository.layout.policyFile;
   let policy: unknown;
-  if (policyFile && repository.tree.exists(policyFile)) {
+  if (repository.tree.exists(policyFile)) {
     try {
       policy = repository.yaml(policyFile).value;
     } catch {

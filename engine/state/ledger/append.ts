@@ -11,6 +11,7 @@ import { ExitCode, MajordomusError, RefusedError } from '../../errors';
 import type { EventName } from '../../generated/events';
 import { events } from '../../generated/events';
 import { appendLine } from '../../io/write/ledger-file';
+import { utcSeconds } from '../kernel/clock';
 import type { LedgerLocation } from './path';
 import { ledgerRelativePath, resolveLedger } from './path';
 
@@ -60,11 +61,6 @@ export class LedgerMisuse extends MajordomusError {
   }
 }
 
-/** `ts`: UTC, to the second, as every line carries it. */
-export function ledgerTimestamp(date: Date): string {
-  return `${date.toISOString().slice(0, 19)}Z`;
-}
-
 /** The `by` of every line this version writes. */
 export function ledgerAuthor(): string {
   return `majordomus/${typeof MAJORDOMUS_VERSION === 'string' ? MAJORDOMUS_VERSION : '0.0.0-dev'}`;
@@ -85,7 +81,7 @@ export function formatEvent(target: LedgerTarget, event: EventName, payload: Eve
     if (payload[key] === undefined) throw new LedgerMisuse(`the payload of \`${event}\` lacks its required key \`${key}\``);
   }
   const envelope: Record<string, unknown> = {
-    ts: ledgerTimestamp((target.clock ?? (() => new Date()))()),
+    ts: utcSeconds((target.clock ?? (() => new Date()))()),
     event,
     head: target.head ?? null,
     branch: target.branch ?? null,

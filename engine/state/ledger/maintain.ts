@@ -10,15 +10,11 @@
 import { basename, dirname, join } from 'node:path';
 import { RefusedError } from '../../errors';
 import { cutTornTail, rotateLedgerFile } from '../../io/write/ledger-file';
+import { compactUtc } from '../kernel/clock';
 import type { LedgerTarget } from './append';
 import { appendEvent } from './append';
 import { ledgerRelativePath, resolveLedger, stateRelativeDir } from './path';
 import { parseLedger } from './read';
-
-/** `20260903T193012Z`: the UTC second an archive or a kept file is named after. */
-export function compactUtc(date: Date): string {
-  return date.toISOString().slice(0, 19).replace(/[-:]/g, '') + 'Z';
-}
 
 /** What a rotation did. */
 export type Rotation =

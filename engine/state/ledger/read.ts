@@ -118,6 +118,30 @@ export function readLedger(location: LedgerLocation, command = 'history'): Ledge
   return { path, exists: true, ...parseLedger(bytes) };
 }
 
+/**
+ * The events of one episode: the records of the lines stamped with `session`, in file order. Read as
+ * `readLedger` reads (inside the repository, a regular file), but only the lines that name the id are
+ * parsed, so a close costs what its own episode wrote, not the ledger's length. An unreadable or absent
+ * ledger has none; a malformed line is `history --validate`'s to report.
+ */
+export function sessionEntries(location: LedgerLocation, session: string, command = 'session close'): Record<string, unknown>[] {
+  let bytes: Buffer;
+  try {
+    bytes = readRegularFile(resolveLedger(location, command, false), ledgerRelativePath(location), MAX_LEDGER_BYTES);
+  } catch {
+    return [];
+  }
+  const text = bytes.toString('utf8', 0, bytes.lastIndexOf(0x0a) + 1);
+  const needle = `"session":${JSON.stringify(session)}`;
+  const found: Record<string, unknown>[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.includes(needle)) continue;
+    const parsed = parseLine(line);
+    if ('record' in parsed && parsed.record.session === session) found.push(parsed.record);
+  }
+  return found;
+}
+
 /** One line: the record (first occurrence of each key), or why it is not an event. */
 export function parseLine(text: string): { record: Record<string, unknown> } | { reason: string } {
   if (text.trim() === '') return { reason: 'a blank line' };

@@ -67,6 +67,8 @@ export interface DeclarationSource {
   section(name: string): string | undefined;
   /** The local half of the layer, repository-relative. */
   readonly localDir: string;
+  /** The policy's path (engine/layer/layout.ts `policyFile`). */
+  readonly policyFile: string;
 }
 
 /** A command's repository as a declaration source. */
@@ -76,6 +78,7 @@ export function repositorySource(repository: Repository): DeclarationSource {
     yaml: (path) => repository.yaml(path),
     section: (name) => repository.layout.section(name),
     localDir: repository.layout.localDir,
+    policyFile: repository.layout.policyFile,
   };
 }
 
@@ -101,7 +104,7 @@ async function declarations(source: DeclarationSource): Promise<Declaration[]> {
   const generated = at(out, 'generated');
   const generatedPatterns = [...strings(at(generated, 'paths')), ...strings(at(generated, 'names')).map((name) => `**/${name}`)];
   if (generatedPatterns.length > 0) found.push({ name: 'scope-generated', matches: await pathspecMatcher(generatedPatterns) });
-  const projections = at(read(source.section('policy')), 'projections');
+  const projections = at(read(source.policyFile), 'projections');
   const targets = Array.isArray(projections)
     ? projections.map((projection) => at(projection, 'target')).filter((target): target is string => typeof target === 'string')
     : [];
@@ -162,9 +165,4 @@ export async function recordIdentity(repository: Repository, task: RecordTask, c
     working_tree: git.changed.length === 0 ? 'clean' : 'dirty',
     ...(await classifyChanges(repository, git.changed)),
   };
-}
-
-/** An ISO timestamp with seconds, UTC: the form every record and the ledger use. */
-export function utcSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d+Z$/, 'Z');
 }

@@ -11,10 +11,11 @@ import { WritePlan } from '../../io/write/plan';
 import { publishRecord, unpublish } from '../../io/write/publish';
 import { policyValue } from '../../layer/policy';
 import type { Repository } from '../../layer/repository';
+import { utcSeconds } from '../kernel/clock';
 import { recordEvent } from '../ledger/target';
 import type { Task } from '../tasks/current';
 import { activeTask, currentTaskFile } from '../tasks/current';
-import { recordIdentity, utcSeconds } from './identity';
+import { recordIdentity } from './identity';
 import type { RecordKind } from './record';
 import { bodyLines, filledSections, formatRecord, RECORD_DIRS, recordName } from './record';
 

@@ -13,23 +13,23 @@
  * knowledge is derived (engine/state/knowledge/derive.ts) from the same ledger lines the record was made of.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContractError, MissingError, RefusedError, UsageError } from '../../errors';
 import { WriteRefusal } from '../../io/write/errors';
 import { WritePlan } from '../../io/write/plan';
 import { publishRecord } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
+import { utcSeconds } from '../kernel/clock';
 import type { OpenSession } from '../kernel/episode';
 import { aimPointer, checkKey, contextPath, episodeHere, openKeys, pointedKey, readOpen, removeOpen } from '../kernel/episode';
 import type { DeriveResult } from '../knowledge/derive';
 import { candidatesDir, deriveKnowledge } from '../knowledge/derive';
 import { appendEvent } from '../ledger/append';
-import { ledgerRelativePath } from '../ledger/path';
+import { sessionEntries } from '../ledger/read';
 import { ledgerTargetOf } from '../ledger/target';
 import { readCurrentTask } from '../tasks/current';
 import { gitIdentity } from '../tasks/identity';
-import { utcNow } from '../tasks/record';
 import type { SessionRecord } from './record';
 import { formatSessionRecord, identityKeyInSummary, sessionOfName, sessionRecordName } from './record';
 
@@ -168,7 +168,7 @@ function deriveOnClose(repository: Repository, episode: string, lines: ReadonlyA
  * read leaves the step on: the switch is a deliberate choice, and an unreadable file made none.
  */
 function knowledgeOnEnd(repository: Repository): boolean {
-  const file = repository.layout.section('policy') ?? `${repository.layout.repoDir}/policy.yaml`;
+  const file = repository.layout.policyFile;
   try {
     const value = repository.yaml(file).value as { session?: { knowledge_on_end?: unknown } } | null;
     return value?.session?.knowledge_on_end !== false;
@@ -214,7 +214,7 @@ function appendClose(root: string, context: string, now: Date, outcome: string, 
     return undefined; // no context (it was moved away): the record and the ledger still say everything
   }
   const plan = new WritePlan({ command: 'session close', base: root });
-  plan.append(context, `\n## Close\n- closed_at: ${utcNow(now)}\n- outcome: ${outcome}\n- record: ${record}\n`, {
+  plan.append(context, `\n## Close\n- closed_at: ${utcSeconds(now)}\n- outcome: ${outcome}\n- record: ${record}\n`, {
     unless: (current) => current.includes('\n## Close\n'),
   });
   try {
@@ -228,27 +228,9 @@ function appendClose(root: string, context: string, now: Date, outcome: string, 
   return undefined;
 }
 
-/** The lines of the ledger stamped with `id`, parsed; lines of other episodes are never parsed at all. */
+/** The lines of the ledger stamped with `id`, parsed (engine/state/ledger/read.ts). */
 function stampedLines(repository: Repository, id: string): Array<Record<string, unknown>> {
-  let text: string;
-  try {
-    text = readFileSync(join(repository.root, ledgerRelativePath({ root: repository.root, localDir: repository.layout.localDir })), 'utf8');
-  } catch {
-    return [];
-  }
-  const needle = `"session":${JSON.stringify(id)}`;
-  const lines: Array<Record<string, unknown>> = [];
-  for (const line of text.split('\n')) {
-    if (!line.includes(needle)) continue;
-    try {
-      const parsed = JSON.parse(line) as unknown;
-      if (parsed !== null && typeof parsed === 'object' && (parsed as Record<string, unknown>).session === id)
-        lines.push(parsed as Record<string, unknown>);
-    } catch {
-      // a malformed line is history --validate's to report; it references nothing
-    }
-  }
-  return lines;
+  return sessionEntries({ root: repository.root, localDir: repository.layout.localDir }, id);
 }
 
 /** Every field of the record, from the clock, git and the ledger. */
@@ -279,7 +261,7 @@ function deriveRecord(
       : undefined;
   const taskId = typeof lastTask?.task_id === 'string' ? lastTask.task_id : (task?.id ?? 'none');
   const branch = identity.branch ?? '';
-  const closedAt = utcNow(now);
+  const closedAt = utcSeconds(now);
   return {
     session_id: session.session_id,
     created_at: closedAt,

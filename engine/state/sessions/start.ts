@@ -4,19 +4,18 @@
  * is refused (15) naming the episode that is open. The winner appends `session.started` (stamped with
  * the new id), writes the session context and aims `session-current.yaml` at its record.
  */
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { RefusedError, UsageError } from '../../errors';
 import { publishRecord } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { buildBriefing } from '../briefing/build';
+import { newId, utcSeconds } from '../kernel/clock';
 import type { OpenSession } from '../kernel/episode';
 import { aimPointer, checkKey, contextPath, createOpen, HAND_KEY, readOpen, removeOpen } from '../kernel/episode';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import { readCurrentTask } from '../tasks/current';
 import { gitIdentity } from '../tasks/identity';
-import { utcNow } from '../tasks/record';
 import { nestedBriefing } from './turn';
 
 export interface SessionStartRequest {
@@ -59,9 +58,9 @@ export function startSession(repository: Repository, request: SessionStartReques
     );
 
   const identity = gitIdentity(git);
-  const stamp = utcNow(now);
+  const stamp = utcSeconds(now);
   const session: OpenSession = {
-    session_id: `s-${stamp.replace(/[-:TZ]/g, '')}-${randomBytes(2).toString('hex')}`,
+    session_id: newId('s', stamp),
     started_at: stamp,
     owner: request.owner?.trim() || git.config('user.name') || 'unrecorded',
     ...(request.worker !== undefined ? { worker: request.worker.trim() } : {}),

@@ -77,10 +77,10 @@ export class FinishContract implements RunnerPlugin {
 
 /** `verification.finish_requires` of the repository's policy. */
 function readContract(repository: {
-  readonly layout: { section(name: string): string | undefined; readonly repoDir: string };
+  readonly layout: { readonly policyFile: string };
   yaml(file: string): { value: unknown; lines: ReadonlyMap<string, number> };
 }): ContractKeys {
-  const file = repository.layout.section('policy') ?? `${repository.layout.repoDir}/policy.yaml`;
+  const file = repository.layout.policyFile;
   let doc;
   try {
     doc = repository.yaml(file);

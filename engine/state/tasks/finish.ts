@@ -20,6 +20,7 @@ import { checkPlan } from '../../io/write/check';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
 import type { Repository } from '../../layer/repository';
+import { utcSeconds } from '../kernel/clock';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import type { FinishAttempt } from './attempt';
@@ -28,7 +29,7 @@ import { FinishContract } from './contract';
 import type { FinishOutcome } from './current';
 import { completedNoteFile, currentTaskFile, FINISH_OUTCOMES } from './current';
 import { runCompletionGates } from './gates';
-import { taskText, utcNow } from './record';
+import { taskText } from './record';
 import { requireTask } from './start';
 import { runVerify } from './verify';
 
@@ -101,7 +102,7 @@ export async function finishTask(
       return { taskId: task.id, outcome, accepted: false, gate, attempt, unmet, written: [] };
     }
     const plan = new WritePlan({ command: 'finish', base: git.root });
-    plan.replace(currentTaskFile(layout.localDir), taskText({ ...task, outcome, checkpoint_at: utcNow(now()) }));
+    plan.replace(currentTaskFile(layout.localDir), taskText({ ...task, outcome, checkpoint_at: utcSeconds(now()) }));
     if (note) plan.create(completedNoteFile(layout.localDir, task.id), note.text, { mode: 0o600 });
     const checked = checkPlan(plan);
     appendEvent(ledger, 'task.finished', { task_id: task.id, outcome, contract: contractRecord(gate, attempt) });

@@ -38,8 +38,3 @@ export function taskText(task: Task): string {
   }
   return `${lines.join('\n')}\n`;
 }
-
-/** Now, as the layer writes time: UTC, to the second. */
-export function utcNow(now: Date = new Date()): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}

@@ -6,7 +6,6 @@
  * Everything goes through the one writer under the repository's write lock; `task.started` is appended
  * to the ledger between the plan's check and its write.
  */
-import { randomBytes } from 'node:crypto';
 import { rootedPathProblem } from '../../api/toolkit/pathspec';
 import { MissingError, RefusedError, UsageError } from '../../errors';
 import type { Task } from '../../generated/types';
@@ -16,11 +15,12 @@ import { checkPlan } from '../../io/write/check';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
 import type { Repository } from '../../layer/repository';
+import { newId, utcSeconds } from '../kernel/clock';
 import { appendEvent } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import { archivedTaskFile, currentTaskFile, readCurrentTask } from './current';
 import { gitIdentity } from './identity';
-import { taskText, utcNow } from './record';
+import { taskText } from './record';
 
 /**
  * Text appended, in the same plan as the task, to a file of the local half: the open episode's session
@@ -92,9 +92,9 @@ export async function startTask(repository: Repository, request: StartRequest, n
       archived = archivedTaskFile(layout.localDir, task.id);
       plan.create(archived, taskText(task));
     }
-    const stamp = utcNow(now);
+    const stamp = utcSeconds(now);
     const task: Task = {
-      id: `t-${stamp.replace(/[-:TZ]/g, '')}-${randomBytes(2).toString('hex')}`,
+      id: newId('t', stamp),
       task: title,
       profile,
       owner,
@@ -148,7 +148,7 @@ export function normaliseScope(given: readonly string[]): string[] {
 
 /** The policy's `profiles.default`; the policy is the one place that default lives. */
 function defaultProfile(repository: Repository): string {
-  const file = repository.layout.section('policy') ?? `${repository.layout.repoDir}/policy.yaml`;
+  const file = repository.layout.policyFile;
   let value: unknown;
   try {
     value = (repository.yaml(file).value as { profiles?: { default?: unknown } } | null)?.profiles?.default;
