@@ -108,7 +108,6 @@ function treeKind(tree: Tree, root: string, path: string): PathKind {
 /** The git state of `git`, read-only; what it asks beyond the GitRepository's own is asked once. */
 export function gitReader(git: GitRepository): GitReader {
   let head: { value: string | undefined } | undefined;
-  let branch: { value: string | undefined } | undefined;
   const ask = (args: readonly string[]): string | undefined => {
     const result = git.git(args);
     const out = result.stdout.trim();
@@ -121,7 +120,7 @@ export function gitReader(git: GitRepository): GitReader {
     hooksDir: git.hooksDir,
     hooksPathEmpty: git.hooksPathEmpty,
     head: () => (head ??= { value: ask(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']) }).value,
-    branch: () => (branch ??= { value: ask(['symbolic-ref', '--quiet', '--short', 'HEAD']) }).value,
+    branch: () => git.branch(),
     tracked: (pathspec?: string) => git.tracked(pathspec),
     isIgnored: (path: string) => git.isIgnored(path),
     config: (key: string) => git.config(key),

@@ -4,6 +4,7 @@
  * GIT_INDEX_FILE must be honoured: the hook judges what is staged).
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
 
@@ -68,6 +69,7 @@ function checked(
 export class GitRepository {
   private trackedCache = new Map<string, readonly string[]>();
   private configCache = new Map<string, string | undefined>();
+  private branchCache: { readonly value: string | undefined } | undefined;
 
   private constructor(
     /** Absolute path of the working tree's top level. */
@@ -114,6 +116,31 @@ export class GitRepository {
       hooksPathEmpty = true;
     }
     return new GitRepository(root, gitDir, commonDir, hooksDir, hooksPathEmpty, env);
+  }
+
+  /**
+   * The branch checked out here (`main`), or undefined when HEAD is detached or unborn on no branch:
+   * read from this working tree's own HEAD file, which is what `git symbolic-ref --short HEAD` reads,
+   * so no process is started for it. Anything but a plain `ref: refs/heads/<name>` is asked of git.
+   */
+  branch(): string | undefined {
+    if (this.branchCache) return this.branchCache.value;
+    let value: string | undefined;
+    let text: string | undefined;
+    try {
+      text = readFileSync(join(this.gitDir, 'HEAD'), 'utf8');
+    } catch {
+      text = undefined;
+    }
+    const plain = text === undefined ? null : /^ref: refs\/heads\/([^\n]+)\n?$/.exec(text);
+    if (plain) value = plain[1];
+    else if (text !== undefined && /^[0-9a-f]{40,64}\n?$/.test(text)) value = undefined;
+    else {
+      const result = this.git(['symbolic-ref', '--quiet', '--short', 'HEAD']);
+      value = result.status === 0 && result.stdout.trim() !== '' ? result.stdout.trim() : undefined;
+    }
+    this.branchCache = { value };
+    return value;
   }
 
   /** Run git at the top level of this working tree. */

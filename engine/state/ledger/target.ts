@@ -32,7 +32,7 @@ export function ledgerTargetOf(
     root: repository.root,
     localDir: repository.layout.localDir,
     head: ask(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']),
-    branch: ask(['symbolic-ref', '--quiet', '--short', 'HEAD']),
+    branch: repository.git.branch(),
     command,
     ...(options.clock ? { clock: options.clock } : {}),
     ...sessionOf(options.session ?? stampOf(repository, repository.git.env)),
