@@ -10,6 +10,7 @@ import type { Invocation } from '../commands/define';
 import { ContractError, ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
 import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../gate/isolation/settings';
 import { builtinRegistry, editDistance } from '../gate/registry';
+import type { GateOutcome } from '../gate/run-gate';
 import { runGate } from '../gate/run-gate';
 import type { GateName } from '../generated/gates';
 import { gates } from '../generated/gates';
@@ -488,7 +489,7 @@ async function dryRun(repository: Repository, rule: Rule, cwd: string): Promise<
   const subjects: string[] = [];
   for (const gate of rule.enforcement.enforcedBy) {
     if (!Object.hasOwn(gates, gate)) continue;
-    let result;
+    let result: GateOutcome;
     try {
       result = await runGate({ gate: gate as GateName, cwd, env: process.env, repository, rules: [rule] });
     } catch (error) {

@@ -26,6 +26,7 @@
  * what a reader of the destinations clones; the layout rule serves a session copied out of its
  * repository, and the parent is the last resort of a folder that is neither.
  */
+import type { Stats } from 'node:fs';
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Violation } from '../api/validator';
@@ -347,7 +348,7 @@ interface Line {
 }
 
 function readSession(folder: string): Session {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(folder);
   } catch (error) {
