@@ -32,7 +32,7 @@ import { parseLedger } from './read';
 
 /** `20260903T193012Z`: the UTC second an archive or a kept file is named after. */
 export function compactUtc(date: Date): string {
-  return date.toISOString().slice(0, 19).replace(/[-:]/g, '') + 'Z';
+  return `${date.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 }
 
 /** What a rotation did. */
