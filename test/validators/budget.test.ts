@@ -40,7 +40,9 @@ function checkpoint(lines: number): (repo: TempRepo) => void {
 }
 
 function all(...steps: Array<(repo: TempRepo) => void>): (repo: TempRepo) => void {
-  return (repo) => steps.forEach((step) => step(repo));
+  return (repo) => {
+    for (const step of steps) step(repo);
+  };
 }
 
 describeTable({
