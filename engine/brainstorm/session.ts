@@ -745,7 +745,7 @@ function readForkHeading(n: number, text: string, head: { level: number; title: 
     return undefined;
   }
   const bracket = /\[([^[\]]*)\]$/.exec(head.title);
-  const inner = bracket?.[1]!.trim();
+  const inner = bracket?.[1]?.trim();
   const rest = head.title.slice(id.length, bracket ? head.title.length - bracket[0].length : undefined);
   const title = rest.replace(/^\s*(?:—|–|--?|:)?\s*/, '').trim();
   let state: 'open' | 'parked' | undefined;
@@ -1068,7 +1068,7 @@ function readManifest(lines: Line[] | undefined, topic: string | undefined): Man
         } else if (!separator && cells.every((cell) => /^:?-+:?$/.test(cell))) {
           separator = true;
         } else {
-          readManifestRow(n, text, cells, rows, drift);
+          readManifestRow(n, cells, rows, drift);
         }
         continue;
       }
@@ -1113,7 +1113,7 @@ function splitRow(text: string): string[] {
   return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
-function readManifestRow(n: number, text: string, cells: string[], rows: ManifestRow[], drift: DriftList): void {
+function readManifestRow(n: number, cells: string[], rows: ManifestRow[], drift: DriftList): void {
   if (cells.length !== MANIFEST_COLUMNS.length) {
     drift.add(n, `the row has ${cells.length} cell(s); a manifest row has ${MANIFEST_COLUMNS.length}: ${MANIFEST_COLUMNS.join(', ')}`);
     return;

@@ -276,7 +276,7 @@ function planPreCommit(
 function runsFirst(git: GitRepository, item: WiringItem): boolean {
   const legacy = preCommitLegacy(git, item.hook);
   const found = readHook(legacy, legacy, git);
-  return found !== undefined && found.executable && findInvocation(found.text, item.invocation).line !== undefined;
+  return found?.executable === true && findInvocation(found.text, item.invocation).line !== undefined;
 }
 
 /** A hook manager's configuration as init reads it: unusable YAML is unusable input (2), nothing written. */
