@@ -149,7 +149,12 @@ describe('schemas', () => {
     (_stem, source) => {
       const problems: string[] = [];
       const walk = (node: unknown, at: string): void => {
-        if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
+        if (Array.isArray(node)) {
+          node.forEach((item, i) => {
+            walk(item, `${at}/${i}`);
+          });
+          return;
+        }
         if (node === null || typeof node !== 'object') return;
         const schema = node as Json;
         const free = at.endsWith('/x-majordomus/options') || at === '#/$defs/Enforcement/properties/options';

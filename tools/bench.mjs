@@ -221,7 +221,9 @@ try {
   for (const target of targets) time(target.command, target.argv, target.cwd); // warm the file cache
   const samples = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    targets.forEach((target, i) => samples[i].push(time(target.command, target.argv, target.cwd)));
+    targets.forEach((target, i) => {
+      samples[i].push(time(target.command, target.argv, target.cwd));
+    });
   }
   const baseline = median(samples[0]);
   const results = targets.map((target, i) => ({

@@ -32,7 +32,7 @@ export function finishDeclarations(dir) {
     }
     const next = text.replace(
       SPECIFIER,
-      (whole, lead, quote, specifier) => `${lead}${quote}${withExtension(file, specifier, dir)}${quote}`,
+      (_whole, lead, quote, specifier) => `${lead}${quote}${withExtension(file, specifier, dir)}${quote}`,
     );
     if (next !== text) {
       writeFileSync(file, next);

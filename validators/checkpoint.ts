@@ -14,7 +14,7 @@ export default defineValidator({
     const tasks = context.model(taskModel);
     const file = tasks.current.file;
     const task = tasks.task;
-    if (!task || task.outcome !== 'active') {
+    if (task?.outcome !== 'active') {
       context.ok({ subject: file, message: 'no active task: no checkpoint is due' });
       return;
     }

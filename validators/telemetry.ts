@@ -8,10 +8,11 @@
  */
 
 import { isUnreadable } from '../engine/api/toolkit/documents';
-import type { ValidatorContext } from '../engine/api/validator';
+import type { FolderEntry, ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
 import { DocumentError } from '../engine/io/document-error';
 import { checkSchema, lineOf } from '../engine/layer/schema-check';
+import type { YamlDocument } from '../engine/layer/yaml';
 import { parseYaml } from '../engine/layer/yaml';
 import { stateDir } from '../engine/state/tasks/current';
 
@@ -43,7 +44,7 @@ export default defineValidator({
       });
       return;
     }
-    let entries;
+    let entries: readonly FolderEntry[];
     try {
       entries = context.disk.list(abs);
     } catch (error) {
@@ -79,7 +80,7 @@ function judge(context: ValidatorContext, file: string, id: string | undefined):
     context.violation({ subject: file, message: `${error.reason} (${error.fix})` });
     return;
   }
-  let doc;
+  let doc: YamlDocument;
   try {
     doc = parseYaml(text, file);
   } catch (error) {

@@ -98,10 +98,10 @@ async function checkEntry(
       return true;
     }
     case 'provider-hook':
-      if (target === 'claude-code:session') return verdict(await checkClaudeSession(context, files));
-    // falls through: another provider's hooks are not verified by this version
     case 'toolchain':
-      // the schema allows these; what they promise lives outside git, so this version says so and moves on
+      if (kind === 'provider-hook' && target === 'claude-code:session') return verdict(await checkClaudeSession(context, files));
+      // another provider's hooks, and a toolchain: the schema allows these; what they promise lives outside
+      // git, so this version says so and moves on
       return info(`\`${command}\` is wired by ${wiredBy}, which is not verified by this version (never counted as wired)`);
     case 'ci': {
       const unsafe = unsafePathReason(target);

@@ -7,6 +7,7 @@
  * file it did not write: what exists is kept, except what it can only repair — an empty manifest or
  * policy, a truncated file of its own vendored package. Every path written is printed.
  */
+import type { Stats } from 'node:fs';
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Invocation } from '../commands/define';
@@ -134,7 +135,7 @@ function readLayerFile(root: string, path: string): LayerFile {
   } catch {
     return { state: 'absent' };
   }
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(abs);
   } catch {

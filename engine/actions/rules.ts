@@ -10,6 +10,7 @@ import type { Invocation } from '../commands/define';
 import { ContractError, ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
 import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../gate/isolation/settings';
 import { builtinRegistry, editDistance } from '../gate/registry';
+import type { GateOutcome } from '../gate/run-gate';
 import { runGate } from '../gate/run-gate';
 import type { GateName } from '../generated/gates';
 import { gates } from '../generated/gates';
@@ -113,7 +114,11 @@ export async function runRulesList(options: RulesListOptions, invocation: Invoca
 /** Pad every column but the last to its widest cell, two spaces apart. */
 function alignColumns(rows: readonly (readonly string[])[]): string[] {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    });
+  }
   return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '));
 }
 
@@ -486,7 +491,7 @@ async function dryRun(repository: Repository, rule: Rule, cwd: string): Promise<
   const subjects: string[] = [];
   for (const gate of rule.enforcement.enforcedBy) {
     if (!Object.hasOwn(gates, gate)) continue;
-    let result;
+    let result: GateOutcome;
     try {
       result = await runGate({ gate: gate as GateName, cwd, env: repository.git.env, repository, rules: [rule] });
     } catch (error) {

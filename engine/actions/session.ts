@@ -28,7 +28,8 @@ export async function runSessionStart(options: SessionStartOptions, invocation: 
       `session ${session.session_id} opened at ${session.started_at} (head ${session.start_head === '' ? 'unborn' : session.start_head.slice(0, 7)})`,
       `working context: ${context}`,
       'next: majordomus context; majordomus session close when the episode ends',
-    ].join('\n') + '\n',
+      '',
+    ].join('\n'),
   );
 }
 

@@ -335,6 +335,7 @@ export interface ValidatorLookup {
  * A validator plugin; `Gates` are the gates it may be enforced at, which decide its context's kind, and
  * `Options` the type its options schema accepts.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds validators of every options type, and Validator<T> is invariant in T (its schema is)
 export interface Validator<Options = any, Gates extends GateName = GateName> {
   /** The key in the registry and in a rule's `x-majordomus.validator`. */
   readonly name: string;

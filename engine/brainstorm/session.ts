@@ -26,6 +26,7 @@
  * what a reader of the destinations clones; the layout rule serves a session copied out of its
  * repository, and the parent is the last resort of a folder that is neither.
  */
+import type { Stats } from 'node:fs';
 import { readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Violation } from '../api/validator';
@@ -347,7 +348,7 @@ interface Line {
 }
 
 function readSession(folder: string, env: NodeJS.ProcessEnv): Session {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(folder);
   } catch (error) {
@@ -744,7 +745,7 @@ function readForkHeading(n: number, text: string, head: { level: number; title: 
     return undefined;
   }
   const bracket = /\[([^[\]]*)\]$/.exec(head.title);
-  const inner = bracket?.[1]!.trim();
+  const inner = bracket?.[1]?.trim();
   const rest = head.title.slice(id.length, bracket ? head.title.length - bracket[0].length : undefined);
   const title = rest.replace(/^\s*(?:—|–|--?|:)?\s*/, '').trim();
   let state: 'open' | 'parked' | undefined;
@@ -1067,7 +1068,7 @@ function readManifest(lines: Line[] | undefined, topic: string | undefined): Man
         } else if (!separator && cells.every((cell) => /^:?-+:?$/.test(cell))) {
           separator = true;
         } else {
-          readManifestRow(n, text, cells, rows, drift);
+          readManifestRow(n, cells, rows, drift);
         }
         continue;
       }
@@ -1112,7 +1113,7 @@ function splitRow(text: string): string[] {
   return inner.split(/(?<!\\)\|/).map((cell) => cell.trim().replace(/\\\|/g, '|'));
 }
 
-function readManifestRow(n: number, text: string, cells: string[], rows: ManifestRow[], drift: DriftList): void {
+function readManifestRow(n: number, cells: string[], rows: ManifestRow[], drift: DriftList): void {
   if (cells.length !== MANIFEST_COLUMNS.length) {
     drift.add(n, `the row has ${cells.length} cell(s); a manifest row has ${MANIFEST_COLUMNS.length}: ${MANIFEST_COLUMNS.join(', ')}`);
     return;

@@ -23,6 +23,7 @@ import { readInside } from '../state/records/model';
 import { closeSession, sessionsDir } from '../state/sessions/close';
 import { sessionOfName } from '../state/sessions/record';
 import { startSession } from '../state/sessions/start';
+import type { Task } from '../state/tasks/current';
 import type { CaptureEvent, HookCall } from './providers/claude-code';
 
 /** What one hook run did. */
@@ -140,7 +141,7 @@ async function checkpoint(
 ): Promise<CaptureOutcome> {
   const { activeTask } = await import('../state/tasks/current');
   const { recordCheckpoint } = await import('../state/records/write');
-  let task;
+  let task: Task;
   try {
     task = activeTask(repository, 'capture session');
   } catch (error) {

@@ -24,6 +24,7 @@ import { parseYaml } from '../layer/yaml';
 import type { Rule } from '../ruleset/rules';
 import type { RepositoryValidators } from './isolation/settings';
 import type { Registry } from './registry';
+import type { GateOutcome } from './run-gate';
 import { runGate } from './run-gate';
 
 /** The outcome of one case. */
@@ -120,7 +121,7 @@ async function runCase(
     // a case without a layer of its own is judged under the skeleton manifest, never written into it
     const repository = Repository.open(scratch, { env: settings.env, isolated: true, tree: 'working', layoutless: 'skeleton' });
     const gate = rule.enforcement!.enforcedBy.find((name): name is GateName => Object.hasOwn(gates, name)) ?? 'doctor';
-    let result;
+    let result: GateOutcome;
     try {
       result = await runGate({
         gate,

@@ -7,6 +7,7 @@
  * repository and revision it pins are the user's to choose. Everything is planned or refused before
  * the plan is written, so a refusal writes nothing.
  */
+import type { Stats } from 'node:fs';
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { RefusedError, UsageError } from '../errors';
@@ -275,7 +276,7 @@ function planPreCommit(
 function runsFirst(git: GitRepository, item: WiringItem): boolean {
   const legacy = preCommitLegacy(git, item.hook);
   const found = readHook(legacy, legacy, git);
-  return found !== undefined && found.executable && findInvocation(found.text, item.invocation).line !== undefined;
+  return found?.executable === true && findInvocation(found.text, item.invocation).line !== undefined;
 }
 
 /** A hook manager's configuration as init reads it: unusable YAML is unusable input (2), nothing written. */
@@ -334,7 +335,7 @@ function refuseExternal(external: string | undefined, options: HookOptions, show
 
 /** An existing hook's text, following a link; undefined when there is no regular file to read. */
 function readHook(abs: string, shown: string, git: GitRepository): { text: string; executable: boolean; outside?: string } | undefined {
-  let stat;
+  let stat: Stats;
   try {
     stat = statSync(abs);
   } catch {

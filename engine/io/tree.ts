@@ -6,7 +6,7 @@
  * own untracked state (`.ai/local/`), the hooks and the distribution are read from disk.
  */
 import { createHash } from 'node:crypto';
-import type { Dirent } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from './document-error';
@@ -108,7 +108,7 @@ export class WorkingTree implements Tree {
 function listingProblem(abs: string, error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException).code;
   if (code !== 'ENOENT' && code !== 'ENOTDIR') return `cannot be listed (${code ?? String(error)})`;
-  let entry;
+  let entry: Stats;
   try {
     entry = lstatSync(abs);
   } catch {

@@ -67,7 +67,7 @@ export function renderAllowFile(schema: object, options: AllowFileOptions = {}):
 
 function defaultSource(node: SchemaNode): string {
   const file = node.$id?.split('/').pop();
-  if (file && file.endsWith('.schema.json')) return `share/schemas/${file}`;
+  if (file?.endsWith('.schema.json')) return `share/schemas/${file}`;
   return `share/schemas/${node['x-majordomus-allow'] ?? 'unknown'}.v1.schema.json`;
 }
 

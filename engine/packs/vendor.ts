@@ -6,6 +6,7 @@
  * the one this version ships (another vendor's, a newer one, one holding files this version does not
  * carry), is refused unless forced, with the list of what would be removed and replaced.
  */
+import type { Dirent, Stats } from 'node:fs';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { diskReader } from '../api/disk';
@@ -221,7 +222,7 @@ export function planVendorRemove(plan: WritePlan, layout: Layout, pack: string):
     plan.remove(path);
     changes.push({ action: 'remove', path, replaces: false });
   };
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(abs);
   } catch {
@@ -261,7 +262,7 @@ function entriesUnder(
   prefix = '',
   out: { files: string[]; folders: string[] } = { files: [], folders: [] },
 ): { files: string[]; folders: string[] } {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(join(root, prefix), { withFileTypes: true }).sort((a, b) => byteOrder(a.name, b.name));
   } catch {
@@ -348,7 +349,7 @@ type FileState = 'whole' | 'missing' | 'truncated' | 'different';
 export function packageOwnership(root: string, dir: string, vendor: string): Ownership {
   const abs = join(root, dir);
   const shipped = shippedFiles(vendor);
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(abs);
   } catch {
@@ -387,7 +388,7 @@ function describeManifest(abs: string, vendor: string): string {
 }
 
 function fileState(abs: string, content: Buffer): FileState {
-  let stat;
+  let stat: Stats;
   try {
     stat = lstatSync(abs);
   } catch {
@@ -402,7 +403,7 @@ function fileState(abs: string, content: Buffer): FileState {
 /** Every file under `dir`, relative to it, links included (not followed); what a killed writer left is not counted. */
 function filesUnder(dir: string, prefix = ''): string[] {
   const out: string[] = [];
-  let entries;
+  let entries: Dirent[];
   try {
     entries = readdirSync(join(dir, prefix), { withFileTypes: true });
   } catch {

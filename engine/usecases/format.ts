@@ -194,7 +194,10 @@ function parseScenario(text: string, file: string, offset: number, commands: rea
   value.steps.forEach((raw, index) => {
     const name = isMapping(raw) && nonEmptyString(raw.id) ? raw.id : `#${index + 1}`;
     const where = `step ${name}`;
-    if (!isMapping(raw)) return say(`${where} is not a mapping (write id, run, expect)`, offset);
+    if (!isMapping(raw)) {
+      say(`${where} is not a mapping (write id, run, expect)`, offset);
+      return;
+    }
     for (const key of Object.keys(raw))
       if (!STEP_KEYS.includes(key)) say(`${where}: unknown key ${JSON.stringify(key)} (the keys are ${STEP_KEYS.join(', ')})`, offset);
     if (!nonEmptyString(raw.id)) say(`${where}: id is not a non-empty string`, offset);
@@ -211,7 +214,10 @@ function parseScenario(text: string, file: string, offset: number, commands: rea
     if ('stdin' in raw && !(nonEmptyString(raw.stdin) && safeRelative(raw.stdin)))
       say(`${where}: stdin is not a relative path inside the use-cases directory`, offset);
     const expect = raw.expect;
-    if (!isMapping(expect)) return say(`${where}: no expect mapping (every step states the exit it expects)`, offset);
+    if (!isMapping(expect)) {
+      say(`${where}: no expect mapping (every step states the exit it expects)`, offset);
+      return;
+    }
     for (const key of Object.keys(expect))
       if (!EXPECT_KEYS.includes(key))
         say(`${where}: expect: unknown key ${JSON.stringify(key)} (the keys are ${EXPECT_KEYS.join(', ')})`, offset);
@@ -256,6 +262,7 @@ function parseScenario(text: string, file: string, offset: number, commands: rea
     setup: value.setup as Setup,
     given: (value.given as string[] | undefined) ?? [],
     steps,
+    // biome-ignore lint/suspicious/noThenProperty: `then` is the use-case format's key (given, steps, then); a list, never a function, so the object is not a thenable
     then: (value.then as string[] | undefined) ?? [],
   };
 }

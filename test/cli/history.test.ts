@@ -216,7 +216,7 @@ describe('history --rotate', () => {
     // every name of the next seconds is taken, so whichever second the rotation lands in, its archive exists
     const now = Date.now();
     for (let s = -1; s < 5; s++) {
-      const stamp = new Date(now + s * 1000).toISOString().slice(0, 19).replace(/[-:]/g, '') + 'Z';
+      const stamp = `${new Date(now + s * 1000).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
       repo.write(`.ai/local/state/ledger.${stamp}.jsonl.archived`, 'kept\n');
     }
     const result = repo.run(['history', '--rotate']);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DocumentError } from '../../engine/io/document-error';
 import { parseFrontMatter, readFrontMatterFile } from '../../engine/layer/front-matter';
+import type { YamlDocument } from '../../engine/layer/yaml';
 import { parseYaml, readYamlFile } from '../../engine/layer/yaml';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 import { failing, repoFactory } from '../helpers/repo';
@@ -100,7 +101,7 @@ describeUpstream('the upstream vendored package as a repository vendored package
     const expected: string[] = [];
     for (const entry of listed) {
       const path = repo.path(`${VENDOR}/${entry.file}`);
-      let doc;
+      let doc: YamlDocument;
       try {
         doc = readFrontMatterFile(path, entry.file).data;
       } catch {

@@ -23,7 +23,7 @@ async function captured(command: () => Promise<void>): Promise<RunResult> {
     return { code: 0, stdout: out.join(''), stderr: '' };
   } catch (error) {
     if (!(error instanceof MajordomusError)) throw error;
-    return { code: error.exitCode, stdout: out.join(''), stderr: [`majordomus: ${error.message}`, ...error.details].join('\n') + '\n' };
+    return { code: error.exitCode, stdout: out.join(''), stderr: `${[`majordomus: ${error.message}`, ...error.details].join('\n')}\n` };
   } finally {
     process.stdout.write = write;
   }

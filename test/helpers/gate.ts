@@ -79,7 +79,7 @@ export async function gateOutput(
   } catch (error) {
     // what engine/cli/program.ts turns into an exit code and one line on stderr; anything else is a bug, thrown
     if (!(error instanceof MajordomusError)) throw error;
-    return { code: error.exitCode, stdout: out.join(''), stderr: [`majordomus: ${error.message}`, ...error.details].join('\n') + '\n' };
+    return { code: error.exitCode, stdout: out.join(''), stderr: `${[`majordomus: ${error.message}`, ...error.details].join('\n')}\n` };
   }
 }
 

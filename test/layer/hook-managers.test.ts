@@ -112,6 +112,7 @@ describe('pre-commit: what init prints', () => {
 describe('husky: its stub', () => {
   it.each([
     ['husky 9.1', HUSKY_STUB, true],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, the ${…} is the shell's parameter expansion
     ['husky 9.0', '#!/usr/bin/env sh\n. "${0%/*}/h"', true],
     ['a stub with a line appended', `${HUSKY_STUB}\nmajordomus doctor --quiet || exit $?\n`, true],
     ['a plain hook', '#!/bin/sh\nmajordomus doctor --quiet\n', false],

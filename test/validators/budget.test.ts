@@ -27,7 +27,7 @@ function budget(lines: number): (repo: TempRepo) => void {
 /** The always-loaded projection, written with `lines` lines and tracked. */
 function agents(lines: number): (repo: TempRepo) => void {
   return (repo) => {
-    repo.write('AGENTS.md', Array.from({ length: lines }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+    repo.write('AGENTS.md', `${Array.from({ length: lines }, (_, i) => `line ${i + 1}`).join('\n')}\n`);
     repo.git(['add', 'AGENTS.md']);
   };
 }
@@ -35,12 +35,14 @@ function agents(lines: number): (repo: TempRepo) => void {
 /** A checkpoint of this worktree and branch with a body of `lines` lines: the resolver hands it to the builder. */
 function checkpoint(lines: number): (repo: TempRepo) => void {
   return (repo) => {
-    writeRecord(repo, 'checkpoint', {}, Array.from({ length: lines }, (_, i) => `step ${i + 1}`).join('\n') + '\n');
+    writeRecord(repo, 'checkpoint', {}, `${Array.from({ length: lines }, (_, i) => `step ${i + 1}`).join('\n')}\n`);
   };
 }
 
 function all(...steps: Array<(repo: TempRepo) => void>): (repo: TempRepo) => void {
-  return (repo) => steps.forEach((step) => step(repo));
+  return (repo) => {
+    for (const step of steps) step(repo);
+  };
 }
 
 describeTable({

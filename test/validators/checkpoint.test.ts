@@ -34,7 +34,9 @@ function policyDefault(value: string): (repo: TempRepo) => void {
 }
 
 function all(...steps: Array<(repo: TempRepo) => void>): (repo: TempRepo) => void {
-  return (repo) => steps.forEach((step) => step(repo));
+  return (repo) => {
+    for (const step of steps) step(repo);
+  };
 }
 
 const CASES: readonly GateCase[] = [

@@ -16,7 +16,7 @@ const repos = repoFactory();
 afterAll(() => repos.disposeAll());
 
 const entry = (what: string, fields: Record<string, string>): string =>
-  [`## 2026-09-03 — ${what}`, ...Object.entries(fields).map(([key, value]) => `${key}: ${value}`)].join('\n') + '\n';
+  `${[`## 2026-09-03 — ${what}`, ...Object.entries(fields).map(([key, value]) => `${key}: ${value}`)].join('\n')}\n`;
 const FULL = {
   Task: 't-20260903193012-a4f1',
   Head: '3f2a9c1',
@@ -40,7 +40,7 @@ const CASES: readonly GateCase[] = [
   {
     name: 'complete entries',
     gate: 'doctor',
-    mutate: store(entry('drop the cache', FULL) + '\n' + entry('keep the queue', FULL)),
+    mutate: store(`${entry('drop the cache', FULL)}\n${entry('keep the queue', FULL)}`),
     code: 0,
     expected: [OK],
   },
@@ -89,7 +89,7 @@ const CASES: readonly GateCase[] = [
   {
     name: 'each lacking entry at its own heading, the complete one silent',
     gate: 'doctor',
-    mutate: store(entry('first', without('Why')) + '\n' + entry('second', FULL) + '\n' + entry('third', without('Task', 'Head', 'Why'))),
+    mutate: store(`${entry('first', without('Why'))}\n${entry('second', FULL)}\n${entry('third', without('Task', 'Head', 'Why'))}`),
     code: 0,
     expected: [warnAt('first'), warnAt('third')],
     cli: true,

@@ -40,7 +40,9 @@ function pushed(repo: TempRepo): void {
 }
 
 function all(...steps: Array<(repo: TempRepo) => void>): (repo: TempRepo) => void {
-  return (repo) => steps.forEach((step) => step(repo));
+  return (repo) => {
+    for (const step of steps) step(repo);
+  };
 }
 
 const dirty = (repo: TempRepo) => repo.write('src/a/x.ts', 'export {};\n');

@@ -65,11 +65,14 @@ export interface Optional<T> {
 }
 
 /** The properties of an object schema: each a schema, or an optional one. */
+// biome-ignore lint/suspicious/noExplicitAny: Schema<T> is invariant in T, so any is the only type every schema is assignable to
 export type Properties = { readonly [key: string]: Schema<any> | Optional<any> };
 
 /** The type of the objects an object schema with these properties accepts. */
 export type ObjectOf<P extends Properties> = Flat<
+  // biome-ignore lint/suspicious/noExplicitAny: any optional property, whatever its type (Optional<T> is invariant in T)
   { readonly [K in keyof P as P[K] extends Optional<any> ? never : K]: SchemaType<P[K]> } & {
+    // biome-ignore lint/suspicious/noExplicitAny: any optional property, whatever its type (Optional<T> is invariant in T)
     readonly [K in keyof P as P[K] extends Optional<any> ? K : never]?: P[K] extends Optional<infer T> ? T : never;
   }
 >;
@@ -117,6 +120,7 @@ function built<T>(data: Record<string, unknown>): Schema<T> {
   return Object.freeze(data) as Schema<T>;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: Schema<T> is invariant in T, so any is the only type every schema is assignable to
 function isOptional(property: Schema<any> | Optional<any>): property is Optional<any> {
   return Object.hasOwn(property, OPTIONAL);
 }

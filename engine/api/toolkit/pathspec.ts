@@ -75,9 +75,9 @@ export async function matchesAny(paths: readonly string[], pattern: string): Pro
 
 /**
  * For each path of `paths` that `pattern` matches, in no particular order, `visit` gets its position in
- * `paths`; it returns false to stop early.
+ * `paths`; it returns false to stop early (any other value, or none, goes on).
  */
-export async function eachMatch(paths: readonly string[], pattern: string, visit: (at: number) => boolean | void): Promise<void> {
+export async function eachMatch(paths: readonly string[], pattern: string, visit: (at: number) => unknown): Promise<void> {
   const index = indexOf(paths);
   if (isLiteral(pattern)) {
     // a literal holds neither a backslash nor a line terminator, so only a plain path can be it
@@ -152,7 +152,9 @@ class PathIndex {
   constructor(private readonly paths: readonly string[]) {
     const plain: number[] = [];
     const odd: number[] = [];
-    paths.forEach((path, at) => (isPlain(path) ? plain : odd).push(at));
+    paths.forEach((path, at) => {
+      (isPlain(path) ? plain : odd).push(at);
+    });
     this.order = plain.sort((a, b) => {
       const x = paths[a]!;
       const y = paths[b]!;

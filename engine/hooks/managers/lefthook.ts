@@ -141,7 +141,9 @@ export function lefthookSnippet(items: readonly WiringItem[]): string[] {
   const lines: string[] = [];
   for (const [hook, list] of byHook(items)) {
     lines.push(`${hook}:`, '  commands:');
-    list.forEach((item, index) => lines.push(`    ${commandName(item, index)}:`, `      run: ${yamlScalar(lefthookRun(item.invocation))}`));
+    list.forEach((item, index) => {
+      lines.push(`    ${commandName(item, index)}:`, `      run: ${yamlScalar(lefthookRun(item.invocation))}`);
+    });
   }
   return lines;
 }

@@ -101,7 +101,7 @@ export function searchPreCommit(value: unknown, hook: string, invocation: Invoca
         };
         continue;
       }
-      if ((declared.pass_filenames ?? (shipped ? false : true)) !== false) {
+      if ((declared.pass_filenames ?? shipped === undefined) !== false) {
         problem ??= {
           wired: false,
           path,
@@ -109,7 +109,7 @@ export function searchPreCommit(value: unknown, hook: string, invocation: Invoca
         };
         continue;
       }
-      if ((declared.always_run ?? (shipped ? true : false)) !== true) {
+      if ((declared.always_run ?? shipped !== undefined) !== true) {
         problem ??= { wired: false, path, problem: `runs \`${shown}\` only when a file matches (set \`always_run: true\`)` };
         continue;
       }

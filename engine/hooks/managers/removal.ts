@@ -54,7 +54,7 @@ export const LEFTHOOK_MARKER = "# majordomus: the policy's enforcement, added by
  */
 export function removeLefthookSection(text: string): Removal {
   const lines = text.split('\n');
-  const start = lines.findIndex((line) => line === LEFTHOOK_MARKER);
+  const start = lines.indexOf(LEFTHOOK_MARKER);
   if (start === -1) return { kind: 'none' };
   const keys: string[] = [];
   let end = start + 1;

@@ -4,6 +4,7 @@
  * missing ones are made private. What appends (the ledger) and what publishes exclusively (an open
  * episode) use it before they open a file, so nothing they write lands outside the repository.
  */
+import type { Stats } from 'node:fs';
 import { chmodSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { RefusedError } from '../../errors';
@@ -23,7 +24,7 @@ export function containedFolder(location: { readonly root: string }, folder: str
   for (const part of parts) {
     at = join(at, part);
     shown = shown === '' ? part : `${shown}/${part}`;
-    let stat;
+    let stat: Stats;
     try {
       stat = lstatSync(at);
     } catch (error) {

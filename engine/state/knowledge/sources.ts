@@ -70,11 +70,11 @@ export function judgeSources(doc: YamlDocument): JudgedSources {
       return;
     }
     seen.set(entry.id, index);
-    const escape = entry.pathspec.startsWith(GLOB_MAGIC) ? rootedPathProblem(globOf(entry.pathspec)) : undefined;
-    if (escape !== undefined) {
+    const outside = entry.pathspec.startsWith(GLOB_MAGIC) ? rootedPathProblem(globOf(entry.pathspec)) : undefined;
+    if (outside !== undefined) {
       problems.push({
         line: doc.lines.get(`sources.${index}.pathspec`) ?? line,
-        message: `\`sources.${index}.pathspec\` is ${JSON.stringify(entry.pathspec)}: ${escape}`,
+        message: `\`sources.${index}.pathspec\` is ${JSON.stringify(entry.pathspec)}: ${outside}`,
       });
       return;
     }

@@ -93,17 +93,16 @@ export interface NewDecision {
 /** The entry's text: heading and six fields, an absent optional one written as `-`, ending in a newline. */
 export function formatDecision(decision: NewDecision): string {
   const list = (values: readonly string[]): string => (values.length === 0 ? '-' : values.join('; '));
-  return (
-    [
-      `## ${decision.date} ${DASH} ${decision.what}`,
-      `Task: ${decision.task}`,
-      `Head: ${decision.head}`,
-      `Why: ${decision.why}`,
-      `Rejected: ${list(decision.rejected)}`,
-      `Evidence: ${list(decision.evidence)}`,
-      `Supersedes: ${decision.supersedes ?? '-'}`,
-    ].join('\n') + '\n'
-  );
+  return [
+    `## ${decision.date} ${DASH} ${decision.what}`,
+    `Task: ${decision.task}`,
+    `Head: ${decision.head}`,
+    `Why: ${decision.why}`,
+    `Rejected: ${list(decision.rejected)}`,
+    `Evidence: ${list(decision.evidence)}`,
+    `Supersedes: ${decision.supersedes ?? '-'}`,
+    '',
+  ].join('\n');
 }
 
 /**

@@ -14,7 +14,7 @@ import { DASH } from './decisions';
 /** The store's path under the local half of the layer. */
 export const QUESTIONS_FILE = 'state/open-questions.md';
 
-const TASK_ID = String.raw`[A-Za-z0-9][A-Za-z0-9._-]*`;
+const TASK_ID = '[A-Za-z0-9][A-Za-z0-9._-]*';
 const DATE = String.raw`\d{4}-\d{2}-\d{2}`;
 const UNRESOLVED = new RegExp(String.raw`^- \[unresolved\] (${TASK_ID}) ${DASH} ([^${DASH}]*\S) \((${DATE})\)$`);
 const RESOLVED = new RegExp(String.raw`^- \[resolved (${DATE})\] (${TASK_ID}) ${DASH} ([^${DASH}]*\S) ${DASH} ([^${DASH}]*\S)$`);

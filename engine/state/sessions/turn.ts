@@ -11,6 +11,7 @@ import type { Repository } from '../../layer/repository';
 import type { Briefing, BriefingTask } from '../briefing/assemble';
 import { budgetFigure, overBudget } from '../briefing/assemble';
 import { buildBriefing } from '../briefing/build';
+import type { OpenRead } from '../kernel/episode';
 import { contextPath, episodeHere } from '../kernel/episode';
 import type { TurnSection } from '../tasks/start';
 
@@ -21,7 +22,7 @@ import type { TurnSection } from '../tasks/start';
  */
 export function turnSection(repository: Repository, task: BriefingTask): TurnSection | undefined {
   const { root, layout } = repository;
-  let found;
+  let found: OpenRead;
   try {
     found = episodeHere(root, layout.localDir, undefined, repository.git.env);
   } catch {

@@ -81,7 +81,7 @@ function readContract(repository: {
   yaml(file: string): { value: unknown; lines: ReadonlyMap<string, number> };
 }): ContractKeys {
   const file = repository.layout.policyFile;
-  let doc;
+  let doc: ReturnType<typeof repository.yaml>;
   try {
     doc = repository.yaml(file);
   } catch (error) {

@@ -123,7 +123,7 @@ function contractRecord(gate: GateOutcome, attempt: FinishAttempt): Record<strin
         }
       : null;
   const gates = attempt.gates?.map((verdict) => ({ gate: verdict.gate, exit: verdict.exitCode })) ?? null;
-  return { rules: gate.selected.map((rule) => rule.identity), verify, note: attempt.note ? true : false, gates };
+  return { rules: gate.selected.map((rule) => rule.identity), verify, note: Boolean(attempt.note), gates };
 }
 
 /** The note file: a regular text file under the size cap; `-` is the note on stdin (as a pipe gives it). */
