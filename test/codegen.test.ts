@@ -152,7 +152,12 @@ describe('schemas', () => {
         if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${at}/${i}`));
         if (node === null || typeof node !== 'object') return;
         const schema = node as Json;
-        const free = at.endsWith('/x-majordomus/options') || at === '#/$defs/Enforcement/properties/options';
+        // open by design: a rule's validator options (the validator's own schema judges them), and a use
+        // case's files_contain, a mapping of the repository's paths to patterns
+        const free =
+          at.endsWith('/x-majordomus/options') ||
+          at === '#/$defs/Enforcement/properties/options' ||
+          at === '#/$defs/Expectation/properties/files_contain';
         if (schema.type === 'object' && !free && schema.additionalProperties !== false)
           problems.push(`${at}: object without additionalProperties: false`);
         if (typeof schema.pattern === 'string' && typeof schema.maxLength !== 'number') problems.push(`${at}: pattern without maxLength`);
@@ -176,6 +181,8 @@ describe('schemas', () => {
     expect(new Set(named).size).toBe(named.length);
     expect([...kindNames].sort()).toEqual([
       'events',
+      'handover',
+      'knowledge-candidate',
       'knowledge-sources',
       'manifest',
       'pack',
@@ -184,8 +191,13 @@ describe('schemas', () => {
       'rule',
       'rule-package',
       'scope',
+      'session',
+      'session-context',
+      'session-record',
       'task',
       'telemetry',
+      'use-case',
+      'use-case-scenario',
     ]);
     expect(Object.keys(schemaValidators).sort()).toEqual([...kindNames].sort());
   });
