@@ -64,7 +64,7 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** The YAML text of `value`, a mapping: one line per scalar entry, ending with a newline. */
-export function writeYaml(value: Readonly<Record<string, unknown>>, options: YamlWriteOptions = {}): string {
+export function writeYaml(value: object, options: YamlWriteOptions = {}): string {
   const writer = new Writer(options);
   if (!isMapping(value)) throw new Error('a YAML document of the layer is a mapping');
   const lines = writer.mapping(value, 0, '', 1);
@@ -72,7 +72,7 @@ export function writeYaml(value: Readonly<Record<string, unknown>>, options: Yam
 }
 
 /** A front matter block: `---`, the YAML of `value`, `---`, each line ending with a newline. */
-export function writeFrontMatter(value: Readonly<Record<string, unknown>>, options: YamlWriteOptions = {}): string {
+export function writeFrontMatter(value: object, options: YamlWriteOptions = {}): string {
   return `---\n${writeYaml(value, options)}---\n`;
 }
 
