@@ -99,7 +99,7 @@ export function deriveKnowledge(repository: Repository, request: DeriveRequest =
   // what is on disk now, whatever tree the repository was opened to judge: the candidates are written there
   const tree = new WorkingTree(repository.root);
   const candidates = candidatesOf(repository, tree, episode, lines);
-  const curated = repository.layout.section('knowledge') + '/curated';
+  const curated = `${repository.layout.section('knowledge')}/curated`;
   const written: string[] = [];
   const unchanged: string[] = [];
   const skipped: string[] = [];
