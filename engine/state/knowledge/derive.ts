@@ -235,7 +235,8 @@ function candidate(
 }
 
 /** The candidate's keys written plain; the title, the task and the evidence are quoted. */
-const CANDIDATE_PLAIN = ['id', 'kind', 'status', 'date', 'episode'];
+// key-list: a style of the writer (which keys stand plain), not the shape, which is the schema's
+const CANDIDATE_PLAIN: readonly (keyof KnowledgeCandidate)[] = ['id', 'kind', 'status', 'date', 'episode'];
 
 /** Something at a path that is not a readable text file: a candidate's name taken, no evidence text. */
 const UNREADABLE = Symbol('unreadable');

@@ -118,7 +118,8 @@ function refusedFor(session: OpenSession, root: string, file: string): RefusedEr
 }
 
 /** The front matter keys written plain (the contract, ids and times); every other value is quoted. */
-const CONTEXT_PLAIN = ['schema', 'kind', 'session_id', 'opened_at', 'opened_by'];
+// key-list: a style of the writer (which keys stand plain), not the shape, which is the schema's
+const CONTEXT_PLAIN: readonly (keyof SessionContext)[] = ['schema', 'kind', 'session_id', 'opened_at', 'opened_by'];
 
 /** The session context: front matter describing the open, the context at open, a place for notes. */
 function contextText(repository: Repository, session: OpenSession, key: string): string {
