@@ -14,7 +14,7 @@
  * approximately: an empty mapping (no block form; flow mappings are outside the subset), a prototype
  * key, a control character in a key, a lone surrogate (no UTF-8 form), a value that is not plain data.
  */
-import { resolvePlain } from './yaml-fast';
+import { FORBIDDEN_KEYS, resolvePlain } from './yaml-fast';
 
 /** How a document is written; every option defaults to the plainest form that reads back the same. */
 export interface YamlWriteOptions {
@@ -38,9 +38,6 @@ export interface YamlWriteOptions {
  * of a list inside a list opens two levels on one line, so half of that is always read back.
  */
 export const MAX_WRITE_DEPTH = 32;
-
-/** Keys the reader refuses (prototype pollution, merge keys). */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype', '<<']);
 
 /** A key the fast path reads as written (its KEY pattern); any other key is double-quoted. */
 const PLAIN_KEY = /^[A-Za-z0-9_][A-Za-z0-9_./-]*$/;
