@@ -6,6 +6,7 @@ import { gateNames, gates } from '../engine/generated/gates';
 import type { KindName } from '../engine/generated/kinds';
 import { kindNames, kinds } from '../engine/generated/kinds';
 import { packNames, packs } from '../engine/generated/packs';
+import { schemaKeys } from '../engine/generated/schema-keys';
 import type { SchemaError } from '../engine/generated/schema-validators';
 import { schemaValidators } from '../engine/generated/schema-validators';
 import { DocumentError } from '../engine/io/document-error';
@@ -13,6 +14,7 @@ import { allowLines, renderAllowFile } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
 import { readYamlFile } from '../engine/layer/yaml';
 import { compareFiles, createAjv, generateFiles, REPOSITORY_ROOT, readPacks, readSchemas, run } from '../tools/generate';
+import { KEY_LIST_MIN, keyListsIn } from './helpers/key-lists';
 import { describeUpstream, UPSTREAM } from './helpers/upstream';
 import { validators } from './helpers/validators';
 
@@ -157,7 +159,12 @@ describe('schemas', () => {
         }
         if (node === null || typeof node !== 'object') return;
         const schema = node as Json;
-        const free = at.endsWith('/x-majordomus/options') || at === '#/$defs/Enforcement/properties/options';
+        // open by design: a rule's validator options (the validator's own schema judges them), and a use
+        // case's files_contain, a mapping of the repository's paths to patterns
+        const free =
+          at.endsWith('/x-majordomus/options') ||
+          at === '#/$defs/Enforcement/properties/options' ||
+          at === '#/$defs/Expectation/properties/files_contain';
         if (schema.type === 'object' && !free && schema.additionalProperties !== false)
           problems.push(`${at}: object without additionalProperties: false`);
         if (typeof schema.pattern === 'string' && typeof schema.maxLength !== 'number') problems.push(`${at}: pattern without maxLength`);
@@ -181,6 +188,8 @@ describe('schemas', () => {
     expect(new Set(named).size).toBe(named.length);
     expect([...kindNames].sort()).toEqual([
       'events',
+      'handover',
+      'knowledge-candidate',
       'knowledge-sources',
       'manifest',
       'pack',
@@ -189,8 +198,13 @@ describe('schemas', () => {
       'rule',
       'rule-package',
       'scope',
+      'session',
+      'session-context',
+      'session-record',
       'task',
       'telemetry',
+      'use-case',
+      'use-case-scenario',
     ]);
     expect(Object.keys(schemaValidators).sort()).toEqual([...kindNames].sort());
   });
@@ -418,6 +432,15 @@ describeUpstream('upstream fixtures', () => {
     const value = readYamlFile(join(UPSTREAM, path), path).value;
     expect(validate(kind, value)).toEqual([]);
     expect(unmatchedKeys(kind, value)).toEqual([]);
+  });
+
+  const sessionRecords = readdirSync(join(UPSTREAM, '.ai/repo/sessions'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `.ai/repo/sessions/${name}`);
+  it.each(sessionRecords)('%s is a valid session-record', (path) => {
+    const value = readFrontMatterFile(join(UPSTREAM, path), path).data.value;
+    expect(validate('session-record', value)).toEqual([]);
+    expect(unmatchedKeys('session-record', value)).toEqual([]);
   });
 
   const ruleDirs = ['share/standard/majordomus/rules', '.ai/repo/rules/vendor/majordomus/rules', '.ai/repo/rules/project'];
@@ -757,5 +780,35 @@ describe('rule package manifests', () => {
       .filter((name) => name.endsWith('.md') && name !== 'README.md')
       .sort();
     expect(manifest.rules.map((rule) => rule.file).sort()).toEqual(files.map((name) => `rules/${name}`));
+  });
+});
+
+describe('readers of a kind that has a schema', () => {
+  /** The readers and writers of the layer's state, use cases and validators: where the second wave kept its shapes. */
+  const SCANNED = ['engine/state', 'engine/usecases', 'validators'];
+  const sources = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? sources(`${dir}/${entry.name}`) : entry.name.endsWith('.ts') ? [`${dir}/${entry.name}`] : [],
+    );
+
+  it(`declare no hand-written key list (${KEY_LIST_MIN} or more keys of one schema mapping): they ask the generated keys, types or checkSchema`, () => {
+    const found = SCANNED.flatMap(sources).flatMap((file) => keyListsIn(file, readFileSync(join(ROOT, file), 'utf8'), schemaKeys));
+    expect(found.map((list) => `${list.file}:${list.line}: ${list.keys.join(', ')} (of ${list.kind} ${list.mapping || '/'})`)).toEqual([]);
+  });
+
+  it('the check finds such a list, as an array or as a union of literal types, and lets a selection from a generated type or a marked list pass', () => {
+    const source = [
+      "const OPEN_KEYS: readonly (keyof OpenSession)[] = ['session_id', 'started_at', 'owner', 'worker', 'provider'];",
+      "type ListKey = 'commits' | 'changed_files' | 'tasks' | 'issues';",
+      "type Picked = Pick<SessionRecord, 'commits' | 'changed_files' | 'tasks' | 'issues'>;",
+      '// key-list: the keys written plain',
+      "const PLAIN = ['id', 'kind', 'status', 'date', 'episode'];",
+      "const FEW = ['session_id', 'started_at', 'owner'];",
+    ].join('\n');
+    const found = keyListsIn('x.ts', source, schemaKeys);
+    expect(found.map((list) => [list.line, list.kind])).toEqual([
+      [1, 'session'],
+      [2, 'session-record'],
+    ]);
   });
 });

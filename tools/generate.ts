@@ -29,6 +29,7 @@ import type { Validator } from '../engine/api/validator';
 import { GENERATED_MARKER, renderAllowFile } from '../engine/layer/allow';
 import { readFrontMatterFile } from '../engine/layer/front-matter';
 import { readYamlFile } from '../engine/layer/yaml';
+import { writeYaml } from '../engine/layer/yaml-write';
 import { renderCatalogue } from './catalogue';
 import { renderSchemaKeys } from './schema-keys';
 
@@ -1252,40 +1253,12 @@ function renderRulePackages(root: string, version: string, schema: SchemaSource 
         `rules/${pack}/manifest.yaml would break its schema at ${first?.instancePath || '/'}: ${first?.message ?? 'invalid'}`,
       );
     }
-    const lines = [
-      `vendor: ${yamlScalar(pack)}`,
-      `package: ${yamlScalar(manifest.package)}`,
-      'version: 1',
-      'format: ai-rules/v1',
-      `source_revision: ${yamlScalar(version)}`,
-    ];
-    if (entries.length === 0) lines.push('rules: []');
-    else {
-      lines.push('rules:');
-      for (const entry of entries) {
-        lines.push(
-          `  - id: ${yamlScalar(entry.id)}`,
-          `    version: ${entry.version}`,
-          `    file: ${yamlScalar(entry.file)}`,
-          `    sha256: ${entry.sha256}`,
-        );
-      }
-    }
     files.push({
       path: `rules/${pack}/manifest.yaml`,
-      content: `${yamlHeader(`rules/${pack}/rules/*.md`, version)}${lines.join('\n')}\n`,
+      content: `${yamlHeader(`rules/${pack}/rules/*.md`, version)}${writeYaml(manifest)}`,
     });
   }
   return files;
-}
-
-const YAML_CORE_NON_STRING =
-  /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
-
-/** A string as a YAML scalar of the layer's subset: plain when that reads back as the same string. */
-function yamlScalar(value: string): string {
-  if (/^[A-Za-z0-9][A-Za-z0-9_.@/+-]*$/.test(value) && !YAML_CORE_NON_STRING.test(value)) return value;
-  return JSON.stringify(value);
 }
 
 // ---------------------------------------------------------------------------------------------------

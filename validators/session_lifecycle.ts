@@ -1,21 +1,7 @@
+import type { YamlDocument } from '../engine/api/toolkit/index';
+import { checkSchema } from '../engine/api/toolkit/index';
 import { defineValidator } from '../engine/api/validator';
 import { parseFrontMatter } from '../engine/layer/front-matter';
-
-/** The keys a session context's front matter declares (session-context/v1). */
-const CONTEXT_KEYS: ReadonlySet<string> = new Set([
-  'schema',
-  'kind',
-  'session_id',
-  'opened_at',
-  'opened_by',
-  'provider',
-  'provider_session',
-  'branch',
-  'head',
-  'task_id',
-  'profile',
-  'worker',
-]);
 
 /**
  * A key naming what a conversation is made of — a message list, a completion, a model's reply. A session
@@ -28,7 +14,7 @@ const TRANSCRIPT_KEY =
 export default defineValidator({
   name: 'session_lifecycle',
   description:
-    "Open-session state stays in the checkout's own half, untracked, and no session context's front matter names a message list, a completion or a model's reply.",
+    "Open-session state stays in the checkout's own half, untracked, and every session context's front matter is session-context/v1 (share/schemas/session-context.v1.schema.json): no key names a message list, a completion or a model's reply.",
   gates: ['doctor', 'watch'],
   run(context) {
     const local = context.layer.localDir;
@@ -52,12 +38,9 @@ export default defineValidator({
         if (entry.directory || !entry.name.endsWith('.md')) continue;
         const path = `${dir}/${entry.name}`;
         judged++;
-        let front: unknown;
-        let lines: ReadonlyMap<string, number> = new Map();
+        let front: YamlDocument;
         try {
-          const document = parseFrontMatter(context.disk.read(path), path);
-          front = document.data.value;
-          lines = document.data.lines;
+          front = parseFrontMatter(context.disk.read(path), path).data;
         } catch (error) {
           bad++;
           context.violation({
@@ -67,30 +50,19 @@ export default defineValidator({
           });
           continue;
         }
-        if (front === null || typeof front !== 'object' || Array.isArray(front)) {
+        // the contract is share/schemas/session-context.v1.schema.json; a key it does not declare that
+        // names a conversation is said to be one, since that is the promise the rule keeps
+        for (const problem of checkSchema('session-context', front)) {
           bad++;
-          context.violation({ subject: path, file: path, message: 'the front matter is not a mapping of session-context/v1 keys' });
-          continue;
-        }
-        for (const key of Object.keys(front)) {
-          const line = lines.get(key);
-          if (TRANSCRIPT_KEY.test(key)) {
-            bad++;
-            context.violation({
-              subject: path,
-              file: path,
-              ...(line === undefined ? {} : { line }),
-              message: `the key \`${key}\` names a conversation (a message list, a completion, a model's reply): a session context is never a transcript (remove it)`,
-            });
-          } else if (!CONTEXT_KEYS.has(key)) {
-            bad++;
-            context.violation({
-              subject: path,
-              file: path,
-              ...(line === undefined ? {} : { line }),
-              message: `unknown key \`${key}\`: session-context/v1 does not declare it (remove it)`,
-            });
-          }
+          const line = problem.keyword === 'required' ? undefined : problem.line;
+          const unknown = problem.keyword === 'additionalProperties';
+          const message =
+            unknown && TRANSCRIPT_KEY.test(problem.key)
+              ? `the key \`${problem.key}\` names a conversation (a message list, a completion, a model's reply): a session context is never a transcript (remove it)`
+              : unknown
+                ? `unknown key \`${problem.key}\`: session-context/v1 does not declare it (remove it)`
+                : `${problem.message} (session-context/v1)`;
+          context.violation({ subject: path, file: path, ...(line === undefined ? {} : { line }), message });
         }
       }
     }

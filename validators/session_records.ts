@@ -1,8 +1,27 @@
+import type { SchemaProblem, YamlDocument } from '../engine/api/toolkit/index';
+import { checkSchema } from '../engine/api/toolkit/index';
 import { defineValidator } from '../engine/api/validator';
-import { REQUIRED_SESSION_KEYS, SESSION_KEYS, SESSION_OUTCOMES, SESSION_SCHEMA, sessionOfName } from '../engine/state/sessions/record';
+import { SESSION_SCHEMA, sessionOfName } from '../engine/state/sessions/record';
 
-/** Keys `session/v1` admits: the ones a close writes, and `schema_version`, which older writers set. */
-const ALLOWED: ReadonlySet<string> = new Set([...SESSION_KEYS, 'schema_version']);
+/**
+ * A problem of share/schemas/session-record.v1.schema.json, said the way this rule says it: what the
+ * contract admits and what to do. Anything else is the schema check's own sentence.
+ */
+function sessionMessage(problem: SchemaProblem, front: Record<string, unknown>): string {
+  const { key, keyword } = problem;
+  if (keyword === 'additionalProperties')
+    return `unknown key \`${key}\`: session/v1 admits no such field (remove it; a record carries only what session close derives)`;
+  if (keyword === 'required')
+    return key === 'schema'
+      ? `\`schema\` is missing; a record declares schema: ${SESSION_SCHEMA}`
+      : `the required key \`${key}\` is missing`;
+  if (key === 'schema' && keyword === 'const')
+    return `\`schema\` is ${JSON.stringify(front.schema)}, a contract this version does not read (expected ${SESSION_SCHEMA})`;
+  if (key === 'kind' && keyword === 'const') return `\`kind\` is ${JSON.stringify(front.kind)}, not session`;
+  if (key === 'outcome' && keyword === 'enum')
+    return `\`outcome\` is ${JSON.stringify(front.outcome)}; an episode ends closed or interrupted`;
+  return problem.message;
+}
 
 /**
  * Why a value reads as a path on some machine, or undefined. Every platform's absolute forms count: a
@@ -21,7 +40,7 @@ export function absolutePathForm(value: string): string | undefined {
 export default defineValidator({
   name: 'session_records',
   description:
-    'Every closed session record is valid session/v1 front matter: known keys only, the required ones present, a known outcome, no absolute path, one record per identity.',
+    'Every closed session record is valid session/v1 front matter (share/schemas/session-record.v1.schema.json): known keys only, the required ones present, each of its shape, a known outcome, no absolute path, one record per identity.',
   gates: ['doctor', 'watch'],
   run(context) {
     const dir = context.layer.section('sessions') ?? `${context.layer.repoDir}/sessions`;
@@ -44,42 +63,24 @@ export default defineValidator({
       };
       let front: Record<string, unknown>;
       let lineOf: (key: string) => number | undefined;
+      let document: YamlDocument;
       try {
-        const document = context.document(path);
-        const value = document.data.value;
+        document = context.document(path).data;
+        const value = document.value;
         if (value === null || typeof value !== 'object' || Array.isArray(value)) {
           say('the front matter is not a mapping of session/v1 keys (a record is written by majordomus session close, never by hand)');
           continue;
         }
         front = value as Record<string, unknown>;
-        lineOf = (key) => document.data.lines.get(key);
+        lineOf = (key) => document.lines.get(key);
       } catch (error) {
         say(`the record cannot be read: ${error instanceof Error ? error.message : String(error)}`);
         continue;
       }
-      if (front.schema !== SESSION_SCHEMA) {
-        say(
-          front.schema === undefined
-            ? `\`schema\` is missing; a record declares schema: ${SESSION_SCHEMA}`
-            : `\`schema\` is ${JSON.stringify(front.schema)}, a contract this version does not read (expected ${SESSION_SCHEMA})`,
-          lineOf('schema'),
-        );
+      for (const problem of checkSchema('session-record', document)) {
+        // a missing key has no line of its own (the line of its mapping would point at the record's first line)
+        say(sessionMessage(problem, front), problem.keyword === 'required' ? undefined : problem.line);
       }
-      for (const key of Object.keys(front)) {
-        if (!ALLOWED.has(key))
-          say(
-            `unknown key \`${key}\`: session/v1 admits no such field (remove it; a record carries only what session close derives)`,
-            lineOf(key),
-          );
-      }
-      for (const key of REQUIRED_SESSION_KEYS) {
-        if (key !== 'schema' && (front[key] === undefined || front[key] === null || front[key] === ''))
-          say(`the required key \`${key}\` is missing`);
-      }
-      if (front.kind !== undefined && front.kind !== 'session')
-        say(`\`kind\` is ${JSON.stringify(front.kind)}, not session`, lineOf('kind'));
-      if (front.outcome !== undefined && !SESSION_OUTCOMES.includes(String(front.outcome)))
-        say(`\`outcome\` is ${JSON.stringify(front.outcome)}; an episode ends closed or interrupted`, lineOf('outcome'));
       for (const [key, value] of Object.entries(front)) {
         for (const item of Array.isArray(value) ? value : [value]) {
           if (typeof item !== 'string') continue;

@@ -21,6 +21,7 @@ import { lockFile, withWriteLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
 import type { Layout } from '../layer/layout';
 import { Repository } from '../layer/repository';
+import { writeFrontMatter } from '../layer/yaml-write';
 import type { PackDefinition } from '../packs/registry';
 import { adoptablePacks, isPackName, packs } from '../packs/registry';
 import { shippedPackage } from '../packs/shipped';
@@ -357,32 +358,37 @@ async function resolveValidator(repository: Repository, name: string): Promise<V
 /** The rule object, in the layer's YAML subset and the order RULE-FORMAT.md gives. */
 function renderRule(spec: NewRule): string {
   const title = spec.name.charAt(0).toUpperCase() + spec.name.slice(1).replace(/-/g, ' ');
-  const lines = [
-    '---',
-    `id: ${spec.id}`,
-    'version: 1',
-    'kind: rule',
-    `title: ${scalar(title)}`,
-    `description: ${scalar(`One sentence saying what ${spec.id} requires (replace this).`)}`,
-    `statement: ${scalar(`The normative sentence a worker or a tool follows for ${spec.id} (replace this).`)}`,
-    'status: active',
-    `class: ${spec.class}`,
-    'depends_on: []',
-    `tags: [${PROJECT_NAMESPACE}]`,
-  ];
   const x = spec.enforcement;
-  if (x) {
-    lines.push(
-      '',
-      'x-majordomus:',
-      `  validator: ${x.validator.name}`,
-      `  category: ${x.category}`,
-      `  enforced_by: [${x.gates.join(', ')}]`,
-      `  exit_code: ${PROJECT_EXIT_CODE}`,
-      `  tests: [${flowItem(x.testsDir)}]`,
-    );
-    if (x.options !== undefined) lines.push('  options:', ...blockMapping(x.options, 4, 'options'));
-  }
+  const front = {
+    id: spec.id,
+    version: 1,
+    kind: 'rule',
+    title,
+    description: `One sentence saying what ${spec.id} requires (replace this).`,
+    statement: `The normative sentence a worker or a tool follows for ${spec.id} (replace this).`,
+    status: 'active',
+    class: spec.class,
+    depends_on: [],
+    tags: [PROJECT_NAMESPACE],
+    ...(x
+      ? {
+          'x-majordomus': {
+            validator: x.validator.name,
+            category: x.category,
+            enforced_by: x.gates,
+            exit_code: PROJECT_EXIT_CODE,
+            tests: [x.testsDir],
+            ...(x.options !== undefined ? { options: x.options } : {}),
+          },
+        }
+      : {}),
+  };
+  const lines = [
+    writeFrontMatter(front, {
+      flow: ['tags', 'x-majordomus.enforced_by', 'x-majordomus.tests'],
+      comments: { 'x-majordomus': [''] },
+    }),
+  ];
   const failure = x
     ? `Say what a violation looks like: a ${spec.class === 'blocking' ? 'FAIL' : 'WARN'} of category ${x.category} at ${x.gates.join(', ')}, exit code ${PROJECT_EXIT_CODE}${x.gates.includes('watch') ? ' (DRIFT, exit 11, under watch)' : ''}, and the message that tells the reader what to fix.`
     : 'Say what breaking this principle looks like; no validator enforces it, so no gate reports it and a reviewer must notice.';
@@ -395,75 +401,8 @@ function renderRule(spec: NewRule): string {
     'Failure behaviour': failure,
     Verification: verification,
   };
-  lines.push('---', '');
   for (const section of RULE_SECTIONS) lines.push(`# ${section}`, '', sections[section], '');
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;
-}
-
-/** A scalar as written: plain when no YAML reader could take it for anything else, else double-quoted. */
-function scalar(value: string): string {
-  const plain = /^[A-Za-z][A-Za-z0-9 ,.()_/-]*[A-Za-z0-9.)]$/.test(value) && !/^(true|false|null|yes|no|on|off|y|n)$/i.test(value);
-  return plain ? value : JSON.stringify(value);
-}
-
-/** An item of a flat flow sequence. */
-function flowItem(value: string): string {
-  return /^[A-Za-z0-9._/-]+$/.test(value) && !/^[.-]+$/.test(value) ? value : JSON.stringify(value);
-}
-
-/** A key of a block mapping. */
-function yamlKey(key: string): string {
-  return /^[A-Za-z_][A-Za-z0-9_-]*$/.test(key) && key !== '__proto__' ? key : JSON.stringify(key);
-}
-
-/** A scalar value of the options: strings always double-quoted, so none is read as another type. */
-function yamlScalar(value: unknown, at: string): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean') return String(value);
-  if (value === null) return 'null';
-  throw new Error(`${at} is a ${typeof value}, which the YAML subset cannot write`);
-}
-
-function isScalar(value: unknown): boolean {
-  return value === null || typeof value !== 'object';
-}
-
-/** A mapping in block style at `indent` (flow mappings are outside the subset). */
-function blockMapping(value: unknown, indent: number, at: string): string[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${at} is not a mapping`);
-  const entries = Object.entries(value);
-  if (entries.length === 0) throw new Error(`${at} is an empty mapping, which the YAML subset cannot write`);
-  const pad = ' '.repeat(indent);
-  const out: string[] = [];
-  for (const [key, item] of entries) {
-    const where = `${at}.${key}`;
-    if (isScalar(item)) out.push(`${pad}${yamlKey(key)}: ${yamlScalar(item, where)}`);
-    else if (Array.isArray(item) && item.length === 0) out.push(`${pad}${yamlKey(key)}: []`);
-    else out.push(`${pad}${yamlKey(key)}:`, ...blockValue(item, indent + 2, where));
-  }
-  return out;
-}
-
-/** A sequence in block style at `indent`. */
-function blockSequence(value: readonly unknown[], indent: number, at: string): string[] {
-  const pad = ' '.repeat(indent);
-  const out: string[] = [];
-  value.forEach((item, index) => {
-    const where = `${at}.${index}`;
-    if (isScalar(item)) out.push(`${pad}- ${yamlScalar(item, where)}`);
-    else if (Array.isArray(item) && item.length === 0) out.push(`${pad}- []`);
-    else {
-      // the item's first line shares the dash: `- key: value`, `- - item`
-      const nested = blockValue(item, indent + 2, where);
-      out.push(`${pad}- ${nested[0]!.slice(indent + 2)}`, ...nested.slice(1));
-    }
-  });
-  return out;
-}
-
-function blockValue(value: unknown, indent: number, at: string): string[] {
-  return Array.isArray(value) ? blockSequence(value, indent, at) : blockMapping(value, indent, at);
 }
 
 /**

@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 /** The name of a kind of document the layer reads. */
-export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack' | 'task' | 'events' | 'knowledge-sources' | 'telemetry';
+export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack' | 'task' | 'events' | 'knowledge-sources' | 'telemetry' | 'session-record' | 'session' | 'session-context' | 'handover' | 'use-case' | 'use-case-scenario' | 'knowledge-candidate';
 
 /** The field that carries a kind's format version, and the values this executable reads. */
 export interface KindSchemaVersion {
@@ -27,7 +27,7 @@ export interface KindDefinition {
 }
 
 /** Every kind name, in registry order. */
-export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack', 'task', 'events', 'knowledge-sources', 'telemetry'] as const);
+export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack', 'task', 'events', 'knowledge-sources', 'telemetry', 'session-record', 'session', 'session-context', 'handover', 'use-case', 'use-case-scenario', 'knowledge-candidate'] as const);
 /** The kinds registry, by name. */
 export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
   manifest: Object.freeze({
@@ -128,5 +128,64 @@ export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
       field: 'schema',
       supported: Object.freeze(['telemetry/v1'] as const),
     }),
+  }),
+  'session-record': Object.freeze({
+    name: 'session-record',
+    format: 'markdown',
+    frontMatter: 'required',
+    schema: 'session-record',
+    identity: Object.freeze(['session_id'] as const),
+    schemaVersion: Object.freeze({
+      field: 'schema',
+      supported: Object.freeze(['session/v1'] as const),
+    }),
+  }),
+  session: Object.freeze({
+    name: 'session',
+    format: 'yaml',
+    schema: 'session',
+    identity: Object.freeze(['session_id'] as const),
+  }),
+  'session-context': Object.freeze({
+    name: 'session-context',
+    format: 'markdown',
+    frontMatter: 'required',
+    schema: 'session-context',
+    identity: Object.freeze(['session_id'] as const),
+    schemaVersion: Object.freeze({
+      field: 'schema',
+      supported: Object.freeze(['session-context/v1'] as const),
+    }),
+  }),
+  handover: Object.freeze({
+    name: 'handover',
+    format: 'markdown',
+    frontMatter: 'required',
+    schema: 'handover',
+    identity: Object.freeze([]),
+    schemaVersion: Object.freeze({
+      field: 'schema_version',
+      supported: Object.freeze([1]),
+    }),
+  }),
+  'use-case': Object.freeze({
+    name: 'use-case',
+    format: 'markdown',
+    frontMatter: 'required',
+    schema: 'use-case',
+    identity: Object.freeze(['id'] as const),
+  }),
+  'use-case-scenario': Object.freeze({
+    name: 'use-case-scenario',
+    format: 'yaml',
+    schema: 'use-case-scenario',
+    identity: Object.freeze([]),
+  }),
+  'knowledge-candidate': Object.freeze({
+    name: 'knowledge-candidate',
+    format: 'markdown',
+    frontMatter: 'required',
+    schema: 'knowledge-candidate',
+    identity: Object.freeze(['id'] as const),
   }),
 });

@@ -97,4 +97,27 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/facts/tool_calls': ['value', 'not_reported', 'reporter'],
     '/facts/cost_microusd': ['value', 'not_reported', 'reporter'],
   },
+  'session-record': {
+    '': ['schema', 'kind', 'session_id', 'created_at', 'started_at', 'closed_at', 'outcome', 'title', 'task_id', 'profile', 'worker', 'repository_id', 'worktree_id', 'branch', 'start_head', 'head', 'start_working_tree', 'working_tree', 'commits', 'changed_files', 'tasks', 'issues', 'milestones', 'checkpoints', 'handovers', 'decisions', 'questions', 'evidence', 'schema_version'],
+  },
+  'session': {
+    '': ['session_id', 'started_at', 'owner', 'worker', 'provider', 'provider_session', 'repository_id', 'worktree', 'branch', 'start_head', 'start_working_tree'],
+  },
+  'session-context': {
+    '': ['schema', 'kind', 'session_id', 'opened_at', 'opened_by', 'provider', 'provider_session', 'branch', 'head', 'task_id', 'profile', 'worker'],
+  },
+  'handover': {
+    '': ['schema_version', 'created_at', 'task_id', 'profile', 'owner', 'repository_id', 'worktree', 'branch', 'head', 'working_tree', 'changed_files', 'changed_files_excluded', 'changed_files_excluded_by'],
+  },
+  'use-case': {
+    '': ['id', 'kind', 'title', 'summary', 'category', 'status', 'target', 'weight', 'actors', 'difficulty', 'commands', 'doctrines', 'claims', 'responsibilities', 'applications'],
+  },
+  'use-case-scenario': {
+    '': ['setup', 'given', 'steps', 'then'],
+    '/steps/*': ['id', 'run', 'note', 'stdin', 'expect'],
+    '/steps/*/expect': ['exit', 'stdout_contains', 'stdout_not_contains', 'files_exist', 'files_contain'],
+  },
+  'knowledge-candidate': {
+    '': ['id', 'kind', 'status', 'title', 'date', 'episode', 'task', 'evidence'],
+  },
 };

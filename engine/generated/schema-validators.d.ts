@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 import type { KindName } from './kinds';
-import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary, KnowledgeSources, TelemetryRecord } from './types';
+import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary, KnowledgeSources, TelemetryRecord, SessionRecord, OpenSession, SessionContext, RecordFrontMatter, UseCaseFrontMatter, UseCaseScenario, KnowledgeCandidate } from './types';
 
 /** One way a document breaks its schema, as ajv reports it (every error is collected: allErrors). */
 export interface SchemaError {
@@ -48,5 +48,19 @@ export declare const events: SchemaValidator<LedgerEventVocabulary>;
 export declare const knowledgeSources: SchemaValidator<KnowledgeSources>;
 /** Validate a `telemetry` document against `share/schemas/telemetry.v1.schema.json`. */
 export declare const telemetry: SchemaValidator<TelemetryRecord>;
+/** Validate a `session-record` document against `share/schemas/session-record.v1.schema.json`. */
+export declare const sessionRecord: SchemaValidator<SessionRecord>;
+/** Validate a `session` document against `share/schemas/session.v1.schema.json`. */
+export declare const session: SchemaValidator<OpenSession>;
+/** Validate a `session-context` document against `share/schemas/session-context.v1.schema.json`. */
+export declare const sessionContext: SchemaValidator<SessionContext>;
+/** Validate a `handover` document against `share/schemas/handover.v1.schema.json`. */
+export declare const handover: SchemaValidator<RecordFrontMatter>;
+/** Validate a `use-case` document against `share/schemas/use-case.v1.schema.json`. */
+export declare const useCase: SchemaValidator<UseCaseFrontMatter>;
+/** Validate a `use-case-scenario` document against `share/schemas/use-case-scenario.v1.schema.json`. */
+export declare const useCaseScenario: SchemaValidator<UseCaseScenario>;
+/** Validate a `knowledge-candidate` document against `share/schemas/knowledge-candidate.v1.schema.json`. */
+export declare const knowledgeCandidate: SchemaValidator<KnowledgeCandidate>;
 /** The precompiled validator of each kind, by kind name. */
 export declare const schemaValidators: { readonly [K in KindName]: SchemaValidator<KindDocuments[K]> };

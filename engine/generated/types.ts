@@ -786,6 +786,274 @@ export interface TelemetryRecordFact {
   readonly reporter: string;
 }
 
+/**
+ * The front matter of a closed execution episode, .ai/repo/sessions/<utc>--<session id>--<branch key>--<short head>--<16 hex>.md: what the repository can prove about a stretch of work — its identity and times, the branch and the heads it moved between, the commits it produced, the paths it changed, and the outcome. Written by `session close` from git and the ledger and by nothing else; the optional body summarises the work, and the contract has no field for a conversation. The open episode's own state file is another kind (session).
+ *
+ * Kind `session-record`; schema `share/schemas/session-record.v1.schema.json`.
+ */
+export interface SessionRecord {
+  /** The contract; a version this executable does not read is refused. */
+  readonly schema: 'session/v1';
+  /** Always session. */
+  readonly kind: 'session';
+  /** The identity: s-<UTC yyyymmddHHMMSS>-<4 hex>, allocated when the episode opened, never reused. */
+  readonly session_id: string;
+  /** When the record was written: the close, UTC. */
+  readonly created_at: string;
+  /** When the episode opened, UTC. */
+  readonly started_at: string;
+  /** When it closed, UTC. */
+  readonly closed_at: string;
+  /** closed: the episode ended deliberately; interrupted: it stopped without one. */
+  readonly outcome: 'closed' | 'interrupted';
+  /** One line for a listing: the task's title when it had one. */
+  readonly title?: string;
+  /** The task the episode belonged to, or none. */
+  readonly task_id?: string;
+  /** The profile that task was worked under, or none. */
+  readonly profile?: string;
+  /** What did the work, as it identified itself; recorded only when supplied. */
+  readonly worker?: string;
+  /** The repository by its remote, without credentials; local:<hash> when it has none. */
+  readonly repository_id?: string;
+  /** The working copy, named without naming a path: a hash of its real path. */
+  readonly worktree_id?: string;
+  /** The branch at the close; empty on a detached head. */
+  readonly branch?: string;
+  /** The commit the episode started from; empty before the first commit. */
+  readonly start_head?: string;
+  /** The commit it ended at; empty before the first commit. */
+  readonly head?: string;
+  /** Whether the working tree had changes when the episode opened. */
+  readonly start_working_tree?: 'clean' | 'dirty';
+  /** And when it closed. */
+  readonly working_tree?: 'clean' | 'dirty';
+  /** The commits between the two heads, oldest first, short; the single entry diverged when the start is no longer an ancestor. */
+  readonly commits?: readonly string[];
+  /** The paths changed since the start head, repository-relative, as git reported them. */
+  readonly changed_files?: readonly string[];
+  /** The tasks the episode worked on, by id. Derived from the ledger lines stamped with the episode's id; never authored. */
+  readonly tasks?: readonly string[];
+  /** The issues it moved, by id. Derived from the ledger lines stamped with the episode's id; never authored. */
+  readonly issues?: readonly string[];
+  /** The milestones those issues belong to, by id. Derived from the ledger lines stamped with the episode's id; never authored. */
+  readonly milestones?: readonly string[];
+  /** The checkpoints it recorded, by path. Derived from the ledger lines stamped with the episode's id; never authored. */
+  readonly checkpoints?: readonly string[];
+  /** The handovers it wrote, by path. Derived from the ledger lines stamped with the episode's id; never authored. */
+  readonly handovers?: readonly string[];
+  /** The decisions it recorded, by heading. Derived from the ledger lines stamped with the episode's id; never authored. */
+  readonly decisions?: readonly string[];
+  /** The questions it opened. Derived from the ledger lines stamped with the episode's id; never authored. */
+  readonly questions?: readonly string[];
+  /** The evidence it attached, <issue>:<claim>. Derived from the ledger lines stamped with the episode's id; never authored. */
+  readonly evidence?: readonly string[];
+  /** Present on records older writers made before `schema`; read, never written. */
+  readonly schema_version?: number;
+}
+
+/**
+ * One open execution episode, .ai/local/state/sessions-open/<provider session>.yaml (`hand` when nobody named one): filed exclusively by `session start`, removed by the `session close` of that episode, never tracked. The identity fields are computed from git at the open, never authored; worker and owner are the only values a person supplies.
+ *
+ * Kind `session`; schema `share/schemas/session.v1.schema.json`.
+ */
+export interface OpenSession {
+  /** The episode's identity: s-<UTC yyyymmddHHMMSS>-<4 hex>. It names files (the context, the record), so nothing else is read. */
+  readonly session_id: string;
+  /** When the episode opened, UTC. */
+  readonly started_at: string;
+  /** Who opened it: --owner, else git's user.name, else unrecorded. */
+  readonly owner: string;
+  /** What does the work, as it identified itself; recorded only when supplied. */
+  readonly worker?: string;
+  /** The provider whose hook opened the episode; only a hook adapter names one. */
+  readonly provider?: string;
+  /** The provider session the episode is filed under, when one was named. */
+  readonly provider_session?: string;
+  /** Computed at the open: git's common directory, absolute. */
+  readonly repository_id: string;
+  /** Computed at the open: the checkout the episode belongs to, absolute. An episode of another checkout is never this one's. */
+  readonly worktree: string;
+  /** Computed at the open: the branch checked out; empty on a detached head. */
+  readonly branch: string;
+  /** Computed at the open: the commit HEAD named; empty before the first commit. */
+  readonly start_head: string;
+  /** Computed at the open: whether the working tree had changes. */
+  readonly start_working_tree: 'clean' | 'dirty';
+}
+
+/**
+ * The front matter of an episode's bounded working context, .ai/local/session-contexts/<stamp>--<session id>.md: written by `session start`, appended to (never rewritten) by `session close`, never tracked. It describes the open; the body holds the context builder's output and the worker's notes. It is never a transcript: no key names a message list, a completion or a model's reply.
+ *
+ * Kind `session-context`; schema `share/schemas/session-context.v1.schema.json`.
+ */
+export interface SessionContext {
+  /** The contract; only session-context/v1 exists. */
+  readonly schema: 'session-context/v1';
+  /** Always session-context. */
+  readonly kind: 'session-context';
+  /** The episode this context belongs to. */
+  readonly session_id: string;
+  /** When the episode opened, UTC. */
+  readonly opened_at: string;
+  /** hook exactly when the open named the provider that delivered the event; hand otherwise. */
+  readonly opened_by: 'hook' | 'hand';
+  /** The provider whose event opened the episode; only when one did. */
+  readonly provider?: string;
+  /** The provider's own identity of the session, as it sent it. */
+  readonly provider_session?: string;
+  /** The branch at the open; empty on a detached head. */
+  readonly branch: string;
+  /** The commit at the open; empty before the first commit. */
+  readonly head: string;
+  /** The active task at the open, or none. */
+  readonly task_id: string;
+  /** That task's profile, or none. */
+  readonly profile: string;
+  /** What does the work, as it identified itself; recorded only when supplied. */
+  readonly worker?: string;
+}
+
+/**
+ * The front matter of a task's record, written by the tool and never by a person: a handover, .ai/local/state/handovers/<utc>--<branch key>--<short head>--<16 hex>.md, and a checkpoint, .ai/local/state/checkpoints/<same>.md, whose file name and front matter are exactly a handover's (only the folder and the body rules differ). Every field is computed when the record is written: the time, the task's identity, git's state, and the changed files classified against what the layer declares derived or never read.
+ *
+ * Kind `handover`; schema `share/schemas/handover.v1.schema.json`.
+ */
+export interface RecordFrontMatter {
+  /** The format version; only 1 exists. */
+  readonly schema_version: 1;
+  /** When the record was written, UTC. */
+  readonly created_at: string;
+  /** The task the record was written for. */
+  readonly task_id: string;
+  /** That task's profile. */
+  readonly profile: string;
+  /** That task's owner. */
+  readonly owner: string;
+  /** git's common directory, absolute. */
+  readonly repository_id: string;
+  /** The checkout that wrote it, absolute: the resolver prefers this worktree's records. */
+  readonly worktree: string;
+  /** The branch; empty on a detached head. */
+  readonly branch: string;
+  /** The full commit; empty before the first commit. */
+  readonly head: string;
+  /** Whether the working tree had changes. */
+  readonly working_tree: 'clean' | 'dirty';
+  /** Every changed path — staged, unstaged or untracked — that no declaration classified out, as git reported it. */
+  readonly changed_files: readonly string[];
+  /** How many changed paths the classification left out, 0 included: the list's denominator. Absent on a record written before the classification. */
+  readonly changed_files_excluded?: number;
+  /** Which declaration left them out, one `<declaration>=<count>` an entry (record-store, scope-out-paths, scope-generated, policy-projections). */
+  readonly changed_files_excluded_by?: readonly string[];
+}
+
+/**
+ * The front matter of an executable use case, .ai/repo/use-cases/<id>.md: what it is called, whether it is guaranteed, and the commands its scenario runs. The body carries # Situation, # Outcome and, under # Scenario, one fenced yaml block (kind use-case-scenario). A key this version does not know is a problem, never ignored.
+ *
+ * Kind `use-case`; schema `share/schemas/use-case.v1.schema.json`.
+ */
+export interface UseCaseFrontMatter {
+  /** The identity: the file name without .md. */
+  readonly id: string;
+  /** Always use-case. */
+  readonly kind: 'use-case';
+  /** One line naming what the user achieves. */
+  readonly title: string;
+  /** One sentence saying how. */
+  readonly summary: string;
+  /** The family of the use case (adoption, continuity, completion, …). */
+  readonly category?: string;
+  /** active, draft or deprecated. */
+  readonly status: 'active' | 'draft' | 'deprecated';
+  /** guaranteed: its scenario must exist and pass; advisory: it may have none. */
+  readonly target: 'guaranteed' | 'advisory';
+  /** Its rank among use cases, 1 the most important. */
+  readonly weight?: number;
+  /** Who performs it (agent, operator, reviewer, …). */
+  readonly actors?: readonly string[];
+  /** basic, intermediate or advanced. */
+  readonly difficulty?: string;
+  /** The command families its scenario runs; every step runs one of them. */
+  readonly commands: readonly string[];
+  /** The rules it exercises, by id. */
+  readonly doctrines?: readonly string[];
+  /** The claims it exercises. */
+  readonly claims?: readonly string[];
+  /** The responsibilities of the tool it exercises. */
+  readonly responsibilities?: readonly string[];
+  /** The situations it applies to. */
+  readonly applications?: readonly string[];
+}
+
+/**
+ * The scenario of a use case: the one fenced yaml block under its # Scenario heading, which `usecase run` executes step by step against the real command line, in a fresh repository of the named setup. Every key set is closed: a misspelt expect key would make a step that checks nothing look like a step that passed.
+ *
+ * Kind `use-case-scenario`; schema `share/schemas/use-case-scenario.v1.schema.json`.
+ */
+export interface UseCaseScenario {
+  /** The repository the scenario starts from: bare (git, no layer) or installed (adopted). */
+  readonly setup: 'bare' | 'installed';
+  /** What holds before the first step, in sentences. */
+  readonly given?: readonly string[];
+  /** The steps, run in order. */
+  readonly steps: readonly UseCaseScenarioStep[];
+  /** What holds after the last step, in sentences. */
+  readonly then?: readonly string[];
+}
+
+/** One step: the command line's arguments, what it reads on stdin, and what must come of it. */
+export interface UseCaseScenarioStep {
+  /** The step's name, unique in the scenario. */
+  readonly id: string;
+  /** The arguments after majordomus; the first is a command the use case lists. */
+  readonly run: readonly string[];
+  /** Why the step is there. */
+  readonly note?: string;
+  /** A file beside the use case, relative to the use-cases folder, fed on stdin; empty stdin otherwise. */
+  readonly stdin?: string;
+  /** What a step expects of the command it ran; exit is required. */
+  readonly expect: UseCaseScenarioExpectation;
+}
+
+/** What a step expects of the command it ran; exit is required. */
+export interface UseCaseScenarioExpectation {
+  /** The exit code. */
+  readonly exit: number;
+  /** Regular expressions (^ and $ per line) the output must match, each of them. */
+  readonly stdout_contains?: readonly string[];
+  /** Regular expressions the output must not match, any of them. */
+  readonly stdout_not_contains?: readonly string[];
+  /** Paths, relative to the scenario's repository, that must exist afterwards. */
+  readonly files_exist?: readonly string[];
+  /** For each path relative to the repository, the regular expressions its content must match. */
+  readonly files_contain?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The front matter of a candidate knowledge record, <knowledge section>/candidates/<id>.md: what `knowledge derive` took from one episode's ledger lines — a decision recorded, a question answered, a task finished — for a person to review, promote or reject. Its name and bytes follow from the evidence alone, so deriving twice writes nothing the second time; the deriver never writes any status but candidate.
+ *
+ * Kind `knowledge-candidate`; schema `share/schemas/knowledge-candidate.v1.schema.json`.
+ */
+export interface KnowledgeCandidate {
+  /** The identity and the file name: <kind>-<slug of the title>-<10 hex of the evidence>. */
+  readonly id: string;
+  /** What the evidence was: a decision, an answer to a question, a task's outcome. */
+  readonly kind: 'decision' | 'answer' | 'outcome';
+  /** Always candidate: review is a person's act. */
+  readonly status: 'candidate';
+  /** What was decided, asked, or finished. */
+  readonly title: string;
+  /** The day of the evidence, UTC. */
+  readonly date: string;
+  /** The episode the evidence was stamped with. */
+  readonly episode: string;
+  /** The task the evidence names, when it names one. */
+  readonly task?: string;
+  /** Where it came from: ledger:<event>@<time>. */
+  readonly evidence: readonly string[];
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -799,4 +1067,11 @@ export interface KindDocuments {
   readonly events: LedgerEventVocabulary;
   readonly 'knowledge-sources': KnowledgeSources;
   readonly telemetry: TelemetryRecord;
+  readonly 'session-record': SessionRecord;
+  readonly session: OpenSession;
+  readonly 'session-context': SessionContext;
+  readonly handover: RecordFrontMatter;
+  readonly 'use-case': UseCaseFrontMatter;
+  readonly 'use-case-scenario': UseCaseScenario;
+  readonly 'knowledge-candidate': KnowledgeCandidate;
 }

@@ -211,3 +211,16 @@ export function lineOf(doc: YamlDocument, key: string): number | undefined {
     probe = dot === -1 ? '' : probe.slice(0, dot);
   }
 }
+
+/**
+ * `value` with its keys in the order the schema of `kind` declares them (any key the schema does not
+ * declare after them): the order a writer puts a document's keys in, so that order is written once, in
+ * the schema, rather than again beside every writer.
+ */
+export function inSchemaOrder<T extends object>(kind: KindName, value: T): T {
+  const order = schemaKeys[kind][''] ?? [];
+  const out: Record<string, unknown> = {};
+  for (const key of order) if (Object.hasOwn(value, key)) out[key] = (value as Record<string, unknown>)[key];
+  for (const [key, item] of Object.entries(value)) if (!Object.hasOwn(out, key)) out[key] = item;
+  return out as T;
+}

@@ -23,7 +23,8 @@ const bail = (): never => {
 };
 
 const MAX_DEPTH = 64;
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype', '<<']);
+/** Keys the subset refuses: prototype pollution and merge keys. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype', '<<']);
 // tabs, control characters, NEL, BOM, line and paragraph separators: the full parser judges those
 // eslint-disable-next-line no-control-regex
 const UNUSUAL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\u2028\u2029]|\r(?!\n)/;

@@ -5,58 +5,35 @@
  * this version does not know is a problem, never ignored, because a misspelt `expect` key would make a
  * step that checks nothing look like a step that passed.
  */
+import { schemaKeys } from '../generated/schema-keys';
+import type { UseCaseFrontMatter, UseCaseScenario, UseCaseScenarioExpectation, UseCaseScenarioStep } from '../generated/types';
 import { DocumentError } from '../io/document-error';
 import { parseFrontMatter } from '../layer/front-matter';
+import type { KeyDescriber, SchemaProblem } from '../layer/schema-check';
+import { checkSchema } from '../layer/schema-check';
+import type { YamlDocument } from '../layer/yaml';
 import { parseYaml } from '../layer/yaml';
 
-/** What a step expects of the command it ran; `exit` is required. */
-export interface Expectation {
-  readonly exit: number;
-  /** Patterns (JavaScript regular expressions, `^`/`$` per line) the output must match, each of them. */
-  readonly stdout_contains: readonly string[];
-  /** Patterns the output must not match, any of them. */
-  readonly stdout_not_contains: readonly string[];
-  /** Paths, relative to the scenario's repository, that must exist afterwards. */
-  readonly files_exist: readonly string[];
+/** What a step expects of the command it ran (share/schemas/use-case-scenario.v1.schema.json), every list present. */
+export type Expectation = Required<Omit<UseCaseScenarioExpectation, 'files_contain'>> & {
   /** For each path, patterns its content must match. */
   readonly files_contain: Readonly<Record<string, readonly string[]>>;
-}
+};
 
 /** One step: the CLI's argv, what it reads on stdin, and what must come of it. */
-export interface Step {
-  readonly id: string;
-  readonly run: readonly string[];
-  readonly note?: string;
-  /** A file beside the use case (relative to the use-cases directory) fed on stdin; empty stdin otherwise. */
-  readonly stdin?: string;
-  readonly expect: Expectation;
-}
+export type Step = Omit<UseCaseScenarioStep, 'expect'> & { readonly expect: Expectation };
+
+/** A scenario as read: its lists present, each step's expectation whole. */
+export type Scenario = Required<Omit<UseCaseScenario, 'steps'>> & { readonly steps: readonly Step[] };
 
 /** The repositories a scenario may start from. */
-export const SETUPS = ['bare', 'installed'] as const;
-export type Setup = (typeof SETUPS)[number];
-
-export interface Scenario {
-  readonly setup: Setup;
-  readonly given: readonly string[];
-  readonly steps: readonly Step[];
-  readonly then: readonly string[];
-}
-
-export const STATUSES = ['active', 'draft', 'deprecated'] as const;
-export const TARGETS = ['guaranteed', 'advisory'] as const;
+export type Setup = UseCaseScenario['setup'];
 
 /** A use case as read; `scenario` is absent when the body has no `# Scenario` block. */
-export interface UseCase {
-  readonly id: string;
+export type UseCase = Pick<UseCaseFrontMatter, 'id' | 'title' | 'summary' | 'status' | 'target' | 'commands'> & {
   readonly file: string;
-  readonly title: string;
-  readonly summary: string;
-  readonly status: (typeof STATUSES)[number];
-  readonly target: (typeof TARGETS)[number];
-  readonly commands: readonly string[];
   readonly scenario?: Scenario;
-}
+};
 
 /** One thing wrong with a use case file: where, what, and what to do. */
 export interface UseCaseProblem {
@@ -65,68 +42,63 @@ export interface UseCaseProblem {
   readonly message: string;
 }
 
-const FRONT_KEYS = [
-  'id',
-  'kind',
-  'title',
-  'summary',
-  'category',
-  'status',
-  'target',
-  'weight',
-  'actors',
-  'difficulty',
-  'commands',
-  'doctrines',
-  'claims',
-  'responsibilities',
-  'applications',
-];
-const FRONT_REQUIRED = ['id', 'kind', 'title', 'summary', 'status', 'target', 'commands'];
-const SCENARIO_KEYS = ['setup', 'given', 'steps', 'then'];
-const STEP_KEYS = ['id', 'run', 'note', 'stdin', 'expect'];
-const EXPECT_KEYS = ['exit', 'stdout_contains', 'stdout_not_contains', 'files_exist', 'files_contain'];
-
 type Problems = UseCaseProblem[];
+
+/** The keys a closed mapping of `kind` allows, for a message that lists them. */
+function keysOf(kind: 'use-case' | 'use-case-scenario', pointer: string): string {
+  return (schemaKeys[kind][pointer] ?? []).join(', ');
+}
+
+/** An enum's values as a message lists them. */
+const oneOf = (params: Record<string, unknown>): string => ((params.allowedValues as unknown[] | undefined) ?? []).join(', ');
+
+/** The front matter's problems, phrased as the format says them (the schema decides which there are). */
+const describeFront: KeyDescriber = (key, keyword, params, value) => {
+  if (key === 'title' || key === 'summary') return `${key} is not a non-empty string`;
+  if (key === 'kind') return `kind is ${JSON.stringify(value)} (a use case has kind: use-case)`;
+  if ((key === 'status' || key === 'target') && keyword === 'enum') return `${key} is ${JSON.stringify(value)} (one of ${oneOf(params)})`;
+  if (key === 'commands' || key.startsWith('commands.'))
+    return 'commands is not a non-empty list of command names (name each command the scenario runs)';
+  return undefined;
+};
 
 /**
  * Read one use case file's text. Returns the use case when it is sound, and every problem found (a use
  * case with problems is never run). `file` is repository-relative; its base name minus `.md` is the id.
+ * The front matter is judged by share/schemas/use-case.v1.schema.json and the scenario by
+ * use-case-scenario.v1.schema.json; this reader adds what a schema cannot say (the id is the file name,
+ * every step runs a listed command, step ids are unique, patterns compile, paths stay inside).
  */
 export function parseUseCase(text: string, file: string): { useCase?: UseCase; problems: readonly UseCaseProblem[] } {
   const problems: Problems = [];
-  const say = (message: string, line?: number): void => void problems.push({ file, line, message });
-  let front: Record<string, unknown>;
+  // a list's items share one sentence (`commands is not …`): it is said once
+  const say = (message: string, line?: number): void => {
+    if (!problems.some((problem) => problem.message === message)) problems.push({ file, line, message });
+  };
+  let data: YamlDocument;
   let body: string;
   let bodyLine: number;
-  let lines: ReadonlyMap<string, number>;
   try {
     const document = parseFrontMatter(text, file);
-    front = document.data.value as Record<string, unknown>;
-    lines = document.data.lines;
+    data = document.data;
     body = document.body;
     bodyLine = document.bodyLine;
   } catch (error) {
     if (error instanceof DocumentError) return { problems: [{ file, line: error.line, message: `${error.reason} (${error.fix})` }] };
     throw error;
   }
-  const at = (key: string): number | undefined => lines.get(key);
-  for (const key of Object.keys(front))
-    if (!FRONT_KEYS.includes(key)) say(`unknown front matter key ${JSON.stringify(key)} (the keys are ${FRONT_KEYS.join(', ')})`, at(key));
-  for (const key of FRONT_REQUIRED) if (!(key in front)) say(`the front matter has no ${key} (add it)`);
+  const front = (isMapping(data.value) ? data.value : {}) as Record<string, unknown>;
+  for (const problem of checkSchema('use-case', data, describeFront)) {
+    if (problem.keyword === 'additionalProperties')
+      say(`unknown front matter key ${JSON.stringify(problem.key)} (the keys are ${keysOf('use-case', '')})`, problem.line);
+    else if (problem.keyword === 'required') say(`the front matter has no ${problem.key} (add it)`);
+    else say(problem.message, problem.line);
+  }
+  const at = (key: string): number | undefined => data.lines.get(key);
   const expectedId = file.replace(/^.*\//, '').replace(/\.md$/, '');
   if ('id' in front && front.id !== expectedId)
     say(`id is ${JSON.stringify(front.id)}, but the file is named ${expectedId}.md (the id is the file name)`, at('id'));
-  if ('kind' in front && front.kind !== 'use-case')
-    say(`kind is ${JSON.stringify(front.kind)} (a use case has kind: use-case)`, at('kind'));
-  for (const key of ['title', 'summary']) if (key in front && !nonEmptyString(front[key])) say(`${key} is not a non-empty string`, at(key));
-  if ('status' in front && !(STATUSES as readonly unknown[]).includes(front.status))
-    say(`status is ${JSON.stringify(front.status)} (one of ${STATUSES.join(', ')})`, at('status'));
-  if ('target' in front && !(TARGETS as readonly unknown[]).includes(front.target))
-    say(`target is ${JSON.stringify(front.target)} (one of ${TARGETS.join(', ')})`, at('target'));
-  const commands = front.commands;
-  if ('commands' in front && (!stringList(commands) || commands.length === 0))
-    say('commands is not a non-empty list of command names (name each command the scenario runs)', at('commands'));
+  const commands = stringList(front.commands) ? front.commands : [];
 
   const sections = headings(body);
   if (!sections.has('Situation')) say('the body has no `# Situation` section (say what the user faces before the tool helps)', bodyLine);
@@ -136,134 +108,150 @@ export function parseUseCase(text: string, file: string): { useCase?: UseCase; p
   const block = scenarioBlock(body);
   if (sections.has('Scenario') && !block)
     say('`# Scenario` holds no fenced ```yaml block (write the scenario in one)', bodyLine + (sections.get('Scenario') ?? 0));
-  if (block) {
-    const offset = bodyLine + block.line;
-    scenario = parseScenario(block.text, file, offset, stringList(commands) ? commands : [], problems);
-  }
+  if (block) scenario = parseScenario(block.text, file, bodyLine + block.line, commands, problems);
   if (front.target === 'guaranteed' && !block)
     say(
       'the use case is guaranteed but has no scenario (add a `# Scenario` with a fenced yaml block, or make it target: advisory)',
       at('target'),
     );
   if (problems.length > 0) return { problems };
+  const sound = data.value as UseCaseFrontMatter;
   return {
     problems,
     useCase: {
       id: expectedId,
       file,
-      title: front.title as string,
-      summary: front.summary as string,
-      status: front.status as UseCase['status'],
-      target: front.target as UseCase['target'],
-      commands: commands as string[],
+      title: sound.title,
+      summary: sound.summary,
+      status: sound.status,
+      target: sound.target,
+      commands: sound.commands,
       scenario,
     },
   };
 }
 
+/** The step a scenario key path (`steps.2.expect.exit`) is under, as messages name it: `step <id>`, else `step #3`. */
+function stepName(value: Record<string, unknown>, index: number): string {
+  const steps = Array.isArray(value.steps) ? value.steps : [];
+  const raw = steps[index];
+  return `step ${isMapping(raw) && nonEmptyString(raw.id) ? raw.id : `#${index + 1}`}`;
+}
+
+/** A scenario problem of the schema, phrased as the format says it. */
+function scenarioMessage(problem: SchemaProblem, value: Record<string, unknown>): string {
+  const path = problem.key.split('.');
+  const { keyword } = problem;
+  if (path[0] !== 'steps' || path.length === 1) {
+    const key = path[0]!;
+    if (keyword === 'additionalProperties')
+      return `scenario: unknown key ${JSON.stringify(key)} (the keys are ${keysOf('use-case-scenario', '')})`;
+    if (key === 'setup') return `scenario: setup is ${JSON.stringify(value.setup ?? null)} (one of bare, installed)`;
+    if (key === 'given' || key === 'then') return `scenario: ${key} is not a list of sentences`;
+    if (key === 'steps') return 'scenario: steps is not a non-empty list (add the steps to run)';
+    if (key === '') return 'the scenario is not a mapping (write setup, given, steps, then)';
+    return `scenario: ${problem.message}`;
+  }
+  const where = stepName(value, Number(path[1]));
+  const [, , field, sub] = path;
+  if (field === undefined) return `${where} is not a mapping (write id, run, expect)`;
+  if (keyword === 'additionalProperties' && path.length === 3)
+    return `${where}: unknown key ${JSON.stringify(field)} (the keys are ${keysOf('use-case-scenario', '/steps/*')})`;
+  switch (field) {
+    case 'id':
+      return `${where}: id is not a non-empty string`;
+    case 'run':
+      return `${where}: run is not a non-empty list of arguments (the argv after majordomus)`;
+    case 'note':
+      return `${where}: note is not a string`;
+    case 'stdin':
+      return `${where}: stdin is not a relative path inside the use-cases directory`;
+    case 'expect':
+      if (sub === undefined) return `${where}: no expect mapping (every step states the exit it expects)`;
+      if (keyword === 'additionalProperties' && path.length === 4)
+        return `${where}: expect: unknown key ${JSON.stringify(sub)} (the keys are ${keysOf('use-case-scenario', '/steps/*/expect')})`;
+      if (sub === 'exit') return `${where}: expect has no exit (every step states the exit code it expects)`;
+      if (sub === 'files_contain')
+        return `${where}: expect.files_contain is not a mapping of relative paths to lists of regular expressions`;
+      return `${where}: expect.${sub} is not a list of strings`;
+    default:
+      return `${where}: ${problem.message}`;
+  }
+}
+
 function parseScenario(text: string, file: string, offset: number, commands: readonly string[], problems: Problems): Scenario | undefined {
-  const say = (message: string, line?: number): void => void problems.push({ file, line, message });
-  let value: unknown;
+  const say = (message: string, line?: number): void => {
+    if (!problems.some((problem) => problem.message === message)) problems.push({ file, line, message });
+  };
+  let doc: YamlDocument;
   try {
-    value = parseYaml(text, file).value;
+    doc = parseYaml(text, file, { lineOffset: offset - 1 });
   } catch (error) {
     if (error instanceof DocumentError) {
-      say(`the scenario is not readable YAML: ${error.reason} (${error.fix})`, error.line === undefined ? offset : offset + error.line - 1);
+      say(`the scenario is not readable YAML: ${error.reason} (${error.fix})`, error.line ?? offset);
       return undefined;
     }
     throw error;
   }
-  if (!isMapping(value)) {
-    say('the scenario is not a mapping (write setup, given, steps, then)', offset);
-    return undefined;
-  }
+  const value = (isMapping(doc.value) ? doc.value : {}) as Record<string, unknown>;
   const before = problems.length;
-  for (const key of Object.keys(value))
-    if (!SCENARIO_KEYS.includes(key))
-      say(`scenario: unknown key ${JSON.stringify(key)} (the keys are ${SCENARIO_KEYS.join(', ')})`, offset);
-  if (!(SETUPS as readonly unknown[]).includes(value.setup))
-    say(`scenario: setup is ${JSON.stringify(value.setup ?? null)} (one of ${SETUPS.join(', ')})`, offset);
-  for (const key of ['given', 'then'])
-    if (key in value && !stringList(value[key])) say(`scenario: ${key} is not a list of sentences`, offset);
-  if (!Array.isArray(value.steps) || value.steps.length === 0) {
-    say('scenario: steps is not a non-empty list (add the steps to run)', offset);
-    return undefined;
+  for (const problem of checkSchema('use-case-scenario', doc)) {
+    // a missing key is said on the line of the mapping that lacks it
+    say(scenarioMessage(problem, value), problem.line ?? offset);
   }
-  const steps: Step[] = [];
+  if (!isMapping(doc.value)) return undefined;
+  // what a schema cannot say: ids unique, commands listed, patterns that compile, paths that stay inside
+  const steps = Array.isArray(value.steps) ? value.steps : [];
   const ids = new Set<string>();
-  value.steps.forEach((raw, index) => {
-    const name = isMapping(raw) && nonEmptyString(raw.id) ? raw.id : `#${index + 1}`;
-    const where = `step ${name}`;
-    if (!isMapping(raw)) {
-      say(`${where} is not a mapping (write id, run, expect)`, offset);
-      return;
+  steps.forEach((raw, index) => {
+    if (!isMapping(raw)) return;
+    const where = stepName(value, index);
+    const line = doc.lines.get(`steps.${index}`) ?? offset;
+    if (nonEmptyString(raw.id)) {
+      if (ids.has(raw.id)) say(`${where}: a second step has this id (make each step's id unique)`, line);
+      ids.add(raw.id);
     }
-    for (const key of Object.keys(raw))
-      if (!STEP_KEYS.includes(key)) say(`${where}: unknown key ${JSON.stringify(key)} (the keys are ${STEP_KEYS.join(', ')})`, offset);
-    if (!nonEmptyString(raw.id)) say(`${where}: id is not a non-empty string`, offset);
-    else if (ids.has(raw.id)) say(`${where}: a second step has this id (make each step's id unique)`, offset);
-    else ids.add(raw.id);
-    if (!stringList(raw.run) || raw.run.length === 0)
-      say(`${where}: run is not a non-empty list of arguments (the argv after majordomus)`, offset);
-    else if (!commands.includes(raw.run[0]!))
+    if (stringList(raw.run) && raw.run.length > 0 && !commands.includes(raw.run[0]!))
       say(
         `${where}: runs ${JSON.stringify(raw.run[0])}, a command the use case does not list (add it to commands, or run one it lists)`,
-        offset,
+        line,
       );
-    if ('note' in raw && typeof raw.note !== 'string') say(`${where}: note is not a string`, offset);
-    if ('stdin' in raw && !(nonEmptyString(raw.stdin) && safeRelative(raw.stdin)))
-      say(`${where}: stdin is not a relative path inside the use-cases directory`, offset);
-    const expect = raw.expect;
-    if (!isMapping(expect)) {
-      say(`${where}: no expect mapping (every step states the exit it expects)`, offset);
-      return;
-    }
-    for (const key of Object.keys(expect))
-      if (!EXPECT_KEYS.includes(key))
-        say(`${where}: expect: unknown key ${JSON.stringify(key)} (the keys are ${EXPECT_KEYS.join(', ')})`, offset);
-    if (!Number.isInteger(expect.exit)) say(`${where}: expect has no exit (every step states the exit code it expects)`, offset);
-    for (const key of ['stdout_contains', 'stdout_not_contains', 'files_exist']) {
-      if (key in expect && !stringList(expect[key])) say(`${where}: expect.${key} is not a list of strings`, offset);
-    }
+    if (typeof raw.stdin === 'string' && raw.stdin !== '' && !(nonEmptyString(raw.stdin) && safeRelative(raw.stdin)))
+      say(`${where}: stdin is not a relative path inside the use-cases directory`, line);
+    const expect = isMapping(raw.expect) ? raw.expect : {};
     for (const key of ['stdout_contains', 'stdout_not_contains']) {
       if (stringList(expect[key]))
         for (const pattern of expect[key])
-          if (!compiles(pattern)) say(`${where}: expect.${key}: ${JSON.stringify(pattern)} is not a regular expression`, offset);
+          if (!compiles(pattern)) say(`${where}: expect.${key}: ${JSON.stringify(pattern)} is not a regular expression`, line);
     }
     if (stringList(expect.files_exist))
       for (const path of expect.files_exist)
         if (!safeRelative(path))
-          say(`${where}: expect.files_exist: ${JSON.stringify(path)} is not a relative path inside the repository`, offset);
-    if ('files_contain' in expect) {
-      const map = expect.files_contain;
-      if (
-        !isMapping(map) ||
-        !Object.entries(map).every(([path, patterns]) => safeRelative(path) && stringList(patterns) && patterns.every(compiles))
-      ) {
-        say(`${where}: expect.files_contain is not a mapping of relative paths to lists of regular expressions`, offset);
-      }
-    }
-    steps.push({
-      id: String(raw.id),
-      run: raw.run as string[],
-      note: raw.note as string | undefined,
-      stdin: raw.stdin as string | undefined,
-      expect: {
-        exit: expect.exit as number,
-        stdout_contains: (expect.stdout_contains as string[] | undefined) ?? [],
-        stdout_not_contains: (expect.stdout_not_contains as string[] | undefined) ?? [],
-        files_exist: (expect.files_exist as string[] | undefined) ?? [],
-        files_contain: (expect.files_contain as Record<string, string[]> | undefined) ?? {},
-      },
-    });
+          say(`${where}: expect.files_exist: ${JSON.stringify(path)} is not a relative path inside the repository`, line);
+    const contain = expect.files_contain;
+    if (
+      isMapping(contain) &&
+      !Object.entries(contain).every(([path, patterns]) => safeRelative(path) && (!stringList(patterns) || patterns.every(compiles)))
+    )
+      say(`${where}: expect.files_contain is not a mapping of relative paths to lists of regular expressions`, line);
   });
   if (problems.length > before) return undefined;
+  const sound = doc.value as unknown as UseCaseScenario;
   return {
-    setup: value.setup as Setup,
-    given: (value.given as string[] | undefined) ?? [],
-    steps,
+    setup: sound.setup,
+    given: sound.given ?? [],
+    steps: sound.steps.map((step) => ({
+      ...step,
+      expect: {
+        exit: step.expect.exit,
+        stdout_contains: step.expect.stdout_contains ?? [],
+        stdout_not_contains: step.expect.stdout_not_contains ?? [],
+        files_exist: step.expect.files_exist ?? [],
+        files_contain: (step.expect.files_contain ?? {}) as Readonly<Record<string, readonly string[]>>,
+      },
+    })),
     // biome-ignore lint/suspicious/noThenProperty: `then` is the use-case format's key (given, steps, then); a list, never a function, so the object is not a thenable
-    then: (value.then as string[] | undefined) ?? [],
+    then: sound.then ?? [],
   };
 }
 

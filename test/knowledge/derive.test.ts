@@ -8,6 +8,8 @@
  */
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFrontMatter } from '../../engine/layer/front-matter';
+import { checkSchema } from '../../engine/layer/schema-check';
 import { parseYaml } from '../../engine/layer/yaml';
 import { copyOf } from '../helpers/prepared';
 import type { RunResult, TempRepo } from '../helpers/repo';
@@ -107,6 +109,12 @@ describe('session close derives the episode', () => {
       ]);
       expect(String(front.date)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
+    // each is a knowledge candidate of its schema, in the bytes earlier versions wrote (deriving again
+    // after an upgrade must find its own candidates unchanged, not skip them as someone's edit)
+    for (const { name, text } of fronts) expect(checkSchema('knowledge-candidate', parseFrontMatter(text, name).data), name).toEqual([]);
+    expect(fronts.find((c) => c.front.kind === 'decision')!.text).toMatch(
+      /^---\nid: decision-read-both-formats-[0-9a-f]{10}\nkind: decision\nstatus: candidate\ntitle: "read both formats"\ndate: \d{4}-\d{2}-\d{2}\nepisode: s-\d{14}-[0-9a-f]{4}\ntask: "t-[^"\n]+"\nevidence:\n {2}- "ledger:decision\.recorded@[^"\n]+"\n---\n\nread both formats\n/,
+    );
     expect(fronts.find((c) => c.front.kind === 'decision')!.text).toContain('Why: old files stay');
     expect(fronts.find((c) => c.front.kind === 'answer')!.text).toContain('Answer: the new one');
     expect(fronts.find((c) => c.front.kind === 'outcome')!.text).toContain('the parser reads both formats');

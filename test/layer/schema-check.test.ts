@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { KindName } from '../../engine/generated/kinds';
-import { kindNames } from '../../engine/generated/kinds';
+import { kindNames, kinds } from '../../engine/generated/kinds';
 import { schemaKeys } from '../../engine/generated/schema-keys';
 import { parseFrontMatter } from '../../engine/layer/front-matter';
 import { checkSchema } from '../../engine/layer/schema-check';
@@ -27,11 +27,20 @@ const SOURCES: Record<KindName, string> = {
   events: 'share/events.yaml',
   'knowledge-sources': 'share/skeleton/ai/repo/knowledge/sources.yaml',
   telemetry: 'test/fixtures/telemetry/t-20261012201705-7bf9.yaml',
+  // the state files, as the commands wrote them (absolute paths replaced by /abs/path)
+  'session-record': 'test/fixtures/state/session-record.md',
+  session: 'test/fixtures/state/open-session.yaml',
+  'session-context': 'test/fixtures/state/session-context.md',
+  handover: 'test/fixtures/state/handover.md',
+  'knowledge-candidate': 'test/fixtures/state/knowledge-candidate.md',
+  'use-case': '.ai/repo/use-cases/adopt-a-repository.md',
+  // the scenario block of that use case
+  'use-case-scenario': 'test/fixtures/state/use-case-scenario.yaml',
 };
 
 function shipped(kind: KindName): Record<string, unknown> {
   const text = readFileSync(join(ROOT, SOURCES[kind]), 'utf8');
-  const doc = kind === 'rule' ? parseFrontMatter(text, SOURCES[kind]).data : parseYaml(text, SOURCES[kind]);
+  const doc = kinds[kind].format === 'markdown' ? parseFrontMatter(text, SOURCES[kind]).data : parseYaml(text, SOURCES[kind]);
   return structuredClone(doc.value) as Record<string, unknown>;
 }
 
@@ -80,6 +89,13 @@ const CASES: readonly [KindName, readonly (string | number)[], string, string | 
   ['events', ['events', 0, 'emited_by'], 'events.0.emited_by', 'events.0.emitted_by'],
   ['knowledge-sources', ['sources', 0, 'pathspek'], 'sources.0.pathspek', 'sources.0.pathspec'],
   ['telemetry', ['facts', 'requests', 'reportr'], 'facts.requests.reportr', 'facts.requests.reporter'],
+  ['session-record', ['worktreeid'], 'worktreeid', 'worktree_id'],
+  ['session', ['provider_sesion'], 'provider_sesion', 'provider_session'],
+  ['session-context', ['opened_bye'], 'opened_bye', 'opened_by'],
+  ['handover', ['changed_file'], 'changed_file', 'changed_files'],
+  ['knowledge-candidate', ['evidense'], 'evidense', 'evidence'],
+  ['use-case', ['sumary'], 'sumary', 'summary'],
+  ['use-case-scenario', ['steps', 0, 'expect', 'stdout_contain'], 'steps.0.expect.stdout_contain', 'steps.0.expect.stdout_contains'],
 ];
 
 describe('an unknown key names the nearest allowed key of its mapping', () => {
@@ -105,6 +121,13 @@ describe('an unknown key names the nearest allowed key of its mapping', () => {
     const problems = checkSchema('policy', parseYaml(stringify({ ...shipped('policy'), ...many }, { lineWidth: 0 }), 'policy.yaml'));
     expect(problems).toHaveLength(51);
     expect(problems.at(-1)?.keyword).toBe('more');
+  });
+});
+
+describe('the kinds one schema serves twice', () => {
+  it("a checkpoint's front matter is exactly a handover's: both are the handover kind", () => {
+    const file = 'test/fixtures/state/checkpoint.md';
+    expect(checkSchema('handover', parseFrontMatter(readFileSync(join(ROOT, file), 'utf8'), file).data)).toEqual([]);
   });
 });
 

@@ -142,6 +142,26 @@ describe('use case format', () => {
     expect(problems.map((problem) => problem.message)).toContainEqual(expect.stringMatching(message));
   });
 
+  it('refuses a front matter key of the wrong shape, as its schema says', () => {
+    const front =
+      'id: sample\nkind: use-case\ntitle: A\nsummary: B\nstatus: active\ntarget: guaranteed\ncommands: [decision]\nweight: heavy';
+    const { useCase: read, problems } = parseUseCase(useCase({ front }), FILE);
+    expect(read).toBeUndefined();
+    expect(problems).toEqual([expect.objectContaining({ line: 9, message: expect.stringMatching(/`weight`/) })]);
+  });
+
+  it('names the file line of a scenario problem, and a list item problem once', () => {
+    const text = useCase({ steps: "steps:\n  - id: a\n    run: ['decision', 7, 8]\n    stdout: x\n    expect:\n      exit: 0" });
+    const lines = text.split('\n');
+    const { problems } = parseUseCase(text, FILE);
+    expect(problems.map((problem) => [problem.line, problem.message.replace(/ \(.*$/, '')]).sort()).toEqual(
+      [
+        [lines.indexOf("    run: ['decision', 7, 8]") + 1, 'step a: run is not a non-empty list of arguments'],
+        [lines.indexOf('    stdout: x') + 1, 'step a: unknown key "stdout"'],
+      ].sort(),
+    );
+  });
+
   it('refuses a file without front matter, by line', () => {
     const { problems } = parseUseCase('# Situation\n', FILE);
     expect(problems).toEqual([expect.objectContaining({ file: FILE, line: 1 })]);

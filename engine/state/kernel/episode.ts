@@ -1,45 +1,22 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../../errors';
+import type { OpenSession } from '../../generated/types';
 import { containedFolder } from '../../io/write/contained';
 import { errnoCode } from '../../io/write/errors';
 import { swapPointer } from '../../io/write/pointer';
 import { publishExclusive, unpublish } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
+import { checkSchema, inSchemaOrder } from '../../layer/schema-check';
+import type { YamlDocument } from '../../layer/yaml';
 import { parseYaml } from '../../layer/yaml';
+import { writeYaml } from '../../layer/yaml-write';
 
 /** The key of an episode nobody named. */
 export const HAND_KEY = 'hand';
 
-/** The open record of one episode, as written by `session start`. */
-export interface OpenSession {
-  readonly session_id: string;
-  readonly started_at: string;
-  readonly owner: string;
-  readonly worker?: string;
-  readonly provider?: string;
-  readonly provider_session?: string;
-  readonly repository_id: string;
-  readonly worktree: string;
-  readonly branch: string;
-  readonly start_head: string;
-  readonly start_working_tree: 'clean' | 'dirty';
-}
-
-/** The keys an open record may hold, in the order written. */
-export const OPEN_KEYS: readonly (keyof OpenSession)[] = [
-  'session_id',
-  'started_at',
-  'owner',
-  'worker',
-  'provider',
-  'provider_session',
-  'repository_id',
-  'worktree',
-  'branch',
-  'start_head',
-  'start_working_tree',
-];
+/** The open record of one episode, as written by `session start` (share/schemas/session.v1.schema.json). */
+export type { OpenSession } from '../../generated/types';
 
 /** Where the open records of a checkout are, repository-relative. */
 export function openDir(localDir: string): string {
@@ -66,14 +43,9 @@ export function checkKey(key: string, command: string): string {
   return key;
 }
 
-/** The text of an open record: JSON-quoted scalars, which the layer's YAML reads as strings. */
+/** The text of an open record, keys in the schema's order: every value a quoted string, as a person's text is. */
 export function openText(session: OpenSession): string {
-  const lines: string[] = [];
-  for (const key of OPEN_KEYS) {
-    const value = session[key];
-    if (value !== undefined) lines.push(`${key}: ${JSON.stringify(value)}`);
-  }
-  return `${lines.join('\n')}\n`;
+  return writeYaml(inSchemaOrder('session', session), { strings: 'quoted' });
 }
 
 /** What reading an open record found. */
@@ -92,30 +64,17 @@ export function readOpen(root: string, localDir: string, key: string): OpenRead 
     if (errnoCode(error) === 'ENOENT') return { status: 'absent' };
     return { status: 'unreadable', file, reason: errnoCode(error) ?? 'unreadable' };
   }
-  let value: unknown;
+  let doc: YamlDocument;
   try {
-    value = parseYaml(text, file).value;
+    doc = parseYaml(text, file);
   } catch {
     return { status: 'unreadable', file, reason: 'not YAML' };
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { status: 'unreadable', file, reason: 'not a mapping' };
-  const record = value as Record<string, unknown>;
-  for (const name of Object.keys(record)) {
-    if (!(OPEN_KEYS as readonly string[]).includes(name)) return { status: 'unreadable', file, reason: `unknown key \`${name}\`` };
-  }
-  for (const name of ['session_id', 'started_at', 'owner', 'worktree'] as const) {
-    if (typeof record[name] !== 'string') return { status: 'unreadable', file, reason: `\`${name}\` is missing` };
-  }
-  // the id and the time name files (the context, the record): a hand-edited value must not lead elsewhere
-  if (!/^s-\d{14}-[0-9a-f]{4}$/.test(record.session_id as string))
-    return { status: 'unreadable', file, reason: '`session_id` is not s-<14 digits>-<4 hex>' };
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(record.started_at as string))
-    return { status: 'unreadable', file, reason: '`started_at` is not a UTC time to the second' };
-  for (const name of OPEN_KEYS) {
-    if (record[name] !== undefined && typeof record[name] !== 'string')
-      return { status: 'unreadable', file, reason: `\`${name}\` is not a string` };
-  }
-  return { status: 'present', session: record as unknown as OpenSession, key, file };
+  // the id and the time name files (the context, the record): the schema holds them to their shapes, so a
+  // hand-edited value cannot lead elsewhere
+  const [problem] = checkSchema('session', doc);
+  if (problem) return { status: 'unreadable', file, reason: problem.message };
+  return { status: 'present', session: doc.value as OpenSession, key, file };
 }
 
 /** The key the pointer aims at, or undefined when there is no usable pointer. */

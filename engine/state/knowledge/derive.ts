@@ -11,11 +11,14 @@
  */
 import { createHash } from 'node:crypto';
 import { MissingError, UsageError } from '../../errors';
+import type { KnowledgeCandidate } from '../../generated/types';
 import { DocumentError } from '../../io/document-error';
 import { WorkingTree } from '../../io/tree';
 import { lockFile, WriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
 import type { Repository } from '../../layer/repository';
+import { inSchemaOrder } from '../../layer/schema-check';
+import { writeFrontMatter } from '../../layer/yaml-write';
 import { appendEvent } from '../ledger/append';
 import { readLedger } from '../ledger/read';
 import { ledgerTargetOf } from '../ledger/target';
@@ -202,7 +205,7 @@ function candidatesOf(repository: Repository, tree: WorkingTree, episode: string
  * piece always gets the same one.
  */
 function candidate(
-  kind: string,
+  kind: KnowledgeCandidate['kind'],
   title: string,
   at: { ts: string; episode: string; task: string | undefined; ref: string },
   body: string,
@@ -215,21 +218,25 @@ function candidate(
     .slice(0, 48)
     .replace(/-+$/, '');
   const id = `${kind}-${slug === '' ? '' : `${slug}-`}${digest}`;
-  const front = [
-    '---',
-    `id: ${id}`,
-    `kind: ${kind}`,
-    'status: candidate',
-    `title: ${JSON.stringify(title)}`,
-    `date: ${at.ts.slice(0, 10)}`,
-    `episode: ${at.episode}`,
-    ...(at.task === undefined ? [] : [`task: ${JSON.stringify(at.task)}`]),
-    'evidence:',
-    `  - ${JSON.stringify(`ledger:${at.ref}`)}`,
-    '---',
-  ];
-  return { name: `${id}.md`, content: `${front.join('\n')}\n\n${body}\n` };
+  const front: KnowledgeCandidate = {
+    id,
+    kind,
+    status: 'candidate',
+    title,
+    date: at.ts.slice(0, 10),
+    episode: at.episode,
+    ...(at.task === undefined ? {} : { task: at.task }),
+    evidence: [`ledger:${at.ref}`],
+  };
+  // the bytes are the candidate's identity too (deriving twice writes nothing): ids, the day and the
+  // episode stand plain, what a person wrote is quoted
+  const text = writeFrontMatter(inSchemaOrder('knowledge-candidate', front), { strings: 'quoted', plain: CANDIDATE_PLAIN });
+  return { name: `${id}.md`, content: `${text}\n${body}\n` };
 }
+
+/** The candidate's keys written plain; the title, the task and the evidence are quoted. */
+// key-list: a style of the writer (which keys stand plain), not the shape, which is the schema's
+const CANDIDATE_PLAIN: readonly (keyof KnowledgeCandidate)[] = ['id', 'kind', 'status', 'date', 'episode'];
 
 /** Something at a path that is not a readable text file: a candidate's name taken, no evidence text. */
 const UNREADABLE = Symbol('unreadable');

@@ -5,6 +5,7 @@
  */
 
 import { rootedPathProblem } from '../../api/toolkit/pathspec';
+import type { KnowledgeSourcesSource } from '../../generated/types';
 import { checkSchema } from '../../layer/schema-check';
 import type { YamlDocument } from '../../layer/yaml-document';
 
@@ -14,17 +15,11 @@ export const SOURCES_FILE = 'sources.yaml';
 /** The magic every pathspec carries: `*` never crosses a folder, `**` spans any depth. */
 export const GLOB_MAGIC = ':(glob)';
 
-/** One declared class of knowledge source. */
-export interface SourceClass {
-  readonly id: string;
-  readonly kind: string;
-  readonly discovery: 'vcs';
-  /** As written, with its `:(glob)` prefix: what git is asked for. */
-  readonly pathspec: string;
-  readonly required: boolean;
+/** One declared class of knowledge source (share/schemas/knowledge-sources.v1.schema.json), and where it is declared. */
+export type SourceClass = Required<KnowledgeSourcesSource> & {
   /** The line of the class's entry in the file. */
   readonly line: number | undefined;
-}
+};
 
 /** What is wrong with the file, on the line of the key. */
 export interface SourcesProblem {

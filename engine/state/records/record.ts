@@ -3,49 +3,28 @@
  * tool, never by the person), its body rules, and reading one back. Pure: the identity comes from git
  * through the caller, the bytes go to the disk through `publish.ts`.
  */
+import { schemaKeys } from '../../generated/schema-keys';
+import type { RecordFrontMatter } from '../../generated/types';
 import { DocumentError } from '../../io/document-error';
 import { parseFrontMatter } from '../../layer/front-matter';
+import { checkSchema, inSchemaOrder } from '../../layer/schema-check';
+import { writeFrontMatter } from '../../layer/yaml-write';
 
 export type RecordKind = 'checkpoint' | 'handover';
 
 /** The folder of each kind under the local half of the layer. */
 export const RECORD_DIRS: Readonly<Record<RecordKind, string>> = { checkpoint: 'state/checkpoints', handover: 'state/handovers' };
 
-/** What the tool computes for a record's front matter: never authored. */
-export interface RecordIdentity {
-  readonly created_at: string;
-  readonly task_id: string;
-  readonly profile: string;
-  readonly owner: string;
-  readonly repository_id: string;
-  readonly worktree: string;
-  /** The branch, or the empty string on a detached head. */
-  readonly branch: string;
-  /** The full commit, or the empty string before the first commit. */
-  readonly head: string;
-  readonly working_tree: 'clean' | 'dirty';
-  readonly changed_files: readonly string[];
-  /** How many changed paths the classification left out, and by which declaration (`record-store=3`). */
-  readonly changed_files_excluded: number;
-  readonly changed_files_excluded_by: readonly string[];
-}
+/**
+ * What the tool computes for a record's front matter, never authored: the front matter of
+ * share/schemas/handover.v1.schema.json without its format version, the classification's two keys
+ * included (a record predating the classification lacks them; every record written now has them).
+ */
+export type RecordIdentity = Omit<RecordFrontMatter, 'schema_version'> &
+  Required<Pick<RecordFrontMatter, 'changed_files_excluded' | 'changed_files_excluded_by'>>;
 
-/** The front-matter keys of a record, in the order written; a body line opening with one is refused. */
-export const IDENTITY_KEYS = [
-  'schema_version',
-  'created_at',
-  'task_id',
-  'profile',
-  'owner',
-  'repository_id',
-  'worktree',
-  'branch',
-  'head',
-  'working_tree',
-  'changed_files',
-  'changed_files_excluded',
-  'changed_files_excluded_by',
-] as const;
+/** The front-matter keys of a record, in the schema's order; a body line opening with one is refused. */
+export const IDENTITY_KEYS: readonly string[] = schemaKeys.handover[''] ?? [];
 
 const KEY_LINE = new RegExp(`^\\s*(?:-\\s+)?(${IDENTITY_KEYS.join('|')})\\s*:`);
 
@@ -74,28 +53,11 @@ export function isRecordName(name: string): boolean {
 
 /** The record's whole text: front matter, a blank line, the body (ending in a newline when not empty). */
 export function formatRecord(identity: RecordIdentity, body: string): string {
-  const quote = (value: string): string => JSON.stringify(value);
-  const list = (values: readonly string[]): string =>
-    values.length === 0 ? ' []' : `\n${values.map((value) => `  - ${quote(value)}`).join('\n')}`;
-  const front = [
-    '---',
-    'schema_version: 1',
-    `created_at: ${identity.created_at}`,
-    `task_id: ${quote(identity.task_id)}`,
-    `profile: ${quote(identity.profile)}`,
-    `owner: ${quote(identity.owner)}`,
-    `repository_id: ${quote(identity.repository_id)}`,
-    `worktree: ${quote(identity.worktree)}`,
-    `branch: ${quote(identity.branch)}`,
-    `head: ${quote(identity.head)}`,
-    `working_tree: ${identity.working_tree}`,
-    `changed_files:${list(identity.changed_files)}`,
-    `changed_files_excluded: ${identity.changed_files_excluded}`,
-    `changed_files_excluded_by:${list(identity.changed_files_excluded_by)}`,
-    '---',
-  ].join('\n');
-  const text = body.replace(/\s+$/, '');
-  return text === '' ? `${front}\n` : `${front}\n\n${text}\n`;
+  const front: RecordFrontMatter = { schema_version: 1, ...identity };
+  // the time and the tree state are written plain, as the specification shows them; the rest quoted
+  const text = writeFrontMatter(inSchemaOrder('handover', front), { strings: 'quoted', plain: ['created_at', 'working_tree'] });
+  const trimmed = body.replace(/\s+$/, '');
+  return trimmed === '' ? text : `${text}\n${trimmed}\n`;
 }
 
 /** A body line that looks like one of the record's own front-matter keys, with its 1-based line, or undefined. */
@@ -154,88 +116,47 @@ export interface StoredRecord {
   readonly changed_files_excluded: number | undefined;
 }
 
-const REQUIRED_STRINGS = [
-  'created_at',
-  'task_id',
-  'repository_id',
-  'worktree',
-  'branch',
-  'head',
-  'working_tree',
-  'profile',
-  'owner',
-] as const;
+/** What a record refusal says to do. */
+const RECORD_FIX = 'records are written by majordomus; write a new one instead of editing this one';
 
 /**
  * Read a record's text; a `DocumentError` naming the file and line when it is not a record this tool
- * wrote (no front matter, a key missing or of the wrong type, an unknown key, a body holding an identity key).
+ * wrote: no front matter, a front matter breaking share/schemas/handover.v1.schema.json (an unknown
+ * key first, else the first problem in file order), a body holding an identity key.
  */
 export function parseRecord(kind: RecordKind, path: string, text: string): StoredRecord {
   const document = parseFrontMatter(text, path);
-  const data = document.data.value as Record<string, unknown>;
+  const problems = checkSchema('handover', document.data);
+  if (problems.length > 0) {
+    // an unknown key first (a key a person added is what to point at), then in file order
+    const rank = (problem: (typeof problems)[number]): number =>
+      (problem.keyword === 'additionalProperties' ? 0 : 1e9) + (problem.line ?? 1e8);
+    const first = [...problems].sort((a, b) => rank(a) - rank(b))[0]!;
+    throw new DocumentError(path, first.line ?? 1, `${first.message}, in a ${kind} record`, RECORD_FIX);
+  }
+  const data = document.data.value as RecordFrontMatter;
   const lineOf = (key: string): number => document.data.lines.get(key) ?? 1;
-  for (const key of Object.keys(data)) {
-    if (!(IDENTITY_KEYS as readonly string[]).includes(key))
-      throw new DocumentError(
-        path,
-        lineOf(key),
-        `unknown key \`${key}\` in a ${kind} record`,
-        'records are written by majordomus; write a new one instead of editing this one',
-      );
-  }
-  if (data.schema_version !== 1)
-    throw new DocumentError(
-      path,
-      lineOf('schema_version'),
-      `schema_version is ${JSON.stringify(data.schema_version)}, not 1`,
-      'this version reads schema_version 1',
-    );
-  for (const key of REQUIRED_STRINGS) {
-    const value = key === 'created_at' && data[key] instanceof Date ? (data[key] as Date).toISOString() : data[key];
-    if (typeof value !== 'string')
-      throw new DocumentError(
-        path,
-        lineOf(key),
-        `\`${key}\` is ${value === undefined ? 'missing' : 'not a string'}`,
-        'records are written by majordomus; write a new one instead of editing this one',
-      );
-  }
-  if (!Array.isArray(data.changed_files))
-    throw new DocumentError(
-      path,
-      lineOf('changed_files'),
-      '`changed_files` is missing or not a list',
-      'records are written by majordomus; write a new one instead of editing this one',
-    );
-  const created = String(data.created_at);
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/.test(created))
-    throw new DocumentError(
-      path,
-      lineOf('created_at'),
-      `created_at ${JSON.stringify(created)} is not a UTC timestamp with seconds`,
-      'records are written by majordomus; write a new one instead of editing this one',
-    );
   const inBody = identityKeyInBody(document.body);
   if (inBody)
     throw new DocumentError(
       path,
       document.bodyLine + inBody.line - 1,
       `the body holds \`${inBody.key}\`, a line of the record's own front matter`,
-      'records are written by majordomus; write a new one instead of editing this one',
+      RECORD_FIX,
     );
   const name = path.slice(path.lastIndexOf('/') + 1);
   return {
     kind,
     path,
     name,
-    created_at: created,
-    task_id: data.task_id as string,
-    worktree: data.worktree as string,
-    branch: data.branch as string,
-    head: data.head as string,
+    created_at: data.created_at,
+    task_id: data.task_id,
+    worktree: data.worktree,
+    branch: data.branch,
+    head: data.head,
     body: document.body.replace(/^\n/, ''),
-    changed_files: (data.changed_files as unknown[]).map(String),
+    changed_files: data.changed_files,
     changedFilesLine: lineOf('changed_files'),
-    changed_files_excluded: typeof data.changed_files_excluded === 'number' ? data.changed_files_excluded : undefined,
+    changed_files_excluded: data.changed_files_excluded,
   };
 }

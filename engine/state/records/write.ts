@@ -4,7 +4,6 @@
  * --checkpoint` and a provider's compaction hook all record through here.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { MissingError, UsageError } from '../../errors';
 import { underLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
@@ -15,6 +14,7 @@ import { utcSeconds } from '../kernel/clock';
 import { recordEvent } from '../ledger/target';
 import type { Task } from '../tasks/current';
 import { activeTask, currentTaskFile } from '../tasks/current';
+import { taskText } from '../tasks/record';
 import { recordIdentity } from './identity';
 import type { RecordKind } from './record';
 import { bodyLines, filledSections, formatRecord, RECORD_DIRS, recordName } from './record';
@@ -117,24 +117,20 @@ async function publish(repository: Repository, kind: RecordKind, task: Task, bod
 }
 
 /**
- * Change fields of the current task file in place, through the one writer, under the lock: the file is
- * the tool's own, written one `key: value` line per field, so a line is replaced (or added after
- * `started_at`) without re-serialising what the rest says. The task is read again under the lock: a task
- * finished or replaced meanwhile is not written.
+ * Change fields of the current task file, through the one writer, under the lock: the task is read again
+ * under the lock (a task finished or replaced meanwhile is not written), the fields are set on what was
+ * read — a record the task schema admits — and the whole file is written again by the task's one writer.
  */
-function setTaskFields(repository: Repository, command: string, task: Task, fields: Readonly<Record<string, string>>): void {
+function setTaskFields(
+  repository: Repository,
+  command: string,
+  task: Task,
+  fields: Readonly<Partial<Pick<Task, 'checkpoint_at' | 'outcome'>>>,
+): void {
   const current = activeTask(repository, command);
   if (current.id !== task.id)
     throw new MissingError(`${command}: the task changed while the record was written (now ${current.id}); run the command again`);
-  const file = currentTaskFile(repository.layout.localDir);
-  let text = readFileSync(repository.layout.abs(file), 'utf8');
-  for (const [key, value] of Object.entries(fields)) {
-    const line = new RegExp(`^${key}:.*$`, 'm');
-    const written = `${key}: ${JSON.stringify(value)}`;
-    if (line.test(text)) text = text.replace(line, () => written);
-    else text = text.replace(/^(started_at:.*)$/m, (started) => `${started}\n${written}`);
-  }
   const plan = new WritePlan({ command, base: repository.root });
-  plan.replace(file, text, { mode: 0o600 });
+  plan.replace(currentTaskFile(repository.layout.localDir), taskText({ ...current, ...fields }), { mode: 0o600 });
   plan.commit();
 }

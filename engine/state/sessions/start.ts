@@ -6,8 +6,11 @@
  */
 import { basename, dirname, join } from 'node:path';
 import { RefusedError, UsageError } from '../../errors';
+import type { SessionContext } from '../../generated/types';
 import { publishRecord } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
+import { inSchemaOrder } from '../../layer/schema-check';
+import { writeFrontMatter } from '../../layer/yaml-write';
 import { buildBriefing } from '../briefing/build';
 import { newId, utcSeconds } from '../kernel/clock';
 import type { OpenSession } from '../kernel/episode';
@@ -111,31 +114,32 @@ function refusedFor(session: OpenSession, root: string, file: string): RefusedEr
   return openHere(session);
 }
 
+/** The front matter keys written plain (the contract, ids and times); every other value is quoted. */
+// key-list: a style of the writer (which keys stand plain), not the shape, which is the schema's
+const CONTEXT_PLAIN: readonly (keyof SessionContext)[] = ['schema', 'kind', 'session_id', 'opened_at', 'opened_by'];
+
 /** The session context: front matter describing the open, the context at open, a place for notes. */
 function contextText(repository: Repository, session: OpenSession, key: string): string {
-  const front = [
-    '---',
-    'schema: session-context/v1',
-    'kind: session-context',
-    `session_id: ${session.session_id}`,
-    `opened_at: ${session.started_at}`,
-    `opened_by: ${session.provider !== undefined ? 'hook' : 'hand'}`,
-    ...(session.provider !== undefined ? [`provider: ${JSON.stringify(session.provider)}`] : []),
-    ...(key !== HAND_KEY ? [`provider_session: ${JSON.stringify(key)}`] : []),
-    `branch: ${JSON.stringify(session.branch)}`,
-    `head: ${JSON.stringify(session.start_head)}`,
-    `task_id: ${JSON.stringify(taskOf(repository)?.id ?? 'none')}`,
-    `profile: ${JSON.stringify(taskOf(repository)?.profile ?? 'none')}`,
-    ...(session.worker !== undefined ? [`worker: ${JSON.stringify(session.worker)}`] : []),
-    '---',
-  ];
   const task = taskOf(repository);
+  const front: SessionContext = {
+    schema: 'session-context/v1',
+    kind: 'session-context',
+    session_id: session.session_id,
+    opened_at: session.started_at,
+    opened_by: session.provider !== undefined ? 'hook' : 'hand',
+    ...(session.provider !== undefined ? { provider: session.provider } : {}),
+    ...(key !== HAND_KEY ? { provider_session: key } : {}),
+    branch: session.branch,
+    head: session.start_head,
+    task_id: task?.id ?? 'none',
+    profile: task?.profile ?? 'none',
+    ...(session.worker !== undefined ? { worker: session.worker } : {}),
+  };
   const atOpen = task
     ? [`- task: ${task.id} (${task.task})`, `- scope: ${task.scope.join(', ')}`, `- profile: ${task.profile}`]
     : ['- task: none active (run: majordomus start "<task>" --scope <pathspec>)'];
   return [
-    ...front,
-    '',
+    writeFrontMatter(inSchemaOrder('session-context', front), { strings: 'quoted', plain: CONTEXT_PLAIN }),
     `# Working context of session ${session.session_id}`,
     '',
     '## Context at open',
