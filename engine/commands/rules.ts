@@ -2,8 +2,6 @@
 import type { CommandFamily } from './define';
 import { defineFamily } from './define';
 
-const rules = () => import('../actions/rules');
-
 export const families: readonly CommandFamily[] = [
   defineFamily({
     family: 'rules',
@@ -19,7 +17,7 @@ export const families: readonly CommandFamily[] = [
         exitCodes: [0, 2, 12],
         effect: 'reads',
         action: async () => {
-          const { runRulesList } = await rules();
+          const { runRulesList } = await import('../actions/rules/list');
           return ({ options }, invocation) => runRulesList(options, invocation);
         },
       },
@@ -30,7 +28,7 @@ export const families: readonly CommandFamily[] = [
         exitCodes: [0, 2, 12],
         effect: 'reads',
         action: async () => {
-          const { runRulesShow } = await rules();
+          const { runRulesShow } = await import('../actions/rules/show');
           return ({ args }, invocation) => runRulesShow(args[0]!, invocation);
         },
       },
@@ -54,7 +52,7 @@ export const families: readonly CommandFamily[] = [
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',
         action: async () => {
-          const { runRulesNew } = await rules();
+          const { runRulesNew } = await import('../actions/rules/new');
           return ({ args, options }, invocation) => runRulesNew(args[0]!, options, invocation);
         },
         helpAfter: async () => (await import('../actions/rules-new-help')).rulesNewHelpText(),
@@ -83,7 +81,7 @@ export const families: readonly CommandFamily[] = [
         exitCodes: [0, 2, 10, 12],
         effect: 'reads',
         action: async () => {
-          const { runVendorStatus } = await rules();
+          const { runVendorStatus } = await import('../actions/rules/vendor');
           return (_call, invocation) => runVendorStatus(invocation);
         },
       },
@@ -94,7 +92,7 @@ export const families: readonly CommandFamily[] = [
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',
         action: async () => {
-          const { runVendorUpdate } = await rules();
+          const { runVendorUpdate } = await import('../actions/rules/vendor');
           return ({ options }, invocation) => runVendorUpdate(options, invocation);
         },
       },
@@ -105,7 +103,7 @@ export const families: readonly CommandFamily[] = [
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',
         action: async () => {
-          const { runVendorAdd } = await rules();
+          const { runVendorAdd } = await import('../actions/rules/vendor');
           return ({ args }, invocation) => runVendorAdd(args[0]!, invocation);
         },
       },
@@ -117,7 +115,7 @@ export const families: readonly CommandFamily[] = [
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',
         action: async () => {
-          const { runVendorRemove } = await rules();
+          const { runVendorRemove } = await import('../actions/rules/vendor');
           return ({ args, options }, invocation) => runVendorRemove(args[0]!, options, invocation);
         },
       },

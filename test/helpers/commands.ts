@@ -6,7 +6,8 @@
  * with the tests that spawn them.
  */
 
-import { runRulesList, runVendorStatus } from '../../engine/actions/rules';
+import { runRulesList } from '../../engine/actions/rules/list';
+import { runVendorStatus } from '../../engine/actions/rules/vendor';
 import { MajordomusError } from '../../engine/errors';
 import type { RunResult } from './repo';
 
