@@ -33,6 +33,7 @@ export interface SchemaSource {
   readonly schema: JsonSchema;
 }
 
+/** A JSON Schema node, read as plain data. */
 export type JsonSchema = { readonly [key: string]: unknown };
 
 const REGENERATE = 'regenerate with `npm run generate`';
@@ -42,10 +43,12 @@ export class GenerateError extends Error {
   override name = 'GenerateError';
 }
 
+/** The three-line header of a generated TypeScript file: marker, source, generator version. */
 export function tsHeader(source: string, version: string): string {
   return [`// ${GENERATED_MARKER}`, `// Source: ${source}; ${REGENERATE}`, `// Generator: majordomus ${version}`, ''].join('\n');
 }
 
+/** The three-line header of a generated YAML file: marker, source, generator version. */
 export function yamlHeader(source: string, version: string): string {
   return [`# ${GENERATED_MARKER}`, `# Source: ${source}; ${REGENERATE}`, `# Generator: majordomus ${version}`, ''].join('\n');
 }
@@ -57,12 +60,14 @@ const FORMAT_SETTINGS = {
   insertSpaceAfterOpeningAndBeforeClosingNonemptyBraces: true,
 } as const;
 
+/** A ts-morph file's text, formatted the one way, after its header. */
 export function finish(file: SourceFile, header: string): string {
   file.formatText(FORMAT_SETTINGS);
   const body = file.getFullText().replace(/\s+$/, '');
   return `${header}\n${body}\n`;
 }
 
+/** Words in PascalCase (`rule front matter` → RuleFrontMatter). */
 export function pascal(text: string): string {
   return text
     .split(/[^A-Za-z0-9]+/)
@@ -76,12 +81,14 @@ export function embeddedName(pack: string): string {
   return `${pascal(pack).charAt(0).toLowerCase()}${pascal(pack).slice(1)}Pack`;
 }
 
+/** A JSON scalar as a TypeScript literal. */
 export function literal(value: unknown): string {
   if (typeof value === 'string') return quote(value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
   throw new GenerateError(`unsupported literal ${JSON.stringify(value)}`);
 }
 
+/** A union type of distinct members; `true | false` becomes boolean. */
 export function union(members: readonly string[]): string {
   const unique = [...new Set(members)];
   const hasTrue = unique.includes('true');
@@ -90,10 +97,12 @@ export function union(members: readonly string[]): string {
   return merged.join(' | ');
 }
 
+/** A single-quoted string literal. */
 export function quote(text: string): string {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 }
 
+/** A property key, quoted only where it is not an identifier. */
 export function propertyName(key: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : quote(key);
 }
@@ -123,6 +132,7 @@ export function frozen(value: unknown): string {
   return literal(value);
 }
 
+/** Add an exported constant holding `value` as a frozen literal. */
 export function addConstant(file: SourceFile, name: string, type: string, value: unknown, doc: string): void {
   file.addVariableStatement({
     declarationKind: VariableDeclarationKind.Const,

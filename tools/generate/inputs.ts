@@ -10,6 +10,7 @@ import type { Validator } from '../../engine/api/validator';
 import { readYamlFile } from '../../engine/layer/yaml';
 import { createAjv, GenerateError, type JsonSchema, REPOSITORY_ROOT, type SchemaSource } from './common';
 
+/** A kind: an entry of share/kinds.yaml. */
 export interface KindEntry {
   readonly name: string;
   readonly format: 'yaml' | 'markdown';
@@ -19,6 +20,7 @@ export interface KindEntry {
   readonly schema_version?: { readonly field: string; readonly supported: readonly (string | number)[] };
 }
 
+/** A gate: an entry of the `gates` of a rules/<pack>/pack.yaml. */
 export interface GateEntry {
   readonly name: string;
   readonly description: string;
@@ -322,11 +324,13 @@ export function pairKinds(kinds: readonly KindEntry[], schemas: readonly SchemaS
   return pairs;
 }
 
+/** A kind with the schema it names. */
 export interface Paired {
   readonly kind: KindEntry;
   readonly schema: SchemaSource;
 }
 
+/** The package's version (package.json), written into every generated header. */
 export function packageVersion(root: string): string {
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: unknown }).version;
   if (typeof version !== 'string') throw new GenerateError('package.json: no version');

@@ -7,6 +7,7 @@ import { VariableDeclarationKind } from 'ts-morph';
 import { addConstant, Code, embeddedName, finish, quote, union } from './common';
 import type { EventEntry, GateEntry, KindEntry, PackEntry } from './inputs';
 
+/** `engine/generated/kinds.ts`: KindName and the kinds registry. */
 export function renderKinds(project: Project, kinds: readonly KindEntry[], header: string): string {
   const file = project.createSourceFile('kinds.ts', '', { overwrite: true });
   file.addTypeAlias({
@@ -84,6 +85,7 @@ export function renderKinds(project: Project, kinds: readonly KindEntry[], heade
   return finish(file, header);
 }
 
+/** `engine/generated/events.ts`: EventName and the event vocabulary. */
 export function renderEvents(project: Project, events: readonly EventEntry[], header: string): string {
   const file = project.createSourceFile('events.ts', '', { overwrite: true });
   file.addTypeAlias({
@@ -133,6 +135,7 @@ export function renderEvents(project: Project, events: readonly EventEntry[], he
   return finish(file, header);
 }
 
+/** `engine/generated/gates.ts`: the gate names by target and the gates registry. */
 export function renderGates(project: Project, gates: readonly GateEntry[], header: string): string {
   const file = project.createSourceFile('gates.ts', '', { overwrite: true });
   const named = (target: GateEntry['target']): string =>
@@ -230,6 +233,7 @@ function fromGenerated(module: string): string {
   return `../${module.slice('engine/'.length, -'.ts'.length)}`;
 }
 
+/** `engine/generated/packs.ts`: PackName and the packs registry, its plugins loaded lazily. */
 export function renderPacks(project: Project, packs: readonly PackEntry[], header: string): string {
   const file = project.createSourceFile('packs.ts', '', { overwrite: true });
   file.addImportDeclarations([

@@ -12,6 +12,7 @@ export function interfaceName(schema: JsonSchema): string {
   return pascal(String(schema.title));
 }
 
+/** `engine/generated/types.ts`: the interfaces of every kind, and KindDocuments. */
 export function renderTypes(project: Project, kinds: readonly Paired[], header: string): string {
   const file = project.createSourceFile('types.ts', '', { overwrite: true });
   // Interfaces are collected as structures and added in one call: adding them (or their properties)

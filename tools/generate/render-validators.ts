@@ -49,6 +49,7 @@ function stripAnnotations(node: unknown): unknown {
   return out;
 }
 
+/** The standalone validators of every kind (`.js`) and their declarations (`.d.ts`). */
 export function renderValidators(project: Project, kinds: readonly Paired[], header: string): { js: string; dts: string } {
   const ajv = createAjv({ source: true, esm: true, lines: true });
   const refs: Record<string, string> = {};

@@ -64,6 +64,7 @@ export function mirrorOwnVendoredPackages(root: string, generated: readonly Gene
   return out;
 }
 
+/** Each rules/<pack>/manifest.yaml, checked against the rule-package schema when there is one. */
 export function renderRulePackages(root: string, version: string, schema: SchemaSource | undefined): GeneratedFile[] {
   const rulesDir = join(root, 'rules');
   if (!existsSync(rulesDir)) return [];
