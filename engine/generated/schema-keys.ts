@@ -97,4 +97,8 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/facts/tool_calls': ['value', 'not_reported', 'reporter'],
     '/facts/cost_microusd': ['value', 'not_reported', 'reporter'],
   },
+  'context': {
+    '': ['schema', 'id', 'kind', 'title', 'description', 'status', 'scope', 'paths', 'providers', 'audience', 'composition', 'order', 'supersedes', 'tracks', 'children'],
+    '/children': ['require_contract', 'exempt'],
+  },
 };

@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 import type { KindName } from './kinds';
-import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary, KnowledgeSources, TelemetryRecord } from './types';
+import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary, KnowledgeSources, TelemetryRecord, ContextDocument } from './types';
 
 /** One way a document breaks its schema, as ajv reports it (every error is collected: allErrors). */
 export interface SchemaError {
@@ -48,5 +48,7 @@ export declare const events: SchemaValidator<LedgerEventVocabulary>;
 export declare const knowledgeSources: SchemaValidator<KnowledgeSources>;
 /** Validate a `telemetry` document against `share/schemas/telemetry.v1.schema.json`. */
 export declare const telemetry: SchemaValidator<TelemetryRecord>;
+/** Validate a `context` document against `share/schemas/context.v1.schema.json`. */
+export declare const context: SchemaValidator<ContextDocument>;
 /** The precompiled validator of each kind, by kind name. */
 export declare const schemaValidators: { readonly [K in KindName]: SchemaValidator<KindDocuments[K]> };

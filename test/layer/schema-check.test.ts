@@ -27,11 +27,12 @@ const SOURCES: Record<KindName, string> = {
   events: 'share/events.yaml',
   'knowledge-sources': 'share/skeleton/ai/repo/knowledge/sources.yaml',
   telemetry: 'test/fixtures/telemetry/t-20261012201705-7bf9.yaml',
+  context: 'share/skeleton/ai/README.md',
 };
 
 function shipped(kind: KindName): Record<string, unknown> {
   const text = readFileSync(join(ROOT, SOURCES[kind]), 'utf8');
-  const doc = kind === 'rule' ? parseFrontMatter(text, SOURCES[kind]).data : parseYaml(text, SOURCES[kind]);
+  const doc = kind === 'rule' || kind === 'context' ? parseFrontMatter(text, SOURCES[kind]).data : parseYaml(text, SOURCES[kind]);
   return structuredClone(doc.value) as Record<string, unknown>;
 }
 
@@ -80,6 +81,8 @@ const CASES: readonly [KindName, readonly (string | number)[], string, string | 
   ['events', ['events', 0, 'emited_by'], 'events.0.emited_by', 'events.0.emitted_by'],
   ['knowledge-sources', ['sources', 0, 'pathspek'], 'sources.0.pathspek', 'sources.0.pathspec'],
   ['telemetry', ['facts', 'requests', 'reportr'], 'facts.requests.reportr', 'facts.requests.reporter'],
+  ['context', ['composiiton'], 'composiiton', 'composition'],
+  ['context', ['children', 'exemp'], 'children.exemp', 'children.exempt'],
 ];
 
 describe('an unknown key names the nearest allowed key of its mapping', () => {

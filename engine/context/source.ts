@@ -1,0 +1,61 @@
+/**
+ * Where the context tree is read from: a repository a command opened (engine/layer/repository.ts), or
+ * the context a validator is handed. Both read the same tracked files from the same tree — the index
+ * inside a pre-commit hook — so a command and a gate see one tree.
+ */
+import type { ValidatorContext } from '../api/validator';
+import { AI_DIR } from '../layer/layout';
+import type { Repository } from '../layer/repository';
+import { rulesDir } from '../ruleset/rules';
+import type { ContextSource } from './model';
+
+/** The providers a policy's projections name, or undefined when the policy is not a mapping. */
+export function projectionProviders(policy: unknown): string[] | undefined {
+  if (policy === null || typeof policy !== 'object' || Array.isArray(policy)) return undefined;
+  const projections = (policy as { projections?: unknown }).projections;
+  if (!Array.isArray(projections)) return [];
+  return projections
+    .map((entry) => (entry as { provider?: unknown } | null)?.provider)
+    .filter((provider): provider is string => typeof provider === 'string');
+}
+
+/** The context source of a repository, read from its tree (`Repository.open` chose which). */
+export function repositorySource(repository: Repository): ContextSource {
+  const layout = repository.layout;
+  const policyFile = layout.section('policy');
+  let policy: unknown;
+  try {
+    policy = policyFile && repository.tree.exists(policyFile) ? repository.yaml(policyFile).value : undefined;
+  } catch {
+    policy = undefined;
+  }
+  return {
+    files: repository.git.tracked(),
+    read: (path) => repository.tree.readText(path),
+    manifest: layout.manifest,
+    layerDir: AI_DIR,
+    localDir: layout.localDir,
+    rulesDir: rulesDir(layout),
+    providers: projectionProviders(policy),
+  };
+}
+
+/** The context source of a validator's repository. */
+export function validatorSource(context: ValidatorContext): ContextSource {
+  const { layer } = context;
+  let policy: unknown;
+  try {
+    policy = context.kind(layer.policyFile) === 'file' ? context.yaml(layer.policyFile).value : undefined;
+  } catch {
+    policy = undefined;
+  }
+  return {
+    files: context.files(),
+    read: (path) => context.read(path),
+    manifest: layer.manifest.value,
+    layerDir: layer.manifestFile.slice(0, layer.manifestFile.lastIndexOf('/')),
+    localDir: layer.localDir,
+    rulesDir: layer.rulesDir,
+    providers: projectionProviders(policy),
+  };
+}
