@@ -4,6 +4,7 @@
  * inside a pre-commit hook — so a command and a gate see one tree.
  */
 import type { ValidatorContext } from '../api/validator';
+import { byteOrder } from '../io/text';
 import { AI_DIR } from '../layer/layout';
 import type { Repository } from '../layer/repository';
 import { rulesDir } from '../ruleset/rules';
@@ -19,7 +20,11 @@ export function projectionProviders(policy: unknown): string[] | undefined {
     .filter((provider): provider is string => typeof provider === 'string');
 }
 
-/** The context source of a repository, read from its tree (`Repository.open` chose which). */
+/**
+ * The context source of a repository, read from its tree (`Repository.open` chose which). In the working
+ * tree the files git would track count too (untracked, not ignored): a document written a moment ago
+ * is context for the command run now. In the index (a pre-commit hook) only what is staged counts.
+ */
 export function repositorySource(repository: Repository): ContextSource {
   const layout = repository.layout;
   const policyFile = layout.section('policy');
@@ -30,7 +35,7 @@ export function repositorySource(repository: Repository): ContextSource {
     policy = undefined;
   }
   return {
-    files: repository.git.tracked(),
+    files: repository.tree.name === 'index' ? repository.git.tracked() : knownFiles(repository),
     read: (path) => repository.tree.readText(path),
     manifest: layout.manifest,
     layerDir: AI_DIR,
@@ -58,4 +63,12 @@ export function validatorSource(context: ValidatorContext): ContextSource {
     rulesDir: layer.rulesDir,
     providers: projectionProviders(policy),
   };
+}
+
+/** Tracked files and the untracked ones git does not ignore, in byte order. */
+function knownFiles(repository: Repository): readonly string[] {
+  const result = repository.git.git(['ls-files', '-z', '--others', '--exclude-standard']);
+  const untracked = result.status === 0 ? result.stdout.split('\0').filter((file) => file !== '') : [];
+  if (untracked.length === 0) return repository.git.tracked();
+  return [...new Set([...repository.git.tracked(), ...untracked])].sort(byteOrder);
 }
