@@ -35,7 +35,7 @@ export function repositorySource(repository: Repository): ContextSource {
     policy = undefined;
   }
   return {
-    files: repository.tree.name === 'index' ? repository.git.tracked() : knownFiles(repository),
+    files: repositoryFiles(repository),
     read: (path) => repository.tree.readText(path),
     manifest: layout.manifest,
     layerDir: AI_DIR,
@@ -63,6 +63,11 @@ export function validatorSource(context: ValidatorContext): ContextSource {
     rulesDir: layer.rulesDir,
     providers: projectionProviders(policy),
   };
+}
+
+/** The files of the tree a repository was opened on: the index's in a hook; tracked and untracked-not-ignored in the working tree. */
+export function repositoryFiles(repository: Repository): readonly string[] {
+  return repository.tree.name === 'index' ? repository.git.tracked() : knownFiles(repository);
 }
 
 /** Tracked files and the untracked ones git does not ignore, in byte order. */
