@@ -13,6 +13,7 @@ import type { YamlDocument } from './yaml-document';
 import { parseYamlFast } from './yaml-fast';
 import { parseYamlFull } from './yaml-full';
 
+
 export type { YamlDocument } from './yaml-document';
 export { MAX_DEPTH, parseYamlFull } from './yaml-full';
 

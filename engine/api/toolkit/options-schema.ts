@@ -118,7 +118,7 @@ function built<T>(data: Record<string, unknown>): Schema<T> {
 }
 
 function isOptional(property: Schema<any> | Optional<any>): property is Optional<any> {
-  return Object.hasOwn(property, OPTIONAL);
+  return  Object.hasOwn(property, OPTIONAL);
 }
 
 /** Drop the constraints left undefined, so the schema holds only what was said. */
