@@ -7,7 +7,7 @@ import type { ValidatorContext } from '../api/validator';
 import { byteOrder } from '../io/text';
 import { AI_DIR } from '../layer/layout';
 import type { Repository } from '../layer/repository';
-import { rulesDir } from '../ruleset/rules';
+import { loadRuleSet, rulesDir } from '../ruleset/rules';
 import type { ContextSource } from './model';
 
 /** The providers a policy's projections name, or undefined when the policy is not a mapping. */
@@ -65,9 +65,21 @@ export function validatorSource(context: ValidatorContext): ContextSource {
   };
 }
 
-/** The files of the tree a repository was opened on: the index's in a hook; tracked and untracked-not-ignored in the working tree. */
+/**
+ * The files of the tree a repository was opened on: the index's in a hook; tracked and
+ * untracked-not-ignored in the working tree. The case trees of rule tests (`<test>/valid/`,
+ * `<test>/invalid/`) are fixtures, not the layer, and are left out, as a gate leaves them out.
+ */
 export function repositoryFiles(repository: Repository): readonly string[] {
-  return repository.tree.name === 'index' ? repository.git.tracked() : knownFiles(repository);
+  const files = repository.tree.name === 'index' ? repository.git.tracked() : knownFiles(repository);
+  // the rule set is read only when a file could be a case of a rule's test
+  if (!files.some((file) => /\/(valid|invalid)\//.test(file))) return files;
+  const layout = repository.layout;
+  const cases = loadRuleSet(layout)
+    .rules.flatMap((rule) => rule.enforcement?.tests ?? [])
+    .flatMap((test) => [`${test}/valid/`, `${test}/invalid/`]);
+  if (cases.length === 0) return files;
+  return files.filter((file) => !cases.some((prefix) => file.startsWith(prefix)));
 }
 
 /** Tracked files and the untracked ones git does not ignore, in byte order. */
