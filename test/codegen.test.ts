@@ -187,6 +187,7 @@ describe('schemas', () => {
     expect(named).toEqual(schemas.map((s) => s.stem).sort());
     expect(new Set(named).size).toBe(named.length);
     expect([...kindNames].sort()).toEqual([
+      'context',
       'events',
       'handover',
       'knowledge-candidate',
@@ -735,10 +736,11 @@ describe('skeleton', () => {
     expect((policy.profiles as Json).default).toBe('implementation');
   });
 
-  it('wires exactly the two gate hooks and always loads exactly one projection', () => {
+  it("wires exactly the two gate hooks and the projections' drift check, and always loads exactly one projection", () => {
     const policy = readYamlFile(join(SKELETON, 'repo/policy.yaml'), 'policy.yaml').value as Json;
     expect(policy.enforcement).toEqual([
       { name: 'doctor-on-commit', path: 'majordomus', args: ['doctor', '--quiet'], wired_by: 'git-hook:pre-commit' },
+      { name: 'projections-on-commit', path: 'majordomus', args: ['update', '--check'], wired_by: 'git-hook:pre-commit' },
       { name: 'finish-on-push', path: 'majordomus', args: ['finish', '--check', '--quiet'], wired_by: 'git-hook:pre-push' },
     ]);
     expect((policy.projections as Json[]).filter((p) => p.always_loaded === true)).toHaveLength(1);

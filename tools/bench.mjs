@@ -3,8 +3,10 @@
 // and the `check` gate on a repository with an active task, 500 `.ai/` files and a 5,000-line ledger,
 // alternately in one process, and prints each median and its ratio to `node -e 0`, the cost of one
 // enforced rule, and the peak memory of each gate run; then `session start` and `session close` on a
-// repository with 1,000 closed session records and a 5,000-line ledger, each against `node -e 0`.
-// Public tools only: node and git.
+// repository with 1,000 closed session records and a 5,000-line ledger, each against `node -e 0`; and the
+// projections' drift check, `update --check`, on the fresh repository — beside `rulesync generate --check`
+// on the same instruction files when RULESYNC_BIN names a rulesync installed outside this repository
+// (never a dependency of it). Public tools only: node and git.
 // Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--json]
 //        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions]   builds only the
 //        enforced (or the large, or the task) repository, prints its path and leaves it, to time or profile by hand
@@ -174,6 +176,25 @@ function sessionsRepository() {
   return dir;
 }
 
+/**
+ * A rulesync project generating the same two files from one root rule holding the fresh repository's
+ * AGENTS.md body, when RULESYNC_BIN names a rulesync executable; undefined otherwise.
+ */
+function rulesyncProject(from) {
+  const bin = process.env.RULESYNC_BIN;
+  if (!bin) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'majordomus-bench-rulesync-'));
+  run('git', ['init', '-q', dir], dir);
+  const body = readFileSync(join(from, 'AGENTS.md'), 'utf8').split('\n').slice(1).join('\n');
+  mkdirSync(join(dir, '.rulesync/rules'), { recursive: true });
+  writeFileSync(
+    join(dir, '.rulesync/rules/overview.md'),
+    `---\nroot: true\ntargets: ["*"]\ndescription: "How to work in this repository"\nglobs: ["**/*"]\n---\n\n${body}`,
+  );
+  run(bin, ['generate', '--targets', 'codexcli,claudecode', '--features', 'rules', '--silent'], dir);
+  return { bin, dir };
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -216,7 +237,16 @@ const targets = [
   { name: `doctor (${ruleCount} rules, 630 records, 4500 ledger lines)`, command: process.execPath, argv: [cli, 'doctor'], cwd: large },
   { name: `doctor (${enforcedCount} enforced rules with tests)`, command: process.execPath, argv: [cli, 'doctor'], cwd: enforced },
   { name: 'check (active task, 500 .ai/ files, 5000 ledger lines)', command: process.execPath, argv: [cli, 'check'], cwd: task, goal: 2.5 },
+  { name: 'update --check (fresh repository, 2 projections)', command: process.execPath, argv: [cli, 'update', '--check'], cwd: fresh },
 ];
+const rulesync = rulesyncProject(fresh);
+if (rulesync)
+  targets.push({
+    name: 'rulesync generate --check (same 2 files)',
+    command: rulesync.bin,
+    argv: ['generate', '--targets', 'codexcli,claudecode', '--features', 'rules', '--check', '--silent'],
+    cwd: rulesync.dir,
+  });
 try {
   for (const target of targets) time(target.command, target.argv, target.cwd); // warm the file cache
   const samples = targets.map(() => []);
@@ -232,7 +262,8 @@ try {
     min_ms: Number(Math.min(...samples[i]).toFixed(1)),
     max_ms: Number(Math.max(...samples[i]).toFixed(1)),
     ratio: Number((median(samples[i]) / baseline).toFixed(2)),
-    peak_mb: i === 0 ? undefined : Number(peakMemory(target.argv, target.cwd).toFixed(1)),
+    // the peak is read inside a node process: a target that is not node itself has none
+    peak_mb: i === 0 || target.command !== process.execPath ? undefined : Number(peakMemory(target.argv, target.cwd).toFixed(1)),
     goal: target.goal,
   }));
   // an episode is opened then closed, so the two alternate with the baseline rather than run as targets
@@ -281,4 +312,5 @@ try {
   rmSync(enforced, { recursive: true, force: true });
   rmSync(task, { recursive: true, force: true });
   rmSync(sessions, { recursive: true, force: true });
+  if (rulesync) rmSync(rulesync.dir, { recursive: true, force: true });
 }

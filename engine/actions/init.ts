@@ -1,7 +1,8 @@
 /**
  * init: adopt a repository. Writes the skeleton layer, vendors the rule packages this version ships,
- * ignores the local half and installs the git hooks the policy's enforcement declares, through the hook
- * manager the repository uses (engine/hooks/plan.ts). Everything goes through one write plan
+ * ignores the local half, installs the git hooks the policy's enforcement declares, through the hook
+ * manager the repository uses (engine/hooks/plan.ts), and generates the instruction files the policy
+ * projects that do not exist yet (./init-projections.ts). Everything goes through one write plan
  * (engine/io/write/): computed whole under the repository's write lock, checked whole, then
  * written, so a refusal leaves the repository as it was. It never overwrites a
  * file it did not write: what exists is kept, except what it can only repair — an empty manifest or
@@ -28,6 +29,7 @@ import { parseYaml } from '../layer/yaml';
 import { initPacks } from '../packs/registry';
 import { packageOwnership } from '../packs/vendor';
 import { rulesDir } from '../ruleset/rules';
+import { planInitProjections } from './init-projections';
 
 export interface InitOptions {
   readonly extend?: boolean;
@@ -106,6 +108,7 @@ function adopt(git: GitRepository, options: InitOptions, command: string): { wri
       : readFileSync(join(skeleton, 'repo/policy.yaml'), 'utf8');
   const policy = mapping(parseYaml(policyText, policyPath).value, policyPath) as unknown as Policy;
   planHooks(plan, git, policy, options, notes);
+  planInitProjections(plan, git, layout, notes);
 
   // the manifest last: a run killed before it leaves a repository plain `init` completes
   if (manifestFile.state === 'absent') plan.create(MANIFEST_PATH, skeletonManifest);

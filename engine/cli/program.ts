@@ -20,6 +20,9 @@ export function buildProgram(invocation: Invocation): Command {
     .description("Governs a git repository's AI layer (.ai/) with a declarative rule engine.")
     .version(version, '-V, --version')
     .addHelpText('after', programHelpText)
+    // a command's options are read after its own name only, and every command inherits it: a command
+    // with options and commands under it (`context --json`, `context list --json`) keeps each its own
+    .enablePositionalOptions()
     .exitOverride();
   for (const family of COMMAND_FAMILIES) {
     for (const group of family.groups ?? []) {

@@ -19,12 +19,14 @@ import { families as records } from './records';
 import { families as rules } from './rules';
 import { families as session } from './session';
 import { families as task } from './task';
+import { families as update } from './update';
 import { families as usecase } from './usecase';
 
 export const COMMAND_FAMILIES: readonly CommandFamily[] = Object.freeze([
   ...gate,
   ...task,
   ...init,
+  ...update,
   ...history,
   ...hooks,
   ...session,

@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 /** The name of a kind of document the layer reads. */
-export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack' | 'task' | 'events' | 'knowledge-sources' | 'telemetry' | 'session-record' | 'session' | 'session-context' | 'handover' | 'use-case' | 'use-case-scenario' | 'knowledge-candidate';
+export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack' | 'task' | 'events' | 'knowledge-sources' | 'telemetry' | 'session-record' | 'session' | 'session-context' | 'handover' | 'use-case' | 'use-case-scenario' | 'knowledge-candidate' | 'context';
 
 /** The field that carries a kind's format version, and the values this executable reads. */
 export interface KindSchemaVersion {
@@ -27,7 +27,7 @@ export interface KindDefinition {
 }
 
 /** Every kind name, in registry order. */
-export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack', 'task', 'events', 'knowledge-sources', 'telemetry', 'session-record', 'session', 'session-context', 'handover', 'use-case', 'use-case-scenario', 'knowledge-candidate'] as const);
+export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack', 'task', 'events', 'knowledge-sources', 'telemetry', 'session-record', 'session', 'session-context', 'handover', 'use-case', 'use-case-scenario', 'knowledge-candidate', 'context'] as const);
 /** The kinds registry, by name. */
 export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
   manifest: Object.freeze({
@@ -187,5 +187,16 @@ export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
     frontMatter: 'required',
     schema: 'knowledge-candidate',
     identity: Object.freeze(['id'] as const),
+  }),
+  context: Object.freeze({
+    name: 'context',
+    format: 'markdown',
+    frontMatter: 'required',
+    schema: 'context',
+    identity: Object.freeze(['id'] as const),
+    schemaVersion: Object.freeze({
+      field: 'schema',
+      supported: Object.freeze(['context/v1'] as const),
+    }),
   }),
 });

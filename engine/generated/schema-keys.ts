@@ -120,4 +120,8 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
   'knowledge-candidate': {
     '': ['id', 'kind', 'status', 'title', 'date', 'episode', 'task', 'evidence'],
   },
+  'context': {
+    '': ['schema', 'id', 'kind', 'title', 'description', 'status', 'scope', 'paths', 'providers', 'audience', 'composition', 'order', 'supersedes', 'tracks', 'children'],
+    '/children': ['require_contract', 'exempt'],
+  },
 };

@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 import type { KindName } from './kinds';
-import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary, KnowledgeSources, TelemetryRecord, SessionRecord, OpenSession, SessionContext, RecordFrontMatter, UseCaseFrontMatter, UseCaseScenario, KnowledgeCandidate } from './types';
+import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary, KnowledgeSources, TelemetryRecord, SessionRecord, OpenSession, SessionContext, RecordFrontMatter, UseCaseFrontMatter, UseCaseScenario, KnowledgeCandidate, ContextDocument } from './types';
 
 /** One way a document breaks its schema, as ajv reports it (every error is collected: allErrors). */
 export interface SchemaError {
@@ -62,5 +62,7 @@ export declare const useCase: SchemaValidator<UseCaseFrontMatter>;
 export declare const useCaseScenario: SchemaValidator<UseCaseScenario>;
 /** Validate a `knowledge-candidate` document against `share/schemas/knowledge-candidate.v1.schema.json`. */
 export declare const knowledgeCandidate: SchemaValidator<KnowledgeCandidate>;
+/** Validate a `context` document against `share/schemas/context.v1.schema.json`. */
+export declare const context: SchemaValidator<ContextDocument>;
 /** The precompiled validator of each kind, by kind name. */
 export declare const schemaValidators: { readonly [K in KindName]: SchemaValidator<KindDocuments[K]> };

@@ -1054,6 +1054,52 @@ export interface KnowledgeCandidate {
   readonly evidence: readonly string[];
 }
 
+/**
+ * The front matter of a context document: a file the manifest's context.documents names (README.md) under .ai/, outside local/ and rules/vendor/. It says where it applies, to whom, and how it composes with the documents above it. There are no defaults: a key the contract requires is written, never assumed.
+ *
+ * Kind `context`; schema `share/schemas/context.v1.schema.json`.
+ */
+export interface ContextDocument {
+  /** The contract; only context/v1 exists. */
+  readonly schema: 'context/v1';
+  /** The document's identity, unique across the tree; it survives a move of the file. */
+  readonly id: string;
+  /** Always context. */
+  readonly kind: 'context';
+  /** One line, for a listing. */
+  readonly title: string;
+  /** One sentence: what the document tells its reader. */
+  readonly description: string;
+  /** `active` documents are applied; `deprecated` ones are discovered and listed, never applied. */
+  readonly status: 'active' | 'deprecated';
+  /** `directory`: the document's own folder; `subtree`: its folder and everything below (at the layer's root, the whole repository); `explicit`: the folders `paths` names. */
+  readonly scope: 'directory' | 'subtree' | 'explicit';
+  /** For `explicit` scope only: repository-relative folders the document applies to (`.` is the repository's root). */
+  readonly paths?: readonly string[];
+  /** `*`, or the providers of the policy's projections the document is for. */
+  readonly providers: readonly string[];
+  /** Who the document addresses; `context resolve --audience` filters on it. */
+  readonly audience: readonly ('human' | 'agent')[];
+  /** `extend` adds to what the documents above say; `replace` drops the ones it supersedes; `final` may not be superseded by anything below. */
+  readonly composition: 'extend' | 'replace' | 'final';
+  /** The document's place among the documents of one depth; ties are broken by path. */
+  readonly order: number;
+  /** For `replace` only: the ids of documents on the ancestor chain it replaces, none of them final. */
+  readonly supersedes?: readonly string[];
+  /** Git pathspecs of what the document describes: a change to them may leave the document behind (`context affected`). */
+  readonly tracks?: readonly string[];
+  /** For `subtree` scope only: what the folders below owe. */
+  readonly children?: ContextDocumentChildren;
+}
+
+/** For `subtree` scope only: what the folders below owe. */
+export interface ContextDocumentChildren {
+  /** Whether each folder below that holds tracked files must carry a context document of its own (true where nothing declares it). */
+  readonly require_contract: boolean;
+  /** Folders below, relative to this document's folder, that the layer carries but does not author: they owe nothing. */
+  readonly exempt?: readonly string[];
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -1074,4 +1120,5 @@ export interface KindDocuments {
   readonly 'use-case': UseCaseFrontMatter;
   readonly 'use-case-scenario': UseCaseScenario;
   readonly 'knowledge-candidate': KnowledgeCandidate;
+  readonly context: ContextDocument;
 }

@@ -25,6 +25,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['engine/state/briefing'],
   ['engine/state/sessions'],
   ['engine/state/context.ts'],
+  ['engine/context'],
+  ['engine/projections'],
   ['engine/capture'],
   ['engine/usecases', 'engine/brainstorm'],
   ['validators'],

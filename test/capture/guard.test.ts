@@ -118,7 +118,7 @@ describe("capture guard --json: the guard's own decision", () => {
       tool: 'Bash',
       decision: 'deny',
       gates: ['pre-commit', 'commit-msg'],
-      enforcement: ['doctor-on-commit'],
+      enforcement: ['doctor-on-commit', 'projections-on-commit'],
     });
     expect(deny.out!.found).toEqual(['git commit --no-verify']);
     expect(decide(repo, bash('git commit -m "fine"')).out).toMatchObject({ decision: 'allow', found: [], gates: [] });

@@ -119,12 +119,13 @@ describe('husky 9', () => {
     expect(commit(repo, 'adopt')).toBe(0);
     expect(commitCount(repo)).toBe(1);
     expect(repo.exists('.lint-ran')).toBe(true);
-    expect(runs().slice(before)).toEqual(['doctor --quiet']);
+    expect(runs().slice(before)).toEqual(['doctor --quiet', 'update --check']);
 
     repo.write('.ai/repo/policy.yaml', 'version: 1\n');
     expect(commit(repo, 'broken policy')).not.toBe(0);
     expect(commitCount(repo)).toBe(1);
-    expect(runs().slice(before)).toEqual(['doctor --quiet', 'doctor --quiet']);
+    // the failing doctor stops the hook (husky runs it with sh -e): the drift check after it never runs
+    expect(runs().slice(before)).toEqual(['doctor --quiet', 'update --check', 'doctor --quiet']);
   });
 
   it('husky set up but not installed in this clone: init writes .husky/ (not .git/hooks/) and says how to install it', () => {
@@ -247,7 +248,11 @@ describe('pre-commit framework', () => {
       'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n',
     );
     const items = parse(listed(refusedUntouched(repo))) as { repo: string; rev: string; hooks: { id: string }[] }[];
-    expect(items.flatMap((item) => item.hooks.map((hook) => hook.id))).toEqual(['majordomus-doctor', 'majordomus-finish']);
+    expect(items.flatMap((item) => item.hooks.map((hook) => hook.id))).toEqual([
+      'majordomus-doctor',
+      'majordomus-update-check',
+      'majordomus-finish',
+    ]);
   });
 
   it('with the items added, init adopts without writing a git hook and names the hook types to install', () => {

@@ -85,10 +85,11 @@ describe('hooks status', () => {
     expect(code).toBe(0);
     expect(reports).toEqual([
       { hook: 'pre-commit', name: 'doctor-on-commit', command: 'majordomus doctor --quiet', state: 'wired', message: null },
+      { hook: 'pre-commit', name: 'projections-on-commit', command: 'majordomus update --check', state: 'wired', message: null },
       { hook: 'pre-push', name: 'finish-on-push', command: 'majordomus finish --check --quiet', state: 'wired', message: null },
     ]);
     const text = repo.run(['hooks', 'status']);
-    expect(text.stdout.trim().split('\n').at(-1)).toBe('hooks status: 2 of 2 wired');
+    expect(text.stdout.trim().split('\n').at(-1)).toBe('hooks status: 3 of 3 wired');
   });
 
   it.each<[string, string, (repo: TempRepo) => void]>([

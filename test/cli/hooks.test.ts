@@ -118,7 +118,10 @@ describe("a hook passes the policy's arguments as text", () => {
     for (const marker of MARKERS) expect(repo.exists(marker), marker).toBe(false);
     expect(commit.code, commit.output).toBe(0);
     expect(commits(repo)).toBe(1);
-    expect(runs(from)).toEqual([{ label: 'path', args: ['doctor', ...args.flatMap((arg) => arg.split('\n'))] }]);
+    expect(runs(from)).toEqual([
+      { label: 'path', args: ['doctor', ...args.flatMap((arg) => arg.split('\n'))] },
+      { label: 'path', args: ['update', '--check'] },
+    ]);
     const hook = repo.read(PRE_COMMIT);
     for (const arg of args) expect(hook).toContain(` '${arg.replace(/'/g, "'\\''")}'`);
     expect(spawnSync('sh', ['-n', repo.path(PRE_COMMIT)]).status).toBe(0);
@@ -170,9 +173,12 @@ describe('a generated hook finds majordomus as a Node project installs it', () =
     expect(commits(repo)).toBe(1);
     const label = used === 'npx' ? 'npx offline=true' : used;
     const args = used === 'npx' ? ['--no-install', 'majordomus'] : [];
-    // npx is first asked whether it has the tool at all, then run
-    const expected = used === 'npx' ? [{ label, args: [...args, '--version'] }] : [];
-    expect(runs(from)).toEqual([...expected, { label, args: [...args, 'doctor', '--quiet'] }]);
+    // npx is first asked whether it has the tool at all, then run; once for each of the hook's two entries
+    const run = (command: string[]) => [
+      ...(used === 'npx' ? [{ label, args: [...args, '--version'] }] : []),
+      { label, args: [...args, ...command] },
+    ];
+    expect(runs(from)).toEqual([...run(['doctor', '--quiet']), ...run(['update', '--check'])]);
   });
 
   it('nowhere → git commit fails, no commit is made, and the refusal names all three places', () => {

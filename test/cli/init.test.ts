@@ -222,7 +222,8 @@ describe('init and git hooks', () => {
     expect(written(result.stdout)).toContain('.git/hooks/pre-commit');
     const text = repo.read('.git/hooks/pre-commit');
     expect(text.startsWith(original)).toBe(true);
-    expect(count(text, BLOCK_BEGIN)).toBe(1);
+    // one block each for the policy's two pre-commit entries: doctor and the projections' drift check
+    expect(count(text, BLOCK_BEGIN)).toBe(2);
     expect(text.slice(original.length)).toMatch(/^majordomus doctor\b/m);
     expect(spawnSync('sh', ['-n', repo.path('.git/hooks/pre-commit')]).status).toBe(0);
     expect(repo.gate(['doctor', '--rule', 'majordomus.enforcement-wiring']).code).toBe(0);
@@ -259,7 +260,7 @@ describe('init and git hooks', () => {
     }
     expect(repo.read('.git/hooks/pre-commit')).toBe(after.commit);
     expect(repo.read('.git/hooks/pre-push')).toBe(after.push);
-    expect(count(after.commit, BLOCK_BEGIN)).toBe(1);
+    expect(count(after.commit, BLOCK_BEGIN)).toBe(2);
     expect(count(after.push, BLOCK_BEGIN)).toBe(1);
     expect(after.commit.startsWith(foreign)).toBe(true);
   });

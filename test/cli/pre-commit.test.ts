@@ -111,6 +111,9 @@ describe('inside the hook, the wiring rule reads a CI file as staged', () => {
         `${anchor}  - name: finish-in-ci\n    path: majordomus\n    args: [finish, --check, --quiet]\n    wired_by: ci:${CI_FILE}\n`,
       ),
     );
+    // a policy edit moves the projections' policy hash: regenerate them, or the drift check refuses the commit
+    const update = repo.run(['update']);
+    if (update.code !== 0) throw new Error(`update failed (${update.code}): ${update.stderr}`);
     return repo;
   }
 

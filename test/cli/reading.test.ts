@@ -146,7 +146,8 @@ describe('a FIFO where the layer has a file is refused by name, and the run ends
       name: 'the pre-commit hook the wiring rule reads (executable)',
       setup: (repo) => fifo(repo, '.git/hooks/pre-commit', 0o755),
       code: 10,
-      expected: ['FAIL wiring doctor-on-commit'],
+      // both of the skeleton's pre-commit entries: doctor and the projections' drift check
+      expected: ['FAIL wiring doctor-on-commit', 'FAIL wiring projections-on-commit'],
     },
     {
       name: 'a repository validator module (never imported)',

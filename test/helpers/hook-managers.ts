@@ -104,12 +104,14 @@ export function installPreCommit(repo: TempRepo, hooks: readonly string[] = ['pr
   }
 }
 
-/** A lefthook configuration running the skeleton policy's two invocations. */
+/** A lefthook configuration running the skeleton policy's three invocations. */
 export const LEFTHOOK_WIRED = [
   'pre-commit:',
   '  commands:',
   '    doctor-on-commit:',
   '      run: majordomus doctor --quiet',
+  '    projections-on-commit:',
+  '      run: majordomus update --check',
   'pre-push:',
   '  commands:',
   '    finish-on-push:',
@@ -117,13 +119,14 @@ export const LEFTHOOK_WIRED = [
   '',
 ].join('\n');
 
-/** A pre-commit configuration taking this repository's two hooks. */
+/** A pre-commit configuration taking this repository's three hooks. */
 export const PRE_COMMIT_WIRED = [
   'repos:',
   '  - repo: https://example.invalid/majordomus',
   '    rev: v0.1.0',
   '    hooks:',
   '      - id: majordomus-doctor',
+  '      - id: majordomus-update-check',
   '      - id: majordomus-finish',
   '',
 ].join('\n');

@@ -36,6 +36,7 @@ const SOURCES: Record<KindName, string> = {
   'use-case': '.ai/repo/use-cases/adopt-a-repository.md',
   // the scenario block of that use case
   'use-case-scenario': 'test/fixtures/state/use-case-scenario.yaml',
+  context: 'share/skeleton/ai/README.md',
 };
 
 function shipped(kind: KindName): Record<string, unknown> {
@@ -96,6 +97,8 @@ const CASES: readonly [KindName, readonly (string | number)[], string, string | 
   ['knowledge-candidate', ['evidense'], 'evidense', 'evidence'],
   ['use-case', ['sumary'], 'sumary', 'summary'],
   ['use-case-scenario', ['steps', 0, 'expect', 'stdout_contain'], 'steps.0.expect.stdout_contain', 'steps.0.expect.stdout_contains'],
+  ['context', ['composiiton'], 'composiiton', 'composition'],
+  ['context', ['children', 'exemp'], 'children.exemp', 'children.exempt'],
 ];
 
 describe('an unknown key names the nearest allowed key of its mapping', () => {

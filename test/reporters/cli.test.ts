@@ -39,6 +39,9 @@ beforeAll(() => {
   broken = new TempRepo();
   broken.init();
   broken.write('.ai/repo/policy.yaml', `${broken.read('.ai/repo/policy.yaml')}colour: blue\n`);
+  // the projections follow the policy, so the one drift under watch is the unknown key
+  const updated = broken.run(['update']);
+  if (updated.code !== 0) throw new Error(`update failed: ${updated.stderr}`);
   const made = broken.run(['rules', 'new', 'no-todo', '--validator', 'content']);
   if (made.code !== 0) throw new Error(`rules new failed: ${made.stderr}`);
   broken.write('src/a.ts', 'a\n  // TODO: fix\n');

@@ -18,6 +18,8 @@ const repos = repoFactory();
 afterAll(() => repos.disposeAll());
 
 const ASSEMBLED_OK = { level: 'OK', category: 'budget', subject: POLICY } as const;
+/** init generates the always-loaded projection, AGENTS.md, well within its budget. */
+const AGENTS_OK = { level: 'OK', category: 'budget', subject: 'AGENTS.md' } as const;
 const ASSEMBLED_OVER = { level: 'FAIL', category: 'budget', subject: POLICY } as const;
 
 function budget(lines: number): (repo: TempRepo) => void {
@@ -49,8 +51,12 @@ describeTable({
   rule: RULE,
   repos,
   passing: [
-    { name: 'a fresh layer: the assembled context is well within the default budget', mutate: () => {}, expected: [ASSEMBLED_OK] },
-    { name: 'a 40-line checkpoint within a budget of 80', mutate: all(budget(80), checkpoint(40)), expected: [ASSEMBLED_OK] },
+    {
+      name: 'a fresh layer: the assembled context is well within the default budget',
+      mutate: () => {},
+      expected: [ASSEMBLED_OK, AGENTS_OK],
+    },
+    { name: 'a 40-line checkpoint within a budget of 80', mutate: all(budget(80), checkpoint(40)), expected: [ASSEMBLED_OK, AGENTS_OK] },
     {
       name: 'an always-loaded projection of 150 lines, exactly its budget',
       mutate: agents(150),
@@ -62,7 +68,7 @@ describeTable({
         repo.write('CLAUDE.md', 'x\n'.repeat(400));
         repo.git(['add', 'CLAUDE.md']);
       },
-      expected: [ASSEMBLED_OK],
+      expected: [ASSEMBLED_OK, AGENTS_OK],
     },
   ],
   failing: [

@@ -44,8 +44,18 @@ afterAll(() => {
   rmSync(toolDir, { recursive: true, force: true });
 });
 
+/**
+ * An adopted repository whose policy keeps the skeleton's two gate entries: the projections' drift check
+ * (`projections-on-commit`, wired at pre-commit too) is left out, so each case here breaks one wiring
+ * and names one entry; test/cli/update.test.ts proves that entry wired and unwired.
+ */
 function freshRepo(): TempRepo {
-  return factory.create().init();
+  const repo = factory.create().init();
+  const text = repo.read(POLICY);
+  const drift = / {2}# the drift check[^\n]*\n {2}- name: projections-on-commit\n(?: {4}.*\n){3}/;
+  if (!drift.test(text)) throw new Error('the skeleton policy has no projections-on-commit entry');
+  repo.write(POLICY, text.replace(drift, ''));
+  return repo;
 }
 
 /**
@@ -781,7 +791,7 @@ const managerCases: Case[] = [
       repo.write('.pre-commit-config.yaml', `${PRE_COMMIT_WIRED.replace('      - id: majordomus-finish\n', '')}${local.join('\n')}`);
     },
     code: 10,
-    expected: [unwiredAt(ON_PUSH, '.pre-commit-config.yaml:8')],
+    expected: [unwiredAt(ON_PUSH, '.pre-commit-config.yaml:9')],
   },
   {
     name: 'pre-commit installed with --config=hooks/pre-commit.yaml, which takes both hooks',

@@ -263,7 +263,23 @@ async function dryRun(repository: Repository, rule: Rule, cwd: string): Promise<
 /** The README of a rule's test directory: how `rules test` reads the cases. */
 function testsReadme(spec: NewRule): string {
   const x = spec.enforcement!;
-  return `# Tests of ${spec.id}
+  // a README under .ai/ is a context document (the manifest's context.documents), so it carries the contract
+  const id = `rules.tests.${spec.id.toLowerCase().replace(/[^a-z0-9.-]+/g, '-')}`;
+  return `---
+schema: context/v1
+id: ${id}
+kind: context
+title: Tests of ${spec.id}
+description: The valid and invalid cases majordomus rules test runs the rule on.
+status: active
+scope: directory
+providers: ["*"]
+audience: [human]
+composition: extend
+order: 100
+---
+
+# Tests of ${spec.id}
 
 \`majordomus rules test ${spec.id}\` runs the validator \`${x.validator.name}\` on every case here, as
 \`majordomus ${x.gates[0]}\` would run it, with the rule's own options.
