@@ -18,6 +18,7 @@
 import { accessSync, chmodSync, constants, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FIELD_VARIABLE } from './helpers/field';
 import { TEMPLATE_VARIABLE } from './helpers/repo';
 
 const MEMORY_BACKED = '/dev/shm';
@@ -41,6 +42,8 @@ export default function setup(): () => void {
   process.env.TMPDIR = dir;
   // where the run's one adopted template goes, made by the first test process that needs it (helpers/repo.ts)
   process.env[TEMPLATE_VARIABLE] = join(dir, 'adopted-template');
+  // where the run's one scratch project with the packed tarball installed goes (helpers/field.ts)
+  process.env[FIELD_VARIABLE] = join(dir, 'field-project');
   for (const key of Object.keys(process.env)) if (key.startsWith('GIT_')) delete process.env[key];
   return () => rmSync(dir, { recursive: true, force: true });
 }
