@@ -74,8 +74,26 @@ await build({
   logLevel: 'warning',
 });
 // a script compiled by vm.Script has no loader for import(): anything it imports must be bundled
-if (readFileSync(new URL('cli.cjs', staging), 'utf8').includes('import('))
+const cliText = readFileSync(new URL('cli.cjs', staging), 'utf8');
+if (cliText.includes('import('))
   throw new Error('dist/cli.cjs calls import(), which a script run under the code cache cannot: bundle what it imports');
+// the launcher decodes the script as Latin-1, a copy of its bytes, instead of decoding UTF-8 (a third
+// of the launcher's own time): esbuild escapes every string and template, and the characters it leaves
+// in regular expressions (the em dashes of the contracts the engine reads) are written as \uXXXX, which
+// a regular expression reads as the same character
+writeFileSync(new URL('cli.cjs', staging), asciiOnly(cliText));
+
+/** `text` with every character outside ASCII written as a \u escape; astral characters are refused. */
+function asciiOnly(text) {
+  return text.replace(/[^\x00-\x7f]/g, (character, offset) => {
+    // after a backslash the escape would be read as a backslash and the letters `u…`
+    if (text[offset - 1] === '\\') throw new Error('dist/cli.cjs escapes a character outside ASCII: write it as \\u…');
+    const code = character.charCodeAt(0);
+    if (code >= 0xd800 && code <= 0xdfff)
+      throw new Error('dist/cli.cjs holds a character outside the Basic Multilingual Plane: write it as an escape in the source');
+    return `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
 // the `yaml` package in a CommonJS file of its own, required the first time a document needs the full
 // parser (engine/layer/yaml-package.ts), so a command whose documents all take the fast path never loads it
 await build({
