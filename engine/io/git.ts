@@ -4,7 +4,7 @@
  * GIT_INDEX_FILE must be honoured: the hook judges what is staged).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
 
@@ -170,7 +170,7 @@ export class GitRepository {
 
   /** True when git would ignore `path` (repository-relative; it need not exist). */
   isIgnored(path: string): boolean {
-    return this.git(['check-ignore', '-q', '--no-index', '--', path]).status === 0;
+    return ignoredByRootLine(this.root, path) || this.git(['check-ignore', '-q', '--no-index', '--', path]).status === 0;
   }
 
   /** A configuration value as this clone sees it, or undefined. */
@@ -181,6 +181,39 @@ export class GitRepository {
     }
     return this.configCache.get(key);
   }
+}
+
+/**
+ * True when the top-level `.gitignore` alone settles that git ignores `path`, so no process is asked: a
+ * line of the file is the path itself (`.ai/local/`, or anchored, `/.ai/local/` — what init writes), no
+ * line of it re-includes anything (`!…`), and no folder on the way to the path has a `.gitignore` of its
+ * own. A deeper `.gitignore` is the only place a later pattern could re-include the path (git's own
+ * exclude files rank below the top-level one), so then, and for every other path, git decides.
+ */
+function ignoredByRootLine(root: string, path: string): boolean {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  if (segments.length === 0 || segments.some((segment) => segment === '.' || segment === '..' || /[*?[\\!#]/.test(segment))) return false;
+  let text: string;
+  try {
+    const file = join(root, '.gitignore');
+    if (!lstatSync(file).isFile()) return false;
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  if (lines.some((line) => line.startsWith('!'))) return false;
+  const wanted = `${segments.join('/')}${path.endsWith('/') ? '/' : ''}`;
+  if (!lines.some((line) => line === wanted || line === `/${wanted}`)) return false;
+  for (let depth = 1; depth < segments.length; depth++) {
+    try {
+      lstatSync(join(root, ...segments.slice(0, depth), '.gitignore'));
+      return false;
+    } catch {
+      // none on this folder
+    }
+  }
+  return true;
 }
 
 /**
