@@ -51,7 +51,10 @@ export interface Capability<Input = Record<string, unknown>, Output = Record<str
   /** What it may change: nothing, the checkout's local half, or the tracked repository. */
   readonly effect: Effect;
   readonly toolset: Toolset;
-  /** The command whose `--json` prints the same answer: `decision add`, `search`. */
+  /**
+   * The command whose `--json` prints the same answer (`decision add`, `search`; `finish` for
+   * `finish --check`): its words, as engine/commands/ declares it.
+   */
   readonly command: string;
   /** How that command prints the answer with `--json`. */
   readonly json: JsonForm;

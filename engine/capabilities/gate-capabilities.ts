@@ -73,7 +73,7 @@ export const GATE_CAPABILITIES: readonly AnyCapability[] = [
   gateCapability(
     'finish_check',
     'finish',
-    'finish --check',
+    'finish',
     'Judge the completion contract',
     'Judge whether the active task meets its completion contract, as the pre-push hook does, and answer the findings and the exit code; records nothing (finish_task records the outcome).',
   ),
