@@ -60,7 +60,7 @@ describe('majordomus mcp over raw stdio', () => {
     // the client asked for an earlier revision: the server answers in it
     expect(byId.get(1)?.result?.protocolVersion).toBe('2025-06-18');
     expect(byId.get(3)?.error?.code).toBe(-32601);
-    expect((byId.get(4)?.result?.tools as unknown[]).length).toBeGreaterThan(0);
+    expect(((byId.get(4)?.result?.tools ?? []) as unknown[]).length).toBeGreaterThan(0);
     expect(byId.get(5)?.result?.structuredContent).toMatchObject({ text: 'scope' });
     expect(byId.get(6)?.result).toEqual({});
   });
