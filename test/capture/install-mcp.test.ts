@@ -33,7 +33,7 @@ describe('capture install --mcp (claude-code)', () => {
     const repo = repos.create().init();
     const user = {
       $schema: 'x',
-      mcpServers: { github: { command: 'gh-mcp', env: { TOKEN: '${GH}' } }, docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
+      mcpServers: { github: { command: 'gh-mcp', env: { TOKEN: 'from-the-user' } }, docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
     };
     repo.write(MCP, JSON.stringify(user, null, 2));
     expect(repo.run(['capture', 'install', '--provider', 'claude-code', '--mcp']).code).toBe(0);
