@@ -153,6 +153,23 @@ function sizeTable(): string {
 const BEGIN = '<!-- tools/list size: written by npm run toolsnaps -->';
 const END = '<!-- end of tools/list size -->';
 
+describe('the MCP SDK', () => {
+  it('is imported by engine/mcp/server.ts alone, the entry of its own bundle', () => {
+    const importers = ['engine', 'validators', 'tools']
+      .flatMap((dir) =>
+        readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+          .filter((file) => /\.(ts|mjs|js)$/.test(file))
+          .map((file) => `${dir}/${file}`),
+      )
+      .filter((file) =>
+        /from '@modelcontextprotocol\/sdk|import\('@modelcontextprotocol\/sdk|require\('@modelcontextprotocol\/sdk/.test(
+          readFileSync(join(ROOT, file), 'utf8'),
+        ),
+      );
+    expect(importers).toEqual(['engine/mcp/server.ts']);
+  });
+});
+
 describe('tool schema snapshots', () => {
   const tools = CAPABILITIES.map(toolOf);
 
