@@ -6,8 +6,11 @@
 // repository with 1,000 closed session records and a 5,000-line ledger, each against `node -e 0`; and the
 // projections' drift check, `update --check`, on the fresh repository — beside `rulesync generate --check`
 // on the same instruction files when RULESYNC_BIN names a rulesync installed outside this repository
-// (never a dependency of it). Public tools only: node and git.
-// Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--json]
+// (never a dependency of it). Then the MCP server: `majordomus mcp` started, `initialize` answered and one
+// `tools/call` answered, until it ends with its input. With --baseline <package>, `doctor` of another
+// build (a package folder: package.json, share/, rules/, dist/) alternates with this one, for a
+// before/after in one run. Public tools only: node and git.
+// Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--baseline <package>] [--json]
 //        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions]   builds only the
 //        enforced (or the large, or the task) repository, prints its path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
@@ -28,6 +31,8 @@ const rounds = option('--rounds', 21);
 const ruleCount = option('--rules', 2000);
 const enforcedCount = option('--enforced', 2000);
 const json = args.includes('--json');
+const baselineAt = args.indexOf('--baseline');
+const baseline = baselineAt === -1 ? undefined : resolve(args[baselineAt + 1]);
 
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_') && !k.startsWith('MAJORDOMUS_')));
 const run = (command, argv, cwd, input) => {
@@ -201,19 +206,20 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const time = (command, argv, cwd) => {
+const time = (command, argv, cwd, input) => {
   const start = process.hrtime.bigint();
-  run(command, argv, cwd);
+  run(command, argv, cwd, input);
   return Number(process.hrtime.bigint() - start) / 1e6;
 };
 
 /** Peak resident memory of one run, read by a preloaded module when the process exits. */
-const peakMemory = (argv, cwd) => {
+const peakMemory = (argv, cwd, input) => {
   const probe = "process.on('exit',()=>process.stderr.write('\\nMAXRSS '+process.resourceUsage().maxRSS+'\\n'))";
   const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, ...argv], {
     cwd,
     env,
     encoding: 'utf8',
+    input,
   });
   const match = /MAXRSS (\d+)/.exec(result.stderr);
   return match ? Number(match[1]) / 1024 : NaN;
@@ -239,6 +245,30 @@ const targets = [
   { name: 'check (active task, 500 .ai/ files, 5000 ledger lines)', command: process.execPath, argv: [cli, 'check'], cwd: task, goal: 2.5 },
   { name: 'update --check (fresh repository, 2 projections)', command: process.execPath, argv: [cli, 'update', '--check'], cwd: fresh },
 ];
+if (baseline)
+  targets.push({
+    name: 'doctor (fresh repository), the baseline build',
+    command: process.execPath,
+    argv: [join(baseline, JSON.parse(readFileSync(join(baseline, 'package.json'), 'utf8')).bin.majordomus), 'doctor'],
+    cwd: fresh,
+  });
+// an MCP client's first exchange: initialize, then one call, then the server ends with its input
+const mcpMessage = (message) => `${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`;
+targets.push({
+  name: 'mcp: initialize + one tools/call (search)',
+  command: process.execPath,
+  argv: [cli, 'mcp'],
+  cwd: fresh,
+  input: [
+    mcpMessage({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    }),
+    mcpMessage({ method: 'notifications/initialized' }),
+    mcpMessage({ id: 2, method: 'tools/call', params: { name: 'search', arguments: { text: 'scope', limit: 5 } } }),
+  ].join(''),
+});
 const rulesync = rulesyncProject(fresh);
 if (rulesync)
   targets.push({
@@ -248,11 +278,11 @@ if (rulesync)
     cwd: rulesync.dir,
   });
 try {
-  for (const target of targets) time(target.command, target.argv, target.cwd); // warm the file cache
+  for (const target of targets) time(target.command, target.argv, target.cwd, target.input); // warm the file cache
   const samples = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     targets.forEach((target, i) => {
-      samples[i].push(time(target.command, target.argv, target.cwd));
+      samples[i].push(time(target.command, target.argv, target.cwd, target.input));
     });
   }
   const baseline = median(samples[0]);
@@ -263,7 +293,8 @@ try {
     max_ms: Number(Math.max(...samples[i]).toFixed(1)),
     ratio: Number((median(samples[i]) / baseline).toFixed(2)),
     // the peak is read inside a node process: a target that is not node itself has none
-    peak_mb: i === 0 || target.command !== process.execPath ? undefined : Number(peakMemory(target.argv, target.cwd).toFixed(1)),
+    peak_mb:
+      i === 0 || target.command !== process.execPath ? undefined : Number(peakMemory(target.argv, target.cwd, target.input).toFixed(1)),
     goal: target.goal,
   }));
   // an episode is opened then closed, so the two alternate with the baseline rather than run as targets

@@ -69,6 +69,7 @@ await build({
   define: {
     MAJORDOMUS_VERSION: JSON.stringify(pkg.version),
     MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'),
+    MAJORDOMUS_MCP: JSON.stringify('dist/mcp.cjs'),
     'import.meta.url': '__mjImportMetaUrl',
   },
   logLevel: 'warning',
@@ -94,6 +95,27 @@ function asciiOnly(text) {
     return `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
+// the MCP SDK is the MCP server's alone (dist/mcp.cjs, below): the CLI every other command runs never carries it
+if (cliText.includes('notifications/roots/list_changed'))
+  throw new Error('dist/cli.cjs holds the MCP SDK: only engine/mcp/server.ts imports it, and only dist/mcp.cjs bundles that');
+// `majordomus mcp`'s server and the SDK, one CommonJS file required by that command alone; the host it
+// serves (the capabilities, the engine) is the CLI's, handed over, so this bundle holds no engine module
+// but the server and its fault marker
+const mcp = await build({
+  entryPoints: ['engine/mcp/server.ts'],
+  outfile: new URL('mcp.cjs', staging).pathname,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: process.env.MAJORDOMUS_BUILD_DEBUG !== '1',
+  legalComments: 'none',
+  metafile: true,
+  logLevel: 'warning',
+});
+const mcpEngine = Object.keys(mcp.metafile.inputs).filter((input) => input.startsWith('engine/'));
+if (mcpEngine.some((input) => !['engine/mcp/server.ts', 'engine/mcp/fault.ts'].includes(input)))
+  throw new Error(`dist/mcp.cjs bundles engine modules beyond the server (${mcpEngine.join(', ')}): import only types from the host`);
 // the `yaml` package in a CommonJS file of its own, required the first time a document needs the full
 // parser (engine/layer/yaml-package.ts), so a command whose documents all take the fast path never loads it
 await build({

@@ -141,6 +141,8 @@ export interface CaptureInstallOptions {
   readonly provider?: string;
   readonly dryRun?: boolean;
   readonly json?: boolean;
+  /** `--mcp`: also add the MCP server to the provider's project MCP configuration (.mcp.json). */
+  readonly mcp?: boolean;
 }
 
 /** The provider adapter `--provider` names; 2 for one without an adapter. */
@@ -173,27 +175,33 @@ export async function runCaptureInstall(options: CaptureInstallOptions, invocati
   const repository = Repository.open(cwd, { env, tree: 'working' });
   const { git } = repository;
   const command = 'capture install';
+  // --mcp: the MCP server merged into .mcp.json in the same plan, under the same lock (engine/capture/providers/claude-code-mcp.ts)
+  const mcpFile = options.mcp ? (await import('../capture/providers/claude-code-mcp')).mergeMcpFile : undefined;
   const result = await withWriteLock(lockFile(git.commonDir), command, () => {
     const before = readSettings(git.root, adapter.SETTINGS_FILE);
     const { merged, added } = adapter.mergeHooks(adapter.parseSettings(before), adapter.wantedHooks());
     const text = `${JSON.stringify(merged, null, 2)}\n`;
-    if (!options.dryRun && added.length > 0) {
+    const mcp = mcpFile?.(git.root);
+    if (!options.dryRun && (added.length > 0 || mcp?.added)) {
       const plan = new WritePlan({ command, base: git.root, scopes: [{ dir: git.root, name: 'the repository' }] });
-      plan.mkdir(dirname(adapter.SETTINGS_FILE));
-      if (before === undefined) plan.create(adapter.SETTINGS_FILE, text);
-      else plan.replace(adapter.SETTINGS_FILE, text);
+      if (added.length > 0) {
+        plan.mkdir(dirname(adapter.SETTINGS_FILE));
+        if (before === undefined) plan.create(adapter.SETTINGS_FILE, text);
+        else plan.replace(adapter.SETTINGS_FILE, text);
+      }
+      mcp?.plan(plan);
       plan.commit();
     }
-    return { added, text };
+    return { added, text, mcp };
   });
   if (options.json) {
     process.stdout.write(
-      `${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, dry_run: options.dryRun === true, added: result.added, ...(options.dryRun ? { merged: JSON.parse(result.text) as unknown } : {}) })}\n`,
+      `${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, dry_run: options.dryRun === true, added: result.added, ...(options.dryRun ? { merged: JSON.parse(result.text) as unknown } : {}), ...(result.mcp ? { mcp: { file: result.mcp.file, added: result.mcp.added, ...(options.dryRun ? { merged: JSON.parse(result.mcp.text) as unknown } : {}) } } : {}) })}\n`,
     );
     return;
   }
   if (options.dryRun) {
-    process.stdout.write(result.text);
+    process.stdout.write(result.mcp ? `${result.text}${result.mcp.text}` : result.text);
     return;
   }
   const lines = result.added.map(
@@ -201,9 +209,15 @@ export async function runCaptureInstall(options: CaptureInstallOptions, invocati
   );
   lines.push(
     result.added.length === 0
-      ? `capture install: ${adapter.SETTINGS_FILE} already runs every hook; nothing changed`
+      ? `capture install: ${adapter.SETTINGS_FILE} already runs every hook${result.mcp?.added ? '' : '; nothing changed'}`
       : `capture install: wrote ${adapter.SETTINGS_FILE}; next: majordomus capture status`,
   );
+  if (result.mcp)
+    lines.push(
+      result.mcp.added
+        ? `capture install: added the majordomus MCP server to ${result.mcp.file}`
+        : `capture install: ${result.mcp.file} already names a majordomus server; left as it is`,
+    );
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 

@@ -1,16 +1,14 @@
 /**
  * `context [--json] [--budget-lines <n>]`: what the next worker needs, assembled by the context builder
- * (engine/briefing/) within `context.builder_budget_lines`. Writes nothing, the ledger included. Over the
- * budget the command prints no context and exits 10 with the figure: a context cut to fit would drop
- * what the worker needed without saying so.
+ * (engine/briefing/) within `context.builder_budget_lines` — the `context` capability
+ * (engine/capabilities/context.ts), printed. Writes nothing, the ledger included. Over the budget the
+ * command prints no context and exits 10 with the figure: a context cut to fit would drop what the
+ * worker needed without saying so.
  */
 
+import { briefingFor, contextAnswer } from '../capabilities/context';
 import type { Invocation } from '../commands/define';
-import { ContractError, UsageError } from '../errors';
-import type { Briefing } from '../state/briefing/assemble';
-import { budgetFigure, overBudget } from '../state/briefing/assemble';
-import { buildBriefing } from '../state/briefing/build';
-import { openRepository, say } from './shared';
+import { say } from './shared';
 
 export interface ContextOptions {
   readonly json?: boolean;
@@ -19,54 +17,9 @@ export interface ContextOptions {
 }
 
 export function runContext(options: ContextOptions, invocation: Invocation): void {
-  const override = options.budgetLines === undefined ? undefined : budgetLines(options.budgetLines);
-  const briefing = buildBriefing(openRepository(invocation), override);
-  for (const problem of briefing.problems)
-    process.stderr.write(`majordomus: context: ${problem} (left out; \`majordomus doctor\` reports it)\n`);
-  if (overBudget(briefing)) {
-    throw new ContractError(
-      `context: the assembled context is ${budgetFigure(briefing)}; nothing was printed (give the next worker less to read — resolve questions, write a shorter checkpoint or note — or raise the budget: --budget-lines <n>)`,
-    );
-  }
-  if (options.json) say(JSON.stringify(toJson(briefing)));
+  const briefing = briefingFor(options, invocation, (problem) =>
+    process.stderr.write(`majordomus: context: ${problem} (left out; \`majordomus doctor\` reports it)\n`),
+  );
+  if (options.json) say(JSON.stringify(contextAnswer(briefing)));
   else process.stdout.write(`${briefing.lines.join('\n')}\n`);
-}
-
-/** `--budget-lines`: a positive whole number of lines. */
-function budgetLines(text: string): number {
-  if (!/^[1-9][0-9]{0,8}$/.test(text.trim()))
-    throw new UsageError(
-      `context: --budget-lines ${JSON.stringify(text)} is not a positive whole number of lines (e.g. --budget-lines 300)`,
-    );
-  return Number(text.trim());
-}
-
-/** The `--json` document: every part as data, with the text and its figure. */
-function toJson(briefing: Briefing): Record<string, unknown> {
-  const { settings, task, state, previous } = briefing;
-  return {
-    budget_lines: settings.budgetLines,
-    budget_from: settings.budgetFrom,
-    lines: briefing.lines.length,
-    task: task ?? null,
-    scope: { items: briefing.scope.items, total: briefing.scope.total },
-    state: state ?? null,
-    questions: {
-      items: briefing.questions.items.map((q) => ({ number: q.number, task_id: q.task, question: q.question, date: q.date })),
-      total: briefing.questions.total,
-    },
-    decisions: {
-      items: briefing.decisions.items.map((d) => ({
-        date: d.date ?? null,
-        title: d.title,
-        heading: d.heading,
-        why: d.fields.get('Why')?.value ?? null,
-      })),
-      total: briefing.decisions.total,
-    },
-    previous: previous ?? null,
-    previous_none: briefing.previousNone ?? null,
-    problems: briefing.problems,
-    text: briefing.lines,
-  };
 }

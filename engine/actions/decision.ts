@@ -2,17 +2,12 @@
  * `decision add` and `decision list`: the decisions store, `.ai/local/state/decisions.md`. An entry is
  * appended whole under the write lock (read, add, write through the one writer), so concurrent adds
  * each keep theirs; Task and Head are computed, `--why` is required, an absent optional field is `-`.
+ * Adding is the `decision_add` capability (engine/capabilities/records.ts), which the MCP tool runs too.
  */
-import { readFileSync } from 'node:fs';
+import { addDecision } from '../capabilities/records';
+import { readStore } from '../capabilities/stores';
 import type { Invocation } from '../commands/define';
-import { UsageError } from '../errors';
-import { underLock } from '../io/write/lock';
-import { WritePlan } from '../io/write/plan';
-import type { Repository } from '../layer/repository';
-import { utcSeconds } from '../state/kernel/clock';
-import { recordEvent } from '../state/ledger/target';
-import { appendText, DECISIONS_FILE, findDecision, formatDecision, parseDecisions } from '../state/records/decisions';
-import { activeTask } from '../state/tasks/current';
+import { DECISIONS_FILE, parseDecisions } from '../state/records/decisions';
 import { openRepository, say } from './shared';
 
 export interface DecisionAddOptions {
@@ -23,68 +18,11 @@ export interface DecisionAddOptions {
   readonly json?: boolean;
 }
 
-/** Why a value cannot go on one line of an entry, or undefined. */
-function oneLine(value: string, what: string): string | undefined {
-  if (value.trim() === '') return `${what} is empty`;
-  if (/[\u0000-\u001f\u007f]/.test(value)) return `${what} holds a line break or a control character; an entry's field is one line`;
-  return undefined;
-}
-
 export async function runDecisionAdd(what: string, options: DecisionAddOptions, invocation: Invocation): Promise<void> {
-  if (options.why === undefined)
-    throw new UsageError(
-      'decision add: --why is required: a decision with no recorded reason can only be re-argued, never reviewed (run: majordomus decision add "<what>" --why "<why>")',
-    );
-  const fields: [string, string][] = [
-    ['the decision', what],
-    ['--why', options.why],
-    ...(options.rejected ?? []).map((value): [string, string] => ['--rejected', value]),
-    ...(options.evidence ?? []).map((value): [string, string] => ['--evidence', value]),
-    ...(options.supersedes === undefined ? [] : [['--supersedes', options.supersedes] as [string, string]]),
-  ];
-  for (const [name, value] of fields) {
-    const problem = oneLine(value, name);
-    if (problem) throw new UsageError(`decision add: ${problem}; nothing was written`);
-  }
-  if (/^#/.test(what.trim()))
-    throw new UsageError(
-      'decision add: the decision opens with #, which would read as a heading of its own; nothing was written (reword it)',
-    );
-  const repository = openRepository(invocation);
-  const task = activeTask(repository, 'decision add');
-  const headResult = repository.git.git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
-  const head = headResult.status === 0 ? headResult.stdout.trim() : '-';
-  const file = `${repository.layout.localDir}/${DECISIONS_FILE}`;
-  const now = new Date();
-  const heading = await underLock(repository.git.commonDir, 'decision add', () => {
-    const current = readStore(repository, file);
-    let supersedes: string | undefined;
-    if (options.supersedes !== undefined) {
-      const earlier = findDecision(parseDecisions(current), options.supersedes);
-      if (!earlier)
-        throw new UsageError(
-          `decision add: --supersedes ${JSON.stringify(options.supersedes)} matches no recorded decision in ${file}; nothing was written (give the earlier decision's text exactly: majordomus decision list)`,
-        );
-      supersedes = earlier.heading;
-    }
-    const entry = formatDecision({
-      date: utcSeconds(now).slice(0, 10),
-      what: what.trim(),
-      task: task.id,
-      head,
-      why: options.why!.trim(),
-      rejected: (options.rejected ?? []).map((v) => v.trim()),
-      evidence: (options.evidence ?? []).map((v) => v.trim()),
-      supersedes,
-    });
-    const plan = new WritePlan({ command: 'decision add', base: repository.root });
-    plan.replace(file, current + appendText(current, entry), { mode: 0o600 });
-    plan.commit();
-    return entry.split('\n')[0]!.slice(3);
-  });
-  recordEvent(repository, 'decision add', 'decision.recorded', { task_id: task.id, decision: heading });
-  if (options.json) say(JSON.stringify({ task_id: task.id, head, decision: heading, file }));
-  else say(`decision add: recorded "${heading}" in ${file}`);
+  const { json: _json, ...input } = options;
+  const recorded = await addDecision({ what, ...input }, invocation);
+  if (options.json) say(JSON.stringify(recorded));
+  else say(`decision add: recorded "${recorded.decision}" in ${recorded.file}`);
 }
 
 export function runDecisionList(options: { json?: boolean }, invocation: Invocation): void {
@@ -111,15 +49,3 @@ export function runDecisionList(options: { json?: boolean }, invocation: Invocat
     }
   }
 }
-
-/** The store's text; an absent store is empty. */
-function readStore(repository: Repository, file: string): string {
-  try {
-    return readFileSync(repository.layout.abs(file), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
-    throw new UsageError(`${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}) (make it a readable file)`);
-  }
-}
-
-export { readStore };

@@ -4,9 +4,11 @@
  * ask for.
  */
 
+import { gatePlugins } from '../capabilities/gates';
 import type { Invocation } from '../commands/define';
 import { ExitCode } from '../errors';
 import { repositoryValidatorSwitch } from '../gate/isolation/settings';
+import type { RunnerPlugin } from '../gate/run-gate';
 import { runGate } from '../gate/run-gate';
 import type { GateName } from '../generated/gates';
 import type { Format } from '../reporters/index';
@@ -53,14 +55,10 @@ export async function runGateCommand(gate: GateName, options: GateOptions, invoc
   };
   process.once('beforeExit', unfinished);
   try {
-    // check judges the active task: without one it ends with 12 before any rule (engine/state/tasks/active.ts)
-    const overlap = options.overlap ? [new (await import('../state/tasks/overlap')).OverlapPlugin(env)] : [];
-    const plugins =
-      gate === 'check' ? [new (await import('../state/tasks/active')).ActiveTaskRequired(), ...overlap, reporter] : [...overlap, reporter];
+    // the plugins the gate runs with (check's active task and overlap, finish's contract), as the MCP gates do
+    const plugins: RunnerPlugin[] = [...(await gatePlugins(gate, options, env)), reporter];
     // tapped after the reporter, so its lines follow the findings; SARIF, JUnit and GitHub's are whole documents
     if (options.explain && (format === 'text' || format === 'json')) plugins.push(new (await import('./explain')).ExplainPlugin(format));
-    // the finish contract's own findings: every finish_requires key defined by a rule (engine/state/tasks/contract.ts)
-    if (gate === 'finish' && !options.rule) plugins.unshift(new (await import('../state/tasks/contract')).FinishContract());
     const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins });
     process.exitCode = outcome.exitCode;
     if (gate === 'check' && options.checkpoint) await checkpointAfterCheck(format, cwd, env);

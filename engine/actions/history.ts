@@ -4,21 +4,16 @@
  * tail aside. Reading writes nothing; rotating and repairing hold the repository's write lock.
  */
 
+import { readHistory } from '../capabilities/history';
 import type { Invocation } from '../commands/define';
 import { ContractError, UsageError } from '../errors';
-import { eventNames } from '../generated/events';
 import { escapeControls } from '../io/document-error';
-import { nearestName } from '../io/nearest-name';
 import { lockFile, withWriteLock } from '../io/write/lock';
 import { Repository } from '../layer/repository';
 import { repairLedger, rotateLedger } from '../state/ledger/maintain';
-import { isEventName, ledgerProblems } from '../state/ledger/problems';
-import type { LedgerEntry } from '../state/ledger/read';
+import { ledgerProblems } from '../state/ledger/problems';
 import { readLedger } from '../state/ledger/read';
 import { ledgerTargetOf } from '../state/ledger/target';
-
-/** How many of the newest events `history` prints without `--limit` or `--all`. */
-export const DEFAULT_LIMIT = 50;
 
 export interface HistoryOptions {
   readonly task?: string;
@@ -46,91 +41,33 @@ export async function runHistory(options: HistoryOptions, invocation: Invocation
   if (actions.length > 1) throw new UsageError(`history: --${actions[0]} and --${actions[1]} cannot be combined (run one at a time)`);
   if (actions.length === 1 && filters.length > 0)
     throw new UsageError(`history: --${actions[0]} takes no --${filters[0]} (it works on the whole ledger)`);
-  const query = actions.length === 0 ? parseQuery(options) : undefined;
+  if (actions.length === 0) {
+    // reading: the `history` capability (engine/capabilities/history.ts), which the MCP tool runs too
+    const answer = readHistory(options, invocation);
+    print(answer.events.map((event) => (options.json ? JSON.stringify(event) : textLine(event.record))));
+    // a damaged ledger is still read; what was skipped is said once, on stderr, with what to run
+    if (answer.skipped > 0)
+      process.stderr.write(
+        `majordomus: history: ${answer.skipped} line(s) of ${answer.ledger} could not be read and were skipped (run: majordomus history --validate)\n`,
+      );
+    return;
+  }
   const repository = Repository.open(cwd, { env, tree: 'working' });
   const location = { root: repository.root, localDir: repository.layout.localDir };
   if (options.validate) return validate(readLedger(location, 'history --validate'), options.json === true);
   if (options.rotate) return rotate(repository, options.json === true);
-  if (options.repair) return repair(repository, options.json === true);
-  const ledger = readLedger(location);
-  const chosen = select(ledger.entries, query!);
-  print(chosen.map((entry) => (options.json ? JSON.stringify({ line: entry.line, record: entry.record }) : textLine(entry))));
-  // a damaged ledger is still read; what was skipped is said once, on stderr, with what to run
-  const skipped = ledger.malformed.length + (ledger.torn ? 1 : 0);
-  if (skipped > 0)
-    process.stderr.write(
-      `majordomus: history: ${skipped} line(s) of ${ledger.path} could not be read and were skipped (run: majordomus history --validate)\n`,
-    );
-}
-
-interface Query {
-  readonly task?: string;
-  readonly event?: string;
-  readonly since?: number;
-  /** Undefined: every match. */
-  readonly limit?: number;
-}
-
-function parseQuery(options: HistoryOptions): Query {
-  if (options.all && options.limit !== undefined)
-    throw new UsageError('history: --limit and --all cannot be combined (--all prints every match)');
-  let limit: number | undefined = options.all ? undefined : DEFAULT_LIMIT;
-  if (options.limit !== undefined) {
-    if (!/^[1-9][0-9]{0,8}$/.test(options.limit))
-      throw new UsageError(`history: --limit ${JSON.stringify(options.limit)} is not a positive whole number (give a count, or --all)`);
-    limit = Number(options.limit);
-  }
-  if (options.event !== undefined && !isEventName(options.event)) {
-    const nearest = nearestName(options.event, eventNames);
-    throw new UsageError(
-      `history: --event ${JSON.stringify(options.event)} is not an event of the ledger's vocabulary${nearest ? ` (did you mean ${nearest}?)` : ''} (the names are in share/events.yaml; run: majordomus history --help)`,
-    );
-  }
-  let since: number | undefined;
-  if (options.since !== undefined) {
-    // a date, or a date and time in UTC: what the ledger's own `ts` looks like
-    if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?Z?)?$/.test(options.since) || Number.isNaN(Date.parse(sinceText(options.since)))) {
-      throw new UsageError(
-        `history: --since ${JSON.stringify(options.since)} is not a UTC date or time (give 2026-09-03 or 2026-09-03T19:30:12Z)`,
-      );
-    }
-    since = Date.parse(sinceText(options.since));
-  }
-  return {
-    ...(options.task !== undefined ? { task: options.task } : {}),
-    ...(options.event !== undefined ? { event: options.event } : {}),
-    ...(since !== undefined ? { since } : {}),
-    ...(limit !== undefined ? { limit } : {}),
-  };
-}
-
-/** A date alone is its midnight; a time without its zone is UTC, as the ledger writes it. */
-function sinceText(text: string): string {
-  if (text.length === 10) return `${text}T00:00:00Z`;
-  return text.endsWith('Z') ? text : `${text}Z`;
-}
-
-function select(entries: readonly LedgerEntry[], query: Query): LedgerEntry[] {
-  const matches = entries.filter(
-    (entry) =>
-      (query.task === undefined || entry.record.task_id === query.task) &&
-      (query.event === undefined || entry.event === query.event) &&
-      (query.since === undefined || Date.parse(entry.ts) >= query.since),
-  );
-  // the newest `limit`, printed oldest first, as the ledger holds them
-  return query.limit === undefined ? matches : matches.slice(Math.max(matches.length - query.limit, 0));
+  return repair(repository, options.json === true);
 }
 
 const ENVELOPE = new Set(['ts', 'event', 'head', 'branch', 'by', 'session']);
 
 /** `<ts>  <event>  <task>  key=value …`, one line, control characters escaped. */
-function textLine(entry: LedgerEntry): string {
-  const record = entry.record;
+function textLine(record: Readonly<Record<string, unknown>>): string {
   const task = typeof record.task_id === 'string' ? record.task_id : '-';
   const rest = Object.entries(record)
     .filter(([key]) => !ENVELOPE.has(key) && key !== 'task_id')
     .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
-  return escapeControls([entry.ts, entry.event, task, ...rest].join('  '));
+  return escapeControls([String(record.ts), String(record.event), task, ...rest].join('  '));
 }
 
 function validate(ledger: ReturnType<typeof readLedger>, json: boolean): void {

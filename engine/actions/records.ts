@@ -1,17 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeCheckpoint, writeHandover } from '../capabilities/records';
+import { loadRecords } from '../capabilities/stores';
 import type { Invocation } from '../commands/define';
 import { MissingError, UsageError } from '../errors';
 import { readBody } from '../io/stdin';
 import type { Repository } from '../layer/repository';
 import { readLedger } from '../state/ledger/read';
-import type { RecordKind, StoredRecord } from '../state/records/record';
-import { identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS } from '../state/records/record';
+import type { RecordKind } from '../state/records/record';
 import { ledgerOrder, newestFirst, resolveRecord } from '../state/records/resolver';
 import type { CheckpointRecorded } from '../state/records/write';
-import { recordCheckpoint, recordHandover } from '../state/records/write';
 import type { Task } from '../state/tasks/current';
-import { activeTask } from '../state/tasks/current';
 import { openRepository, say } from './shared';
 
 export interface RecordOptions {
@@ -25,38 +22,30 @@ export interface RecordOptions {
 export async function runRecordCommand(kind: RecordKind, options: RecordOptions, invocation: Invocation): Promise<void> {
   if (options.show && options.list)
     throw new UsageError(`${kind}: --show and --list are two different questions; ask one (run: majordomus ${kind} --help)`);
-  const repository = openRepository(invocation);
-  if (options.show || options.list) return read(repository, kind, options);
+  if (options.show || options.list) return read(openRepository(invocation), kind, options);
   if (options.close && kind !== 'handover') throw new UsageError(`${kind}: --close is for a handover (run: majordomus handover --close)`);
-  const task = activeTask(repository, kind);
-  const body = readBody(kind);
-  const inBody = identityKeyInBody(body);
-  if (inBody) {
-    throw new UsageError(
-      `${kind}: line ${inBody.line} of the body holds \`${inBody.key}\`, one of the record's own front-matter keys; nothing was written (the identity is computed by majordomus: reword or remove that line)`,
-    );
+  const body = () => readBody(kind);
+  if (kind === 'checkpoint') {
+    const recorded = await writeCheckpoint(body, invocation);
+    say(options.json ? JSON.stringify(recorded) : checkpointText(recorded));
+    return;
   }
-  if (kind === 'checkpoint') return writeCheckpoint(repository, task, body, options);
-  return writeHandover(repository, task, body, options);
+  const { task_id, path, closed } = await writeHandover(body, options.close === true, invocation);
+  if (options.json) say(JSON.stringify({ task_id, path, closed }));
+  else say(`handover: wrote ${path}${closed ? ` (${task_id} handed over)` : ''}`);
 }
 
-async function writeCheckpoint(repository: Repository, task: Task, body: string, options: RecordOptions): Promise<void> {
-  say(checkpointLine(task, await recordCheckpoint(repository, task, body), options.json === true));
+/** The sentence `checkpoint` prints for what it recorded. */
+function checkpointText({ task_id, checkpoint_at, path }: { task_id: string; checkpoint_at: string; path: string | null }): string {
+  return path === null
+    ? `checkpoint: ${task_id} checkpoint_at ${checkpoint_at} (empty body: no record written)`
+    : `checkpoint: wrote ${path}`;
 }
 
 /** The line `checkpoint` prints for what it recorded: one JSON object, or one sentence. */
 export function checkpointLine(task: Task, recorded: CheckpointRecorded, json: boolean): string {
-  const { checkpoint_at, path } = recorded;
-  if (json) return JSON.stringify({ task_id: task.id, checkpoint_at, path: path ?? null });
-  return path === undefined
-    ? `checkpoint: ${task.id} checkpoint_at ${checkpoint_at} (empty body: no record written)`
-    : `checkpoint: wrote ${path}`;
-}
-
-async function writeHandover(repository: Repository, task: Task, body: string, options: RecordOptions): Promise<void> {
-  const { path, closed } = await recordHandover(repository, task, body, options.close === true);
-  if (options.json) say(JSON.stringify({ task_id: task.id, path, closed }));
-  else say(`handover: wrote ${path}${closed ? ` (${task.id} handed over)` : ''}`);
+  const line = { task_id: task.id, checkpoint_at: recorded.checkpoint_at, path: recorded.path ?? null };
+  return json ? JSON.stringify(line) : checkpointText(line);
 }
 
 /** `--show` and `--list`. */
@@ -108,33 +97,6 @@ function read(repository: Repository, kind: RecordKind, options: RecordOptions):
     `# ${item.path} (${resolved.match === 'branch' ? `another worktree of ${item.branch}: ${item.worktree}` : 'this worktree and branch'})`,
   );
   process.stdout.write(item.body.endsWith('\n') || item.body === '' ? item.body : `${item.body}\n`);
-}
-
-/** Every record of a kind in this checkout's store, with what could not be read. */
-export function loadRecords(repository: Repository, kind: RecordKind): { records: StoredRecord[]; problems: string[] } {
-  const dir = `${repository.layout.localDir}/${RECORD_DIRS[kind]}`;
-  let names: string[];
-  try {
-    names = readdirSync(repository.layout.abs(dir));
-  } catch {
-    return { records: [], problems: [] };
-  }
-  const records: StoredRecord[] = [];
-  const problems: string[] = [];
-  for (const name of names.sort()) {
-    if (!name.endsWith('.md') || name.startsWith('.')) continue;
-    const path = `${dir}/${name}`;
-    if (!isRecordName(name)) {
-      problems.push(`${path} is not named as a record is`);
-      continue;
-    }
-    try {
-      records.push(parseRecord(kind, path, readFileSync(join(repository.root, path), 'utf8')));
-    } catch (error) {
-      problems.push(error instanceof Error ? error.message : String(error));
-    }
-  }
-  return { records, problems };
 }
 
 /** Each record's line in the ledger (the event that announced it), for the resolver's ties. */

@@ -3,11 +3,9 @@
  * what it wrote, repository-relative, then one summary line; `--json` prints one object instead.
  */
 
+import { FINISHED_KEYS, finish, start } from '../capabilities/tasks';
 import type { CommandCall, Invocation } from '../commands/define';
 import { UsageError } from '../errors';
-import { Repository } from '../layer/repository';
-import { turnSection } from '../state/sessions/turn';
-import { startTask } from '../state/tasks/start';
 
 export interface StartOptions {
   readonly scope?: readonly string[];
@@ -16,31 +14,22 @@ export interface StartOptions {
   readonly json?: boolean;
 }
 
-/** `start "<task>" --scope <pathspec>[,...]`. */
+/** `start "<task>" --scope <pathspec>[,...]`: the `start_task` capability (engine/capabilities/tasks.ts), printed. */
 export async function runStart(title: string, options: StartOptions, invocation: Invocation): Promise<void> {
-  const { cwd, env } = invocation;
-  const repository = Repository.open(cwd, { env, tree: 'working' });
-  const result = await startTask(repository, {
-    task: title,
-    scope: options.scope ?? [],
-    profile: options.profile,
-    owner: options.owner,
-    turn: turnSection,
-  });
-  const { task } = result;
+  const started = await start({ task: title, scope: options.scope, profile: options.profile, owner: options.owner }, invocation);
   if (options.json) {
-    process.stdout.write(
-      `${JSON.stringify({ ...task, written: result.written, archived: result.archived ?? null, turn: result.turn ?? null })}\n`,
-    );
+    process.stdout.write(`${JSON.stringify(started)}\n`);
     return;
   }
-  const lines = result.written.map((path) => `wrote ${path}`);
-  const { turn } = result;
+  const lines = started.written.map((path) => `wrote ${path}`);
+  const { turn } = started;
   if (turn)
     lines.push(
-      `session ${turn.session_id}: task ${task.id} is a new turn; its context carries ${turn.previous ? `the deliverable of ${turn.previous}` : 'no previous deliverable'} (majordomus context prints it)`,
+      `session ${String(turn.session_id)}: task ${started.id} is a new turn; its context carries ${turn.previous ? `the deliverable of ${String(turn.previous)}` : 'no previous deliverable'} (majordomus context prints it)`,
     );
-  lines.push(`start: task ${task.id} is active (scope: ${task.scope.join(', ')}; profile: ${task.profile}); next: majordomus check`);
+  lines.push(
+    `start: task ${started.id} is active (scope: ${(started.scope as string[]).join(', ')}; profile: ${String(started.profile)}); next: majordomus check`,
+  );
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
@@ -53,35 +42,24 @@ export interface FinishOptions {
   readonly quiet?: boolean;
 }
 
-/** `finish --outcome <outcome> [--verify-command "<cmd>"] [--note <file>]`. */
+/** `finish --outcome <outcome> [--verify-command "<cmd>"] [--note <file>]`: the `finish_task` capability, printed. */
 export async function runFinish(options: FinishOptions, invocation: Invocation): Promise<void> {
-  const { cwd, env } = invocation;
-  const { finishTask } = await import('../state/tasks/finish');
   const { formatOf, loadReporter } = await import('../reporters/index');
   const { ReporterPlugin } = await import('../reporters/report');
-  const repository = Repository.open(cwd, { env, tree: 'working' });
-  const reporter = new ReporterPlugin(await loadReporter(formatOf(options)), {
+  const format = formatOf(options);
+  const reporter = new ReporterPlugin(await loadReporter(format), {
     quiet: options.quiet,
     paths: { prefix: '', rulesInRepository: true },
   });
-  const result = await finishTask(repository, {
-    outcome: options.outcome,
-    verifyCommand: options.verifyCommand,
-    note: options.note,
-    cwd,
-    env,
-    plugins: [reporter],
-  });
-  const verify = result.attempt.verify;
-  const ran =
-    verify && verify.vacuous === undefined
-      ? { command: verify.command, exit: verify.exit, seconds: verify.seconds, tree_changed: verify.treeChanged }
-      : null;
-  if (formatOf(options) === 'json') {
-    process.stdout.write(
-      `${JSON.stringify({ task_id: result.taskId, outcome: result.outcome, accepted: result.accepted, unmet: result.unmet, verify: ran, written: result.written })}\n`,
-    );
-  } else if (formatOf(options) === 'text') {
+  const result = await finish(
+    { outcome: options.outcome, verifyCommand: options.verifyCommand, note: options.note, quiet: options.quiet },
+    invocation,
+    [reporter],
+  );
+  const ran = result.verify;
+  if (format === 'json') {
+    process.stdout.write(`${JSON.stringify(Object.fromEntries(FINISHED_KEYS.map((key) => [key, result[key]])))}\n`);
+  } else if (format === 'text') {
     const lines = result.written.map((path) => `wrote ${path}`);
     if (ran)
       lines.push(
@@ -89,12 +67,12 @@ export async function runFinish(options: FinishOptions, invocation: Invocation):
       );
     lines.push(
       result.accepted
-        ? `finish: task ${result.taskId} recorded as ${result.outcome}`
-        : `finish: task ${result.taskId} stays active (unmet: ${result.unmet.join(', ')})`,
+        ? `finish: task ${result.task_id} recorded as ${result.outcome}`
+        : `finish: task ${result.task_id} stays active (unmet: ${result.unmet.join(', ')})`,
     );
     process.stdout.write(`${lines.join('\n')}\n`);
   }
-  process.exitCode = result.accepted ? 0 : result.gate.exitCode;
+  process.exitCode = result.exit_code;
 }
 
 /**

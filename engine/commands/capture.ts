@@ -31,6 +31,7 @@ export const families: readonly CommandFamily[] = [
         options: [
           { flags: '--provider <name>', description: 'the provider to wire (claude-code)', required: true },
           { flags: '--dry-run', description: 'print the merged settings file; write nothing' },
+          { flags: '--mcp', description: "also add the majordomus MCP server to the project's .mcp.json, keeping every server there" },
         ],
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',

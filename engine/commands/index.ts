@@ -14,9 +14,12 @@ import { families as history } from './history';
 import { families as hooks } from './hooks';
 import { families as init } from './init';
 import { families as knowledge } from './knowledge';
+import { families as mcp } from './mcp';
+import { families as objects } from './objects';
 import { families as question } from './question';
 import { families as records } from './records';
 import { families as rules } from './rules';
+import { families as search } from './search';
 import { families as session } from './session';
 import { families as task } from './task';
 import { families as update } from './update';
@@ -36,6 +39,9 @@ export const COMMAND_FAMILIES: readonly CommandFamily[] = Object.freeze([
   ...decision,
   ...question,
   ...knowledge,
+  ...objects,
+  ...search,
+  ...mcp,
   ...usecase,
   ...context,
   ...brainstorm,

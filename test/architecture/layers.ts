@@ -30,6 +30,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['engine/capture'],
   ['engine/usecases', 'engine/brainstorm'],
   ['validators'],
+  ['engine/capabilities'],
+  ['engine/mcp'],
   ['engine/actions'],
   ['engine/cli'],
   ['engine/main.ts'],

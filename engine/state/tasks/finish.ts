@@ -38,6 +38,8 @@ export interface FinishRequest {
   readonly verifyCommand?: string;
   /** The note's path, relative to `cwd`. */
   readonly note?: string;
+  /** The note's text, handed over rather than read from a file (the MCP tool's `note`); held to the same limits. */
+  readonly noteText?: string;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   /** The reporter (and any other plugin) of the gate. */
@@ -70,7 +72,12 @@ export async function finishTask(
     throw new RefusedError(
       `finish: task ${task.id} already finished as ${task.outcome}; nothing was written (start the next one: majordomus start "<task>" --scope <pathspec>)`,
     );
-  const note = request.note === undefined ? undefined : readNote(request.note, request.cwd);
+  const note =
+    request.noteText !== undefined
+      ? { file: '-', text: request.noteText }
+      : request.note === undefined
+        ? undefined
+        : readNote(request.note, request.cwd);
   if (request.verifyCommand !== undefined && request.verifyCommand.trim() === '')
     throw new UsageError('finish: --verify-command is empty (give the command that proves the work, e.g. "npm test")');
 
