@@ -129,7 +129,10 @@ interface IndexEntry {
   readonly blob: string;
 }
 
-/** The files staged in git's index (the one GIT_INDEX_FILE names, when set). */
+/**
+ * The files staged in git's index (the one GIT_INDEX_FILE names, when set) — or, with `commit`, the
+ * files of a commit's tree (`HEAD`: what is committed), read the same way, from git's objects.
+ */
 export class IndexTree implements Tree {
   readonly name = 'index';
   private readonly entries = new Map<string, IndexEntry>();
@@ -141,15 +144,22 @@ export class IndexTree implements Tree {
   constructor(
     readonly root: string,
     private readonly env: NodeJS.ProcessEnv,
+    options: { readonly commit?: string } = {},
   ) {
-    const result = runGit(['ls-files', '-s', '-z'], root, env);
-    if (result.status !== 0)
-      throw new DocumentError('.git/index', undefined, `git cannot list the index: ${result.stderr.trim()}`, 'check the repository');
+    const { commit } = options;
+    const result = runGit(commit === undefined ? ['ls-files', '-s', '-z'] : ['ls-tree', '-r', '-z', '--full-tree', commit, '--'], root, env);
+    if (result.status !== 0) {
+      const what = commit === undefined ? 'the index' : `the tree of ${commit}`;
+      throw new DocumentError(commit ?? '.git/index', undefined, `git cannot list ${what}: ${result.stderr.trim()}`, 'check the repository');
+    }
     for (const record of result.stdout.split('\0')) {
       const tab = record.indexOf('\t');
       if (tab === -1) continue;
-      const [mode, blob, stage] = record.slice(0, tab).split(' ');
+      // ls-files -s: <mode> <blob> <stage>; ls-tree: <mode> <type> <blob>
+      const fields = record.slice(0, tab).split(' ');
+      const [mode, blob, stage] = commit === undefined ? fields : [fields[0], fields[2], fields[1] === 'blob' ? '0' : 'x'];
       const path = record.slice(tab + 1);
+      if (commit !== undefined && stage !== '0') continue;
       if (!mode || !blob || (stage !== '0' && this.entries.has(path))) continue;
       this.entries.set(path, { mode, blob });
       const parts = path.split('/');

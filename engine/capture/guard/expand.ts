@@ -23,7 +23,28 @@ export interface Expander {
 }
 
 /** Variables that hold a path or a name, never an option, when the line did not set them. */
-const SAFE = new Set(['HOME', 'PWD', 'OLDPWD', 'TMPDIR', 'USER', 'LOGNAME', 'CLAUDE_PROJECT_DIR', 'SHELL', 'HOSTNAME', '#', '?', '$', '!', '-', 'RANDOM', 'LINENO', 'SECONDS', 'UID', 'EUID', 'PPID']);
+const SAFE = new Set([
+  'HOME',
+  'PWD',
+  'OLDPWD',
+  'TMPDIR',
+  'USER',
+  'LOGNAME',
+  'CLAUDE_PROJECT_DIR',
+  'SHELL',
+  'HOSTNAME',
+  '#',
+  '?',
+  '$',
+  '!',
+  '-',
+  'RANDOM',
+  'LINENO',
+  'SECONDS',
+  'UID',
+  'EUID',
+  'PPID',
+]);
 /** More words than this from one word's braces are not expanded: the guard refuses what it cannot weigh. */
 const MAX_BRACE_WORDS = 256;
 
@@ -33,7 +54,7 @@ export class ExpansionLimit extends Error {}
 export function expandWord(word: Word, x: Expander): Field[] {
   const fields: Field[] = [];
   for (const parts of braceExpand(word.parts)) fields.push(...expandParts(parts, x, word.raw));
-  return fields;
+  return fields.map((field) => (known(field) === undefined ? { ...field, raw: word.raw } : field));
 }
 
 /** A word's expansion as one field, unsplit (an assignment's value, a redirection's target). */

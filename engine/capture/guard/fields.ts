@@ -18,6 +18,8 @@ export interface Field {
   readonly segments: readonly Segment[];
   /** An unquoted expansion of unknown value: the shell may split it into any number of arguments. */
   readonly spread?: boolean;
+  /** The word as written, for a message about a field that is not known. */
+  readonly raw?: string;
 }
 
 /** A field of known text. */
@@ -77,6 +79,7 @@ export function isUnknown(field: Field): boolean {
 
 /** The field as written for a message: holes shown as `…`. */
 export function shown(field: Field): string {
+  if (field.raw !== undefined && isUnknown(field)) return field.raw;
   return field.segments.map((segment) => (typeof segment === 'string' ? segment : '…')).join('');
 }
 

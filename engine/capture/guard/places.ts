@@ -55,7 +55,10 @@ function partPattern(part: string): RegExp {
       const end = part.indexOf(']', i + 2);
       if (end === -1) source += '\\[';
       else {
-        source += `[${part.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\')}]`;
+        source += `[${part
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\')}]`;
         i = end;
       }
     } else source += c.replace(/[.+^${}()|\\\]]/g, '\\$&');
@@ -121,7 +124,14 @@ export function placeOf(field: Field, cwd: readonly string[] | undefined, start:
 }
 
 /** Record that `how` (`rm`, `> file`) changes a place of the gates, when `path` names one. */
-export function touch(judgement: Judgement, path: Field, how: string, cwd: readonly string[] | undefined, start: string, recursive = false): void {
+export function touch(
+  judgement: Judgement,
+  path: Field,
+  how: string,
+  cwd: readonly string[] | undefined,
+  start: string,
+  recursive = false,
+): void {
   const place = placeOf(path, cwd, start, recursive);
   if (!place) return;
   judgement.findings.push({
@@ -135,10 +145,14 @@ export function touch(judgement: Judgement, path: Field, how: string, cwd: reado
 export function changedPaths(name: string, args: readonly Field[]): { paths: Field[]; recursive: boolean; how: string } | undefined {
   const words = args.map(known);
   const stop = words.indexOf('--');
-  const flags = words.filter((w, i): w is string => w !== undefined && w.startsWith('-') && w !== '-' && (stop === -1 || i < stop));
+  const flags = words.filter((w, i): w is string => typeof w === 'string' && w.startsWith('-') && w !== '-' && (stop === -1 || i < stop));
   /** The operands: what is not an option (nor the value of one in `valued`), and all after `--`. */
   const operands = (valued: readonly string[] = []) =>
-    args.filter((_, i) => (stop !== -1 && i > stop) || (i !== stop && (stop === -1 || i < stop) && !(words[i] ?? '').startsWith('-') && !valued.includes(words[i - 1] ?? '')));
+    args.filter(
+      (_, i) =>
+        (stop !== -1 && i > stop) ||
+        (i !== stop && (stop === -1 || i < stop) && !(words[i] ?? '').startsWith('-') && !valued.includes(words[i - 1] ?? '')),
+    );
   const recursive = flags.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive');
   switch (name) {
     case 'rm':
@@ -163,7 +177,9 @@ export function changedPaths(name: string, args: readonly Field[]): { paths: Fie
       const all = operands(['--reference']);
       const mode = known(all[0] ?? { segments: [] });
       if (mode === undefined) return { paths: all.slice(1), recursive, how: 'chmod' };
-      const removesExecute = /^[0-7]+$/.test(mode) ? (Number.parseInt(mode, 8) & 0o100) === 0 : /-[rwXst]*x|=[^x,]*(,|$)|^[ugoa]*=$/.test(mode);
+      const removesExecute = /^[0-7]+$/.test(mode)
+        ? (Number.parseInt(mode, 8) & 0o100) === 0
+        : /-[rwXst]*x|=[^x,]*(,|$)|^[ugoa]*=$/.test(mode);
       return removesExecute ? { paths: all.slice(1), recursive, how: `chmod ${mode}` } : undefined;
     }
     case 'truncate':
@@ -171,8 +187,12 @@ export function changedPaths(name: string, args: readonly Field[]): { paths: Fie
     case 'tee':
       return { paths: operands(), recursive: false, how: 'tee' };
     case 'dd': {
-      const output = args.find((field) => known(field)?.startsWith('of=') || (field.segments[0] as string | undefined)?.startsWith?.('of='));
-      return output ? { paths: [{ segments: [String(output.segments[0]).slice(3), ...output.segments.slice(1)] }], recursive: false, how: 'dd of=' } : undefined;
+      const output = args.find(
+        (field) => known(field)?.startsWith('of=') || (field.segments[0] as string | undefined)?.startsWith?.('of='),
+      );
+      return output
+        ? { paths: [{ segments: [String(output.segments[0]).slice(3), ...output.segments.slice(1)] }], recursive: false, how: 'dd of=' }
+        : undefined;
     }
     case 'sed':
     case 'perl': {
@@ -205,10 +225,22 @@ export function switchFinding(name: string, value: Field, usesPreCommit: () => b
     case 'SKIP':
       return v === '' || !usesPreCommit() ? undefined : off([EVERY_HOOK], 'pre-commit');
     case 'MAJORDOMUS_REPOSITORY_VALIDATORS':
-      return v === undefined ? 'unknown' : /^(0|false|off|no)$/i.test(v) ? off([EVERY_HOOK], "the gate's repository validators") : undefined;
+      return v === undefined
+        ? 'unknown'
+        : /^(0|false|off|no)$/i.test(v)
+          ? off([EVERY_HOOK], "the gate's repository validators")
+          : undefined;
   }
   return undefined;
 }
 
 /** Variables whose value on a hook-running command may turn a gate off. */
-export const SWITCHES = ['HUSKY', 'HUSKY_SKIP_HOOKS', 'LEFTHOOK', 'LEFTHOOK_EXCLUDE', 'LEFTHOOK_SKIP', 'SKIP', 'MAJORDOMUS_REPOSITORY_VALIDATORS'];
+export const SWITCHES = [
+  'HUSKY',
+  'HUSKY_SKIP_HOOKS',
+  'LEFTHOOK',
+  'LEFTHOOK_EXCLUDE',
+  'LEFTHOOK_SKIP',
+  'SKIP',
+  'MAJORDOMUS_REPOSITORY_VALIDATORS',
+];

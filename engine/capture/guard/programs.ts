@@ -5,60 +5,39 @@
  * git is judged by git.ts, the file commands by places.ts. What `echo`, `printf` and `cat` print is
  * worked out, so `git commit $(echo --no-verify)` is seen for what it is.
  */
-import type { Field, Judgement } from './fields';
+import type { Call, Output, Walk } from './calls';
+import { EMPTY, NOTHING } from './calls';
+import type { Field } from './fields';
 import { known, shown, text, unknownField } from './fields';
-import { gitRunsHooks, judgeGit, splitCommandLine } from './git';
+import { gitRunsHooks, judgeGit } from './git';
+import { cat, changeDirectory, echo, gitOutput, printf } from './printing';
+import { splitCommandLine } from './git-options';
 import { changedPaths, SWITCHES, switchFinding, touch } from './places';
 
-/** What a program reads on its standard input. */
-export type Stdin =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'text'; readonly text: string }
-  /** Not known; `item` is the shape of each line when it is (paths under a folder `find` lists). */
-  | { readonly kind: 'unknown'; readonly item?: Field };
-
-/** One program run: its words, the variables the line set for it, its input. */
-export interface Call {
-  readonly argv: readonly Field[];
-  readonly env: ReadonlyMap<string, Field>;
-  readonly stdin: Stdin;
-}
-
-/** What a program prints, as far as it is known, and the shape of each line of it. */
-export interface Output {
-  readonly stdout: Field;
-  readonly item?: Field;
-}
-
-/** What the programs need from the walk of the line. */
-export interface Walk {
-  readonly judgement: Judgement;
-  /** The absolute directory the line started in. */
-  readonly start: string;
-  /** The directory now, as parts from the start (absolute when the first part is ''), undefined when unknown. */
-  cwd: string[] | undefined;
-  /** Aliases `git config alias.*` set earlier on the line. */
-  readonly gitAliases: Map<string, string>;
-  run(call: Call): Output;
-  /** Walk `source` as a shell script: a new shell (sh -c) or this one (eval, source). */
-  shell(source: string, options: { positional?: readonly Field[]; env: ReadonlyMap<string, Field>; stdin: Stdin; where: string; same: boolean }): Output;
-  /** The text of a file written earlier on the line. */
-  file(path: Field): string | undefined;
-  /** Whether a path exists, relative to where the line started. */
-  exists(path: string): boolean;
-  /** An alias in the repository's git configuration. */
-  configAlias(name: string): string | undefined;
-  /** Set (and, with `exported`, export) a variable of this shell. */
-  assign(name: string, value: Field | undefined, exported: boolean): void;
-  defineAlias(name: string, value: string): void;
-}
-
-const NOTHING: Output = { stdout: unknownField() };
-const EMPTY: Output = { stdout: text('') };
 /** Programs whose output is a path, a name or a number, never an option. */
-const SAFE_OUTPUT = new Set(['pwd', 'date', 'whoami', 'id', 'hostname', 'uname', 'basename', 'dirname', 'wc', 'mktemp', 'realpath', 'readlink', 'nproc', 'seq', 'expr', 'tty', 'logname']);
+const SAFE_OUTPUT = new Set([
+  'pwd',
+  'date',
+  'whoami',
+  'id',
+  'hostname',
+  'uname',
+  'basename',
+  'dirname',
+  'wc',
+  'mktemp',
+  'realpath',
+  'readlink',
+  'nproc',
+  'seq',
+  'expr',
+  'tty',
+  'logname',
+]);
 /** Wrappers: the short options that take a value, the long ones, and the operands before the command. */
-const WRAPPERS: Readonly<Record<string, { short: string; long: readonly string[]; operands?: number; assignments?: boolean; stopAtOperand?: boolean }>> = {
+const WRAPPERS: Readonly<
+  Record<string, { short: string; long: readonly string[]; operands?: number; assignments?: boolean; stopAtOperand?: boolean }>
+> = {
   command: { short: '', long: [] },
   builtin: { short: '', long: [] },
   exec: { short: 'a', long: [] },
@@ -66,7 +45,11 @@ const WRAPPERS: Readonly<Record<string, { short: string; long: readonly string[]
   nice: { short: 'n', long: ['adjustment'] },
   timeout: { short: 'sk', long: ['signal', 'kill-after'], operands: 1 },
   env: { short: 'uCS', long: ['unset', 'chdir', 'split-string'], assignments: true },
-  sudo: { short: 'ugCDhpRrTUc', long: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'other-user', 'command-timeout'], assignments: true },
+  sudo: {
+    short: 'ugCDhpRrTUc',
+    long: ['user', 'group', 'close-from', 'chdir', 'host', 'prompt', 'role', 'type', 'other-user', 'command-timeout'],
+    assignments: true,
+  },
   doas: { short: 'uC', long: [] },
   time: { short: 'fo', long: ['format', 'output'] },
   stdbuf: { short: 'ioe', long: ['input', 'output', 'error'] },
@@ -83,9 +66,28 @@ const WRAPPERS: Readonly<Record<string, { short: string; long: readonly string[]
   watch: { short: 'ndq', long: ['interval', 'differences'] },
 };
 const SHELLS = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'posh', 'yash', 'rbash', 'fish']);
-const INTERPRETERS = new Set(['python', 'python3', 'python2', 'node', 'nodejs', 'perl', 'ruby', 'php', 'deno', 'bun', 'osascript', 'lua', 'Rscript']);
+const INTERPRETERS = new Set([
+  'python',
+  'python3',
+  'python2',
+  'node',
+  'nodejs',
+  'perl',
+  'ruby',
+  'php',
+  'deno',
+  'bun',
+  'osascript',
+  'lua',
+  'Rscript',
+]);
 /** Commands that let the named hook manager (or this tool) take the hooks out. */
-const UNINSTALLS: Readonly<Record<string, readonly string[]>> = { husky: ['uninstall'], lefthook: ['uninstall'], 'pre-commit': ['uninstall', 'clean'], majordomus: ['hooks uninstall'] };
+const UNINSTALLS: Readonly<Record<string, readonly string[]>> = {
+  husky: ['uninstall'],
+  lefthook: ['uninstall'],
+  'pre-commit': ['uninstall', 'clean'],
+  majordomus: ['hooks uninstall'],
+};
 /** Package-manager commands that install and run no git hook: a hook manager's switch on them is harmless. */
 const INSTALLS = /^(npm|pnpm|yarn|bun) (install|i|ci|add|remove|rm|uninstall|update|up)\b/;
 
@@ -105,14 +107,17 @@ export function runProgram(walk: Walk, call: Call): Output {
   const args = argv.slice(1);
   const words = args.map(known);
   if (name in WRAPPERS && !(name === 'command' && words.some((w) => w === '-v' || w === '-V'))) return wrapper(walk, name, call);
-  if (SHELLS.has(name) || (name === 'busybox' && SHELLS.has(words[0] ?? ''))) return shell(walk, name === 'busybox' ? { ...call, argv: args } : call);
+  if (SHELLS.has(name) || (name === 'busybox' && SHELLS.has(words[0] ?? '')))
+    return shell(walk, name === 'busybox' ? { ...call, argv: args } : call);
   switch (name) {
     case 'git':
       switches(walk, env, () => gitRunsHooks(args));
       judgeGit(args, gitContext(walk, env));
       return gitOutput(args);
     case 'eval':
-      return words.every((w) => w !== undefined) ? walk.shell(words.join(' '), { env, stdin, where: 'eval', same: true }) : unknown(walk, `what eval runs (${args.map(shown).join(' ')})`);
+      return words.every((w) => w !== undefined)
+        ? walk.shell(words.join(' '), { env, stdin, where: 'eval', same: true })
+        : unknown(walk, `what eval runs (${args.map(shown).join(' ')})`);
     case '.':
     case 'source': {
       const body = args[0] === undefined ? undefined : walk.file(args[0]);
@@ -151,7 +156,8 @@ export function runProgram(walk: Walk, call: Call): Output {
       }
       return EMPTY;
     case 'trap':
-      if (words[0] !== undefined && !words[0].startsWith('-')) walk.shell(words[0], { env, stdin: { kind: 'none' }, where: 'trap', same: true });
+      if (words[0] !== undefined && !words[0].startsWith('-'))
+        walk.shell(words[0], { env, stdin: { kind: 'none' }, where: 'trap', same: true });
       return EMPTY;
     case 'xargs':
       return xargs(walk, call);
@@ -173,15 +179,23 @@ export function runProgram(walk: Walk, call: Call): Output {
   }
   const uninstall = UNINSTALLS[name]?.find((verb) => words.slice(0, verb.split(' ').length).join(' ') === verb);
   if (uninstall !== undefined)
-    walk.judgement.findings.push({ found: `${name} ${uninstall}`, gates: ['every git hook'], pass: `leave the hooks installed and fix what they report (${name} ${uninstall} is for a person to run)` });
+    walk.judgement.findings.push({
+      found: `${name} ${uninstall}`,
+      gates: ['every git hook'],
+      pass: `leave the hooks installed and fix what they report (${name} ${uninstall} is for a person to run)`,
+    });
   const changed = changedPaths(name, args);
   if (changed) for (const path of changed.paths) touch(walk.judgement, path, changed.how, walk.cwd, walk.start, changed.recursive);
   const written = walk.file(first);
   if (written !== undefined) return walk.shell(written, { positional: args, env, stdin, where: command, same: false });
-  if (!INSTALLS.test(words.length > 0 ? `${name} ${words[0]}` : name) && !['echo', 'printf', 'grep', 'rg', 'cat', 'ls', 'test', '[', 'true', 'false', ':'].includes(name))
+  if (
+    !INSTALLS.test(words.length > 0 ? `${name} ${words[0]}` : name) &&
+    !['echo', 'printf', 'grep', 'rg', 'cat', 'ls', 'test', '[', 'true', 'false', ':'].includes(name)
+  )
     switches(walk, env, () => true);
   if (SAFE_OUTPUT.has(name)) return { stdout: unknownField(true) };
-  if (name === 'ls' || name === 'fd' || name === 'tree') return { stdout: unknownField(), item: args.find((f) => !(known(f) ?? '').startsWith('-')) };
+  if (name === 'ls' || name === 'fd' || name === 'tree')
+    return { stdout: unknownField(), item: args.find((f) => !(known(f) ?? '').startsWith('-')) };
   return NOTHING;
 }
 
@@ -240,7 +254,12 @@ function wrapper(walk: Walk, name: string, call: Call): Output {
   for (; i < args.length; i++) {
     const word = known(args[i]!);
     if (word === undefined) {
-      if (args[i]!.segments[0] !== undefined && typeof args[i]!.segments[0] === 'string' && !(args[i]!.segments[0] as string).startsWith('-')) break;
+      if (
+        args[i]!.segments[0] !== undefined &&
+        typeof args[i]!.segments[0] === 'string' &&
+        !(args[i]!.segments[0] as string).startsWith('-')
+      )
+        break;
       return unknown(walk, `what ${name} runs (${shown(args[i]!)})`);
     }
     if (word === '--') {
@@ -254,7 +273,9 @@ function wrapper(walk: Walk, name: string, call: Call): Output {
     if (word === '-' && name === 'env') continue;
     if (!word.startsWith('-') || word === '-') break;
     if (word.startsWith('--')) {
-      const [option, value] = word.includes('=') ? [word.slice(2, word.indexOf('=')), word.slice(word.indexOf('=') + 1)] : [word.slice(2), undefined];
+      const [option, value] = word.includes('=')
+        ? [word.slice(2, word.indexOf('=')), word.slice(word.indexOf('=') + 1)]
+        : [word.slice(2), undefined];
       const takes = table.long.includes(option);
       const given = value !== undefined ? text(value) : takes ? args[++i] : undefined;
       if (option === 'split-string' && given) split = given;
@@ -322,9 +343,18 @@ function shell(walk: Walk, call: Call): Output {
   }
   if (operands.length > 0 && !fromStdin) {
     const body = walk.file(operands[0]!);
-    return body === undefined ? NOTHING : walk.shell(body, { positional: operands.slice(1), env: call.env, stdin: call.stdin, where: shown(operands[0]!), same: false });
+    return body === undefined
+      ? NOTHING
+      : walk.shell(body, { positional: operands.slice(1), env: call.env, stdin: call.stdin, where: shown(operands[0]!), same: false });
   }
-  if (call.stdin.kind === 'text') return walk.shell(call.stdin.text, { positional: operands, env: call.env, stdin: { kind: 'none' }, where: 'the script on its input', same: false });
+  if (call.stdin.kind === 'text')
+    return walk.shell(call.stdin.text, {
+      positional: operands,
+      env: call.env,
+      stdin: { kind: 'none' },
+      where: 'the script on its input',
+      same: false,
+    });
   if (call.stdin.kind === 'unknown') return unknown(walk, 'what the shell reads from its input');
   return EMPTY;
 }
@@ -343,7 +373,8 @@ function xargs(walk: Walk, call: Call): Output {
     }
     if (!word.startsWith('-')) break;
     if (word === '-I') replace = known(args[++i] ?? text('')) ?? '{}';
-    else if (/^-i/.test(word) || word.startsWith('--replace')) replace = word.includes('=') ? word.slice(word.indexOf('=') + 1) : word.slice(2) || '{}';
+    else if (/^-i/.test(word) || word.startsWith('--replace'))
+      replace = word.includes('=') ? word.slice(word.indexOf('=') + 1) : word.slice(2) || '{}';
     else if (/^-[dEeLlnPsa]$/.test(word)) i++;
   }
   const base = args.slice(i).length > 0 ? args.slice(i) : [text('echo')];
@@ -355,7 +386,19 @@ function xargs(walk: Walk, call: Call): Output {
         : [];
   if (replace === undefined) return walk.run({ argv: [...base, ...items], env: call.env, stdin: { kind: 'none' } });
   for (const item of items.slice(0, 16))
-    walk.run({ argv: base.map((field) => (known(field)?.includes(replace!) ? { segments: known(field)!.split(replace!).flatMap((piece, k) => (k === 0 ? [piece] : [...item.segments, piece])) } : field)), env: call.env, stdin: { kind: 'none' } });
+    walk.run({
+      argv: base.map((field) =>
+        known(field)?.includes(replace!)
+          ? {
+              segments: known(field)!
+                .split(replace!)
+                .flatMap((piece, k) => (k === 0 ? [piece] : [...item.segments, piece])),
+            }
+          : field,
+      ),
+      env: call.env,
+      stdin: { kind: 'none' },
+    });
   return NOTHING;
 }
 
@@ -379,61 +422,4 @@ function find(walk: Walk, call: Call): Output {
     }
   }
   return { stdout: unknownField(), item };
-}
-
-function echo(args: readonly Field[]): Output {
-  let i = 0;
-  let newline = true;
-  while (i < args.length && /^-[neE]+$/.test(known(args[i]!) ?? '')) if (known(args[i++]!)!.includes('n')) newline = false;
-  const words = args.slice(i).map(known);
-  if (words.some((w) => w === undefined)) return { stdout: { segments: args.slice(i).flatMap((f, k) => (k === 0 ? [...f.segments] : [' ', ...f.segments])) } };
-  return { stdout: text(`${words.join(' ')}${newline ? '\n' : ''}`) };
-}
-
-function printf(args: readonly Field[]): Output {
-  const words = args.map(known);
-  let start = 0;
-  if (words[0] === '--') start = 1;
-  if (words[start] === '-v') return EMPTY;
-  if (words.some((w) => w === undefined) || words[start] === undefined) return NOTHING;
-  const format = words[start]!.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\');
-  const values = words.slice(start + 1) as string[];
-  let out = '';
-  let used = 0;
-  do {
-    out += format.replace(/%[-+ #0-9.]*([sbdiqcx%])/g, (_all, conversion: string) => (conversion === '%' ? '%' : (values[used++] ?? '')));
-  } while (used < values.length && /%[-+ #0-9.]*[sbdiqcx]/.test(format) && out.length < 65536);
-  return { stdout: text(out) };
-}
-
-function cat(walk: Walk, args: readonly Field[], stdin: Stdin): Output {
-  const files = args.filter((field) => !(known(field) ?? 'x').startsWith('-') || known(field) === '-');
-  if (files.length === 0 || (files.length === 1 && known(files[0]!) === '-')) return stdin.kind === 'text' ? { stdout: text(stdin.text) } : NOTHING;
-  const bodies = files.map((field) => walk.file(field));
-  return bodies.every((body) => body !== undefined) ? { stdout: text(bodies.join('')) } : NOTHING;
-}
-
-function changeDirectory(walk: Walk, args: readonly Field[]): string[] | undefined {
-  const target = args.find((field) => !(known(field) ?? 'x').startsWith('-'));
-  const path = target === undefined ? undefined : known(target);
-  if (path === undefined || walk.cwd === undefined && !path.startsWith('/')) return undefined;
-  if (path.startsWith('/')) return ['', ...path.split('/').filter(Boolean)];
-  return [...walk.cwd!, ...path.split('/').filter(Boolean)];
-}
-
-/** What a git command prints, where the guard can tell: the paths `rev-parse` names, a branch's name. */
-function gitOutput(args: readonly Field[]): Output {
-  const words = args.map(known);
-  const sub = words.find((w) => w !== undefined && !w.startsWith('-'));
-  if (sub === 'rev-parse') {
-    const at = words.indexOf('--git-path');
-    if (at !== -1 && words[at + 1] !== undefined) return { stdout: text(`.git/${words[at + 1]}`) };
-    if (words.some((w) => w === '--git-dir' || w === '--git-common-dir')) return { stdout: text('.git') };
-    if (words.includes('--absolute-git-dir')) return { stdout: { segments: [{ hole: 'safe' }, '/.git'] } };
-    return { stdout: unknownField(true) };
-  }
-  if (sub === 'branch' || sub === 'symbolic-ref' || sub === 'merge-base' || sub === 'describe' || sub === 'write-tree' || sub === 'hash-object')
-    return { stdout: unknownField(true) };
-  if (sub === 'ls-files' || sub === 'diff') return { stdout: unknownField(), item: unknownField(true) };
-  return NOTHING;
 }

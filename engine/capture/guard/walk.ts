@@ -9,7 +9,7 @@ import { ExpansionLimit, expandJoined, expandWord } from './expand';
 import type { Field, Judgement } from './fields';
 import { known, text, unknownField } from './fields';
 import { normalParts, touch } from './places';
-import type { Call, Output, Stdin, Walk } from './programs';
+import type { Call, Output, Stdin, Walk } from './calls';
 import { runProgram } from './programs';
 import type { Command, Redirect, Script } from './shell';
 import { parseShell, ShellSyntaxError } from './shell';
@@ -73,7 +73,15 @@ class Walker implements Walk {
   readonly judgement: Judgement = { findings: [], unknowns: [] };
   readonly start: string;
   readonly gitAliases = new Map<string, string>();
-  private state: State = { vars: new Map(), exported: new Set(), functions: new Map(), aliases: new Map(), files: new Map(), positional: undefined, cwd: [] };
+  private state: State = {
+    vars: new Map(),
+    exported: new Set(),
+    functions: new Map(),
+    aliases: new Map(),
+    files: new Map(),
+    positional: undefined,
+    cwd: [],
+  };
   private steps = 0;
   private nesting = 0;
   private readonly activeFunctions = new Set<string>();
@@ -182,7 +190,15 @@ class Walker implements Walk {
       case 'for': {
         const items = command.items ? command.items.flatMap((word) => expandWord(word, this.expander())) : [unknownField(false, true)];
         this.redirects(command.redirects);
-        const values = items.every((item) => known(item) !== undefined) && items.length <= 16 ? items : [unknownField(items.every((item) => !item.spread), true)];
+        const values =
+          items.every((item) => known(item) !== undefined) && items.length <= 16
+            ? items
+            : [
+                unknownField(
+                  items.every((item) => !item.spread),
+                  true,
+                ),
+              ];
         for (const value of values) {
           this.state.vars.set(command.name, value);
           this.script(command.body);
@@ -226,10 +242,16 @@ class Walker implements Walk {
     }
     const fields = command.words.flatMap((word) => expandWord(word, x));
     const first = command.words[0];
-    const aliasName = first && first.parts.length === 1 && first.parts[0]!.kind === 'text' && !first.parts[0]!.quoted ? known(fields[0] ?? text('')) : undefined;
+    const aliasName =
+      first && first.parts.length === 1 && first.parts[0]!.kind === 'text' && !first.parts[0]!.quoted
+        ? known(fields[0] ?? text(''))
+        : undefined;
     const alias = aliasName !== undefined ? this.state.aliases.get(aliasName) : undefined;
     if (alias !== undefined && this.nesting < MAX_NESTING) {
-      const rest = command.words.slice(1).map((word) => word.raw).join(' ');
+      const rest = command.words
+        .slice(1)
+        .map((word) => word.raw)
+        .join(' ');
       this.state.aliases.delete(aliasName!);
       try {
         return this.shell(`${alias} ${rest}`, { env: new Map(), stdin: stdinGiven, where: `the alias ${aliasName}`, same: true });
@@ -329,7 +351,10 @@ class Walker implements Walk {
   }
 
   /** Walk `source` as a script: in this shell (`same`: eval, source, an alias) or a new one. */
-  shell(source: string, options: { positional?: readonly Field[]; env: ReadonlyMap<string, Field>; stdin: Stdin; where: string; same: boolean }): Output {
+  shell(
+    source: string,
+    options: { positional?: readonly Field[]; env: ReadonlyMap<string, Field>; stdin: Stdin; where: string; same: boolean },
+  ): Output {
     if (this.nesting >= MAX_NESTING) {
       this.judgement.unknowns.push(`${options.where} (shells nested deeper than ${MAX_NESTING})`);
       return { stdout: unknownField() };
@@ -356,7 +381,10 @@ class Walker implements Walk {
       state.functions = new Map();
       state.aliases = new Map();
       state.positional = options.positional ?? [];
-      return this.isolated(() => this.withInput(options.stdin.kind === 'none' ? undefined : options.stdin, () => this.script(script)), state);
+      return this.isolated(
+        () => this.withInput(options.stdin.kind === 'none' ? undefined : options.stdin, () => this.script(script)),
+        state,
+      );
     } finally {
       this.nesting--;
     }
