@@ -49,6 +49,12 @@ export interface Walk {
   configAlias(name: string): string | undefined;
   /** Set (and, with `exported`, export) a variable of this shell. */
   assign(name: string, value: Field | undefined, exported: boolean): void;
+  /** A variable of this shell set on the line. */
+  variable(name: string): Field | undefined;
+  /** Export a variable of this shell (`export NAME`). */
+  exportVariable(name: string): void;
+  /** Set the positional parameters (`set -- a b`). */
+  setPositional(values: readonly Field[]): void;
   defineAlias(name: string, value: string): void;
 }
 

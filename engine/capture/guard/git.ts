@@ -10,7 +10,7 @@
 import type { Field } from './fields';
 import { known, mayBeOption, shown, shownAll, text } from './fields';
 import type { ConfigEntry, GitContext } from './git-config';
-import { configFromEnvironment, entryOf, judgeConfig, judgeConfigEntry } from './git-config';
+import { configFromEnvironment, entryOf, judgeConfig, judgeConfigEntry, normalKey } from './git-config';
 import type { Spec } from './git-options';
 import { readOptions, skipsHooks, spec, splitCommandLine } from './git-options';
 
@@ -106,7 +106,7 @@ export function judgeGit(args: readonly Field[], context: GitContext, depth = 0)
     if (name === '--config-env') {
       const setting = known(value);
       const key = setting?.slice(0, setting.lastIndexOf('='));
-      config.push({ key: key ?? '', value: undefined, from: `git --config-env=${shown(value)}` });
+      config.push({ key: key === undefined ? '' : normalKey(key), value: undefined, from: `git --config-env=${shown(value)}` });
     }
   }
   const sub = args[i];

@@ -140,12 +140,24 @@ export function runProgram(walk: Walk, call: Call): Output {
     case 'readonly':
       for (const field of args) {
         const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(shown(field));
+        const bare = known(field);
+        if (!assignment && bare !== undefined && /^[A-Za-z_][A-Za-z0-9_]*$/.test(bare) && (name === 'export' || words.includes('-x'))) {
+          walk.exportVariable(bare);
+          const value = walk.variable(bare);
+          if (value) switches(walk, new Map([[bare, value]]), () => true);
+        }
         if (!assignment) continue;
         const value = { segments: [String(field.segments[0]).slice(assignment[0].length), ...field.segments.slice(1)] };
         walk.assign(assignment[1]!, value, name === 'export' || words.includes('-x'));
         if (name === 'export' || words.includes('-x')) switches(walk, new Map([[assignment[1]!, value]]), () => true);
       }
       return EMPTY;
+    case 'set': {
+      const at = words.indexOf('--');
+      if (at !== -1) walk.setPositional(args.slice(at + 1));
+      else if (words[0] !== undefined && !/^[-+]/.test(words[0])) walk.setPositional(args);
+      return EMPTY;
+    }
     case 'unset':
       for (const w of words) if (w !== undefined && !w.startsWith('-')) walk.assign(w, undefined, false);
       return EMPTY;
@@ -295,6 +307,8 @@ function wrapper(walk: Walk, name: string, call: Call): Output {
   if (inline && name !== 'sudo') return runString(walk, inline, env, `${name} -c`);
   i += table.operands ?? 0;
   let rest = args.slice(i);
+  // flock takes its -c after the lock file
+  if (name === 'flock' && /^(-c|--command)$/.test(known(rest[0] ?? text('')) ?? '') && rest[1]) return runString(walk, rest[1], env, 'flock -c');
   if (split) {
     const value = known(split);
     if (value === undefined) return unknown(walk, `what env -S runs (${shown(split)})`);
@@ -380,7 +394,10 @@ function xargs(walk: Walk, call: Call): Output {
   const base = args.slice(i).length > 0 ? args.slice(i) : [text('echo')];
   const items: Field[] =
     call.stdin.kind === 'text'
-      ? call.stdin.text.split(/\s+/).filter(Boolean).map(text)
+      ? call.stdin.text
+          .split(replace === undefined ? /\s+/ : /\n/)
+          .filter(Boolean)
+          .map(text)
       : call.stdin.kind === 'unknown'
         ? [call.stdin.item ?? unknownField(false, true)]
         : [];
@@ -413,7 +430,14 @@ function find(walk: Walk, call: Call): Output {
   if (roots.length === 0) roots.push(text('.'));
   const item = { segments: [`${known(roots[0]!) ?? '.'}/`, { hole: 'safe' as const }] };
   for (let k = at; k < args.length; k++) {
-    if (words[k] === '-delete') for (const root of roots) touch(walk.judgement, root, 'find -delete', walk.cwd, walk.start, true);
+    if (words[k] === '-delete') {
+      // what is deleted: the files the name or path tests pick under each root, or everything there
+      const tests = args.filter((_, j) => ['-name', '-iname', '-path', '-ipath', '-wholename'].includes(words[j - 1] ?? ''));
+      for (const root of roots) {
+        if (tests.length === 0) touch(walk.judgement, root, 'find -delete', walk.cwd, walk.start, true);
+        for (const test of tests) touch(walk.judgement, { segments: [`${known(root) ?? '.'}/`, ...test.segments] }, 'find -delete', walk.cwd, walk.start);
+      }
+    }
     if (['-exec', '-execdir', '-ok', '-okdir'].includes(words[k] ?? '')) {
       const end = words.findIndex((w, j) => j > k && (w === ';' || w === '+'));
       const argv = args.slice(k + 1, end === -1 ? undefined : end).map((field) => (known(field) === '{}' ? item : field));

@@ -116,6 +116,18 @@ class Walker implements Walk {
     if (exported) this.state.exported.add(name);
   }
 
+  variable(name: string): Field | undefined {
+    return this.state.vars.get(name);
+  }
+
+  exportVariable(name: string): void {
+    this.state.exported.add(name);
+  }
+
+  setPositional(values: readonly Field[]): void {
+    this.state.positional = values;
+  }
+
   defineAlias(name: string, value: string): void {
     this.state.aliases.set(name, value);
   }
