@@ -87,13 +87,12 @@ function allow(reason: string, findings: readonly Finding[] = [], unknown: reado
 }
 
 /** The guard's switches, from the policy as committed (HEAD); the defaults where nothing is committed. */
-function switches(cwd: string, env: NodeJS.ProcessEnv): { guard: boolean; unparsed: 'refuse' | 'allow'; repository?: Repository } {
+function switches(cwd: string, env: NodeJS.ProcessEnv): { guard: boolean; unparsed: 'refuse' | 'allow' } {
   try {
     const repository = Repository.open(cwd, { env, tree: 'head' });
     return {
       guard: policyValue(repository, 'capture.guard') !== false,
       unparsed: policyValue(repository, 'capture.guard_unparsed') === 'allow' ? 'allow' : 'refuse',
-      repository,
     };
   } catch {
     // no repository, no commit yet, or no committed layer: the guard stays on, with its defaults
@@ -132,7 +131,7 @@ export function guardDecision(command: string, cwd: string, env: NodeJS.ProcessE
       : unparsedDecision(what, cwd, env, unknown);
   }
   const gates = [...new Set(findings.flatMap((finding) => finding.gates))];
-  const names = policy.repository ? enforcementNames(policy.repository, gates) : [];
+  const names = enforcementNames(cwd, env, gates);
   const first = findings[0]!;
   const skipped = first.gates.includes(EVERY_HOOK)
     ? 'every git hook of this repository'
@@ -171,11 +170,14 @@ function dedupe(findings: readonly Finding[]): Finding[] {
   });
 }
 
-/** The policy's enforcement entries wired to any of these git hooks, by name. */
-function enforcementNames(repository: Repository, hooks: readonly string[]): string[] {
+/**
+ * The policy's enforcement entries wired to any of these git hooks, by name, as the working tree has
+ * them: they only name the gates in the refusal (the switches come from the committed policy).
+ */
+function enforcementNames(cwd: string, env: NodeJS.ProcessEnv, hooks: readonly string[]): string[] {
   let entries: unknown;
   try {
-    entries = policyValue(repository, 'enforcement');
+    entries = policyValue(Repository.open(cwd, { env, tree: 'working' }), 'enforcement');
   } catch {
     return [];
   }

@@ -147,10 +147,19 @@ export class IndexTree implements Tree {
     options: { readonly commit?: string } = {},
   ) {
     const { commit } = options;
-    const result = runGit(commit === undefined ? ['ls-files', '-s', '-z'] : ['ls-tree', '-r', '-z', '--full-tree', commit, '--'], root, env);
+    const result = runGit(
+      commit === undefined ? ['ls-files', '-s', '-z'] : ['ls-tree', '-r', '-z', '--full-tree', commit, '--'],
+      root,
+      env,
+    );
     if (result.status !== 0) {
       const what = commit === undefined ? 'the index' : `the tree of ${commit}`;
-      throw new DocumentError(commit ?? '.git/index', undefined, `git cannot list ${what}: ${result.stderr.trim()}`, 'check the repository');
+      throw new DocumentError(
+        commit ?? '.git/index',
+        undefined,
+        `git cannot list ${what}: ${result.stderr.trim()}`,
+        'check the repository',
+      );
     }
     for (const record of result.stdout.split('\0')) {
       const tab = record.indexOf('\t');

@@ -104,7 +104,8 @@ function refs(gitDir: string): string {
     }
   };
   walk(join(gitDir, 'refs'));
-  for (const file of ['HEAD', 'packed-refs']) if (existsSync(join(gitDir, file))) out.push(`${file} ${readFileSync(join(gitDir, file), 'utf8')}`);
+  for (const file of ['HEAD', 'packed-refs'])
+    if (existsSync(join(gitDir, file))) out.push(`${file} ${readFileSync(join(gitDir, file), 'utf8')}`);
   return out.sort().join('\n');
 }
 
@@ -158,7 +159,12 @@ describe('every bypass form is refused, and really bypasses the gates', () => {
     const run = sh(entry.command, repo, home, entry.shell ?? 'sh');
     if (entry.then) sh(entry.then, repo, home);
     const after = snapshot(repo);
-    const proof = entry.proves === 'commit' ? after.head !== before.head : entry.proves === 'push' ? after.remote !== before.remote : after.refs !== before.refs || after.head !== before.head;
+    const proof =
+      entry.proves === 'commit'
+        ? after.head !== before.head
+        : entry.proves === 'push'
+          ? after.remote !== before.remote
+          : after.refs !== before.refs || after.head !== before.head;
     expect(proof, `${entry.proves} did not happen: ${run.stderr}`).toBe(true);
   });
 });

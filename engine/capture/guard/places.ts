@@ -175,8 +175,16 @@ export function changedPaths(name: string, args: readonly Field[]): { paths: Fie
     }
     case 'chmod': {
       // the mode comes first and may look like an option (`chmod -x f`)
-      const modeAt = args.findIndex((field) => /^[-+=ugoa0-7rwxXst,]+$/.test(known(field) ?? '') && !/^--/.test(known(field) ?? '') && !['-R', '-v', '-c', '-f'].includes(known(field) ?? ''));
-      const all = modeAt === -1 ? operands(['--reference']) : [args[modeAt]!, ...args.slice(modeAt + 1).filter((field) => !(known(field) ?? '').startsWith('-'))];
+      const modeAt = args.findIndex(
+        (field) =>
+          /^[-+=ugoa0-7rwxXst,]+$/.test(known(field) ?? '') &&
+          !/^--/.test(known(field) ?? '') &&
+          !['-R', '-v', '-c', '-f'].includes(known(field) ?? ''),
+      );
+      const all =
+        modeAt === -1
+          ? operands(['--reference'])
+          : [args[modeAt]!, ...args.slice(modeAt + 1).filter((field) => !(known(field) ?? '').startsWith('-'))];
       const mode = known(all[0] ?? { segments: [] });
       if (mode === undefined) return { paths: all.slice(1), recursive, how: 'chmod' };
       const removesExecute = /^[0-7]+$/.test(mode)

@@ -308,7 +308,8 @@ function wrapper(walk: Walk, name: string, call: Call): Output {
   i += table.operands ?? 0;
   let rest = args.slice(i);
   // flock takes its -c after the lock file
-  if (name === 'flock' && /^(-c|--command)$/.test(known(rest[0] ?? text('')) ?? '') && rest[1]) return runString(walk, rest[1], env, 'flock -c');
+  if (name === 'flock' && /^(-c|--command)$/.test(known(rest[0] ?? text('')) ?? '') && rest[1])
+    return runString(walk, rest[1], env, 'flock -c');
   if (split) {
     const value = known(split);
     if (value === undefined) return unknown(walk, `what env -S runs (${shown(split)})`);
@@ -435,7 +436,8 @@ function find(walk: Walk, call: Call): Output {
       const tests = args.filter((_, j) => ['-name', '-iname', '-path', '-ipath', '-wholename'].includes(words[j - 1] ?? ''));
       for (const root of roots) {
         if (tests.length === 0) touch(walk.judgement, root, 'find -delete', walk.cwd, walk.start, true);
-        for (const test of tests) touch(walk.judgement, { segments: [`${known(root) ?? '.'}/`, ...test.segments] }, 'find -delete', walk.cwd, walk.start);
+        for (const test of tests)
+          touch(walk.judgement, { segments: [`${known(root) ?? '.'}/`, ...test.segments] }, 'find -delete', walk.cwd, walk.start);
       }
     }
     if (['-exec', '-execdir', '-ok', '-okdir'].includes(words[k] ?? '')) {
