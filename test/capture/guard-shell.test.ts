@@ -61,6 +61,7 @@ describe('parseShell: the commands a line holds', () => {
     ['echo $(a $(b)) `c`', [['echo', '$(a $(b))', '`c`'], ['a', '$(b)'], ['b'], ['c']]],
     ['x=$(a) y=1 b', [['b'], ['a']]],
     ['diff <(a) >(b)', [['diff', '<(a)', '>(b)'], ['a'], ['b']]],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, the ${…} is the shell's parameter expansion
     ['echo ${x:-$(a)}', [['echo', '${x:-$(a)}'], ['a']]],
     ['[[ $(a) == x && -f y ]]', [['a']]],
     ['a # b; c', [['a']]],
@@ -124,6 +125,7 @@ describe('the words a command receives', () => {
     ["git commit $(printf '%s' -n) -m x", 'git commit -n -m x'],
     ['A="-n -m"; git commit $A x', 'git commit -n -m x'],
     ['set -- -n; git commit "$@" -m x', 'git commit -n -m x'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text, the ${…} is the shell's parameter expansion
     ['x=; git commit ${x:--n} -m x', 'git commit -n -m x'],
     ['sh -c \'git commit "$1" -m x\' sh -n', 'git commit -n -m x'],
   ])('%j runs %j', (line, found) => {
