@@ -195,15 +195,27 @@ function rulesyncProject(from) {
   return { bin, dir };
 }
 
+/** A PreToolUse payload of Claude Code's Bash tool running `command`. */
+function guardPayload(command, cwd) {
+  return JSON.stringify({
+    session_id: 'bench',
+    transcript_path: `${cwd}/bench.jsonl`,
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+  });
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const time = (command, argv, cwd) => {
+const time = (command, argv, cwd, input) => {
   const start = process.hrtime.bigint();
-  run(command, argv, cwd);
+  run(command, argv, cwd, input);
   return Number(process.hrtime.bigint() - start) / 1e6;
 };
 
@@ -238,6 +250,26 @@ const targets = [
   { name: `doctor (${enforcedCount} enforced rules with tests)`, command: process.execPath, argv: [cli, 'doctor'], cwd: enforced },
   { name: 'check (active task, 500 .ai/ files, 5000 ledger lines)', command: process.execPath, argv: [cli, 'check'], cwd: task, goal: 2.5 },
   { name: 'update --check (fresh repository, 2 projections)', command: process.execPath, argv: [cli, 'update', '--check'], cwd: fresh },
+  // the PreToolUse guard runs before every shell command an agent runs: a commit as agents write one, and a bypass refused
+  {
+    name: 'capture guard (a commit with a heredoc message)',
+    command: process.execPath,
+    argv: [cli, 'capture', 'guard'],
+    cwd: sessions,
+    input: guardPayload(
+      `git add -A && git commit -m "$(cat <<'EOF'\nfeat: a change\n\nWith a body that mentions --no-verify.\nEOF\n)"`,
+      sessions,
+    ),
+    goal: 1.5,
+  },
+  {
+    name: 'capture guard (bash -c git commit -n, refused)',
+    command: process.execPath,
+    argv: [cli, 'capture', 'guard'],
+    cwd: sessions,
+    input: guardPayload(`bash -c 'git commit -n -m wip'`, sessions),
+    goal: 1.5,
+  },
 ];
 const rulesync = rulesyncProject(fresh);
 if (rulesync)
@@ -248,11 +280,11 @@ if (rulesync)
     cwd: rulesync.dir,
   });
 try {
-  for (const target of targets) time(target.command, target.argv, target.cwd); // warm the file cache
+  for (const target of targets) time(target.command, target.argv, target.cwd, target.input); // warm the file cache
   const samples = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     targets.forEach((target, i) => {
-      samples[i].push(time(target.command, target.argv, target.cwd));
+      samples[i].push(time(target.command, target.argv, target.cwd, target.input));
     });
   }
   const baseline = median(samples[0]);

@@ -15,8 +15,11 @@ import type { Invocation } from '../commands/define';
 import { UsageError } from '../errors';
 import { runGit } from '../io/git';
 import { readStdin, stdinText } from '../io/stdin';
+import { CommitTree } from '../io/tree';
+import { AI_DIR, MANIFEST_PATH, openLayout } from '../layer/layout';
 import { policyValue } from '../layer/policy';
 import { Repository } from '../layer/repository';
+import { parseYaml } from '../layer/yaml';
 
 /** What the guard decides about one tool call. */
 export interface GuardDecision {
@@ -86,16 +89,26 @@ function allow(reason: string, findings: readonly Finding[] = [], unknown: reado
   };
 }
 
-/** The guard's switches, from the policy as committed (HEAD); the defaults where nothing is committed. */
-function switches(cwd: string, env: NodeJS.ProcessEnv): { guard: boolean; unparsed: 'refuse' | 'allow' } {
+/**
+ * The guard's switches, from the policy as committed (HEAD), in one git process for the manifest and
+ * the policy where the manifest puts it by default; the defaults where nothing is committed.
+ */
+function switches(cwd: string, env: NodeJS.ProcessEnv): { guard: boolean; unparsed: 'refuse' | 'allow'; policy?: object } {
   try {
-    const repository = Repository.open(cwd, { env, tree: 'head' });
+    const tree = new CommitTree(cwd, env);
+    tree.prefetch([MANIFEST_PATH, `${AI_DIR}/repo/policy.yaml`]);
+    const layout = openLayout(cwd, tree);
+    const policy = parseYaml(tree.readText(layout.policyFile), layout.policyFile).value;
+    const capture = policy !== null && typeof policy === 'object' ? (policy as { capture?: unknown }).capture : undefined;
+    const value = (key: string) =>
+      capture !== null && typeof capture === 'object' ? (capture as Record<string, unknown>)[key] : undefined;
     return {
-      guard: policyValue(repository, 'capture.guard') !== false,
-      unparsed: policyValue(repository, 'capture.guard_unparsed') === 'allow' ? 'allow' : 'refuse',
+      guard: value('guard') !== false,
+      unparsed: value('guard_unparsed') === 'allow' ? 'allow' : 'refuse',
+      ...(policy !== null && typeof policy === 'object' ? { policy } : {}),
     };
   } catch {
-    // no repository, no commit yet, or no committed layer: the guard stays on, with its defaults
+    // no repository, no commit yet, or no committed layer or policy: the guard stays on, with its defaults
     return { guard: true, unparsed: 'refuse' };
   }
 }
@@ -131,7 +144,7 @@ export function guardDecision(command: string, cwd: string, env: NodeJS.ProcessE
       : unparsedDecision(what, cwd, env, unknown);
   }
   const gates = [...new Set(findings.flatMap((finding) => finding.gates))];
-  const names = enforcementNames(cwd, env, gates);
+  const names = enforcementNames(policy.policy, cwd, env, gates);
   const first = findings[0]!;
   const skipped = first.gates.includes(EVERY_HOOK)
     ? 'every git hook of this repository'
@@ -171,13 +184,15 @@ function dedupe(findings: readonly Finding[]): Finding[] {
 }
 
 /**
- * The policy's enforcement entries wired to any of these git hooks, by name, as the working tree has
- * them: they only name the gates in the refusal (the switches come from the committed policy).
+ * The policy's enforcement entries wired to any of these git hooks, by name: the committed policy's,
+ * or the working tree's while the layer is not committed yet (they only name the gates in the refusal).
  */
-function enforcementNames(cwd: string, env: NodeJS.ProcessEnv, hooks: readonly string[]): string[] {
+function enforcementNames(committed: object | undefined, cwd: string, env: NodeJS.ProcessEnv, hooks: readonly string[]): string[] {
   let entries: unknown;
   try {
-    entries = policyValue(Repository.open(cwd, { env, tree: 'working' }), 'enforcement');
+    entries = committed
+      ? (committed as { enforcement?: unknown }).enforcement
+      : policyValue(Repository.open(cwd, { env, tree: 'working' }), 'enforcement');
   } catch {
     return [];
   }

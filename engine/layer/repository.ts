@@ -28,10 +28,9 @@ export interface OpenOptions {
    * The tree tracked files are read from: by default the index inside a pre-commit hook (GIT_INDEX_FILE
    * set) and the working tree as a snapshot otherwise (each file's bytes kept once read, for a gate);
    * `snapshot` for that working tree whatever the environment (a repository validator's worker, told
-   * which tree its gate judges); `working` for commands a person runs, which write and read again;
-   * `head` for what is committed (the guard's switch, which an uncommitted edit must not turn off).
+   * which tree its gate judges); `working` for commands a person runs, which write and read again.
    */
-  readonly tree?: 'index' | 'working' | 'snapshot' | 'head';
+  readonly tree?: 'index' | 'working' | 'snapshot';
   /** `skeleton`: a repository without a manifest is judged under the layout `init` writes, not refused. */
   readonly layoutless?: 'skeleton';
 }
@@ -61,9 +60,7 @@ export class Repository {
         ? new WorkingTree(git.root, { snapshot: options.tree === 'snapshot' })
         : options.tree === 'index'
           ? new IndexTree(git.root, git.env)
-          : options.tree === 'head'
-            ? new IndexTree(git.root, git.env, { commit: 'HEAD' })
-            : treeFor(git.root, git.env);
+          : treeFor(git.root, git.env);
     // a rule's test case without a layer of its own is judged under the skeleton's manifest, never written into it
     const layout =
       options.layoutless === 'skeleton' && !tree.exists(MANIFEST_PATH)
