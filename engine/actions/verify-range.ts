@@ -56,8 +56,11 @@ export async function runVerifyRange(range: string, options: VerifyRangeOptions,
   const format = formatOf(options);
   if (format === 'sarif' || format === 'junit')
     throw new UsageError(`verify-range prints text, json or github, not ${format} (run: majordomus verify-range --help)`);
-  if (!/^[^-\s][^\s]*\.\.\.?[^\s]+$/.test(range) || range.includes('\0'))
-    throw new UsageError(`verify-range: ${JSON.stringify(range)} is not a range <base>..<head> (e.g. origin/main..HEAD)`);
+  // `<base>..<head>`, `<base>...<head>`, or one commit alone as git writes it, `<commit>^!`
+  if (!/^[^-\s]\S*(\.\.\.?\S+|\^!)$/.test(range))
+    throw new UsageError(
+      `verify-range: ${JSON.stringify(range)} is not a range <base>..<head> (e.g. origin/main..HEAD, or HEAD^! for one commit)`,
+    );
   const gates = [...new Set(options.gate && options.gate.length > 0 ? options.gate : ['doctor'])] as GateName[];
   const env = isolatedGitEnv(invocation.env);
   const source = GitRepository.discover(invocation.cwd, { env: invocation.env });

@@ -10,9 +10,9 @@ import { EMPTY, NOTHING } from './calls';
 import type { Field } from './fields';
 import { known, shown, text, unknownField } from './fields';
 import { gitRunsHooks, judgeGit } from './git';
-import { cat, changeDirectory, echo, gitOutput, printf } from './printing';
 import { splitCommandLine } from './git-options';
 import { changedPaths, SWITCHES, switchFinding, touch } from './places';
+import { cat, changeDirectory, echo, gitOutput, printf } from './printing';
 
 /** Programs whose output is a path, a name or a number, never an option. */
 const SAFE_OUTPUT = new Set([

@@ -5,11 +5,12 @@
  * A subshell, a pipeline stage and a command substitution get a copy of the state, as the shell gives
  * them; `sh -c` gets only what is exported.
  */
+
+import type { Call, Output, Stdin, Walk } from './calls';
 import { ExpansionLimit, expandJoined, expandWord } from './expand';
 import type { Field, Judgement } from './fields';
 import { known, text, unknownField } from './fields';
 import { normalParts, touch } from './places';
-import type { Call, Output, Stdin, Walk } from './calls';
 import { runProgram } from './programs';
 import type { Command, Redirect, Script } from './shell';
 import { parseShell, ShellSyntaxError } from './shell';
