@@ -203,19 +203,18 @@ function text(range: string, gates: readonly string[], verdicts: readonly Commit
 
 /** GitHub Actions annotations: one per failing finding, titled with the commit. */
 function github(verdicts: readonly CommitVerdict[]): string {
-  const escape = (value: string, property = false) =>
-    value
-      .replace(/%/g, '%25')
-      .replace(/\r/g, '%0D')
-      .replace(/\n/g, '%0A')
-      .replace(property ? /[:,]/g : /$^/, (c) => (c === ':' ? '%3A' : '%2C'));
+  // GitHub's escapes: % CR LF in a message, and also : and , in a property
+  const encode = (value: string, property = false) => {
+    const message = value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+    return property ? message.replace(/:/g, '%3A').replace(/,/g, '%2C') : message;
+  };
   const lines: string[] = [];
   for (const verdict of verdicts)
     for (const gate of verdict.gates)
       for (const failure of gate.failures) {
-        const where = failure.file ? `file=${escape(failure.file, true)},${failure.line ? `line=${failure.line},` : ''}` : '';
+        const where = failure.file ? `file=${encode(failure.file, true)},${failure.line ? `line=${failure.line},` : ''}` : '';
         lines.push(
-          `::error ${where}title=${escape(`${verdict.commit.slice(0, 12)} ${gate.gate} ${failure.rule ?? ''}`.trim(), true)}::${escape(`${verdict.subject}: ${failure.subject}: ${failure.message}`)}`,
+          `::error ${where}title=${encode(`${verdict.commit.slice(0, 12)} ${gate.gate} ${failure.rule ?? ''}`.trim(), true)}::${encode(`${verdict.subject}: ${failure.subject}: ${failure.message}`)}`,
         );
       }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';

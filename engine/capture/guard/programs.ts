@@ -187,7 +187,8 @@ export function runProgram(walk: Walk, call: Call): Output {
     const at = words.findIndex((w) => w !== undefined && /^(-[a-zA-Z]*[ce]|--eval|--exec|-p|--print|-r|--run)$/.test(w));
     const code = at === -1 ? undefined : words[at + 1];
     // a program the guard cannot parse: refused when it may run git's gates or touch the hooks
-    const gitWrites = /\bgit\b[\s\S]*\b(commit|push|merge|rebase|am|pull|config|update-ref|commit-tree|replace|fast-import|send-pack|filter-branch)\b/;
+    const gitWrites =
+      /\bgit\b[\s\S]*\b(commit|push|merge|rebase|am|pull|config|update-ref|commit-tree|replace|fast-import|send-pack|filter-branch)\b/;
     if (code !== undefined && (gitWrites.test(code) || /hooks|HUSKY|LEFTHOOK|hookspath|GIT_CONFIG/i.test(code)))
       walk.judgement.unknowns.push(`what the inline ${name} program does with git`);
   }
