@@ -15,11 +15,8 @@ import type { Invocation } from '../commands/define';
 import { UsageError } from '../errors';
 import { runGit } from '../io/git';
 import { readStdin, stdinText } from '../io/stdin';
-import { CommitTree } from '../io/tree';
-import { AI_DIR, MANIFEST_PATH, openLayout } from '../layer/layout';
 import { policyValue } from '../layer/policy';
 import { Repository } from '../layer/repository';
-import { parseYaml } from '../layer/yaml';
 
 /** What the guard decides about one tool call. */
 export interface GuardDecision {
@@ -90,15 +87,13 @@ function allow(reason: string, findings: readonly Finding[] = [], unknown: reado
 }
 
 /**
- * The guard's switches, from the policy as committed (HEAD), in one git process for the manifest and
- * the policy where the manifest puts it by default; the defaults where nothing is committed.
+ * The guard's switches, from the policy as committed (HEAD: the manifest and the policy fetched in one
+ * git process); the defaults where nothing is committed.
  */
 function switches(cwd: string, env: NodeJS.ProcessEnv): { guard: boolean; unparsed: 'refuse' | 'allow'; policy?: object } {
   try {
-    const tree = new CommitTree(cwd, env);
-    tree.prefetch([MANIFEST_PATH, `${AI_DIR}/repo/policy.yaml`]);
-    const layout = openLayout(cwd, tree);
-    const policy = parseYaml(tree.readText(layout.policyFile), layout.policyFile).value;
+    const repository = Repository.open(cwd, { env, tree: 'head' });
+    const policy = repository.yaml(repository.layout.policyFile).value;
     const capture = policy !== null && typeof policy === 'object' ? (policy as { capture?: unknown }).capture : undefined;
     const value = (key: string) =>
       capture !== null && typeof capture === 'object' ? (capture as Record<string, unknown>)[key] : undefined;

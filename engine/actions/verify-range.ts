@@ -19,7 +19,8 @@ import { runGate } from '../gate/run-gate';
 import type { GateName } from '../generated/gates';
 import type { Policy } from '../generated/types';
 import { planHooks } from '../hooks/plan';
-import { GitRepository, isolatedGitEnv, runGit } from '../io/git';
+import type { GitRepository } from '../io/git';
+import { isolatedGitEnv, runGit } from '../io/git';
 import { printable } from '../io/printable';
 import { WritePlan } from '../io/write/plan';
 import { makeScratch, removeScratch, writeScratchFile } from '../io/write/scratch';
@@ -63,7 +64,8 @@ export async function runVerifyRange(range: string, options: VerifyRangeOptions,
     );
   const gates = [...new Set(options.gate && options.gate.length > 0 ? options.gate : ['doctor'])] as GateName[];
   const env = isolatedGitEnv(invocation.env);
-  const source = GitRepository.discover(invocation.cwd, { env: invocation.env });
+  // the repository judged is only read: its git directory, for the objects the scratch checkout borrows
+  const source = Repository.open(invocation.cwd, { env: invocation.env, tree: 'working', layoutless: 'skeleton' }).git;
   const commits = commitsOf(range, source);
   const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators, invocation.env);
   const verdicts: CommitVerdict[] = [];
