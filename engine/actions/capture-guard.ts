@@ -118,14 +118,20 @@ export function guardDecision(command: string, cwd: string, env: NodeJS.ProcessE
     }
     return root;
   };
-  const judgement = judgeLine(command, {
-    cwd,
-    configAlias: (name) => {
-      const result = runGit(['config', '--get', '--', `alias.${name}`], cwd, env);
-      return result.status === 0 ? result.stdout.replace(/\n$/, '') : undefined;
-    },
-    exists: (path) => existsSync(join(top(), path)),
-  });
+  let judgement: ReturnType<typeof judgeLine>;
+  try {
+    judgement = judgeLine(command, {
+      cwd,
+      configAlias: (name) => {
+        const result = runGit(['config', '--get', '--', `alias.${name}`], cwd, env);
+        return result.status === 0 ? result.stdout.replace(/\n$/, '') : undefined;
+      },
+      exists: (path) => existsSync(join(top(), path)),
+    });
+  } catch (error) {
+    // a guard that fails must not let the call through: the provider runs the command when a hook crashes
+    return unparsedDecision(`it failed while judging it (${error instanceof Error ? error.message : String(error)})`, cwd, env);
+  }
   const findings = dedupe(judgement.findings);
   const unknown = [...new Set(judgement.unknowns)];
   if (findings.length === 0 && unknown.length === 0 && judgement.unparsed === undefined) return allow('the command skips no git gate');
