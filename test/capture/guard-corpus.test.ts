@@ -109,10 +109,25 @@ function refs(gitDir: string): string {
   return out.sort().join('\n');
 }
 
+/** The commit HEAD names, read from the files (a symbolic HEAD through its ref, loose or packed). */
+function head(gitDir: string): string {
+  const text = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+  if (!text.startsWith('ref: ')) return text;
+  const ref = text.slice(5);
+  if (existsSync(join(gitDir, ref))) return readFileSync(join(gitDir, ref), 'utf8').trim();
+  const packed = existsSync(join(gitDir, 'packed-refs')) ? readFileSync(join(gitDir, 'packed-refs'), 'utf8') : '';
+  return (
+    packed
+      .split('\n')
+      .find((line) => line.endsWith(` ${ref}`))
+      ?.split(' ')[0] ?? ''
+  );
+}
+
 /** What a case may have changed: the commit HEAD names, every ref of the repository, every ref of the remote. */
 function snapshot(repo: string) {
   return {
-    head: spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout,
+    head: head(join(repo, '.git')),
     refs: refs(join(repo, '.git')),
     remote: refs(join(repo, '../origin.git')),
   };
