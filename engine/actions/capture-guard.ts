@@ -9,7 +9,8 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Finding } from '../capture/guard/fields';
-import { EVERY_HOOK } from '../capture/guard/fields';
+import { EVERY_HOOK, text } from '../capture/guard/fields';
+import { placeOf } from '../capture/guard/places';
 import { judgeLine } from '../capture/guard/walk';
 import type { Invocation } from '../commands/define';
 import { UsageError } from '../errors';
@@ -52,9 +53,11 @@ export async function runCaptureGuard(options: { provider?: string; json?: boole
   const decision =
     unreadable !== undefined
       ? unparsedDecision(`the tool call cannot be read (${unreadable})`, cwd, env)
-      : call?.command === undefined
-        ? allow('not a shell tool call')
-        : guardDecision(call.command, cwd, env);
+      : call?.command !== undefined
+        ? guardDecision(call.command, cwd, env)
+        : call?.file !== undefined
+          ? fileDecision(call.file, cwd, env)
+          : allow('not a shell or file tool call');
   if (options.json) {
     process.stdout.write(
       `${JSON.stringify({ provider: adapter.PROVIDER, tool: call?.tool, ...(call?.command !== undefined ? { command: call.command } : {}), ...decision })}\n`,
@@ -159,6 +162,31 @@ export function guardDecision(command: string, cwd: string, env: NodeJS.ProcessE
       : ''
   }`;
   return { decision: 'deny', reason, found: findings.map((finding) => finding.found), gates, enforcement: names, unknown };
+}
+
+/**
+ * A file tool's write (Write, Edit): refused when it lands on a hook or a hook manager's configuration,
+ * as the same write by the shell is — where the provider's hook is wired for those tools.
+ */
+function fileDecision(file: string, cwd: string, env: NodeJS.ProcessEnv): GuardDecision {
+  const place = placeOf(text(file), [], cwd, false);
+  if (!place) return allow('the file is not one of the gates');
+  const policy = switches(cwd, env);
+  const finding: Finding = {
+    found: `a write to ${file}`,
+    gates: place.gates,
+    pass: `leave ${place.what} as it is and fix what the hook reports (a change to the gates is for a person to make)`,
+  };
+  if (!policy.guard) return allow('capture.guard is false in the committed policy', [finding]);
+  const names = enforcementNames(policy.policy, cwd, env, place.gates);
+  return {
+    decision: 'deny',
+    reason: `majordomus: ${finding.found} would change ${place.what}${names.length > 0 ? ` (the gates ${names.join(', ')})` : ''}; ${finding.pass}`,
+    found: [finding.found],
+    gates: [...place.gates],
+    enforcement: names,
+    unknown: [],
+  };
 }
 
 /** The refusal of a command (or a payload) the guard cannot follow. */

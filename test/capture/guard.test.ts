@@ -112,6 +112,26 @@ describe('capture guard (claude-code PreToolUse payloads)', () => {
     }
   });
 
+  it("refuses a file tool writing a hook or a hook manager's configuration, where its hook is wired for file tools", () => {
+    const repo = repos.create().init();
+    const write = (tool: string, file: string) =>
+      repo.run(['capture', 'guard'], {
+        input: JSON.stringify({
+          hook_event_name: 'PreToolUse',
+          tool_name: tool,
+          cwd: repo.dir,
+          tool_input: { file_path: file, content: '' },
+        }),
+      });
+    for (const [tool, file] of [
+      ['Write', join(repo.dir, '.git/hooks/pre-commit')],
+      ['Edit', join(repo.dir, '.husky/pre-push')],
+      ['MultiEdit', join(repo.dir, 'lefthook.yml')],
+    ])
+      expect((JSON.parse(write(tool!, file!).stdout) as Output).hookSpecificOutput.permissionDecision, file).toBe('deny');
+    expect(write('Write', join(repo.dir, 'src/a.ts')).stdout).toBe('');
+  });
+
   it.each([
     ['not JSON', '{not json'],
     ['empty', ''],
