@@ -7,6 +7,7 @@
  * of short options (`-nm x` is `-n -m x`; `-uno` is `-u no`), values that are not options (`-m -n`),
  * and `--`.
  */
+import { editDistance } from '../../io/nearest-name';
 import type { Field } from './fields';
 import { known, mayBeOption, shown, shownAll, text } from './fields';
 import type { ConfigEntry, GitContext } from './git-config';
@@ -140,6 +141,12 @@ export function judgeGit(args: readonly Field[], context: GitContext, depth = 0)
       }
       const globals = args.slice(0, i);
       judgeGit([...globals, ...splitCommandLine(alias).map(text), ...rest], context, depth + 1);
+      return;
+    }
+    // git's help.autocorrect runs the command a mistyped word is closest to (`git comit -n`)
+    const meant = Object.keys(SPECS).find((command) => editDistance(name, command) <= 2 && name.length >= 2);
+    if (meant !== undefined && depth <= 16) {
+      judgeGit([...args.slice(0, i), text(meant), ...rest], context, depth + 1);
       return;
     }
   }
