@@ -188,12 +188,12 @@ class Walker implements Walk {
         return this.simple(command, stdin);
       case 'subshell':
         return this.isolated(() => {
-          const redirected = this.redirects(command.redirects);
-          return this.withInput(redirected, () => this.script(command.body));
+          const input = this.redirects(command.redirects) ?? (stdin.kind === 'none' ? this.pendingInput : stdin);
+          return this.withInput(input, () => this.script(command.body));
         });
       case 'group': {
-        const redirected = this.redirects(command.redirects);
-        return this.withInput(redirected, () => this.script(command.body));
+        const input = this.redirects(command.redirects) ?? (stdin.kind === 'none' ? this.pendingInput : stdin);
+        return this.withInput(input, () => this.script(command.body));
       }
       case 'compound':
         for (const word of command.words) expandWord(word, this.expander());
