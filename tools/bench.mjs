@@ -200,6 +200,18 @@ function rulesyncProject(from) {
   return { bin, dir };
 }
 
+/** A PreToolUse payload of Claude Code's Bash tool running `command`. */
+function guardPayload(command, cwd) {
+  return JSON.stringify({
+    session_id: 'bench',
+    transcript_path: `${cwd}/bench.jsonl`,
+    cwd,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+  });
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -244,6 +256,26 @@ const targets = [
   { name: `doctor (${enforcedCount} enforced rules with tests)`, command: process.execPath, argv: [cli, 'doctor'], cwd: enforced },
   { name: 'check (active task, 500 .ai/ files, 5000 ledger lines)', command: process.execPath, argv: [cli, 'check'], cwd: task, goal: 2.5 },
   { name: 'update --check (fresh repository, 2 projections)', command: process.execPath, argv: [cli, 'update', '--check'], cwd: fresh },
+  // the PreToolUse guard runs before every shell command an agent runs: a commit as agents write one, and a bypass refused
+  {
+    name: 'capture guard (a commit with a heredoc message)',
+    command: process.execPath,
+    argv: [cli, 'capture', 'guard'],
+    cwd: sessions,
+    input: guardPayload(
+      `git add -A && git commit -m "$(cat <<'EOF'\nfeat: a change\n\nWith a body that mentions --no-verify.\nEOF\n)"`,
+      sessions,
+    ),
+    goal: 1.5,
+  },
+  {
+    name: 'capture guard (bash -c git commit -n, refused)',
+    command: process.execPath,
+    argv: [cli, 'capture', 'guard'],
+    cwd: sessions,
+    input: guardPayload(`bash -c 'git commit -n -m wip'`, sessions),
+    goal: 1.5,
+  },
 ];
 if (baseline)
   targets.push({

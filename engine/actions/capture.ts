@@ -10,8 +10,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Bypass } from '../capture/guard';
-import { bypassesIn } from '../capture/guard';
 import type { Invocation } from '../commands/define';
 import { ContractError, MajordomusError, MissingError, UsageError } from '../errors';
 import { lockFile, withWriteLock } from '../io/write/lock';
@@ -265,92 +263,4 @@ export async function runCaptureStatus(options: { provider?: string; json?: bool
       `capture status: ${unreached.map((result) => `${result.hookEvent} runs \`${result.command}\`, which ${result.detail}`).join('; ')} (make the command findable where the provider runs it, e.g. npm install --global majordomus, then run capture status again)`,
     );
   }
-}
-
-/**
- * `capture guard [--provider claude-code] [--json]`: run on the provider's shell tool calls; refuses a
- * command that would skip this repository's git gates, naming the gate. Lets every other call through,
- * and so does a payload it cannot read or a policy with `capture.guard: false`. The default output is
- * the provider's hook contract (a deny decision, or nothing); `--json` prints the guard's own decision
- * instead, for a person or a test, and refuses (2) a payload it cannot read rather than letting it by.
- */
-export async function runCaptureGuard(options: { provider?: string; json?: boolean }, invocation: Invocation): Promise<void> {
-  const { cwd, env } = invocation;
-  const adapter = await adapterFor('capture guard', options.provider);
-  const stdin = readStdin();
-  if (options.json) {
-    const call = adapter.readToolCall(stdin);
-    const decision = guardDecision(call.command, cwd, env);
-    process.stdout.write(
-      `${JSON.stringify({ provider: adapter.PROVIDER, tool: call.tool, ...(call.command !== undefined ? { command: call.command } : {}), ...decision })}\n`,
-    );
-    return;
-  }
-  const decision = guardDecision(adapter.shellCommandOf(stdin), cwd, env);
-  if (decision.decision === 'deny') process.stdout.write(`${adapter.denyToolCall(decision.reason)}\n`);
-}
-
-/** What the guard decides about one shell command line (undefined: not a shell call). */
-interface GuardDecision {
-  readonly decision: 'allow' | 'deny';
-  readonly reason: string;
-  /** What was found, as written (`git commit --no-verify`). */
-  readonly found: readonly string[];
-  /** The git hooks (gates) the line would skip. */
-  readonly gates: readonly string[];
-  /** The policy's enforcement entries wired to those gates, by name. */
-  readonly enforcement: readonly string[];
-}
-
-function guardDecision(command: string | undefined, cwd: string, env: NodeJS.ProcessEnv): GuardDecision {
-  const allow = (reason: string, found: readonly Bypass[] = []): GuardDecision => ({
-    decision: 'allow',
-    reason,
-    found: found.map((bypass) => bypass.found),
-    gates: [...new Set(found.flatMap((bypass) => bypass.gates))],
-    enforcement: [],
-  });
-  if (command === undefined) return allow('not a shell tool call');
-  const found = bypassesIn(command);
-  if (found.length === 0) return allow('the command skips no git gate');
-  let gateNames: string[] = [];
-  try {
-    const repository = Repository.open(cwd, { env, tree: 'working' });
-    if (policyValue(repository, 'capture.guard') === false) return allow('capture.guard is false in the policy', found);
-    gateNames = enforcementNames(
-      repository,
-      found.flatMap((bypass) => bypass.gates),
-    );
-  } catch {
-    // outside a repository the line still skips git's hooks; the guard refuses it without names
-  }
-  const first = found[0]!;
-  const reason = `majordomus: \`${first.found}\` would skip this repository's ${first.gates.join(' and ')} gate${first.gates.length > 1 ? 's' : ''}${gateNames.length > 0 ? ` (${gateNames.join(', ')})` : ''}; run the command without it and fix what the gate reports (capture.guard: false in the policy turns this guard off)`;
-  return {
-    decision: 'deny',
-    reason,
-    found: found.map((bypass) => bypass.found),
-    gates: [...new Set(found.flatMap((bypass) => bypass.gates))],
-    enforcement: gateNames,
-  };
-}
-
-/** The policy's enforcement entries wired to any of these git hooks, by name. */
-function enforcementNames(repository: Repository, hooks: readonly string[]): string[] {
-  const entries = policyValue(repository, 'enforcement');
-  if (!Array.isArray(entries)) return [];
-  return entries
-    .filter(
-      (entry): entry is { name: string; wired_by: string } =>
-        entry !== null &&
-        typeof entry === 'object' &&
-        typeof (entry as { name?: unknown }).name === 'string' &&
-        typeof (entry as { wired_by?: unknown }).wired_by === 'string',
-    )
-    .filter(
-      (entry) =>
-        hooks.some((hook) => entry.wired_by === `git-hook:${hook}`) ||
-        (hooks.some((hook) => hook.startsWith('every')) && entry.wired_by.startsWith('git-hook:')),
-    )
-    .map((entry) => entry.name);
 }

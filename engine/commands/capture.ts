@@ -62,7 +62,7 @@ export const families: readonly CommandFamily[] = [
         exitCodes: [0, 2],
         effect: 'reads',
         action: async () => {
-          const { runCaptureGuard } = await capture();
+          const { runCaptureGuard } = await import('../actions/capture-guard');
           return ({ options }, invocation) => runCaptureGuard(options, invocation);
         },
       },

@@ -24,6 +24,7 @@ import { families as session } from './session';
 import { families as task } from './task';
 import { families as update } from './update';
 import { families as usecase } from './usecase';
+import { families as verifyRange } from './verify-range';
 
 export const COMMAND_FAMILIES: readonly CommandFamily[] = Object.freeze([
   ...gate,
@@ -43,6 +44,7 @@ export const COMMAND_FAMILIES: readonly CommandFamily[] = Object.freeze([
   ...search,
   ...mcp,
   ...usecase,
+  ...verifyRange,
   ...context,
   ...brainstorm,
 ]);

@@ -342,8 +342,10 @@ export interface PolicyServer {
 
 /** Provider hooks wired by majordomus capture install. */
 export interface PolicyCapture {
-  /** Whether the provider's tool-call guard refuses shell commands that skip this repository's git gates (default true). */
+  /** Whether the provider's tool-call guard refuses shell commands that skip this repository's git gates (default true). Read from the committed policy (HEAD), not the working tree. */
   readonly guard?: boolean;
+  /** What the guard does with a command it cannot follow (shell it cannot parse, a value it cannot know where git would read an option): refuse it (default) or let it through. Read from the committed policy (HEAD). */
+  readonly guard_unparsed?: 'refuse' | 'allow';
 }
 
 /** One place a gate is called from. */

@@ -9,11 +9,11 @@ import { distributionRoot } from '../io/distribution';
 import { DocumentError } from '../io/document-error';
 import { GitRepository, runGit } from '../io/git';
 import type { Tree } from '../io/tree';
-import { IndexTree, treeFor, WorkingTree } from '../io/tree';
+import { CommitTree, IndexTree, treeFor, WorkingTree } from '../io/tree';
 import type { FrontMatterDocument } from './front-matter';
 import { parseFrontMatter } from './front-matter';
 import type { Layout } from './layout';
-import { layoutFromManifest, MANIFEST_PATH, openLayout } from './layout';
+import { AI_DIR, layoutFromManifest, MANIFEST_PATH, openLayout } from './layout';
 import type { RuleSet } from './rule-types';
 import type { YamlDocument } from './yaml';
 import { parseYaml } from './yaml';
@@ -28,9 +28,10 @@ export interface OpenOptions {
    * The tree tracked files are read from: by default the index inside a pre-commit hook (GIT_INDEX_FILE
    * set) and the working tree as a snapshot otherwise (each file's bytes kept once read, for a gate);
    * `snapshot` for that working tree whatever the environment (a repository validator's worker, told
-   * which tree its gate judges); `working` for commands a person runs, which write and read again.
+   * which tree its gate judges); `working` for commands a person runs, which write and read again;
+   * `head` for what is committed (the guard's switches, which an uncommitted edit must not turn off).
    */
-  readonly tree?: 'index' | 'working' | 'snapshot';
+  readonly tree?: 'index' | 'working' | 'snapshot' | 'head';
   /** `skeleton`: a repository without a manifest is judged under the layout `init` writes, not refused. */
   readonly layoutless?: 'skeleton';
 }
@@ -60,7 +61,9 @@ export class Repository {
         ? new WorkingTree(git.root, { snapshot: options.tree === 'snapshot' })
         : options.tree === 'index'
           ? new IndexTree(git.root, git.env)
-          : treeFor(git.root, git.env);
+          : options.tree === 'head'
+            ? committedTree(git)
+            : treeFor(git.root, git.env);
     // a rule's test case without a layer of its own is judged under the skeleton's manifest, never written into it
     const layout =
       options.layoutless === 'skeleton' && !tree.exists(MANIFEST_PATH)
@@ -139,4 +142,11 @@ function unwrap<T>(cache: Map<string, Parsed<T>>, key: string, read: () => T): T
   }
   if ('error' in entry) throw entry.error;
   return entry.value;
+}
+
+/** HEAD's files, the manifest and the policy where it usually is fetched in one git process. */
+function committedTree(git: GitRepository): CommitTree {
+  const tree = new CommitTree(git.root, git.env);
+  tree.prefetch([MANIFEST_PATH, `${AI_DIR}/repo/policy.yaml`]);
+  return tree;
 }

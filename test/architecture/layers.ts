@@ -27,6 +27,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['engine/state/context.ts'],
   ['engine/context'],
   ['engine/projections'],
+  ['engine/capture/guard'],
   ['engine/capture'],
   ['engine/usecases', 'engine/brainstorm'],
   ['validators'],

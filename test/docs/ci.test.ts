@@ -35,6 +35,15 @@ describe('docs/CI.md', () => {
     expect(finish).toBeLessThan(finishCheck);
   });
 
+  it('the task job judges every commit of a pull request with verify-range, on the history it fetched', () => {
+    const job = workflow.jobs.task as unknown as { steps: { run?: string; if?: string; with?: { 'fetch-depth'?: number } }[] };
+    const step = job.steps.find((candidate) =>
+      /majordomus verify-range "origin\/\$\{\{ github\.base_ref \}\}\.\.HEAD"/.test(candidate.run ?? ''),
+    );
+    expect(step?.if).toBe("github.event_name == 'pull_request'");
+    expect(job.steps.some((candidate) => candidate.with?.['fetch-depth'] === 0)).toBe(true);
+  });
+
   it('the README says the same and links the page', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect(readme).toContain('](docs/CI.md)');

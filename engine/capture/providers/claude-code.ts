@@ -163,7 +163,12 @@ export function mergeHooks(
  * A PreToolUse payload read: the tool it calls, and the command line when that tool is the shell.
  * Refused (2) naming what is wrong when it is not the hook's JSON object.
  */
-export function readToolCall(text: string): { readonly tool: string; readonly command?: string } {
+export function readToolCall(text: string): {
+  readonly tool: string;
+  readonly command?: string;
+  readonly file?: string;
+  readonly cwd?: string;
+} {
   if (text.trim() === '') throw new UsageError('capture guard: no payload on stdin (the PreToolUse hook sends one JSON object)');
   let payload: unknown;
   try {
@@ -173,11 +178,26 @@ export function readToolCall(text: string): { readonly tool: string; readonly co
   }
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
     throw new UsageError('capture guard: stdin is JSON but not an object');
-  const fields = payload as { tool_name?: unknown; tool_input?: { command?: unknown } | null };
+  const fields = payload as {
+    tool_name?: unknown;
+    tool_input?: { command?: unknown; file_path?: unknown; notebook_path?: unknown } | null;
+    cwd?: unknown;
+  };
   if (typeof fields.tool_name !== 'string') throw new UsageError('capture guard: the payload has no tool_name string');
   const command = fields.tool_name === 'Bash' ? fields.tool_input?.command : undefined;
-  return typeof command === 'string' ? { tool: fields.tool_name, command } : { tool: fields.tool_name };
+  // the file a file tool writes (Write, Edit, MultiEdit, NotebookEdit)
+  const file = FILE_TOOLS.includes(fields.tool_name) ? (fields.tool_input?.file_path ?? fields.tool_input?.notebook_path) : undefined;
+  // the directory the command runs in: the session's, which need not be where the hook was started
+  return {
+    tool: fields.tool_name,
+    ...(typeof command === 'string' ? { command } : {}),
+    ...(typeof file === 'string' ? { file } : {}),
+    ...(typeof fields.cwd === 'string' && fields.cwd.startsWith('/') ? { cwd: fields.cwd } : {}),
+  };
 }
+
+/** Claude Code's tools that write a file named in their input. */
+export const FILE_TOOLS: readonly string[] = ['Write', 'Edit', 'MultiEdit', 'NotebookEdit'];
 
 /**
  * The shell command of a PreToolUse payload, or undefined when the payload is not one for the shell
