@@ -8,9 +8,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Invocation } from '../commands/define';
-import { ExitCode, RefusedError } from '../errors';
+import { ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
 import type { Policy } from '../generated/types';
 import { commandLine } from '../hooks/blocks';
+import { ciVariable } from '../hooks/ci';
 import { declaredManagers } from '../hooks/managers/detect';
 import { workingTreeFiles } from '../hooks/managers/files';
 import { LEFTHOOK_CONFIGS } from '../hooks/managers/lefthook';
@@ -27,6 +28,11 @@ import { Repository } from '../layer/repository';
 
 export interface HooksOptions {
   readonly json?: boolean;
+  /**
+   * `hooks install --prepare`, as a package manager's install script runs it: never a failure. In CI,
+   * outside a git repository or without a layer it installs nothing; a hook it cannot write is named.
+   */
+  readonly prepare?: boolean;
   /** Write into (or take back from) a `core.hooksPath` outside the repository. */
   readonly externalHooks?: boolean;
 }
@@ -44,6 +50,25 @@ export interface HookReport {
 
 /** `hooks install`: write the hooks the policy's enforcement declares, as `init` does. */
 export async function runHooksInstall(options: HooksOptions, invocation: Invocation): Promise<void> {
+  if (!options.prepare) return install(options, invocation);
+  const skipped = (why: string): void =>
+    print(options, { command: 'hooks install', written: [], notes: [], skipped: why }, [`hooks install: ${why}`]);
+  const ci = ciVariable(invocation.env);
+  if (ci) return skipped(`nothing installed: this is CI (${ci}), where the jobs run the gates themselves`);
+  try {
+    await install(options, invocation);
+  } catch (error) {
+    if (!(error instanceof MajordomusError)) throw error;
+    // an install step never fails the package manager's install: doctor names what is missing
+    skipped(
+      error.exitCode === ExitCode.missing || error instanceof UsageError
+        ? `nothing installed: ${error.message}`
+        : `nothing installed (${error.message}${error.details.length > 0 ? ` ${error.details.map((line) => line.trim()).join(' ')}` : ''}); doctor reports the hooks as missing`,
+    );
+  }
+}
+
+async function install(options: HooksOptions, invocation: Invocation): Promise<void> {
   const { cwd, env } = invocation;
   const { git, policy } = open(cwd, env);
   const command = 'hooks install';

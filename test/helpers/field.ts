@@ -29,9 +29,6 @@ export function pathWithoutTool(path = process.env.PATH ?? ''): string {
 export function fieldEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = cleanEnv(extra);
   env.PATH = pathWithoutTool(extra.PATH ?? env.PATH);
-  delete env.CI;
-  delete env.GITHUB_ACTIONS;
-  if (extra.CI !== undefined) env.CI = extra.CI;
   return env;
 }
 
