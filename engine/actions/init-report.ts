@@ -87,7 +87,7 @@ export function initReport(adoption: Adoption, mode: { command: string; dryRun?:
   if (adoption.installScript?.state === 'not-added') lines.push(`note: ${adoption.installScript.reason}`);
   for (const pending of adoption.hooks.pending) lines.push(`left to you: ${pending.reason}:`, ...pending.lines);
   if (adoption.hooks.pending.length > 0)
-    lines.push('  (until then doctor reports those hooks as not wired; majordomus hooks status shows each)');
+    lines.push('note: until they are merged, doctor reports those hooks as not wired (see: majordomus hooks status)');
   for (const pack of adoption.optional)
     lines.push(
       `optional: the ${pack.name} pack (${lowerFirst(pack.description)}) is not vendored; add it with: majordomus rules vendor add ${pack.name}`,

@@ -23,7 +23,7 @@ import type { HookFiles } from './managers/detect';
 import { declaredManagers, preCommitLegacy, routeOf } from './managers/detect';
 import { workingTreeFiles } from './managers/files';
 import { parseForeignYaml } from './managers/foreign-yaml';
-import { HUSKY_DIR, huskyAppendRefusal, newHuskyHook } from './managers/husky';
+import { HUSKY_DIR, huskyAppendRefusal, huskyBlock, newHuskyHook } from './managers/husky';
 import { LEFTHOOK_CONFIGS, lefthookAddition, lefthookSnippet, searchLefthook } from './managers/lefthook';
 import { installCommand, preCommitSnippet, searchPreCommit } from './managers/pre-commit';
 
@@ -180,7 +180,7 @@ function planGitHook(plan: WritePlan, git: GitRepository, hook: string, invocati
       `the ${hook} hook ${shown} exists but is not executable; make it executable (chmod +x ${shown}) or remove it, then run init --extend again`,
     );
   }
-  appendBlocks(plan, abs, hook, missing);
+  appendBlocks(plan, abs, hook, missing, existing.text, hookBlock);
 }
 
 /**
@@ -205,12 +205,24 @@ function planHuskyHook(plan: WritePlan, git: GitRepository, userDir: string, hoo
       `${shown}, which husky runs at ${hook}, was not written by majordomus and ${refusal}; nothing was written. Add this line to it where it always runs, then run init --extend again: ${lines}`,
     );
   }
-  appendBlocks(plan, abs, hook, missing);
+  appendBlocks(plan, abs, hook, missing, existing.text, huskyBlock);
 }
 
-/** The blocks for `missing`, appended once: asked again under the lock, and to the file a link inside the repository leads to. */
-function appendBlocks(plan: WritePlan, abs: string, hook: string, missing: readonly Invocation[]): void {
-  const blocks = missing.map((invocation) => hookBlock(hook, invocation)).join('');
+/**
+ * The blocks for `missing`, appended once: asked again under the lock, and to the file a link inside the
+ * repository leads to. A file that does not end with a newline gets the blocks after one and keeps
+ * ending without one, so `hooks uninstall` gives back its bytes exactly.
+ */
+function appendBlocks(
+  plan: WritePlan,
+  abs: string,
+  hook: string,
+  missing: readonly Invocation[],
+  host: string,
+  block: (hook: string, invocation: Invocation) => string,
+): void {
+  const all = missing.map((invocation) => block(hook, invocation)).join('');
+  const blocks = host === '' || host.endsWith('\n') ? all : all.slice(0, -1);
   plan.append(abs, blocks, {
     links: 'follow',
     unless: (current) => missing.every((invocation) => findInvocation(current, invocation).line !== undefined),
