@@ -48,7 +48,7 @@ function check(options: UpdateOptions, invocation: Invocation): void {
   const source = repositoryProjectionSource(repository);
   const plan = planned(source, contextTree(source), {});
   const stale = plan.targets.filter((target) => !isAccepted(target.status));
-  const foreign = plan.targets.filter((target) => target.status === 'foreign');
+  const foreign = plan.targets.filter((target) => target.status === 'foreign' || target.status === 'region absent');
   if (options.json) say(JSON.stringify(toJson(plan, [], { check: true })));
   else {
     for (const target of [...foreign, ...stale])

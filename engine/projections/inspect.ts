@@ -40,9 +40,13 @@ export type Status =
   | 'outdated'
   | 'ok';
 
-/** True for a status `update --check` and the gates accept: current, or the repository's own file left alone. */
+/**
+ * True for a status `update --check` accepts: current, or the repository's own file — a file-mode
+ * target update never wrote, or a region-mode target whose file holds no region yet. Neither is
+ * majordomus's to judge; `update --adopt`, or `update` for a region, adds what majordomus generates.
+ */
 export function isAccepted(status: Status): boolean {
-  return status === 'ok' || status === 'foreign';
+  return status === 'ok' || status === 'foreign' || status === 'region absent';
 }
 
 /**

@@ -94,7 +94,14 @@ function planTarget(
   if (scan.kind === 'region')
     return { state, status, action: 'replace-region', next: `${scan.before}${region}${scan.after}`, stamp, reason: outdated };
   const separator = current === '' ? '' : current.endsWith('\n') ? eol : `${eol}${eol}`;
-  return { state, status, action: 'append-region', next: `${current}${separator}${region}${eol}`, stamp };
+  return {
+    state,
+    status,
+    action: 'append-region',
+    next: `${current}${separator}${region}${eol}`,
+    stamp,
+    reason: `${state.entry.target} is the repository's own file and holds no generated region yet (majordomus update appends it after its text)`,
+  };
 }
 
 /** A file-mode target: the stamp on the first line, or right after the front matter the provider's files open with. */

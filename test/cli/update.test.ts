@@ -229,6 +229,18 @@ describe('adoption', () => {
     expect(failing(doctor.findings)).toEqual([]);
   });
 
+  it("a region target that is the repository's own file without a region: update --check accepts it (0), update appends the region after its text", () => {
+    const repo = repos.create().init();
+    const ours = '# Claude\n\nSee AGENTS.md.\n';
+    repo.write('CLAUDE.md', ours);
+    const check = updateJson(repo, ['--check']);
+    expect(check.code).toBe(0);
+    expect(statuses(check.json)['CLAUDE.md']).toBe('region absent');
+    expect(updateJson(repo).json.written).toEqual(['CLAUDE.md']);
+    expect(repo.read('CLAUDE.md').startsWith(`${ours}\n<!-- majordomus:begin `)).toBe(true);
+    expect(repo.run(['update', '--check']).code).toBe(0);
+  });
+
   it('--adopt of a path the policy does not project is a usage error (2)', () => {
     const repo = repos.create().init();
     expect(repo.run(['update', '--adopt', 'NOTES.md']).code).toBe(2);
