@@ -247,8 +247,11 @@ function planLefthook(
   const text = existing?.text ?? '';
   const value = parseConfig(text, config);
   const missing = wanted.map(({ item }) => item).filter((item) => !searchLefthook(value, item.hook, item.invocation).wired);
-  if (wanted.some(({ installed }) => !installed)) {
-    notes.push(`note: lefthook is not installed in this clone, so git does not run ${config} yet (run: npx lefthook install)`);
+  const uninstalled = [...new Set(wanted.filter(({ installed }) => !installed).map(({ item }) => item.hook))];
+  if (uninstalled.length > 0) {
+    notes.push(
+      `note: lefthook is not installed for ${uninstalled.join(', ')} in this clone, so git does not run ${config} there yet (run: npx lefthook install)`,
+    );
   }
   if (missing.length === 0) return [];
   const pending = (items: readonly WiringItem[], reason: string): PendingMerge => ({
