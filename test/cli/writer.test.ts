@@ -198,8 +198,16 @@ describe('init refuses before it writes: nothing in the repository, its git dire
       ['init', '--verbose'],
     ],
     ['a folder as the pre-commit hook', (repo) => mkdirSync(repo.path('.git/hooks/pre-commit')), ['init', '--verbose']],
-    ['a FIFO as the pre-commit hook', (repo) => expect(spawnSync('mkfifo', [repo.path('.git/hooks/pre-commit')]).status).toBe(0), ['init', '--verbose']],
-    ['a file where the hooks folder belongs', (repo) => (repo.remove('.git/hooks'), repo.write('.git/hooks', 'not a folder\n')), ['init', '--verbose']],
+    [
+      'a FIFO as the pre-commit hook',
+      (repo) => expect(spawnSync('mkfifo', [repo.path('.git/hooks/pre-commit')]).status).toBe(0),
+      ['init', '--verbose'],
+    ],
+    [
+      'a file where the hooks folder belongs',
+      (repo) => (repo.remove('.git/hooks'), repo.write('.git/hooks', 'not a folder\n')),
+      ['init', '--verbose'],
+    ],
     [
       'a pre-commit hook linked to a script outside the repository',
       (repo) => (
