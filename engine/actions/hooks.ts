@@ -72,19 +72,23 @@ async function install(options: HooksOptions, invocation: Invocation): Promise<v
   const { cwd, env } = invocation;
   const { git, policy } = open(cwd, env);
   const command = 'hooks install';
-  const { written, notes } = await withWriteLock(lockFile(git.commonDir), command, () => {
+  const { written, notes, pending } = await withWriteLock(lockFile(git.commonDir), command, () => {
     const notes: string[] = [];
     const plan = new WritePlan({ command, base: git.root, scopes: scopes(git, options) });
-    planHooks(plan, git, policy, options, notes);
-    return { written: plan.commit().map((done) => done.path), notes };
+    const { pending } = planHooks(plan, git, policy, options, notes);
+    return { written: plan.commit().map((done) => done.path), notes, pending };
   });
   const summary =
     hookItems(policy).size === 0
       ? 'hooks install: the policy declares no git hook'
-      : written.length > 0
-        ? `hooks install: ${written.length} path(s) written; next: majordomus hooks status`
-        : 'hooks install: every hook was installed already';
-  print(options, { command, written, notes }, [...written.map((path) => `wrote ${path}`), ...notes, summary]);
+      : pending.length > 0
+        ? `hooks install: ${written.length} path(s) written, ${pending.length} file(s) left to merge by hand (see: majordomus hooks status)`
+        : written.length > 0
+          ? `hooks install: ${written.length} path(s) written; next: majordomus hooks status`
+          : 'hooks install: every hook was installed already';
+  // what it could not merge safely: why, and the lines to add (init prints the same)
+  const left = pending.flatMap((merge) => [`left to you: ${merge.reason}:`, ...merge.lines]);
+  print(options, { command, written, notes, pending }, [...written.map((path) => `wrote ${path}`), ...notes, ...left, summary]);
 }
 
 /**

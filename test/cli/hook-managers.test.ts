@@ -214,6 +214,13 @@ describe('lefthook', () => {
         .map((finding) => finding.subject)
         .sort(),
     ).toEqual(['doctor-on-commit', 'projections-on-commit']);
+    // hooks install says the same: 0, nothing written, the lines still to merge
+    const install = repo.run(['hooks', 'install', '--json']);
+    expect(install.code).toBe(0);
+    const report = JSON.parse(install.stdout) as { written: string[]; pending: { file: string; lines: string[] }[] };
+    expect(report.written).toEqual([]);
+    expect(report.pending.map((merge) => merge.file)).toEqual(['lefthook.yml']);
+    expect(parse(report.pending[0]!.lines.map((line) => line.slice(2)).join('\n'))).toEqual(snippet);
     // merged as a user would: our commands beside the project's own
     const merged = { ...config, 'pre-commit': { commands: { ...config['pre-commit']!.commands, ...snippet['pre-commit']!.commands } } };
     repo.write('lefthook.yml', JSON.stringify(merged, null, 2));
