@@ -245,9 +245,9 @@ describe('gates', () => {
 });
 
 describe('packs', () => {
-  it('are declared once each: the baseline vendored always, brainstorm by default, the examples never; every validator in exactly one', () => {
+  it('are declared once each: the baseline vendored always, brainstorm optional (rules vendor add), the examples never; every validator in exactly one', () => {
     expect(packNames).toEqual(['majordomus', 'brainstorm', 'examples']);
-    expect([packs.majordomus.vendoring, packs.brainstorm.vendoring, packs.examples.vendoring]).toEqual(['always', 'default', 'never']);
+    expect([packs.majordomus.vendoring, packs.brainstorm.vendoring, packs.examples.vendoring]).toEqual(['always', 'optional', 'never']);
     const claimed = packNames.flatMap((pack) => packs[pack].validators);
     expect([...claimed].sort()).toEqual(Object.keys(validators).sort());
     expect(packs.brainstorm.commands).toEqual(['brainstorm']);

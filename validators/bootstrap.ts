@@ -10,10 +10,10 @@ import { posix } from 'node:path';
 import { isUnreadable } from '../engine/api/toolkit/index';
 import type { ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
+import { generatedPart } from '../engine/projections/inspect';
 import { validatorProjectionSource } from '../engine/projections/open';
 import type { ProjectionEntry } from '../engine/projections/source';
 import { projectionEntries } from '../engine/projections/source';
-import { scanRegion } from '../engine/projections/stamp';
 
 /** A rule statement shorter than this is too generic to count as quoted. */
 const MIN_STATEMENT = 40;
@@ -52,6 +52,13 @@ export default defineValidator({
       if (entry.problem || context.kind(entry.target) !== 'file') continue;
       const text = generatedText(context, entry);
       if (text === undefined) continue;
+      if (text === FOREIGN) {
+        context.info({
+          subject: entry.target,
+          message: `${entry.target} is the repository's own file (no stamp of majordomus update): not judged as a bootstrap, and it does not point readers at .ai/README.md (add the generated region and keep its text: majordomus update --adopt ${entry.target})`,
+        });
+        continue;
+      }
       checked++;
       judge(context, entry, text);
     }
@@ -59,8 +66,14 @@ export default defineValidator({
   },
 });
 
-/** What the tool generated in a target: the whole file, or the region of a region-mode target. */
-function generatedText(context: ValidatorContext, entry: ProjectionEntry): string | undefined {
+/** A file-mode target majordomus did not write. */
+const FOREIGN = Symbol('foreign');
+
+/**
+ * What the tool generated in a target: the whole stamped file, or the region of a region-mode target;
+ * FOREIGN for a file it did not write, undefined for a region not written yet or a file that does not read.
+ */
+function generatedText(context: ValidatorContext, entry: ProjectionEntry): string | typeof FOREIGN | undefined {
   let text: string;
   try {
     text = context.read(entry.target);
@@ -68,9 +81,9 @@ function generatedText(context: ValidatorContext, entry: ProjectionEntry): strin
     if (!isUnreadable(error)) throw error;
     return undefined; // the projection rule reports a target that does not read
   }
-  if (entry.mode === 'file') return text;
-  const region = scanRegion(text);
-  return region.kind === 'region' ? region.body : undefined;
+  const generated = generatedPart(entry, text);
+  if (generated === undefined && entry.mode === 'file') return FOREIGN;
+  return generated;
 }
 
 function judge(context: ValidatorContext, entry: ProjectionEntry, text: string): void {

@@ -1,9 +1,10 @@
 /**
  * projection (rule majordomus.projection-integrity): every instruction file the policy's `projections`
  * declare is what `majordomus update` wrote. A target edited by hand (its content no longer hashes to
- * its stamp), one with no stamp, a malformed region, an entry that cannot be rendered (no template, an
+ * its stamp), a region with no stamp, a malformed region, an entry that cannot be rendered (no template, an
  * unusable target or mode) are violations; a stamp naming a policy hash that is no longer the policy's
- * is drift, reported under `watch` and noted at `doctor`; a target not generated yet is noted. And what
+ * is drift, reported under `watch` and noted at `doctor`; a target not generated yet is noted, and so
+ * is a file-mode target with no stamp: the repository's own instruction file, never a failure. And what
  * each agent really loads: a projection a provider would cut (share/providers/limits.yaml) is a
  * violation naming where the cut falls; past a limit its maker only advises, a note.
  */
@@ -36,8 +37,10 @@ export default defineValidator({
       return;
     }
     const policy = sourcePolicyHash(source);
+    const generated = new Set<string>();
     for (const entry of entries) {
       const state = inspectTarget(source, entry, policy);
+      if (state.status !== 'foreign' && state.status !== 'absent') generated.add(entry.target);
       const at =
         state.status === 'invalid' || state.status === 'no template'
           ? { subject: policyFile, file: policyFile, line: entry.line }
@@ -55,10 +58,17 @@ export default defineValidator({
             context.violation({ ...at, message: `${state.detail} (run: majordomus update)`, reproduce: 'majordomus update --check' });
           else context.info({ subject: entry.target, message: `${state.detail} (run: majordomus update; watch reports it as drift)` });
           break;
+        case 'foreign':
+          // majordomus judges what it generated: the repository's own instruction file is reported, never failed
+          context.info({
+            subject: entry.target,
+            message: `${state.detail} (to add the generated region and keep its text: majordomus update --adopt ${entry.target})`,
+          });
+          break;
         case 'unstamped':
           context.violation({
             ...at,
-            message: `${state.detail} (keep its text and add the generated region: majordomus update --adopt ${entry.target}; or overwrite it: majordomus update --force)`,
+            message: `${state.detail} (regenerate it: majordomus update --force)`,
             reproduce: 'majordomus update --check',
           });
           break;
@@ -73,7 +83,7 @@ export default defineValidator({
           context.violation({ ...at, message: state.detail, reproduce: 'majordomus update --check' });
       }
     }
-    providerLimits(context, source, entries);
+    providerLimits(context, source, entries, generated);
   },
 });
 
@@ -82,6 +92,8 @@ function providerLimits(
   context: ValidatorContext,
   source: NonNullable<ReturnType<typeof validatorProjectionSource>>,
   entries: readonly ProjectionEntry[],
+  /** The targets majordomus generated (a cut elsewhere — the repository's own file — is noted, never failed). */
+  generated: ReadonlySet<string>,
 ): void {
   const providers = [...new Set(entries.filter((entry) => !entry.problem).map((entry) => entry.provider))].filter((name) =>
     ADAPTERS.has(name),
@@ -103,7 +115,7 @@ function providerLimits(
         if (reported.has(key)) continue;
         reported.add(key);
         const message = cutMessage(provider, limit, cut, load.files, leaf);
-        if (limit.behaviour === 'truncates')
+        if (limit.behaviour === 'truncates' && generated.has(cut.path))
           context.violation({
             subject: cut.path,
             message,

@@ -7,6 +7,7 @@ import { hookStates, parseSettings, SETTINGS_FILE, sessionProbes, wantedHooks } 
 import type { Policy } from '../engine/generated/types';
 import type { Invocation } from '../engine/hooks/blocks';
 import { commandLine, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/hooks/blocks';
+import { ciVariable } from '../engine/hooks/ci';
 import type { HookFiles } from '../engine/hooks/managers/detect';
 import { LEFTHOOK_CONFIGS, lefthookLocalConfig } from '../engine/hooks/managers/lefthook';
 import type { HookVerdict } from '../engine/hooks/managers/status';
@@ -91,7 +92,14 @@ async function checkEntry(
   const target = colon === -1 ? '' : wiredBy.slice(colon + 1);
   switch (kind) {
     case 'git-hook': {
-      if (!verdict(checkHook(context.git, files, target, invocation))) return false;
+      const hook = checkHook(context.git, files, target, invocation);
+      // a CI job's fresh clone installs no hooks, and needs none: it runs the gates itself
+      const ci = hook.state !== 'wired' && hook.local ? ciVariable(context.env) : undefined;
+      if (ci && hook.state !== 'wired')
+        return info(
+          `not installed in this clone, which under CI (${ci}) is not a failure: hooks run on developers' clones, where doctor fails on it (${hook.message})`,
+        );
+      if (!verdict(hook)) return false;
       // the hook is there; whether this machine can run what it calls is this checkout's business, not a failure
       const missing = unreachable(context.disk, context.env, context.git.root, invocation.path);
       if (missing) info(`the ${target} hook cannot find ${invocation.path} from this checkout: ${missing}`);

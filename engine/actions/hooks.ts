@@ -8,9 +8,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Invocation } from '../commands/define';
-import { ExitCode, RefusedError } from '../errors';
+import { ExitCode, MajordomusError, RefusedError, UsageError } from '../errors';
 import type { Policy } from '../generated/types';
 import { commandLine } from '../hooks/blocks';
+import { ciVariable } from '../hooks/ci';
 import { declaredManagers } from '../hooks/managers/detect';
 import { workingTreeFiles } from '../hooks/managers/files';
 import { LEFTHOOK_CONFIGS } from '../hooks/managers/lefthook';
@@ -27,6 +28,11 @@ import { Repository } from '../layer/repository';
 
 export interface HooksOptions {
   readonly json?: boolean;
+  /**
+   * `hooks install --prepare`, as a package manager's install script runs it: never a failure. In CI,
+   * outside a git repository or without a layer it installs nothing; a hook it cannot write is named.
+   */
+  readonly prepare?: boolean;
   /** Write into (or take back from) a `core.hooksPath` outside the repository. */
   readonly externalHooks?: boolean;
 }
@@ -44,22 +50,45 @@ export interface HookReport {
 
 /** `hooks install`: write the hooks the policy's enforcement declares, as `init` does. */
 export async function runHooksInstall(options: HooksOptions, invocation: Invocation): Promise<void> {
+  if (!options.prepare) return install(options, invocation);
+  const skipped = (why: string): void =>
+    print(options, { command: 'hooks install', written: [], notes: [], skipped: why }, [`hooks install: ${why}`]);
+  const ci = ciVariable(invocation.env);
+  if (ci) return skipped(`nothing installed: this is CI (${ci}), where the jobs run the gates themselves`);
+  try {
+    await install(options, invocation);
+  } catch (error) {
+    if (!(error instanceof MajordomusError)) throw error;
+    // an install step never fails the package manager's install: doctor names what is missing
+    skipped(
+      error.exitCode === ExitCode.missing || error instanceof UsageError
+        ? `nothing installed: ${error.message}`
+        : `nothing installed (${error.message}${error.details.length > 0 ? ` ${error.details.map((line) => line.trim()).join(' ')}` : ''}); doctor reports the hooks as missing`,
+    );
+  }
+}
+
+async function install(options: HooksOptions, invocation: Invocation): Promise<void> {
   const { cwd, env } = invocation;
   const { git, policy } = open(cwd, env);
   const command = 'hooks install';
-  const { written, notes } = await withWriteLock(lockFile(git.commonDir), command, () => {
+  const { written, notes, pending } = await withWriteLock(lockFile(git.commonDir), command, () => {
     const notes: string[] = [];
     const plan = new WritePlan({ command, base: git.root, scopes: scopes(git, options) });
-    planHooks(plan, git, policy, options, notes);
-    return { written: plan.commit().map((done) => done.path), notes };
+    const { pending } = planHooks(plan, git, policy, options, notes);
+    return { written: plan.commit().map((done) => done.path), notes, pending };
   });
   const summary =
     hookItems(policy).size === 0
       ? 'hooks install: the policy declares no git hook'
-      : written.length > 0
-        ? `hooks install: ${written.length} path(s) written; next: majordomus hooks status`
-        : 'hooks install: every hook was installed already';
-  print(options, { command, written, notes }, [...written.map((path) => `wrote ${path}`), ...notes, summary]);
+      : pending.length > 0
+        ? `hooks install: ${written.length} path(s) written, ${pending.length} file(s) left to merge by hand (see: majordomus hooks status)`
+        : written.length > 0
+          ? `hooks install: ${written.length} path(s) written; next: majordomus hooks status`
+          : 'hooks install: every hook was installed already';
+  // what it could not merge safely: why, and the lines to add (init prints the same)
+  const left = pending.flatMap((merge) => [`left to you: ${merge.reason}:`, ...merge.lines]);
+  print(options, { command, written, notes, pending }, [...written.map((path) => `wrote ${path}`), ...notes, ...left, summary]);
 }
 
 /**

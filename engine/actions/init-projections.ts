@@ -60,9 +60,9 @@ export function planInitProjections(plan: WritePlan, git: GitRepository, layout:
   for (const target of planned.targets) {
     const path = target.state.entry.target;
     if (target.action === 'create') plan.create(path, target.next!, { ifAbsent: true });
-    else if (target.status === 'unstamped' && target.state.entry.mode === 'file')
+    else if (target.status === 'foreign')
       notes.push(
-        `note: kept ${path}: majordomus did not write it (keep your text and add the generated region: majordomus update --adopt ${path})`,
+        `note: kept ${path} as it is: majordomus did not write it, and reports it without judging it (to add the generated region and keep your text: majordomus update --adopt ${path})`,
       );
     else if (target.status === 'region absent')
       notes.push(

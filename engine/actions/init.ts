@@ -6,7 +6,8 @@
  * (engine/io/write/): computed whole under the repository's write lock, checked whole, then
  * written, so a refusal leaves the repository as it was. It never overwrites a
  * file it did not write: what exists is kept, except what it can only repair — an empty manifest or
- * policy, a truncated file of its own vendored package. Every path written is printed.
+ * policy, a truncated file of its own vendored package. It prints a summary of what it wrote and found
+ * (./init-report.ts), every path under `--verbose`; `--dry-run` plans and prints and writes nothing.
  */
 import type { Stats } from 'node:fs';
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { join, sep } from 'node:path';
 import type { Invocation } from '../commands/define';
 import { RefusedError, UsageError } from '../errors';
 import type { Policy } from '../generated/types';
+import { planInstallScript } from '../hooks/install-script';
 import { planHooks } from '../hooks/plan';
 import { distributionRoot } from '../io/distribution';
 import { GitRepository } from '../io/git';
@@ -26,13 +28,19 @@ import { WritePlan } from '../io/write/plan';
 import type { Layout } from '../layer/layout';
 import { AI_DIR, layoutFromManifest, MANIFEST_PATH } from '../layer/layout';
 import { parseYaml } from '../layer/yaml';
-import { initPacks } from '../packs/registry';
+import { initPacks, optionalPacks } from '../packs/registry';
 import { packageOwnership } from '../packs/vendor';
 import { rulesDir } from '../ruleset/rules';
 import { planInitProjections } from './init-projections';
+import type { Adoption } from './init-report';
+import { foundBefore, initReport } from './init-report';
 
 export interface InitOptions {
   readonly extend?: boolean;
+  /** Plan everything, write nothing, print the plan. */
+  readonly dryRun?: boolean;
+  /** Print every path written, not only the summary. */
+  readonly verbose?: boolean;
   /** Install the hooks into a `core.hooksPath` outside the repository (refused without it). */
   readonly externalHooks?: boolean;
 }
@@ -45,14 +53,13 @@ export async function runInit(options: InitOptions, invocation: Invocation): Pro
   const { cwd, env } = invocation;
   const git = GitRepository.discover(cwd, { env });
   const command = options.extend ? 'init --extend' : 'init';
-  const { written, notes } = await withWriteLock(lockFile(git.commonDir), command, () => adopt(git, options, command));
-  const lines = [...written.map((path) => `wrote ${path}`), ...notes];
-  lines.push(written.length > 0 ? `init: ${written.length} path(s) written; next: majordomus doctor` : 'init: nothing was missing');
-  process.stdout.write(`${lines.join('\n')}\n`);
+  const adoption = await withWriteLock(lockFile(git.commonDir), command, () => adopt(git, options, command));
+  process.stdout.write(`${initReport(adoption, { command, dryRun: options.dryRun, verbose: options.verbose }).join('\n')}\n`);
 }
 
-/** Plan and write the adoption; the paths written and the notes to print. Runs under the write lock. */
-function adopt(git: GitRepository, options: InitOptions, command: string): { written: string[]; notes: string[] } {
+/** Plan and write the adoption (or only plan it, under --dry-run); what it did and found. Runs under the write lock. */
+function adopt(git: GitRepository, options: InitOptions, command: string): Adoption {
+  const found = foundBefore(git.root);
   const root = git.root;
   const manifestFile = readLayerFile(root, MANIFEST_PATH);
   if (manifestFile.state !== 'absent' && !options.extend) {
@@ -107,15 +114,27 @@ function adopt(git: GitRepository, options: InitOptions, command: string): { wri
       ? policyFile.text
       : readFileSync(join(skeleton, 'repo/policy.yaml'), 'utf8');
   const policy = mapping(parseYaml(policyText, policyPath).value, policyPath) as unknown as Policy;
-  planHooks(plan, git, policy, options, notes);
+  const hooks = planHooks(plan, git, policy, options, notes);
+  // a teammate's clone gets plain hooks from the package manager's install; a manager's files travel with the commit
+  const installScript = [...hooks.managers.values()].includes('git') ? planInstallScript(plan, root) : undefined;
   planInitProjections(plan, git, layout, notes);
 
   // the manifest last: a run killed before it leaves a repository plain `init` completes
   if (manifestFile.state === 'absent') plan.create(MANIFEST_PATH, skeletonManifest);
   else if (manifestFile.text !== manifestText) plan.replace(MANIFEST_PATH, skeletonManifest);
 
-  const written = plan.commit().map((done) => done.path);
-  return { written, notes };
+  const written = (options.dryRun ? plan.preview() : plan.commit()).map((done) => done.path);
+  const optional = optionalPacks().filter((pack) => !entryExists(join(root, `${rules}/vendor/${pack.name}`)));
+  return {
+    written,
+    notes,
+    hooks,
+    hooksDir: plan.shown(git.hooksDir),
+    installScript,
+    found,
+    optional: optional.map((pack) => ({ name: pack.name, description: pack.description })),
+    layer: { ai: AI_DIR, vendor: `${rules}/vendor/` },
+  };
 }
 
 /** Where the plan may write: the working tree and git's common directory, and an outside hooks directory when allowed. */

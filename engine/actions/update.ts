@@ -16,6 +16,7 @@ import { WritePlan } from '../io/write/plan';
 import { Repository } from '../layer/repository';
 import { adoptedPolicyText } from '../projections/adopt';
 import { unifiedDiff } from '../projections/diff';
+import { isAccepted } from '../projections/inspect';
 import { repositoryProjectionSource } from '../projections/open';
 import type { ProjectionSource } from '../projections/source';
 import { projectionEntries } from '../projections/source';
@@ -46,16 +47,18 @@ function check(options: UpdateOptions, invocation: Invocation): void {
   const repository = Repository.open(invocation.cwd, { env: invocation.env });
   const source = repositoryProjectionSource(repository);
   const plan = planned(source, contextTree(source), {});
-  const stale = plan.targets.filter((target) => target.status !== 'ok');
+  const stale = plan.targets.filter((target) => !isAccepted(target.status));
+  const foreign = plan.targets.filter((target) => target.status === 'foreign' || target.status === 'region absent');
   if (options.json) say(JSON.stringify(toJson(plan, [], { check: true })));
   else {
-    for (const target of stale) say(`${target.status.padEnd(13)} ${target.state.entry.target} — ${target.reason ?? target.state.detail}`);
+    for (const target of [...foreign, ...stale])
+      say(`${target.status.padEnd(13)} ${target.state.entry.target} — ${target.reason ?? target.state.detail}`);
     if (options.diff)
       for (const target of stale)
         if (target.next) process.stdout.write(unifiedDiff(target.state.entry.target, target.state.current, target.next));
     say(
       stale.length === 0
-        ? `update --check: ${plan.targets.length} target(s) current`
+        ? `update --check: ${plan.targets.length - foreign.length} target(s) current${foreign.length > 0 ? `, ${foreign.length} the repository's own` : ''}`
         : `update --check: ${stale.length} of ${plan.targets.length} target(s) not current (run: majordomus update)`,
     );
   }
@@ -85,6 +88,7 @@ function write(repository: Repository, options: UpdateOptions): void {
       refused.map((target) => `  ${target.reason}`),
     );
   const changes = plan.targets.filter((target) => target.action !== 'none');
+  const kept = plan.targets.filter((target) => target.status === 'foreign' && target.action === 'none');
   const policyChanged = policyText !== undefined && policyText !== repository.tree.readText(source.policyFile);
   if (options.diff) {
     for (const target of changes) process.stdout.write(unifiedDiff(target.state.entry.target, target.state.current, target.next!));
@@ -94,7 +98,8 @@ function write(repository: Repository, options: UpdateOptions): void {
     else {
       if (policyChanged) say(`would write ${source.policyFile} (mode: region for ${options.adopt})`);
       for (const target of changes) say(`would write ${target.state.entry.target} (${target.action})`);
-      say(`update --dry-run: ${changes.length} target(s) would be written, ${plan.targets.length - changes.length} current`);
+      for (const target of kept) say(target.reason!);
+      say(`update --dry-run: ${changes.length} target(s) would be written, ${plan.targets.length - changes.length - kept.length} current`);
     }
     return;
   }
@@ -108,7 +113,10 @@ function write(repository: Repository, options: UpdateOptions): void {
   if (options.json) say(JSON.stringify(toJson(plan, written, {})));
   else {
     for (const path of written) say(`wrote ${path}`);
-    say(`update: ${changes.length} target(s) written, ${plan.targets.length - changes.length} current`);
+    for (const target of kept) say(target.reason!);
+    say(
+      `update: ${changes.length} target(s) written, ${plan.targets.length - changes.length - kept.length} current${kept.length > 0 ? `, ${kept.length} the repository's own` : ''}`,
+    );
   }
 }
 

@@ -13,7 +13,14 @@ export const families: readonly CommandFamily[] = [
         name: 'hooks install',
         description: "write the hooks as init does: a marked block in each hook, or the hook manager's entry",
         output: 'json',
-        options: [{ flags: '--external-hooks', description: 'install the hooks even where core.hooksPath points outside the repository' }],
+        options: [
+          { flags: '--external-hooks', description: 'install the hooks even where core.hooksPath points outside the repository' },
+          {
+            flags: '--prepare',
+            description:
+              "as a package manager's install script (prepare) runs it: exit 0 always; in CI, outside a git repository or without a layer it installs nothing",
+          },
+        ],
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',
         action: async () => {

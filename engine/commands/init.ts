@@ -12,6 +12,8 @@ export const families: readonly CommandFamily[] = [
         options: [
           { flags: '--extend', description: 'add only what is missing to an adopted repository' },
           { flags: '--external-hooks', description: 'install the hooks even where core.hooksPath points outside the repository' },
+          { flags: '--dry-run', description: 'plan the adoption and print every path it would write; write nothing' },
+          { flags: '--verbose', description: 'print every path written, not only the summary' },
         ],
         exitCodes: [0, 2, 15],
         effect: 'writes-repository',

@@ -45,7 +45,7 @@ export const packs: Readonly<Record<PackName, PackDefinition>> = Object.freeze({
   brainstorm: Object.freeze({
     name: 'brainstorm',
     description: 'The contract of a brainstorm session folder and its detector.',
-    vendoring: 'default',
+    vendoring: 'optional',
     validators: Object.freeze(['brainstorm_forks', 'brainstorm_ledger', 'brainstorm_manifest', 'brainstorm_ops', 'brainstorm_state', 'brainstorm_sync', 'brainstorm_thesis'] as const),
     gates: Object.freeze(['session', 'manifest', 'move'] as const),
     commands: Object.freeze(['brainstorm'] as const),

@@ -22,6 +22,12 @@ export const TOOL = 'majordomus';
 /** Where a local install puts the tool, relative to the repository's top level. */
 export const LOCAL_BIN = `node_modules/.bin/${TOOL}`;
 
+/** How a block is written for the runner that runs it. */
+export interface BlockOptions {
+  /** The runner puts the checkout's `node_modules/.bin` first on PATH (husky's runner does). */
+  readonly binOnPath?: boolean;
+}
+
 /** The three places a generated hook looks for the tool, in order, as its refusal names them. */
 export const TOOL_PLACES = [LOCAL_BIN, 'PATH', `npx --no-install ${TOOL}`] as const;
 
@@ -109,15 +115,18 @@ function resolverLines(text: string, path: string): Set<number> {
  * the checkout's `node_modules/.bin` (git runs these hooks at the top level of the working tree), then
  * on `PATH`, then through `npx --no-install` kept offline so a commit never waits on the network; the
  * invocation line then reads exactly as the policy's command line. Any other path is run as written.
+ * Where the runner already puts `node_modules/.bin` first on PATH (husky's does), the bare tool needs
+ * no lookup: the invocation line alone, which fails closed (127) when the tool is not installed.
  */
-export function hookBlock(hook: string, invocation: Invocation): string {
+export function hookBlock(hook: string, invocation: Invocation, options: BlockOptions = {}): string {
   const lines = [BLOCK_BEGIN];
   if (hook === 'pre-push') {
     lines.push('# git writes the refs being pushed on standard input; read it all before checking');
     lines.push('cat >/dev/null');
   }
-  if (invocation.path === TOOL) lines.push(...toolLookup(hook));
-  else {
+  if (invocation.path === TOOL) {
+    if (!options.binOnPath) lines.push(...toolLookup(hook));
+  } else {
     const where = invocation.path.includes('/') ? 'is not an executable file' : 'was not found on PATH';
     lines.push(
       `if ! command -v ${shellWord(invocation.path)} >/dev/null 2>&1; then`,

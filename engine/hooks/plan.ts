@@ -2,10 +2,10 @@
  * The hook part of `init`: the policy's `git-hook:<name>` entries planned into the write plan where the
  * repository's hook manager runs them. A plain hooks directory gets a marked block in each hook file;
  * husky gets it in the user's `.husky/<hook>` (never in `.husky/_/`, which husky rewrites); lefthook
- * gets a section appended to its configuration when that needs no rewriting, and otherwise a refusal
- * with the lines to add; pre-commit always gets a refusal with the `repos:` items to add, since the
- * repository and revision it pins are the user's to choose. Everything is planned or refused before
- * the plan is written, so a refusal writes nothing.
+ * gets a section appended to its configuration for each hook it has no section for, and the lines to
+ * merge by hand, returned as pending, for a section of the user's; pre-commit always gets a refusal
+ * with the `repos:` items to add, since the repository and revision it pins are the user's to choose.
+ * Everything is planned or refused before the plan is written, so a refusal writes nothing.
  */
 import type { Stats } from 'node:fs';
 import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
@@ -23,7 +23,7 @@ import type { HookFiles } from './managers/detect';
 import { declaredManagers, preCommitLegacy, routeOf } from './managers/detect';
 import { workingTreeFiles } from './managers/files';
 import { parseForeignYaml } from './managers/foreign-yaml';
-import { HUSKY_DIR, huskyAppendRefusal, newHuskyHook } from './managers/husky';
+import { HUSKY_DIR, huskyAppendRefusal, huskyBlock, newHuskyHook } from './managers/husky';
 import { LEFTHOOK_CONFIGS, lefthookAddition, lefthookSnippet, searchLefthook } from './managers/lefthook';
 import { installCommand, preCommitSnippet, searchPreCommit } from './managers/pre-commit';
 
@@ -40,10 +40,28 @@ type Manager =
   | { readonly kind: 'lefthook'; readonly installed: boolean }
   | { readonly kind: 'pre-commit'; readonly config: string; readonly installed: boolean };
 
+/** The hook managers, as init names them. */
+export type ManagerKind = Manager['kind'];
+
+/** What init could not write safely and leaves to the user: why, and the lines to add. */
+export interface PendingMerge {
+  readonly file: string;
+  readonly reason: string;
+  readonly lines: readonly string[];
+}
+
+/** What the hook part of a plan found: who runs each hook, and what is left to merge by hand. */
+export interface HookPlan {
+  readonly managers: ReadonlyMap<string, ManagerKind>;
+  readonly pending: readonly PendingMerge[];
+}
+
 /** Plan the hook writes, or refuse (15) when what runs a hook cannot safely take the lines it lacks. */
-export function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, options: HookOptions, notes: string[]): void {
+export function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, options: HookOptions, notes: string[]): HookPlan {
+  const managers = new Map<string, ManagerKind>();
+  const pending: PendingMerge[] = [];
   const byHook = hookItems(policy);
-  if (byHook.size === 0) return;
+  if (byHook.size === 0) return { managers, pending };
   plan.tidy(git.hooksDir);
   if (git.hooksPathEmpty) {
     notes.push(
@@ -56,6 +74,7 @@ export function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, o
   let huskyNote: string | undefined;
   for (const [hook, items] of byHook) {
     const manager = managerOf(git, files, hook);
+    managers.set(hook, manager.kind);
     if (manager.kind === 'git')
       planGitHook(
         plan,
@@ -79,8 +98,9 @@ export function planHooks(plan: WritePlan, git: GitRepository, policy: Policy, o
     else forPreCommit.push(...items.map((item) => ({ item, config: manager.config, installed: manager.installed })));
   }
   if (huskyNote) notes.push(huskyNote);
-  if (forLefthook.length > 0) planLefthook(plan, git, files, forLefthook, notes);
+  if (forLefthook.length > 0) pending.push(...planLefthook(plan, git, files, forLefthook, notes));
   if (forPreCommit.length > 0) planPreCommit(git, files, forPreCommit, notes);
+  return { managers, pending };
 }
 
 /** The policy's `git-hook:` entries by hook, in the policy's order. */
@@ -160,7 +180,7 @@ function planGitHook(plan: WritePlan, git: GitRepository, hook: string, invocati
       `the ${hook} hook ${shown} exists but is not executable; make it executable (chmod +x ${shown}) or remove it, then run init --extend again`,
     );
   }
-  appendBlocks(plan, abs, hook, missing);
+  appendBlocks(plan, abs, hook, missing, existing.text, hookBlock);
 }
 
 /**
@@ -185,12 +205,24 @@ function planHuskyHook(plan: WritePlan, git: GitRepository, userDir: string, hoo
       `${shown}, which husky runs at ${hook}, was not written by majordomus and ${refusal}; nothing was written. Add this line to it where it always runs, then run init --extend again: ${lines}`,
     );
   }
-  appendBlocks(plan, abs, hook, missing);
+  appendBlocks(plan, abs, hook, missing, existing.text, huskyBlock);
 }
 
-/** The blocks for `missing`, appended once: asked again under the lock, and to the file a link inside the repository leads to. */
-function appendBlocks(plan: WritePlan, abs: string, hook: string, missing: readonly Invocation[]): void {
-  const blocks = missing.map((invocation) => hookBlock(hook, invocation)).join('');
+/**
+ * The blocks for `missing`, appended once: asked again under the lock, and to the file a link inside the
+ * repository leads to. A file that does not end with a newline gets the blocks after one and keeps
+ * ending without one, so `hooks uninstall` gives back its bytes exactly.
+ */
+function appendBlocks(
+  plan: WritePlan,
+  abs: string,
+  hook: string,
+  missing: readonly Invocation[],
+  host: string,
+  block: (hook: string, invocation: Invocation) => string,
+): void {
+  const all = missing.map((invocation) => block(hook, invocation)).join('');
+  const blocks = host === '' || host.endsWith('\n') ? all : all.slice(0, -1);
   plan.append(abs, blocks, {
     links: 'follow',
     unless: (current) => missing.every((invocation) => findInvocation(current, invocation).line !== undefined),
@@ -199,7 +231,9 @@ function appendBlocks(plan: WritePlan, abs: string, hook: string, missing: reado
 
 /**
  * lefthook: the sections for the hooks its configuration lacks are appended, when the file parsed with
- * them is the file as it was plus them; otherwise refused (15) with the lines to add.
+ * them is the file as it was plus them. A hook whose section is there already is left to the user —
+ * merging into it would rewrite their lines — and returned with the lines to merge, as is everything
+ * when the file cannot take a plain append (a link out of the repository, not a block mapping).
  */
 function planLefthook(
   plan: WritePlan,
@@ -207,29 +241,58 @@ function planLefthook(
   files: HookFiles,
   wanted: readonly { item: WiringItem; installed: boolean }[],
   notes: string[],
-): void {
+): PendingMerge[] {
   const config = LEFTHOOK_CONFIGS.find((name) => files.kind(join(git.root, name)) === 'file') ?? LEFTHOOK_CONFIGS[0];
   const existing = readHook(join(git.root, config), config, git);
   const text = existing?.text ?? '';
   const value = parseConfig(text, config);
   const missing = wanted.map(({ item }) => item).filter((item) => !searchLefthook(value, item.hook, item.invocation).wired);
-  if (wanted.some(({ installed }) => !installed)) {
-    notes.push(`note: lefthook is not installed in this clone, so git does not run ${config} yet (run: npx lefthook install)`);
-  }
-  if (missing.length === 0) return;
-  const addition = existing?.outside === undefined ? lefthookAddition(text, missing) : undefined;
-  if (addition === undefined) {
-    const hooks = [...new Set(missing.map((item) => item.hook))].map((hook) => `\`${hook}:\``).join(' and ');
-    throw new RefusedError(
-      `${config} does not run majordomus at ${hooks}, and init cannot add it without rewriting the file (a section of that name is there already, the file is not a plain block mapping, or it is a link out of the repository); nothing was written. Add these lines to it, merging them into a section that is there, then run init again:`,
-      lefthookSnippet(missing).map((line) => `  ${line}`),
+  const uninstalled = [...new Set(wanted.filter(({ installed }) => !installed).map(({ item }) => item.hook))];
+  if (uninstalled.length > 0) {
+    notes.push(
+      `note: lefthook is not installed for ${uninstalled.join(', ')} in this clone, so git does not run ${config} there yet (run: npx lefthook install)`,
     );
+  }
+  if (missing.length === 0) return [];
+  const pending = (items: readonly WiringItem[], reason: string): PendingMerge => ({
+    file: config,
+    reason,
+    lines: lefthookSnippet(items).map((line) => `  ${line}`),
+  });
+  if (existing?.outside !== undefined)
+    return [
+      pending(
+        missing,
+        `${config} is a symbolic link to ${existing.outside}, outside the repository, and init never writes through it: add these lines to it`,
+      ),
+    ];
+  const sections = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const merges = missing.filter((item) => Object.hasOwn(sections, item.hook));
+  const appendable = missing.filter((item) => !Object.hasOwn(sections, item.hook));
+  const out: PendingMerge[] = [];
+  if (merges.length > 0) {
+    const hooks = [...new Set(merges.map((item) => `\`${item.hook}:\``))].join(' and ');
+    out.push(
+      pending(merges, `${config} has its own ${hooks} section, and init never rewrites a section of yours: merge these commands into it`),
+    );
+  }
+  if (appendable.length === 0) return out;
+  const addition = lefthookAddition(text, appendable);
+  if (addition === undefined) {
+    out.push(
+      pending(
+        appendable,
+        `${config} is not a plain block mapping that lines can be appended to (a flow mapping, a document marker, or a key the append would change): add these lines to it`,
+      ),
+    );
+    return out;
   }
   const wiredIn = (current: string): boolean => {
     const parsed = parseForeignYaml(current);
-    return parsed.ok && missing.every((item) => searchLefthook(parsed.value, item.hook, item.invocation).wired);
+    return parsed.ok && appendable.every((item) => searchLefthook(parsed.value, item.hook, item.invocation).wired);
   };
   plan.append(config, addition, { links: 'follow', unless: wiredIn });
+  return out;
 }
 
 /**

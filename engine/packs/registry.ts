@@ -30,6 +30,11 @@ export function initPacks(): PackDefinition[] {
   return packNames.map((name) => packs[name]).filter((pack) => pack.vendoring === 'always' || pack.vendoring === 'default');
 }
 
+/** The packs init does not vendor but a repository may adopt (`rules vendor add`). */
+export function optionalPacks(): PackDefinition[] {
+  return packNames.map((name) => packs[name]).filter((pack) => pack.vendoring === 'optional');
+}
+
 /** The packs a repository may adopt (`rules vendor add`): every pack but the examples. */
 export function adoptablePacks(): PackDefinition[] {
   return packNames.map((name) => packs[name]).filter((pack) => pack.vendoring !== 'never');

@@ -7,7 +7,10 @@
  * - `no template`: neither the repository nor the distribution has a template for the provider;
  * - `absent`: the target does not exist; `region absent`: a region-mode target holds no region;
  * - `malformed`: its region markers are unclosed, repeated or out of order, or it cannot be read;
- * - `unstamped`: no stamp where `update` writes one (a file `update` did not write);
+ * - `foreign`: a `mode: file` target with no stamp: the repository's own instruction file, which
+ *   `update` did not write. It is reported and left alone, never a failure: what majordomus judges (and
+ *   what the budget binds) is what it generated. `update --adopt` gives it a generated region;
+ * - `unstamped`: a region with no stamp in its begin marker;
  * - `hand-edited`: the content differs from the hash its stamp names;
  * - `stale`: the stamp names a policy hash that is no longer the policy's (the policy or a profile moved);
  * - `ok`.
@@ -30,11 +33,34 @@ export type Status =
   | 'absent'
   | 'region absent'
   | 'malformed'
+  | 'foreign'
   | 'unstamped'
   | 'hand-edited'
   | 'stale'
   | 'outdated'
   | 'ok';
+
+/**
+ * True for a status `update --check` accepts: current, or the repository's own file — a file-mode
+ * target update never wrote, or a region-mode target whose file holds no region yet. Neither is
+ * majordomus's to judge; `update --adopt`, or `update` for a region, adds what majordomus generates.
+ */
+export function isAccepted(status: Status): boolean {
+  return status === 'ok' || status === 'foreign' || status === 'region absent';
+}
+
+/**
+ * What majordomus generated in a target's text: the whole file when it carries a stamp, the region's
+ * body in region mode, and undefined when it generated none of it (the repository's own file, or a
+ * region not written yet).
+ */
+export function generatedPart(entry: Pick<ProjectionEntry, 'provider' | 'mode'>, text: string): string | undefined {
+  if (entry.mode === 'region') {
+    const region = scanRegion(text);
+    return region.kind === 'region' ? region.body : undefined;
+  }
+  return scanFile(text, adapterOf(entry.provider).frontMatter).stamp ? text : undefined;
+}
 
 /** One target as found. */
 export interface TargetState {
@@ -107,6 +133,13 @@ function judged(
 ): TargetState {
   const target = found.entry.target;
   const where = found.entry.mode === 'region' ? 'its region' : 'it';
+  if (!stamp && found.entry.mode === 'file')
+    return {
+      ...found,
+      generated,
+      status: 'foreign',
+      detail: `${target} carries no stamp of \`majordomus update\`: it is the repository's own file, kept as it is`,
+    };
   if (!stamp)
     return {
       ...found,

@@ -8,7 +8,7 @@
  */
 import type { ContextTree } from '../context/validate';
 import type { TargetState } from './inspect';
-import { inspectTarget, sourcePolicyHash } from './inspect';
+import { inspectTarget, isAccepted, sourcePolicyHash } from './inspect';
 import { renderProjection } from './render';
 import type { ProjectionSource } from './source';
 import { projectionEntries } from './source';
@@ -63,21 +63,25 @@ function planTarget(
   const matches = state.generated !== undefined && lf(state.generated) === body;
   const status = state.status === 'ok' && !matches ? 'outdated' : state.status;
   if (state.status === 'ok' && matches) return { state, status, action: 'none', stamp };
+  // the repository's own file: kept unless it reads exactly as update would write it, or --force says to overwrite it
+  if (state.status === 'foreign' && !matches && !options.force)
+    return {
+      state,
+      status,
+      action: 'none',
+      reason: `${state.entry.target} is the repository's own file (no stamp of majordomus update), kept as it is (add the generated region and keep its text: majordomus update --adopt ${state.entry.target}; or overwrite it: majordomus update --force)`,
+    };
   const outdated =
     status === 'outdated'
       ? `${state.entry.target} carries a current stamp, but what update renders differs from it (a context document, a template or this version's output changed)`
       : undefined;
   if ((state.status === 'hand-edited' || state.status === 'unstamped') && !matches && !options.force) {
-    const what = state.status === 'hand-edited' ? 'was edited by hand' : 'was not written by `majordomus update`';
-    const adopt =
-      state.entry.mode === 'file' && state.status === 'unstamped'
-        ? `, or keep it and add a generated region: majordomus update --adopt ${state.entry.target}`
-        : '';
+    const what = state.status === 'hand-edited' ? 'was edited by hand' : 'has a region whose marker carries no stamp';
     return {
       state,
       status,
       action: 'refuse',
-      reason: `${state.entry.target} ${what}, and its content matches neither its stamp nor the new output (move the edit into the policy or a context document, or overwrite it: majordomus update --force${adopt})`,
+      reason: `${state.entry.target} ${what}, and its content matches neither its stamp nor the new output (move the edit into the policy or a context document, or overwrite it: majordomus update --force)`,
     };
   }
   if (state.entry.mode === 'file') {
@@ -90,7 +94,14 @@ function planTarget(
   if (scan.kind === 'region')
     return { state, status, action: 'replace-region', next: `${scan.before}${region}${scan.after}`, stamp, reason: outdated };
   const separator = current === '' ? '' : current.endsWith('\n') ? eol : `${eol}${eol}`;
-  return { state, status, action: 'append-region', next: `${current}${separator}${region}${eol}`, stamp };
+  return {
+    state,
+    status,
+    action: 'append-region',
+    next: `${current}${separator}${region}${eol}`,
+    stamp,
+    reason: `${state.entry.target} is the repository's own file and holds no generated region yet (majordomus update appends it after its text)`,
+  };
 }
 
 /** A file-mode target: the stamp on the first line, or right after the front matter the provider's files open with. */
@@ -103,7 +114,7 @@ function withEol(text: string, eol: string): string {
   return eol === '\n' ? text : text.replace(/\r?\n/g, eol);
 }
 
-/** True when the plan writes nothing and every target is current: what `update --check` asks. */
+/** True when every target is current or the repository's own file, left alone: what `update --check` asks. */
 export function isCurrent(plan: UpdatePlan): boolean {
-  return plan.targets.every((target) => target.status === 'ok');
+  return plan.targets.every((target) => isAccepted(target.status));
 }

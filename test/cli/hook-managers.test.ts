@@ -2,7 +2,8 @@
  * init in a repository whose hooks a manager runs: husky 9 (its installed layout, see
  * ../helpers/hook-managers.ts), lefthook and the pre-commit framework. init writes the policy's lines
  * where the manager runs them and never into what the manager regenerates; what it cannot add without
- * rewriting the user's file it refuses (15) with the exact lines to add, having written nothing. The
+ * rewriting the user's file — a lefthook section of the user's — it prints, adopting the rest (0); a
+ * husky file that exits early and pre-commit's configuration are refused (15), nothing written. The
  * shipped `.pre-commit-hooks.yaml` is held to the table the wiring rule reads.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,7 +15,7 @@ import { parse } from 'yaml';
 import { SHIPPED_HOOKS } from '../../engine/hooks/managers/pre-commit';
 import { installHusky, installLefthook, installPreCommit, LEFTHOOK_WIRED, PRE_COMMIT_WIRED } from '../helpers/hook-managers';
 import type { TempRepo } from '../helpers/repo';
-import { CLI, cleanEnv, ROOT, repoFactory } from '../helpers/repo';
+import { CLI, cleanEnv, failing, ROOT, repoFactory } from '../helpers/repo';
 import { snapshotTree } from '../helpers/snapshot';
 
 const WIRING = 'majordomus.enforcement-wiring';
@@ -79,7 +80,7 @@ const listed = (stderr: string): string =>
 /** Run init expecting a refusal that leaves the repository exactly as it was; its stderr. */
 function refusedUntouched(repo: TempRepo, code = 15): string {
   const before = snapshotTree(repo.dir);
-  const result = repo.run(['init']);
+  const result = repo.run(['init', '--verbose']);
   expect(result.code, result.stderr).toBe(code);
   expect(snapshotTree(repo.dir)).toEqual(before);
   return result.stderr;
@@ -96,7 +97,7 @@ describe('husky 9', () => {
   it("init appends to .husky/pre-commit, creates .husky/pre-push as husky users write it, and leaves husky's .husky/_/ alone", () => {
     const repo = huskyRepo();
     const husky = Object.entries(snapshotTree(repo.dir)).filter(([file]) => file.startsWith('.husky/_'));
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
     expect(written(result.stdout)).toEqual(expect.arrayContaining(['.husky/pre-commit', '.husky/pre-push']));
     expect(written(result.stdout).filter((file) => file.startsWith('.husky/_') || file.startsWith('.git/'))).toEqual([]);
@@ -108,13 +109,13 @@ describe('husky 9', () => {
     expect(push).toMatch(/^majordomus finish --check --quiet \|\| exit \$\?$/m);
     expect([repo.exists('.git/hooks/pre-commit'), repo.exists('.git/hooks/pre-push')]).toEqual([false, false]);
     expect(repo.gate(['doctor', '--rule', WIRING], { env: { PATH: path } }).code).toBe(0);
-    const again = repo.run(['init', '--extend']);
+    const again = repo.run(['init', '--extend', '--verbose']);
     expect([again.code, written(again.stdout)]).toEqual([0, []]);
   });
 
   it("a commit runs majordomus through husky's runner and the user's own line; a broken policy refuses the commit", () => {
     const repo = huskyRepo();
-    expect(repo.run(['init']).code).toBe(0);
+    expect(repo.run(['init', '--verbose']).code).toBe(0);
     const before = runs().length;
     expect(commit(repo, 'adopt')).toBe(0);
     expect(commitCount(repo)).toBe(1);
@@ -131,7 +132,7 @@ describe('husky 9', () => {
   it('husky set up but not installed in this clone: init writes .husky/ (not .git/hooks/) and says how to install it', () => {
     const repo = repos.create();
     repo.write('.husky/pre-commit', 'npm test\n');
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
     expect(written(result.stdout)).toEqual(expect.arrayContaining(['.husky/pre-commit', '.husky/pre-push']));
     expect([repo.exists('.git/hooks/pre-commit'), repo.exists('.git/hooks/pre-push')]).toEqual([false, false]);
@@ -142,7 +143,7 @@ describe('husky 9', () => {
     const repo = repos.create();
     repo.write('.husky/pre-commit', '#!/usr/bin/env sh\n. "$(dirname -- "$0")/_/husky.sh"\n\nnpm test\n', 0o755);
     repo.git(['config', 'core.hooksPath', '.husky']);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).not.toMatch(/^note: husky/m);
     expect(repo.read('.husky/pre-commit')).toMatch(/^majordomus doctor --quiet \|\| exit \$\?$/m);
@@ -153,7 +154,7 @@ describe('husky 9', () => {
   it('husky configured but its folder .husky/_ gone: init still writes .husky/, never .husky/_/, and says to install husky', () => {
     const repo = huskyRepo();
     repo.remove('.husky/_');
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
     expect(written(result.stdout)).toEqual(expect.arrayContaining(['.husky/pre-commit', '.husky/pre-push']));
     expect(repo.exists('.husky/_')).toBe(false);
@@ -172,7 +173,7 @@ describe('lefthook', () => {
     const repo = repos.create();
     installLefthook(repo);
     repo.write('lefthook.yml', LEFTHOOK_OWN);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
     expect(written(result.stdout)).toContain('lefthook.yml');
     expect(written(result.stdout).filter((file) => file.startsWith('.git/'))).toEqual([]);
@@ -183,34 +184,60 @@ describe('lefthook', () => {
     expect(config['pre-commit']!.commands['doctor-on-commit']!.run).toContain(DOCTOR_LINE);
     expect(config['pre-push']!.commands['finish-on-push']!.run).toContain(FINISH_LINE);
     expect(repo.gate(['doctor', '--rule', WIRING], { env: { PATH: path } }).code).toBe(0);
-    const again = repo.run(['init', '--extend']);
+    const again = repo.run(['init', '--extend', '--verbose']);
     expect([again.code, written(again.stdout)]).toEqual([0, []]);
   });
 
-  it('a lefthook.yml with a pre-commit section is refused (15) with the lines to add, nothing written; merged in, init adopts', () => {
+  it('a lefthook.yml with its own pre-commit section: init adopts the rest (0), appends pre-push:, prints the pre-commit lines to merge; merged in, it is wired', () => {
     const repo = repos.create();
     installLefthook(repo);
     const own = 'pre-commit:\n  commands:\n    lint:\n      run: npx eslint {staged_files}\n';
     repo.write('lefthook.yml', own);
-    const snippet = parse(listed(refusedUntouched(repo))) as Record<string, { commands: Record<string, unknown> }>;
-    expect(Object.keys(snippet).sort()).toEqual(['pre-commit', 'pre-push']);
-    // merged as a user would: our commands beside the project's own
-    const merged = {
-      'pre-commit': { commands: { ...(parse(own) as typeof snippet)['pre-commit']!.commands, ...snippet['pre-commit']!.commands } },
-      'pre-push': snippet['pre-push'],
-    };
-    repo.write('lefthook.yml', JSON.stringify(merged, null, 2));
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
-    expect(written(result.stdout)).not.toContain('lefthook.yml');
+    expect(repo.exists('.ai/manifest.yaml')).toBe(true);
+    // pre-push: had no section, so it is appended after every byte of the user's file
+    const text = repo.read('lefthook.yml');
+    expect(text.startsWith(own)).toBe(true);
+    const config = parse(text) as Record<string, { commands: Record<string, { run: string }> }>;
+    expect(config['pre-commit']).toEqual(parse(own)['pre-commit']);
+    expect(config['pre-push']!.commands['finish-on-push']!.run).toContain(FINISH_LINE);
+    // the pre-commit commands are printed, to merge into the user's own section
+    const snippet = parse(listed(result.stdout)) as Record<string, { commands: Record<string, unknown> }>;
+    expect(Object.keys(snippet)).toEqual(['pre-commit']);
+    // until then doctor names the unwired entries at lefthook.yml
+    const before = repo.gate(['doctor', '--rule', WIRING], { env: { PATH: path } });
+    expect(before.code).toBe(10);
+    expect(
+      failing(before.findings)
+        .map((finding) => finding.subject)
+        .sort(),
+    ).toEqual(['doctor-on-commit', 'projections-on-commit']);
+    // hooks install says the same: 0, nothing written, the lines still to merge
+    const install = repo.run(['hooks', 'install', '--json']);
+    expect(install.code).toBe(0);
+    const report = JSON.parse(install.stdout) as { written: string[]; pending: { file: string; lines: string[] }[] };
+    expect(report.written).toEqual([]);
+    expect(report.pending.map((merge) => merge.file)).toEqual(['lefthook.yml']);
+    expect(parse(report.pending[0]!.lines.map((line) => line.slice(2)).join('\n'))).toEqual(snippet);
+    // merged as a user would: our commands beside the project's own
+    const merged = { ...config, 'pre-commit': { commands: { ...config['pre-commit']!.commands, ...snippet['pre-commit']!.commands } } };
+    repo.write('lefthook.yml', JSON.stringify(merged, null, 2));
+    const again = repo.run(['init', '--extend', '--verbose']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(written(again.stdout)).toEqual([]);
     expect(repo.gate(['doctor', '--rule', WIRING], { env: { PATH: path } }).code).toBe(0);
   });
 
-  it('a .lefthook.yml written as one flow mapping is refused (15): lines appended to it would not be YAML', () => {
+  it('a .lefthook.yml written as one flow mapping: init adopts the layer (0) and prints the lines, appending nothing to it', () => {
     const repo = repos.create();
     installLefthook(repo);
     repo.write('.lefthook.yml', '{colors: false}');
-    expect(refusedUntouched(repo)).toMatch(/^majordomus: \.lefthook\.yml /);
+    const result = repo.run(['init', '--verbose']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(repo.read('.lefthook.yml')).toBe('{colors: false}');
+    expect(written(result.stdout)).not.toContain('.lefthook.yml');
+    expect(Object.keys(parse(listed(result.stdout)) as object).sort()).toEqual(['pre-commit', 'pre-push']);
   });
 
   it('a lefthook.yml that does not parse exits 2, nothing written', () => {
@@ -222,7 +249,7 @@ describe('lefthook', () => {
   it('lefthook set up but not installed: init appends to lefthook.yml, writes no .git/hooks/ and says how to install it', () => {
     const repo = repos.create();
     repo.write('lefthook.yml', LEFTHOOK_OWN);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
     expect(written(result.stdout)).toContain('lefthook.yml');
     expect([repo.exists('.git/hooks/pre-commit'), repo.exists('.git/hooks/pre-push')]).toEqual([false, false]);
@@ -233,7 +260,7 @@ describe('lefthook', () => {
     const repo = repos.create();
     installLefthook(repo);
     repo.write('lefthook.yml', LEFTHOOK_WIRED);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
     expect(repo.read('lefthook.yml')).toBe(LEFTHOOK_WIRED);
   });
@@ -259,7 +286,7 @@ describe('pre-commit framework', () => {
     const repo = repos.create();
     installPreCommit(repo, ['pre-commit']);
     repo.write('.pre-commit-config.yaml', PRE_COMMIT_WIRED);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code, result.stderr).toBe(0);
     expect(written(result.stdout).filter((file) => file.startsWith('.git/') || file === '.pre-commit-config.yaml')).toEqual([]);
     expect(result.stdout).toMatch(/^note: pre-commit is not installed for pre-push.*--hook-type pre-push/m);
@@ -273,7 +300,7 @@ describe('pre-commit framework', () => {
       '.pre-commit-config.yaml',
       'repos:\n  - repo: https://example.invalid/hooks\n    rev: v1.0.0\n    hooks:\n      - id: trailing-whitespace\n',
     );
-    const result = repo.run(['init', '--extend']);
+    const result = repo.run(['init', '--extend', '--verbose']);
     expect([result.code, written(result.stdout)]).toEqual([0, []]);
   });
 

@@ -160,6 +160,20 @@ describe('hooks uninstall', () => {
     expect(repo.read(PRE_COMMIT).startsWith(foreign)).toBe(true);
   });
 
+  it.each([
+    ['a plain hook', PRE_COMMIT, '#!/bin/sh\nset -e\ntrue', 0o755],
+    ['a husky user file', '.husky/pre-commit', 'npx lint-staged', 0o644],
+    ['a lefthook configuration', 'lefthook.yml', 'post-merge:\n  commands:\n    deps:\n      run: npm ci', 0o644],
+  ])('gives back %s that ended without a newline byte for byte', (_name, path, original, fileMode) => {
+    const repo = repos.create();
+    repo.write(path, original, fileMode);
+    expect(repo.run(['init']).code).toBe(0);
+    expect(repo.read(path).startsWith(`${original}\n`)).toBe(true);
+    expect(repo.read(path).endsWith('\n')).toBe(false);
+    expect(repo.run(['hooks', 'uninstall']).code).toBe(0);
+    expect(repo.read(path)).toBe(original);
+  });
+
   it('refuses (15) a block that is never closed, writing nothing anywhere', () => {
     const repo = repos.create().init();
     const broken = repo.read(PRE_COMMIT).replace('# majordomus: end\n', '');

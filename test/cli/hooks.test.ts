@@ -127,7 +127,7 @@ describe("a hook passes the policy's arguments as text", () => {
     expect(spawnSync('sh', ['-n', repo.path(PRE_COMMIT)]).status).toBe(0);
     // the rule recognises the quoted hook as wired; init --extend finds it and adds nothing
     expect(repo.gate(['doctor', '--rule', 'majordomus.enforcement-wiring'], { env: { PATH: [bin, tools].join(delimiter) } }).code).toBe(0);
-    const again = repo.run(['init', '--extend']);
+    const again = repo.run(['init', '--extend', '--verbose']);
     expect(again.code).toBe(0);
     expect(again.stdout).not.toMatch(/^wrote /m);
   });

@@ -60,7 +60,7 @@ function count(text: string, needle: string): number {
 
 function initRepo(): { repo: TempRepo; result: RunResult } {
   const repo = repos.create();
-  return { repo, result: repo.run(['init']) };
+  return { repo, result: repo.run(['init', '--verbose']) };
 }
 
 describe('init in a fresh repository', () => {
@@ -80,10 +80,15 @@ describe('init in a fresh repository', () => {
       expect(path.split('/'), path).not.toContain('..');
       expect(repo.exists(path), path).toBe(true);
     }
-    // nothing but `wrote` lines and the one closing line
-    const other = result.stdout.split('\n').filter((line) => line !== '' && !line.startsWith('wrote '));
-    expect(other).toHaveLength(1);
-    expect(other[0]).toMatch(new RegExp(`^init: ${paths.length} path\\(s\\) written`));
+  });
+
+  it('without --verbose prints a summary that counts what it wrote, and no `wrote` line', () => {
+    const quiet = repos.create().run(['init']);
+    expect(quiet.code).toBe(0);
+    expect(written(quiet.stdout)).toEqual([]);
+    const lines = quiet.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(8);
+    expect(lines[0]).toMatch(new RegExp(`^init: wrote ${written(result.stdout).length} file\\(s\\)`));
   });
 
   it('writes the layer, the vendored baseline, the ignore entry and both hooks', () => {
@@ -132,7 +137,7 @@ describe('init never overwrites', () => {
     const { repo, result } = initRepo();
     expect(result.code).toBe(0);
     const before = snapshot(repo.dir);
-    const again = repo.run(['init']);
+    const again = repo.run(['init', '--verbose']);
     expect(again.code).toBe(15);
     expect(written(again.stdout)).toEqual([]);
     expect(snapshot(repo.dir)).toEqual(before);
@@ -141,7 +146,7 @@ describe('init never overwrites', () => {
   it('init --extend on a complete layer writes nothing and exits 0', () => {
     const { repo } = initRepo();
     const before = snapshot(repo.dir);
-    const extend = repo.run(['init', '--extend']);
+    const extend = repo.run(['init', '--extend', '--verbose']);
     expect(extend.code).toBe(0);
     expect(written(extend.stdout)).toEqual([]);
     expect(snapshot(repo.dir)).toEqual(before);
@@ -153,7 +158,7 @@ describe('init never overwrites', () => {
     const original = new Map(deleted.map((path) => [path, repo.read(path)]));
     const before = snapshot(repo.dir);
     for (const path of deleted) repo.remove(path);
-    const extend = repo.run(['init', '--extend']);
+    const extend = repo.run(['init', '--extend', '--verbose']);
     expect(extend.code).toBe(0);
     expect([...written(extend.stdout)].sort()).toEqual([...deleted].sort());
     for (const path of deleted) expect(repo.read(path)).toBe(original.get(path));
@@ -165,7 +170,7 @@ describe('init outside a git repository', () => {
   it('exits 2 and writes nothing', () => {
     const dir = repos.create({ git: false });
     // a ceiling so a temporary directory inside some other checkout is still "outside git"
-    const result = dir.run(['init'], { env: { GIT_CEILING_DIRECTORIES: dirname(dir.dir) } });
+    const result = dir.run(['init', '--verbose'], { env: { GIT_CEILING_DIRECTORIES: dirname(dir.dir) } });
     expect(result.code).toBe(2);
     expect(written(result.stdout)).toEqual([]);
     expect(readdirSync(dir.dir)).toEqual([]);
@@ -198,7 +203,7 @@ describe('init and git hooks', () => {
   it('installs into core.hooksPath when it is set', () => {
     const repo = repos.create();
     repo.git(['config', 'core.hooksPath', '.githooks']);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toEqual(expect.arrayContaining(['.githooks/pre-commit', '.githooks/pre-push']));
     expect(written(result.stdout).filter((path) => path.startsWith('.git/'))).toEqual([]);
@@ -217,7 +222,7 @@ describe('init and git hooks', () => {
   ])('appends its block to a foreign shell hook %s, keeping the original bytes first', (_name, original) => {
     const repo = repos.create();
     repo.write('.git/hooks/pre-commit', original, 0o755);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toContain('.git/hooks/pre-commit');
     const text = repo.read('.git/hooks/pre-commit');
@@ -237,7 +242,7 @@ describe('init and git hooks', () => {
     const repo = repos.create();
     repo.write('.git/hooks/pre-commit', original, 0o755);
     const before = snapshot(repo.dir);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code).toBe(15);
     expect(written(result.stdout)).toEqual([]);
     expect(repo.exists('.ai')).toBe(false);
@@ -251,10 +256,10 @@ describe('init and git hooks', () => {
     const repo = repos.create();
     const foreign = '#!/bin/sh\necho "team check"\n';
     repo.write('.git/hooks/pre-commit', foreign, 0o755);
-    expect(repo.run(['init']).code).toBe(0);
+    expect(repo.run(['init', '--verbose']).code).toBe(0);
     const after = { commit: repo.read('.git/hooks/pre-commit'), push: repo.read('.git/hooks/pre-push') };
     for (let round = 0; round < 2; round++) {
-      const extend = repo.run(['init', '--extend']);
+      const extend = repo.run(['init', '--extend', '--verbose']);
       expect(extend.code).toBe(0);
       expect(written(extend.stdout)).toEqual([]);
     }

@@ -17,6 +17,7 @@ import { parse } from 'yaml';
 import type { Validator } from '../../engine/api/validator';
 import { rulesListInProcess, vendorStatusInProcess } from '../helpers/commands';
 import { gateInProcess } from '../helpers/gate';
+import { copyOf } from '../helpers/prepared';
 import type { RunResult, TempRepo } from '../helpers/repo';
 import { ROOT, repoFactory } from '../helpers/repo';
 import {
@@ -39,7 +40,7 @@ const registered = validators as unknown as Record<string, Validator>;
 const SHIPPED = join(ROOT, 'rules/majordomus');
 const POLICY_RULE = `${VENDOR}/rules/policy-integrity.v1.md`;
 
-// The brainstorm pack, vendored by init beside the baseline.
+// The brainstorm pack: optional, added beside the baseline by `rules vendor add brainstorm`.
 const BRAINSTORM = `${RULES_DIR}/vendor/brainstorm`;
 const BRAINSTORM_MANIFEST = `${BRAINSTORM}/manifest.yaml`;
 const SHIPPED_BRAINSTORM = join(ROOT, 'rules/brainstorm');
@@ -91,8 +92,17 @@ const BRAINSTORM_RULE_GATES: Readonly<Record<string, string>> = {
   'BS-USELESS-01': 'move',
 };
 
+/** The adopted repository these tests start from, made once: init, then the optional brainstorm pack added beside the baseline. */
+let withBrainstorm: TempRepo | undefined;
+
+/** A copy of an adopted repository that added the brainstorm pack (`rules vendor add brainstorm`). */
 function adopted(): TempRepo {
-  return repos.create().init();
+  if (!withBrainstorm) {
+    withBrainstorm = repos.create().init();
+    const added = withBrainstorm.run(['rules', 'vendor', 'add', 'brainstorm']);
+    if (added.code !== 0) throw new Error(`rules vendor add brainstorm exited ${added.code}: ${added.stderr}`);
+  }
+  return copyOf(repos, withBrainstorm);
 }
 
 function lines(stdout: string): string[] {
@@ -264,7 +274,7 @@ describe('rules list', () => {
     return 'project';
   }
 
-  it('the brainstorm pack vendored by init holds the 18 rules of the contract', () => {
+  it('the brainstorm pack, once added, holds the 18 rules of the contract', () => {
     expect(brainstorm.map((e) => `${e.id}@${e.version}`).sort()).toEqual(
       Object.keys(BRAINSTORM_RULE_GATES)
         .map((id) => `${id}@1`)

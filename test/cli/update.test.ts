@@ -211,9 +211,14 @@ describe('adoption', () => {
     const repo = repos.create().init();
     const ours = '# How we work here\n\nOur own words.\n';
     repo.write('AGENTS.md', ours);
-    const refused = repo.run(['update']);
-    expect(refused.code).toBe(15);
-    expect(refused.stderr).toContain('update --adopt AGENTS.md');
+    // the repository's own file: update keeps it (0), writes nothing into it, and says how to adopt it
+    const kept = updateJson(repo);
+    expect(kept.code).toBe(0);
+    expect(kept.json.written).toEqual([]);
+    expect(statuses(kept.json)['AGENTS.md']).toBe('foreign');
+    expect(repo.read('AGENTS.md')).toBe(ours);
+    expect(repo.run(['update', '--check']).code).toBe(0);
+    expect(repo.run(['update']).stdout).toContain('update --adopt AGENTS.md');
     const adopt = updateJson(repo, ['--adopt', 'AGENTS.md']);
     expect(adopt.code).toBe(0);
     expect(adopt.json.written).toContain(POLICY);
@@ -222,6 +227,18 @@ describe('adoption', () => {
     expect(repo.run(['update', '--check']).code).toBe(0);
     const doctor = repo.gate(['doctor']);
     expect(failing(doctor.findings)).toEqual([]);
+  });
+
+  it("a region target that is the repository's own file without a region: update --check accepts it (0), update appends the region after its text", () => {
+    const repo = repos.create().init();
+    const ours = '# Claude\n\nSee AGENTS.md.\n';
+    repo.write('CLAUDE.md', ours);
+    const check = updateJson(repo, ['--check']);
+    expect(check.code).toBe(0);
+    expect(statuses(check.json)['CLAUDE.md']).toBe('region absent');
+    expect(updateJson(repo).json.written).toEqual(['CLAUDE.md']);
+    expect(repo.read('CLAUDE.md').startsWith(`${ours}\n<!-- majordomus:begin `)).toBe(true);
+    expect(repo.run(['update', '--check']).code).toBe(0);
   });
 
   it('--adopt of a path the policy does not project is a usage error (2)', () => {

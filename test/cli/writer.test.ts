@@ -92,7 +92,7 @@ class Scratch {
       this.touched = true;
       return this;
     }
-    const result = this.run(['init']);
+    const result = this.run(['init', '--verbose']);
     if (result.code !== 0) throw new Error(`init failed (${result.code}): ${result.stderr}`);
     return this;
   }
@@ -183,7 +183,7 @@ function adoptedFiles(repo: Scratch): Record<string, string> {
 let reference: { files: Record<string, string>; order: string[] };
 beforeAll(() => {
   const repo = new Scratch();
-  const result = repo.run(['init']);
+  const result = repo.run(['init', '--verbose']);
   expect(result.code).toBe(0);
   reference = { files: adoptedFiles(repo), order: written(result.stdout) };
 });
@@ -195,38 +195,46 @@ describe('init refuses before it writes: nothing in the repository, its git dire
     [
       'a dangling symbolic link as the pre-commit hook',
       (repo) => symlinkSync(join(repo.parent, 'nowhere'), repo.path('.git/hooks/pre-commit')),
-      ['init'],
+      ['init', '--verbose'],
     ],
-    ['a folder as the pre-commit hook', (repo) => mkdirSync(repo.path('.git/hooks/pre-commit')), ['init']],
-    ['a FIFO as the pre-commit hook', (repo) => expect(spawnSync('mkfifo', [repo.path('.git/hooks/pre-commit')]).status).toBe(0), ['init']],
-    ['a file where the hooks folder belongs', (repo) => (repo.remove('.git/hooks'), repo.write('.git/hooks', 'not a folder\n')), ['init']],
+    ['a folder as the pre-commit hook', (repo) => mkdirSync(repo.path('.git/hooks/pre-commit')), ['init', '--verbose']],
+    [
+      'a FIFO as the pre-commit hook',
+      (repo) => expect(spawnSync('mkfifo', [repo.path('.git/hooks/pre-commit')]).status).toBe(0),
+      ['init', '--verbose'],
+    ],
+    [
+      'a file where the hooks folder belongs',
+      (repo) => (repo.remove('.git/hooks'), repo.write('.git/hooks', 'not a folder\n')),
+      ['init', '--verbose'],
+    ],
     [
       'a pre-commit hook linked to a script outside the repository',
       (repo) => (
         repo.write('../outside/hook.sh', '#!/bin/sh\necho shared\n', 0o755),
         symlinkSync(join(repo.outside, 'hook.sh'), repo.path('.git/hooks/pre-commit'))
       ),
-      ['init'],
+      ['init', '--verbose'],
     ],
-    ['core.hooksPath outside the repository', (repo) => repo.git(['config', 'core.hooksPath', repo.outside]), ['init']],
-    ['.ai a symbolic link out of the repository', (repo) => symlinkSync(repo.outside, repo.path('.ai')), ['init']],
-    ['.gitignore a folder', (repo) => mkdirSync(repo.path('.gitignore')), ['init']],
+    ['core.hooksPath outside the repository', (repo) => repo.git(['config', 'core.hooksPath', repo.outside]), ['init', '--verbose']],
+    ['.ai a symbolic link out of the repository', (repo) => symlinkSync(repo.outside, repo.path('.ai')), ['init', '--verbose']],
+    ['.gitignore a folder', (repo) => mkdirSync(repo.path('.gitignore')), ['init', '--verbose']],
     [
       'a manifest section with ..',
       (repo) => repo.write('.ai/manifest.yaml', manifestWith('knowledge', '../../outside/knowledge')),
-      ['init', '--extend'],
+      ['init', '--extend', '--verbose'],
     ],
     [
       'a manifest section with an absolute path',
       (repo) => repo.write('.ai/manifest.yaml', manifestWith('knowledge', join(repo.outside, 'knowledge'))),
-      ['init', '--extend'],
+      ['init', '--extend', '--verbose'],
     ],
     [
       'a manifest section leading through a link out of the repository',
       (repo) => (
         repo.write('.ai/manifest.yaml', manifestWith('knowledge', 'linked/knowledge')), symlinkSync(repo.outside, repo.path('.ai/linked'))
       ),
-      ['init', '--extend'],
+      ['init', '--extend', '--verbose'],
     ],
   ];
   it.each(cases)('%s: exit 15, nothing written', (_name, setup, args) => {
@@ -243,7 +251,7 @@ describe('init refuses before it writes: nothing in the repository, its git dire
   it('read-only hooks: exit 15 before .ai/ is written, nothing written', () => {
     const repo = new Scratch();
     const before = repo.snapshot();
-    const result = unprivileged(repo, () => chmodSync(repo.path('.git/hooks'), 0o555), ['init']);
+    const result = unprivileged(repo, () => chmodSync(repo.path('.git/hooks'), 0o555), ['init', '--verbose']);
     expect(result.code).toBe(15);
     expect(result.stderr).toContain('.git/hooks');
     expect(existsSync(repo.path('.ai'))).toBe(false);
@@ -256,7 +264,7 @@ describe('init refuses before it writes: nothing in the repository, its git dire
     repo.write('.ai/manifest.yaml', '- a\n- b\n');
     repo.remove('.ai/README.md');
     const before = repo.snapshot();
-    const result = repo.run(['init', '--extend']);
+    const result = repo.run(['init', '--extend', '--verbose']);
     expect(result.code).toBe(2);
     expect(repo.snapshot()).toEqual(before);
   });
@@ -319,7 +327,7 @@ describe('init writes whole files or none', () => {
         expect(entry, `${path} after a kill at ${reference.order[at]}`).toBe(reference.files[path]);
       }
       // the manifest is written last: a run killed before it is completed by plain `init`
-      const again = repo.run(existsSync(repo.path('.ai/manifest.yaml')) ? ['init', '--extend'] : ['init']);
+      const again = repo.run(existsSync(repo.path('.ai/manifest.yaml')) ? ['init', '--extend', '--verbose'] : ['init', '--verbose']);
       expect(again.code).toBe(0);
       expect(adoptedFiles(repo)).toEqual(reference.files);
       expect(leftovers(repo.dir)).toEqual([]);
@@ -332,7 +340,7 @@ describe('init writes whole files or none', () => {
 describe('concurrent writers', () => {
   it('eight concurrent inits: exactly one exits 0 and seven exit 15; the repository is one whole adoption', async () => {
     const repo = new Scratch();
-    const codes = await concurrently(repo, ['init'], 8);
+    const codes = await concurrently(repo, ['init', '--verbose'], 8);
     expect([...codes].sort()).toEqual([0, 15, 15, 15, 15, 15, 15, 15]);
     expect(adoptedFiles(repo)).toEqual(reference.files);
     expect(leftovers(repo.dir)).toEqual([]);
@@ -345,7 +353,7 @@ describe('concurrent writers', () => {
     repo.remove('.gitignore');
     repo.remove('.ai/README.md');
     repo.remove(`${VENDOR}/rules/policy-integrity.v1.md`);
-    const codes = await concurrently(repo, ['init', '--extend'], 8);
+    const codes = await concurrently(repo, ['init', '--extend', '--verbose'], 8);
     expect(codes.every((code) => code === 0 || code === 15)).toBe(true);
     expect(codes).toContain(0);
     expect(ignoreLines(repo)).toBe(1);
@@ -357,9 +365,9 @@ describe('concurrent writers', () => {
     const repo = new Scratch();
     mkdirSync(repo.path('layer'));
     symlinkSync('layer', repo.path('.ai'));
-    expect(repo.run(['init']).code).toBe(0);
+    expect(repo.run(['init', '--verbose']).code).toBe(0);
     for (let round = 0; round < 2; round++) {
-      const extend = repo.run(['init', '--extend']);
+      const extend = repo.run(['init', '--extend', '--verbose']);
       expect(extend.code).toBe(0);
       expect(written(extend.stdout)).toEqual([]);
     }
@@ -374,7 +382,7 @@ describe('hooks where git runs them, and nowhere else', () => {
     const repo = new Scratch();
     repo.write('tools/pre-commit.sh', '#!/bin/sh\necho team\n', 0o755);
     symlinkSync('../../tools/pre-commit.sh', repo.path('.git/hooks/pre-commit'));
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toContain('tools/pre-commit.sh');
     expect(repo.read('tools/pre-commit.sh')).toMatch(/^#!\/bin\/sh\necho team\n[\s\S]*^majordomus doctor\b/m);
@@ -387,7 +395,7 @@ describe('hooks where git runs them, and nowhere else', () => {
     const repo = new Scratch();
     const hooks = join(repo.outside, 'hooks');
     repo.git(['config', 'core.hooksPath', hooks]);
-    const result = repo.run(['init', '--external-hooks']);
+    const result = repo.run(['init', '--external-hooks', '--verbose']);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toEqual(expect.arrayContaining([join(hooks, 'pre-commit'), join(hooks, 'pre-push')]));
     expect(readFileSync(join(hooks, 'pre-commit'), 'utf8')).toMatch(/^majordomus doctor\b/m);
@@ -396,7 +404,7 @@ describe('hooks where git runs them, and nowhere else', () => {
   it("core.hooksPath set to '' is treated as unset: the hooks go to .git/hooks, none to the working tree, and init says git runs none", () => {
     const repo = new Scratch();
     repo.git(['config', 'core.hooksPath', '']);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toEqual(expect.arrayContaining(['.git/hooks/pre-commit', '.git/hooks/pre-push']));
     expect(existsSync(repo.path('pre-commit'))).toBe(false);
@@ -411,7 +419,7 @@ describe('hooks where git runs them, and nowhere else', () => {
     main.git(['commit', '-q', '-m', 'start']);
     const worktree = join(main.parent, 'linked');
     main.git(['worktree', 'add', '-q', worktree]);
-    const result = main.run(['init'], { cwd: worktree });
+    const result = main.run(['init', '--verbose'], { cwd: worktree });
     expect(result.code).toBe(0);
     expect(existsSync(join(worktree, '.ai/manifest.yaml'))).toBe(true);
     expect(existsSync(main.path('.ai'))).toBe(false);
@@ -423,7 +431,7 @@ describe('hooks where git runs them, and nowhere else', () => {
     const repo = new Scratch({ git: false });
     const gitDir = join(repo.parent, 'separate.git');
     repo.git(['init', '-q', '-b', 'main', '--separate-git-dir', gitDir, '.']);
-    const result = repo.run(['init']);
+    const result = repo.run(['init', '--verbose']);
     expect(result.code).toBe(0);
     expect(readFileSync(join(gitDir, 'hooks/pre-commit'), 'utf8')).toMatch(/^majordomus doctor\b/m);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
@@ -444,7 +452,7 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
     const repo = new Scratch().adopt();
     repo.write(path, text);
     expect((await gateInProcess(repo, 'doctor')).code).not.toBe(0);
-    const result = repo.run(['init', '--extend']);
+    const result = repo.run(['init', '--extend', '--verbose']);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toEqual([path]);
     expect(adoptedFiles(repo)).toEqual(reference.files);
@@ -455,7 +463,7 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
     const repo = new Scratch().adopt();
     repo.remove('.ai/repo/skills');
     expect((await gateInProcess(repo, 'doctor')).code).toBe(10);
-    const result = repo.run(['init', '--extend']);
+    const result = repo.run(['init', '--extend', '--verbose']);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toEqual(['.ai/repo/skills/.gitkeep']);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
@@ -469,12 +477,12 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
         repo.write(`${VENDOR}/rules/policy-integrity.v1.md`, repo.read(`${VENDOR}/rules/policy-integrity.v1.md`).slice(0, 100)),
     ],
     ['a missing vendored rule', (repo: Scratch) => repo.remove(`${VENDOR}/rules/policy-integrity.v1.md`)],
-    ['a 0-byte vendored manifest', (repo: Scratch) => repo.write(`${BRAINSTORM}/manifest.yaml`, '')],
+    ['a 0-byte vendored manifest', (repo: Scratch) => repo.write(`${VENDOR}/manifest.yaml`, '')],
   ])("%s of this version's own package: init --extend restores it whole, doctor passes", async (_name, damage) => {
     const repo = new Scratch().adopt();
     damage(repo);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(10);
-    const result = repo.run(['init', '--extend']);
+    const result = repo.run(['init', '--extend', '--verbose']);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toHaveLength(1);
     expect(adoptedFiles(repo)).toEqual(reference.files);
@@ -489,7 +497,7 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
     repo.write(`${VENDOR}/manifest.yaml`, change(repo.read(`${VENDOR}/manifest.yaml`)));
     repo.write(`${VENDOR}/rules/policy-integrity.v1.md`, '');
     const before = snapshotTree(repo.path(VENDOR));
-    const result = repo.run(['init', '--extend']);
+    const result = repo.run(['init', '--extend', '--verbose']);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toEqual([]);
     expect(result.stdout).toMatch(new RegExp(`^kept ${VENDOR}: `, 'm'));
@@ -584,6 +592,7 @@ describe('rules vendor status and doctor agree on a vendored folder that is not 
     [
       'the brainstorm pack, a symbolic link to a copy inside the repository',
       (repo) => {
+        expect(repo.run(['rules', 'vendor', 'add', 'brainstorm']).code).toBe(0);
         cpSync(repo.path(BRAINSTORM), repo.path('elsewhere/brainstorm'), { recursive: true });
         repo.remove(BRAINSTORM);
         symlinkSync('../../../../elsewhere/brainstorm', repo.path(BRAINSTORM));
@@ -602,6 +611,7 @@ describe('rules vendor status and doctor agree on a vendored folder that is not 
     [
       'the vendor folder a link out of the repository (the packages in it real folders)',
       (repo) => {
+        expect(repo.run(['rules', 'vendor', 'add', 'brainstorm']).code).toBe(0);
         cpSync(repo.path('.ai/repo/rules/vendor'), join(repo.outside, 'vendor'), { recursive: true });
         repo.remove('.ai/repo/rules/vendor');
         symlinkSync(join(repo.outside, 'vendor'), repo.path('.ai/repo/rules/vendor'));

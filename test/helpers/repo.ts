@@ -9,6 +9,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, re
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CI_VARIABLES } from '../../engine/hooks/ci';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'dist/majordomus.cjs');
@@ -20,6 +21,8 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   for (const [key, value] of Object.entries(process.env)) {
     // a provider's session id (a suite run inside an agent) would pick the episode the session tests open
     if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_') || key === 'CLAUDE_CODE_SESSION_ID') continue;
+    // a suite run in CI judges a developer's clone unless a test sets CI itself (the wiring rule reads it)
+    if (CI_VARIABLES.includes(key)) continue;
     env[key] = value;
   }
   return {

@@ -7,10 +7,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { commandLine } from '../../engine/hooks/blocks';
+import { BLOCK_BEGIN, BLOCK_END, commandLine, findInvocation, hookBlock } from '../../engine/hooks/blocks';
 import type { WiringItem } from '../../engine/hooks/managers/config-search';
 import { appendVerified, parseForeignYaml } from '../../engine/hooks/managers/foreign-yaml';
-import { isHuskyStub } from '../../engine/hooks/managers/husky';
+import { huskyBlock, isHuskyStub, newHuskyHook } from '../../engine/hooks/managers/husky';
 import { lefthookAddition, lefthookSnippet, searchLefthook } from '../../engine/hooks/managers/lefthook';
 import { preCommitSnippet, searchPreCommit, splitWords } from '../../engine/hooks/managers/pre-commit';
 import { HUSKY_STUB } from '../helpers/hook-managers';
@@ -65,9 +65,12 @@ describe('lefthook: what init appends', () => {
     expect(lefthookAddition(text, POLICIES[0]!)).toBeUndefined();
   });
 
-  it('a file without a final newline gets one before the sections', () => {
+  it('a file without a final newline: the writer puts one before the sections, and the file still ends without one', () => {
     const addition = lefthookAddition('colors: false', POLICIES[0]!);
-    expect(addition?.startsWith('\n')).toBe(true);
+    expect(addition?.startsWith('#')).toBe(true);
+    expect(addition?.endsWith('\n')).toBe(false);
+    const parsed = parseForeignYaml(`colors: false\n${addition!}`);
+    expect(parsed.ok && searchLefthook(parsed.value, 'pre-commit', POLICIES[0]![0]!.invocation).wired).toBe(true);
   });
 
   it('an empty or comment-only file takes the sections whole', () => {
@@ -119,5 +122,20 @@ describe('husky: its stub', () => {
     ['a commented source line', '#!/bin/sh\n# . "$(dirname "$0")/h"\n', false],
   ])('%s → %s', (_name, text, stub) => {
     expect(isHuskyStub(text)).toBe(stub);
+  });
+});
+
+describe('husky: the block in a user hook file', () => {
+  const doctor = { path: 'majordomus', args: ['doctor', '--quiet'] };
+
+  it("is the invocation line alone between the markers: husky's runner puts node_modules/.bin on PATH", () => {
+    const lines = huskyBlock('pre-commit', doctor).trimEnd().split('\n');
+    expect(lines).toEqual([BLOCK_BEGIN, `${commandLine(doctor)} || exit $?`, BLOCK_END]);
+    expect(newHuskyHook('pre-commit', [doctor])).not.toContain('majordomus() {');
+    expect(findInvocation(newHuskyHook('pre-commit', [doctor]), doctor).line).toBe(3);
+  });
+
+  it('a plain hook keeps its lookup of the tool (git puts nothing on PATH)', () => {
+    expect(hookBlock('pre-commit', doctor)).toContain('majordomus() {');
   });
 });

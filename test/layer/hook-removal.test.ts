@@ -54,6 +54,13 @@ describe('removeLefthookSection', () => {
     expect(removeLefthookSection(text)).toEqual({ kind: 'rewrite', text: user });
   });
 
+  it('a configuration that ended without a newline is given back byte for byte', () => {
+    const user = 'post-merge:\n  commands:\n    deps:\n      run: npm ci';
+    // as the writer appends: a newline first when the file lacks one
+    const text = `${user}\n${lefthookAddition(user, items)!}`;
+    expect(removeLefthookSection(text)).toEqual({ kind: 'rewrite', text: user });
+  });
+
   it('a configuration holding only what init added is removed', () => {
     expect(removeLefthookSection(lefthookAddition('', items)!)).toEqual({ kind: 'remove' });
   });

@@ -3,8 +3,9 @@
  * projections are generated bootstraps, changes a target or the policy, and runs `doctor --rule` in
  * process. The generated targets pass; a target that loses its pointer to .ai/README.md, quotes a
  * rule's statement, or links to nothing fails on the target; a policy with no or two always-loaded
- * projections fails on the policy. A region-mode target is judged on its region only; under `watch`
- * each failure is DRIFT with exit 11.
+ * projections fails on the policy. A region-mode target is judged on its region only, and the
+ * repository's own file (no stamp) is an INFO, never judged; under `watch` each failure is DRIFT with
+ * exit 11.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +47,10 @@ describe(`${RULE}: passing`, () => {
       {
         name: 'links with anchors and URLs',
         mutate: insideRegion('[the layer](.ai/README.md#checking-it) and [a site](https://example.com/x)\n'),
+      },
+      {
+        name: "the repository's own AGENTS.md (no stamp): not judged, though it names no .ai/README.md and links to nothing",
+        mutate: (repo) => repo.write('AGENTS.md', '# Ours\n\nSee [the guide](docs/guide.md).\n'),
       },
     ],
     { category: 'bootstrap', subject: POLICY },
@@ -97,5 +102,17 @@ describe(`${RULE}: failing`, () => {
     const { code, findings } = await gateInProcess(repo, 'watch', { rule: RULE });
     expect(code).toBe(11);
     expect(failing(findings).map((f) => [f.level, f.subject])).toEqual([['DRIFT', 'AGENTS.md']]);
+  });
+});
+
+describe(`${RULE}: the repository's own instruction file`, () => {
+  it('is an INFO naming update --adopt, never a FAIL', async () => {
+    const repo = repos.create().init();
+    repo.write('AGENTS.md', '# Ours\n\nSee [the guide](docs/guide.md).\n');
+    const { code, findings } = await gateInProcess(repo, 'doctor', { rule: RULE });
+    expect(code).toBe(0);
+    const agents = findings.filter((f) => f.subject === 'AGENTS.md');
+    expect(agents.map((f) => f.level)).toEqual(['INFO']);
+    expect(agents[0]!.message).toContain('update --adopt AGENTS.md');
   });
 });

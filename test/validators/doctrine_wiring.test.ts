@@ -140,9 +140,9 @@ const cases: readonly FindingCase[] = [
 describe(`${RULE}: the validators of the packs a repository adopted`, () => {
   const BRAINSTORM = '.ai/repo/rules/vendor/brainstorm';
 
-  it('a repository that dropped the brainstorm pack passes a full doctor: a validator of a pack it did not adopt is not "declared by no rule"', async () => {
+  it('a repository without the brainstorm pack (init does not vendor it) passes a full doctor: a validator of a pack it did not adopt is not "declared by no rule"', async () => {
     const repo = freshRepo();
-    repo.remove(BRAINSTORM);
+    expect(repo.exists(BRAINSTORM)).toBe(false);
     const { code, findings } = await gateInProcess(repo, 'doctor');
     expect(failing(findings)).toEqual([]);
     expect(code).toBe(0);
@@ -151,6 +151,7 @@ describe(`${RULE}: the validators of the packs a repository adopted`, () => {
 
   it('an adopted pack is audited: its rule unvendored (manifest kept whole) leaves its validator declared by no rule, exit 10', async () => {
     const repo = freshRepo();
+    expect(repo.run(['rules', 'vendor', 'add', 'brainstorm']).code).toBe(0);
     repo.remove(`${BRAINSTORM}/rules/bs-ledger-01.v1.md`);
     const lines = repo.read(`${BRAINSTORM}/manifest.yaml`).split('\n');
     const at = lines.findIndex((line) => line.trim() === 'file: rules/bs-ledger-01.v1.md');

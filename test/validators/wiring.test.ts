@@ -929,3 +929,88 @@ describe(`${RULE}: provider hooks are run only for a policy entry wired by one`,
     }
   });
 });
+
+describe(`${RULE}: under CI, a hook only this clone lacks is noted, what the commit carries is judged`, () => {
+  const wiringLevels = (findings: readonly JsonFinding[]): Record<string, string> =>
+    Object.fromEntries(findings.filter((f) => f.subject !== POLICY && f.category === 'wiring').map((f) => [f.subject, f.level]));
+
+  async function ciDoctor(repo: TempRepo, env: Record<string, string>): Promise<GateRun> {
+    return gateInProcess(repo, 'doctor', { rule: RULE, env: { PATH: withTool, ...env } });
+  }
+
+  it.each([
+    ['CI=true', { CI: 'true' }],
+    ['CI=1', { CI: '1' }],
+    ['GITHUB_ACTIONS=true', { GITHUB_ACTIONS: 'true' }],
+    ['GITLAB_CI=true', { GITLAB_CI: 'true' }],
+    ['JENKINS_URL set', { JENKINS_URL: 'https://ci.example.com/' }],
+  ])('plain hooks missing from a fresh clone under %s: INFO, exit 0', async (_name, env) => {
+    const repo = freshRepo();
+    repo.remove('.git/hooks/pre-commit');
+    repo.remove('.git/hooks/pre-push');
+    const { code, findings } = await ciDoctor(repo, env);
+    expect(code).toBe(0);
+    expect(wiringLevels(findings)).toEqual({ [ON_COMMIT.name]: 'INFO', [ON_PUSH.name]: 'INFO' });
+  });
+
+  it.each([
+    ['unset', {}],
+    ['CI=false', { CI: 'false' }],
+    ['CI=0', { CI: '0' }],
+    ['CI empty', { CI: '' }],
+  ])("the same clone with CI %s is a developer's: FAIL naming majordomus hooks install, exit 10", async (_name, env) => {
+    const repo = freshRepo();
+    repo.remove('.git/hooks/pre-commit');
+    const { code, findings } = await ciDoctor(repo, env);
+    expect(code).toBe(10);
+    const fail = failing(findings);
+    expect(fail.map((f) => f.subject)).toEqual([ON_COMMIT.name]);
+    expect(fail[0]!.message).toContain('majordomus hooks install');
+  });
+
+  it('a plain hook of the clone without the line is the clone’s too: INFO under CI', async () => {
+    const repo = freshRepo();
+    repo.write(PRE_COMMIT, '#!/bin/sh\necho "team check"\n', 0o755);
+    const { code, findings } = await ciDoctor(repo, { CI: 'true' });
+    expect(code).toBe(0);
+    expect(wiringLevels(findings)[ON_COMMIT.name]).toBe('INFO');
+  });
+
+  it("husky's user file without the line is committed: FAIL under CI", async () => {
+    const repo = freshRepo();
+    installHusky(repo);
+    repo.write('.husky/pre-commit', 'npm test\n');
+    repo.write('.husky/pre-push', 'majordomus finish --check --quiet\n');
+    const { code, findings } = await ciDoctor(repo, { CI: 'true' });
+    expect(code).toBe(10);
+    expect(failing(findings).map((f) => f.subject)).toEqual([ON_COMMIT.name]);
+  });
+
+  it('husky declared but not installed in the CI clone (HUSKY=0): its user files run the lines, so INFO', async () => {
+    const repo = freshRepo();
+    installHusky(repo);
+    repo.write('.husky/pre-commit', 'majordomus doctor --quiet\n');
+    repo.write('.husky/pre-push', 'majordomus finish --check --quiet\n');
+    repo.remove('.husky/_');
+    repo.git(['config', '--unset', 'core.hooksPath']);
+    repo.remove('.git/hooks/pre-commit');
+    repo.remove('.git/hooks/pre-push');
+    const { code, findings } = await ciDoctor(repo, { CI: 'true' });
+    expect(code).toBe(0);
+    expect(wiringLevels(findings)).toEqual({ [ON_COMMIT.name]: 'INFO', [ON_PUSH.name]: 'INFO' });
+  });
+
+  it('a lefthook configuration that lacks the line, with no hook installed: FAIL under CI (the commit carries it)', async () => {
+    const repo = freshRepo();
+    repo.write('lefthook.yml', 'pre-commit:\n  commands:\n    test:\n      run: npm test\n');
+    repo.remove('.git/hooks/pre-commit');
+    repo.remove('.git/hooks/pre-push');
+    const { code, findings } = await ciDoctor(repo, { CI: 'true' });
+    expect(code).toBe(10);
+    expect(
+      failing(findings)
+        .map((f) => f.subject)
+        .sort(),
+    ).toEqual([ON_COMMIT.name, ON_PUSH.name].sort());
+  });
+});

@@ -47,7 +47,9 @@ export function parseForeignYaml(text: string): ForeignYaml {
 /**
  * The text to append to `text` so that it parses as `expected(value of text)`, or undefined when no
  * plain append does: the file does not parse, is not a mapping, or the addition would merge into or
- * change something already there (a flow mapping, a document end marker, a key already present).
+ * change something already there (a flow mapping, a document end marker, a key already present). It is
+ * appended as the writer appends (after a newline when the file lacks a final one), and to a file that
+ * lacks one it comes without its own final newline, so taking it out gives back the file's bytes.
  */
 export function appendVerified(
   text: string,
@@ -61,9 +63,9 @@ export function appendVerified(
   if (!isMapping(current)) return undefined;
   const wanted = expected(current);
   if (wanted === undefined) return undefined;
-  const separator = text === '' || text.endsWith('\n') ? '' : '\n';
-  const appended = `${separator}${addition}`;
-  const after = parseForeignYaml(`${text}${appended}`);
+  const ended = text === '' || text.endsWith('\n');
+  const appended = ended ? addition : addition.replace(/\n$/, '');
+  const after = parseForeignYaml(`${text}${ended ? '' : '\n'}${appended}`);
   if (!after.ok || !isDeepStrictEqual(after.value, wanted)) return undefined;
   return appended;
 }

@@ -48,7 +48,12 @@ export function isHuskyStub(text: string): boolean {
  * `sh -e`), headed by a comment saying where it came from.
  */
 export function newHuskyHook(hook: string, invocations: readonly Invocation[]): string {
-  return `# Added by majordomus init; husky runs this file with sh -e. The policy's enforcement list says what runs here.\n${invocations.map((inv) => hookBlock(hook, inv)).join('')}`;
+  return `# Added by majordomus init; husky runs this file with sh -e. The policy's enforcement list says what runs here.\n${invocations.map((inv) => huskyBlock(hook, inv)).join('')}`;
+}
+
+/** A block in a user hook file: husky's runner puts node_modules/.bin first on PATH, so the invocation line is enough. */
+export function huskyBlock(hook: string, invocation: Invocation): string {
+  return hookBlock(hook, invocation, { binOnPath: true });
 }
 
 /**

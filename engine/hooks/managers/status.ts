@@ -7,7 +7,7 @@
  * `HookFiles`: the rule through its context (the staged content inside a pre-commit hook), the command
  * from the disk.
  */
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { UNREADABLE } from '../../io/document-error';
 import { unsafePathReason } from '../../io/paths';
 import type { Invocation } from '../blocks';
@@ -40,10 +40,22 @@ export type HookState = 'wired' | 'missing' | 'not-executable' | 'swallowed' | '
 
 export type HookVerdict =
   | { readonly state: 'wired' }
-  | { readonly state: Exclude<HookState, 'wired'> /** What was found and what to do. */; readonly message: string };
+  | {
+      readonly state: Exclude<HookState, 'wired'>;
+      /** What was found and what to do. */
+      readonly message: string;
+      /**
+       * True when all that is wrong is this clone's own installation — a hook file git runs from the
+       * git directory, a manager not installed here, `core.hooksPath` — while what the repository
+       * commits is right: what a fresh clone, and every CI job, starts with.
+       */
+      readonly local?: boolean;
+    };
 
 const WIRED: HookVerdict = Object.freeze({ state: 'wired' });
 const missing = (message: string): HookVerdict => ({ state: 'missing', message });
+/** The same verdict, marked as this clone's installation alone. */
+const local = (verdict: HookVerdict): HookVerdict => (verdict.state === 'wired' ? verdict : { ...verdict, local: true });
 
 /** What git runs for `hook` runs the invocation: a plain hook, or husky, lefthook or pre-commit doing it. */
 export function checkHook(git: HookGit, files: HookFiles, hook: string, invocation: Invocation): HookVerdict {
@@ -52,6 +64,7 @@ export function checkHook(git: HookGit, files: HookFiles, hook: string, invocati
     return {
       state: 'bypassed',
       message: `core.hooksPath is set to the empty string, so git runs no hook at all, ${hook} included (run: git config --unset core.hooksPath)`,
+      local: true,
     };
   }
   const route = routeOf(git, files, hook);
@@ -60,6 +73,7 @@ export function checkHook(git: HookGit, files: HookFiles, hook: string, invocati
       return {
         state: 'bypassed',
         message: `core.hooksPath is ${shownPath(git, git.hooksDir)}, husky's folder, which does not exist, so git runs no hook at all, ${hook} included (run: npx husky, or npm install, whose prepare script runs it)`,
+        local: true,
       };
     }
     return checkHusky(git, files, route.userDir, hook, invocation);
@@ -67,7 +81,25 @@ export function checkHook(git: HookGit, files: HookFiles, hook: string, invocati
   if (route.kind === 'lefthook') return checkLefthook(git, files, hook, invocation);
   if (route.kind === 'pre-commit') return checkPreCommit(git, files, route.config, hook, invocation);
   const plain = checkPlainHook(git, files, hook, invocation);
-  return plain.state === 'wired' ? plain : (bypassed(git, files, hook, invocation) ?? plain);
+  if (plain.state === 'wired') return plain;
+  const elsewhere = bypassed(git, files, hook, invocation);
+  if (elsewhere) return local(elsewhere);
+  // a hooks directory in the working tree is committed; git's own is the clone's, unless the
+  // repository declares a manager whose committed configuration lacks the line
+  const cloneOnly = !committedHooksDir(git) && declaredNothing(git, files);
+  return cloneOnly ? local(plain) : plain;
+}
+
+/** True when git runs the hooks from a folder of the working tree (core.hooksPath=.githooks): files a commit carries. */
+function committedHooksDir(git: HookGit): boolean {
+  const inside = (dir: string): boolean => git.hooksDir === dir || git.hooksDir.startsWith(`${dir}${sep}`);
+  return inside(git.root) && !inside(git.commonDir) && !inside(join(git.root, '.git'));
+}
+
+/** True when the repository declares no hook manager (husky, lefthook, pre-commit) in its files. */
+function declaredNothing(git: HookGit, files: HookFiles): boolean {
+  const declared = declaredManagers(git, files);
+  return declared.husky === undefined && declared.lefthook === undefined && declared.preCommit === undefined;
 }
 
 function checkPlainHook(git: HookGit, files: HookFiles, hook: string, invocation: Invocation): HookVerdict {
@@ -101,16 +133,20 @@ function checkHusky(git: HookGit, files: HookFiles, userDir: string, hook: strin
   const userFile = join(userDir, hook);
   const userShown = shownPath(git, userFile);
   if (files.kind(stub) === 'absent')
-    return missing(
-      `git runs husky's ${stubShown}, which does not exist, so nothing runs at ${hook} (run: npx husky, which writes husky's hooks again)`,
+    return local(
+      missing(
+        `git runs husky's ${stubShown}, which does not exist, so nothing runs at ${hook} (run: npx husky, which writes husky's hooks again)`,
+      ),
     );
   if (!files.executable(stub))
-    return { state: 'not-executable', message: `husky's ${stubShown} is not executable, so git skips it (run: npx husky)` };
+    return { state: 'not-executable', message: `husky's ${stubShown} is not executable, so git skips it (run: npx husky)`, local: true };
   const stubText = readWired(files, stub, stubShown);
-  if (typeof stubText !== 'string') return missing(stubText.problem);
+  if (typeof stubText !== 'string') return local(missing(stubText.problem));
   if (!isHuskyStub(stubText)) {
-    return missing(
-      `${stubShown} is in husky's folder but does not run husky's runner, and husky writes it again at its next install (run: npx husky, then majordomus hooks install, which writes the line into ${userShown})`,
+    return local(
+      missing(
+        `${stubShown} is in husky's folder but does not run husky's runner, and husky writes it again at its next install (run: npx husky, then majordomus hooks install, which writes the line into ${userShown})`,
+      ),
     );
   }
   const inStub =
@@ -139,15 +175,17 @@ function checkLefthook(git: HookGit, files: HookFiles, hook: string, invocation:
   const found = searchLefthook(parsed.value, hook, invocation);
   if (!found.wired)
     return { state: swallows(found.problem) ? 'swallowed' : 'missing', message: `${at(config, parsed, found.path)} ${found.problem}` };
-  const local = lefthookLocalConfig(config);
-  if (files.kind(join(git.root, local)) !== 'file') return WIRED;
-  const localParsed = readConfig(files, git.root, local);
+  const localConfig = lefthookLocalConfig(config);
+  if (files.kind(join(git.root, localConfig)) !== 'file') return WIRED;
+  const localParsed = readConfig(files, git.root, localConfig);
   if (typeof localParsed === 'string') return missing(localParsed);
   const override = localOverride(localParsed.value, found.path, invocation);
   return override
-    ? missing(
-        `${local} ${override}, so lefthook does not run \`${commandLine(invocation)}\` at ${hook} in this clone (remove that from ${local})`,
-      )
+    ? {
+        state: 'missing',
+        message: `${localConfig} ${override}, so lefthook does not run \`${commandLine(invocation)}\` at ${hook} in this clone (remove that from ${localConfig})`,
+        local: true,
+      }
     : WIRED;
 }
 

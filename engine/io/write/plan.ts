@@ -17,6 +17,7 @@
  * Two writers of one repository are kept apart by the write lock (`./lock.ts`): hold it from reading
  * what the plan depends on to the commit.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { applyPlan } from './apply';
 import { checkPlan } from './check';
@@ -135,6 +136,24 @@ export class WritePlan implements PlannedWrites {
     return applyPlan(this, checkPlan(this));
   }
 
+  /**
+   * What `commit` would write, written nowhere (a command's `--dry-run`): the plan is checked as commit
+   * checks it, and refused the same way, and an operation with nothing to do is left out as commit
+   * leaves it out.
+   */
+  preview(): Written[] {
+    const out: Written[] = [];
+    for (const step of checkPlan(this)) {
+      if (step.skip) continue;
+      const operation = step.operation;
+      if (operation.kind === 'create' && operation.ifAbsent && existsSync(step.target)) continue;
+      if (operation.kind === 'append' && operation.unless?.(currentText(step.target))) continue;
+      if (operation.kind === 'remove' && !existsSync(step.target)) continue;
+      out.push({ kind: operation.kind, path: step.shown });
+    }
+    return out;
+  }
+
   /** How a path is printed: relative to the base when inside it, absolute otherwise. */
   shown(abs: string): string {
     const rel = relative(this.base, abs);
@@ -148,6 +167,15 @@ export class WritePlan implements PlannedWrites {
   private add(operation: Operation): this {
     this.planned.push(operation);
     return this;
+  }
+}
+
+/** A file's text as an append's `unless` is asked it: empty when there is no file. */
+function currentText(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
   }
 }
 
