@@ -3,7 +3,8 @@
  * tarball as a dev dependency, pushed to a bare remote), then each job of the YAML in a fresh checkout
  * of that remote — `actions/checkout` a clone (shallow unless `fetch-depth: 0`), `actions/setup-node`
  * nothing (Node is there) — and each `run:` step through `bash -eo pipefail` with `CI=true`, the
- * runner's variables, `${{ github.sha }}` filled in and no git identity. Every step must exit 0. Any
+ * runner's variables, `${{ github.sha }}` and `${{ github.base_ref }}` filled in for a pull request of
+ * the branch `feature` into `main`, and no git identity. Every step must exit 0. Any
  * other action or expression in the YAML fails the test: the page shows only what is run here.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,7 @@ interface Step {
   readonly uses?: string;
   readonly run?: string;
   readonly with?: Record<string, unknown>;
+  readonly if?: string;
 }
 
 const text = readFileSync(join(ROOT, 'docs/CI.md'), 'utf8');
@@ -52,11 +54,22 @@ function runIn(cwd: string, env: NodeJS.ProcessEnv, command: string, args: reado
   return { code: result.status ?? 128, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** The pull request each job runs for: the branch `feature` proposed for `main`. */
+const EVENT = { name: 'pull_request', base: 'main', head: 'feature' };
+
 /** A `run:` step's script with the expressions the runner fills in; any other expression is refused. */
 function script(run: string, sha: string): string {
-  const filled = run.replace(/\$\{\{\s*github\.sha\s*\}\}/g, sha);
+  const filled = run.replace(/\$\{\{\s*github\.sha\s*\}\}/g, sha).replace(/\$\{\{\s*github\.base_ref\s*\}\}/g, EVENT.base);
   expect(filled, 'an expression the test does not fill in').not.toMatch(/\$\{\{/);
   return filled;
+}
+
+/** Whether a step runs for the event: the one condition the page uses, `github.event_name == '<event>'`. */
+function runs(step: Step): boolean {
+  if (step.if === undefined) return true;
+  const event = /^github\.event_name == '([a-z_]+)'$/.exec(step.if.trim());
+  expect(event, `a condition the test does not evaluate: ${step.if}`).not.toBeNull();
+  return event![1] === EVENT.name;
 }
 
 describe('docs/CI.md, run step by step in a fresh checkout with CI=true', () => {
@@ -68,17 +81,23 @@ describe('docs/CI.md, run step by step in a fresh checkout with CI=true', () => 
       expect(project.majordomus(['init']).code).toBe(0);
       expect(project.commitAll('adopt majordomus').code).toBe(0);
       const remote = bareRemote(project);
-      project.git(['push', '-q', 'origin', 'main']);
+      project.git(['push', '-q', 'origin', EVENT.base]);
+      // the pull request: one change on its own branch, committed through the hooks
+      project.git(['switch', '-q', '-c', EVENT.head]);
+      project.write('src/index.js', 'module.exports = 2;\n');
+      expect(project.commitAll('change the module').code).toBe(0);
+      project.git(['push', '-q', 'origin', EVENT.head]);
       const sha = project.git(['rev-parse', 'HEAD']).stdout.trim();
       const env = runnerEnv(project, sha);
       const checkout = join(project.dir, '..', 'runner');
       for (const step of workflow.jobs[job]!.steps) {
         const what = step.name ?? step.uses ?? step.run ?? '';
+        if (!runs(step)) continue;
         if (step.uses !== undefined) {
           const action = step.uses.replace(/@.*$/, '');
           if (action === 'actions/checkout') {
             const depth = step.with?.['fetch-depth'] === 0 ? [] : ['--depth', '1'];
-            const clone = runIn(project.dir, env, 'git', ['clone', '-q', ...depth, `file://${remote}`, checkout]);
+            const clone = runIn(project.dir, env, 'git', ['clone', '-q', ...depth, '--branch', EVENT.head, `file://${remote}`, checkout]);
             expect(clone.code, clone.stderr).toBe(0);
           } else expect(action, `an action the test does not run: ${step.uses}`).toBe('actions/setup-node');
           continue;
