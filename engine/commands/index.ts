@@ -21,6 +21,7 @@ import { families as session } from './session';
 import { families as task } from './task';
 import { families as update } from './update';
 import { families as usecase } from './usecase';
+import { families as version } from './version';
 
 export const COMMAND_FAMILIES: readonly CommandFamily[] = Object.freeze([
   ...gate,
@@ -39,6 +40,7 @@ export const COMMAND_FAMILIES: readonly CommandFamily[] = Object.freeze([
   ...usecase,
   ...context,
   ...brainstorm,
+  ...version,
 ]);
 
 /** Every command of every family, in the list's order. */
