@@ -5,11 +5,12 @@ import { MissingError, UsageError } from '../errors';
 import { readBody } from '../io/stdin';
 import type { Repository } from '../layer/repository';
 import { readLedger } from '../state/ledger/read';
+import { deriveCheckpointBody, deriveHandoverBody } from '../state/records/derive';
 import type { RecordKind, StoredRecord } from '../state/records/record';
 import { identityKeyInBody, isRecordName, parseRecord, RECORD_DIRS } from '../state/records/record';
 import { ledgerOrder, newestFirst, resolveRecord } from '../state/records/resolver';
 import type { CheckpointRecorded } from '../state/records/write';
-import { recordCheckpoint, recordHandover } from '../state/records/write';
+import { recordCheckpoint, recordHandover, requiredSections } from '../state/records/write';
 import type { Task } from '../state/tasks/current';
 import { activeTask } from '../state/tasks/current';
 import { openRepository, say } from './shared';
@@ -20,16 +21,26 @@ export interface RecordOptions {
   readonly json?: boolean;
   /** handover only: the task is handed over (its outcome becomes handed_over). */
   readonly close?: boolean;
+  /** The body is derived from the task, git and the ledger instead of read from stdin. */
+  readonly derive?: boolean;
 }
 
 export async function runRecordCommand(kind: RecordKind, options: RecordOptions, invocation: Invocation): Promise<void> {
   if (options.show && options.list)
     throw new UsageError(`${kind}: --show and --list are two different questions; ask one (run: majordomus ${kind} --help)`);
+  if (options.derive && (options.show || options.list))
+    throw new UsageError(
+      `${kind}: --derive writes a ${kind}, --${options.show ? 'show' : 'list'} reads them; ask one (run: majordomus ${kind} --help)`,
+    );
   const repository = openRepository(invocation);
   if (options.show || options.list) return read(repository, kind, options);
   if (options.close && kind !== 'handover') throw new UsageError(`${kind}: --close is for a handover (run: majordomus handover --close)`);
   const task = activeTask(repository, kind);
-  const body = readBody(kind);
+  const body = !options.derive
+    ? readBody(kind)
+    : kind === 'checkpoint'
+      ? deriveCheckpointBody(repository, task)
+      : deriveHandoverBody(repository, task, requiredSections(repository));
   const inBody = identityKeyInBody(body);
   if (inBody) {
     throw new UsageError(
