@@ -724,7 +724,7 @@ export interface KnowledgeSources {
 
 /** One class of knowledge source. */
 export interface KnowledgeSourcesSource {
-  /** The class's name, unique in the file. */
+  /** The class's name, unique in the file: lower-case letters, digits, `-` and `_` (the upstream tool writes `use_case`, `claim_page`). */
   readonly id: string;
   /** The node kind every source of the class produces (what `knowledge nodes --kind` selects). */
   readonly kind: string;
