@@ -46,6 +46,8 @@ export default defineValidator({
     for (const useCase of read) {
       if (useCase.status !== 'active' || !useCase.scenario) continue;
       for (const step of useCase.scenario.steps) {
+        // a worker step runs the worker's own shell command, no command of the tool
+        if (step.run === undefined) continue;
         const ids = covering.get(step.run[0]!) ?? [];
         if (!ids.includes(useCase.id)) covering.set(step.run[0]!, [...ids, useCase.id]);
       }
