@@ -2,8 +2,12 @@ import { isUnreadable, printable, unsafePathReason } from '../engine/api/toolkit
 import type { ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
 import { gates } from '../engine/generated/gates';
+import type { RulePackageManifest } from '../engine/generated/types';
 import type { Rule } from '../engine/layer/rule-types';
+import { parseYaml } from '../engine/layer/yaml';
 import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
+import { compareRevisions } from '../engine/packs/vendor';
+import { loadRuleText } from '../engine/ruleset/rules';
 
 export default defineValidator({
   name: 'doctrine_wiring',
@@ -82,9 +86,7 @@ export default defineValidator({
         notAdopted++;
         continue;
       }
-      const fix = pack
-        ? `the distribution's \`${pack.name}\` pack declares it in a rule its vendored copy here lacks; run: majordomus rules vendor update`
-        : 'declare it in a rule, or remove it';
+      const fix = pack ? remedyFor(context, pack.name, name) : 'declare it in a rule, or remove it';
       context.violation({
         subject: name,
         message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${fix})`,
@@ -165,6 +167,75 @@ function checkTests(context: ValidatorContext, rule: Rule, tests: readonly strin
         line,
         message: `names the test ${test}, which does not exist in ${where} (write it, or correct the path)`,
       });
+    }
+  });
+}
+
+/**
+ * What to do about the validator `name` of `pack` that no rule of the effective set names, true in the
+ * state the repository is in: the vendored copy holds the rule that declares it but the rule was
+ * refused (its own finding says why); the copy is an older release of this version's package (update
+ * it); the copy is this release damaged, or another release or vendor's package — the upstream tool's
+ * own, say — which `rules vendor update` replaces only with `--force`.
+ */
+function remedyFor(context: ValidatorContext, pack: string, name: string): string {
+  const declaring = shippedRuleNaming(context, pack, name);
+  const vendored = context.rules.packages.find((pkg) => pkg.vendor === pack);
+  const theirs = vendored?.manifest;
+  const listed = declaring ? theirs?.rules?.find((entry) => entry?.id === declaring.id) : undefined;
+  if (declaring && vendored) {
+    const file = `${vendored.dir}/${listed && typeof listed.file === 'string' ? listed.file : `rules/${declaring.file}`}`;
+    const refused = (context.rules.refusedRules ?? []).some((rule) => rule.id === declaring.id && rule.provenance.origin === 'vendor');
+    if (refused || context.rules.problems.some((problem) => problem.file === file))
+      return `the vendored copy holds the rule that declares it, \`${declaring.id}\` (${file}), and that rule was refused: fix what its own finding names, and the validator runs under it`;
+  }
+  const ours = readShippedManifest(context, pack);
+  const ourRevision = String(ours?.source_revision ?? '');
+  const theirRevision = String(theirs?.source_revision ?? '');
+  const declares = declaring ? `this version declares it in \`${declaring.id}\`` : 'this version declares it in its own package';
+  if (!vendored || !theirs)
+    return `${declares}; the vendored copy of the \`${pack}\` package is unreadable or absent (restore it with: majordomus rules vendor update --force)`;
+  const order = compareRevisions(theirRevision, ourRevision);
+  if (theirs.package !== ours?.package || theirs.vendor !== ours?.vendor || order === undefined || order > 0) {
+    return `${declares}; the vendored \`${pack}\` package is ${printable(String(theirs.package ?? 'unnamed'), 80)} ${printable(theirRevision, 40)}, not the release this version ships (${String(ours?.package)} ${ourRevision}), and none of its rules names it (to run it, adopt this version's package, which replaces the vendored one: majordomus rules vendor update --force)`;
+  }
+  if (order < 0 && !damaged(context, vendored.dir, theirs))
+    return `${declares}, which the vendored release ${theirRevision} predates (run: majordomus rules vendor update)`;
+  return `${declares}; the vendored copy of release ${theirRevision} lacks it or was changed by hand (restore it with: majordomus rules vendor update --force)`;
+}
+
+/** The rule of the distribution's `pack` whose validator is `name`: its id and file name. */
+function shippedRuleNaming(context: ValidatorContext, pack: string, name: string): { id: string; file: string } | undefined {
+  const dir = `rules/${pack}/rules`;
+  for (const entry of context.distribution.list(dir)) {
+    if (!entry.name.endsWith('.md')) continue;
+    const rule = loadRuleText(context.distribution.read(`${dir}/${entry.name}`), `${dir}/${entry.name}`, {
+      origin: 'vendor',
+      vendor: pack,
+    });
+    if (!Array.isArray(rule) && rule.enforcement?.validator === name) return { id: rule.id, file: entry.name };
+  }
+  return undefined;
+}
+
+/** The manifest of the distribution's package of `pack`. */
+function readShippedManifest(context: ValidatorContext, pack: string): RulePackageManifest | undefined {
+  try {
+    return parseYaml(context.distribution.read(`rules/${pack}/manifest.yaml`), 'manifest.yaml').value as RulePackageManifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when a rule file the vendored manifest lists is missing or differs from its hash. */
+function damaged(context: ValidatorContext, dir: string, manifest: RulePackageManifest): boolean {
+  return (manifest.rules ?? []).some((entry) => {
+    if (!entry || typeof entry.file !== 'string' || typeof entry.sha256 !== 'string') return true;
+    try {
+      return context.sha256(`${dir}/${entry.file}`) !== entry.sha256;
+    } catch (error) {
+      if (isUnreadable(error)) return true;
+      throw error;
     }
   });
 }
