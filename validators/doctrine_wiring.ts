@@ -196,8 +196,15 @@ function remedyFor(context: ValidatorContext, pack: string, name: string): strin
   if (!vendored || !theirs)
     return `${declares}; the vendored copy of the \`${pack}\` package is unreadable or absent (restore it with: majordomus rules vendor update --force)`;
   const order = compareRevisions(theirRevision, ourRevision);
-  if (theirs.package !== ours?.package || theirs.vendor !== ours?.vendor || order === undefined || order > 0) {
-    return `${declares}; the vendored \`${pack}\` package is ${printable(String(theirs.package ?? 'unnamed'), 80)} ${printable(theirRevision, 40)}, not the release this version ships (${String(ours?.package)} ${ourRevision}), and none of its rules names it (to run it, adopt this version's package, which replaces the vendored one: majordomus rules vendor update --force)`;
+  const samePackage = theirs.package === ours?.package && theirs.vendor === ours?.vendor;
+  // the same name and release with other rules listed is another package, whatever it calls itself
+  const sameRules = samePackage && order === 0 && sameEntries(theirs, ours);
+  if (!samePackage || order === undefined || order > 0 || (order === 0 && !sameRules)) {
+    const which =
+      samePackage && order === 0
+        ? 'whose manifest lists other rules than the one this version ships'
+        : `not the release this version ships (${String(ours?.package)} ${ourRevision})`;
+    return `${declares}; the vendored \`${pack}\` package is ${printable(String(theirs.package ?? 'unnamed'), 80)} ${printable(theirRevision, 40)}, ${which}, and none of its rules names it (to run it, adopt this version's package, which replaces the vendored one: majordomus rules vendor update --force)`;
   }
   if (order < 0 && !damaged(context, vendored.dir, theirs))
     return `${declares}, which the vendored release ${theirRevision} predates (run: majordomus rules vendor update)`;
@@ -225,6 +232,16 @@ function readShippedManifest(context: ValidatorContext, pack: string): RulePacka
   } catch {
     return undefined;
   }
+}
+
+/** True when two manifests list the same rules (identity and hash), in any order. */
+function sameEntries(a: RulePackageManifest, b: RulePackageManifest | undefined): boolean {
+  const key = (manifest: RulePackageManifest | undefined): string =>
+    (manifest?.rules ?? [])
+      .map((entry) => `${entry?.id}@${entry?.version}:${entry?.sha256}`)
+      .sort()
+      .join('\n');
+  return key(a) === key(b);
 }
 
 /** True when a rule file the vendored manifest lists is missing or differs from its hash. */

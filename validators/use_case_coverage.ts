@@ -12,7 +12,8 @@ import { parseUseCase } from '../engine/usecases/format';
 export default defineValidator({
   name: 'use_case_coverage',
   description: 'Every command family of the CLI is named and run by an active use case with a scenario.',
-  gates: ['doctor', 'check'],
+  // finish too: the upstream tool's rule enforces coverage when a task finishes
+  gates: ['doctor', 'check', 'finish'],
   run(context) {
     const dir = `${context.layer.repoDir}/use-cases`;
     if (context.kind(dir) === 'absent') {
