@@ -43,24 +43,24 @@ export function formatText(finding: Finding): string {
   return finding.reproduce ? `${head}  [reproduce: ${escapeControls(finding.reproduce)}]` : head;
 }
 
-/** The one summary line of a gate, counting every finding (not only those printed). */
+/**
+ * The one summary line of a gate, in one grammar for every gate but finish: `<gate>: F failure(s)`,
+ * then `, W warning(s)` and `, D drift finding(s)` when there are any. It counts the violations (FAIL,
+ * WARN, DRIFT) and nothing else, so it counts only what every form of the text output prints — `--quiet`
+ * leaves out the OK and INFO lines, never a violation — and every one of them, the ones past the cap of
+ * one rule included (the `…and M more` line says so). finish keeps its verdict: `finish: ready, 0
+ * unmet` or `finish: refused, N unmet`.
+ */
 export function summary(gate: GateName, findings: readonly Finding[]): string {
-  const failing = findings.filter(isFailing).length;
   const count = (level: Finding['level']): number => findings.filter((f) => f.level === level).length;
-  switch (gate) {
-    case 'doctor':
-      return `doctor: ${count('FAIL')} failure(s)`;
-    case 'check':
-      return `check: ${findings.length - count('OK')} finding(s), ${failing} failing`;
-    case 'watch': {
-      // a refused rule is a failure even under watch: the line must not read as clean beside exit 10
-      const failures = count('FAIL');
-      const drift = `watch: ${count('DRIFT')} drift finding(s)`;
-      return failures > 0 ? `${drift}, ${failures} failure(s)` : drift;
-    }
-    case 'finish':
-      return failing > 0 ? `finish: refused, ${failing} unmet` : 'finish: ready, 0 unmet';
-    default:
-      return `${gate}: ${failing} failing`;
+  if (gate === 'finish') {
+    const failing = findings.filter(isFailing).length;
+    return failing > 0 ? `finish: refused, ${failing} unmet` : 'finish: ready, 0 unmet';
   }
+  const parts = [`${count('FAIL')} failure(s)`];
+  const warnings = count('WARN');
+  if (warnings > 0) parts.push(`${warnings} warning(s)`);
+  const drift = count('DRIFT');
+  if (drift > 0) parts.push(`${drift} drift finding(s)`);
+  return `${gate}: ${parts.join(', ')}`;
 }
