@@ -33,10 +33,14 @@ describe('the summary grammar', () => {
 
   it('--quiet prints every violation the summary counts, and nothing it does not', () => {
     const findings = made(['OK', 'INFO', 'WARN', 'INFO', 'FAIL', 'OK']);
-    const quiet = renderToString(textReporter, report('check', shipped, findings, {}, { quiet: true })).trimEnd().split('\n');
+    const quiet = renderToString(textReporter, report('check', shipped, findings, {}, { quiet: true }))
+      .trimEnd()
+      .split('\n');
     expect(quiet.slice(0, -1).map((line) => line.slice(0, 4))).toStrictEqual(['WARN', 'FAIL']);
     expect(quiet.at(-1)).toBe('check: 1 failure(s), 1 warning(s)');
-    const full = renderToString(textReporter, report('check', shipped, findings)).trimEnd().split('\n');
+    const full = renderToString(textReporter, report('check', shipped, findings))
+      .trimEnd()
+      .split('\n');
     expect(full).toHaveLength(findings.length + 1);
     expect(full.at(-1)).toBe(quiet.at(-1));
   });
