@@ -331,6 +331,12 @@ export interface ValidatorLookup {
   nearest(name: string): string | undefined;
 }
 
+/** A valid and an invalid case of a rule using a validator's example options. */
+export interface ExampleCases {
+  readonly valid: Readonly<Record<string, string>>;
+  readonly invalid: Readonly<Record<string, string>>;
+}
+
 /**
  * A validator plugin; `Gates` are the gates it may be enforced at, which decide its context's kind, and
  * `Options` the type its options schema accepts.
@@ -350,6 +356,12 @@ export interface Validator<Options = any, Gates extends GateName = GateName> {
   readonly optionsSchema?: Schema<Options>;
   /** Options that make a working example of a rule using it (`rules new` writes them; docs show them). */
   readonly exampleOptions?: NoInfer<Options>;
+  /**
+   * Two small repository trees (repository-relative paths and their text) a rule with `exampleOptions`
+   * passes (`valid`) and fails (`invalid`): the cases `rules new` scaffolds, once it has run the rule on
+   * each and seen it do so.
+   */
+  readonly exampleCases?: ExampleCases;
   /**
    * A generic validator serves the repository's own rules through options (paths, content, ...). No
    * shipped rule need declare it, so doctor does not report it as undeclared.
