@@ -710,7 +710,11 @@ describe('rules new', () => {
         for (const [path, text] of Object.entries(files)) expect(repo.read(`${tests}/${kind}/example/${path}`)).toBe(text);
       const tested = repo.run(['rules', 'test', `project.${slug}`, '--json']);
       expect(tested.code).toBe(0);
-      expect(jsonRows(tested.stdout).map((row) => [row.case, row.status])).toEqual([
+      const rows = tested.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { case: string; status: string });
+      expect(rows.map((row) => [row.case, row.status])).toEqual([
         ['valid/example', 'ok'],
         ['invalid/example', 'ok'],
       ]);

@@ -51,7 +51,10 @@ const CAUSES: readonly Cause[] = [
     id: 'validators-not-here',
     matches: (f) => f.category === 'doctrine' && has(f, /^names the validator `[a-z_]+`, which is not registered/),
   },
-  { id: 'validators-upstream-lacks', matches: (f) => undeclared(f, UPSTREAM_LACKS) && has(f, /none of its rules names it/) && has(f, /update --force/) },
+  {
+    id: 'validators-upstream-lacks',
+    matches: (f) => undeclared(f, UPSTREAM_LACKS) && has(f, /none of its rules names it/) && has(f, /update --force/),
+  },
   { id: 'policy-session-values', matches: (f) => f.category === 'policy' && f.subject.startsWith('session.') },
   { id: 'rule-body-sections', matches: (f) => f.file === '.ai/repo/rules/project/accumulation-is-measured.v2.md' },
   { id: 'provider-bb', matches: (f) => f.category === 'projection' && has(f, /provider bb/) },
