@@ -9,6 +9,7 @@ import { ExitCode } from '../errors';
 import { repositoryValidatorSwitch } from '../gate/isolation/settings';
 import { runGate } from '../gate/run-gate';
 import type { GateName } from '../generated/gates';
+import { useColour } from '../io/colour';
 import type { Format } from '../reporters/index';
 import { formatOf, loadReporter } from '../reporters/index';
 import { ReporterPlugin } from '../reporters/report';
@@ -37,6 +38,8 @@ export async function runGateCommand(gate: GateName, options: GateOptions, invoc
   const format = formatOf(options);
   const reporter = new ReporterPlugin(await loadReporter(format), {
     quiet: options.quiet,
+    // FAIL red, WARN yellow on a terminal, as NO_COLOR and FORCE_COLOR allow
+    colour: format === 'text' && useColour(env, process.stdout.isTTY),
     // a gate's findings name repository-relative files, and its rules' files are in the repository;
     // the lines a fingerprint hashes are read from the tree the gate judged (ReporterPlugin)
     paths: { prefix: '', rulesInRepository: true },

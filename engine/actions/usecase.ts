@@ -41,7 +41,10 @@ function select(repository: Repository, id: string | undefined, command: string)
 
 export function runUseCaseList(options: Options, invocation: Invocation): void {
   const repository = openRepository(invocation);
-  for (const entry of readCatalogue(repository)) {
+  const entries = readCatalogue(repository);
+  // an empty list is said, never printed as nothing (JSON lines stay none: no object, no use case)
+  if (entries.length === 0 && !options.json) say(`usecase list: none in ${useCasesDir(repository)}/`);
+  for (const entry of entries) {
     const useCase = entry.useCase;
     const steps = useCase?.scenario?.steps.length ?? 0;
     if (options.json) {

@@ -7,6 +7,7 @@
 import type { Finding } from '../api/findings';
 import { isFailing, isOutcome } from '../api/findings';
 import type { GateName } from '../generated/gates';
+import { paint } from '../io/colour';
 import { escapeControls } from '../io/document-error';
 import type { GateReport, Reporter } from './report';
 
@@ -16,7 +17,7 @@ export const TEXT_FINDINGS_PER_RULE = 200;
 export const textReporter: Reporter = {
   format: 'text',
   *render(report: GateReport): Generator<string> {
-    const { findings, gate, quiet } = report;
+    const { findings, gate, quiet, colour } = report;
     const shown = quiet ? findings.filter((finding) => !isOutcome(finding.level)) : findings;
     const totals = new Map<string | undefined, number>();
     for (const finding of shown) totals.set(finding.rule, (totals.get(finding.rule) ?? 0) + 1);
@@ -25,7 +26,7 @@ export const textReporter: Reporter = {
       const count = (printed.get(finding.rule) ?? 0) + 1;
       printed.set(finding.rule, count);
       if (count > TEXT_FINDINGS_PER_RULE) continue;
-      yield formatText(finding);
+      yield formatText(finding, colour);
       const total = totals.get(finding.rule)!;
       if (count === TEXT_FINDINGS_PER_RULE && total > count) yield `…and ${total - count} more (see --json)`;
     }
@@ -33,13 +34,18 @@ export const textReporter: Reporter = {
   },
 };
 
-/** `%-4s %-11s %s — %s`, then `  [reproduce: …]` when there is one. */
-export function formatText(finding: Finding): string {
+/** The colour of a level on a terminal: what fails red, a warning yellow, the rest plain. */
+const LEVEL_COLOURS: Partial<Record<Finding['level'], 'red' | 'yellow'>> = { FAIL: 'red', DRIFT: 'red', WARN: 'yellow' };
+
+/** `%-4s %-11s %s — %s`, then `  [reproduce: …]` when there is one; with `colour`, the level coloured. */
+export function formatText(finding: Finding, colour = false): string {
   const subject =
     finding.file !== undefined && finding.line !== undefined && finding.subject === finding.file
       ? `${finding.subject}:${finding.line}`
       : finding.subject;
-  const head = `${finding.level.padEnd(4)} ${escapeControls(finding.category).padEnd(11)} ${escapeControls(subject)} — ${escapeControls(finding.message)}`;
+  const tint = colour ? LEVEL_COLOURS[finding.level] : undefined;
+  const level = tint ? paint(finding.level, tint) + ' '.repeat(Math.max(0, 4 - finding.level.length)) : finding.level.padEnd(4);
+  const head = `${level} ${escapeControls(finding.category).padEnd(11)} ${escapeControls(subject)} — ${escapeControls(finding.message)}`;
   return finding.reproduce ? `${head}  [reproduce: ${escapeControls(finding.reproduce)}]` : head;
 }
 

@@ -20,6 +20,8 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
   for (const [key, value] of Object.entries(process.env)) {
     // a provider's session id (a suite run inside an agent) would pick the episode the session tests open
     if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_') || key === 'CLAUDE_CODE_SESSION_ID') continue;
+    // the text output the tests read is plain whatever the shell the suite runs in asks for
+    if (key === 'FORCE_COLOR' || key === 'NO_COLOR') continue;
     env[key] = value;
   }
   return {

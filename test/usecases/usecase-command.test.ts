@@ -159,7 +159,11 @@ describe('usecase validate', () => {
   it('holds nothing to judge in a repository without use cases (0)', () => {
     const repo = repos.create().init();
     expect(repo.run(['usecase', 'validate']).code).toBe(0);
-    expect(repo.run(['usecase', 'list']).stdout).toBe('');
+    // an empty list says so; as JSON lines it is no line at all
+    const listed = repo.run(['usecase', 'list']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toBe('usecase list: none in .ai/repo/use-cases/\n');
+    expect(repo.run(['usecase', 'list', '--json']).stdout).toBe('');
   });
 
   it('is refused outside an adopted repository (12)', () => {
