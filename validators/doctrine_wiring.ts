@@ -86,10 +86,12 @@ export default defineValidator({
         notAdopted++;
         continue;
       }
-      const fix = pack ? remedyFor(context, pack.name, name) : 'declare it in a rule, or remove it';
+      const remedy = pack ? remedyFor(context, pack.name, name) : 'declare it in a rule, or remove it';
       context.violation({
         subject: name,
-        message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${fix})`,
+        message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${remedy})`,
+        // an older release of this version's package is brought current by the tool's own updater
+        ...(remedy.endsWith('(run: majordomus rules vendor update)') ? { fix: ['rules', 'vendor', 'update'] } : {}),
       });
     }
     for (const { name, file } of registry.projectFiles()) {

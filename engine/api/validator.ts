@@ -35,6 +35,12 @@ export interface Violation {
   readonly category?: string;
   /** Defaults to `majordomus <gate> --rule <id>`. */
   readonly reproduce?: string;
+  /**
+   * When the remedy is one of this tool's own commands, its arguments after `majordomus` (`['hooks',
+   * 'install']`): what `doctor --fix` runs. It runs only commands it knows to repair without asking
+   * (engine/actions/fix.ts); any other stays a finding, as it would without.
+   */
+  readonly fix?: readonly string[];
 }
 
 /** A neutral report: something checked and found in order, something noted, something not checked. */

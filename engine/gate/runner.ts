@@ -237,6 +237,7 @@ export class Runner {
       column: note.column,
       endLine: note.endLine,
       endColumn: note.endColumn,
+      ...('fix' in note && note.fix !== undefined ? { fix: note.fix } : {}),
       exitCode: code,
     });
     const reports: RuleReports = {

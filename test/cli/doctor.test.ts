@@ -16,7 +16,7 @@ afterAll(() => repos.disposeAll());
 /** A finding line of the text format: level padded to 4, category padded to 11, subject, em dash, message. */
 const FINDING_LINE = /^(FAIL|WARN|DRIFT|OK {2}|INFO) [a-z-]{1,11} *\S.* \u2014 .+/;
 const REPRODUCE_SUFFIX = / {2}\[reproduce: majordomus doctor --rule ([A-Za-z0-9._-]+)\]$/;
-/** The eight keys in their order, then the keys added after them (a finding's position, its rule's version and help). */
+/** The eight keys in their order, then the keys added after them (a finding's position, its rule's version and help, its fix). */
 const JSON_KEYS = [
   'level',
   'category',
@@ -31,6 +31,7 @@ const JSON_KEYS = [
   'endColumn',
   'version',
   'help',
+  'fix',
 ];
 const LAYOUT_RULE = 'majordomus.ai-layout-integrity';
 

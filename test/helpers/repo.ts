@@ -58,6 +58,7 @@ export interface JsonFinding {
   readonly endColumn?: number | null;
   readonly version?: number | null;
   readonly help?: string | null;
+  readonly fix?: readonly string[] | null;
 }
 
 /** Parse `--json` output: one object a line. */

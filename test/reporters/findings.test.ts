@@ -41,7 +41,7 @@ describe('levels: outcome apart from severity, one decision of violation and fai
 });
 
 describe('JSON lines keep their keys, in order, and add the new ones after', () => {
-  it('level … line, then column, endLine, endColumn, version, help', () => {
+  it('level … line, then column, endLine, endColumn, version, help, fix', () => {
     const rule = distributionRules().find((r) => r.id === 'majordomus.policy-integrity')!;
     const line = JSON.parse(formatJson(finding(rule, 'FAIL', { file: 'p.yaml', line: 3, column: 2, endLine: 4, endColumn: 1 }))) as Record<
       string,
@@ -61,6 +61,7 @@ describe('JSON lines keep their keys, in order, and add the new ones after', () 
       'endColumn',
       'version',
       'help',
+      'fix',
     ]);
     expect(line).toMatchObject({
       column: 2,
