@@ -28,7 +28,7 @@ const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
  * Whether `actual` is what `expected` shows: whole, a `…` line matching any run of lines (none
  * included), `…` within a line any text. Returns the first line that does not fit.
  */
-export function matchesShown(actual: string, expected: string): string | undefined {
+function matchesShown(actual: string, expected: string): string | undefined {
   const got = actual
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -74,7 +74,8 @@ describe('README.md, typed as written', () => {
 
   it('begins with the one block typed in the clone, which this test stands in for', () => {
     const first = fencedBlocks(README).find((block) => block.info === 'sh' && block.body.includes('npm pack'));
-    expect(first?.body.split('#')[0]!.trim()).toBe(CLONE_BLOCK);
+    expect(first).toBeDefined();
+    expect(first!.body.split('#')[0]!.trim()).toBe(CLONE_BLOCK);
     const tour = README.indexOf('## A five-minute tour');
     expect(README.indexOf(CLONE_BLOCK)).toBeGreaterThan(tour);
     expect(README.indexOf(CLONE_BLOCK)).toBeLessThan(README.indexOf('```sh tour'));
