@@ -67,6 +67,20 @@ describe('check --quiet on the built CLI', () => {
     // the full output says the same, above more lines
     expect(full.stdout.trimEnd().split('\n').at(-1)).toBe(shown.at(-1));
     expect(full.stdout.split('\n').length).toBeGreaterThan(shown.length);
+  });
+
+  it('JUnit with only a WARN: exit 0 and failures="0", the warning kept as the testcase\'s system-out', () => {
+    const repo = adopted();
+    // an advisory rule whose example options report here: one WARN, nothing failing
+    expect(repo.run(['rules', 'new', 'readme-present', '--validator', 'paths']).code).toBe(0);
+    const text = repo.run(['doctor', '--quiet']);
+    expect(text.code).toBe(0);
+    expect(text.stdout.trimEnd().split('\n').at(-1)).toBe('doctor: 0 failure(s), 1 warning(s)');
+    const junit = repo.run(['doctor', '--format', 'junit']);
+    expect(junit.code).toBe(0);
+    expect(junit.stdout).toMatch(/<testsuites name="majordomus" tests="\d+" failures="0"/);
+    expect(junit.stdout).not.toContain('<failure');
+    expect(junit.stdout).toMatch(/<system-out>WARN \S+ — README\.md — nothing tracked matches/);
     repos.disposeAll();
   });
 });
