@@ -4,10 +4,8 @@ import { defineValidator } from '../engine/api/validator';
 import { gates } from '../engine/generated/gates';
 import type { RulePackageManifest } from '../engine/generated/types';
 import type { Rule } from '../engine/layer/rule-types';
-import { parseYaml } from '../engine/layer/yaml';
 import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
 import { compareRevisions } from '../engine/packs/vendor';
-import { loadRuleText } from '../engine/ruleset/rules';
 
 export default defineValidator({
   name: 'doctrine_wiring',
@@ -181,17 +179,17 @@ function checkTests(context: ValidatorContext, rule: Rule, tests: readonly strin
  * own, say — which `rules vendor update` replaces only with `--force`.
  */
 function remedyFor(context: ValidatorContext, pack: string, name: string): string {
-  const declaring = shippedRuleNaming(context, pack, name);
+  const declaring = context.distribution.ruleNaming(pack, name);
   const vendored = context.rules.packages.find((pkg) => pkg.vendor === pack);
   const theirs = vendored?.manifest;
   const listed = declaring ? theirs?.rules?.find((entry) => entry?.id === declaring.id) : undefined;
   if (declaring && vendored) {
-    const file = `${vendored.dir}/${listed && typeof listed.file === 'string' ? listed.file : `rules/${declaring.file}`}`;
+    const file = [vendored.dir, listed && typeof listed.file === 'string' ? listed.file : ['rules', declaring.file].join('/')].join('/');
     const refused = (context.rules.refusedRules ?? []).some((rule) => rule.id === declaring.id && rule.provenance.origin === 'vendor');
     if (refused || context.rules.problems.some((problem) => problem.file === file))
       return `the vendored copy holds the rule that declares it, \`${declaring.id}\` (${file}), and that rule was refused: fix what its own finding names, and the validator runs under it`;
   }
-  const ours = readShippedManifest(context, pack);
+  const ours = context.distribution.packageManifest(pack);
   const ourRevision = String(ours?.source_revision ?? '');
   const theirRevision = String(theirs?.source_revision ?? '');
   const declares = declaring ? `this version declares it in \`${declaring.id}\`` : 'this version declares it in its own package';
@@ -211,29 +209,6 @@ function remedyFor(context: ValidatorContext, pack: string, name: string): strin
   if (order < 0 && !damaged(context, vendored.dir, theirs))
     return `${declares}, which the vendored release ${theirRevision} predates (run: majordomus rules vendor update)`;
   return `${declares}; the vendored copy of release ${theirRevision} lacks it or was changed by hand (restore it with: majordomus rules vendor update --force)`;
-}
-
-/** The rule of the distribution's `pack` whose validator is `name`: its id and file name. */
-function shippedRuleNaming(context: ValidatorContext, pack: string, name: string): { id: string; file: string } | undefined {
-  const dir = `rules/${pack}/rules`;
-  for (const entry of context.distribution.list(dir)) {
-    if (!entry.name.endsWith('.md')) continue;
-    const rule = loadRuleText(context.distribution.read(`${dir}/${entry.name}`), `${dir}/${entry.name}`, {
-      origin: 'vendor',
-      vendor: pack,
-    });
-    if (!Array.isArray(rule) && rule.enforcement?.validator === name) return { id: rule.id, file: entry.name };
-  }
-  return undefined;
-}
-
-/** The manifest of the distribution's package of `pack`. */
-function readShippedManifest(context: ValidatorContext, pack: string): RulePackageManifest | undefined {
-  try {
-    return parseYaml(context.distribution.read(`rules/${pack}/manifest.yaml`), 'manifest.yaml').value as RulePackageManifest;
-  } catch {
-    return undefined;
-  }
 }
 
 /** True when two manifests list the same rules (identity and hash), in any order. */

@@ -12,7 +12,9 @@
  * Everything here is an interface: these are the published types (engine/api/index.ts), and the engine's own
  * classes behind them (engine/gate/context.ts builds the readers) are never handed to a validator.
  */
+
 import type { FolderGateName, GateName, RepositoryGateName } from '../generated/gates';
+import type { RulePackageManifest } from '../generated/types';
 import type { Rule, RuleSet } from '../layer/rule-types';
 import type { FrontMatterDocument, YamlDocument } from '../layer/yaml-document';
 import type { Schema } from './toolkit/options-schema';
@@ -241,6 +243,10 @@ export interface DistributionReader {
   hasTest(test: string): boolean;
   /** The sha256 of the rule file `identity` the distribution ships in the package of `vendor`, if it ships one. */
   ruleHash(vendor: string, identity: string): string | undefined;
+  /** The manifest of the package the distribution ships for `vendor`, if it ships one. */
+  packageManifest(vendor: string): RulePackageManifest | undefined;
+  /** The rule of the package the distribution ships for `vendor` that names `validator`: its id and file name. */
+  ruleNaming(vendor: string, validator: string): { readonly id: string; readonly file: string } | undefined;
 }
 
 /** What a validator may read of a repository: its judged tree, its layer and its git state. */
