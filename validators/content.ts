@@ -42,6 +42,10 @@ export default defineValidator({
     mode: 'forbid',
     message: 'a TODO marker is tracked (open an issue and remove the marker)',
   },
+  exampleCases: {
+    valid: { 'src/app.js': 'export const answer = 42;\n' },
+    invalid: { 'src/app.js': '// TODO: say why the answer is 42\nexport const answer = 42;\n' },
+  },
   async run(context) {
     const { options, rule } = context;
     const flags = options.flags ?? '';

@@ -2,8 +2,10 @@ import { isUnreadable, printable, unsafePathReason } from '../engine/api/toolkit
 import type { ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
 import { gates } from '../engine/generated/gates';
+import type { RulePackageManifest } from '../engine/generated/types';
 import type { Rule } from '../engine/layer/rule-types';
 import { adoptedPacks, BASELINE_PACK, packOfValidator } from '../engine/packs/registry';
+import { compareRevisions } from '../engine/packs/vendor';
 
 export default defineValidator({
   name: 'doctrine_wiring',
@@ -82,12 +84,12 @@ export default defineValidator({
         notAdopted++;
         continue;
       }
-      const fix = pack
-        ? `the distribution's \`${pack.name}\` pack declares it in a rule its vendored copy here lacks; run: majordomus rules vendor update`
-        : 'declare it in a rule, or remove it';
+      const remedy = pack ? remedyFor(context, pack.name, name) : 'declare it in a rule, or remove it';
       context.violation({
         subject: name,
-        message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${fix})`,
+        message: `validator exists but no rule declares it: \`${name}\` is registered and no rule of the effective set names it (${remedy})`,
+        // an older release of this version's package is brought current by the tool's own updater
+        ...(remedy.endsWith('(run: majordomus rules vendor update)') ? { fix: ['rules', 'vendor', 'update'] } : {}),
       });
     }
     for (const { name, file } of registry.projectFiles()) {
@@ -165,6 +167,69 @@ function checkTests(context: ValidatorContext, rule: Rule, tests: readonly strin
         line,
         message: `names the test ${test}, which does not exist in ${where} (write it, or correct the path)`,
       });
+    }
+  });
+}
+
+/**
+ * What to do about the validator `name` of `pack` that no rule of the effective set names, true in the
+ * state the repository is in: the vendored copy holds the rule that declares it but the rule was
+ * refused (its own finding says why); the copy is an older release of this version's package (update
+ * it); the copy is this release damaged, or another release or vendor's package — the upstream tool's
+ * own, say — which `rules vendor update` replaces only with `--force`.
+ */
+function remedyFor(context: ValidatorContext, pack: string, name: string): string {
+  const declaring = context.distribution.ruleNaming(pack, name);
+  const vendored = context.rules.packages.find((pkg) => pkg.vendor === pack);
+  const theirs = vendored?.manifest;
+  const listed = declaring ? theirs?.rules?.find((entry) => entry?.id === declaring.id) : undefined;
+  if (declaring && vendored) {
+    const file = [vendored.dir, listed && typeof listed.file === 'string' ? listed.file : ['rules', declaring.file].join('/')].join('/');
+    const refused = (context.rules.refusedRules ?? []).some((rule) => rule.id === declaring.id && rule.provenance.origin === 'vendor');
+    if (refused || context.rules.problems.some((problem) => problem.file === file))
+      return `the vendored copy holds the rule that declares it, \`${declaring.id}\` (${file}), and that rule was refused: fix what its own finding names, and the validator runs under it`;
+  }
+  const ours = context.distribution.packageManifest(pack);
+  const ourRevision = String(ours?.source_revision ?? '');
+  const theirRevision = String(theirs?.source_revision ?? '');
+  const declares = declaring ? `this version declares it in \`${declaring.id}\`` : 'this version declares it in its own package';
+  if (!vendored || !theirs)
+    return `${declares}; the vendored copy of the \`${pack}\` package is unreadable or absent (restore it with: majordomus rules vendor update --force)`;
+  const order = compareRevisions(theirRevision, ourRevision);
+  const samePackage = theirs.package === ours?.package && theirs.vendor === ours?.vendor;
+  // the same name and release with other rules listed is another package, whatever it calls itself
+  const sameRules = samePackage && order === 0 && sameEntries(theirs, ours);
+  if (!samePackage || order === undefined || order > 0 || (order === 0 && !sameRules)) {
+    const which =
+      samePackage && order === 0
+        ? 'whose manifest lists other rules than the one this version ships'
+        : `not the release this version ships (${String(ours?.package)} ${ourRevision})`;
+    return `${declares}; the vendored \`${pack}\` package is ${printable(String(theirs.package ?? 'unnamed'), 80)} ${printable(theirRevision, 40)}, ${which}, and none of its rules names it (to run it, adopt this version's package, which replaces the vendored one: majordomus rules vendor update --force)`;
+  }
+  if (order < 0 && !damaged(context, vendored.dir, theirs))
+    return `${declares}, which the vendored release ${theirRevision} predates (run: majordomus rules vendor update)`;
+  return `${declares}; the vendored copy of release ${theirRevision} lacks it or was changed by hand (restore it with: majordomus rules vendor update --force)`;
+}
+
+/** True when two manifests list the same rules (identity and hash), in any order. */
+function sameEntries(a: RulePackageManifest, b: RulePackageManifest | undefined): boolean {
+  const key = (manifest: RulePackageManifest | undefined): string =>
+    (manifest?.rules ?? [])
+      .map((entry) => `${entry?.id}@${entry?.version}:${entry?.sha256}`)
+      .sort()
+      .join('\n');
+  return key(a) === key(b);
+}
+
+/** True when a rule file the vendored manifest lists is missing or differs from its hash. */
+function damaged(context: ValidatorContext, dir: string, manifest: RulePackageManifest): boolean {
+  return (manifest.rules ?? []).some((entry) => {
+    if (!entry || typeof entry.file !== 'string' || typeof entry.sha256 !== 'string') return true;
+    try {
+      return context.sha256(`${dir}/${entry.file}`) !== entry.sha256;
+    } catch (error) {
+      if (isUnreadable(error)) return true;
+      throw error;
     }
   });
 }

@@ -26,6 +26,18 @@ const OPTIONS = schema.object({
 /** Options of a `document_schema` rule. */
 export type DocumentSchemaOptions = SchemaType<typeof OPTIONS>;
 
+/** The schema of the example cases: a configuration whose `name` is a string. */
+const EXAMPLE_SCHEMA = `${JSON.stringify(
+  {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string' } },
+  },
+  null,
+  2,
+)}\n`;
+
 /** At most this many schema errors are reported for one file; the rest are counted. */
 const MAX_PER_FILE = 50;
 
@@ -36,6 +48,10 @@ export default defineValidator({
   generic: true,
   optionsSchema: OPTIONS,
   exampleOptions: { paths: ['config/*.yaml'], schema: 'schemas/config.schema.json' },
+  exampleCases: {
+    valid: { 'schemas/config.schema.json': EXAMPLE_SCHEMA, 'config/app.yaml': 'name: app\n' },
+    invalid: { 'schemas/config.schema.json': EXAMPLE_SCHEMA, 'config/app.yaml': 'name: 42\n' },
+  },
   async run(context) {
     const { options, rule } = context;
     const unsafe = unsafePathReason(options.schema);

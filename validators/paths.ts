@@ -22,6 +22,10 @@ export default defineValidator({
   generic: true,
   optionsSchema: OPTIONS,
   exampleOptions: { require: ['README.md'] },
+  exampleCases: {
+    valid: { 'README.md': '# A project\n\nWhat it is and how to build it.\n' },
+    invalid: { 'src/index.js': 'export const answer = 42;\n' },
+  },
   async run(context) {
     const { options } = context;
     const required = usablePathspecs(context, 'require', options.require ?? []);

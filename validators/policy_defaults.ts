@@ -1,15 +1,18 @@
 import { readPolicy } from '../engine/api/toolkit/index';
 import { defineValidator } from '../engine/api/validator';
-import { SKELETON_POLICY, skeletonPolicyValues } from '../engine/layer/policy-skeleton';
+import { optionalPolicyValues, SKELETON_POLICY, skeletonPolicyValues } from '../engine/layer/policy-skeleton';
 
 export default defineValidator({
   name: 'policy_defaults',
-  description: 'The policy sets every value the skeleton policy declares, so no reader has to carry a default of its own.',
+  description:
+    'The policy sets every value the skeleton policy declares, so no reader has to carry a default of its own; a value the policy schema gives a default is optional.',
   gates: ['doctor', 'watch'],
   run(context) {
     const policy = readPolicy(context);
     if (!policy) return;
-    const declared = skeletonPolicyValues(context.distribution);
+    // a key the schema gives a default (one the upstream tool's schema refuses) may be left out
+    const optional = optionalPolicyValues(context.distribution);
+    const declared = skeletonPolicyValues(context.distribution).filter(({ key }) => !optional.has(key));
     let missing = 0;
     for (const { key, value } of declared) {
       const { found, deepest } = lookup(policy.policy, key);

@@ -41,6 +41,8 @@ export default defineValidator({
         context.violation({
           subject: capped,
           message: `${count} ${cap.what}, over the cap of ${limit} (\`${cap.key}\`): archive the oldest or raise the cap`,
+          // the ledger's own archiver (never deleting) is the tool's: doctor --fix runs it
+          ...(cap.count === 'ledger' ? { fix: ['history', '--rotate'] } : {}),
         });
       }
     }

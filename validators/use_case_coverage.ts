@@ -12,7 +12,8 @@ import { parseUseCase } from '../engine/usecases/format';
 export default defineValidator({
   name: 'use_case_coverage',
   description: 'Every command family of the CLI is named and run by an active use case with a scenario.',
-  gates: ['doctor', 'check'],
+  // finish too: the upstream tool's rule enforces coverage when a task finishes
+  gates: ['doctor', 'check', 'finish'],
   run(context) {
     const dir = `${context.layer.repoDir}/use-cases`;
     if (context.kind(dir) === 'absent') {
@@ -46,6 +47,8 @@ export default defineValidator({
     for (const useCase of read) {
       if (useCase.status !== 'active' || !useCase.scenario) continue;
       for (const step of useCase.scenario.steps) {
+        // a worker step runs the worker's own shell command, no command of the tool
+        if (step.run === undefined) continue;
         const ids = covering.get(step.run[0]!) ?? [];
         if (!ids.includes(useCase.id)) covering.set(step.run[0]!, [...ids, useCase.id]);
       }

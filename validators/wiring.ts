@@ -67,6 +67,9 @@ function hookFiles(context: ValidatorContext): HookFiles {
   };
 }
 
+/** The command that writes the hooks the policy declares: the fix of a hook that is missing or bypassed. */
+const HOOKS_INSTALL: readonly string[] = ['hooks', 'install'];
+
 /** Check one entry; true when it is verifiably wired. */
 async function checkEntry(
   context: ValidatorContext,
@@ -77,15 +80,19 @@ async function checkEntry(
   const invocation: Invocation = { path: entry.path, args: Array.isArray(entry.args) ? entry.args.map(String) : [] };
   const command = commandLine(invocation);
   const wiredBy = entry.wired_by;
-  const fail = (message: string): false => {
-    context.violation({ subject: entry.name ?? wiredBy, ...at, message });
+  const fail = (message: string, fix?: readonly string[]): false => {
+    context.violation({ subject: entry.name ?? wiredBy, ...at, message, ...(fix ? { fix } : {}) });
     return false;
   };
   const info = (message: string): false => {
     context.info({ subject: entry.name ?? wiredBy, ...at, message });
     return false;
   };
-  const verdict = (result: HookVerdict): boolean => (result.state === 'wired' ? true : fail(result.message));
+  // a hook whose remedy is the tool's own installer carries it as the fix doctor --fix runs
+  const verdict = (result: HookVerdict): boolean =>
+    result.state === 'wired'
+      ? true
+      : fail(result.message, result.message.endsWith('(run: majordomus hooks install)') ? HOOKS_INSTALL : undefined);
   if (wiredBy === 'manual') return info(`\`${command}\` is declared manual: documented, not verified, never counted as wired`);
   const colon = wiredBy.indexOf(':');
   const kind = colon === -1 ? wiredBy : wiredBy.slice(0, colon);

@@ -15,7 +15,7 @@ import { isViolation } from '../api/findings';
 import type { Runner } from '../gate/runner';
 import type { GateName } from '../generated/gates';
 import { escapeControls } from '../io/document-error';
-import { ruleHelp } from '../packs/rule-docs';
+import { ruleHelpUrl } from '../packs/rule-docs';
 import type { Rule } from '../ruleset/rules';
 import type { CurrentTaskRead } from '../state/tasks/current';
 import { readCurrentTask } from '../state/tasks/current';
@@ -88,7 +88,7 @@ function explainText(gate: GateName, read: CurrentTaskRead | undefined, explaine
       continue;
     }
     lines.push(`  statement: ${rule.statement}`);
-    const help = ruleHelp(rule);
+    const help = ruleHelpUrl(rule);
     if (help) lines.push(`  help: ${help}`);
     lines.push(`  rule: ${rule.file}`);
   }
@@ -128,7 +128,7 @@ function explainJson(gate: GateName, read: CurrentTaskRead | undefined, explaine
         identity: rule?.identity ?? null,
         class: rule?.class ?? null,
         statement: rule?.statement ?? null,
-        help: rule ? (ruleHelp(rule) ?? null) : null,
+        help: rule ? (ruleHelpUrl(rule) ?? null) : null,
         file: rule?.file ?? null,
         counts,
       }),

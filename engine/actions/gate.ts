@@ -6,11 +6,12 @@
 
 import { gatePlugins } from '../capabilities/gates';
 import type { Invocation } from '../commands/define';
-import { ExitCode } from '../errors';
+import { ExitCode, UsageError } from '../errors';
 import { repositoryValidatorSwitch } from '../gate/isolation/settings';
 import type { RunnerPlugin } from '../gate/run-gate';
 import { runGate } from '../gate/run-gate';
 import type { GateName } from '../generated/gates';
+import { useColour } from '../io/colour';
 import type { Format } from '../reporters/index';
 import { formatOf, loadReporter } from '../reporters/index';
 import { ReporterPlugin } from '../reporters/report';
@@ -30,6 +31,8 @@ export interface GateOptions {
   readonly explain?: boolean;
   /** `check --checkpoint`: once the rules ran, record an empty-body checkpoint of the active task. */
   readonly checkpoint?: boolean;
+  /** `doctor --fix`: run the tool's own commands the findings name as their remedy, then doctor again. */
+  readonly fix?: boolean;
 }
 
 /** Run `gate` in the repository around the working directory. */
@@ -37,8 +40,20 @@ export async function runGateCommand(gate: GateName, options: GateOptions, invoc
   const { cwd, env } = invocation;
   const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators, env);
   const format = formatOf(options);
+  if (options.fix) {
+    // the plan and what each command wrote are lines of text: a machine format is one document of findings
+    if (format !== 'text')
+      throw new UsageError(
+        `doctor --fix prints its plan and what it wrote as text; run the format after it (majordomus doctor --format ${format})`,
+      );
+    const { planFixes, applyFixes } = await import('./fix');
+    const first = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators });
+    await applyFixes(planFixes(first.findings), invocation, (line) => process.stdout.write(`${line}\n`));
+  }
   const reporter = new ReporterPlugin(await loadReporter(format), {
     quiet: options.quiet,
+    // FAIL red, WARN yellow on a terminal, as NO_COLOR and FORCE_COLOR allow
+    colour: format === 'text' && useColour(env, process.stdout.isTTY),
     // a gate's findings name repository-relative files, and its rules' files are in the repository;
     // the lines a fingerprint hashes are read from the tree the gate judged (ReporterPlugin)
     paths: { prefix: '', rulesInRepository: true },

@@ -5,9 +5,11 @@ import { MissingError, UsageError } from '../errors';
 import { readBody } from '../io/stdin';
 import type { Repository } from '../layer/repository';
 import { readLedger } from '../state/ledger/read';
+import { deriveCheckpointBody, deriveHandoverBody } from '../state/records/derive';
 import type { RecordKind } from '../state/records/record';
 import { ledgerOrder, newestFirst, resolveRecord } from '../state/records/resolver';
 import type { CheckpointRecorded } from '../state/records/write';
+import { requiredSections } from '../state/records/write';
 import type { Task } from '../state/tasks/current';
 import { openRepository, say } from './shared';
 
@@ -17,14 +19,25 @@ export interface RecordOptions {
   readonly json?: boolean;
   /** handover only: the task is handed over (its outcome becomes handed_over). */
   readonly close?: boolean;
+  /** The body is derived from the task, git and the ledger instead of read from stdin. */
+  readonly derive?: boolean;
 }
 
 export async function runRecordCommand(kind: RecordKind, options: RecordOptions, invocation: Invocation): Promise<void> {
   if (options.show && options.list)
     throw new UsageError(`${kind}: --show and --list are two different questions; ask one (run: majordomus ${kind} --help)`);
+  if (options.derive && (options.show || options.list))
+    throw new UsageError(
+      `${kind}: --derive writes a ${kind}, --${options.show ? 'show' : 'list'} reads them; ask one (run: majordomus ${kind} --help)`,
+    );
   if (options.show || options.list) return read(openRepository(invocation), kind, options);
   if (options.close && kind !== 'handover') throw new UsageError(`${kind}: --close is for a handover (run: majordomus handover --close)`);
-  const body = () => readBody(kind);
+  const body = (repository: Repository, task: Task): string => {
+    if (!options.derive) return readBody(kind);
+    return kind === 'checkpoint'
+      ? deriveCheckpointBody(repository, task)
+      : deriveHandoverBody(repository, task, requiredSections(repository));
+  };
   if (kind === 'checkpoint') {
     const recorded = await writeCheckpoint(body, invocation);
     say(options.json ? JSON.stringify(recorded) : checkpointText(recorded));

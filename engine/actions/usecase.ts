@@ -12,6 +12,8 @@ import type { Repository } from '../layer/repository';
 import { recordEvent } from '../state/ledger/target';
 import type { CatalogueEntry } from '../usecases/catalogue';
 import { readCatalogue, useCasesDir } from '../usecases/catalogue';
+import type { Setup, UseCase } from '../usecases/format';
+import { isPreparedSetup, SETUPS } from '../usecases/format';
 import type { UseCaseEvidence } from '../usecases/run';
 import { runScenario } from '../usecases/run';
 import { openRepository, say } from './shared';
@@ -39,7 +41,10 @@ function select(repository: Repository, id: string | undefined, command: string)
 
 export function runUseCaseList(options: Options, invocation: Invocation): void {
   const repository = openRepository(invocation);
-  for (const entry of readCatalogue(repository)) {
+  const entries = readCatalogue(repository);
+  // an empty list is said, never printed as nothing (JSON lines stay none: no object, no use case)
+  if (entries.length === 0 && !options.json) say(`usecase list: none in ${useCasesDir(repository)}/`);
+  for (const entry of entries) {
     const useCase = entry.useCase;
     const steps = useCase?.scenario?.steps.length ?? 0;
     if (options.json) {
@@ -103,20 +108,30 @@ export async function runUseCaseRun(id: string | undefined, options: Options, in
   // an advisory use case without a scenario has nothing to execute: it is listed, not run; a draft or a
   // deprecated one runs only when named, so work in progress never turns a whole run red
   const withScenario = entries.map((entry) => entry.useCase!).filter((useCase) => useCase.scenario !== undefined);
-  const runnable = id === undefined ? withScenario.filter((useCase) => useCase.status === 'active') : withScenario;
+  const byStatus = id === undefined ? withScenario.filter((useCase) => useCase.status === 'active') : withScenario;
+  let skipped = 0;
+  const skip = (useCase: UseCase, reason: string, advice: string): void => {
+    skipped++;
+    say(options.json ? JSON.stringify({ id: useCase.id, result: 'skip', reason }) : `SKIP ${useCase.id}: ${reason} (${advice})`);
+  };
+  const runnable: { useCase: UseCase; setup: Setup }[] = [];
   for (const useCase of withScenario) {
-    if (runnable.includes(useCase)) continue;
-    say(
-      options.json
-        ? JSON.stringify({ id: useCase.id, result: 'skip', reason: `status ${useCase.status}` })
-        : `SKIP ${useCase.id}: status ${useCase.status} (run it by name: majordomus usecase run ${useCase.id})`,
-    );
+    const setup = useCase.scenario!.setup;
+    if (!byStatus.includes(useCase)) skip(useCase, `status ${useCase.status}`, `run it by name: majordomus usecase run ${useCase.id}`);
+    // a setup of the upstream tool's (finish-ready, challenge) is read as written; this version cannot prepare it
+    else if (!isPreparedSetup(setup))
+      skip(
+        useCase,
+        `setup ${setup} is not one this version prepares (${SETUPS.join(', ')})`,
+        'start the scenario from one of those to run it',
+      );
+    else runnable.push({ useCase, setup });
   }
   const cli = invocation.self;
   const dir = repository.layout.abs(useCasesDir(repository));
   const results: UseCaseEvidence[] = [];
-  for (const useCase of runnable) {
-    const evidence = runScenario(useCase, { cli, useCasesDir: dir, env: invocation.env });
+  for (const { useCase, setup } of runnable) {
+    const evidence = runScenario(useCase, setup, { cli, useCasesDir: dir, env: invocation.env });
     results.push(evidence);
     say(options.json ? JSON.stringify(summaryOf(evidence)) : lineOf(evidence));
   }
@@ -132,13 +147,14 @@ export async function runUseCaseRun(id: string | undefined, options: Options, in
     ran: results.map((evidence) => evidence.id),
     failed: failed.map((evidence) => evidence.id),
   });
-  const summary = `usecase run: ${results.length} ran, ${results.length - failed.length} passed, ${failed.length} failed; evidence in ${evidenceDir}/`;
+  const summary = `usecase run: ${results.length} ran, ${results.length - failed.length} passed, ${failed.length} failed${skipped > 0 ? `, ${skipped} skipped` : ''}; evidence in ${evidenceDir}/`;
   if (options.json)
     say(
       JSON.stringify({
         summary: true,
         ran: results.length,
         passed: results.length - failed.length,
+        skipped,
         failed: failed.map((evidence) => evidence.id),
         evidence: evidenceDir,
       }),
@@ -164,5 +180,6 @@ function lineOf(evidence: UseCaseEvidence): string {
   if (evidence.setup_failure) return `${head}: ${evidence.setup_failure}`;
   const failing = evidence.steps.find((step) => !step.passed);
   if (!failing) return `${head}: ${evidence.steps.length} step${evidence.steps.length === 1 ? '' : 's'}`;
-  return `${head}: step ${failing.id} (${failing.run.join(' ')}): ${failing.failures.join('; ')}`;
+  const what = failing.worker === undefined ? failing.run.join(' ') : `worker: ${failing.worker}`;
+  return `${head}: step ${failing.id} (${what}): ${failing.failures.join('; ')}`;
 }

@@ -58,6 +58,8 @@ export interface Finding {
   readonly endLine?: number;
   /** The column just after the region's last character (exclusive, as SARIF counts it). */
   readonly endColumn?: number;
+  /** The command of this tool that repairs it, as arguments after `majordomus` (the validator's `fix`). */
+  readonly fix?: readonly string[];
   /** The exit code this finding asks for; 0 for OK, INFO and WARN. Not printed. */
   readonly exitCode: number;
   /** True for a note that something was not checked (a validator's `skip`). Not printed. */

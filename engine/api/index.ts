@@ -13,6 +13,7 @@ export type {
   ContextAt,
   DiskReader,
   DistributionReader,
+  ExampleCases,
   FolderContext,
   FolderEntry,
   GateTarget,

@@ -12,7 +12,9 @@
  * Everything here is an interface: these are the published types (engine/api/index.ts), and the engine's own
  * classes behind them (engine/gate/context.ts builds the readers) are never handed to a validator.
  */
+
 import type { FolderGateName, GateName, RepositoryGateName } from '../generated/gates';
+import type { RulePackageManifest } from '../generated/types';
 import type { Rule, RuleSet } from '../layer/rule-types';
 import type { FrontMatterDocument, YamlDocument } from '../layer/yaml-document';
 import type { Schema } from './toolkit/options-schema';
@@ -35,6 +37,12 @@ export interface Violation {
   readonly category?: string;
   /** Defaults to `majordomus <gate> --rule <id>`. */
   readonly reproduce?: string;
+  /**
+   * When the remedy is one of this tool's own commands, its arguments after `majordomus` (`['hooks',
+   * 'install']`): what `doctor --fix` runs. It runs only commands it knows to repair without asking
+   * (engine/actions/fix.ts); any other stays a finding, as it would without.
+   */
+  readonly fix?: readonly string[];
 }
 
 /** A neutral report: something checked and found in order, something noted, something not checked. */
@@ -235,6 +243,10 @@ export interface DistributionReader {
   hasTest(test: string): boolean;
   /** The sha256 of the rule file `identity` the distribution ships in the package of `vendor`, if it ships one. */
   ruleHash(vendor: string, identity: string): string | undefined;
+  /** The manifest of the package the distribution ships for `vendor`, if it ships one. */
+  packageManifest(vendor: string): RulePackageManifest | undefined;
+  /** The rule of the package the distribution ships for `vendor` that names `validator`: its id and file name. */
+  ruleNaming(vendor: string, validator: string): { readonly id: string; readonly file: string } | undefined;
 }
 
 /** What a validator may read of a repository: its judged tree, its layer and its git state. */
@@ -331,6 +343,12 @@ export interface ValidatorLookup {
   nearest(name: string): string | undefined;
 }
 
+/** A valid and an invalid case of a rule using a validator's example options. */
+export interface ExampleCases {
+  readonly valid: Readonly<Record<string, string>>;
+  readonly invalid: Readonly<Record<string, string>>;
+}
+
 /**
  * A validator plugin; `Gates` are the gates it may be enforced at, which decide its context's kind, and
  * `Options` the type its options schema accepts.
@@ -350,6 +368,12 @@ export interface Validator<Options = any, Gates extends GateName = GateName> {
   readonly optionsSchema?: Schema<Options>;
   /** Options that make a working example of a rule using it (`rules new` writes them; docs show them). */
   readonly exampleOptions?: NoInfer<Options>;
+  /**
+   * Two small repository trees (repository-relative paths and their text) a rule with `exampleOptions`
+   * passes (`valid`) and fails (`invalid`): the cases `rules new` scaffolds, once it has run the rule on
+   * each and seen it do so.
+   */
+  readonly exampleCases?: ExampleCases;
   /**
    * A generic validator serves the repository's own rules through options (paths, content, ...). No
    * shipped rule need declare it, so doctor does not report it as undeclared.

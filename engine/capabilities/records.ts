@@ -10,6 +10,7 @@ import { RefusedError, UsageError } from '../errors';
 import { MAX_STDIN_BYTES } from '../io/stdin';
 import { underLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
+import type { Repository } from '../layer/repository';
 import { utcSeconds } from '../state/kernel/clock';
 import { recordEvent } from '../state/ledger/target';
 import { appendText, DECISIONS_FILE, findDecision, formatDecision, parseDecisions } from '../state/records/decisions';
@@ -18,6 +19,7 @@ import { formatResolved, formatUnresolved, parseQuestions, QUESTIONS_FILE, textP
 import type { RecordKind } from '../state/records/record';
 import { identityKeyInBody } from '../state/records/record';
 import { recordCheckpoint, recordHandover } from '../state/records/write';
+import type { Task } from '../state/tasks/current';
 import { activeTask } from '../state/tasks/current';
 import { openRepository, readStore } from './stores';
 
@@ -223,10 +225,13 @@ export interface CheckpointWritten {
  * Record a checkpoint of the active task (an empty body only moves `checkpoint_at`). The body is asked
  * for once the task is known, so a missing task is said before anything is read.
  */
-export async function writeCheckpoint(body: () => string, invocation: Invocation): Promise<CheckpointWritten> {
+export async function writeCheckpoint(
+  body: (repository: Repository, task: Task) => string,
+  invocation: Invocation,
+): Promise<CheckpointWritten> {
   const repository = openRepository(invocation);
   const task = activeTask(repository, 'checkpoint');
-  const text = body();
+  const text = body(repository, task);
   checkBody('checkpoint', text);
   const { checkpoint_at, path } = await recordCheckpoint(repository, task, text);
   return { task_id: task.id, checkpoint_at, path: path ?? null };
@@ -239,10 +244,14 @@ export interface HandoverWritten {
 }
 
 /** Write a handover of the active task; with `close`, the task is handed over. */
-export async function writeHandover(body: () => string, close: boolean, invocation: Invocation): Promise<HandoverWritten> {
+export async function writeHandover(
+  body: (repository: Repository, task: Task) => string,
+  close: boolean,
+  invocation: Invocation,
+): Promise<HandoverWritten> {
   const repository = openRepository(invocation);
   const task = activeTask(repository, 'handover');
-  const text = body();
+  const text = body(repository, task);
   checkBody('handover', text);
   const { path, closed } = await recordHandover(repository, task, text, close);
   return { task_id: task.id, path, closed };

@@ -10,7 +10,8 @@ export const EXIT_CODE_MEANINGS: Readonly<Record<keyof typeof ExitCode, string>>
   usage: 'usage error, or input the command cannot use (not a git repository, a bad option)',
   contract: "a blocking rule failed (the rule's exit_code; the highest wins)",
   drift: 'drift found by watch',
-  missing: 'something required is missing: no .ai/manifest.yaml (run: majordomus init)',
+  missing:
+    'something required is missing: no .ai/manifest.yaml (run: majordomus init), or no active task for check, finish, checkpoint or handover (run: majordomus start)',
   internal: 'internal error, a bug (MAJORDOMUS_DEBUG=1 prints the stack)',
   refused: 'refused: the action would break a promise (a second init, a hook it cannot extend)',
 });
@@ -59,6 +60,12 @@ export const OTHER_ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Objec
     name: 'CLAUDE_CODE_SESSION_ID',
     meaning: 'read as MAJORDOMUS_PROVIDER_SESSION is, to find the episode open for this Claude Code session (never to open one)',
   },
+  {
+    name: 'FORCE_COLOR',
+    meaning: "colour the text output's FAIL (red) and WARN (yellow) even off a terminal; 0 or false: never colour",
+  },
+  { name: 'NO_COLOR', meaning: 'any value but the empty one: no colour on a terminal either (FORCE_COLOR, when set, decides first)' },
+  { name: 'TERM', meaning: 'dumb: no colour on that terminal' },
   {
     name: 'XDG_CACHE_HOME',
     meaning:

@@ -2,10 +2,12 @@
  * The command line: argv → command. Each command module is imported only when it runs, so a git hook
  * calling one gate pays for that gate alone. Only this module turns errors into exit codes.
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import type { CommandDeclaration, Invocation, OptionDeclaration, Output } from '../commands/define';
 import { COMMAND_FAMILIES, COMMANDS } from '../commands/index';
-import { ExitCode, MajordomusError } from '../errors';
+import { ExitCode, MajordomusError, UsageError } from '../errors';
 import { describeThrown, stackOf } from '../io/describe';
 import { escapeControls } from '../io/document-error';
 import { formatOption } from './format-option';
@@ -19,6 +21,8 @@ export function buildProgram(invocation: Invocation): Command {
   const program = new Command('majordomus')
     .description("Governs a git repository's AI layer (.ai/) with a declarative rule engine.")
     .version(version, '-V, --version')
+    // upstream's surface: `majordomus --repo <path> <command>` runs as if started in <path> (git -C does the same)
+    .option('--repo <path>', 'run as if majordomus was started in <path> (a repository, or a folder inside one)')
     .addHelpText('after', programHelpText)
     // a command's options are read after its own name only, and every command inherits it: a command
     // with options and commands under it (`context --json`, `context list --json`) keeps each its own
@@ -31,7 +35,7 @@ export function buildProgram(invocation: Invocation): Command {
         .command(words[words.length - 1]!)
         .description(group.description);
     }
-    for (const declaration of family.commands) addCommand(program, declaration, invocation);
+    for (const declaration of family.commands) addCommand(program, declaration, () => invocationIn(program, invocation));
   }
   // text a command's help adds after its options (the validators `rules new --help` lists) is built
   // only when that command is about to be parsed
@@ -44,6 +48,25 @@ export function buildProgram(invocation: Invocation): Command {
   });
   formatUsageErrors(program);
   return program;
+}
+
+/**
+ * The invocation an action gets: the one the process was started with, or, under `--repo <path>`, the
+ * same with `<path>` (resolved against the directory the command was run in) as its directory. A path
+ * that is not a directory is a usage error naming it, before any command reads anything.
+ */
+function invocationIn(program: Command, invocation: Invocation): Invocation {
+  const repo = (program.opts() as { repo?: string }).repo;
+  if (repo === undefined) return invocation;
+  const cwd = resolve(invocation.cwd, repo);
+  let directory = false;
+  try {
+    directory = statSync(cwd).isDirectory();
+  } catch {
+    // absent or unreadable: said below
+  }
+  if (!directory) throw new UsageError(`--repo ${JSON.stringify(repo)}: ${cwd} is not a directory (name the repository to run in)`);
+  return { ...invocation, cwd };
 }
 
 /** The command of `words` under `program` (a group or a command already added). */
@@ -64,7 +87,7 @@ const OUTPUT_WORDS: Readonly<Record<Output, string>> = Object.freeze({
 });
 
 /** Add one declared command, its options and its output, and the action loaded when it runs. */
-function addCommand(program: Command, declaration: CommandDeclaration, invocation: Invocation): void {
+function addCommand(program: Command, declaration: CommandDeclaration, invocation: () => Invocation): void {
   const words = declaration.name.split(' ');
   const last = words[words.length - 1]!;
   const command = subcommand(program, words.slice(0, -1))
@@ -77,8 +100,9 @@ function addCommand(program: Command, declaration: CommandDeclaration, invocatio
     // commander hands the positional arguments, then the options, then the command itself
     const args = params.slice(0, -2).filter((arg): arg is string => typeof arg === 'string');
     const options = params[params.length - 2] as Record<string, unknown>;
+    const here = invocation();
     const action = await declaration.action();
-    await action({ args, options }, invocation);
+    await action({ args, options }, here);
   });
 }
 

@@ -27,9 +27,17 @@ export const families: readonly CommandFamily[] = [
         name: 'doctor',
         description: 'check the health of the repository and of the engine itself',
         output: 'format',
-        options: GATE_OPTIONS,
+        options: [
+          ...GATE_OPTIONS,
+          {
+            flags: '--fix',
+            description:
+              "first run this tool's own commands the findings name as their remedy (install the hooks, rotate the ledger, update an older vendored package), printing the plan; then check again",
+          },
+        ],
         exitCodes: [0, 2, 10, 12],
-        effect: 'reads',
+        // it reads, and with --fix writes what the commands it runs write
+        effect: 'writes-repository',
         action: async () => {
           const run = await gate();
           return ({ options }, invocation) => run('doctor', options, invocation);

@@ -25,6 +25,7 @@ import { families as task } from './task';
 import { families as update } from './update';
 import { families as usecase } from './usecase';
 import { families as verifyRange } from './verify-range';
+import { families as version } from './version';
 
 export const COMMAND_FAMILIES: readonly CommandFamily[] = Object.freeze([
   ...gate,
@@ -47,6 +48,7 @@ export const COMMAND_FAMILIES: readonly CommandFamily[] = Object.freeze([
   ...verifyRange,
   ...context,
   ...brainstorm,
+  ...version,
 ]);
 
 /** Every command of every family, in the list's order. */

@@ -15,6 +15,7 @@ export const families: readonly CommandFamily[] = [
         options: [
           { flags: '--show', description: 'print the checkpoint the resolver picks for this worktree and branch' },
           { flags: '--list', description: 'list every checkpoint, newest first' },
+          { flags: '--derive', description: 'derive the body from the task, git and the ledger instead of reading stdin' },
         ],
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-local',
@@ -36,6 +37,11 @@ export const families: readonly CommandFamily[] = [
           { flags: '--show', description: 'print the handover the resolver picks for this worktree and branch' },
           { flags: '--list', description: 'list every handover, newest first' },
           { flags: '--close', description: 'hand the task over: its outcome becomes handed_over' },
+          {
+            flags: '--derive',
+            description:
+              "derive the body (the policy's required sections) from the task, git, the ledger and the stores instead of reading stdin",
+          },
         ],
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-local',

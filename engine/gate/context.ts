@@ -29,7 +29,7 @@ import type { Tree } from '../io/tree';
 import { MANIFEST_PATH } from '../layer/layout';
 import { Repository } from '../layer/repository';
 import type { RuleSet } from '../layer/rule-types';
-import { shippedHashes } from '../packs/shipped';
+import { shippedHashes, shippedPackage, shippedRuleNaming } from '../packs/shipped';
 import { rulesDir } from '../ruleset/rules';
 
 /** What a context holds besides its target's readers: the run, the rule and its ways to report. */
@@ -160,6 +160,8 @@ export function distributionReader(): DistributionReader {
       }
       return byIdentity.get(identity);
     },
+    packageManifest: (vendor: string) => (shippedHashes(vendor).size > 0 ? shippedPackage(vendor).pkg.manifest : undefined),
+    ruleNaming: (vendor: string, validator: string) => (shippedHashes(vendor).size > 0 ? shippedRuleNaming(vendor, validator) : undefined),
   });
 }
 

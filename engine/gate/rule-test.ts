@@ -18,7 +18,7 @@ import { isolatedGitEnv, runGit } from '../io/git';
 import { notRegularFile } from '../io/regular-file';
 import { readTextFile } from '../io/text';
 import type { Tree } from '../io/tree';
-import { copyIntoScratch, makeScratch, removeScratch } from '../io/write/scratch';
+import { copyIntoScratch, makeScratch, removeScratch, writeScratchFile } from '../io/write/scratch';
 import { Repository } from '../layer/repository';
 import { parseYaml } from '../layer/yaml';
 import type { Rule } from '../ruleset/rules';
@@ -84,6 +84,27 @@ export async function runRuleCases(root: string, tree: Tree, rule: Rule, setting
     }
   }
   return results;
+}
+
+/**
+ * Run `rule` on a case that is not on disk yet — `files`, repository-relative paths and their text — as
+ * `rules test` will run it once it is written: what `rules new` checks before it scaffolds a case.
+ */
+export async function runCaseFiles(
+  files: Readonly<Record<string, string>>,
+  name: string,
+  dir: string,
+  kind: 'valid' | 'invalid',
+  rule: Rule,
+  settings: CaseSettings,
+): Promise<CaseResult> {
+  const holder = makeScratch('majordomus-new-case-');
+  try {
+    for (const [path, text] of Object.entries(files)) writeScratchFile(join(holder, path), text);
+    return await runCase(holder, `${kind}/${name}`, dir, kind, rule, settings);
+  } finally {
+    removeScratch(holder);
+  }
 }
 
 async function runCase(

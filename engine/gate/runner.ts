@@ -28,7 +28,7 @@ import { describeThrown, stackOf } from '../io/describe';
 import { nearestName } from '../io/nearest-name';
 import { shellWord } from '../io/shell';
 import type { Repository } from '../layer/repository';
-import { ruleHelp } from '../packs/rule-docs';
+import { ruleHelpUrl } from '../packs/rule-docs';
 import { appliesAt } from '../ruleset/gates';
 import type { Rule, RuleSet } from '../ruleset/rules';
 import { LOAD_AUDIT_RULE } from './audit';
@@ -187,7 +187,7 @@ export class Runner {
     const reproduce = gates[gate].command
       .replace('{rule}', rule.id)
       .replace('{target}', shellWord(relative(request.cwd, targetPath) || '.'));
-    const help = ruleHelp(rule);
+    const help = ruleHelpUrl(rule);
     const broken = (subject: string, message: string): Finding => ({
       level: 'FAIL',
       category: 'doctrine',
@@ -237,6 +237,7 @@ export class Runner {
       column: note.column,
       endLine: note.endLine,
       endColumn: note.endColumn,
+      ...('fix' in note && note.fix !== undefined ? { fix: note.fix } : {}),
       exitCode: code,
     });
     const reports: RuleReports = {

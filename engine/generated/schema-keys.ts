@@ -114,7 +114,7 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
   },
   'use-case-scenario': {
     '': ['setup', 'given', 'steps', 'then'],
-    '/steps/*': ['id', 'run', 'note', 'stdin', 'expect'],
+    '/steps/*': ['id', 'run', 'worker', 'note', 'stdin', 'expect'],
     '/steps/*/expect': ['exit', 'stdout_contains', 'stdout_not_contains', 'files_exist', 'files_contain'],
   },
   'knowledge-candidate': {

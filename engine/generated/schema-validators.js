@@ -1033,7 +1033,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const policy = validate21;
-const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true},"obligations":{"type":"array","items":{"type":"string","enum":["committed","pushed"]},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","minimum":1,"maximum":3600},"memory_mb":{"type":"integer","minimum":16,"maximum":65536}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}},"capture":{"type":"object","additionalProperties":false,"properties":{"guard":{"type":"boolean"},"guard_unparsed":{"type":"string","enum":["refuse","allow"]}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
+const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true},"obligations":{"type":"array","default":[],"items":{"type":"string","enum":["committed","pushed"]},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","default":10,"minimum":1,"maximum":3600},"memory_mb":{"type":"integer","default":1024,"minimum":16,"maximum":65536}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}},"capture":{"type":"object","additionalProperties":false,"properties":{"guard":{"type":"boolean","default":true},"guard_unparsed":{"type":"string","enum":["refuse","allow"],"default":"refuse"}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
 const schema51 = {"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"};
 const schema53 = {"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}};
 const schema54 = {"type":"string","enum":["off","info","warning","error"]};
@@ -8502,8 +8502,8 @@ return errors === 0;
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const knowledgeSources = validate39;
-const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-sources.v1.schema.json","type":"object","additionalProperties":false,"required":["version","sources"],"properties":{"version":{"const":1},"sources":{"type":"array","maxItems":256,"items":{"$ref":"#/$defs/Source"}}},"$defs":{"Source":{"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}}}};
-const schema85 = {"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}};
+const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-sources.v1.schema.json","type":"object","additionalProperties":false,"required":["version","sources"],"properties":{"version":{"const":1},"sources":{"type":"array","maxItems":256,"items":{"$ref":"#/$defs/Source"}}},"$defs":{"Source":{"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}}}};
+const schema85 = {"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}};
 const pattern80 = new RegExp("^:\\(glob\\).+$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -8654,8 +8654,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern23.test(data3)){
-const err12 = {instancePath:instancePath+"/sources/" + i0+"/id",schemaPath:"#/$defs/Source/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(!pattern46.test(data3)){
+const err12 = {instancePath:instancePath+"/sources/" + i0+"/id",schemaPath:"#/$defs/Source/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9_-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12663,8 +12663,8 @@ return errors === 0;
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const useCaseScenario = validate46;
-const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case-scenario.v1.schema.json","type":"object","additionalProperties":false,"required":["setup","steps"],"properties":{"setup":{"enum":["bare","installed"]},"given":{"type":"array","items":{"type":"string"}},"steps":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Step"}},"then":{"type":"array","items":{"type":"string"}}},"$defs":{"Step":{"type":"object","additionalProperties":false,"required":["id","run","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"note":{"type":"string"},"stdin":{"type":"string","minLength":1},"expect":{"$ref":"#/$defs/Expectation"}}},"Expectation":{"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}}}};
-const schema101 = {"type":"object","additionalProperties":false,"required":["id","run","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"note":{"type":"string"},"stdin":{"type":"string","minLength":1},"expect":{"$ref":"#/$defs/Expectation"}}};
+const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case-scenario.v1.schema.json","type":"object","additionalProperties":false,"required":["setup","steps"],"properties":{"setup":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"given":{"type":"array","items":{"type":"string"}},"steps":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Step"}},"then":{"type":"array","items":{"type":"string"}}},"$defs":{"Step":{"type":"object","additionalProperties":false,"required":["id","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"worker":{"type":"string","minLength":1,"maxLength":4096,"pattern":"\\S"},"note":{"type":"string"},"stdin":{"type":"string","minLength":1},"expect":{"$ref":"#/$defs/Expectation"}}},"Expectation":{"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}}}};
+const schema101 = {"type":"object","additionalProperties":false,"required":["id","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"worker":{"type":"string","minLength":1,"maxLength":4096,"pattern":"\\S"},"note":{"type":"string"},"stdin":{"type":"string","minLength":1},"expect":{"$ref":"#/$defs/Expectation"}}};
 const schema102 = {"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12688,8 +12688,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.run === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "run"},message:"must have required property '"+"run"+"'"};
+if(data.expect === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12698,8 +12698,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.expect === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "expect"},message:"must have required property '"+"expect"+"'"};
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "run")) || (key0 === "worker")) || (key0 === "note")) || (key0 === "stdin")) || (key0 === "expect"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12708,9 +12709,12 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((((key0 === "id") || (key0 === "run")) || (key0 === "note")) || (key0 === "stdin")) || (key0 === "expect"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func1(data0) > 200){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12719,12 +12723,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func1(data0) > 200){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(func1(data0) < 1){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12733,8 +12733,8 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(func1(data0) < 1){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern101.test(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12743,8 +12743,9 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern101.test(data0)){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
+}
+else {
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12754,8 +12755,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.run !== undefined){
+let data1 = data.run;
+if(Array.isArray(data1)){
+if(data1.length < 1){
+const err7 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12764,12 +12768,10 @@ vErrors.push(err7);
 }
 errors++;
 }
-}
-if(data.run !== undefined){
-let data1 = data.run;
-if(Array.isArray(data1)){
-if(data1.length < 1){
-const err8 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err8 = {instancePath:instancePath+"/run/" + i0,schemaPath:"#/properties/run/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12778,10 +12780,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data1[i0] !== "string"){
-const err9 = {instancePath:instancePath+"/run/" + i0,schemaPath:"#/properties/run/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12791,9 +12793,11 @@ vErrors.push(err9);
 errors++;
 }
 }
-}
-else {
-const err10 = {instancePath:instancePath+"/run",schemaPath:"#/properties/run/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.worker !== undefined){
+let data3 = data.worker;
+if(typeof data3 === "string"){
+if(func1(data3) > 4096){
+const err10 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12802,10 +12806,8 @@ vErrors.push(err10);
 }
 errors++;
 }
-}
-if(data.note !== undefined){
-if(typeof data.note !== "string"){
-const err11 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data3) < 1){
+const err11 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12814,12 +12816,8 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-if(data.stdin !== undefined){
-let data4 = data.stdin;
-if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err12 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern101.test(data3)){
+const err12 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12830,7 +12828,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err13 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12840,11 +12838,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.expect !== undefined){
-let data5 = data.expect;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.exit === undefined){
-const err14 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/required",keyword:"required",params:{missingProperty: "exit"},message:"must have required property '"+"exit"+"'"};
+if(data.note !== undefined){
+if(typeof data.note !== "string"){
+const err14 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12853,9 +12849,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((((key1 === "exit") || (key1 === "stdout_contains")) || (key1 === "stdout_not_contains")) || (key1 === "files_exist")) || (key1 === "files_contain"))){
-const err15 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data.stdin !== undefined){
+let data5 = data.stdin;
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err15 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12865,10 +12864,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data5.exit !== undefined){
-let data6 = data5.exit;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err16 = {instancePath:instancePath+"/expect/exit",schemaPath:"#/$defs/Expectation/properties/exit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err16 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12878,13 +12875,11 @@ vErrors.push(err16);
 errors++;
 }
 }
-if(data5.stdout_contains !== undefined){
-let data7 = data5.stdout_contains;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data7[i1] !== "string"){
-const err17 = {instancePath:instancePath+"/expect/stdout_contains/" + i1,schemaPath:"#/$defs/Expectation/properties/stdout_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.expect !== undefined){
+let data6 = data.expect;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.exit === undefined){
+const err17 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/required",keyword:"required",params:{missingProperty: "exit"},message:"must have required property '"+"exit"+"'"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12893,10 +12888,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/expect/stdout_contains",schemaPath:"#/$defs/Expectation/properties/stdout_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
+for(const key1 in data6){
+if(!(((((key1 === "exit") || (key1 === "stdout_contains")) || (key1 === "stdout_not_contains")) || (key1 === "files_exist")) || (key1 === "files_contain"))){
+const err18 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12906,13 +12900,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data5.stdout_not_contains !== undefined){
-let data9 = data5.stdout_not_contains;
-if(Array.isArray(data9)){
-const len2 = data9.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data9[i2] !== "string"){
-const err19 = {instancePath:instancePath+"/expect/stdout_not_contains/" + i2,schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.exit !== undefined){
+let data7 = data6.exit;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/expect/exit",schemaPath:"#/$defs/Expectation/properties/exit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12922,9 +12913,13 @@ vErrors.push(err19);
 errors++;
 }
 }
-}
-else {
-const err20 = {instancePath:instancePath+"/expect/stdout_not_contains",schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.stdout_contains !== undefined){
+let data8 = data6.stdout_contains;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data8[i1] !== "string"){
+const err20 = {instancePath:instancePath+"/expect/stdout_contains/" + i1,schemaPath:"#/$defs/Expectation/properties/stdout_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12934,13 +12929,9 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data5.files_exist !== undefined){
-let data11 = data5.files_exist;
-if(Array.isArray(data11)){
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data11[i3] !== "string"){
-const err21 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err21 = {instancePath:instancePath+"/expect/stdout_contains",schemaPath:"#/$defs/Expectation/properties/stdout_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12950,9 +12941,13 @@ vErrors.push(err21);
 errors++;
 }
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/expect/files_exist",schemaPath:"#/$defs/Expectation/properties/files_exist/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.stdout_not_contains !== undefined){
+let data10 = data6.stdout_not_contains;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data10[i2] !== "string"){
+const err22 = {instancePath:instancePath+"/expect/stdout_not_contains/" + i2,schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12962,16 +12957,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data5.files_contain !== undefined){
-let data13 = data5.files_contain;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key2 in data13){
-let data14 = data13[key2];
-if(Array.isArray(data14)){
-const len4 = data14.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data14[i4] !== "string"){
-const err23 = {instancePath:instancePath+"/expect/files_contain/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err23 = {instancePath:instancePath+"/expect/stdout_not_contains",schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12981,9 +12969,13 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
-else {
-const err24 = {instancePath:instancePath+"/expect/files_contain/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data6.files_exist !== undefined){
+let data12 = data6.files_exist;
+if(Array.isArray(data12)){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data12[i3] !== "string"){
+const err24 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12995,7 +12987,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/expect/files_exist",schemaPath:"#/$defs/Expectation/properties/files_exist/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13005,9 +12997,16 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.files_contain !== undefined){
+let data14 = data6.files_contain;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key2 in data14){
+let data15 = data14[key2];
+if(Array.isArray(data15)){
+const len4 = data15.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data15[i4] !== "string"){
+const err26 = {instancePath:instancePath+"/expect/files_contain/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13019,12 +13018,48 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath:instancePath+"/expect/files_contain/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
 }
 errors++;
 }
@@ -13080,13 +13115,35 @@ errors++;
 }
 if(data.setup !== undefined){
 let data0 = data.setup;
-if(!((data0 === "bare") || (data0 === "installed"))){
-const err3 = {instancePath:instancePath+"/setup",schemaPath:"#/properties/setup/enum",keyword:"enum",params:{allowedValues: schema100.properties.setup.enum},message:"must be equal to one of the allowed values"};
+if(typeof data0 === "string"){
+if(func1(data0) > 64){
+const err3 = {instancePath:instancePath+"/setup",schemaPath:"#/properties/setup/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err3];
 }
 else {
 vErrors.push(err3);
+}
+errors++;
+}
+if(!pattern23.test(data0)){
+const err4 = {instancePath:instancePath+"/setup",schemaPath:"#/properties/setup/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/setup",schemaPath:"#/properties/setup/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
 }
 errors++;
 }
@@ -13097,24 +13154,24 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data1[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/given/" + i0,schemaPath:"#/properties/given/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/given/" + i0,schemaPath:"#/properties/given/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err4];
+vErrors = [err6];
 }
 else {
-vErrors.push(err4);
+vErrors.push(err6);
 }
 errors++;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/given",schemaPath:"#/properties/given/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err7 = {instancePath:instancePath+"/given",schemaPath:"#/properties/given/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err7];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -13123,12 +13180,12 @@ if(data.steps !== undefined){
 let data3 = data.steps;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const err8 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err8];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err8);
 }
 errors++;
 }
@@ -13141,12 +13198,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err9 = {instancePath:instancePath+"/steps",schemaPath:"#/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err7];
+vErrors = [err9];
 }
 else {
-vErrors.push(err7);
+vErrors.push(err9);
 }
 errors++;
 }
@@ -13157,36 +13214,36 @@ if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data5[i2] !== "string"){
-const err8 = {instancePath:instancePath+"/then/" + i2,schemaPath:"#/properties/then/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/then/" + i2,schemaPath:"#/properties/then/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/then",schemaPath:"#/properties/then/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -13197,9 +13254,9 @@ validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const knowledgeCandidate = validate49;
 const schema103 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json","type":"object","additionalProperties":false,"required":["id","kind","status","title","date","episode","evidence"],"properties":{"id":{"type":"string","pattern":"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$","maxLength":128},"kind":{"enum":["decision","answer","outcome"]},"status":{"const":"candidate"},"title":{"type":"string","minLength":1},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","maxLength":10},"episode":{"type":"string","pattern":"^s-[0-9]{8,14}-[0-9a-f]{4,}$","maxLength":64},"task":{"type":"string"},"evidence":{"type":"array","minItems":1,"items":{"type":"string"}}}};
-const pattern104 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
-const pattern105 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-const pattern106 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
+const pattern106 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
+const pattern107 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+const pattern108 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json" */;
@@ -13308,7 +13365,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern104.test(data0)){
+if(!pattern106.test(data0)){
 const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"},message:"must match pattern \""+"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13393,7 +13450,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern105.test(data4)){
+if(!pattern107.test(data4)){
 const err16 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -13428,7 +13485,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern106.test(data5)){
+if(!pattern108.test(data5)){
 const err19 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{8,14}-[0-9a-f]{4,}$"},message:"must match pattern \""+"^s-[0-9]{8,14}-[0-9a-f]{4,}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -13518,8 +13575,8 @@ validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const context = validate50;
 const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/context.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","kind","title","description","status","scope","providers","audience","composition","order"],"properties":{"schema":{"const":"context/v1"},"id":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"kind":{"const":"context"},"title":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","minLength":1,"maxLength":500},"status":{"type":"string","enum":["active","deprecated"]},"scope":{"type":"string","enum":["directory","subtree","explicit"]},"paths":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"providers":{"type":"array","minItems":1,"items":{"type":"string","maxLength":64,"pattern":"^(\\*|[a-z][a-z0-9-]*)$"},"uniqueItems":true},"audience":{"type":"array","minItems":1,"items":{"type":"string","enum":["human","agent"]},"uniqueItems":true},"composition":{"type":"string","enum":["extend","replace","final"]},"order":{"type":"integer","minimum":-1000000,"maximum":1000000},"supersedes":{"type":"array","items":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"uniqueItems":true},"tracks":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"children":{"type":"object","additionalProperties":false,"required":["require_contract"],"properties":{"require_contract":{"type":"boolean"},"exempt":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}}}}}};
-const pattern107 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
-const pattern108 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
+const pattern109 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
+const pattern110 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/context.v1.schema.json" */;
@@ -13680,7 +13737,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern107.test(data1)){
+if(!pattern109.test(data1)){
 const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -13908,7 +13965,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern108.test(data10)){
+if(!pattern110.test(data10)){
 const err33 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/pattern",keyword:"pattern",params:{pattern: "^(\\*|[a-z][a-z0-9-]*)$"},message:"must match pattern \""+"^(\\*|[a-z][a-z0-9-]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -14114,7 +14171,7 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!pattern107.test(data16)){
+if(!pattern109.test(data16)){
 const err48 = {instancePath:instancePath+"/supersedes/" + i5,schemaPath:"#/properties/supersedes/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err48];

@@ -726,7 +726,7 @@ export interface KnowledgeSources {
 
 /** One class of knowledge source. */
 export interface KnowledgeSourcesSource {
-  /** The class's name, unique in the file. */
+  /** The class's name, unique in the file: lower-case letters, digits, `-` and `_` (the upstream tool writes `use_case`, `claim_page`). */
   readonly id: string;
   /** The node kind every source of the class produces (what `knowledge nodes --kind` selects). */
   readonly kind: string;
@@ -994,8 +994,8 @@ export interface UseCaseFrontMatter {
  * Kind `use-case-scenario`; schema `share/schemas/use-case-scenario.v1.schema.json`.
  */
 export interface UseCaseScenario {
-  /** The repository the scenario starts from: bare (git, no layer) or installed (adopted). */
-  readonly setup: 'bare' | 'installed';
+  /** The repository the scenario starts from: bare (git, no layer) or installed (adopted). Another name is a setup of the upstream tool's (finish-ready, challenge) that this version does not prepare: the scenario is read, and usecase run skips it, saying so. */
+  readonly setup: string;
   /** What holds before the first step, in sentences. */
   readonly given?: readonly string[];
   /** The steps, run in order. */
@@ -1004,12 +1004,14 @@ export interface UseCaseScenario {
   readonly then?: readonly string[];
 }
 
-/** One step: the command line's arguments, what it reads on stdin, and what must come of it. */
+/** One step: the command line's arguments (or, as the upstream tool writes a worker's own action, a shell command), what it reads on stdin, and what must come of it. Exactly one of run and worker. */
 export interface UseCaseScenarioStep {
   /** The step's name, unique in the scenario. */
   readonly id: string;
   /** The arguments after majordomus; the first is a command the use case lists. */
-  readonly run: readonly string[];
+  readonly run?: readonly string[];
+  /** Instead of run: what the worker does between commands, one shell command line run by sh in the scenario's repository (majordomus on PATH is the CLI under test). */
+  readonly worker?: string;
   /** Why the step is there. */
   readonly note?: string;
   /** A file beside the use case, relative to the use-cases folder, fed on stdin; empty stdin otherwise. */

@@ -29,3 +29,27 @@ export function declaredValues(value: unknown, prefix = ''): DeclaredPolicyValue
 export function skeletonPolicyValues(distribution: { read(path: string): string }): DeclaredPolicyValue[] {
   return declaredValues(parseYaml(distribution.read(SKELETON_POLICY), SKELETON_POLICY).value);
 }
+
+/** The policy schema, distribution-relative. */
+export const POLICY_SCHEMA = 'share/schemas/policy.v1.schema.json';
+
+interface SchemaNode {
+  readonly default?: unknown;
+  readonly properties?: Readonly<Record<string, SchemaNode>>;
+}
+
+/**
+ * The policy values that are optional: each key the policy schema gives a `default`, with that default.
+ * A policy written for the upstream tool cannot set the keys only this tool reads (upstream's schema
+ * refuses them), so those carry their default in the schema and a policy may leave them out; every
+ * other value the skeleton declares is still one the policy must set.
+ */
+export function optionalPolicyValues(distribution: { read(path: string): string }): ReadonlyMap<string, unknown> {
+  const found = new Map<string, unknown>();
+  const walk = (node: SchemaNode, prefix: string): void => {
+    if (prefix !== '' && Object.hasOwn(node, 'default')) found.set(prefix, node.default);
+    for (const [key, inner] of Object.entries(node.properties ?? {})) walk(inner, prefix ? `${prefix}.${key}` : key);
+  };
+  walk(JSON.parse(distribution.read(POLICY_SCHEMA)) as SchemaNode, '');
+  return found;
+}

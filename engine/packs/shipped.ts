@@ -79,3 +79,18 @@ export async function shippedRules(pack: PackName): Promise<Rule[]> {
     );
   return [...rules];
 }
+
+/**
+ * The rule of the distribution's package of `pack` whose validator is `validator`: its id and file name
+ * (the first in byte order of the files). A package that does not load names none.
+ */
+export function shippedRuleNaming(pack: string, validator: string): { readonly id: string; readonly file: string } | undefined {
+  const { tree, pkg } = shippedPackage(pack);
+  const provenance: Provenance = { origin: 'vendor', vendor: pack };
+  for (const file of pkg.filesOnDisk) {
+    const rule = loadRuleText(readFileSync(join(tree.root, file), 'utf8'), file, provenance);
+    if (!Array.isArray(rule) && rule.enforcement?.validator === validator)
+      return { id: rule.id, file: file.slice(`${pkg.dir}/rules/`.length) };
+  }
+  return undefined;
+}

@@ -1,7 +1,7 @@
 /**
  * `--format json` (`--json`): one JSON object a finding, a line each, no summary. The keys keep their
  * order — `level, category, subject, message, reproduce, rule, file, line` — and the ones added later
- * follow them (`column, endLine, endColumn, version, help`); an absent value is `null`. Values are
+ * follow them (`column, endLine, endColumn, version, help, fix`); an absent value is `null`. Values are
  * exact: nothing is escaped beyond what JSON itself escapes.
  */
 
@@ -35,5 +35,6 @@ export function formatJson(finding: Finding): string {
     endColumn: finding.endColumn ?? null,
     version: finding.version ?? null,
     help: finding.help ?? null,
+    fix: finding.fix ?? null,
   });
 }

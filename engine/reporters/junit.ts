@@ -1,9 +1,12 @@
 /**
  * `--format junit`: JUnit XML, for CI systems that show test reports. One testsuite for the gate, one
  * testcase per rule of the catalogue (and per rule the gate ran beside it): a `failure` for each of its
- * violations (WARN included, as ESLint's JUnit output does; the failure's text names the level), a
+ * failing violations (FAIL, DRIFT: what sets the exit code; the failure's text names the level), a
  * `skipped` for a rule the gate did not check — not enforced at this gate, not machine-enforced, or
- * every check of it skipped — and nothing for a rule that passed.
+ * every check of it skipped — and nothing for a rule that passed. An advisory rule's WARN fails nothing
+ * (the exit code is 0 with only warnings), so it is no `failure`: its testcase passes and carries the
+ * warnings as `system-out`, which the CI's report shows beside the test. `failures` counts exactly the
+ * testcases that fail the gate.
  *
  * Text is escaped for XML 1.0: markup characters become entities, line breaks and tabs inside attributes
  * become character references (so a parser does not fold them), and the characters XML 1.0 cannot hold
@@ -11,7 +14,7 @@
  */
 
 import type { Finding } from '../api/findings';
-import { isViolation } from '../api/findings';
+import { isFailing, isViolation } from '../api/findings';
 import type { Rule } from '../ruleset/rules';
 import { findingText, RuleIndex } from './location';
 import type { GateReport, Reporter } from './report';
@@ -59,8 +62,14 @@ export function* junitLines(report: GateReport): Generator<string> {
   const classname = attribute(`majordomus.${report.gate}`);
   for (const { entry, verdict } of verdicts) {
     const open = `    <testcase name="${attribute(entry.name)}" classname="${classname}"`;
+    const warnings = entry.findings.filter((finding) => isViolation(finding) && !isFailing(finding));
+    const out =
+      warnings.length > 0
+        ? `      <system-out>${text(warnings.map((finding) => failureBody(finding, report, index)).join('\n'))}</system-out>`
+        : undefined;
     if (verdict.kind === 'passed') {
-      yield `${open}/>`;
+      if (out === undefined) yield `${open}/>`;
+      else yield* [`${open}>`, out, '    </testcase>'];
     } else if (verdict.kind === 'skipped') {
       yield `${open}>`;
       yield `      <skipped message="${attribute(verdict.reason)}"/>`;
@@ -70,6 +79,7 @@ export function* junitLines(report: GateReport): Generator<string> {
       for (const finding of verdict.violations) {
         yield `      <failure message="${attribute(findingText(finding))}" type="${attribute(finding.category)}">${text(failureBody(finding, report, index))}</failure>`;
       }
+      if (out !== undefined) yield out;
       yield '    </testcase>';
     }
   }
@@ -80,8 +90,10 @@ export function* junitLines(report: GateReport): Generator<string> {
 type Verdict = { kind: 'passed' } | { kind: 'skipped'; reason: string } | { kind: 'failed'; violations: Finding[] };
 
 function verdictOf(entry: Case, checked: ReadonlySet<Rule>, report: GateReport): Verdict {
-  const violations = entry.findings.filter(isViolation);
+  const violations = entry.findings.filter(isFailing);
   if (violations.length > 0) return { kind: 'failed', violations };
+  // a rule that reported only warnings ran and passed: the warnings go to its system-out
+  if (entry.findings.some(isViolation)) return { kind: 'passed' };
   const { rule } = entry;
   if (rule && !checked.has(rule)) {
     if (!rule.enforcement) return { kind: 'skipped', reason: 'not machine-enforced (the rule names no validator)' };

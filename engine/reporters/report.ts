@@ -41,6 +41,8 @@ export interface GateReport {
   readonly subject?: string;
   /** `--quiet`: the text and JSON reporters leave out OK and INFO findings. */
   readonly quiet?: boolean;
+  /** The text reporter colours the level of a violation (engine/io/colour.ts decides when). */
+  readonly colour?: boolean;
   readonly paths: ReportPaths;
 }
 

@@ -17,7 +17,10 @@ import { join } from 'node:path';
 import type { Finding, Severity } from '../api/findings';
 import { isViolation, SEVERITIES } from '../api/findings';
 import { distributionRoot } from '../io/distribution';
-import { ruleAnchor, ruleHelp } from '../packs/rule-docs';
+import { DEFAULT_REPOSITORY_URL, repositoryUrl, ruleAnchor, ruleHelp } from '../packs/rule-docs';
+
+export { DEFAULT_REPOSITORY_URL, repositoryUrl };
+
 import type { Rule } from '../ruleset/rules';
 import type { FindingLocation } from './location';
 import { findingText, pathToUri, RuleIndex } from './location';
@@ -31,12 +34,6 @@ export type SarifLimits = { readonly [K in keyof typeof SARIF_LIMITS]: number };
 
 /** The most a rule's full description may hold (code scanning's limit). */
 export const FULL_DESCRIPTION_MAX = 1024;
-
-/**
- * Where the published repository is when package.json names neither `repository` nor `homepage`: the
- * base of every `helpUri` and of the tool's `informationUri`.
- */
-export const DEFAULT_REPOSITORY_URL = 'https://github.com/majordomus/majordomus';
 
 const SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 const SRCROOT = '%SRCROOT%';
@@ -283,34 +280,6 @@ export function toolInfo(): ToolInfo {
   }
   const version = typeof MAJORDOMUS_VERSION === 'string' ? MAJORDOMUS_VERSION : typeof pkg.version === 'string' ? pkg.version : '0.0.0-dev';
   return { version, repositoryUrl: repositoryUrl(pkg.repository, pkg.homepage) ?? DEFAULT_REPOSITORY_URL };
-}
-
-/**
- * The web address of a package.json `repository` (a string, `{ url }`, `github:owner/name`, `owner/name`,
- * `git+https://…/x.git`, `git@host:owner/name.git`), else of its `homepage` without the fragment.
- */
-export function repositoryUrl(repository: unknown, homepage: unknown): string | undefined {
-  const raw =
-    typeof repository === 'string'
-      ? repository
-      : repository !== null && typeof repository === 'object'
-        ? (repository as { url?: unknown }).url
-        : undefined;
-  if (typeof raw === 'string' && raw.trim() !== '') {
-    let url = raw.trim();
-    const shorthand = /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(url);
-    if (shorthand) url = `https://github.com/${shorthand[1]}/${shorthand[2]}`;
-    url = url
-      .replace(/^git\+/, '')
-      .replace(/^git@([^:]+):/, 'https://$1/')
-      .replace(/^(?:git|ssh):\/\/(?:git@)?/, 'https://')
-      .replace(/\.git$/, '')
-      .replace(/\/+$/, '');
-    if (/^https?:\/\/[^\s]+$/.test(url)) return url;
-  }
-  if (typeof homepage === 'string' && /^https?:\/\/[^\s]+$/.test(homepage.trim()))
-    return homepage.trim().replace(/#.*$/, '').replace(/\/+$/, '');
-  return undefined;
 }
 
 // ------------------------------------------------------------------------ the part of SARIF written here

@@ -26,8 +26,14 @@ export type Step = Omit<UseCaseScenarioStep, 'expect'> & { readonly expect: Expe
 /** A scenario as read: its lists present, each step's expectation whole. */
 export type Scenario = Required<Omit<UseCaseScenario, 'steps'>> & { readonly steps: readonly Step[] };
 
-/** The repositories a scenario may start from. */
-export type Setup = UseCaseScenario['setup'];
+/** The repositories a scenario may start from that this version prepares. */
+export const SETUPS = ['bare', 'installed'] as const;
+export type Setup = (typeof SETUPS)[number];
+
+/** True when this version prepares `setup`; another name (the upstream tool's `finish-ready`) is read, and skipped by run. */
+export function isPreparedSetup(setup: string): setup is Setup {
+  return (SETUPS as readonly string[]).includes(setup);
+}
 
 /** A use case as read; `scenario` is absent when the body has no `# Scenario` block. */
 export type UseCase = Pick<UseCaseFrontMatter, 'id' | 'title' | 'summary' | 'status' | 'target' | 'commands'> & {
@@ -146,7 +152,8 @@ function scenarioMessage(problem: SchemaProblem, value: Record<string, unknown>)
     const key = path[0]!;
     if (keyword === 'additionalProperties')
       return `scenario: unknown key ${JSON.stringify(key)} (the keys are ${keysOf('use-case-scenario', '')})`;
-    if (key === 'setup') return `scenario: setup is ${JSON.stringify(value.setup ?? null)} (one of bare, installed)`;
+    if (key === 'setup')
+      return `scenario: setup is ${JSON.stringify(value.setup ?? null)} (a name: bare, installed, or a setup of the upstream tool's)`;
     if (key === 'given' || key === 'then') return `scenario: ${key} is not a list of sentences`;
     if (key === 'steps') return 'scenario: steps is not a non-empty list (add the steps to run)';
     if (key === '') return 'the scenario is not a mapping (write setup, given, steps, then)';
@@ -154,7 +161,7 @@ function scenarioMessage(problem: SchemaProblem, value: Record<string, unknown>)
   }
   const where = stepName(value, Number(path[1]));
   const [, , field, sub] = path;
-  if (field === undefined) return `${where} is not a mapping (write id, run, expect)`;
+  if (field === undefined) return `${where} is not a mapping (write id, run or worker, expect)`;
   if (keyword === 'additionalProperties' && path.length === 3)
     return `${where}: unknown key ${JSON.stringify(field)} (the keys are ${keysOf('use-case-scenario', '/steps/*')})`;
   switch (field) {
@@ -162,6 +169,8 @@ function scenarioMessage(problem: SchemaProblem, value: Record<string, unknown>)
       return `${where}: id is not a non-empty string`;
     case 'run':
       return `${where}: run is not a non-empty list of arguments (the argv after majordomus)`;
+    case 'worker':
+      return `${where}: worker is not a shell command line`;
     case 'note':
       return `${where}: note is not a string`;
     case 'stdin':
@@ -211,6 +220,12 @@ function parseScenario(text: string, file: string, offset: number, commands: rea
       if (ids.has(raw.id)) say(`${where}: a second step has this id (make each step's id unique)`, line);
       ids.add(raw.id);
     }
+    // a step runs the CLI (run) or stands for what the worker does in between (worker), never both
+    if ('run' in raw === 'worker' in raw)
+      say(
+        `${where}: ${'run' in raw ? 'has both run and worker' : 'has neither run nor worker'} (give run, the argv after majordomus, or worker, a shell command the worker runs)`,
+        line,
+      );
     if (stringList(raw.run) && raw.run.length > 0 && !commands.includes(raw.run[0]!))
       say(
         `${where}: runs ${JSON.stringify(raw.run[0])}, a command the use case does not list (add it to commands, or run one it lists)`,

@@ -11,7 +11,7 @@ import { DocumentError } from '../io/document-error';
 import { shellWord } from '../io/shell';
 import { readTextFile } from '../io/text';
 import { makeScratch, makeScratchFolder, removeScratch, writeScratchFile } from '../io/write/scratch';
-import type { Expectation, Step, UseCase } from './format';
+import type { Expectation, Setup, Step, UseCase } from './format';
 import { normaliseOutput } from './normalise';
 
 /** Longest a step may run before it is stopped and failed, so a hung command cannot hang CI. */
@@ -20,7 +20,10 @@ const STEP_TIMEOUT_MS = 120_000;
 /** What one step did, as the evidence records it (output normalised). */
 export interface StepEvidence {
   readonly id: string;
+  /** The argv after majordomus; empty for a worker step. */
   readonly run: readonly string[];
+  /** A worker step's shell command. */
+  readonly worker?: string;
   readonly exit: number | null;
   readonly expected_exit: number;
   readonly passed: boolean;
@@ -55,8 +58,8 @@ export interface RunOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** Run one use case's scenario in a repository of its own, removed afterwards. */
-export function runScenario(useCase: UseCase, options: RunOptions): UseCaseEvidence {
+/** Run one use case's scenario, whose setup this version prepares, in a repository of its own, removed afterwards. */
+export function runScenario(useCase: UseCase, setup: Setup, options: RunOptions): UseCaseEvidence {
   const scenario = useCase.scenario!;
   const base = { id: useCase.id, file: useCase.file, title: useCase.title, setup: scenario.setup, steps_declared: scenario.steps.length };
   // the repository and an empty git configuration side by side, removed together
@@ -65,7 +68,7 @@ export function runScenario(useCase: UseCase, options: RunOptions): UseCaseEvide
   makeScratchFolder(dir);
   const env = withCliOnPath(scenarioEnv(options.env, join(holder, 'gitconfig')), join(holder, 'bin'), options.cli);
   try {
-    const failure = prepare(dir, env, scenario.setup, options.cli);
+    const failure = prepare(dir, env, setup, options.cli);
     if (failure) return { ...base, result: 'fail', steps: [], setup_failure: normaliseOutput(failure, dir) };
     const steps: StepEvidence[] = [];
     for (const step of scenario.steps) {
@@ -82,10 +85,11 @@ export function runScenario(useCase: UseCase, options: RunOptions): UseCaseEvide
 
 function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOptions): StepEvidence {
   const input = stdinOf(step, options.useCasesDir);
+  const what = step.worker === undefined ? { run: step.run ?? [] } : { run: [], worker: step.worker };
   if (typeof input === 'object') {
     return {
       id: step.id,
-      run: step.run,
+      ...what,
       exit: null,
       expected_exit: step.expect.exit,
       passed: false,
@@ -96,7 +100,9 @@ function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOp
     };
   }
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [options.cli, ...step.run], {
+  // a worker step is what the worker does between commands: its shell command, in the scenario's repository
+  const [command, args] = step.worker === undefined ? [process.execPath, [options.cli, ...what.run]] : ['sh', ['-c', step.worker]];
+  const result = spawnSync(command, args, {
     cwd: dir,
     env,
     input,
@@ -112,7 +118,7 @@ function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOp
     : judge(step.expect, result.status, `${stdout}${stderr}`, dir);
   return {
     id: step.id,
-    run: step.run,
+    ...what,
     exit: result.status,
     expected_exit: step.expect.exit,
     passed: failures.length === 0,
@@ -194,7 +200,7 @@ function withCliOnPath(env: NodeJS.ProcessEnv, bin: string, cli: string): NodeJS
 }
 
 /** Make the scenario's repository; the failure in words, or undefined. */
-function prepare(dir: string, env: NodeJS.ProcessEnv, setup: string, cli: string): string | undefined {
+function prepare(dir: string, env: NodeJS.ProcessEnv, setup: Setup, cli: string): string | undefined {
   writeScratchFile(join(dir, 'README.md'), '# A scenario\n');
   const commands: string[][] = [
     ['git', 'init', '-q', '-b', 'main', '.'],

@@ -4,9 +4,11 @@
  * path) whether the gate passed or failed, with the gate's exit code; that `check` alone writes nothing
  * under `.ai/local`; and the rules `--explain` names after the findings, in text and in JSON.
  */
+
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { publishedRepositoryUrl } from '../../engine/packs/rule-docs';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
 import { parseFindings, repoFactory } from '../helpers/repo';
@@ -164,7 +166,7 @@ describe('check --explain', () => {
     expect(explained.filter((line) => line.startsWith('explain: majordomus.'))).toEqual([
       expect.stringMatching(/^explain: majordomus\.scope-integrity@1 \(blocking\) — 1 FAIL$/),
     ]);
-    expect(explained).toContain(`  help: docs/RULES.md#rule-${SCOPE_RULE}`);
+    expect(explained).toContain(`  help: ${publishedRepositoryUrl()}/blob/HEAD/docs/RULES.md#rule-${SCOPE_RULE}`);
     expect(explained).toContain('  rule: .ai/repo/rules/vendor/majordomus/rules/scope-integrity.v1.md');
     // the violations and the summary are the ones check prints without --explain (OK lines carry times)
     expect(lines.slice(0, summary + 1)).toEqual(repo.run(['check', '--quiet']).stdout.trim().split('\n'));
@@ -210,7 +212,7 @@ describe('check --explain', () => {
         rule: SCOPE_RULE,
         identity: `${SCOPE_RULE}@1`,
         class: 'blocking',
-        help: `docs/RULES.md#rule-${SCOPE_RULE}`,
+        help: `${publishedRepositoryUrl()}/blob/HEAD/docs/RULES.md#rule-${SCOPE_RULE}`,
         counts: { FAIL: 1, WARN: 0, DRIFT: 0 },
       }),
     ]);

@@ -16,7 +16,7 @@ afterAll(() => repos.disposeAll());
 /** A finding line of the text format: level padded to 4, category padded to 11, subject, em dash, message. */
 const FINDING_LINE = /^(FAIL|WARN|DRIFT|OK {2}|INFO) [a-z-]{1,11} *\S.* \u2014 .+/;
 const REPRODUCE_SUFFIX = / {2}\[reproduce: majordomus doctor --rule ([A-Za-z0-9._-]+)\]$/;
-/** The eight keys in their order, then the keys added after them (a finding's position, its rule's version and help). */
+/** The eight keys in their order, then the keys added after them (a finding's position, its rule's version and help, its fix). */
 const JSON_KEYS = [
   'level',
   'category',
@@ -31,6 +31,7 @@ const JSON_KEYS = [
   'endColumn',
   'version',
   'help',
+  'fix',
 ];
 const LAYOUT_RULE = 'majordomus.ai-layout-integrity';
 
@@ -212,7 +213,7 @@ describe('doctor output', () => {
 });
 
 describe('exit-code policy', () => {
-  it('watch on a blocking watch rule violation exits 11 with DRIFT findings and `watch: N drift finding(s)`', () => {
+  it('watch on a blocking watch rule violation exits 11 with DRIFT findings and `watch: 0 failure(s), N drift finding(s)`', () => {
     const repo = adopted();
     repo.remove('.ai/README.md');
     const json = repo.gate(['watch']);
@@ -224,15 +225,15 @@ describe('exit-code policy', () => {
     const drift = json.findings.filter((finding) => finding.level === 'DRIFT').length;
     const text = repo.run(['watch']);
     expect(text.code).toBe(11);
-    expect(lines(text.stdout).at(-1)).toBe(`watch: ${drift} drift finding(s)`);
+    expect(lines(text.stdout).at(-1)).toBe(`watch: 0 failure(s), ${drift} drift finding(s)`);
     expect(lines(text.stdout).filter((line) => line.startsWith('DRIFT '))).toHaveLength(drift);
   });
 
-  it('watch on a healthy layer exits 0 with `watch: 0 drift finding(s)`', () => {
+  it('watch on a healthy layer exits 0 with `watch: 0 failure(s)`', () => {
     const repo = adopted();
     const text = repo.run(['watch']);
     expect(text.code).toBe(0);
-    expect(lines(text.stdout).at(-1)).toBe('watch: 0 drift finding(s)');
+    expect(lines(text.stdout).at(-1)).toBe('watch: 0 failure(s)');
   });
 
   it('watch over a refused rule exits 10 and its summary counts the failure beside the drift', () => {
@@ -244,7 +245,7 @@ describe('exit-code policy', () => {
     expect(failures).toBeGreaterThan(0);
     const text = repo.run(['watch']);
     expect(text.code).toBe(10);
-    expect(lines(text.stdout).at(-1)).toBe(`watch: 0 drift finding(s), ${failures} failure(s)`);
+    expect(lines(text.stdout).at(-1)).toBe(`watch: ${failures} failure(s)`);
   });
 
   it('check with no active task exits 12, says how to start one and runs no rule', () => {

@@ -572,11 +572,13 @@ describe('rules new', () => {
     expect(result.code).toBe(0);
     const file = `${PROJECT}/hooks-wired.v1.md`;
     const tests = `${RULES_DIR}/tests/hooks-wired`;
+    // wiring has no example cases: an empty repository, which it passes, is the valid case; the invalid one is the author's
     expect(newOutput(result)).toEqual({
-      wrote: [file, `${tests}/README.md`, `${tests}/valid/.gitkeep`, `${tests}/invalid/.gitkeep`],
-      notes: [],
+      wrote: [file, `${tests}/README.md`, `${tests}/valid/example/README.md`, `${tests}/invalid/.gitkeep`],
+      notes: [`note: no invalid case was written (add a folder under ${tests}/invalid/ that the rule fails; see its README.md)`],
       next: file,
     });
+    expect(repo.run(['rules', 'test', 'project.hooks-wired']).code).toBe(0);
     const front = frontMatter(repo.read(file));
     expect(front).toMatchObject({
       id: 'project.hooks-wired',
@@ -704,6 +706,30 @@ describe('rules new', () => {
     if (registered[name]!.gates.includes('doctor')) expect(doctor.levels.length).toBeGreaterThan(0);
     expect(doctor.levels).not.toContain('FAIL');
   });
+
+  it.each(generic.filter((v) => v.exampleCases !== undefined).map((v) => [v.name]))(
+    '--validator %s scaffolds a valid and an invalid case, and rules test then passes on them (0)',
+    (name) => {
+      const repo = adopted();
+      const slug = `cased-${name.replace(/_/g, '-')}`;
+      const tests = `${RULES_DIR}/tests/${slug}`;
+      const made = repo.run(['rules', 'new', slug, '--validator', name]);
+      expect(made.code).toBe(0);
+      expect(newOutput(made).notes.filter((note) => note.includes('case'))).toEqual([]);
+      for (const [kind, files] of Object.entries(registered[name]!.exampleCases!))
+        for (const [path, text] of Object.entries(files)) expect(repo.read(`${tests}/${kind}/example/${path}`)).toBe(text);
+      const tested = repo.run(['rules', 'test', `project.${slug}`, '--json']);
+      expect(tested.code).toBe(0);
+      const rows = tested.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { case: string; status: string });
+      expect(rows.map((row) => [row.case, row.status])).toEqual([
+        ['valid/example', 'ok'],
+        ['invalid/example', 'ok'],
+      ]);
+    },
+  );
 
   it('--validator paths in a fresh repository: the example reports here, so the rule is written advisory and doctor passes', async () => {
     const repo = adopted();

@@ -23,6 +23,8 @@ export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_') || key === 'CLAUDE_CODE_SESSION_ID') continue;
     // a suite run in CI judges a developer's clone unless a test sets CI itself (the wiring rule reads it)
     if (CI_VARIABLES.includes(key)) continue;
+    // the text output the tests read is plain whatever the shell the suite runs in asks for
+    if (key === 'FORCE_COLOR' || key === 'NO_COLOR') continue;
     env[key] = value;
   }
   return {
@@ -59,6 +61,7 @@ export interface JsonFinding {
   readonly endColumn?: number | null;
   readonly version?: number | null;
   readonly help?: string | null;
+  readonly fix?: readonly string[] | null;
 }
 
 /** Parse `--json` output: one object a line. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Finding, Level } from '../../engine/api/findings';
 import type { GateName } from '../../engine/generated/gates';
 import { WorkingTree } from '../../engine/io/tree';
-import { ruleHelp } from '../../engine/packs/rule-docs';
+import { ruleHelpUrl } from '../../engine/packs/rule-docs';
 import type { GateReport, ReportPaths } from '../../engine/reporters/report';
 import type { Rule } from '../../engine/ruleset/rules';
 import { loadRuleFiles, loadRuleText } from '../../engine/ruleset/rules';
@@ -58,7 +58,7 @@ export function finding(rule: Rule, level: Level, fields: Partial<Finding> = {})
     message: `${level.toLowerCase()} finding of ${rule.id}`,
     rule: rule.id,
     version: rule.version,
-    help: ruleHelp(rule),
+    help: ruleHelpUrl(rule),
     exitCode: level === 'FAIL' ? 10 : level === 'DRIFT' ? 11 : 0,
     ...fields,
   };

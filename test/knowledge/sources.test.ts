@@ -53,6 +53,35 @@ describe('judgeSources', () => {
     expect(problems).toHaveLength(1);
   });
 
+  it('reads class ids as the upstream tool writes them, with underscores (use_case, claim_page, project_docs)', () => {
+    const upstream = [
+      '# written as the upstream tool writes it',
+      'version: 1',
+      '',
+      'sources:',
+      ...[
+        ['policy', 'policy', '.ai/repo/policy.yaml', 'true'],
+        ['use_case', 'use-case', '.ai/repo/use-cases/*.md', 'false'],
+        ['claim_page', 'document', 'docs/claims/*.md', 'false'],
+        ['project_docs', 'document', 'docs/*.md', 'false'],
+        ['case', 'test', 'test/cases/*.sh', 'false'],
+      ].flatMap(([id, kind, glob, required]) => [
+        `  - id: ${id}`,
+        `    kind: ${kind}`,
+        '    discovery: vcs',
+        `    pathspec: ':(glob)${glob}'`,
+        `    required: ${required}`,
+        '',
+      ]),
+    ].join('\n');
+    const { classes, problems } = judge(upstream);
+    expect(problems).toEqual([]);
+    expect(classes.map((source) => source.id)).toEqual(['policy', 'use_case', 'claim_page', 'project_docs', 'case']);
+    // an id is still a name, not any text
+    for (const bad of ['Use_case', '_docs', 'docs/x', 'a b'])
+      expect(judge(upstream.replace('id: project_docs', `id: '${bad}'`)).problems, bad).toHaveLength(1);
+  });
+
   it('globOf removes the magic and nothing else', () => {
     expect(globOf(':(glob).ai/repo/sessions/*.md')).toBe('.ai/repo/sessions/*.md');
   });

@@ -3,15 +3,18 @@
  * JSON line's key order (old keys first, new ones after), and a finding's position arriving whole from
  * a validator — built-in or, through its worker's reports, the repository's own.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Finding, Level } from '../../engine/api/findings';
 import { exitCodeOf, isFailing, isOutcome, isSeverity, isViolation, SEVERITIES } from '../../engine/api/findings';
 import type { NoteRecord, WorkerMessage } from '../../engine/gate/isolation/protocol';
 import { Reports } from '../../engine/gate/isolation/reports';
-import { ruleHelp } from '../../engine/packs/rule-docs';
+import { publishedRepositoryUrl, ruleHelp, ruleHelpUrl } from '../../engine/packs/rule-docs';
 import { formatJson, jsonReporter } from '../../engine/reporters/json';
 import { renderToString } from '../../engine/reporters/report';
 import { textReporter } from '../../engine/reporters/text';
+import { ROOT } from '../helpers/repo';
 import { distributionRules, finding, projectRule, report } from '../helpers/reports';
 
 const at = (level: Level, exitCode = 0): Finding => ({ level, category: 'c', subject: 's', message: 'm', exitCode });
@@ -38,7 +41,7 @@ describe('levels: outcome apart from severity, one decision of violation and fai
 });
 
 describe('JSON lines keep their keys, in order, and add the new ones after', () => {
-  it('level … line, then column, endLine, endColumn, version, help', () => {
+  it('level … line, then column, endLine, endColumn, version, help, fix', () => {
     const rule = distributionRules().find((r) => r.id === 'majordomus.policy-integrity')!;
     const line = JSON.parse(formatJson(finding(rule, 'FAIL', { file: 'p.yaml', line: 3, column: 2, endLine: 4, endColumn: 1 }))) as Record<
       string,
@@ -58,14 +61,32 @@ describe('JSON lines keep their keys, in order, and add the new ones after', () 
       'endColumn',
       'version',
       'help',
+      'fix',
     ]);
-    expect(line).toMatchObject({ column: 2, endLine: 4, endColumn: 1, version: 1, help: 'docs/RULES.md#rule-majordomus.policy-integrity' });
+    expect(line).toMatchObject({
+      column: 2,
+      endLine: 4,
+      endColumn: 1,
+      version: 1,
+      help: `${publishedRepositoryUrl()}/blob/HEAD/docs/RULES.md#rule-majordomus.policy-integrity`,
+    });
     expect(JSON.parse(formatJson(at('OK')))).toMatchObject({ column: null, endLine: null, endColumn: null, version: null, help: null });
   });
 
   it('a project rule has no help anchor; a shipped one has', () => {
     expect(ruleHelp(projectRule('project.x'))).toBeUndefined();
     expect(ruleHelp(distributionRules().find((r) => r.id === 'BS-STATE-01')!)).toBe('docs/RULES.md#rule-BS-STATE-01');
+  });
+
+  it("a finding's help is the web address SARIF gives, which resolves from a repository that has no docs/RULES.md", () => {
+    const catalogue = readFileSync(join(ROOT, 'docs/RULES.md'), 'utf8');
+    for (const rule of distributionRules()) {
+      const url = ruleHelpUrl(rule)!;
+      expect(url).toMatch(/^https:\/\/[^\s]+\/blob\/HEAD\/docs\/RULES\.md#rule-/);
+      // the anchor is a row of the catalogue the package ships
+      expect(catalogue, rule.id).toContain(`id="${url.split('#')[1]}"`);
+    }
+    expect(ruleHelpUrl(projectRule('project.x'))).toBeUndefined();
   });
 
   it('--quiet leaves OK and INFO out of text and JSON alike', () => {

@@ -49,7 +49,7 @@ describe('one command per violation, then the summary', () => {
     expect(out).toStrictEqual([
       '::error file=.ai/repo/policy.yaml,line=76,title=majordomus.policy-integrity (policy)::unknown key `colour`',
       '::warning file=src/a.ts,line=2,col=6,title=project.no-todo (hygiene)::a TODO marker',
-      'doctor: 1 failure(s)',
+      'doctor: 1 failure(s), 1 warning(s)',
     ]);
   });
 

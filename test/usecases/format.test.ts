@@ -3,9 +3,12 @@
  * makes (unknown keys at every level, a missing `# Situation`, a step running a command the use case does
  * not list, a step without an expected exit, a guaranteed use case without a scenario) names its problem.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseUseCase } from '../../engine/usecases/format';
 import { normaliseOutput } from '../../engine/usecases/normalise';
+import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 
 const FILE = '.ai/repo/use-cases/sample.md';
 
@@ -41,6 +44,20 @@ describe('use case format', () => {
       run: ['decision', 'list'],
       expect: { exit: 0, stdout_contains: ['^#1'] },
     });
+  });
+
+  it("reads the upstream tool's form: a setup of its own and a worker step (a shell command) between commands", () => {
+    const steps =
+      "steps:\n  - id: strays\n    note: 'the worker edits a file'\n    worker: 'echo x >> docs/d'\n    expect:\n      exit: 0\n" +
+      "  - id: list\n    run: ['decision', 'list']\n    expect:\n      exit: 0";
+    const text = useCase({ steps }).replace('setup: installed', 'setup: finish-ready');
+    const { useCase: read, problems } = parseUseCase(text, FILE);
+    expect(problems).toEqual([]);
+    expect(read!.scenario!.setup).toBe('finish-ready');
+    expect(read!.scenario!.steps.map((step) => [step.id, step.run, step.worker])).toEqual([
+      ['strays', undefined, 'echo x >> docs/d'],
+      ['list', ['decision', 'list'], undefined],
+    ]);
   });
 
   it('reads an advisory use case without a scenario', () => {
@@ -85,12 +102,27 @@ describe('use case format', () => {
     ['a guaranteed use case without a scenario', { scenario: '' }, /guaranteed but has no scenario/],
     ['an unknown scenario key', { steps: `${STEPS}\nwhen: [x]` }, /scenario: unknown key "when"/],
     [
-      'an unknown setup',
+      'a setup that is not a name',
       {
         scenario:
-          "# Scenario\n\n```yaml\nsetup: finish-ready\nsteps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n```\n",
+          "# Scenario\n\n```yaml\nsetup: 'Finish Ready'\nsteps:\n  - id: a\n    run: ['decision', 'list']\n    expect:\n      exit: 0\n```\n",
       },
-      /setup is "finish-ready"/,
+      /setup is "Finish Ready"/,
+    ],
+    [
+      'a step with neither run nor worker',
+      { steps: 'steps:\n  - id: a\n    note: nothing to do\n    expect:\n      exit: 0' },
+      /step a: has neither run nor worker/,
+    ],
+    [
+      'a step with both run and worker',
+      { steps: "steps:\n  - id: a\n    run: ['decision', 'list']\n    worker: 'true'\n    expect:\n      exit: 0" },
+      /step a: has both run and worker/,
+    ],
+    [
+      'a worker that is not a command line',
+      { steps: 'steps:\n  - id: a\n    worker: [echo, x]\n    expect:\n      exit: 0' },
+      /step a: worker is not a shell command line/,
     ],
     [
       'an unknown step key',
@@ -191,8 +223,6 @@ describe('output normalisation', () => {
 
 describe("this repository's own use cases", () => {
   it('are each valid, and together run every command family', async () => {
-    const { readdirSync, readFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
     const { ROOT } = await import('../helpers/repo');
     const { COMMAND_FAMILIES } = await import('../../engine/usecases/families');
     const dir = '.ai/repo/use-cases';
@@ -201,8 +231,19 @@ describe("this repository's own use cases", () => {
     for (const name of names) {
       const { useCase: read, problems } = parseUseCase(readFileSync(join(ROOT, dir, name), 'utf8'), `${dir}/${name}`);
       expect(problems, name).toEqual([]);
-      for (const step of read!.scenario?.steps ?? []) run.add(step.run[0]!);
+      for (const step of read!.scenario?.steps ?? []) if (step.run) run.add(step.run[0]!);
     }
     expect(COMMAND_FAMILIES.filter((family) => !run.has(family))).toEqual([]);
+  });
+});
+
+describeUpstream("the upstream tool's use cases", () => {
+  const dir = join(UPSTREAM, '.ai/repo/use-cases');
+  const names = readdirSync(dir).filter((name) => name.endsWith('.md'));
+  it.each(names)('%s is read as written: no problem, every step kept', (name) => {
+    const text = readFileSync(join(dir, name), 'utf8');
+    const { useCase: read, problems } = parseUseCase(text, `.ai/repo/use-cases/${name}`);
+    expect(problems).toEqual([]);
+    expect(read!.scenario!.steps.length).toBe(text.match(/^ {2}- id: /gm)!.length);
   });
 });

@@ -4,11 +4,12 @@
  * evidence and a `use_cases.ran` line, and the command's exit says whether every use case passed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TempRepo } from '../helpers/repo';
 import { repoFactory } from '../helpers/repo';
+import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -158,7 +159,11 @@ describe('usecase validate', () => {
   it('holds nothing to judge in a repository without use cases (0)', () => {
     const repo = repos.create().init();
     expect(repo.run(['usecase', 'validate']).code).toBe(0);
-    expect(repo.run(['usecase', 'list']).stdout).toBe('');
+    // an empty list says so; as JSON lines it is no line at all
+    const listed = repo.run(['usecase', 'list']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toBe('usecase list: none in .ai/repo/use-cases/\n');
+    expect(repo.run(['usecase', 'list', '--json']).stdout).toBe('');
   });
 
   it('is refused outside an adopted repository (12)', () => {
@@ -257,5 +262,87 @@ steps:
     const result = repo.run(['usecase', 'run', 'hooks'], { env: { PATH: bare } });
     expect(result.stdout).toMatch(/^PASS hooks/m);
     expect(result.code).toBe(0);
+  });
+});
+
+describe("use cases in the upstream tool's form", () => {
+  const WORKER = `setup: installed
+steps:
+  - id: the-worker-edits
+    worker: 'mkdir -p src && echo "a change" > src/a.txt && majordomus version > version.txt'
+    expect:
+      exit: 0
+      files_contain:
+        src/a.txt: ['^a change$']
+        version.txt: ['^majordomus ']
+  - id: start
+    run: ['start', 'a change', '--scope', 'src/']
+    expect:
+      exit: 0
+  - id: the-worker-fails
+    worker: 'exit 3'
+    expect:
+      exit: 3`;
+  const CHALLENGE = `setup: challenge
+steps:
+  - id: claim
+    run: ['start', 'x', '--scope', 'lib']
+    expect:
+      exit: 0`;
+
+  it('runs a worker step as a shell command in the scenario, and skips a setup this version does not prepare (0)', () => {
+    const repo = repos.create().init();
+    repo.write(`${DIR}/worker.md`, useCase('worker', 'start', WORKER));
+    repo.write(`${DIR}/challenge.md`, useCase('challenge', 'start', CHALLENGE));
+    expect(repo.run(['usecase', 'validate']).code).toBe(0);
+    const result = repo.run(['usecase', 'run', '--json']);
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      expect.objectContaining({ id: 'challenge', result: 'skip', reason: expect.stringContaining('setup challenge') }),
+      expect.objectContaining({ id: 'worker', result: 'pass', steps_run: 3 }),
+      expect.objectContaining({ summary: true, ran: 1, passed: 1, skipped: 1, failed: [] }),
+    ]);
+    const evidence = JSON.parse(repo.read(`${EVIDENCE}/worker.json`)) as { steps: Array<{ id: string; run: string[]; worker?: string }> };
+    expect(evidence.steps[0]).toMatchObject({ id: 'the-worker-edits', run: [], worker: expect.stringContaining('mkdir') });
+    const words = repo.run(['usecase', 'run']);
+    expect(words.stdout).toMatch(/^SKIP challenge: setup challenge is not one this version prepares/m);
+    expect(words.stdout).toMatch(/^usecase run: 1 ran, 1 passed, 0 failed, 1 skipped;/m);
+  });
+
+  it('a failing worker step fails the scenario, named with its command', () => {
+    const repo = repos.create().init();
+    repo.write(`${DIR}/worker.md`, useCase('worker', 'start', WORKER.replace('exit: 3', 'exit: 0')));
+    const result = repo.run(['usecase', 'run']);
+    expect(result.code).toBe(10);
+    expect(result.stdout).toMatch(/^FAIL worker: step the-worker-fails \(worker: exit 3\): exit 3, expected 0/m);
+  });
+});
+
+describeUpstream("the upstream tool's own use cases", () => {
+  it('are valid here; run runs the one whose setup this version prepares and skips the others', () => {
+    const repo = repos.create().init();
+    const dir = join(UPSTREAM, '.ai/repo/use-cases');
+    for (const name of readdirSync(dir)) repo.write(`${DIR}/${name}`, readFileSync(join(dir, name)));
+    expect(repo.run(['usecase', 'validate']).code).toBe(0);
+    const result = repo.run(['usecase', 'run', '--json']);
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.filter((line) => line.result === 'skip').map((line) => line.id)).toEqual([
+      'accept-or-refuse-finished-work',
+      'catch-an-agent-that-says-it-is-done',
+    ]);
+    // this copy of the session use case predates the records' move into .ai/repo/sessions/ (the layer's
+    // own records are there): its steps run, up to the close, whose path it expects under the local half
+    expect(lines.filter((line) => line.result === 'pass' || line.result === 'fail')).toEqual([
+      expect.objectContaining({ id: 'open-and-close-a-session', result: 'fail', steps_run: 3, failed_step: 'close' }),
+    ]);
+    expect(lines.at(-1)).toMatchObject({ summary: true, ran: 1, skipped: 2 });
+    expect(result.code).toBe(10);
   });
 });

@@ -163,6 +163,50 @@ describe(`${RULE}: the validators of the packs a repository adopted`, () => {
   });
 });
 
+describe(`${RULE}: the remedy of a validator no rule declares is true where it is printed`, () => {
+  const MANIFEST = '.ai/repo/rules/vendor/majordomus/manifest.yaml';
+  /** The vendored package without the rule scope-file-integrity (its file and its manifest entry), at `revision`. */
+  const withoutScopeFile = (repo: TempRepo, revision: string): void => {
+    repo.remove('.ai/repo/rules/vendor/majordomus/rules/scope-file-integrity.v1.md');
+    const lines = repo.read(MANIFEST).split('\n');
+    const at = lines.findIndex((line) => line.trim() === 'file: rules/scope-file-integrity.v1.md');
+    lines.splice(at - 2, 4);
+    repo.write(MANIFEST, lines.join('\n').replace(/^source_revision: .*$/m, `source_revision: ${revision}`));
+  };
+  const undeclared = async (repo: TempRepo, name: string): Promise<JsonFinding | undefined> =>
+    failing((await gateInProcess(repo, 'doctor', { rule: RULE })).findings).find((f) => f.subject === name);
+
+  it('a vendored rule that declares it but is refused: its own finding is the remedy, no update', async () => {
+    const repo = freshRepo();
+    const file = '.ai/repo/rules/vendor/majordomus/rules/state-consistency.v1.md';
+    repo.write(file, repo.read(file).replace(/^title: .*$/m, 'title: state: consistent'));
+    const finding = await undeclared(repo, 'state');
+    expect(finding?.message).toContain(`the vendored copy holds the rule that declares it, \`majordomus.state-consistency\` (${file})`);
+    expect(finding?.message).not.toContain('rules vendor update');
+  });
+
+  it('an older release of this package: rules vendor update, which then succeeds and declares it', async () => {
+    const repo = freshRepo();
+    withoutScopeFile(repo, '0.0.1');
+    expect((await undeclared(repo, 'scope_file'))?.message).toMatch(
+      /`majordomus\.scope-file-integrity`, which the vendored release 0\.0\.1 predates \(run: majordomus rules vendor update\)/,
+    );
+    expect(repo.run(['rules', 'vendor', 'update']).code).toBe(0);
+    expect(await undeclared(repo, 'scope_file')).toBeUndefined();
+  });
+
+  it("another release (the upstream tool's 0.6.0): update only with --force, which replaces it and declares it", async () => {
+    const repo = freshRepo();
+    withoutScopeFile(repo, '0.6.0');
+    const message = (await undeclared(repo, 'scope_file'))?.message;
+    expect(message).toContain('the vendored `majordomus` package is majordomus-standard-rules 0.6.0, not the release this version ships');
+    expect(message).toContain('majordomus rules vendor update --force');
+    expect(repo.run(['rules', 'vendor', 'update']).code).toBe(15);
+    expect(repo.run(['rules', 'vendor', 'update', '--force']).code).toBe(0);
+    expect(await undeclared(repo, 'scope_file')).toBeUndefined();
+  });
+});
+
 describe(`${RULE}: broken links`, () => {
   itFails('$name → exit 10', RULE, factory, cases);
 });

@@ -7,11 +7,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { declaredValues, SKELETON_POLICY } from '../../engine/layer/policy-skeleton';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../../engine/gate/isolation/settings';
+import { declaredValues, optionalPolicyValues, SKELETON_POLICY } from '../../engine/layer/policy-skeleton';
 import { readYamlFile } from '../../engine/layer/yaml';
 import { gateInProcess } from '../helpers/gate';
 import type { TempRepo } from '../helpers/repo';
 import { failing, repoFactory } from '../helpers/repo';
+import { describeUpstream, UPSTREAM } from '../helpers/upstream';
 
 const RULE = 'majordomus.policy-completeness';
 const POLICY = '.ai/repo/policy.yaml';
@@ -42,6 +44,15 @@ const CASES: readonly { name: string; change: (repo: TempRepo) => void; failing:
     name: 'the finish contract removed',
     change: (repo) => edit(repo, /^ {2}finish_requires:\n(?: {4}- .*\n)+/m),
     failing: ['verification.finish_requires'],
+  },
+  {
+    name: "the keys only this tool reads, which upstream's policy schema refuses, removed: optional, with their defaults",
+    change: (repo) => {
+      edit(repo, /^ {2}# facts every completed task owes.*\n {2}obligations: \[\]\n/m);
+      edit(repo, /^capture:\n {2}guard: true\n/m);
+      edit(repo, /^repository_validators:\n(?: {2}.*\n)+/m);
+    },
+    failing: [],
   },
   {
     name: 'the enforcement list removed',
@@ -114,5 +125,58 @@ describe('the skeleton policy declares what the engine reads', () => {
     );
     // a section's object (`session.freshness`) is declared through the values under it
     expect(read.filter((key) => !declared.has(key) && ![...declared].some((value) => value.startsWith(`${key}.`)))).toEqual([]);
+  });
+});
+
+describe('the optional policy values', () => {
+  const optional = optionalPolicyValues({ read: (path) => readFileSync(path, 'utf8') });
+  const skeleton = new Map(declaredValues(readYamlFile(SKELETON_POLICY, SKELETON_POLICY).value).map((v) => [v.key, v.value]));
+
+  it("are the four keys only this tool reads, each default the skeleton's value and the reader's", () => {
+    expect([...optional.keys()].sort()).toEqual([
+      'capture.guard',
+      'repository_validators.memory_mb',
+      'repository_validators.timeout_seconds',
+      'verification.obligations',
+    ]);
+    for (const [key, value] of optional) expect(skeleton.get(key), key).toStrictEqual(value);
+    expect(optional.get('repository_validators.timeout_seconds')).toBe(DEFAULT_TIMEOUT_SECONDS);
+    expect(optional.get('repository_validators.memory_mb')).toBe(DEFAULT_MEMORY_MB);
+  });
+});
+
+describeUpstream("the optional policy values against upstream's policy schema", () => {
+  interface Node {
+    properties?: Record<string, Node>;
+    additionalProperties?: unknown;
+  }
+  const upstream = JSON.parse(readFileSync(join(UPSTREAM, 'share/schemas/majordomus/policy/policy.v1.schema.json'), 'utf8')) as Node;
+  /** Whether upstream's schema lets a policy hold the dotted key. */
+  const allows = (key: string): boolean => {
+    let node: Node | undefined = upstream;
+    for (const part of key.split('.')) {
+      if (node?.properties && Object.hasOwn(node.properties, part)) node = node.properties[part];
+      else if (node?.additionalProperties === false) return false;
+      else node = undefined;
+    }
+    return true;
+  };
+
+  it("each is a key upstream's schema refuses, and every other key the skeleton declares it allows", () => {
+    const optional = optionalPolicyValues({ read: (path) => readFileSync(path, 'utf8') });
+    for (const key of optional.keys()) expect(allows(key), key).toBe(false);
+    const required = declaredValues(readYamlFile(SKELETON_POLICY, SKELETON_POLICY).value)
+      .map((v) => v.key)
+      .filter((key) => !optional.has(key));
+    expect(required.filter((key) => !allows(key))).toEqual([]);
+  });
+
+  it("upstream's own policy passes the rule but for the values upstream's schema allows and its policy leaves out", async () => {
+    const repo = repos.create().init();
+    repo.write(POLICY, readFileSync(join(UPSTREAM, '.ai/repo/policy.yaml'), 'utf8'));
+    const run = await gateInProcess(repo, 'doctor', { rule: RULE });
+    const missing = failing(run.findings).map((f) => f.subject);
+    expect(missing.filter((key) => !allows(key))).toEqual([]);
+    expect(missing).toEqual(['session.knowledge_on_end', 'session.freshness.fresh_minutes', 'session.freshness.stale_minutes']);
   });
 });

@@ -10,6 +10,7 @@ import type { Invocation } from '../../commands/define';
 import { ExitCode, RefusedError, UsageError } from '../../errors';
 import { policyMemoryMb, policyTimeoutMs, repositoryValidatorSwitch } from '../../gate/isolation/settings';
 import { builtinRegistry } from '../../gate/registry';
+import { runCaseFiles } from '../../gate/rule-test';
 import { type GateOutcome, runGate } from '../../gate/run-gate';
 import type { GateName } from '../../generated/gates';
 import { gates } from '../../generated/gates';
@@ -113,10 +114,15 @@ export async function runRulesNew(name: string, options: RulesNewOptions, invoca
   const kept: string[] = [];
   plan.create(file, content);
   if (enforcement) {
+    const cases = await exampleCases(repository, loadRuleText(content, file, { origin: 'project' }) as Rule, enforcement, invocation);
+    notes.push(...cases.notes);
     const scaffold: [string, string][] = [
       [`${enforcement.testsDir}/README.md`, testsReadme(spec)],
-      [`${enforcement.testsDir}/valid/.gitkeep`, ''],
-      [`${enforcement.testsDir}/invalid/.gitkeep`, ''],
+      ...cases.files,
+      // an empty folder is kept in git by a placeholder until a case is written there
+      ...(['valid', 'invalid'] as const)
+        .filter((kind) => !cases.files.some(([path]) => path.startsWith(`${enforcement!.testsDir}/${kind}/`)))
+        .map((kind): [string, string] => [`${enforcement!.testsDir}/${kind}/.gitkeep`, '']),
     ];
     for (const [path, text] of scaffold) {
       // a test directory left from an earlier rule of this name is kept as it is
@@ -131,6 +137,57 @@ export async function runRulesNew(name: string, options: RulesNewOptions, invoca
     ...notes,
     `next: edit ${file}, then majordomus doctor`,
   ]);
+}
+
+/** The name of the cases `rules new` scaffolds, under `valid/` and `invalid/`. */
+const EXAMPLE_CASE = 'example';
+
+/**
+ * The valid and the invalid case to scaffold beside a new rule, each run first as `rules test` will run
+ * it and kept only when it behaves: the validator's example cases, or (for a validator without any) an
+ * empty repository as the valid one. What could not be scaffolded is a note saying what to add, so
+ * `rules test` passes on what was written.
+ */
+async function exampleCases(
+  repository: Repository,
+  rule: Rule,
+  enforcement: NonNullable<NewRule['enforcement']>,
+  invocation: Invocation,
+): Promise<{ files: [string, string][]; notes: string[] }> {
+  const examples = enforcement.validator.exampleCases;
+  // the example cases fit the example options; a rule written with other options gets none
+  const fits = examples !== undefined && enforcement.options !== undefined;
+  const candidates: { kind: 'valid' | 'invalid'; files: Readonly<Record<string, string>> }[] = fits
+    ? [
+        { kind: 'valid', files: examples.valid },
+        { kind: 'invalid', files: examples.invalid },
+      ]
+    : [{ kind: 'valid', files: { 'README.md': '# A repository\n' } }];
+  const settings = {
+    registry: await builtinRegistry(repository.layout),
+    repositoryValidators: {
+      ...repositoryValidatorSwitch(undefined, repository.git.env),
+      timeoutMs: policyTimeoutMs(repository),
+      memoryMb: policyMemoryMb(repository),
+    },
+    cwd: invocation.cwd,
+    env: repository.git.env,
+  };
+  const files: [string, string][] = [];
+  const notes: string[] = [];
+  for (const candidate of candidates) {
+    const result = await runCaseFiles(candidate.files, EXAMPLE_CASE, enforcement.testsDir, candidate.kind, rule, settings);
+    if (!result.passed) continue;
+    for (const [path, text] of Object.entries(candidate.files))
+      files.push([`${enforcement.testsDir}/${candidate.kind}/${EXAMPLE_CASE}/${path}`, text]);
+  }
+  for (const kind of ['valid', 'invalid'] as const) {
+    if (!files.some(([path]) => path.startsWith(`${enforcement.testsDir}/${kind}/`)))
+      notes.push(
+        `note: no ${kind} case was written (add a folder under ${enforcement.testsDir}/${kind}/ that the rule ${kind === 'valid' ? 'passes' : 'fails'}; see its README.md)`,
+      );
+  }
+  return { files, notes };
 }
 
 /**

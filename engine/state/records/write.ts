@@ -76,9 +76,7 @@ export interface HandoverRecorded {
  * the lock, and `task.handed_over` appended. A body lacking a section is refused (2), nothing written.
  */
 export async function recordHandover(repository: Repository, task: Task, body: string, close: boolean): Promise<HandoverRecorded> {
-  const configured = policyValue(repository, 'handover.required_sections');
-  const required =
-    Array.isArray(configured) && configured.every((item) => typeof item === 'string') ? (configured as string[]) : DEFAULT_SECTIONS;
+  const required = requiredSections(repository);
   const filled = filledSections(body);
   const missing = required.filter((section) => !filled.has(section));
   if (missing.length > 0) {
@@ -100,6 +98,12 @@ export async function recordHandover(repository: Repository, task: Task, body: s
   }
   recordEvent(repository, 'handover', 'task.handed_over', { task_id: task.id, handover_path: path, closed });
   return { path, closed };
+}
+
+/** The sections a handover body must fill: the policy's `handover.required_sections`, or the skeleton's. */
+export function requiredSections(repository: Repository): readonly string[] {
+  const configured = policyValue(repository, 'handover.required_sections');
+  return Array.isArray(configured) && configured.every((item) => typeof item === 'string') ? (configured as string[]) : DEFAULT_SECTIONS;
 }
 
 /** Publish the record; its repository-relative path. */
