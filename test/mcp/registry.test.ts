@@ -30,6 +30,7 @@ const UPDATE = process.env.MAJORDOMUS_UPDATE_TOOLSNAPS === '1';
 const READS_OF_WRITING_COMMANDS: Readonly<Record<string, string>> = {
   history: 'history without --validate, --rotate or --repair (engine/capabilities/history.ts)',
   finish_check: 'finish --check, which records nothing (engine/capabilities/gates.ts)',
+  doctor: 'doctor without --fix, which the tool never passes (engine/capabilities/gates.ts)',
 };
 
 /**
