@@ -10976,7 +10976,7 @@ return errors === 0;
 validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const session = validate42;
-const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session.v1.schema.json","type":"object","additionalProperties":false,"required":["session_id","started_at","owner","repository_id","worktree","branch","start_head","start_working_tree"],"properties":{"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"owner":{"type":"string","minLength":1},"worker":{"type":"string"},"provider":{"type":"string"},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"repository_id":{"type":"string"},"worktree":{"type":"string","minLength":1},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]}}};
+const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session.v1.schema.json","type":"object","additionalProperties":false,"required":["session_id","started_at","owner","repository_id","worktree","branch","start_head","start_working_tree"],"properties":{"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"owner":{"type":"string","minLength":1},"worker":{"type":"string"},"provider":{"type":"string"},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"forked_from":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"repository_id":{"type":"string"},"worktree":{"type":"string","minLength":1},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]}}};
 const pattern93 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11237,9 +11237,11 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.repository_id !== undefined){
-if(typeof data.repository_id !== "string"){
-const err22 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.forked_from !== undefined){
+let data6 = data.forked_from;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err22 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11248,12 +11250,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-if(data.worktree !== undefined){
-let data7 = data.worktree;
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err23 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern82.test(data6)){
+const err23 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11264,7 +11262,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11274,9 +11272,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.branch !== undefined){
-if(typeof data.branch !== "string"){
-const err25 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.repository_id !== undefined){
+if(typeof data.repository_id !== "string"){
+const err25 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11286,11 +11284,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data.start_head !== undefined){
-let data9 = data.start_head;
-if(typeof data9 === "string"){
-if(func1(data9) > 64){
-const err26 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data.worktree !== undefined){
+let data8 = data.worktree;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err26 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11299,8 +11297,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern89.test(data9)){
-const err27 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
+}
+else {
+const err27 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11310,8 +11309,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.branch !== undefined){
+if(typeof data.branch !== "string"){
+const err28 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11321,10 +11321,11 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.start_working_tree !== undefined){
-let data10 = data.start_working_tree;
-if(!((data10 === "clean") || (data10 === "dirty"))){
-const err29 = {instancePath:instancePath+"/start_working_tree",schemaPath:"#/properties/start_working_tree/enum",keyword:"enum",params:{allowedValues: schema96.properties.start_working_tree.enum},message:"must be equal to one of the allowed values"};
+if(data.start_head !== undefined){
+let data10 = data.start_head;
+if(typeof data10 === "string"){
+if(func1(data10) > 64){
+const err29 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11333,15 +11334,49 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern89.test(data10)){
+const err30 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data.start_working_tree !== undefined){
+let data11 = data.start_working_tree;
+if(!((data11 === "clean") || (data11 === "dirty"))){
+const err32 = {instancePath:instancePath+"/start_working_tree",schemaPath:"#/properties/start_working_tree/enum",keyword:"enum",params:{allowedValues: schema96.properties.start_working_tree.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
 }
 errors++;
 }
@@ -11351,7 +11386,7 @@ return errors === 0;
 validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sessionContext = validate43;
-const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session-context.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","session_id","opened_at","opened_by","branch","head","task_id","profile"],"properties":{"schema":{"const":"session-context/v1"},"kind":{"const":"session-context"},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"opened_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"opened_by":{"enum":["hook","hand"]},"provider":{"type":"string"},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"branch":{"type":"string"},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"task_id":{"type":"string","minLength":1},"profile":{"type":"string","minLength":1},"worker":{"type":"string"}}};
+const schema97 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session-context.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","session_id","opened_at","opened_by","branch","head","task_id","profile"],"properties":{"schema":{"const":"session-context/v1"},"kind":{"const":"session-context"},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"opened_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"opened_by":{"enum":["hook","hand"]},"provider":{"type":"string"},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"forked_from":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"branch":{"type":"string"},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"task_id":{"type":"string","minLength":1},"profile":{"type":"string","minLength":1},"worker":{"type":"string"}}};
 
 function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/session-context.v1.schema.json" */;
@@ -11621,9 +11656,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.branch !== undefined){
-if(typeof data.branch !== "string"){
-const err23 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.forked_from !== undefined){
+let data7 = data.forked_from;
+if(typeof data7 === "string"){
+if(func1(data7) > 32){
+const err23 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11632,12 +11669,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-if(data.head !== undefined){
-let data8 = data.head;
-if(typeof data8 === "string"){
-if(func1(data8) > 64){
-const err24 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!pattern82.test(data7)){
+const err24 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11646,8 +11679,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern89.test(data8)){
-const err25 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
+}
+else {
+const err25 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11657,8 +11691,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.branch !== undefined){
+if(typeof data.branch !== "string"){
+const err26 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11668,11 +11703,11 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.task_id !== undefined){
-let data9 = data.task_id;
+if(data.head !== undefined){
+let data9 = data.head;
 if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err27 = {instancePath:instancePath+"/task_id",schemaPath:"#/properties/task_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func1(data9) > 64){
+const err27 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11681,9 +11716,8 @@ vErrors.push(err27);
 }
 errors++;
 }
-}
-else {
-const err28 = {instancePath:instancePath+"/task_id",schemaPath:"#/properties/task_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern89.test(data9)){
+const err28 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11693,11 +11727,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.profile !== undefined){
-let data10 = data.profile;
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err29 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err29 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11707,8 +11738,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.task_id !== undefined){
+let data10 = data.task_id;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err30 = {instancePath:instancePath+"/task_id",schemaPath:"#/properties/task_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11718,9 +11752,8 @@ vErrors.push(err30);
 errors++;
 }
 }
-if(data.worker !== undefined){
-if(typeof data.worker !== "string"){
-const err31 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err31 = {instancePath:instancePath+"/task_id",schemaPath:"#/properties/task_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11730,14 +11763,51 @@ vErrors.push(err31);
 errors++;
 }
 }
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.profile !== undefined){
+let data11 = data.profile;
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err32 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data.worker !== undefined){
+if(typeof data.worker !== "string"){
+const err34 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -12149,7 +12219,7 @@ validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const useCase = validate45;
 const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case.v1.schema.json","type":"object","additionalProperties":false,"required":["id","kind","title","summary","status","target","commands"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200},"kind":{"const":"use-case"},"title":{"type":"string","minLength":1,"maxLength":2000,"pattern":"\\S"},"summary":{"type":"string","minLength":1,"maxLength":2000,"pattern":"\\S"},"category":{"type":"string"},"status":{"enum":["active","draft","deprecated"]},"target":{"enum":["guaranteed","advisory"]},"weight":{"type":"integer"},"actors":{"type":"array","items":{"type":"string"}},"difficulty":{"type":"string"},"commands":{"type":"array","minItems":1,"items":{"type":"string"}},"doctrines":{"type":"array","items":{"type":"string"}},"claims":{"type":"array","items":{"type":"string"}},"responsibilities":{"type":"array","items":{"type":"string"}},"applications":{"type":"array","items":{"type":"string"}}}};
-const pattern101 = new RegExp("\\S", "u");
+const pattern103 = new RegExp("\\S", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/use-case.v1.schema.json" */;
@@ -12315,7 +12385,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern101.test(data2)){
+if(!pattern103.test(data2)){
 const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -12360,7 +12430,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern101.test(data3)){
+if(!pattern103.test(data3)){
 const err18 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -12720,7 +12790,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern101.test(data0)){
+if(!pattern103.test(data0)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -13174,9 +13244,9 @@ validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const knowledgeCandidate = validate49;
 const schema103 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json","type":"object","additionalProperties":false,"required":["id","kind","status","title","date","episode","evidence"],"properties":{"id":{"type":"string","pattern":"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$","maxLength":128},"kind":{"enum":["decision","answer","outcome"]},"status":{"const":"candidate"},"title":{"type":"string","minLength":1},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","maxLength":10},"episode":{"type":"string","pattern":"^s-[0-9]{8,14}-[0-9a-f]{4,}$","maxLength":64},"task":{"type":"string"},"evidence":{"type":"array","minItems":1,"items":{"type":"string"}}}};
-const pattern104 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
-const pattern105 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-const pattern106 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
+const pattern106 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
+const pattern107 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+const pattern108 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json" */;
@@ -13285,7 +13355,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern104.test(data0)){
+if(!pattern106.test(data0)){
 const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"},message:"must match pattern \""+"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13370,7 +13440,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern105.test(data4)){
+if(!pattern107.test(data4)){
 const err16 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -13405,7 +13475,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern106.test(data5)){
+if(!pattern108.test(data5)){
 const err19 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{8,14}-[0-9a-f]{4,}$"},message:"must match pattern \""+"^s-[0-9]{8,14}-[0-9a-f]{4,}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -13495,8 +13565,8 @@ validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const context = validate50;
 const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/context.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","kind","title","description","status","scope","providers","audience","composition","order"],"properties":{"schema":{"const":"context/v1"},"id":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"kind":{"const":"context"},"title":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","minLength":1,"maxLength":500},"status":{"type":"string","enum":["active","deprecated"]},"scope":{"type":"string","enum":["directory","subtree","explicit"]},"paths":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"providers":{"type":"array","minItems":1,"items":{"type":"string","maxLength":64,"pattern":"^(\\*|[a-z][a-z0-9-]*)$"},"uniqueItems":true},"audience":{"type":"array","minItems":1,"items":{"type":"string","enum":["human","agent"]},"uniqueItems":true},"composition":{"type":"string","enum":["extend","replace","final"]},"order":{"type":"integer","minimum":-1000000,"maximum":1000000},"supersedes":{"type":"array","items":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"uniqueItems":true},"tracks":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"children":{"type":"object","additionalProperties":false,"required":["require_contract"],"properties":{"require_contract":{"type":"boolean"},"exempt":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}}}}}};
-const pattern107 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
-const pattern108 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
+const pattern109 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
+const pattern110 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/context.v1.schema.json" */;
@@ -13657,7 +13727,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern107.test(data1)){
+if(!pattern109.test(data1)){
 const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -13885,7 +13955,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern108.test(data10)){
+if(!pattern110.test(data10)){
 const err33 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/pattern",keyword:"pattern",params:{pattern: "^(\\*|[a-z][a-z0-9-]*)$"},message:"must match pattern \""+"^(\\*|[a-z][a-z0-9-]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -14091,7 +14161,7 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!pattern107.test(data16)){
+if(!pattern109.test(data16)){
 const err48 = {instancePath:instancePath+"/supersedes/" + i5,schemaPath:"#/properties/supersedes/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err48];

@@ -868,8 +868,10 @@ export interface OpenSession {
   readonly worker?: string;
   /** The provider whose hook opened the episode; only a hook adapter names one. */
   readonly provider?: string;
-  /** The provider session the episode is filed under, when one was named. */
+  /** The provider's own session id, when one was named: the episode is filed under it (a provider id that spells the manual key `hand` is filed under `hand-p`). */
   readonly provider_session?: string;
+  /** The episode this one was forked from (the provider started this session as a fork of that one), when that episode was known to this checkout: its session id. */
+  readonly forked_from?: string;
   /** Computed at the open: git's common directory, absolute. */
   readonly repository_id: string;
   /** Computed at the open: the checkout the episode belongs to, absolute. An episode of another checkout is never this one's. */
@@ -902,6 +904,8 @@ export interface SessionContext {
   readonly provider?: string;
   /** The provider's own identity of the session, as it sent it. */
   readonly provider_session?: string;
+  /** The episode this one was forked from (the provider started this session as a fork of that one), when that episode was known to this checkout: its session id. */
+  readonly forked_from?: string;
   /** The branch at the open; empty on a detached head. */
   readonly branch: string;
   /** The commit at the open; empty before the first commit. */
