@@ -102,7 +102,10 @@ export function parseJsonText(text: string): JsonNode {
         fail("a list item not followed by ',' or ']'");
       }
     }
-    if (c === '"') return { kind: 'scalar', start, end: (string(), at), value: JSON.parse(text.slice(start, at)) as string };
+    if (c === '"') {
+      const { value: read } = string();
+      return { kind: 'scalar', start, end: at, value: read };
+    }
     const literal = /^(?:true|false|null|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)/.exec(text.slice(at, at + 400));
     if (!literal) return fail(at >= text.length ? 'the text ends where a value should be' : `an unexpected ${JSON.stringify(c)}`);
     at += literal[0].length;
@@ -115,11 +118,12 @@ export function parseJsonText(text: string): JsonNode {
 }
 
 /** The plain value of a node, as `JSON.parse` would give it (every key is unique by then). */
-export function valueOf(node: JsonNode): unknown {
+export function plainValue(node: JsonNode): unknown {
   if (node.kind === 'scalar') return node.value;
-  if (node.kind === 'array') return node.items.map(valueOf);
+  if (node.kind === 'array') return node.items.map(plainValue);
   const out: Record<string, unknown> = {};
-  for (const member of node.members) Object.defineProperty(out, member.key, { value: valueOf(member.value), enumerable: true, writable: true });
+  for (const member of node.members)
+    Object.defineProperty(out, member.key, { value: plainValue(member.value), enumerable: true, writable: true });
   return out;
 }
 
@@ -205,8 +209,18 @@ export function insertion(
   element: { readonly key?: string; readonly value: unknown },
 ): TextEdit {
   const unit = indentUnit(text, root);
-  const elements = container.kind === 'object' ? container.members.map((member) => member.start) : container.kind === 'array' ? container.items.map((item) => item.start) : [];
-  const ends = container.kind === 'object' ? container.members.map((member) => member.value.end) : container.kind === 'array' ? container.items.map((item) => item.end) : [];
+  const elements =
+    container.kind === 'object'
+      ? container.members.map((member) => member.start)
+      : container.kind === 'array'
+        ? container.items.map((item) => item.start)
+        : [];
+  const ends =
+    container.kind === 'object'
+      ? container.members.map((member) => member.value.end)
+      : container.kind === 'array'
+        ? container.items.map((item) => item.end)
+        : [];
   const last = elements.length - 1;
   if (last >= 0) {
     const indent = leadingSpace(text, elements[last]!);
@@ -220,7 +234,8 @@ export function insertion(
   // an empty container: its text between the brackets is replaced
   const outer = leadingSpace(text, container.start) ?? lineIndentOf(text, container.start);
   const head = element.key === undefined ? '' : `${JSON.stringify(element.key)}:${unit === undefined ? '' : ' '}`;
-  if (unit === undefined) return { start: container.start + 1, end: container.end - 1, text: `${head}${render(element.value, undefined, '')}` };
+  if (unit === undefined)
+    return { start: container.start + 1, end: container.end - 1, text: `${head}${render(element.value, undefined, '')}` };
   const inner = `${outer}${unit}`;
   return { start: container.start + 1, end: container.end - 1, text: `\n${inner}${head}${render(element.value, unit, inner)}\n${outer}` };
 }
@@ -237,8 +252,18 @@ function lineIndentOf(text: string, offset: number): string {
  * the container empty (`[]`, `{}`).
  */
 export function removal(container: JsonNode, index: number): TextEdit {
-  const starts = container.kind === 'object' ? container.members.map((member) => member.start) : container.kind === 'array' ? container.items.map((item) => item.start) : [];
-  const ends = container.kind === 'object' ? container.members.map((member) => member.value.end) : container.kind === 'array' ? container.items.map((item) => item.end) : [];
+  const starts =
+    container.kind === 'object'
+      ? container.members.map((member) => member.start)
+      : container.kind === 'array'
+        ? container.items.map((item) => item.start)
+        : [];
+  const ends =
+    container.kind === 'object'
+      ? container.members.map((member) => member.value.end)
+      : container.kind === 'array'
+        ? container.items.map((item) => item.end)
+        : [];
   if (starts.length === 1) return { start: container.start + 1, end: container.end - 1, text: '' };
   if (index === starts.length - 1) return { start: ends[index - 1]!, end: ends[index]!, text: '' };
   return { start: starts[index]!, end: starts[index + 1]!, text: '' };

@@ -124,4 +124,9 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '': ['schema', 'id', 'kind', 'title', 'description', 'status', 'scope', 'paths', 'providers', 'audience', 'composition', 'order', 'supersedes', 'tracks', 'children'],
     '/children': ['require_contract', 'exempt'],
   },
+  'prompt': {
+    '': ['schema', 'id', 'captured_at', 'provider', 'provider_session', 'episode_link', 'episode', 'repository_id', 'worktree_id', 'branch', 'head', 'permission_mode', 'redactions', 'prompt_bytes', 'prompt_sha256', 'meta', 'prompt'],
+    '/redactions/*': ['kind', 'count'],
+    '/meta': ['parent'],
+  },
 };

@@ -14386,5 +14386,706 @@ return errors === 0;
 }
 validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+export const prompt = validate51;
+const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/prompt.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","captured_at","provider","episode_link","repository_id","worktree_id","prompt_bytes","prompt_sha256","prompt"],"properties":{"schema":{"const":"majordomus.prompt/v1"},"id":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$","maxLength":40},"captured_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"provider":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$"},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"episode_link":{"enum":["open","session-context","ledger","orphan","unlinked-legacy"]},"episode":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{16}$"},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"permission_mode":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"},"redactions":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["kind","count"],"properties":{"kind":{"type":"string","pattern":"^[a-z0-9-]{1,40}$"},"count":{"type":"integer","minimum":1}}}},"prompt_bytes":{"type":"integer","minimum":0},"prompt_sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"meta":{"type":"object","additionalProperties":false,"properties":{"parent":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"}}},"prompt":{"type":"string"}}};
+const pattern112 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$", "u");
+const pattern114 = new RegExp("^[a-z0-9][a-z0-9-]{0,39}$", "u");
+const pattern117 = new RegExp("^[0-9a-f]{16}$", "u");
+const pattern119 = new RegExp("^[A-Za-z0-9_-]{1,40}$", "u");
+const pattern120 = new RegExp("^[a-z0-9-]{1,40}$", "u");
+const pattern122 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$", "u");
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://majordomus.dev/schemas/prompt.v1.schema.json" */;
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate51.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.schema === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "schema"},message:"must have required property '"+"schema"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.captured_at === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "captured_at"},message:"must have required property '"+"captured_at"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.provider === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.episode_link === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "episode_link"},message:"must have required property '"+"episode_link"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.repository_id === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "repository_id"},message:"must have required property '"+"repository_id"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.worktree_id === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "worktree_id"},message:"must have required property '"+"worktree_id"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.prompt_bytes === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt_bytes"},message:"must have required property '"+"prompt_bytes"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.prompt_sha256 === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt_sha256"},message:"must have required property '"+"prompt_sha256"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.prompt === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func3.call(schema105.properties, key0))){
+const err10 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.schema !== undefined){
+if("majordomus.prompt/v1" !== data.schema){
+const err11 = {instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/const",keyword:"const",params:{allowedValue: "majordomus.prompt/v1"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data1 = data.id;
+if(typeof data1 === "string"){
+if(func1(data1) > 40){
+const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(!pattern112.test(data1)){
+const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.captured_at !== undefined){
+let data2 = data.captured_at;
+if(typeof data2 === "string"){
+if(func1(data2) > 20){
+const err15 = {instancePath:instancePath+"/captured_at",schemaPath:"#/properties/captured_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!pattern69.test(data2)){
+const err16 = {instancePath:instancePath+"/captured_at",schemaPath:"#/properties/captured_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/captured_at",schemaPath:"#/properties/captured_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.provider !== undefined){
+let data3 = data.provider;
+if(typeof data3 === "string"){
+if(!pattern114.test(data3)){
+const err18 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,39}$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.provider_session !== undefined){
+let data4 = data.provider_session;
+if(typeof data4 === "string"){
+if(func1(data4) > 128){
+const err20 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(!pattern93.test(data4)){
+const err21 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.episode_link !== undefined){
+let data5 = data.episode_link;
+if(!(((((data5 === "open") || (data5 === "session-context")) || (data5 === "ledger")) || (data5 === "orphan")) || (data5 === "unlinked-legacy"))){
+const err23 = {instancePath:instancePath+"/episode_link",schemaPath:"#/properties/episode_link/enum",keyword:"enum",params:{allowedValues: schema105.properties.episode_link.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.episode !== undefined){
+let data6 = data.episode;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err24 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(!pattern82.test(data6)){
+const err25 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.repository_id !== undefined){
+let data7 = data.repository_id;
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err27 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.worktree_id !== undefined){
+let data8 = data.worktree_id;
+if(typeof data8 === "string"){
+if(!pattern117.test(data8)){
+const err29 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data.branch !== undefined){
+let data9 = data.branch;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err31 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data.head !== undefined){
+let data10 = data.head;
+if(typeof data10 === "string"){
+if(!pattern71.test(data10)){
+const err33 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data.permission_mode !== undefined){
+let data11 = data.permission_mode;
+if(typeof data11 === "string"){
+if(!pattern119.test(data11)){
+const err35 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,40}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,40}$"+"\""};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data.redactions !== undefined){
+let data12 = data.redactions;
+if(Array.isArray(data12)){
+if(data12.length < 1){
+const err37 = {instancePath:instancePath+"/redactions",schemaPath:"#/properties/redactions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.kind === undefined){
+const err38 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data13.count === undefined){
+const err39 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key1 in data13){
+if(!((key1 === "kind") || (key1 === "count"))){
+const err40 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data13.kind !== undefined){
+let data14 = data13.kind;
+if(typeof data14 === "string"){
+if(!pattern120.test(data14)){
+const err41 = {instancePath:instancePath+"/redactions/" + i0+"/kind",schemaPath:"#/properties/redactions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]{1,40}$"},message:"must match pattern \""+"^[a-z0-9-]{1,40}$"+"\""};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/redactions/" + i0+"/kind",schemaPath:"#/properties/redactions/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data13.count !== undefined){
+let data15 = data13.count;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err43 = {instancePath:instancePath+"/redactions/" + i0+"/count",schemaPath:"#/properties/redactions/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 1 || isNaN(data15)){
+const err44 = {instancePath:instancePath+"/redactions/" + i0+"/count",schemaPath:"#/properties/redactions/items/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/redactions",schemaPath:"#/properties/redactions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data.prompt_bytes !== undefined){
+let data16 = data.prompt_bytes;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err47 = {instancePath:instancePath+"/prompt_bytes",schemaPath:"#/properties/prompt_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err48 = {instancePath:instancePath+"/prompt_bytes",schemaPath:"#/properties/prompt_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+if(data.prompt_sha256 !== undefined){
+let data17 = data.prompt_sha256;
+if(typeof data17 === "string"){
+if(!pattern55.test(data17)){
+const err49 = {instancePath:instancePath+"/prompt_sha256",schemaPath:"#/properties/prompt_sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/prompt_sha256",schemaPath:"#/properties/prompt_sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+let data18 = data.meta;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key2 in data18){
+if(!(key2 === "parent")){
+const err51 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data18.parent !== undefined){
+let data19 = data18.parent;
+if(typeof data19 === "string"){
+if(!pattern122.test(data19)){
+const err52 = {instancePath:instancePath+"/meta/parent",schemaPath:"#/properties/meta/properties/parent/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"},message:"must match pattern \""+"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"+"\""};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/meta/parent",schemaPath:"#/properties/meta/properties/parent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+if(typeof data.prompt !== "string"){
+const err55 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+else {
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+validate51.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 /** The precompiled validator of each kind, by kind name. */
-export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack, task: task, events: events, 'knowledge-sources': knowledgeSources, telemetry: telemetry, 'session-record': sessionRecord, session: session, 'session-context': sessionContext, handover: handover, 'use-case': useCase, 'use-case-scenario': useCaseScenario, 'knowledge-candidate': knowledgeCandidate, context: context });
+export const schemaValidators = Object.freeze({ manifest: manifest, policy: policy, profile: profile, scope: scope, rule: rule, 'rule-package': rulePackage, pack: pack, task: task, events: events, 'knowledge-sources': knowledgeSources, telemetry: telemetry, 'session-record': sessionRecord, session: session, 'session-context': sessionContext, handover: handover, 'use-case': useCase, 'use-case-scenario': useCaseScenario, 'knowledge-candidate': knowledgeCandidate, context: context, prompt: prompt });

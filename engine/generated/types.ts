@@ -1104,6 +1104,60 @@ export interface ContextDocumentChildren {
   readonly exempt?: readonly string[];
 }
 
+/**
+ * One prompt a person typed, as the provider's prompt hook delivered it before the model saw it: <local>/prompts/<utc>--<16 hex>.json, written by `capture prompt` beside its Markdown rendering of the same stem (whose front matter holds the same fields but the prompt). The archive is the checkout's own, ignored and never tracked, its files 0600. The fields are the person's half of the exchange and where it was typed; nothing names the model's half. An optional field is one the capture could not know: it is absent, never null.
+ *
+ * Kind `prompt`; schema `share/schemas/prompt.v1.schema.json`.
+ */
+export interface PromptRecord {
+  /** The contract: majordomus.prompt/v1, described by share/schemas/prompt.v1.schema.json. */
+  readonly schema: 'majordomus.prompt/v1';
+  /** The record's stem, <UTC yyyymmddTHHMMSSZ>--<16 hex>: its file name without the extension, and its rendering's. */
+  readonly id: string;
+  /** When the hook delivered the prompt, UTC. */
+  readonly captured_at: string;
+  /** The provider whose prompt hook delivered it (claude-code). */
+  readonly provider: string;
+  /** The provider's own session id, as it sent it; absent when the payload named none. */
+  readonly provider_session?: string;
+  /** How the record names its episode: open (the episode was open under this provider session when the prompt arrived: an observation), session-context or ledger (linked afterwards from evidence that survived the close: an inference), orphan (the capture looked and found no episode), unlinked-legacy (written before this field existed). */
+  readonly episode_link: 'open' | 'session-context' | 'ledger' | 'orphan' | 'unlinked-legacy';
+  /** The episode's session id; present exactly when episode_link is open, session-context or ledger. */
+  readonly episode?: string;
+  /** The repository as a session record names it: its remote without credentials, or local:<hash> when it has none. */
+  readonly repository_id: string;
+  /** The checkout as a session record names it: 16 hex of a hash of its real path. */
+  readonly worktree_id: string;
+  /** The branch checked out; absent on a detached head. */
+  readonly branch?: string;
+  /** The commit HEAD named; absent before the first commit. */
+  readonly head?: string;
+  /** The provider's permission mode when the prompt was typed (default, plan, acceptEdits, …); absent when the payload gave none. */
+  readonly permission_mode?: string;
+  /** What was replaced before the prompt was written, by kind: credential shapes the writer knows, each replaced by [redacted:<kind>]. Absent when nothing was. */
+  readonly redactions?: readonly PromptRecordRedactionsItem[];
+  /** The size of the prompt as written (after redaction), in UTF-8 bytes. */
+  readonly prompt_bytes: number;
+  /** The SHA-256 of the prompt as written, hex. */
+  readonly prompt_sha256: string;
+  /** How this record relates to others of the archive. */
+  readonly meta?: PromptRecordMeta;
+  /** The prompt, as typed, credential shapes replaced. Last: the only field without a bound on its size. */
+  readonly prompt: string;
+}
+
+/** PromptRecordRedactionsItem */
+export interface PromptRecordRedactionsItem {
+  readonly kind: string;
+  readonly count: number;
+}
+
+/** How this record relates to others of the archive. */
+export interface PromptRecordMeta {
+  /** The file name of the record this one derives from, in the same archive: a name, never a path. */
+  readonly parent?: string;
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -1125,4 +1179,5 @@ export interface KindDocuments {
   readonly 'use-case-scenario': UseCaseScenario;
   readonly 'knowledge-candidate': KnowledgeCandidate;
   readonly context: ContextDocument;
+  readonly prompt: PromptRecord;
 }

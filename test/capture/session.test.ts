@@ -9,7 +9,6 @@ import { readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { capture } from '../../engine/capture/session';
-import { Repository } from '../../engine/layer/repository';
 import { committedAdoption, copyOf } from '../helpers/prepared';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 
@@ -124,8 +123,7 @@ describe('capture session (claude-code payloads)', () => {
     const repo = withTask();
     hook(repo, 'start', 'session-start-startup');
     const before = process.env.MAJORDOMUS_PROVIDER_SESSION;
-    const repository = Repository.open(repo.dir, { env: cleanEnv(), tree: 'working' });
-    const outcome = await capture(repository, 'claude-code', 'compact', { key: A, source: 'startup' });
+    const outcome = await capture({ dirs: [repo.dir], env: cleanEnv() }, 'claude-code', 'compact', { id: A, source: 'startup' });
     expect(outcome.action).toBe('checkpoint');
     expect(process.env.MAJORDOMUS_PROVIDER_SESSION).toBe(before);
   });

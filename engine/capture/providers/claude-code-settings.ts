@@ -10,10 +10,14 @@
  * put when the session moves into a worktree, so the lookup starts there.
  */
 import { UsageError } from '../../errors';
-import { shellWord } from '../../io/shell';
 import { LOCAL_BIN, TOOL, TOOL_PLACES } from '../../hooks/blocks';
+import { shellWord } from '../../io/shell';
 import type { JsonNode } from '../json-text';
-import { applyEdit, duplicateKey, insertion, JsonTextError, lineOf, memberOf, parseJsonText, removal, valueOf } from '../json-text';
+import { applyEdit, duplicateKey, insertion, JsonTextError, lineOf, memberOf, parseJsonText, plainValue, removal } from '../json-text';
+import type { ProbeRequest } from '../probe';
+import { PROBE_CAP_MS, sessionEndBudget } from '../probe';
+import type { ProbeEvent } from './claude-code';
+import { probePayload } from './claude-code';
 
 /** Where Claude Code reads a repository's shared settings, repository-relative: the file install writes. */
 export const SETTINGS_FILE = '.claude/settings.json';
@@ -46,6 +50,8 @@ export interface WantedHook {
   /** Seconds Claude Code gives the hook (written as `timeout`). */
   readonly timeout: number;
   readonly purpose: HookPurpose;
+  /** What a probe drives through it. */
+  readonly probe: ProbeEvent;
 }
 
 /**
@@ -68,20 +74,21 @@ export function toolCommand(args: readonly string[]): string {
 
 /** The hooks `capture install` wires. */
 export function wantedHooks(): WantedHook[] {
-  const hook = (event: string, args: string[], timeout: number, purpose: HookPurpose, matcher?: string): WantedHook => ({
+  const hook = (event: string, args: string[], timeout: number, probe: ProbeEvent, matcher?: string): WantedHook => ({
     event,
     ...(matcher !== undefined ? { matcher } : {}),
     command: toolCommand(args),
     args,
     timeout,
-    purpose,
+    purpose: probe === 'prompt' || probe === 'guard' ? probe : 'session',
+    probe,
   });
   return [
-    hook('SessionStart', ['capture', 'session', '--event', 'start'], 30, 'session'),
-    hook('PreCompact', ['capture', 'session', '--event', 'compact'], 30, 'session'),
+    hook('SessionStart', ['capture', 'session', '--event', 'start'], 30, 'start'),
+    hook('PreCompact', ['capture', 'session', '--event', 'compact'], 30, 'compact'),
     // Claude Code gives every SessionEnd hook together 1.5 s unless one asks for more; a close needs far
     // less, and the room keeps a loaded machine from cutting it off
-    hook('SessionEnd', ['capture', 'session', '--event', 'end'], 10, 'session'),
+    hook('SessionEnd', ['capture', 'session', '--event', 'end'], 10, 'end'),
     hook('UserPromptSubmit', ['capture', 'prompt'], 10, 'prompt'),
     hook('PreToolUse', ['capture', 'guard'], 10, 'guard', 'Bash'),
   ];
@@ -128,7 +135,7 @@ export function parseSettings(text: string | undefined, file: string = SETTINGS_
   for (const member of hooks?.kind === 'object' ? hooks.members : []) {
     if (member.value.kind !== 'array') refuse(`has hooks.${member.key}, which is not a list of matcher groups`);
   }
-  return { file, text, root, value: valueOf(root) as Record<string, unknown> };
+  return { file, text, root, value: plainValue(root) as Record<string, unknown> };
 }
 
 /** The words of a command line, quotes removed, with `;` for every place one command ends and another begins. */
@@ -239,7 +246,9 @@ export function findHooks(settings: Settings | undefined, wanted: WantedHook): F
       const { type, command, timeout } = (entry ?? {}) as { type?: unknown; command?: unknown; timeout?: unknown };
       if (type !== 'command' || typeof command !== 'string' || !invokes(command, wanted.args)) return;
       const skips = mustCover(wanted).filter((value) => !matcherCovers(matcher, value));
-      const outdated = hooks.length === 1 && ((command === legacyCommand(wanted) && timeout === undefined) || (command === wanted.command && skips.length > 0));
+      const outdated =
+        hooks.length === 1 &&
+        ((command === legacyCommand(wanted) && timeout === undefined) || (command === wanted.command && skips.length > 0));
       found.push({
         file: settings!.file,
         group: g,
@@ -302,7 +311,8 @@ export function installText(settings: Settings | undefined, wanted: readonly Wan
     const root = reparse();
     const hooks = memberOf(root, 'hooks')?.value;
     const list = eventList(root, hook.event);
-    if (hooks === undefined) text = applyEdit(text, insertion(text, root, root, { key: 'hooks', value: { [hook.event]: [groupOf(hook)] } }));
+    if (hooks === undefined)
+      text = applyEdit(text, insertion(text, root, root, { key: 'hooks', value: { [hook.event]: [groupOf(hook)] } }));
     else if (list === undefined) text = applyEdit(text, insertion(text, root, hooks, { key: hook.event, value: [groupOf(hook)] }));
     else text = applyEdit(text, insertion(text, root, list, { value: groupOf(hook) }));
   }
@@ -325,7 +335,13 @@ function cutEmpty(text: string, event: string): string {
   const index = hooks.members.findIndex((member) => member.key === event);
   if (hooks.members.length > 1) return applyEdit(text, removal(hooks, index));
   if (root.kind !== 'object') return text;
-  return applyEdit(text, removal(root, root.members.findIndex((member) => member.key === 'hooks')));
+  return applyEdit(
+    text,
+    removal(
+      root,
+      root.members.findIndex((member) => member.key === 'hooks'),
+    ),
+  );
 }
 
 /**
@@ -362,4 +378,71 @@ export function uninstallText(settings: Settings, wanted: readonly WantedHook[])
   }
   const root = parseJsonText(text);
   return { text: root.kind === 'object' && root.members.length === 0 ? undefined : text, removed };
+}
+
+/** How one wanted hook stands across the settings files Claude Code reads. */
+export interface WiredHook {
+  readonly hook: WantedHook;
+  /** The first hook wired as it should be, in the order the files are given. */
+  readonly found?: FoundHook;
+  /** Further hooks running it (another file, or a second group): it runs once for each. */
+  readonly also: readonly FoundHook[];
+  /** Hooks running it that are not wired as they should be (an earlier install's, a matcher that skips a source). */
+  readonly stale: readonly FoundHook[];
+}
+
+/** Each wanted hook as the files (project, local, user, managed; absent ones undefined) wire it. */
+export function wiringOf(files: readonly (Settings | undefined)[], wanted: readonly WantedHook[]): WiredHook[] {
+  return wanted.map((hook) => {
+    const all = files.flatMap((settings) => findHooks(settings, hook));
+    const wired = all.filter(isWired);
+    return { hook, ...(wired[0] ? { found: wired[0] } : {}), also: wired.slice(1), stale: all.filter((found) => !isWired(found)) };
+  });
+}
+
+/**
+ * Why Claude Code runs none of this repository's hooks, or undefined when it runs them: the
+ * administrator's settings turn hooks off or allow only their own, or a settings file sets
+ * `disableAllHooks` (which leaves only the administrator's hooks running).
+ */
+export function hooksOff(files: { readonly managed?: Settings; readonly others: readonly (Settings | undefined)[] }): string | undefined {
+  if (files.managed?.value.disableAllHooks === true) return `disableAllHooks is true in ${files.managed.file}: Claude Code runs no hook`;
+  if (files.managed?.value.allowManagedHooksOnly === true)
+    return `allowManagedHooksOnly is true in ${files.managed.file}: Claude Code runs only the administrator's hooks`;
+  const off = files.others.find((settings) => settings?.value.disableAllHooks === true);
+  return off ? `disableAllHooks is true in ${off.file}: Claude Code runs none of this repository's hooks` : undefined;
+}
+
+/**
+ * The probes of every wired hook: its command as the file has it, the payload of its event, and the
+ * time Claude Code gives it — the session-end budget for the end hook, its own timeout (at most
+ * PROBE_CAP_MS) for the others.
+ */
+export function probeRequests(
+  wired: readonly WiredHook[],
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+): ProbeRequest[] {
+  return wired.flatMap(({ hook, found, also }) => {
+    if (found === undefined) return [];
+    const limit =
+      hook.probe === 'end'
+        ? sessionEndBudget(
+            env,
+            [found, ...also].map((one) => one.timeout ?? 0),
+          )
+        : found.timeout !== undefined && found.timeout * 1000 < PROBE_CAP_MS
+          ? { ms: found.timeout * 1000, from: `its timeout (${found.timeout} s)` }
+          : { ms: PROBE_CAP_MS, from: `the probe's own limit (${PROBE_CAP_MS / 1000} s)` };
+    return [
+      {
+        event: hook.probe,
+        hookEvent: hook.event,
+        command: found.command,
+        limitMs: limit.ms,
+        limitFrom: limit.from,
+        payload: (nonce: string) => probePayload(hook.probe, root, nonce),
+      },
+    ];
+  });
 }

@@ -305,7 +305,7 @@ function deriveRecord(
     profile: typeof lastTask?.profile === 'string' ? lastTask.profile : (task?.profile ?? 'none'),
     ...(session.worker !== undefined ? { worker: session.worker } : {}),
     repository_id: repositoryId(repository),
-    worktree_id: hash(realpathSync(repository.root)),
+    worktree_id: worktreeId(repository),
     branch,
     start_head: session.start_head,
     head,
@@ -338,6 +338,11 @@ function deriveRecord(
   };
 }
 
+/** The checkout as a shared record names it: a hash of its real path, never the path. */
+export function worktreeId(repository: Repository): string {
+  return hash(realpathSync(repository.root));
+}
+
 function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
@@ -346,7 +351,7 @@ function hash(text: string): string {
  * The repository by its remote (`origin`, else the first), without any credentials in it; `local:<hash>`
  * when it has none, or when the remote is a path on this machine, which a shared record never carries.
  */
-function repositoryId(repository: Repository): string {
+export function repositoryId(repository: Repository): string {
   const ask = (args: readonly string[]): string => {
     const result = repository.git.git(args);
     return result.status === 0 ? result.stdout.trim() : '';
@@ -420,7 +425,11 @@ function changedSince(repository: Repository, start: string, head: string, diffe
     return result.status === 0 ? result.stdout.split('\0').filter((path) => path !== '') : [];
   };
   const committed =
-    start === '' ? git(['ls-files', '-z']) : start === head || head === '' ? [] : git(['diff', '--name-only', '-z', '--no-renames', start, head, '--']);
+    start === ''
+      ? git(['ls-files', '-z'])
+      : start === head || head === ''
+        ? []
+        : git(['diff', '--name-only', '-z', '--no-renames', start, head, '--']);
   return [...new Set([...committed, ...differing])].sort();
 }
 
