@@ -268,3 +268,24 @@ export function removal(container: JsonNode, index: number): TextEdit {
   if (index === starts.length - 1) return { start: ends[index - 1]!, end: ends[index]!, text: '' };
   return { start: starts[index]!, end: starts[index + 1]!, text: '' };
 }
+
+/**
+ * A JSON text as a document a schema check reads (engine/layer/schema-check.ts): its plain value and
+ * the line of every flattened key path (`a.b.0.c`). Throws JsonTextError like `parseJsonText`.
+ */
+export function jsonDocument(text: string): { readonly value: unknown; readonly lines: ReadonlyMap<string, number> } {
+  const root = parseJsonText(text);
+  const lines = new Map<string, number>();
+  const visit = (node: JsonNode, path: string): void => {
+    lines.set(path, lineOf(text, node.start));
+    if (node.kind === 'array') node.items.forEach((item, index) => visit(item, path === '' ? `${index}` : `${path}.${index}`));
+    if (node.kind === 'object')
+      for (const member of node.members) {
+        const here = path === '' ? member.key : `${path}.${member.key}`;
+        visit(member.value, here);
+        lines.set(here, lineOf(text, member.start));
+      }
+  };
+  visit(root, '');
+  return { value: plainValue(root), lines };
+}

@@ -14387,7 +14387,7 @@ return errors === 0;
 validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const prompt = validate51;
-const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/prompt.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","captured_at","provider","episode_link","repository_id","worktree_id","prompt_bytes","prompt_sha256","prompt"],"properties":{"schema":{"const":"majordomus.prompt/v1"},"id":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$","maxLength":40},"captured_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"provider":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$"},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"episode_link":{"enum":["open","session-context","ledger","orphan","unlinked-legacy"]},"episode":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{16}$"},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"permission_mode":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$"},"redactions":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["kind","count"],"properties":{"kind":{"type":"string","pattern":"^[a-z0-9-]{1,40}$"},"count":{"type":"integer","minimum":1}}}},"prompt_bytes":{"type":"integer","minimum":0},"prompt_sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"meta":{"type":"object","additionalProperties":false,"properties":{"parent":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"}}},"prompt":{"type":"string"}}};
+const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/prompt.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","captured_at","provider","episode_link","repository_id","worktree_id","prompt_bytes","prompt_sha256","prompt"],"properties":{"schema":{"const":"majordomus.prompt/v1"},"id":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$","maxLength":40},"captured_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"provider":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$","maxLength":40},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"episode_link":{"enum":["open","session-context","ledger","orphan","unlinked-legacy"]},"episode":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{16}$","maxLength":16},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"permission_mode":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$","maxLength":40},"redactions":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["kind","count"],"properties":{"kind":{"type":"string","pattern":"^[a-z0-9-]{1,40}$","maxLength":40},"count":{"type":"integer","minimum":1}}}},"prompt_bytes":{"type":"integer","minimum":0},"prompt_sha256":{"type":"string","pattern":"^[0-9a-f]{64}$","maxLength":64},"meta":{"type":"object","additionalProperties":false,"properties":{"parent":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$","maxLength":45}}},"prompt":{"type":"string"}}};
 const pattern112 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$", "u");
 const pattern114 = new RegExp("^[a-z0-9][a-z0-9-]{0,39}$", "u");
 const pattern117 = new RegExp("^[0-9a-f]{16}$", "u");
@@ -14604,8 +14604,8 @@ errors++;
 if(data.provider !== undefined){
 let data3 = data.provider;
 if(typeof data3 === "string"){
-if(!pattern114.test(data3)){
-const err18 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,39}$"+"\""};
+if(func1(data3) > 40){
+const err18 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14614,9 +14614,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern114.test(data3)){
+const err19 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,39}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14626,11 +14625,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.provider_session !== undefined){
-let data4 = data.provider_session;
-if(typeof data4 === "string"){
-if(func1(data4) > 128){
-const err20 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
+else {
+const err20 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14639,8 +14635,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern93.test(data4)){
-const err21 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
+}
+if(data.provider_session !== undefined){
+let data4 = data.provider_session;
+if(typeof data4 === "string"){
+if(func1(data4) > 128){
+const err21 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14649,9 +14649,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-else {
-const err22 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern93.test(data4)){
+const err22 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14661,10 +14660,8 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.episode_link !== undefined){
-let data5 = data.episode_link;
-if(!(((((data5 === "open") || (data5 === "session-context")) || (data5 === "ledger")) || (data5 === "orphan")) || (data5 === "unlinked-legacy"))){
-const err23 = {instancePath:instancePath+"/episode_link",schemaPath:"#/properties/episode_link/enum",keyword:"enum",params:{allowedValues: schema105.properties.episode_link.enum},message:"must be equal to one of the allowed values"};
+else {
+const err23 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14674,11 +14671,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.episode !== undefined){
-let data6 = data.episode;
-if(typeof data6 === "string"){
-if(func1(data6) > 32){
-const err24 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
+if(data.episode_link !== undefined){
+let data5 = data.episode_link;
+if(!(((((data5 === "open") || (data5 === "session-context")) || (data5 === "ledger")) || (data5 === "orphan")) || (data5 === "unlinked-legacy"))){
+const err24 = {instancePath:instancePath+"/episode_link",schemaPath:"#/properties/episode_link/enum",keyword:"enum",params:{allowedValues: schema105.properties.episode_link.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -14687,8 +14683,12 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern82.test(data6)){
-const err25 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
+}
+if(data.episode !== undefined){
+let data6 = data.episode;
+if(typeof data6 === "string"){
+if(func1(data6) > 32){
+const err25 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/maxLength",keyword:"maxLength",params:{limit: 32},message:"must NOT have more than 32 characters"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14697,9 +14697,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern82.test(data6)){
+const err26 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14709,11 +14708,8 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.repository_id !== undefined){
-let data7 = data.repository_id;
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err27 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err27 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14723,8 +14719,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.repository_id !== undefined){
+let data7 = data.repository_id;
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err28 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -14734,11 +14733,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.worktree_id !== undefined){
-let data8 = data.worktree_id;
-if(typeof data8 === "string"){
-if(!pattern117.test(data8)){
-const err29 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};
+else {
+const err29 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -14748,8 +14744,11 @@ vErrors.push(err29);
 errors++;
 }
 }
-else {
-const err30 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.worktree_id !== undefined){
+let data8 = data.worktree_id;
+if(typeof data8 === "string"){
+if(func1(data8) > 16){
+const err30 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -14758,12 +14757,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data.branch !== undefined){
-let data9 = data.branch;
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err31 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!pattern117.test(data8)){
+const err31 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -14774,7 +14769,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err32 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -14784,11 +14779,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data.head !== undefined){
-let data10 = data.head;
-if(typeof data10 === "string"){
-if(!pattern71.test(data10)){
-const err33 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
+if(data.branch !== undefined){
+let data9 = data.branch;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err33 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -14799,7 +14794,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -14809,11 +14804,11 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.permission_mode !== undefined){
-let data11 = data.permission_mode;
-if(typeof data11 === "string"){
-if(!pattern119.test(data11)){
-const err35 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,40}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,40}$"+"\""};
+if(data.head !== undefined){
+let data10 = data.head;
+if(typeof data10 === "string"){
+if(func1(data10) > 64){
+const err35 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -14822,9 +14817,8 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-else {
-const err36 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern71.test(data10)){
+const err36 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -14834,11 +14828,8 @@ vErrors.push(err36);
 errors++;
 }
 }
-if(data.redactions !== undefined){
-let data12 = data.redactions;
-if(Array.isArray(data12)){
-if(data12.length < 1){
-const err37 = {instancePath:instancePath+"/redactions",schemaPath:"#/properties/redactions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+else {
+const err37 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -14847,12 +14838,12 @@ vErrors.push(err37);
 }
 errors++;
 }
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.kind === undefined){
-const err38 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+}
+if(data.permission_mode !== undefined){
+let data11 = data.permission_mode;
+if(typeof data11 === "string"){
+if(func1(data11) > 40){
+const err38 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -14861,8 +14852,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data13.count === undefined){
-const err39 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
+if(!pattern119.test(data11)){
+const err39 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,40}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -14871,9 +14862,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-for(const key1 in data13){
-if(!((key1 === "kind") || (key1 === "count"))){
-const err40 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+else {
+const err40 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -14883,11 +14874,11 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data13.kind !== undefined){
-let data14 = data13.kind;
-if(typeof data14 === "string"){
-if(!pattern120.test(data14)){
-const err41 = {instancePath:instancePath+"/redactions/" + i0+"/kind",schemaPath:"#/properties/redactions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]{1,40}$"},message:"must match pattern \""+"^[a-z0-9-]{1,40}$"+"\""};
+if(data.redactions !== undefined){
+let data12 = data.redactions;
+if(Array.isArray(data12)){
+if(data12.length < 1){
+const err41 = {instancePath:instancePath+"/redactions",schemaPath:"#/properties/redactions/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -14896,9 +14887,12 @@ vErrors.push(err41);
 }
 errors++;
 }
-}
-else {
-const err42 = {instancePath:instancePath+"/redactions/" + i0+"/kind",schemaPath:"#/properties/redactions/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+let data13 = data12[i0];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.kind === undefined){
+const err42 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -14907,11 +14901,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data13.count !== undefined){
-let data15 = data13.count;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err43 = {instancePath:instancePath+"/redactions/" + i0+"/count",schemaPath:"#/properties/redactions/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data13.count === undefined){
+const err43 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/required",keyword:"required",params:{missingProperty: "count"},message:"must have required property '"+"count"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -14920,9 +14911,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 < 1 || isNaN(data15)){
-const err44 = {instancePath:instancePath+"/redactions/" + i0+"/count",schemaPath:"#/properties/redactions/items/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+for(const key1 in data13){
+if(!((key1 === "kind") || (key1 === "count"))){
+const err44 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -14932,10 +14923,11 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data13.kind !== undefined){
+let data14 = data13.kind;
+if(typeof data14 === "string"){
+if(func1(data14) > 40){
+const err45 = {instancePath:instancePath+"/redactions/" + i0+"/kind",schemaPath:"#/properties/redactions/items/properties/kind/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -14944,10 +14936,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-}
-else {
-const err46 = {instancePath:instancePath+"/redactions",schemaPath:"#/properties/redactions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern120.test(data14)){
+const err46 = {instancePath:instancePath+"/redactions/" + i0+"/kind",schemaPath:"#/properties/redactions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]{1,40}$"},message:"must match pattern \""+"^[a-z0-9-]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -14957,10 +14947,8 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.prompt_bytes !== undefined){
-let data16 = data.prompt_bytes;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err47 = {instancePath:instancePath+"/prompt_bytes",schemaPath:"#/properties/prompt_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err47 = {instancePath:instancePath+"/redactions/" + i0+"/kind",schemaPath:"#/properties/redactions/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -14969,9 +14957,11 @@ vErrors.push(err47);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err48 = {instancePath:instancePath+"/prompt_bytes",schemaPath:"#/properties/prompt_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data13.count !== undefined){
+let data15 = data13.count;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err48 = {instancePath:instancePath+"/redactions/" + i0+"/count",schemaPath:"#/properties/redactions/items/properties/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -14980,13 +14970,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-}
-}
-if(data.prompt_sha256 !== undefined){
-let data17 = data.prompt_sha256;
-if(typeof data17 === "string"){
-if(!pattern55.test(data17)){
-const err49 = {instancePath:instancePath+"/prompt_sha256",schemaPath:"#/properties/prompt_sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 < 1 || isNaN(data15)){
+const err49 = {instancePath:instancePath+"/redactions/" + i0+"/count",schemaPath:"#/properties/redactions/items/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -14996,8 +14982,10 @@ vErrors.push(err49);
 errors++;
 }
 }
+}
+}
 else {
-const err50 = {instancePath:instancePath+"/prompt_sha256",schemaPath:"#/properties/prompt_sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = {instancePath:instancePath+"/redactions/" + i0,schemaPath:"#/properties/redactions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -15007,12 +14995,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.meta !== undefined){
-let data18 = data.meta;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key2 in data18){
-if(!(key2 === "parent")){
-const err51 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+}
+else {
+const err51 = {instancePath:instancePath+"/redactions",schemaPath:"#/properties/redactions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -15022,11 +15007,10 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data18.parent !== undefined){
-let data19 = data18.parent;
-if(typeof data19 === "string"){
-if(!pattern122.test(data19)){
-const err52 = {instancePath:instancePath+"/meta/parent",schemaPath:"#/properties/meta/properties/parent/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"},message:"must match pattern \""+"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"+"\""};
+if(data.prompt_bytes !== undefined){
+let data16 = data.prompt_bytes;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err52 = {instancePath:instancePath+"/prompt_bytes",schemaPath:"#/properties/prompt_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -15035,9 +15019,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-}
-else {
-const err53 = {instancePath:instancePath+"/meta/parent",schemaPath:"#/properties/meta/properties/parent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err53 = {instancePath:instancePath+"/prompt_bytes",schemaPath:"#/properties/prompt_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -15048,8 +15032,11 @@ errors++;
 }
 }
 }
-else {
-const err54 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.prompt_sha256 !== undefined){
+let data17 = data.prompt_sha256;
+if(typeof data17 === "string"){
+if(func1(data17) > 64){
+const err54 = {instancePath:instancePath+"/prompt_sha256",schemaPath:"#/properties/prompt_sha256/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -15058,10 +15045,8 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-if(data.prompt !== undefined){
-if(typeof data.prompt !== "string"){
-const err55 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern55.test(data17)){
+const err55 = {instancePath:instancePath+"/prompt_sha256",schemaPath:"#/properties/prompt_sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\""};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -15071,14 +15056,99 @@ vErrors.push(err55);
 errors++;
 }
 }
-}
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err56 = {instancePath:instancePath+"/prompt_sha256",schemaPath:"#/properties/prompt_sha256/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err56];
 }
 else {
 vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data.meta !== undefined){
+let data18 = data.meta;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key2 in data18){
+if(!(key2 === "parent")){
+const err57 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data18.parent !== undefined){
+let data19 = data18.parent;
+if(typeof data19 === "string"){
+if(func1(data19) > 45){
+const err58 = {instancePath:instancePath+"/meta/parent",schemaPath:"#/properties/meta/properties/parent/maxLength",keyword:"maxLength",params:{limit: 45},message:"must NOT have more than 45 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+if(!pattern122.test(data19)){
+const err59 = {instancePath:instancePath+"/meta/parent",schemaPath:"#/properties/meta/properties/parent/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"},message:"must match pattern \""+"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"+"\""};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/meta/parent",schemaPath:"#/properties/meta/properties/parent/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/meta",schemaPath:"#/properties/meta/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data.prompt !== undefined){
+if(typeof data.prompt !== "string"){
+const err62 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
 }
 errors++;
 }
