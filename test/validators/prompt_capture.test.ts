@@ -66,10 +66,22 @@ describe('prompt_capture', () => {
   });
 
   it.each([
-    ['a field naming the model response', (text: string) => text.replace('\n  "prompt":', '\n  "response": "done",\n  "prompt":'), /names the model's half/],
+    [
+      'a field naming the model response',
+      (text: string) => text.replace('\n  "prompt":', '\n  "response": "done",\n  "prompt":'),
+      /names the model's half/,
+    ],
     ['an unknown field', (text: string) => text.replace('\n  "prompt":', '\n  "mood": "calm",\n  "prompt":'), /unknown field `mood`/],
-    ['an optional field written null', (text: string) => text.replace('\n  "prompt":', '\n  "permission_mode": null,\n  "prompt":'), /absent, never null/],
-    ['a parent given as a path', (text: string) => text.replace('\n  "prompt":', '\n  "meta": {\n    "parent": "../x.json"\n  },\n  "prompt":'), /meta\.parent/],
+    [
+      'an optional field written null',
+      (text: string) => text.replace('\n  "prompt":', '\n  "permission_mode": null,\n  "prompt":'),
+      /absent, never null/,
+    ],
+    [
+      'a parent given as a path',
+      (text: string) => text.replace('\n  "prompt":', '\n  "meta": {\n    "parent": "../x.json"\n  },\n  "prompt":'),
+      /meta\.parent/,
+    ],
     ['another schema', (text: string) => text.replace('majordomus.prompt/v1', 'majordomus.prompt/v9'), /resolves to no schema/],
     ['text that is not JSON', (text: string) => text.slice(0, -3), /not JSON/],
   ])('a record with %s is a FAIL naming it', async (_label, edit, message) => {
@@ -83,7 +95,9 @@ describe('prompt_capture', () => {
   it('a record without its rendering, a rendering without its record, and an edited rendering are each a FAIL', async () => {
     const lone = withPrompt();
     lone.repo.remove(lone.rendering);
-    expect((await failures(lone.repo)).map(([, subject, message]) => [subject, /no rendering/.test(message)])).toEqual([[lone.record, true]]);
+    expect((await failures(lone.repo)).map(([, subject, message]) => [subject, /no rendering/.test(message)])).toEqual([
+      [lone.record, true],
+    ]);
 
     const orphan = withPrompt();
     orphan.repo.remove(orphan.record);

@@ -60,9 +60,19 @@ describe('prompt_continuity', () => {
   it.each([
     ['no episode_link', (text: string) => text.replace(/\n {2}"episode_link": "open",/, ''), 'linked', /no episode_link/],
     ['a link without its episode', (text: string) => text.replace(/\n {2}"episode": "[^"]+",/, ''), 'linked', /names none/],
-    ['an orphan naming an episode', (text: string) => text.replace('"episode_link": "orphan",', '"episode_link": "orphan",\n  "episode": "s-20260101000000-abcd",'), 'orphan', /names no episode/],
+    [
+      'an orphan naming an episode',
+      (text: string) => text.replace('"episode_link": "orphan",', '"episode_link": "orphan",\n  "episode": "s-20260101000000-abcd",'),
+      'orphan',
+      /names no episode/,
+    ],
     ['no worktree_id', (text: string) => text.replace(/\n {2}"worktree_id": "[^"]+",/, ''), 'linked', /no worktree_id/],
-    ['a credential in the prompt', (text: string) => text.replace('Tidy the docs', 'Tidy the docs with ghp_abcdefghijklmnopqrstuvwxyz0123456789AB'), 'linked', /shape of a github-token/],
+    [
+      'a credential in the prompt',
+      (text: string) => text.replace('Tidy the docs', 'Tidy the docs with ghp_abcdefghijklmnopqrstuvwxyz0123456789AB'),
+      'linked',
+      /shape of a github-token/,
+    ],
   ] as const)('a record with %s is a FAIL naming it', async (_label, edit, which, message) => {
     const prompts = withPrompts();
     const path = prompts[which];
