@@ -23,14 +23,20 @@ export default defineValidator({
       context.violation({ subject: file, file, ...(line === undefined ? {} : { line }), message });
     };
     for (const file of context.git.tracked(archive))
-      fail(file, `git tracks ${file}: the prompt archive is never committed, since a prompt carries what a person typed (run: git rm --cached -- ${file})`);
+      fail(
+        file,
+        `git tracks ${file}: the prompt archive is never committed, since a prompt carries what a person typed (run: git rm --cached -- ${file})`,
+      );
     const present = context.disk.kind(archive) === 'dir';
     if (!present && bad === 0) {
       context.skip({ subject: archive, message: 'no prompt archive here: nothing has been captured' });
       return;
     }
     if (!context.git.isIgnored(`${archive}/x.json`))
-      fail(archive, `git does not ignore ${archive}/: one \`git add\` would commit every prompt (add ${context.layer.localDir}/ to .gitignore)`);
+      fail(
+        archive,
+        `git does not ignore ${archive}/: one \`git add\` would commit every prompt (add ${context.layer.localDir}/ to .gitignore)`,
+      );
     const entries = present ? context.disk.list(archive).filter((entry) => !entry.directory && !entry.name.startsWith('.')) : [];
     const names = new Set(entries.map((entry) => entry.name));
     const schemaShipped = context.distribution.kind(PROMPT_SCHEMA_FILE) === 'file';
@@ -44,7 +50,10 @@ export default defineValidator({
       }
       if (name.endsWith('.md')) {
         if (!names.has(`${stem}.json`))
-          fail(path, `a rendering without its record: nothing can rebuild what the provider sent from it, so it cannot be repaired (remove it)`);
+          fail(
+            path,
+            `a rendering without its record: nothing can rebuild what the provider sent from it, so it cannot be repaired (remove it)`,
+          );
         continue;
       }
       const text = context.disk.read(path);
@@ -62,7 +71,11 @@ export default defineValidator({
         continue;
       }
       if (!text.startsWith(`{\n  "schema": "`))
-        fail(path, 'the record does not open with its schema on the second line, as capture writes it (one member per line, schema first)', 1);
+        fail(
+          path,
+          'the record does not open with its schema on the second line, as capture writes it (one member per line, schema first)',
+          1,
+        );
       if (value.schema !== PROMPT_SCHEMA || !schemaShipped) {
         fail(
           path,
@@ -88,21 +101,33 @@ export default defineValidator({
       }
       if (!sound) continue;
       const record = value as unknown as PromptRecord;
-      if (record.id !== stem) fail(path, `the record's id is ${JSON.stringify(record.id)}, not its file's stem ${stem}`, doc.lines.get('id'));
+      if (record.id !== stem)
+        fail(path, `the record's id is ${JSON.stringify(record.id)}, not its file's stem ${stem}`, doc.lines.get('id'));
       const parent = record.meta?.parent;
       if (parent !== undefined && !names.has(parent))
-        fail(path, `meta.parent names ${parent}, which is not a record of this archive (a parent is a name in the same archive)`, doc.lines.get('meta.parent'));
+        fail(
+          path,
+          `meta.parent names ${parent}, which is not a record of this archive (a parent is a name in the same archive)`,
+          doc.lines.get('meta.parent'),
+        );
       const rendering = `${archive}/${stem}.md`;
       if (!names.has(`${stem}.md`)) {
-        fail(path, `the record has no rendering ${stem}.md beside it (capture writes the two together; restore it, or move the record out of the archive)`);
+        fail(
+          path,
+          `the record has no rendering ${stem}.md beside it (capture writes the two together; restore it, or move the record out of the archive)`,
+        );
         continue;
       }
       if (context.disk.read(rendering) !== renderPrompt(record)) {
-        fail(rendering, `the rendering is not what its record renders to: a rendering is written from its record and never edited (restore it, or remove both)`);
+        fail(
+          rendering,
+          `the rendering is not what its record renders to: a rendering is written from its record and never edited (restore it, or remove both)`,
+        );
         continue;
       }
       pairs++;
     }
-    if (bad === 0) context.ok({ subject: archive, message: `${pairs} prompt(s), each a record and its rendering; the archive ignored and untracked` });
+    if (bad === 0)
+      context.ok({ subject: archive, message: `${pairs} prompt(s), each a record and its rendering; the archive ignored and untracked` });
   },
 });

@@ -48,11 +48,22 @@ export default defineValidator({
       records++;
       const link = record.episode_link;
       if (link === undefined)
-        fail(path, 'the record carries no episode_link: it can no longer be told from one whose episode was lost (capture writes one on every record)');
+        fail(
+          path,
+          'the record carries no episode_link: it can no longer be told from one whose episode was lost (capture writes one on every record)',
+        );
       else if ((LINKED as readonly unknown[]).includes(link) && typeof record.episode !== 'string')
-        fail(path, `episode_link is ${JSON.stringify(link)}, which is evidence of an episode, but the record names none`, doc.lines.get('episode_link'));
+        fail(
+          path,
+          `episode_link is ${JSON.stringify(link)}, which is evidence of an episode, but the record names none`,
+          doc.lines.get('episode_link'),
+        );
       else if (!(LINKED as readonly unknown[]).includes(link) && record.episode !== undefined)
-        fail(path, `episode_link is ${JSON.stringify(link)}, which names no episode, yet the record names ${JSON.stringify(record.episode)}`, doc.lines.get('episode'));
+        fail(
+          path,
+          `episode_link is ${JSON.stringify(link)}, which names no episode, yet the record names ${JSON.stringify(record.episode)}`,
+          doc.lines.get('episode'),
+        );
       for (const key of ['repository_id', 'worktree_id'] as const)
         if (typeof record[key] !== 'string' || record[key] === '')
           fail(path, `the record carries no ${key}: it cannot say where it was captured`);
@@ -67,6 +78,9 @@ export default defineValidator({
       }
     }
     if (bad === 0)
-      context.ok({ subject: archive, message: `${records} prompt record(s), each linked to its episode or saying why not; the archive private to its owner` });
+      context.ok({
+        subject: archive,
+        message: `${records} prompt record(s), each linked to its episode or saying why not; the archive private to its owner`,
+      });
   },
 });
