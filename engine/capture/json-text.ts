@@ -278,7 +278,7 @@ export function jsonDocument(text: string): { readonly value: unknown; readonly 
   const lines = new Map<string, number>();
   const visit = (node: JsonNode, path: string): void => {
     lines.set(path, lineOf(text, node.start));
-    if (node.kind === 'array') node.items.forEach((item, index) => visit(item, path === '' ? `${index}` : `${path}.${index}`));
+    if (node.kind === 'array') for (const [index, item] of node.items.entries()) visit(item, path === '' ? `${index}` : `${path}.${index}`);
     if (node.kind === 'object')
       for (const member of node.members) {
         const here = path === '' ? member.key : `${path}.${member.key}`;
