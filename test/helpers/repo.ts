@@ -18,8 +18,9 @@ export { UPSTREAM } from './upstream';
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    // a provider's session id (a suite run inside an agent) would pick the episode the session tests open
-    if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_') || key === 'CLAUDE_CODE_SESSION_ID') continue;
+    // a provider's session id or project folder (a suite run inside an agent) would pick the episode, or
+    // the checkout, the session tests act on
+    if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_') || key.startsWith('CLAUDE_CODE_') || key === 'CLAUDE_PROJECT_DIR') continue;
     env[key] = value;
   }
   return {
