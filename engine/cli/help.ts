@@ -62,7 +62,7 @@ export const OTHER_ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Objec
   {
     name: 'CLAUDE_PROJECT_DIR',
     meaning:
-      "the folder a Claude Code session started in: the capture hooks look there for an episode (and the installed hooks for node_modules/.bin) when the session has moved into a worktree",
+      'the folder a Claude Code session started in: the capture hooks look there for an episode (and the installed hooks for node_modules/.bin) when the session has moved into a worktree',
   },
   {
     name: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS',

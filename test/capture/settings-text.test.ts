@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { duplicateKey, parseJsonText } from '../../engine/capture/json-text';
-import { installText, invokes, matcherCovers, parseSettings, uninstallText, wantedHooks } from '../../engine/capture/providers/claude-code-settings';
+import {
+  installText,
+  invokes,
+  matcherCovers,
+  parseSettings,
+  uninstallText,
+  wantedHooks,
+} from '../../engine/capture/providers/claude-code-settings';
 import { pathWithoutTool } from '../helpers/field';
 
 const wanted = wantedHooks();
@@ -20,7 +27,12 @@ const wanted = wantedHooks();
 /** A JSON value of the kind settings files hold. */
 const leaf = fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.boolean(), fc.constant(null));
 const value = fc.letrec((tie) => ({
-  any: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('any'), { maxLength: 3 }), fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), tie('any'), { maxKeys: 3 })),
+  any: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.array(tie('any'), { maxLength: 3 }),
+    fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), tie('any'), { maxKeys: 3 }),
+  ),
 })).any;
 const group = fc.record(
   {
@@ -39,10 +51,14 @@ const settings = fc.record(
     extra: value,
     // an empty `hooks` or event list the user left is the one thing uninstall takes out with ours (it
     // cannot tell it from one install made): docs/DECISIONS.md
-    hooks: fc.dictionary(fc.constantFrom('SessionStart', 'PreToolUse', 'Stop', 'SessionEnd', 'Notification'), fc.array(group, { minLength: 1, maxLength: 3 }), {
-      minKeys: 1,
-      maxKeys: 4,
-    }),
+    hooks: fc.dictionary(
+      fc.constantFrom('SessionStart', 'PreToolUse', 'Stop', 'SessionEnd', 'Notification'),
+      fc.array(group, { minLength: 1, maxLength: 3 }),
+      {
+        minKeys: 1,
+        maxKeys: 4,
+      },
+    ),
   },
   { requiredKeys: [] },
 );
@@ -82,7 +98,15 @@ describe('the settings text', () => {
   });
 
   it('refuses what is not strict JSON, naming the line', () => {
-    for (const text of ['{"a": 1,}', '{a: 1}', "{'a': 1}", '{"a": 1} x', '{"a": "\u0001"}', '[1 2]', `${'['.repeat(300)}${']'.repeat(300)}`]) {
+    for (const text of [
+      '{"a": 1,}',
+      '{a: 1}',
+      "{'a': 1}",
+      '{"a": 1} x',
+      '{"a": "\u0001"}',
+      '[1 2]',
+      `${'['.repeat(300)}${']'.repeat(300)}`,
+    ]) {
       expect(() => parseSettings(text), text.slice(0, 20)).toThrow(/\.claude\/settings\.json/);
     }
   });
@@ -137,11 +161,17 @@ describe('the installed command line finds the tool', () => {
       const sh = (env: Record<string, string>, cwd = root) =>
         spawnSync('sh', ['-c', command], { cwd, env: { HOME: root, ...env }, encoding: 'utf8', input: '{}' });
       const clean = pathWithoutTool();
-      expect(sh({ CLAUDE_PROJECT_DIR: project, PATH: `${join(root, 'path')}:${clean}` }).stdout.trim()).toBe('local capture session --event end');
-      expect(sh({ CLAUDE_PROJECT_DIR: root, PATH: `${join(root, 'path')}:${clean}` }).stdout.trim()).toBe('path capture session --event end');
+      expect(sh({ CLAUDE_PROJECT_DIR: project, PATH: `${join(root, 'path')}:${clean}` }).stdout.trim()).toBe(
+        'local capture session --event end',
+      );
+      expect(sh({ CLAUDE_PROJECT_DIR: root, PATH: `${join(root, 'path')}:${clean}` }).stdout.trim()).toBe(
+        'path capture session --event end',
+      );
       const none = sh({ CLAUDE_PROJECT_DIR: root, PATH: clean, npm_config_cache: join(root, 'npm-cache') });
       expect(none.status).toBe(127);
-      expect(none.stderr).toMatch(/majordomus not found: not in \$CLAUDE_PROJECT_DIR\/node_modules\/\.bin\/majordomus, not on PATH, not through npx --no-install majordomus/);
+      expect(none.stderr).toMatch(
+        /majordomus not found: not in \$CLAUDE_PROJECT_DIR\/node_modules\/\.bin\/majordomus, not on PATH, not through npx --no-install majordomus/,
+      );
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
