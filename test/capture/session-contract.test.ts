@@ -7,7 +7,7 @@
  * named `hand` is not the manual episode; what one window's hooks do never touches the other's task.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -197,20 +197,38 @@ describe('one close per episode', () => {
 });
 
 describe('a compaction and the write lock', () => {
-  it('PreCompact waits at most a short while for a held write lock, then goes on without a checkpoint (exit 0)', () => {
+  it('PreCompact gives up on a held write lock after a short wait, while the lock is still held: exit 0, no checkpoint', async () => {
     const repo = withTask();
     hook(repo, 'start', payload('session-start-startup'));
-    // a lock held by a live process: this test's own
-    writeFileSync(
-      join(repo.path('.git'), 'majordomus.lock'),
-      `${JSON.stringify({ pid: process.pid, host: hostname(), command: 'update', since: new Date().toISOString() })}\n`,
-    );
-    const compact = hook(repo, 'compact', payload('pre-compact-auto'));
-    expect(compact).toMatchObject({ code: 0, out: { action: 'refused', exit: 15 } });
-    expect(String(compact.out.message)).toContain('is writing this repository');
-    expect(
-      readdirSync(repo.path('.ai/local/state')).includes('checkpoints') ? readdirSync(repo.path('.ai/local/state/checkpoints')) : [],
-    ).toEqual([]);
+    // a lock held by a live process (this test's own), let go only 20 s later: a hook that waited as long
+    // as the record commands do (30 s) would then take it and write its checkpoint
+    const lock = join(repo.path('.git'), 'majordomus.lock');
+    writeFileSync(lock, `${JSON.stringify({ pid: process.pid, host: hostname(), command: 'update', since: new Date().toISOString() })}\n`);
+    const release = setTimeout(() => rmSync(lock, { force: true }), 20_000);
+    try {
+      const run = await new Promise<{ code: number; stdout: string }>((resolve) => {
+        let stdout = '';
+        const child = spawn(process.execPath, [CLI, 'capture', 'session', '--event', 'compact', '--json'], {
+          cwd: repo.dir,
+          env: cleanEnv(),
+          stdio: ['pipe', 'pipe', 'ignore'],
+        });
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString('utf8');
+        });
+        child.on('close', (code) => resolve({ code: code ?? 128, stdout }));
+        child.stdin.end(payload('pre-compact-auto'));
+      });
+      expect(existsSync(lock)).toBe(true);
+      expect(run.code).toBe(0);
+      const out = JSON.parse(run.stdout) as { action: string; exit: number; message: string };
+      expect(out).toMatchObject({ action: 'refused', exit: 15 });
+      expect(out.message).toContain('is writing this repository');
+      expect(ledger(repo).filter((line) => line.event === 'task.checkpoint')).toEqual([]);
+    } finally {
+      clearTimeout(release);
+      rmSync(lock, { force: true });
+    }
   });
 });
 
