@@ -26,11 +26,11 @@ export async function runCapturePrompt(options: { provider?: string; json?: bool
     const call = adapter.readPromptCall(payloadText('capture prompt'), env);
     const outcome = capturePrompt({ dirs: siteDirs(call.cwd, env, cwd), env }, adapter.PROVIDER, call, { probe: nonce !== undefined });
     if (nonce !== undefined) {
-      const line = probe.probeLine(
-        nonce,
-        'prompt',
-        `write ${outcome.record} and ${outcome.rendering} (episode_link ${outcome.episode_link})`,
-      );
+      const would =
+        outcome.record === ''
+          ? 'write nothing (capture.prompts is false in the policy)'
+          : `write ${outcome.record} and ${outcome.rendering} (episode_link ${outcome.episode_link})`;
+      const line = probe.probeLine(nonce, 'prompt', would);
       process.stdout.write(options.json ? `${JSON.stringify({ event: 'prompt', ...outcome, probe: nonce, line })}\n` : `${line}\n`);
       return;
     }

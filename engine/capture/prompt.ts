@@ -10,12 +10,14 @@
  * session named, or none open for it, is `orphan` — never the episode whatever opened one last here.
  *
  * The archive is never tracked: a checkout whose archive folder git would not ignore gets nothing
- * written, and says why. A probe walks the same path and writes nothing.
+ * written, and says why. `capture.prompts: false` in the policy keeps nothing (`off`). A probe walks the
+ * same path and writes nothing.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { RefusedError } from '../errors';
 import { containedFolder } from '../io/write/contained';
 import { WritePlan } from '../io/write/plan';
+import { policyValue } from '../layer/policy';
 import type { Repository } from '../layer/repository';
 import { utcSeconds } from '../state/kernel/clock';
 import { checkKey, providerKey } from '../state/kernel/episode';
@@ -28,7 +30,7 @@ import { locate, openSite } from './session';
 
 /** What one prompt hook run did. */
 export interface PromptOutcome {
-  readonly action: 'captured' | 'probe';
+  readonly action: 'captured' | 'probe' | 'off';
   readonly record: string;
   readonly rendering: string;
   readonly episode_link: PromptRecord['episode_link'];
@@ -59,6 +61,8 @@ export function capturePrompt(
   const located = key === undefined ? undefined : locate(repositories, key);
   const repository: Repository = located?.repository ?? repositories[0]!;
   const archive = promptArchive(repository.layout.localDir);
+  if (policyValue(repository, 'capture.prompts') === false)
+    return { action: options.probe === true ? 'probe' : 'off', record: '', rendering: '', episode_link: located ? 'open' : 'orphan' };
   // the archive is the most private thing written here: where git would not ignore it, nothing is
   if (!repository.git.isIgnored(`${archive}/probe.json`))
     throw new RefusedError(

@@ -41,7 +41,7 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/use_cases/coverage': ['commands', 'claims', 'mcp_tools'],
     '/repository_validators': ['timeout_seconds', 'memory_mb'],
     '/server': ['probe_timeout_seconds', 'bind_grace_seconds', 'join_timeout_seconds', 'busy_grace_seconds'],
-    '/capture': ['guard'],
+    '/capture': ['guard', 'prompts'],
   },
   'profile': {
     '': ['name', 'description', 'capability', 'effort', 'effort_escalation', 'verbosity', 'presentation', 'reasoning', 'context', 'verification', 'checkpoint_interval', 'output_contract'],

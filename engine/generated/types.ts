@@ -344,6 +344,8 @@ export interface PolicyServer {
 export interface PolicyCapture {
   /** Whether the provider's tool-call guard refuses shell commands that skip this repository's git gates (default true). */
   readonly guard?: boolean;
+  /** Whether capture prompt keeps the person's prompts in the checkout's untracked archive, .ai/local/prompts/ (default true); false: the prompt hook writes nothing. */
+  readonly prompts?: boolean;
 }
 
 /** One place a gate is called from. */

@@ -127,6 +127,15 @@ describe('capture prompt (claude-code UserPromptSubmit)', () => {
     expect(run.stderr).toMatch(/not archived/);
   });
 
+  it('capture.prompts: false in the policy keeps no prompt (exit 0, action off)', () => {
+    const repo = adopted();
+    repo.write('.ai/repo/policy.yaml', repo.read('.ai/repo/policy.yaml').replace(/^capture:\n/m, 'capture:\n  prompts: false\n'));
+    const run = repo.run(['capture', 'prompt', '--json'], { input: payload('user-prompt-submit') });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ action: 'off' });
+    expect(archive(repo)).toEqual([]);
+  });
+
   it('under the probe marker: the line with the nonce, nothing written', () => {
     const repo = adopted();
     const run = repo.run(['capture', 'prompt'], { input: payload('user-prompt-submit'), env: { MAJORDOMUS_CAPTURE_PROBE: 'n0' } });
