@@ -64,7 +64,7 @@ export const families: readonly CommandFamily[] = [
         description: 'take out of the settings file exactly what capture install added; every other byte stays',
         output: 'json',
         options: [{ flags: '--provider <name>', description: 'the provider to unwire (claude-code)', required: true }],
-        exitCodes: [0, 2, 15],
+        exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',
         action: async () => {
           const { runCaptureUninstall } = await settings();
