@@ -196,6 +196,7 @@ describe('schemas', () => {
       'pack',
       'policy',
       'profile',
+      'prompt',
       'rule',
       'rule-package',
       'scope',

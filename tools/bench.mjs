@@ -3,7 +3,9 @@
 // and the `check` gate on a repository with an active task, 500 `.ai/` files and a 5,000-line ledger,
 // alternately in one process, and prints each median and its ratio to `node -e 0`, the cost of one
 // enforced rule, and the peak memory of each gate run; then `session start` and `session close` on a
-// repository with 1,000 closed session records and a 5,000-line ledger, each against `node -e 0`; and the
+// repository with 1,000 closed session records and a 5,000-line ledger, each against `node -e 0`; the
+// provider's session-end hook, `capture session --event end`, on a repository of 100,000 tracked files
+// (goal: 0.5 s, the most of Claude Code's 1.5 s a close may take); and the
 // projections' drift check, `update --check`, on the fresh repository — beside `rulesync generate --check`
 // on the same instruction files when RULESYNC_BIN names a rulesync installed outside this repository
 // (never a dependency of it). Then the MCP server: `majordomus mcp` started, `initialize` answered and one
@@ -11,7 +13,7 @@
 // build (a package folder: package.json, share/, rules/, dist/) alternates with this one, for a
 // before/after in one run. Public tools only: node and git.
 // Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--baseline <package>] [--json]
-//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions]   builds only the
+//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions | --big]   builds only the
 //        enforced (or the large, or the task) repository, prints its path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -182,6 +184,22 @@ function sessionsRepository() {
 }
 
 /**
+ * An adopted repository of `count` tracked files in folders of 250, committed: what the provider's
+ * session-end hook walks when it closes an episode on a large monorepo.
+ */
+function bigRepository(count = 100_000) {
+  const dir = freshRepository();
+  for (let folder = 0; folder * 250 < count; folder++) {
+    mkdirSync(join(dir, 'src', `d${folder}`), { recursive: true });
+    for (let i = 0; i < 250 && folder * 250 + i < count; i++)
+      writeFileSync(join(dir, 'src', `d${folder}`, `f${i}.txt`), `file ${folder} ${i}\n`);
+  }
+  run('git', ['add', '-A'], dir);
+  run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'big'], dir);
+  return dir;
+}
+
+/**
  * A rulesync project generating the same two files from one root rule holding the fresh repository's
  * AGENTS.md body, when RULESYNC_BIN names a rulesync executable; undefined otherwise.
  */
@@ -239,7 +257,7 @@ const peakMemory = (argv, cwd, input) => {
 
 if (args.includes('--prepare')) {
   process.stdout.write(
-    `${args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
+    `${args.includes('--big') ? bigRepository() : args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
   );
   process.exit(0);
 }
@@ -249,6 +267,7 @@ const large = largeRepository();
 const enforced = enforcedRepository(enforcedCount);
 const task = taskRepository();
 const sessions = sessionsRepository();
+const big = bigRepository();
 const targets = [
   { name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: fresh },
   { name: 'doctor (fresh repository)', command: process.execPath, argv: [cli, 'doctor'], cwd: fresh },
@@ -349,6 +368,22 @@ try {
       goal_ms: goal,
     });
   }
+  // the provider's session-end hook on a large repository: an episode opened (not timed), then closed
+  const hook = (event, extra) => JSON.stringify({ session_id: 'bench-session', hook_event_name: event, cwd: big, ...extra });
+  const ends = { end: [], node: [] };
+  for (let round = 0; round < rounds; round++) {
+    run(process.execPath, [cli, 'capture', 'session', '--event', 'start'], big, hook('SessionStart', { source: 'startup' }));
+    ends.node.push(time(process.execPath, ['-e', '0'], fresh));
+    ends.end.push(time(process.execPath, [cli, 'capture', 'session', '--event', 'end'], big, hook('SessionEnd', { reason: 'other' })));
+  }
+  results.push({
+    target: 'capture session --event end (100000 files)',
+    median_ms: Number(median(ends.end).toFixed(1)),
+    min_ms: Number(Math.min(...ends.end).toFixed(1)),
+    max_ms: Number(Math.max(...ends.end).toFixed(1)),
+    ratio: Number((median(ends.end) / median(ends.node)).toFixed(2)),
+    goal_ms: 500,
+  });
   // what one enforced rule adds: the enforced repository's median beyond the fresh one's, per rule
   const perRule = (median(samples[3]) - median(samples[1])) / enforcedCount;
   if (json) {
@@ -375,5 +410,6 @@ try {
   rmSync(enforced, { recursive: true, force: true });
   rmSync(task, { recursive: true, force: true });
   rmSync(sessions, { recursive: true, force: true });
+  rmSync(big, { recursive: true, force: true });
   if (rulesync) rmSync(rulesync.dir, { recursive: true, force: true });
 }

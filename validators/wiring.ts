@@ -3,7 +3,8 @@ import { readPolicy, unsafePathReason } from '../engine/api/toolkit/index';
 import type { DiskReader, ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
 import { captureProbeModel } from '../engine/capture/probe';
-import { hookStates, parseSettings, SETTINGS_FILE, sessionProbes, wantedHooks } from '../engine/capture/providers/claude-code';
+import type { Settings } from '../engine/capture/providers/claude-code-settings';
+import { parseSettings, probeRequests, SETTINGS_FILE, wantedHooks, wiringOf } from '../engine/capture/providers/claude-code-settings';
 import type { Policy } from '../engine/generated/types';
 import type { Invocation } from '../engine/hooks/blocks';
 import { commandLine, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/hooks/blocks';
@@ -114,7 +115,11 @@ async function checkEntry(
     }
     case 'provider-hook':
     case 'toolchain':
-      if (kind === 'provider-hook' && target === 'claude-code:session') return verdict(await checkClaudeSession(context, files));
+      if (kind === 'provider-hook' && (target === 'claude-code:session' || target === 'claude-code')) {
+        const args = target === 'claude-code:session' ? ['capture', 'session'] : invocation.args;
+        const result = await checkClaude(context, files, args);
+        if (result !== undefined) return verdict(result);
+      }
       // another provider's hooks, and a toolchain: the schema allows these; what they promise lives outside
       // git, so this version says so and moves on
       return info(`\`${command}\` is wired by ${wiredBy}, which is not verified by this version (never counted as wired)`);
@@ -160,44 +165,46 @@ function unreachable(disk: DiskReader, env: ValidatorContext['env'], root: strin
 }
 
 /**
- * Claude Code's session hooks, as `capture install` writes them into its settings file, each then run
+ * Claude Code's hooks that run `args` (`capture session`: the three lifecycle hooks; `capture prompt`;
+ * `capture guard`), as `capture install` writes them into the repository's settings file, each then run
  * as written on a synthetic payload in a dry run (engine/capture/probe.ts): wired means the command
- * reaches majordomus from this checkout, within the provider's time limit, and writes nothing.
+ * reaches majordomus from this checkout, within the time the provider gives it, and writes nothing.
+ * Undefined when `args` names no hook install writes (the entry is then reported as not verified).
  */
-async function checkClaudeSession(context: ValidatorContext, files: HookFiles): Promise<HookVerdict> {
+async function checkClaude(context: ValidatorContext, files: HookFiles, args: readonly string[]): Promise<HookVerdict | undefined> {
+  const wanted = wantedHooks().filter((hook) => args.length >= 2 && hook.args[0] === args[0] && hook.args[1] === args[1]);
+  if (wanted.length === 0) return undefined;
   const root = context.git.root;
   const path = join(root, SETTINGS_FILE);
+  const fix = 'run: majordomus capture install --provider claude-code';
   if (files.kind(path) === 'absent')
     return {
       state: 'missing',
-      message: `${SETTINGS_FILE} does not exist, so no session hook runs (run: majordomus capture install --provider claude-code)`,
+      message: `${SETTINGS_FILE} does not exist, so no hook of Claude Code runs \`majordomus ${args.join(' ')}\` (${fix})`,
     };
   const text = readWired(files, path, SETTINGS_FILE);
   if (typeof text !== 'string') return { state: 'missing', message: text.problem };
-  let settings: Record<string, unknown>;
-  let missing: string[];
+  let settings: Settings | undefined;
   try {
     settings = parseSettings(text);
-    missing = hookStates(
-      settings,
-      wantedHooks().filter((hook) => hook.command.includes('capture session')),
-    )
-      .filter((state) => !state.installed)
-      .map((state) => state.hook.event);
   } catch (error) {
     return { state: 'missing', message: (error as Error).message };
   }
+  const wiring = wiringOf([settings], wanted);
+  const missing = wiring.filter((wired) => wired.found === undefined).map((wired) => wired.hook.event);
   if (missing.length > 0)
     return {
       state: 'missing',
-      message: `${SETTINGS_FILE} does not run majordomus capture session on ${missing.join(', ')} (run: majordomus capture install --provider claude-code)`,
+      message: `${SETTINGS_FILE} does not run majordomus ${args.join(' ')} on ${missing.join(', ')} (${fix})`,
     };
-  const unreached = (await context.model(captureProbeModel).probe(sessionProbes(settings, root))).filter((result) => !result.reached);
+  const unreached = (await context.model(captureProbeModel).probe(probeRequests(wiring, root, context.env))).filter(
+    (result) => !result.reached,
+  );
   if (unreached.length > 0) {
-    const what = unreached.map((result) => `the ${result.hookEvent} hook \`${result.command}\` ${result.detail}`).join('; ');
+    const what = unreached.map((result) => `the ${result.hookEvent} hook ${result.detail}`).join('; ');
     return {
       state: 'missing',
-      message: `${SETTINGS_FILE}: ${what} (make majordomus findable where the provider runs its hooks, then check with: majordomus capture status)`,
+      message: `${SETTINGS_FILE}: ${what} (make majordomus findable where the provider runs its hooks — npm install --save-dev majordomus — then check with: majordomus capture status)`,
     };
   }
   return { state: 'wired' };

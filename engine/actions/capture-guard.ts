@@ -40,6 +40,22 @@ export async function runCaptureGuard(options: { provider?: string; json?: boole
     throw new UsageError(`capture guard: --provider ${JSON.stringify(options.provider ?? '')} has no adapter here (known: claude-code)`);
   const adapter = await import('../capture/providers/claude-code');
   const payload = readPayload();
+  const probe = await import('../capture/probe');
+  const nonce = probe.probeOf(env);
+  if (nonce !== undefined) {
+    // a probe (capture status): what the guard would decide, and proof that the hook reaches it
+    let command: string | undefined;
+    try {
+      command = payload.problem === undefined ? adapter.readToolCall(payload.text).command : undefined;
+    } catch {
+      command = undefined;
+    }
+    const decision = command === undefined ? allow('not a shell tool call') : guardDecision(command, invocation.cwd, env);
+    process.stdout.write(
+      `${probe.probeLine(nonce, 'guard', `${decision.decision} (${decision.reason.replace(/[\u0000-\u001f\u007f]/g, '?')})`)}\n`,
+    );
+    return;
+  }
   let call: ReturnType<typeof adapter.readToolCall> | undefined;
   let unreadable: string | undefined;
   try {

@@ -1,22 +1,25 @@
 /**
- * `capture session --event start|compact|end`: the command a provider's lifecycle hooks run
- * (engine/capture/). It never stands in the agent's way: a refusal is printed and the hook exits 0,
- * unless the policy lists this hook under `enforcement` (`wired_by: provider-hook:<provider>:session`),
- * in which case the refusal keeps its own exit code.
+ * The `capture` family: what a provider's own hooks run. `capture session` (here) opens, checkpoints and
+ * closes episodes; `capture guard` (capture-guard.ts) refuses a shell command that would skip a git gate;
+ * `capture prompt` (capture-prompt.ts) keeps the person's prompts; `capture install | uninstall |
+ * status` (capture-settings.ts) wire and check the hooks in the provider's settings.
  *
- * With MAJORDOMUS_CAPTURE_PROBE set (engine/capture/probe.ts), `capture session` is a dry run: it walks
+ * A hook never stands in the agent's way: a refusal goes where the person reads it — SessionStart's and
+ * PreCompact's JSON `systemMessage`, and stderr — and the hook exits 0, unless the policy lists the hook
+ * under `enforcement` (`wired_by: provider-hook:<provider>:session`), in which case the refusal keeps its
+ * own exit code; a compaction is never stopped by a usage refusal even then (exit 2 would stop it).
+ * Nothing a refusal prints tells the model to run a command.
+ *
+ * With MAJORDOMUS_CAPTURE_PROBE set (engine/capture/probe.ts), a hook's command is a dry run: it walks
  * the whole path, writes nothing, and prints the probe line; `capture status` and the wiring rule set it
  * to prove the hooks in the settings file reach this tool.
  */
-import { readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { statSync } from 'node:fs';
 import type { Invocation } from '../commands/define';
-import { ContractError, MajordomusError, MissingError, UsageError } from '../errors';
-import { lockFile, withWriteLock } from '../io/write/lock';
-import { WritePlan } from '../io/write/plan';
+import { MajordomusError, UsageError } from '../errors';
+import { MAX_STDIN_BYTES, readStdin as readPipe, stdinText } from '../io/stdin';
 import { policyValue } from '../layer/policy';
 import { Repository } from '../layer/repository';
-import { readInside } from '../state/records/model';
 
 export interface CaptureSessionOptions {
   readonly event?: string;
@@ -26,15 +29,39 @@ export interface CaptureSessionOptions {
 
 const EVENTS = ['start', 'compact', 'end'] as const;
 
+/** Printed on one line: a control character in a message cannot forge lines of its own. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]/g, '?');
+}
+
+/**
+ * The folders a hook may be about, best first: where the payload says the session works, the project
+ * folder the provider names (`CLAUDE_PROJECT_DIR`, which stays put when the session enters a worktree),
+ * and the folder the process runs in. Only folders that exist are kept.
+ */
+export function siteDirs(payloadCwd: string | undefined, env: Invocation['env'], cwd: string): string[] {
+  const dirs = [payloadCwd, env.CLAUDE_PROJECT_DIR, cwd].filter((dir): dir is string => {
+    if (dir === undefined || dir === '' || !dir.startsWith('/')) return false;
+    try {
+      return statSync(dir).isDirectory();
+    } catch {
+      return false;
+    }
+  });
+  return dirs.length > 0 ? dirs : [cwd];
+}
+
 /** `capture session --event <e> [--provider claude-code] [--json] < payload`. */
 export async function runCaptureSession(options: CaptureSessionOptions, invocation: Invocation): Promise<void> {
-  const { cwd, env } = invocation;
+  const { cwd } = invocation;
+  const env = invocation.env as NodeJS.ProcessEnv;
   const event = options.event;
   if (!(EVENTS as readonly (string | undefined)[]).includes(event)) {
     throw new UsageError(
       `capture session: --event ${JSON.stringify(event ?? '')} is not one of ${EVENTS.join(', ')} (run: majordomus capture session --help)`,
     );
   }
+  const which = event as (typeof EVENTS)[number];
   const provider = options.provider ?? 'claude-code';
   if (provider !== 'claude-code')
     throw new UsageError(`capture session: --provider ${JSON.stringify(provider)} has no adapter here (known: claude-code)`);
@@ -42,15 +69,15 @@ export async function runCaptureSession(options: CaptureSessionOptions, invocati
   const { capture } = await import('../capture/session');
   const probe = await import('../capture/probe');
   let nonce: string | undefined;
-  let repository: Repository | undefined;
+  let dirs = [cwd];
   try {
     // read first: a marker that cannot be read stops the run before anything could be written
     nonce = probe.probeOf(env);
-    repository = Repository.open(cwd, { env, tree: 'working' });
-    const call = adapter.readHookCall(event as (typeof EVENTS)[number], readStdin(), env);
-    const outcome = await capture(repository, adapter.PROVIDER, event as (typeof EVENTS)[number], call, { probe: nonce !== undefined });
+    const call = adapter.readHookCall(which, payloadText('capture session'), env);
+    dirs = siteDirs(call.cwd, env, cwd);
+    const outcome = await capture({ dirs, env }, adapter.PROVIDER, which, call, { probe: nonce !== undefined });
     if (outcome.action === 'probe') {
-      const line = probe.probeLine(nonce!, event as (typeof EVENTS)[number], outcome.would);
+      const line = probe.probeLine(nonce!, which, outcome.would);
       process.stdout.write(options.json ? `${JSON.stringify({ event, ...outcome, probe: nonce, line })}\n` : `${line}\n`);
       return;
     }
@@ -59,17 +86,22 @@ export async function runCaptureSession(options: CaptureSessionOptions, invocati
       process.stdout.write(`${JSON.stringify({ event, ...rest })}\n`);
       return;
     }
+    if (outcome.action === 'opened' || outcome.action === 'continued') {
+      const context = [
+        `session ${outcome.session.session_id} ${outcome.action === 'opened' ? 'opened' : 'continues'} (provider session ${outcome.key}) since ${outcome.session.started_at}`,
+        `working context: ${outcome.context}`,
+        ...(outcome.text ? ['', outcome.text] : []),
+      ].join('\n');
+      const notice = outcome.note === undefined ? undefined : `majordomus: ${oneLine(outcome.note)}`;
+      process.stdout.write(`${adapter.sessionStartOutput(context, notice)}\n`);
+      return;
+    }
     process.stdout.write(`${describe(outcome)}\n`);
   } catch (error) {
     if (!(error instanceof MajordomusError)) throw error;
     if (nonce !== undefined) {
       // a probe always ends 0: the line says how far the command got, and a refusal here is the finding
-      const line = probe.probeRefusal(
-        nonce,
-        event as (typeof EVENTS)[number],
-        error.exitCode,
-        error.message.replace(/[\u0000-\u001f\u007f]/g, '?'),
-      );
+      const line = probe.probeRefusal(nonce, which, error.exitCode, oneLine(error.message));
       process.stdout.write(
         options.json
           ? `${JSON.stringify({ event, action: 'probe', probe: nonce, refused: true, exit: error.exitCode, message: error.message, line })}\n`
@@ -77,23 +109,22 @@ export async function runCaptureSession(options: CaptureSessionOptions, invocati
       );
       return;
     }
-    if (repository !== undefined && enforcing(repository, adapter.PROVIDER)) throw error;
-    // the agent goes on; the person reading the hook's output learns why nothing was recorded
-    if (options.json)
+    // a usage refusal on PreCompact would stop the compaction itself: never, enforcing or not
+    if (!(which === 'compact' && error.exitCode === 2) && enforcing(dirs, env, adapter.PROVIDER)) throw error;
+    if (options.json) {
       process.stdout.write(`${JSON.stringify({ event, action: 'refused', exit: error.exitCode, message: error.message })}\n`);
-    else process.stdout.write(`majordomus capture: ${error.message.replace(/[\u0000-\u001f\u007f]/g, '?')} (the agent goes on)\n`);
+      return;
+    }
+    // the person learns that nothing was recorded; the model is told nothing
+    const notice = `majordomus: nothing was recorded for this ${which === 'start' ? 'session start' : which === 'compact' ? 'compaction' : 'session end'}: ${oneLine(error.message)}`;
+    process.stderr.write(`${notice}\n`);
+    if (which === 'start') process.stdout.write(`${adapter.sessionStartOutput(undefined, notice)}\n`);
+    else if (which === 'compact') process.stdout.write(`${adapter.noticeOutput(notice)}\n`);
   }
 }
 
 function describe(outcome: Awaited<ReturnType<typeof import('../capture/session').capture>>): string {
   switch (outcome.action) {
-    case 'opened':
-    case 'continued':
-      return [
-        `session ${outcome.session.session_id} ${outcome.action === 'opened' ? 'opened' : 'continues'} (provider session ${outcome.key}) since ${outcome.session.started_at}`,
-        `working context: ${outcome.context}`,
-        ...(outcome.text ? ['', outcome.text] : []),
-      ].join('\n');
     case 'checkpoint':
       return outcome.note !== undefined
         ? `capture: session ${outcome.session.session_id}: ${outcome.note}`
@@ -104,163 +135,50 @@ function describe(outcome: Awaited<ReturnType<typeof import('../capture/session'
       return `capture: ${outcome.note}`;
     case 'probe':
       return `capture: would ${outcome.would}`;
+    default:
+      return `capture: session ${outcome.session.session_id} ${outcome.action}`;
   }
 }
 
-/** Whether the policy marks this provider's session hook as enforcement wiring. */
-function enforcing(repository: Repository, provider: string): boolean {
-  try {
-    const entries = policyValue(repository, 'enforcement');
-    return (
-      Array.isArray(entries) &&
-      entries.some(
-        (entry) =>
-          entry !== null &&
-          typeof entry === 'object' &&
-          (entry as Record<string, unknown>).wired_by === `provider-hook:${provider}:session`,
-      )
-    );
-  } catch {
-    return false;
+/** Whether the policy of the first checkout that opens marks this provider's session hook as enforcement wiring. */
+function enforcing(dirs: readonly string[], env: NodeJS.ProcessEnv, provider: string): boolean {
+  for (const dir of dirs) {
+    try {
+      const repository = Repository.open(dir, { env, tree: 'working' });
+      const entries = policyValue(repository, 'enforcement');
+      return (
+        Array.isArray(entries) &&
+        entries.some(
+          (entry) =>
+            entry !== null &&
+            typeof entry === 'object' &&
+            (entry as Record<string, unknown>).wired_by === `provider-hook:${provider}:session`,
+        )
+      );
+    } catch {
+      // the next folder
+    }
   }
-}
-
-/** The hook's payload; nothing when stdin is a terminal. */
-function readStdin(): string {
-  if (process.stdin.isTTY) return '';
-  try {
-    return readFileSync(0, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-export interface CaptureInstallOptions {
-  readonly provider?: string;
-  readonly dryRun?: boolean;
-  readonly json?: boolean;
-  /** `--mcp`: also add the MCP server to the provider's project MCP configuration (.mcp.json). */
-  readonly mcp?: boolean;
-}
-
-/** The provider adapter `--provider` names; 2 for one without an adapter. */
-async function adapterFor(command: string, provider: string | undefined) {
-  if (provider !== 'claude-code')
-    throw new UsageError(`${command}: --provider ${JSON.stringify(provider ?? '')} has no adapter here (known: claude-code)`);
-  return import('../capture/providers/claude-code');
+  return false;
 }
 
 /**
- * The settings file's text, or undefined when there is none. Only a regular UTF-8 file inside the
- * repository is read: a folder, a FIFO or a link leading out of the repository is refused (2), never
- * opened or quoted.
+ * The hook's payload, read from stdin blocking and capped (engine/io/stdin.ts); nothing when stdin is a
+ * terminal. More than the cap, bytes that cannot be read or are not UTF-8 are refused (2).
  */
-function readSettings(root: string, file: string): string | undefined {
-  const text = readInside(root, file);
-  if (text !== undefined && typeof text !== 'string')
-    throw new UsageError(`capture: ${file} cannot be read: ${text.unreadable}; nothing was written`);
+export function payloadText(command: string): string {
+  const read = readPipe(MAX_STDIN_BYTES);
+  if (read.kind === 'terminal') return '';
+  if (read.kind === 'over') throw new UsageError(`${command}: the payload on stdin is over the ${read.limit}-byte limit; nothing was done`);
+  if (read.kind === 'unreadable') throw new UsageError(`${command}: stdin cannot be read (${read.code}); nothing was done`);
+  const text = stdinText(read.bytes);
+  if (text === undefined) throw new UsageError(`${command}: the payload on stdin is not UTF-8 text; nothing was done`);
   return text;
 }
 
-/**
- * `capture install --provider <p> [--dry-run] [--json]`: merge the provider's lifecycle hooks into its
- * settings file through the one writer, printing each hook it added; `--dry-run` prints the merged file
- * and writes nothing. Run again, it adds nothing.
- */
-export async function runCaptureInstall(options: CaptureInstallOptions, invocation: Invocation): Promise<void> {
-  const { cwd, env } = invocation;
-  const adapter = await adapterFor('capture install', options.provider);
-  const repository = Repository.open(cwd, { env, tree: 'working' });
-  const { git } = repository;
-  const command = 'capture install';
-  // --mcp: the MCP server merged into .mcp.json in the same plan, under the same lock (engine/capture/providers/claude-code-mcp.ts)
-  const mcpFile = options.mcp ? (await import('../capture/providers/claude-code-mcp')).mergeMcpFile : undefined;
-  const result = await withWriteLock(lockFile(git.commonDir), command, () => {
-    const before = readSettings(git.root, adapter.SETTINGS_FILE);
-    const { merged, added } = adapter.mergeHooks(adapter.parseSettings(before), adapter.wantedHooks());
-    const text = `${JSON.stringify(merged, null, 2)}\n`;
-    const mcp = mcpFile?.(git.root);
-    if (!options.dryRun && (added.length > 0 || mcp?.added)) {
-      const plan = new WritePlan({ command, base: git.root, scopes: [{ dir: git.root, name: 'the repository' }] });
-      if (added.length > 0) {
-        plan.mkdir(dirname(adapter.SETTINGS_FILE));
-        if (before === undefined) plan.create(adapter.SETTINGS_FILE, text);
-        else plan.replace(adapter.SETTINGS_FILE, text);
-      }
-      mcp?.plan(plan);
-      plan.commit();
-    }
-    return { added, text, mcp };
-  });
-  if (options.json) {
-    process.stdout.write(
-      `${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, dry_run: options.dryRun === true, added: result.added, ...(options.dryRun ? { merged: JSON.parse(result.text) as unknown } : {}), ...(result.mcp ? { mcp: { file: result.mcp.file, added: result.mcp.added, ...(options.dryRun ? { merged: JSON.parse(result.mcp.text) as unknown } : {}) } } : {}) })}\n`,
-    );
-    return;
-  }
-  if (options.dryRun) {
-    process.stdout.write(result.mcp ? `${result.text}${result.mcp.text}` : result.text);
-    return;
-  }
-  const lines = result.added.map(
-    (hook) => `capture install: added ${hook.event}${hook.matcher ? ` (${hook.matcher})` : ''}: ${hook.command}`,
-  );
-  lines.push(
-    result.added.length === 0
-      ? `capture install: ${adapter.SETTINGS_FILE} already runs every hook${result.mcp?.added ? '' : '; nothing changed'}`
-      : `capture install: wrote ${adapter.SETTINGS_FILE}; next: majordomus capture status`,
-  );
-  if (result.mcp)
-    lines.push(
-      result.mcp.added
-        ? `capture install: added the majordomus MCP server to ${result.mcp.file}`
-        : `capture install: ${result.mcp.file} already names a majordomus server; left as it is`,
-    );
-  process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/**
- * `capture status --provider <p> [--json]`: each hook, wired or not, and each wired session hook probed
- * (engine/capture/probe.ts): run as the settings file has it, on a synthetic payload, in a dry run.
- * 12 when a hook is not wired (install is the fix), else 10 when a wired session hook does not reach
- * this tool, else 0.
- */
-export async function runCaptureStatus(options: { provider?: string; json?: boolean }, invocation: Invocation): Promise<void> {
-  const { cwd, env } = invocation;
-  const adapter = await adapterFor('capture status', options.provider);
-  const { probeHooks } = await import('../capture/probe');
-  const repository = Repository.open(cwd, { env, tree: 'working' });
-  const settings = adapter.parseSettings(readSettings(repository.root, adapter.SETTINGS_FILE));
-  const states = adapter.hookStates(settings, adapter.wantedHooks());
-  const probes = await probeHooks(repository.root, adapter.sessionProbes(settings, repository.root), env);
-  const rows = states.map((state) => ({
-    state,
-    probe: probes.find((result) => result.hookEvent === state.hook.event && result.command === state.hook.command),
-  }));
-  if (options.json) {
-    const hooks = rows.map(({ state, probe }) => ({
-      ...state.hook,
-      installed: state.installed,
-      ...(probe ? { reached: probe.reached, probe } : {}),
-    }));
-    process.stdout.write(`${JSON.stringify({ provider: adapter.PROVIDER, file: adapter.SETTINGS_FILE, hooks })}\n`);
-  } else {
-    const label = (row: (typeof rows)[number]): string =>
-      !row.state.installed ? 'missing  ' : row.probe === undefined ? 'wired    ' : row.probe.reached ? 'reached  ' : 'unreached';
-    const lines = rows.map(
-      (row) => `${label(row)}  ${row.state.hook.event}  ${row.state.hook.command}${row.probe ? `  (${row.probe.detail})` : ''}`,
-    );
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
-  const missing = states.filter((state) => !state.installed);
-  if (missing.length > 0)
-    throw new MissingError(
-      `capture status: ${missing.length} hook(s) of ${adapter.PROVIDER} are not wired in ${adapter.SETTINGS_FILE} (run: majordomus capture install --provider ${adapter.PROVIDER})`,
-    );
-  const unreached = probes.filter((result) => !result.reached);
-  if (unreached.length > 0) {
-    throw new ContractError(
-      `capture status: ${unreached.map((result) => `${result.hookEvent} runs \`${result.command}\`, which ${result.detail}`).join('; ')} (make the command findable where the provider runs it, e.g. npm install --global majordomus, then run capture status again)`,
-    );
-  }
+/** The provider adapter `--provider` names; 2 for one without an adapter. */
+export async function adapterFor(command: string, provider: string | undefined) {
+  if (provider !== 'claude-code')
+    throw new UsageError(`${command}: --provider ${JSON.stringify(provider ?? '')} has no adapter here (known: claude-code)`);
+  return import('../capture/providers/claude-code');
 }

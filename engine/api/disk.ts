@@ -41,6 +41,13 @@ export function diskReader(base: string): DiskReader {
         return false;
       }
     },
+    mode(path: string): number | undefined {
+      try {
+        return statSync(at(path)).mode & 0o7777;
+      } catch {
+        return undefined;
+      }
+    },
     list: (path: string): readonly FolderEntry[] => everything.list(at(path)),
     read: (path: string, options?: ReadOptions) => readTextFile(at(path), path, options?.maxBytes),
     stream: (path: string, onChunk: (chunk: Uint8Array) => void) => streamRegularFile(at(path), path, onChunk),

@@ -219,6 +219,8 @@ export interface DiskReader {
   link(path: string): string | undefined;
   /** True when this process has the permission to execute what is at `path` (what it is, `kind` says). */
   executable(path: string): boolean;
+  /** The permission bits of what is at `path` (`0o600`), following links; undefined when nothing is there. */
+  mode(path: string): number | undefined;
   /** The entries of a folder, in byte order; empty when nothing is there. Throws (isUnreadable) otherwise. */
   list(path: string): readonly FolderEntry[];
   /** A text file, strict UTF-8, under the size cap. */

@@ -14,18 +14,37 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { defineModel } from '../api/validator';
 import { UsageError } from '../errors';
-import type { CaptureEvent } from './providers/claude-code';
+import type { ProbeEvent } from './providers/claude-code';
 
 /** The variable that turns `capture session` into a dry run; its value is the nonce the probe looks for. */
 export const PROBE_VARIABLE = 'MAJORDOMUS_CAPTURE_PROBE';
 
 /**
- * How long a probed hook may take, in milliseconds. The session-end hook gets what Claude Code gives it
- * before killing it (1.5 s): a close that cannot finish inside that is as good as not wired. Start and
- * compaction hooks get a provider far more, but a dry run that needs over 10 s is broken, and a
- * diagnostic (doctor among them) must not hang on it.
+ * How long Claude Code gives its session-end hooks, all of them together, in milliseconds: 1.5 s, unless a
+ * SessionEnd hook's own `timeout` asks for more (at most 60 s), and `CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS`
+ * in its environment overrides both. A close that cannot finish inside it is as good as not wired.
  */
-export const PROBE_LIMIT_MS: Readonly<Record<CaptureEvent, number>> = Object.freeze({ start: 10_000, compact: 10_000, end: 1_500 });
+export function sessionEndBudget(
+  env: Readonly<Record<string, string | undefined>>,
+  timeouts: readonly number[],
+): { ms: number; from: string } {
+  const override = env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS;
+  if (override !== undefined && /^[1-9][0-9]{0,8}$/.test(override))
+    return { ms: Number(override), from: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS' };
+  const asked = Math.min(60, Math.max(0, ...timeouts.filter((value) => Number.isFinite(value))));
+  return asked * 1000 > DEFAULT_SESSION_END_MS
+    ? { ms: asked * 1000, from: `the SessionEnd hooks' timeout (${asked} s)` }
+    : { ms: DEFAULT_SESSION_END_MS, from: 'the default 1.5 s' };
+}
+
+/** Claude Code's session-end budget when nothing raises it. */
+export const DEFAULT_SESSION_END_MS = 1_500;
+
+/**
+ * The longest any other probe may take: the hook's own `timeout` when shorter. A dry run that needs over
+ * 10 s is broken, and a diagnostic (doctor among them) must not hang on it.
+ */
+export const PROBE_CAP_MS = 10_000;
 
 /** Output beyond this is not kept: the first stderr line and the probe line are all that is read. */
 const OUTPUT_CAP = 64 * 1024;
@@ -51,12 +70,12 @@ export function probeOf(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 /** The line a dry run prints when it got through: `<prefix> <event> ok: <what it would do>`. */
-export function probeLine(nonce: string, event: CaptureEvent, would: string): string {
+export function probeLine(nonce: string, event: ProbeEvent, would: string): string {
   return `${probePrefix(nonce)} ${event} ok: would ${would}`;
 }
 
 /** The line a dry run prints when the command reached this tool and refused (exit it would have had). */
-export function probeRefusal(nonce: string, event: CaptureEvent, exit: number, message: string): string {
+export function probeRefusal(nonce: string, event: ProbeEvent, exit: number, message: string): string {
   return `${probePrefix(nonce)} ${event} refused (exit ${exit}): ${message}`;
 }
 
@@ -66,16 +85,20 @@ function probePrefix(nonce: string): string {
 
 /** One session hook to probe: our event, the provider's event name, the command as the settings file has it, the payload. */
 export interface ProbeRequest {
-  readonly event: CaptureEvent;
+  readonly event: ProbeEvent;
   readonly hookEvent: string;
   readonly command: string;
+  /** How long the provider lets it run, in milliseconds; the probe kills it past that. */
+  readonly limitMs: number;
+  /** Where the limit comes from, for the message when it is passed. */
+  readonly limitFrom?: string;
   /** The synthetic payload for this event, built by the provider's adapter around the nonce. */
   payload(nonce: string): string;
 }
 
 /** What one probe found. */
 export interface ProbeResult {
-  readonly event: CaptureEvent;
+  readonly event: ProbeEvent;
   readonly hookEvent: string;
   readonly command: string;
   /** True when the command exited 0 and printed the probe line with this run's nonce. */
@@ -104,7 +127,7 @@ export async function probeHooks(
 
 async function probeOne(root: string, request: ProbeRequest, env: Readonly<Record<string, string | undefined>>): Promise<ProbeResult> {
   const nonce = probeNonce();
-  const limit = PROBE_LIMIT_MS[request.event];
+  const limit = request.limitMs;
   const childEnv: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
   // the provider names the project to its hooks; the probe's own marker goes last so nothing overrides it
@@ -123,7 +146,11 @@ async function probeOne(root: string, request: ProbeRequest, env: Readonly<Recor
   const prefix = `${probePrefix(nonce)} ${request.event} `;
   const line = run.stdout.split('\n').find((text) => text.startsWith(prefix));
   if (run.timedOut)
-    return { ...base, reached: false, detail: `did not finish within ${limit} ms (the provider kills a hook that takes longer)` };
+    return {
+      ...base,
+      reached: false,
+      detail: `did not finish within ${limit} ms (${request.limitFrom ?? 'its limit'}; the provider cancels a hook that takes longer)`,
+    };
   if (run.spawnError !== undefined) return { ...base, reached: false, detail: `could not be started: ${run.spawnError}` };
   if (line !== undefined && run.exit === 0 && line.slice(prefix.length).startsWith('ok: '))
     return { ...base, reached: true, detail: line.slice(prefix.length + 'ok: '.length) };

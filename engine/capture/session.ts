@@ -1,30 +1,41 @@
 /**
  * `capture session --event start|compact|end`: what a provider's lifecycle hooks run. Each provider
  * session is its own episode (the open record is filed under the provider's session id), so two
- * windows on one checkout never share or close each other's episode.
+ * windows on one checkout never share or close each other's episode, and what a hook does is about its
+ * own episode only.
  *
- * - start, source startup|clear: opens an episode unless one is open for this key; resume|compact (and
- *   a start that finds its episode open) continue it. Either way the working context is printed again,
- *   since after a compaction the agent has lost what it was told.
- * - compact: a checkpoint of the active task, stamped with this episode.
+ * The hook acts on the session's project, not on the folder its process happens to run in: the
+ * candidates are the folder the payload says the session works in, the project folder the provider
+ * names, and the process's own folder; an episode is looked for in each, then in every worktree of that
+ * repository, so an episode opened in the main checkout is continued, checkpointed and closed there
+ * after the session moved into a worktree.
+ *
+ * - start: continues the episode when one is open for the key (`resume`, `compact`, a start replayed),
+ *   else opens one in the first candidate (`startup`, `clear`, `fork` — naming the episode it forked from
+ *   when the provider says which and it is known — or a source not known here). Either way the current
+ *   working context is printed again, bounded, since after a compaction the agent has lost what it was
+ *   told.
+ * - compact: a checkpoint of the active task, stamped with this episode, unless another open episode
+ *   started that task.
  * - end: closes the episode; nothing open is not an error (the provider ends sessions we never saw).
  *
  * A probe (`{ probe: true }`, engine/capture/probe.ts) walks the same decisions — the key checked, the
  * open record read, the active task found — and stops before the first write, answering with what it
  * would have done.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { MissingError, RefusedError } from '../errors';
-import type { Repository } from '../layer/repository';
+import { MajordomusError, MissingError, RefusedError } from '../errors';
+import { Repository } from '../layer/repository';
+import { buildBriefing } from '../state/briefing/build';
 import type { OpenSession } from '../state/kernel/episode';
-import { checkKey, contextPath, readOpen } from '../state/kernel/episode';
-import { readInside } from '../state/records/model';
-import { closeSession, sessionsDir } from '../state/sessions/close';
+import { checkKey, contextPath, openDir, providerKey, readOpen } from '../state/kernel/episode';
+import { closeSession, ownsTask, sessionsDir } from '../state/sessions/close';
 import { sessionOfName } from '../state/sessions/record';
 import { startSession } from '../state/sessions/start';
 import type { Task } from '../state/tasks/current';
 import type { CaptureEvent, HookCall } from './providers/claude-code';
+import { CONTEXT_CAP } from './providers/claude-code';
 
 /** What one hook run did. */
 export type CaptureOutcome =
@@ -33,7 +44,10 @@ export type CaptureOutcome =
       readonly session: OpenSession;
       readonly key: string;
       readonly context: string;
+      /** The working context as the agent reads it again: bounded by the policy's budget and the provider's cap. */
       readonly text: string;
+      /** Something the person should know (a start source not known here). */
+      readonly note?: string;
     }
   | {
       readonly action: 'checkpoint';
@@ -52,64 +66,101 @@ export interface CaptureOptions {
   readonly probe?: boolean;
 }
 
+/** Where a hook may act: candidate folders, best first, and the environment to open them with. */
+export interface CaptureSite {
+  readonly dirs: readonly string[];
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** How long a compaction hook waits for another writer's lock: the compaction waits with it. */
+export const COMPACT_LOCK_WAIT_MS = 2_000;
+
+/** The repositories of the candidate folders that open, one per checkout, in order; refused as the first one was when none does. */
+export function openSite(site: CaptureSite): Repository[] {
+  const repositories: Repository[] = [];
+  let first: unknown;
+  for (const dir of [...new Set(site.dirs)]) {
+    try {
+      const repository = Repository.open(dir, { env: site.env, tree: 'working' });
+      if (!repositories.some((known) => known.root === repository.root)) repositories.push(repository);
+    } catch (error) {
+      if (!(error instanceof MajordomusError)) throw error;
+      first ??= error;
+    }
+  }
+  if (repositories.length === 0) throw first ?? new MissingError('capture: no folder to act in');
+  return repositories;
+}
+
+/** The checkout where the episode of `key` is open, and its open record. */
+export interface Located {
+  readonly repository: Repository;
+  readonly session: OpenSession;
+}
+
+/**
+ * Find the episode of `key`: in each candidate checkout, then in every other worktree of the first one's
+ * repository. An open record that does not read is refused (15) naming it, as a close or start would.
+ */
+export function locate(repositories: readonly Repository[], key: string): Located | undefined {
+  for (const repository of repositories) {
+    const open = readOpen(repository.root, repository.layout.localDir, key);
+    if (open.status === 'unreadable')
+      throw new RefusedError(
+        `capture session: ${open.file} is not an open session record this version reads (${open.reason}); nothing was done (move it aside)`,
+      );
+    if (open.status === 'present' && open.session.worktree === repository.root) return { repository, session: open.session };
+  }
+  const [first] = repositories;
+  if (!first) return undefined;
+  const listed = first.git.git(['worktree', 'list', '--porcelain', '-z']);
+  if (listed.status !== 0) return undefined;
+  const seen = new Set(repositories.map((repository) => repository.root));
+  for (const entry of listed.stdout.split('\0')) {
+    if (!entry.startsWith('worktree ')) continue;
+    const path = entry.slice('worktree '.length);
+    if (seen.has(path) || !existsSync(join(path, openDir(first.layout.localDir), `${key}.yaml`))) continue;
+    let repository: Repository;
+    try {
+      repository = Repository.open(path, { env: first.git.env, tree: 'working' });
+    } catch {
+      continue;
+    }
+    const open = readOpen(repository.root, repository.layout.localDir, key);
+    if (open.status === 'present' && open.session.worktree === repository.root) return { repository, session: open.session };
+  }
+  return undefined;
+}
+
+/** The key of the hook's provider session; 12 when neither the payload nor the environment names one. */
+function keyOf(call: HookCall): string {
+  if (call.id !== undefined) return providerKey(call.id, 'capture session');
+  if (call.key !== undefined) return checkKey(call.key, 'capture session');
+  throw new MissingError(
+    `capture session: no provider session named (the hook payload has no session_id and MAJORDOMUS_PROVIDER_SESSION is unset); nothing was done`,
+  );
+}
+
 /** Act on one hook call for `provider`; errors are thrown as values for the caller to soften. */
 export async function capture(
-  repository: Repository,
+  site: CaptureSite,
   provider: string,
   event: CaptureEvent,
   call: HookCall,
   options: CaptureOptions = {},
 ): Promise<CaptureOutcome> {
-  if (call.key === undefined) {
-    throw new MissingError(
-      `capture session: no provider session named (the hook payload has no session_id and MAJORDOMUS_PROVIDER_SESSION is unset); nothing was done`,
-    );
-  }
-  const key = checkKey(call.key, 'capture session');
-  const { root, layout } = repository;
-  const open = readOpen(root, layout.localDir, key);
+  const key = keyOf(call);
+  const repositories = openSite(site);
   const probe = options.probe === true;
-  // the real run meets this inside startSession or closeSession; a probe must meet it too
-  if (probe && open.status === 'unreadable')
-    throw new RefusedError(
-      `capture session: ${open.file} is not an open session record this version reads (${open.reason}); nothing was done (move it aside)`,
-    );
-  const mine = open.status === 'present' && open.session.worktree === root ? open.session : undefined;
-  if (event === 'start') {
-    if (probe) {
-      // the real start finds the name taken and refuses; so does its dry run
-      if (open.status === 'present' && mine === undefined)
-        throw new RefusedError(
-          `capture session: provider session ${key} has an episode open in another checkout (${open.session.worktree}); nothing was done`,
-        );
-      if (mine === undefined) return { action: 'probe', key, would: `open an episode for provider session ${key}` };
-      const first = recorded(repository, mine.session_id)
-        ? `finish closing session ${mine.session_id}, then open a new episode`
-        : `continue session ${mine.session_id}`;
-      return { action: 'probe', key, would: first, session_id: mine.session_id };
-    }
-    if (open.status === 'present' && open.session.worktree === root && recorded(repository, open.session.session_id)) {
-      // a close killed after its record was published (the provider gives a session-end hook little
-      // time): finish it, then this start opens a fresh episode
-      closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: '', env: repository.git.env });
-    } else if (open.status === 'present' && open.session.worktree === root) {
-      return {
-        action: 'continued',
-        session: open.session,
-        key,
-        context: contextPath(layout.localDir, open.session),
-        text: contextText(root, contextPath(layout.localDir, open.session)),
-      };
-    }
-    const started = startSession(repository, { providerSession: key, provider });
-    return { action: 'opened', session: started.session, key, context: started.context, text: contextText(root, started.context) };
-  }
+  const located = locate(repositories, key);
+  if (event === 'start') return start(repositories[0]!, located, provider, key, call, probe);
   if (event === 'end') {
-    if (probe) {
-      return mine === undefined
+    if (located === undefined)
+      return probe
         ? { action: 'probe', key, would: `close nothing (no episode is open for provider session ${key})` }
-        : { action: 'probe', key, would: `close session ${mine.session_id}`, session_id: mine.session_id };
-    }
+        : { action: 'none', key, note: `no episode is open for provider session ${key}; nothing to close` };
+    const { repository, session } = located;
+    if (probe) return { action: 'probe', key, would: `close session ${session.session_id}`, session_id: session.session_id };
     const closed = closeSession(repository, {
       providerSession: key,
       ifNone: 'ignore',
@@ -119,15 +170,72 @@ export async function capture(
     if (!closed.closed) return { action: 'none', key, note: `no episode is open for provider session ${key}; nothing to close` };
     return { action: 'closed', session_id: closed.session.session_id, key, record: closed.record };
   }
-  if (mine === undefined && probe)
-    return { action: 'probe', key, would: `write no checkpoint (no episode is open for provider session ${key})` };
-  if (open.status !== 'present' || open.session.worktree !== root)
-    return {
-      action: 'none',
-      key,
-      note: `no episode is open for provider session ${key}; no checkpoint written (the session-start hook opens one)`,
-    };
-  return checkpoint(repository, provider, open.session, key, call, probe);
+  if (located === undefined)
+    return probe
+      ? { action: 'probe', key, would: `write no checkpoint (no episode is open for provider session ${key})` }
+      : {
+          action: 'none',
+          key,
+          note: `no episode is open for provider session ${key}; no checkpoint written (the session-start hook opens one)`,
+        };
+  return checkpoint(located.repository, provider, located.session, key, call, probe);
+}
+
+async function start(
+  first: Repository,
+  located: Located | undefined,
+  provider: string,
+  key: string,
+  call: HookCall,
+  probe: boolean,
+): Promise<CaptureOutcome> {
+  const note =
+    call.unknownSource !== undefined
+      ? `the start source ${JSON.stringify(call.unknownSource)} is not one this version knows; taken as a start`
+      : undefined;
+  if (located !== undefined && !recorded(located.repository, located.session.session_id)) {
+    const { repository, session } = located;
+    if (probe) return { action: 'probe', key, would: `continue session ${session.session_id}`, session_id: session.session_id };
+    const context = contextPath(repository.layout.localDir, session);
+    return { action: 'continued', session, key, context, text: workingContext(repository, session), ...(note ? { note } : {}) };
+  }
+  const repository = located?.repository ?? first;
+  // the open record in this checkout, whoever's it is: the real start meets it inside startSession
+  const open = readOpen(repository.root, repository.layout.localDir, key);
+  if (probe) {
+    if (open.status === 'present' && open.session.worktree !== repository.root)
+      throw new RefusedError(
+        `capture session: provider session ${key} has an episode open in another checkout (${open.session.worktree}); nothing was done`,
+      );
+    return located === undefined
+      ? { action: 'probe', key, would: `open an episode for provider session ${key}` }
+      : {
+          action: 'probe',
+          key,
+          would: `finish closing session ${located.session.session_id}, then open a new episode`,
+          session_id: located.session.session_id,
+        };
+  }
+  if (located !== undefined) {
+    // a close killed after its record was published (the provider gives a session-end hook little
+    // time): finish it, then this start opens a fresh episode
+    closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: '', env: repository.git.env });
+  }
+  const parent = call.parent === undefined ? undefined : locate([repository], providerKey(call.parent, 'capture session'));
+  const started = startSession(repository, {
+    providerSession: key,
+    provider,
+    ...(call.id !== undefined && call.id !== key ? { providerId: call.id } : {}),
+    ...(parent ? { forkedFrom: parent.session.session_id } : {}),
+  });
+  return {
+    action: 'opened',
+    session: started.session,
+    key,
+    context: started.context,
+    text: workingContext(repository, started.session),
+    ...(note ? { note } : {}),
+  };
 }
 
 /** A compaction's checkpoint: the task's state at that moment, stamped with this episode (not the pointer's). */
@@ -157,12 +265,21 @@ async function checkpoint(
     }
     throw error;
   }
+  if (!ownsTask(repository, session, task.id)) {
+    const note = `the active task ${task.id} was started by another episode that is still open; no checkpoint written for this one`;
+    return probe
+      ? { action: 'probe', key, would: `write no checkpoint (${note})`, session_id: session.session_id }
+      : { action: 'checkpoint', session, key, note };
+  }
   if (probe)
     return { action: 'probe', key, would: `checkpoint task ${task.id} for session ${session.session_id}`, session_id: session.session_id };
   const body = `The ${provider} context of episode ${session.session_id} was compacted${call.detail ? ` (${call.detail})` : ''}; state as of then.\n`;
   // the ledger line is stamped with this provider session's episode, named outright: the hook process
   // may not carry the provider's variable, and the pointer may name another window's episode
-  const done = await recordCheckpoint(repository, task, body, 'capture session', { session: session.session_id });
+  const done = await recordCheckpoint(repository, task, body, 'capture session', {
+    session: session.session_id,
+    lockWaitMs: COMPACT_LOCK_WAIT_MS,
+  });
   return { action: 'checkpoint', session, key, checkpoint_at: done.checkpoint_at, ...(done.path ? { path: done.path } : {}) };
 }
 
@@ -175,9 +292,30 @@ function recorded(repository: Repository, id: string): boolean {
   }
 }
 
-/** The session context as the agent reads it again: its text without the front matter. */
-function contextText(root: string, context: string): string {
-  // a regular file inside the repository only: a FIFO put there must never hang the provider's hook
-  const text = readInside(root, context);
-  return typeof text === 'string' ? text.replace(/^---\n[\s\S]*?\n---\n/, '').trim() : '';
+/** Room kept under the provider's cap for the header lines and the note on what was left out. */
+const CONTEXT_MARGIN = 600;
+
+/**
+ * The working context as it stands now, for the agent to read again: what `majordomus context` prints
+ * (the task, the newest checkpoint or handover — the one a compaction hook wrote a moment ago — the open
+ * questions, the newest decisions first), cut at `context.builder_budget_lines` lines and under the
+ * provider's 10,000-character cap, saying what was left out.
+ */
+export function workingContext(repository: Repository, session: OpenSession): string {
+  const briefing = buildBriefing(repository, undefined, { session: session.session_id });
+  const budget = briefing.settings.budgetLines;
+  const lines: string[] = [];
+  let size = 0;
+  for (const line of briefing.lines) {
+    if (lines.length >= budget || size + line.length + 1 > CONTEXT_CAP - CONTEXT_MARGIN) break;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  const left = briefing.lines.length - lines.length;
+  if (left > 0)
+    lines.push(
+      '',
+      `(${left} more line(s) not shown here: this context is held to ${briefing.settings.budgetFrom} (${budget} lines) and to the provider's ${CONTEXT_CAP}-character cap)`,
+    );
+  return lines.join('\n').trim();
 }

@@ -67,6 +67,19 @@ export const OTHER_ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Objec
   { name: 'NO_COLOR', meaning: 'any value but the empty one: no colour on a terminal either (FORCE_COLOR, when set, decides first)' },
   { name: 'TERM', meaning: 'dumb: no colour on that terminal' },
   {
+    name: 'CLAUDE_PROJECT_DIR',
+    meaning:
+      'the folder a Claude Code session started in: the capture hooks look there for an episode (and the installed hooks for node_modules/.bin) when the session has moved into a worktree',
+  },
+  {
+    name: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS',
+    meaning: "Claude Code's time for its session-end hooks: capture status holds the session-end hook's probe to it",
+  },
+  {
+    name: 'HOME',
+    meaning: "capture status reads the user's Claude Code settings, ~/.claude/settings.json, beside the repository's",
+  },
+  {
     name: 'XDG_CACHE_HOME',
     meaning:
       "the code cache's folder is its majordomus/ (unset: the platform's cache folder, ~/.cache on Linux); deleting it is always safe",

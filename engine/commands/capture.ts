@@ -1,13 +1,20 @@
-/** `capture session|install|status|guard`: what a provider's own lifecycle hooks run. */
+/** `capture session|prompt|install|uninstall|status|guard`: what a provider's own hooks run, and their wiring. */
 import type { CommandFamily } from './define';
 import { defineFamily } from './define';
 
 const capture = () => import('../actions/capture');
+const settings = () => import('../actions/capture-settings');
+const prompt = () => import('../actions/capture-prompt');
 
 export const families: readonly CommandFamily[] = [
   defineFamily({
     family: 'capture',
-    groups: [{ name: 'capture', description: "open, checkpoint and close episodes from a provider's own session hooks" }],
+    groups: [
+      {
+        name: 'capture',
+        description: "open, checkpoint and close episodes, keep the person's prompts and guard the git gates from a provider's own hooks",
+      },
+    ],
     commands: [
       {
         name: 'capture session',
@@ -25,6 +32,19 @@ export const families: readonly CommandFamily[] = [
         },
       },
       {
+        name: 'capture prompt',
+        description:
+          "run by the provider's prompt hook: keeps the person's prompt (payload on stdin) in the checkout's untracked archive; never blocks the prompt",
+        output: 'json',
+        options: [{ flags: '--provider <name>', description: 'the provider whose payload is on stdin', default: 'claude-code' }],
+        exitCodes: [0, 2],
+        effect: 'writes-repository',
+        action: async () => {
+          const { runCapturePrompt } = await prompt();
+          return ({ options }, invocation) => runCapturePrompt(options, invocation);
+        },
+      },
+      {
         name: 'capture install',
         description: "merge the provider's lifecycle hooks into its settings file, keeping every hook already there",
         output: 'json',
@@ -36,20 +56,32 @@ export const families: readonly CommandFamily[] = [
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',
         action: async () => {
-          const { runCaptureInstall } = await capture();
+          const { runCaptureInstall } = await settings();
           return ({ options }, invocation) => runCaptureInstall(options, invocation);
+        },
+      },
+      {
+        name: 'capture uninstall',
+        description: 'take out of the settings file exactly what capture install added; every other byte stays',
+        output: 'json',
+        options: [{ flags: '--provider <name>', description: 'the provider to unwire (claude-code)', required: true }],
+        exitCodes: [0, 2, 12, 15],
+        effect: 'writes-repository',
+        action: async () => {
+          const { runCaptureUninstall } = await settings();
+          return ({ options }, invocation) => runCaptureUninstall(options, invocation);
         },
       },
       {
         name: 'capture status',
         description:
-          'each lifecycle hook of the provider, wired or missing (12), each session hook probed in a dry run (10 when one does not reach majordomus)',
+          'each hook of the provider, wired or missing (12) in any settings file it reads, each wired hook probed in a dry run (10 when one does not reach majordomus, or hooks are off)',
         output: 'json',
         options: [{ flags: '--provider <name>', description: 'the provider to check', default: 'claude-code' }],
         exitCodes: [0, 2, 10, 12],
         effect: 'reads',
         action: async () => {
-          const { runCaptureStatus } = await capture();
+          const { runCaptureStatus } = await settings();
           return ({ options }, invocation) => runCaptureStatus(options, invocation);
         },
       },

@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 /** The name of a kind of document the layer reads. */
-export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack' | 'task' | 'events' | 'knowledge-sources' | 'telemetry' | 'session-record' | 'session' | 'session-context' | 'handover' | 'use-case' | 'use-case-scenario' | 'knowledge-candidate' | 'context';
+export type KindName = 'manifest' | 'policy' | 'profile' | 'scope' | 'rule' | 'rule-package' | 'pack' | 'task' | 'events' | 'knowledge-sources' | 'telemetry' | 'session-record' | 'session' | 'session-context' | 'handover' | 'use-case' | 'use-case-scenario' | 'knowledge-candidate' | 'context' | 'prompt';
 
 /** The field that carries a kind's format version, and the values this executable reads. */
 export interface KindSchemaVersion {
@@ -15,7 +15,7 @@ export interface KindSchemaVersion {
 export interface KindDefinition {
   readonly name: KindName;
   /** How the file is read. */
-  readonly format: 'yaml' | 'markdown';
+  readonly format: 'yaml' | 'markdown' | 'json';
   /** `front_matter`, markdown only: the front matter must be present, and it is what the schema checks. */
   readonly frontMatter?: 'required';
   /** The schema stem: `share/schemas/<schema>.v1.schema.json`, allow-list `share/allow/<schema>.txt`. */
@@ -27,7 +27,7 @@ export interface KindDefinition {
 }
 
 /** Every kind name, in registry order. */
-export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack', 'task', 'events', 'knowledge-sources', 'telemetry', 'session-record', 'session', 'session-context', 'handover', 'use-case', 'use-case-scenario', 'knowledge-candidate', 'context'] as const);
+export const kindNames: readonly KindName[] = Object.freeze(['manifest', 'policy', 'profile', 'scope', 'rule', 'rule-package', 'pack', 'task', 'events', 'knowledge-sources', 'telemetry', 'session-record', 'session', 'session-context', 'handover', 'use-case', 'use-case-scenario', 'knowledge-candidate', 'context', 'prompt'] as const);
 /** The kinds registry, by name. */
 export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
   manifest: Object.freeze({
@@ -197,6 +197,16 @@ export const kinds: Readonly<Record<KindName, KindDefinition>> = Object.freeze({
     schemaVersion: Object.freeze({
       field: 'schema',
       supported: Object.freeze(['context/v1'] as const),
+    }),
+  }),
+  prompt: Object.freeze({
+    name: 'prompt',
+    format: 'json',
+    schema: 'prompt',
+    identity: Object.freeze(['id'] as const),
+    schemaVersion: Object.freeze({
+      field: 'schema',
+      supported: Object.freeze(['majordomus.prompt/v1'] as const),
     }),
   }),
 });

@@ -41,7 +41,7 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/use_cases/coverage': ['commands', 'claims', 'mcp_tools'],
     '/repository_validators': ['timeout_seconds', 'memory_mb'],
     '/server': ['probe_timeout_seconds', 'bind_grace_seconds', 'join_timeout_seconds', 'busy_grace_seconds'],
-    '/capture': ['guard', 'guard_unparsed'],
+    '/capture': ['guard', 'guard_unparsed', 'prompts'],
   },
   'profile': {
     '': ['name', 'description', 'capability', 'effort', 'effort_escalation', 'verbosity', 'presentation', 'reasoning', 'context', 'verification', 'checkpoint_interval', 'output_contract'],
@@ -101,10 +101,10 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '': ['schema', 'kind', 'session_id', 'created_at', 'started_at', 'closed_at', 'outcome', 'title', 'task_id', 'profile', 'worker', 'repository_id', 'worktree_id', 'branch', 'start_head', 'head', 'start_working_tree', 'working_tree', 'commits', 'changed_files', 'tasks', 'issues', 'milestones', 'checkpoints', 'handovers', 'decisions', 'questions', 'evidence', 'schema_version'],
   },
   'session': {
-    '': ['session_id', 'started_at', 'owner', 'worker', 'provider', 'provider_session', 'repository_id', 'worktree', 'branch', 'start_head', 'start_working_tree'],
+    '': ['session_id', 'started_at', 'owner', 'worker', 'provider', 'provider_session', 'forked_from', 'repository_id', 'worktree', 'branch', 'start_head', 'start_working_tree'],
   },
   'session-context': {
-    '': ['schema', 'kind', 'session_id', 'opened_at', 'opened_by', 'provider', 'provider_session', 'branch', 'head', 'task_id', 'profile', 'worker'],
+    '': ['schema', 'kind', 'session_id', 'opened_at', 'opened_by', 'provider', 'provider_session', 'forked_from', 'branch', 'head', 'task_id', 'profile', 'worker'],
   },
   'handover': {
     '': ['schema_version', 'created_at', 'task_id', 'profile', 'owner', 'repository_id', 'worktree', 'branch', 'head', 'working_tree', 'changed_files', 'changed_files_excluded', 'changed_files_excluded_by'],
@@ -123,5 +123,10 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
   'context': {
     '': ['schema', 'id', 'kind', 'title', 'description', 'status', 'scope', 'paths', 'providers', 'audience', 'composition', 'order', 'supersedes', 'tracks', 'children'],
     '/children': ['require_contract', 'exempt'],
+  },
+  'prompt': {
+    '': ['schema', 'id', 'captured_at', 'provider', 'provider_session', 'episode_link', 'episode', 'repository_id', 'worktree_id', 'branch', 'head', 'permission_mode', 'redactions', 'prompt_bytes', 'prompt_sha256', 'meta', 'prompt'],
+    '/redactions/*': ['kind', 'count'],
+    '/meta': ['parent'],
   },
 };

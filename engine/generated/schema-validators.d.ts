@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 import type { KindName } from './kinds';
-import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary, KnowledgeSources, TelemetryRecord, SessionRecord, OpenSession, SessionContext, RecordFrontMatter, UseCaseFrontMatter, UseCaseScenario, KnowledgeCandidate, ContextDocument } from './types';
+import type { KindDocuments, Manifest, Policy, Profile, Scope, RuleFrontMatter, RulePackageManifest, PackDeclaration, Task, LedgerEventVocabulary, KnowledgeSources, TelemetryRecord, SessionRecord, OpenSession, SessionContext, RecordFrontMatter, UseCaseFrontMatter, UseCaseScenario, KnowledgeCandidate, ContextDocument, PromptRecord } from './types';
 
 /** One way a document breaks its schema, as ajv reports it (every error is collected: allErrors). */
 export interface SchemaError {
@@ -64,5 +64,7 @@ export declare const useCaseScenario: SchemaValidator<UseCaseScenario>;
 export declare const knowledgeCandidate: SchemaValidator<KnowledgeCandidate>;
 /** Validate a `context` document against `share/schemas/context.v1.schema.json`. */
 export declare const context: SchemaValidator<ContextDocument>;
+/** Validate a `prompt` document against `share/schemas/prompt.v1.schema.json`. */
+export declare const prompt: SchemaValidator<PromptRecord>;
 /** The precompiled validator of each kind, by kind name. */
 export declare const schemaValidators: { readonly [K in KindName]: SchemaValidator<KindDocuments[K]> };

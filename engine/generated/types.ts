@@ -346,6 +346,8 @@ export interface PolicyCapture {
   readonly guard?: boolean;
   /** What the guard does with a command it cannot follow (shell it cannot parse, a value it cannot know where git would read an option): refuse it (default) or let it through. Read from the committed policy (HEAD). */
   readonly guard_unparsed?: 'refuse' | 'allow';
+  /** Whether capture prompt keeps the person's prompts in the checkout's untracked archive, .ai/local/prompts/ (default true); false: the prompt hook writes nothing. */
+  readonly prompts?: boolean;
 }
 
 /** One place a gate is called from. */
@@ -870,8 +872,10 @@ export interface OpenSession {
   readonly worker?: string;
   /** The provider whose hook opened the episode; only a hook adapter names one. */
   readonly provider?: string;
-  /** The provider session the episode is filed under, when one was named. */
+  /** The provider's own session id, when one was named: the episode is filed under it (a provider id that spells the manual key `hand` is filed under `hand-p`). */
   readonly provider_session?: string;
+  /** The episode this one was forked from (the provider started this session as a fork of that one), when that episode was known to this checkout: its session id. */
+  readonly forked_from?: string;
   /** Computed at the open: git's common directory, absolute. */
   readonly repository_id: string;
   /** Computed at the open: the checkout the episode belongs to, absolute. An episode of another checkout is never this one's. */
@@ -904,6 +908,8 @@ export interface SessionContext {
   readonly provider?: string;
   /** The provider's own identity of the session, as it sent it. */
   readonly provider_session?: string;
+  /** The episode this one was forked from (the provider started this session as a fork of that one), when that episode was known to this checkout: its session id. */
+  readonly forked_from?: string;
   /** The branch at the open; empty on a detached head. */
   readonly branch: string;
   /** The commit at the open; empty before the first commit. */
@@ -1104,6 +1110,60 @@ export interface ContextDocumentChildren {
   readonly exempt?: readonly string[];
 }
 
+/**
+ * One prompt a person typed, as the provider's prompt hook delivered it before the model saw it: <local>/prompts/<utc>--<16 hex>.json, written by `capture prompt` beside its Markdown rendering of the same stem (whose front matter holds the same fields but the prompt). The archive is the checkout's own, ignored and never tracked, its files 0600. The fields are the person's half of the exchange and where it was typed; nothing names the model's half. An optional field is one the capture could not know: it is absent, never null.
+ *
+ * Kind `prompt`; schema `share/schemas/prompt.v1.schema.json`.
+ */
+export interface PromptRecord {
+  /** The contract: majordomus.prompt/v1, described by share/schemas/prompt.v1.schema.json. */
+  readonly schema: 'majordomus.prompt/v1';
+  /** The record's stem, <UTC yyyymmddTHHMMSSZ>--<16 hex>: its file name without the extension, and its rendering's. */
+  readonly id: string;
+  /** When the hook delivered the prompt, UTC. */
+  readonly captured_at: string;
+  /** The provider whose prompt hook delivered it (claude-code). */
+  readonly provider: string;
+  /** The provider's own session id, as it sent it; absent when the payload named none. */
+  readonly provider_session?: string;
+  /** How the record names its episode: open (the episode was open under this provider session when the prompt arrived: an observation), session-context or ledger (linked afterwards from evidence that survived the close: an inference), orphan (the capture looked and found no episode), unlinked-legacy (written before this field existed). */
+  readonly episode_link: 'open' | 'session-context' | 'ledger' | 'orphan' | 'unlinked-legacy';
+  /** The episode's session id; present exactly when episode_link is open, session-context or ledger. */
+  readonly episode?: string;
+  /** The repository as a session record names it: its remote without credentials, or local:<hash> when it has none. */
+  readonly repository_id: string;
+  /** The checkout as a session record names it: 16 hex of a hash of its real path. */
+  readonly worktree_id: string;
+  /** The branch checked out; absent on a detached head. */
+  readonly branch?: string;
+  /** The commit HEAD named; absent before the first commit. */
+  readonly head?: string;
+  /** The provider's permission mode when the prompt was typed (default, plan, acceptEdits, …); absent when the payload gave none. */
+  readonly permission_mode?: string;
+  /** What was replaced before the prompt was written, by kind: credential shapes the writer knows, each replaced by [redacted:<kind>]. Absent when nothing was. */
+  readonly redactions?: readonly PromptRecordRedactionsItem[];
+  /** The size of the prompt as written (after redaction), in UTF-8 bytes. */
+  readonly prompt_bytes: number;
+  /** The SHA-256 of the prompt as written, hex. */
+  readonly prompt_sha256: string;
+  /** How this record relates to others of the archive. */
+  readonly meta?: PromptRecordMeta;
+  /** The prompt, as typed, credential shapes replaced. Last: the only field without a bound on its size. */
+  readonly prompt: string;
+}
+
+/** PromptRecordRedactionsItem */
+export interface PromptRecordRedactionsItem {
+  readonly kind: string;
+  readonly count: number;
+}
+
+/** How this record relates to others of the archive. */
+export interface PromptRecordMeta {
+  /** The file name of the record this one derives from, in the same archive: a name, never a path. */
+  readonly parent?: string;
+}
+
 /** The document type of each kind, by kind name. */
 export interface KindDocuments {
   readonly manifest: Manifest;
@@ -1125,4 +1185,5 @@ export interface KindDocuments {
   readonly 'use-case-scenario': UseCaseScenario;
   readonly 'knowledge-candidate': KnowledgeCandidate;
   readonly context: ContextDocument;
+  readonly prompt: PromptRecord;
 }

@@ -1,9 +1,10 @@
 /**
  * The probe, through the built CLI in real repositories: `capture session` under MAJORDOMUS_CAPTURE_PROBE
  * walks the whole path on a recorded payload and writes nothing (the layer byte for byte, the open
- * episode still open, no lock left), printing the nonce; `capture status` runs each wired session hook
- * exactly as .claude/settings.json has it and tells reached from not reached (a missing binary, a
- * stand-in that exits 0 without getting there, a hook over the provider's time limit).
+ * episode still open, no lock left), printing the nonce; `capture status` runs each wired hook exactly
+ * as .claude/settings.json has it — the session hooks, the prompt hook and the guard — and tells reached
+ * from not reached (a missing binary, a stand-in that exits 0 without getting there, a session-end hook
+ * over the time Claude Code gives it: its own timeout, or CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS).
  */
 import { chmodSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,8 @@ const PROBE = 'MAJORDOMUS_CAPTURE_PROBE';
 
 /** PATH without any majordomus; folders holding stand-ins: the real CLI, one that exits 0 saying nothing, one whose end hook hangs. */
 let bare: string;
+/** An empty home: no user settings of the machine running the tests. */
+let home: string;
 let dirs: { real: string; silent: string; hanging: string };
 beforeAll(() => {
   const standIn = (body: string): string => {
@@ -35,6 +38,7 @@ beforeAll(() => {
     silent: standIn('exit 0'),
     hanging: standIn(`case "$*" in *"--event end"*) sleep 30;; esac\n${real}`),
   };
+  home = mkdtempSync(join(tmpdir(), 'majordomus-probe-home-'));
   bare = (process.env.PATH ?? '')
     .split(delimiter)
     .filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus')))
@@ -42,9 +46,9 @@ beforeAll(() => {
 });
 afterAll(() => {
   repos.disposeAll();
-  for (const dir of Object.values(dirs)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [...Object.values(dirs), home]) rmSync(dir, { recursive: true, force: true });
 });
-const pathWith = (dir: string) => ({ PATH: [dir, bare].join(delimiter) });
+const pathWith = (dir: string) => ({ PATH: [dir, bare].join(delimiter), HOME: home });
 
 // one adoption, committed, copied per test
 const adopted = committedAdoption(repos);
@@ -139,7 +143,7 @@ describe('capture session under the probe marker', () => {
   });
 });
 
-describe('capture status probes each wired session hook', () => {
+describe('capture status probes each wired hook', () => {
   type Status = {
     hooks: Array<{
       event: string;
@@ -148,8 +152,10 @@ describe('capture status probes each wired session hook', () => {
       probe?: { exit: number | null; timed_out: boolean; detail: string; limit_ms: number };
     }>;
   };
-  const status = (repo: Repo, dir: string | undefined) => {
-    const run = repo.run(['capture', 'status', '--json'], { env: dir === undefined ? { PATH: bare } : pathWith(dir) });
+  const status = (repo: Repo, dir: string | undefined, extra: Record<string, string> = {}) => {
+    const run = repo.run(['capture', 'status', '--json'], {
+      env: { ...(dir === undefined ? { PATH: bare, HOME: home } : pathWith(dir)), ...extra },
+    });
     return { code: run.code, out: JSON.parse(run.stdout) as Status, stderr: run.stderr };
   };
   const installed = () => {
@@ -158,7 +164,7 @@ describe('capture status probes each wired session hook', () => {
     return repo;
   };
 
-  it('reaching majordomus through PATH: every session hook reached, exit 0, and an open episode left as it was', () => {
+  it('reaching majordomus through PATH: every hook reached, exit 0, and an open episode left as it was', () => {
     const repo = installed();
     repo.run(['capture', 'session', '--event', 'start'], { input: payload('session-start-startup') });
     const before = state(repo);
@@ -168,12 +174,15 @@ describe('capture status probes each wired session hook', () => {
       ['SessionStart', true, true],
       ['PreCompact', true, true],
       ['SessionEnd', true, true],
-      ['PreToolUse', true, undefined],
+      ['UserPromptSubmit', true, true],
+      ['PreToolUse', true, true],
     ]);
-    expect(out.hooks.find((hook) => hook.event === 'SessionEnd')?.probe?.limit_ms).toBe(1500);
+    // the hook's own timeout (10 s) raises Claude Code's session-end budget, and the probe holds it to that
+    expect(out.hooks.find((hook) => hook.event === 'SessionEnd')?.probe?.limit_ms).toBe(10_000);
     expect(state(repo)).toEqual(before);
     const text = repo.run(['capture', 'status'], { env: pathWith(dirs.real) });
-    expect(text.stdout).toMatch(/^reached +SessionEnd +majordomus capture session --event end/m);
+    expect(text.stdout).toMatch(/^reached +SessionEnd +capture session --event end/m);
+    expect(text.stdout).toMatch(/^reached +PreToolUse +capture guard .*would deny/m);
   });
 
   it('majordomus not on PATH: each session hook wired but not reached (exit 127 named), exit 10', () => {
@@ -193,16 +202,19 @@ describe('capture status probes each wired session hook', () => {
       'SessionStart',
       'PreCompact',
       'SessionEnd',
+      'UserPromptSubmit',
+      'PreToolUse',
     ]);
     expect(out.hooks[0]!.probe!.exit).toBe(0);
   });
 
-  it("a session-end hook over the provider's limit is killed and reported as not reached", () => {
+  it("a session-end hook over Claude Code's budget (CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS overriding the hook's timeout) is killed and reported as not reached", () => {
     const repo = installed();
-    const { code, out } = status(repo, dirs.hanging);
+    const { code, out } = status(repo, dirs.hanging, { CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS: '1500' });
     expect(code).toBe(10);
-    expect(out.hooks.map((hook) => hook.reached)).toEqual([true, true, false, undefined]);
-    expect(out.hooks[2]!.probe).toMatchObject({ timed_out: true, exit: null });
+    expect(out.hooks.map((hook) => hook.reached)).toEqual([true, true, false, true, true]);
+    expect(out.hooks[2]!.probe).toMatchObject({ timed_out: true, exit: null, limit_ms: 1500 });
+    expect(out.hooks[2]!.probe!.detail).toContain('CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS');
   });
 
   it('a hook that is not wired is not probed and keeps its exit 12, even when the others reach', () => {

@@ -9,7 +9,6 @@ import { readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { capture } from '../../engine/capture/session';
-import { Repository } from '../../engine/layer/repository';
 import { committedAdoption, copyOf } from '../helpers/prepared';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 
@@ -124,8 +123,7 @@ describe('capture session (claude-code payloads)', () => {
     const repo = withTask();
     hook(repo, 'start', 'session-start-startup');
     const before = process.env.MAJORDOMUS_PROVIDER_SESSION;
-    const repository = Repository.open(repo.dir, { env: cleanEnv(), tree: 'working' });
-    const outcome = await capture(repository, 'claude-code', 'compact', { key: A, source: 'startup' });
+    const outcome = await capture({ dirs: [repo.dir], env: cleanEnv() }, 'claude-code', 'compact', { id: A, source: 'startup' });
     expect(outcome.action).toBe('checkpoint');
     expect(process.env.MAJORDOMUS_PROVIDER_SESSION).toBe(before);
   });
@@ -154,7 +152,6 @@ describe('capture session (claude-code payloads)', () => {
     ['not JSON', 'start', '{"session_id": ', 2],
     ['a JSON array', 'start', '[]', 2],
     ['another hook event', 'end', JSON.stringify({ session_id: A, hook_event_name: 'SessionStart', source: 'startup' }), 2],
-    ['an unknown source', 'start', JSON.stringify({ session_id: A, hook_event_name: 'SessionStart', source: 'reboot' }), 2],
     ['a session id that is no key', 'start', JSON.stringify({ session_id: '../x', hook_event_name: 'SessionStart' }), 2],
     ['no session named anywhere', 'start', JSON.stringify({ hook_event_name: 'SessionStart', source: 'startup' }), 12],
   ])('%s is refused in print, exit 0; its own exit when the policy marks the hook enforcing', (_label, event, input, code) => {

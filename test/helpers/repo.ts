@@ -19,8 +19,9 @@ export { UPSTREAM } from './upstream';
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    // a provider's session id (a suite run inside an agent) would pick the episode the session tests open
-    if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_') || key === 'CLAUDE_CODE_SESSION_ID') continue;
+    // a provider's session id or project folder (a suite run inside an agent) would pick the episode, or
+    // the checkout, the session tests act on
+    if (key.startsWith('GIT_') || key.startsWith('MAJORDOMUS_') || key.startsWith('CLAUDE_CODE_') || key === 'CLAUDE_PROJECT_DIR') continue;
     // a suite run in CI judges a developer's clone unless a test sets CI itself (the wiring rule reads it)
     if (CI_VARIABLES.includes(key)) continue;
     // the text output the tests read is plain whatever the shell the suite runs in asks for

@@ -37,10 +37,13 @@ const SOURCES: Record<KindName, string> = {
   // the scenario block of that use case
   'use-case-scenario': 'test/fixtures/state/use-case-scenario.yaml',
   context: 'share/skeleton/ai/README.md',
+  // a record of the prompt archive, as capture prompt wrote it (a JSON document)
+  prompt: 'test/fixtures/state/prompt.json',
 };
 
 function shipped(kind: KindName): Record<string, unknown> {
   const text = readFileSync(join(ROOT, SOURCES[kind]), 'utf8');
+  if (kinds[kind].format === 'json') return JSON.parse(text) as Record<string, unknown>;
   const doc = kinds[kind].format === 'markdown' ? parseFrontMatter(text, SOURCES[kind]).data : parseYaml(text, SOURCES[kind]);
   return structuredClone(doc.value) as Record<string, unknown>;
 }
@@ -99,6 +102,7 @@ const CASES: readonly [KindName, readonly (string | number)[], string, string | 
   ['use-case-scenario', ['steps', 0, 'expect', 'stdout_contain'], 'steps.0.expect.stdout_contain', 'steps.0.expect.stdout_contains'],
   ['context', ['composiiton'], 'composiiton', 'composition'],
   ['context', ['children', 'exemp'], 'children.exemp', 'children.exempt'],
+  ['prompt', ['meta', 'parnet'], 'meta.parnet', 'meta.parent'],
 ];
 
 describe('an unknown key names the nearest allowed key of its mapping', () => {

@@ -459,6 +459,26 @@ const cases: Case[] = [
       note(ON_COMMIT, 'git-hook:pre-commit'),
     ],
   },
+  {
+    name: 'wired_by provider-hook:claude-code running capture prompt, installed by capture install (the prompt hook probed)',
+    mutate: (repo) => {
+      rewirePush(repo, 'provider-hook:claude-code');
+      repo.write(POLICY, repo.read(POLICY).replace('args: [finish, --check, --quiet]', 'args: [capture, prompt]'));
+      expect(repo.run(['capture', 'install', '--provider', 'claude-code']).code).toBe(0);
+    },
+    code: 0,
+    expected: [],
+  },
+  {
+    name: 'wired_by provider-hook:claude-code running capture prompt, with no prompt hook in the settings file',
+    mutate: (repo) => {
+      rewirePush(repo, 'provider-hook:claude-code');
+      repo.write(POLICY, repo.read(POLICY).replace('args: [finish, --check, --quiet]', 'args: [capture, prompt]'));
+      repo.write('.claude/settings.json', '{"hooks": {}}\n');
+    },
+    code: 10,
+    expected: [unwired(ON_PUSH, 'provider-hook:claude-code', ['UserPromptSubmit'])],
+  },
   ...['toolchain:rust-toolchain.toml', 'provider-hook:claude-code'].map(
     (wiredBy): Case => ({
       name: `wired_by ${wiredBy} → INFO "not verified by this version", never a failure`,

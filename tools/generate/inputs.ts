@@ -13,7 +13,7 @@ import { createAjv, GenerateError, type JsonSchema, REPOSITORY_ROOT, type Schema
 /** A kind: an entry of share/kinds.yaml. */
 export interface KindEntry {
   readonly name: string;
-  readonly format: 'yaml' | 'markdown';
+  readonly format: 'yaml' | 'markdown' | 'json';
   readonly front_matter?: 'required';
   readonly schema: string;
   readonly identity: readonly string[];
@@ -100,10 +100,10 @@ export function readKinds(root: string): KindEntry[] {
     const where = `kinds.${name}`;
     const entry = expectMap(raw, display, where, ['format', 'front_matter', 'schema', 'identity', 'schema_version']);
     if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new GenerateError(`${display}: ${where} is not a kebab-case kind name`);
-    if (entry.format !== 'yaml' && entry.format !== 'markdown')
-      throw new GenerateError(`${display}: ${where}.format must be yaml or markdown`);
+    if (entry.format !== 'yaml' && entry.format !== 'markdown' && entry.format !== 'json')
+      throw new GenerateError(`${display}: ${where}.format must be yaml, markdown or json`);
     if (entry.format === 'markdown' ? entry.front_matter !== 'required' : entry.front_matter !== undefined) {
-      throw new GenerateError(`${display}: ${where}.front_matter is \`required\` for a markdown kind and absent for a yaml one`);
+      throw new GenerateError(`${display}: ${where}.front_matter is \`required\` for a markdown kind and absent for a yaml or json one`);
     }
     if (typeof entry.schema !== 'string') throw new GenerateError(`${display}: ${where}.schema must name a schema`);
     const identity = expectStrings(entry.identity, display, `${where}.identity`);

@@ -31,7 +31,7 @@ export function renderKinds(project: Project, kinds: readonly KindEntry[], heade
     docs: ['How a document of one kind is read and checked (an entry of share/kinds.yaml).'],
     properties: [
       { name: 'name', type: 'KindName', isReadonly: true },
-      { name: 'format', type: "'yaml' | 'markdown'", isReadonly: true, docs: ['How the file is read.'] },
+      { name: 'format', type: "'yaml' | 'markdown' | 'json'", isReadonly: true, docs: ['How the file is read.'] },
       {
         name: 'frontMatter',
         type: "'required'",

@@ -1,12 +1,14 @@
 /**
  * The Claude Code adapter: what its hooks hand a command on stdin, read into the provider-neutral
- * shape engine/capture/session.ts acts on. Another provider with session hooks gets a file like this
- * one (see docs/CAPTURE.md); nothing else in engine/capture/ names a provider.
+ * shape engine/capture/session.ts acts on, and what a command prints back in the form Claude Code reads.
+ * Another provider with session hooks gets a file like this one (see docs/CAPTURE.md); nothing else in
+ * engine/capture/ names a provider. Its settings files are claude-code-settings.ts.
  *
- * Claude Code sends one JSON object per hook run, with `session_id` and `hook_event_name` on every
- * event; `SessionStart` adds `source` (startup, resume, clear, compact), `PreCompact` adds `trigger`
- * (manual, auto) and `SessionEnd` adds `reason`. Fields this adapter does not use are ignored, so a
- * provider release that adds some does not break the hook.
+ * Claude Code sends one JSON object per hook run, with `session_id`, `transcript_path`, `cwd` and
+ * `hook_event_name` on every event; `SessionStart` adds `source` (startup, resume, clear, compact, fork),
+ * `PreCompact` adds `trigger` (manual, auto), `SessionEnd` adds `reason`, and `UserPromptSubmit` the
+ * person's `prompt`. Fields this adapter does not use are ignored, and a start source it does not know is
+ * a start: a provider release that adds some does not break the hook.
  */
 import { UsageError } from '../../errors';
 
@@ -16,147 +18,171 @@ export const PROVIDER = 'claude-code';
 /** The lifecycle events `capture session` handles. */
 export type CaptureEvent = 'start' | 'compact' | 'end';
 
+/** Everything a probe can drive: the lifecycle events, the prompt archive and the tool-call guard. */
+export type ProbeEvent = CaptureEvent | 'prompt' | 'guard';
+
 /** The hook event each of ours arrives as. */
-export const HOOK_EVENTS: Readonly<Record<CaptureEvent, string>> = { start: 'SessionStart', compact: 'PreCompact', end: 'SessionEnd' };
+export const HOOK_EVENTS: Readonly<Record<ProbeEvent, string>> = {
+  start: 'SessionStart',
+  compact: 'PreCompact',
+  end: 'SessionEnd',
+  prompt: 'UserPromptSubmit',
+  guard: 'PreToolUse',
+};
+
+/** How a session came to start: the documented sources; any other string is a start of a kind not yet known. */
+export type StartSource = 'startup' | 'resume' | 'clear' | 'compact' | 'fork';
+
+const SOURCES: readonly StartSource[] = ['startup', 'resume', 'clear', 'compact', 'fork'];
 
 /** One hook run, provider-neutral. */
 export interface HookCall {
-  /** The provider session the episode is keyed by; undefined when neither payload nor environment names one. */
+  /** The provider's own session id; undefined when the payload names none. */
+  readonly id?: string;
+  /** The key from MAJORDOMUS_PROVIDER_SESSION, used as written, when the payload names no session. */
   readonly key?: string;
-  /** SessionStart's `source`; `startup` when the payload gives none. */
-  readonly source: 'startup' | 'resume' | 'clear' | 'compact';
+  /** SessionStart's `source`; an unknown one is `startup` with `unknownSource` set. */
+  readonly source: StartSource;
+  /** A source this adapter does not know, as sent (one word). */
+  readonly unknownSource?: string;
+  /** The provider session a fork came from, when the payload names it. */
+  readonly parent?: string;
+  /** The folder the session is working in when the hook runs (`cwd`), absolute. */
+  readonly cwd?: string;
   /** Free detail for the record (PreCompact's trigger, SessionEnd's reason), one word. */
   readonly detail?: string;
 }
 
-const SOURCES = ['startup', 'resume', 'clear', 'compact'] as const;
-
-/**
- * Read one hook payload for `event`. An empty stdin (a person trying the command) is no payload: the
- * key then comes from MAJORDOMUS_PROVIDER_SESSION. A payload that is not a JSON object, names another
- * hook event, or carries an unknown `source` is refused (2) naming the field.
- */
-export function readHookCall(event: CaptureEvent, text: string, env: NodeJS.ProcessEnv): HookCall {
-  const fromEnv = env.MAJORDOMUS_PROVIDER_SESSION || undefined;
-  if (text.trim() === '') return { key: fromEnv, source: 'startup' };
+/** The payload as an object; refused (2) when it is not one, or names another hook event. */
+function payloadOf(command: string, event: ProbeEvent, text: string): Record<string, unknown> {
   let payload: unknown;
   try {
     payload = JSON.parse(text);
   } catch {
-    throw new UsageError(`capture session: stdin is not the hook's JSON object (${PROVIDER} sends one per hook run); nothing was done`);
+    throw new UsageError(`${command}: stdin is not the hook's JSON object (${PROVIDER} sends one per hook run); nothing was done`);
   }
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) {
-    throw new UsageError(`capture session: stdin is JSON but not an object; nothing was done`);
+    throw new UsageError(`${command}: stdin is JSON but not an object; nothing was done`);
   }
   const fields = payload as Record<string, unknown>;
   const name = fields.hook_event_name;
   if (name !== undefined && name !== HOOK_EVENTS[event]) {
     throw new UsageError(
-      `capture session: --event ${event} expects hook_event_name ${HOOK_EVENTS[event]}, the payload says ${JSON.stringify(name)}; nothing was done (check the hook wiring: majordomus capture status)`,
+      `${command}: this hook expects hook_event_name ${HOOK_EVENTS[event]}, the payload says ${JSON.stringify(name)}; nothing was done (the hook is wired to the wrong event: majordomus capture status)`,
     );
   }
-  const id = fields.session_id;
-  if (id !== undefined && typeof id !== 'string')
-    throw new UsageError('capture session: session_id in the payload is not a string; nothing was done');
-  const source = fields.source ?? 'startup';
-  if (!(SOURCES as readonly unknown[]).includes(source)) {
-    throw new UsageError(`capture session: source ${JSON.stringify(source)} is not one of ${SOURCES.join(', ')}; nothing was done`);
-  }
-  const raw = event === 'compact' ? fields.trigger : event === 'end' ? fields.reason : undefined;
-  const detail = typeof raw === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(raw) ? raw : undefined;
-  return { key: (id as string | undefined) || fromEnv, source: source as HookCall['source'], ...(detail ? { detail } : {}) };
+  if (fields.session_id !== undefined && typeof fields.session_id !== 'string')
+    throw new UsageError(`${command}: session_id in the payload is not a string; nothing was done`);
+  return fields;
 }
 
-/** Where Claude Code reads a repository's shared hook settings, repository-relative. */
-export const SETTINGS_FILE = '.claude/settings.json';
-
-/** One hook this repository wants wired: the provider event, its matcher, the command it runs. */
-export interface WantedHook {
-  readonly event: string;
-  readonly matcher?: string;
-  readonly command: string;
+/** A one-word value of the payload, or undefined. */
+function word(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(value) ? value : undefined;
 }
 
-/** The hooks `capture install` wires: the three lifecycle events (`capture session`) and the guard on the shell tool. */
-export function wantedHooks(cli = 'majordomus'): WantedHook[] {
-  return [
-    { event: 'SessionStart', matcher: 'startup|resume|clear|compact', command: `${cli} capture session --event start` },
-    { event: 'PreCompact', command: `${cli} capture session --event compact` },
-    { event: 'SessionEnd', command: `${cli} capture session --event end` },
-    { event: 'PreToolUse', matcher: 'Bash', command: `${cli} capture guard` },
-  ];
-}
-
-/** What a settings file says about one wanted hook. */
-export interface HookState {
-  readonly hook: WantedHook;
-  readonly installed: boolean;
+/** The payload's `cwd`, when it is an absolute path on one line. */
+function cwdOf(fields: Record<string, unknown>): string | undefined {
+  const cwd = fields.cwd;
+  return typeof cwd === 'string' && cwd.startsWith('/') && !/[\u0000-\u001f]/.test(cwd) ? cwd : undefined;
 }
 
 /**
- * Parse a settings file's text: `{}` when there is none. Refused (2) naming the file when it is not a JSON
- * object or its `hooks` is not one, since merging into it would drop what the user wrote.
+ * Read one hook payload for `event`. An empty stdin (a person trying the command) is no payload: the
+ * key then comes from MAJORDOMUS_PROVIDER_SESSION. A payload that is not a JSON object or names another
+ * hook event is refused (2) naming the field; a start source not known here is a start.
  */
-export function parseSettings(text: string | undefined): Record<string, unknown> {
-  if (text === undefined || text.trim() === '') return {};
-  let settings: unknown;
-  try {
-    settings = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(
-      `capture: ${SETTINGS_FILE} is not JSON (${(error as Error).message}); nothing was written (fix it, then run capture install again)`,
-    );
-  }
-  if (settings === null || typeof settings !== 'object' || Array.isArray(settings))
-    throw new UsageError(`capture: ${SETTINGS_FILE} is not a JSON object; nothing was written`);
-  const hooks = (settings as Record<string, unknown>).hooks;
-  if (hooks !== undefined && (hooks === null || typeof hooks !== 'object' || Array.isArray(hooks)))
-    throw new UsageError(`capture: \`hooks\` in ${SETTINGS_FILE} is not an object; nothing was written`);
-  for (const [event, groups] of Object.entries((hooks ?? {}) as Record<string, unknown>)) {
-    if (!Array.isArray(groups))
-      throw new UsageError(`capture: hooks.${event} in ${SETTINGS_FILE} is not a list of matcher groups; nothing was written`);
-  }
-  return settings as Record<string, unknown>;
+export function readHookCall(event: CaptureEvent, text: string, env: NodeJS.ProcessEnv): HookCall {
+  const fromEnv = env.MAJORDOMUS_PROVIDER_SESSION || undefined;
+  if (text.trim() === '') return { ...(fromEnv ? { key: fromEnv } : {}), source: 'startup' };
+  const fields = payloadOf('capture session', event, text);
+  const id = (fields.session_id as string | undefined) || undefined;
+  const raw = fields.source;
+  const known = (SOURCES as readonly unknown[]).includes(raw) ? (raw as StartSource) : undefined;
+  const unknownSource = event === 'start' && raw !== undefined && known === undefined ? (word(raw) ?? 'unreadable') : undefined;
+  const parent = event === 'start' && known === 'fork' ? word(fields.parent_session_id) : undefined;
+  const detail = word(event === 'compact' ? fields.trigger : event === 'end' ? fields.reason : undefined);
+  const cwd = cwdOf(fields);
+  return {
+    ...(id ? { id } : fromEnv ? { key: fromEnv } : {}),
+    source: known ?? 'startup',
+    ...(unknownSource ? { unknownSource } : {}),
+    ...(parent ? { parent } : {}),
+    ...(cwd ? { cwd } : {}),
+    ...(detail ? { detail } : {}),
+  };
 }
 
-/** Whether each wanted hook is wired in `settings`: a command hook of that event running exactly its command. */
-export function hookStates(settings: Record<string, unknown>, wanted: readonly WantedHook[]): HookState[] {
-  const hooks = (settings.hooks ?? {}) as Record<string, unknown[]>;
-  return wanted.map((hook) => ({
-    hook,
-    installed: (hooks[hook.event] ?? []).some((group) => {
-      const inner = (group as { hooks?: unknown } | null)?.hooks;
-      return (
-        Array.isArray(inner) &&
-        inner.some(
-          (entry) =>
-            (entry as { type?: unknown; command?: unknown } | null)?.type === 'command' &&
-            (entry as { command?: unknown }).command === hook.command,
-        )
-      );
-    }),
-  }));
+/** One UserPromptSubmit payload: the person's prompt and where it was typed. */
+export interface PromptCall {
+  readonly id?: string;
+  readonly key?: string;
+  readonly prompt: string;
+  readonly cwd?: string;
+  /** The permission mode the session was in (`default`, `plan`, …), one word. */
+  readonly mode?: string;
+}
+
+/** Read a UserPromptSubmit payload; refused (2) naming what is missing or wrong. */
+export function readPromptCall(text: string, env: NodeJS.ProcessEnv): PromptCall {
+  if (text.trim() === '')
+    throw new UsageError('capture prompt: no payload on stdin (the UserPromptSubmit hook sends one JSON object); nothing was written');
+  const fields = payloadOf('capture prompt', 'prompt', text);
+  if (typeof fields.prompt !== 'string') throw new UsageError('capture prompt: the payload has no `prompt` string; nothing was written');
+  const id = (fields.session_id as string | undefined) || undefined;
+  const fromEnv = env.MAJORDOMUS_PROVIDER_SESSION || undefined;
+  const cwd = cwdOf(fields);
+  const mode = word(fields.permission_mode);
+  return {
+    ...(id ? { id } : fromEnv ? { key: fromEnv } : {}),
+    prompt: fields.prompt,
+    ...(cwd ? { cwd } : {}),
+    ...(mode ? { mode } : {}),
+  };
+}
+
+/** The most a hook may inject into the session's context; Claude Code moves anything longer to a file. */
+export const CONTEXT_CAP = 10_000;
+
+/**
+ * What a SessionStart hook prints: the context for the agent as plain text, and a notice for the person
+ * (a refusal, or what was not done) as the JSON `systemMessage`, which Claude Code shows to the person and
+ * not to the model. With a notice the context goes in `hookSpecificOutput.additionalContext`.
+ */
+export function sessionStartOutput(context: string | undefined, notice: string | undefined): string {
+  if (notice === undefined) return context ?? '';
+  return JSON.stringify({
+    systemMessage: notice,
+    ...(context ? { hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context } } : {}),
+  });
+}
+
+/** A notice for the person, shown by Claude Code (a PreCompact hook's JSON `systemMessage`). */
+export function noticeOutput(notice: string): string {
+  return JSON.stringify({ systemMessage: notice });
 }
 
 /**
- * `settings` with every missing wanted hook appended as a matcher group of its own. What the user wrote
- * is kept as it is, in its order; the hooks already there are not added twice.
+ * A payload as Claude Code sends it to the hook of `event`, for a probe (engine/capture/probe.ts): a
+ * provider session of its own (so no real episode is ever named), the transcript path the provider
+ * would give, the project folder, and what the event carries (a start source, an end reason, a prompt,
+ * a shell command that skips a gate).
  */
-export function mergeHooks(
-  settings: Record<string, unknown>,
-  wanted: readonly WantedHook[],
-): { merged: Record<string, unknown>; added: WantedHook[] } {
-  const added = hookStates(settings, wanted)
-    .filter((state) => !state.installed)
-    .map((state) => state.hook);
-  const hooks: Record<string, unknown[]> = { ...((settings.hooks ?? {}) as Record<string, unknown[]>) };
-  for (const hook of added) {
-    hooks[hook.event] = [
-      ...(hooks[hook.event] ?? []),
-      { ...(hook.matcher !== undefined ? { matcher: hook.matcher } : {}), hooks: [{ type: 'command', command: hook.command }] },
-    ];
-  }
-  return { merged: { ...settings, hooks }, added };
+export function probePayload(event: ProbeEvent, root: string, nonce: string): string {
+  const session_id = `probe-${nonce}`;
+  const common = { session_id, transcript_path: `${root}/.claude/probe-${nonce}.jsonl`, cwd: root, hook_event_name: HOOK_EVENTS[event] };
+  if (event === 'start') return JSON.stringify({ ...common, source: 'startup' });
+  if (event === 'compact') return JSON.stringify({ ...common, trigger: 'manual', custom_instructions: '' });
+  if (event === 'prompt') return JSON.stringify({ ...common, permission_mode: 'default', prompt: `probe ${nonce}` });
+  if (event === 'guard')
+    return JSON.stringify({
+      ...common,
+      permission_mode: 'default',
+      tool_name: 'Bash',
+      tool_input: { command: 'git commit --no-verify -m probe', description: 'probe' },
+      tool_use_id: `toolu_probe_${nonce}`,
+    });
+  return JSON.stringify({ ...common, reason: 'other' });
 }
 
 /**
@@ -209,40 +235,6 @@ export function shellCommandOf(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * A payload as Claude Code sends it to the hook of `event`, for a probe (engine/capture/probe.ts): a
- * provider session of its own (so no real episode is ever named), the transcript path the provider
- * would give, the project folder, and the start source or end reason a real session would carry.
- */
-export function probePayload(event: CaptureEvent, root: string, nonce: string): string {
-  const session_id = `probe-${nonce}`;
-  const common = { session_id, transcript_path: `${root}/.claude/probe-${nonce}.jsonl`, cwd: root, hook_event_name: HOOK_EVENTS[event] };
-  if (event === 'start') return JSON.stringify({ ...common, source: 'startup' });
-  if (event === 'compact') return JSON.stringify({ ...common, trigger: 'manual', custom_instructions: '' });
-  return JSON.stringify({ ...common, reason: 'other' });
-}
-
-/**
- * The session hooks `settings` wires, ready to probe: for each lifecycle event whose hook runs exactly
- * the command `capture install` writes, that command and a payload for it.
- */
-export function sessionProbes(
-  settings: Record<string, unknown>,
-  root: string,
-): Array<{ event: CaptureEvent; hookEvent: string; command: string; payload: (nonce: string) => string }> {
-  const wanted = wantedHooks();
-  const states = hookStates(settings, wanted);
-  return (Object.keys(HOOK_EVENTS) as CaptureEvent[]).flatMap((event) => {
-    const state = states.find(
-      (candidate) => candidate.hook.event === HOOK_EVENTS[event] && candidate.hook.command.includes('capture session'),
-    );
-    if (!state?.installed) return [];
-    return [
-      { event, hookEvent: HOOK_EVENTS[event], command: state.hook.command, payload: (nonce: string) => probePayload(event, root, nonce) },
-    ];
-  });
 }
 
 /** The provider's way of refusing one tool call: a PreToolUse decision on stdout, read by Claude Code. */

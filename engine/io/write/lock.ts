@@ -164,24 +164,35 @@ function clearStale(file: string, stale: LockOwner): void {
 const LOCK_WAIT_MS = 30_000;
 
 /**
- * Run `work` holding the repository's write lock, waiting while another majordomus writer holds it:
- * these commands are short read-modify-writes of one file, and eight people adding decisions at once
- * should all get theirs recorded, not seven refusals. A lock held past the wait is still a refusal (15).
+ * Take the lock at `file` for `command`, waiting up to `waitMs` while another process holds it (the
+ * holder is a short writer that will be done soon); a lock still held after the wait is refused (15).
  */
-export async function underLock<T>(commonDir: string, command: string, work: () => T | Promise<T>): Promise<T> {
-  const file = lockFile(commonDir);
-  const deadline = Date.now() + LOCK_WAIT_MS;
+export function acquireWaiting(file: string, command: string, waitMs: number): WriteLock {
+  const deadline = Date.now() + waitMs;
   const pause = new Int32Array(new SharedArrayBuffer(4));
-  let lock: WriteLock;
   for (let round = 0; ; round++) {
     try {
-      lock = WriteLock.acquire(file, command);
-      break;
+      return WriteLock.acquire(file, command);
     } catch (error) {
       if (!(error instanceof LockBusy) || Date.now() > deadline) throw error;
       Atomics.wait(pause, 0, 0, Math.min(50, 2 + round) + Math.random() * 5);
     }
   }
+}
+
+/**
+ * Run `work` holding the repository's write lock, waiting while another majordomus writer holds it:
+ * these commands are short read-modify-writes of one file, and eight people adding decisions at once
+ * should all get theirs recorded, not seven refusals. A lock held past the wait (30 s, or `waitMs`) is
+ * still a refusal (15).
+ */
+export async function underLock<T>(
+  commonDir: string,
+  command: string,
+  work: () => T | Promise<T>,
+  waitMs: number = LOCK_WAIT_MS,
+): Promise<T> {
+  const lock = acquireWaiting(lockFile(commonDir), command, waitMs);
   try {
     return await work();
   } finally {

@@ -43,6 +43,16 @@ export function checkKey(key: string, command: string): string {
   return key;
 }
 
+/**
+ * The key a provider's own session id is filed under: the id itself, unless it spells the manual key
+ * (`hand`) or a key this rule made of it (`hand-p`, `hand-p-p`, …), which gets `-p` appended. No string a
+ * provider sends can then be filed under the manual episode's key, and no two ids share one key.
+ * Refused (2) when the result is not a usable key.
+ */
+export function providerKey(id: string, command: string): string {
+  return checkKey(/^hand(?:-p)*$/.test(id) ? `${id}-p` : id, command);
+}
+
 /** The text of an open record, keys in the schema's order: every value a quoted string, as a person's text is. */
 export function openText(session: OpenSession): string {
   return writeYaml(inSchemaOrder('session', session), { strings: 'quoted' });
@@ -90,8 +100,8 @@ export function pointedKey(root: string, localDir: string): string | undefined {
 
 /**
  * The episode this process belongs to: the provider session named on the command line, else the one
- * this process runs inside (MAJORDOMUS_PROVIDER_SESSION, CLAUDE_CODE_SESSION_ID) when an episode of that
- * key is open here, else the pointer. An episode another checkout opened is never this one's.
+ * this process runs inside (MAJORDOMUS_PROVIDER_SESSION as a key, CLAUDE_CODE_SESSION_ID as the provider's
+ * id, filed by `providerKey`) when an episode of that key is open here, else the pointer. An episode another checkout opened is never this one's.
  */
 export function episodeHere(
   root: string,
@@ -102,7 +112,8 @@ export function episodeHere(
   const candidates: string[] = [];
   if (named !== undefined) candidates.push(named);
   else {
-    for (const value of [env.MAJORDOMUS_PROVIDER_SESSION, env.CLAUDE_CODE_SESSION_ID]) {
+    const fromProvider = env.CLAUDE_CODE_SESSION_ID && /^[A-Za-z0-9][A-Za-z0-9._-]{0,125}$/.test(env.CLAUDE_CODE_SESSION_ID);
+    for (const value of [env.MAJORDOMUS_PROVIDER_SESSION, fromProvider ? providerKey(env.CLAUDE_CODE_SESSION_ID!, 'session') : undefined]) {
       if (value && /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(value)) candidates.push(value);
     }
     const pointed = pointedKey(root, localDir);

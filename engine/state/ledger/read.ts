@@ -142,6 +142,45 @@ export function sessionEntries(location: LedgerLocation, session: string, comman
   return found;
 }
 
+/**
+ * Who started task `taskId`: the episode stamped on its last `task.started` line, and when that episode
+ * closed, if its `session.closed` line is there. What a provider hook does is about its own episode: a
+ * task another open episode started is not its task (engine/capture/session.ts, session close). Read as
+ * `sessionEntries` reads: only the lines that could answer are parsed.
+ */
+export function taskStarter(
+  location: LedgerLocation,
+  taskId: string,
+  command = 'session close',
+): { readonly session?: string; readonly closedAt?: string } {
+  let bytes: Buffer;
+  try {
+    bytes = readRegularFile(resolveLedger(location, command, false), ledgerRelativePath(location), MAX_LEDGER_BYTES);
+  } catch {
+    return {};
+  }
+  const text = bytes.toString('utf8', 0, bytes.lastIndexOf(0x0a) + 1);
+  const task = `"task_id":${JSON.stringify(taskId)}`;
+  let session: string | undefined;
+  const closed: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.includes('"event":"session.closed"')) closed.push(line);
+    else if (line.includes('"event":"task.started"') && line.includes(task)) {
+      const parsed = parseLine(line);
+      if ('record' in parsed && parsed.record.task_id === taskId)
+        session = typeof parsed.record.session === 'string' ? parsed.record.session : undefined;
+    }
+  }
+  if (session === undefined) return {};
+  const stamp = `"session":${JSON.stringify(session)}`;
+  for (const line of closed) {
+    if (!line.includes(stamp)) continue;
+    const parsed = parseLine(line);
+    if ('record' in parsed && parsed.record.session === session) return { session, closedAt: parsed.record.ts as string };
+  }
+  return { session };
+}
+
 /** One line: the record (first occurrence of each key), or why it is not an event. */
 export function parseLine(text: string): { record: Record<string, unknown> } | { reason: string } {
   if (text.trim() === '') return { reason: 'a blank line' };

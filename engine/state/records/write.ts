@@ -33,14 +33,15 @@ export interface CheckpointRecorded {
  * Record a checkpoint of `task`: the body (when it has lines) as a record, the task's `checkpoint_at`
  * moved under the lock, and `task.checkpoint` appended. `checkpoint` and `check --checkpoint` (with an
  * empty body) both record through here, `command` naming the caller in messages. A body over the
- * policy's cap is refused (2), nothing written.
+ * policy's cap is refused (2), nothing written. `lockWaitMs` bounds the wait for another writer's lock
+ * (a compaction hook waits 2 s, not the record commands' 30 s).
  */
 export async function recordCheckpoint(
   repository: Repository,
   task: Task,
   body: string,
   command = 'checkpoint',
-  options: { readonly session?: string } = {},
+  options: { readonly session?: string; readonly lockWaitMs?: number } = {},
 ): Promise<CheckpointRecorded> {
   const cap = policyValue(repository, 'checkpoint.max_body_lines');
   const max = typeof cap === 'number' && Number.isInteger(cap) && cap >= 0 ? cap : DEFAULT_MAX_BODY_LINES;
@@ -52,8 +53,16 @@ export async function recordCheckpoint(
   }
   const now = utcSeconds(new Date());
   let path: string | undefined;
-  if (lines > 0) path = await publish(repository, 'checkpoint', task, body, now);
-  await underLock(repository.git.commonDir, command, () => setTaskFields(repository, command, task, { checkpoint_at: now }));
+  // the lock first: a writer that cannot have it within the wait leaves no record without its task field
+  await underLock(
+    repository.git.commonDir,
+    command,
+    async () => {
+      if (lines > 0) path = await publish(repository, 'checkpoint', task, body, now);
+      setTaskFields(repository, command, task, { checkpoint_at: now });
+    },
+    options.lockWaitMs,
+  );
   recordEvent(
     repository,
     command,

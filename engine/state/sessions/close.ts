@@ -17,6 +17,7 @@ import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContractError, MissingError, RefusedError, UsageError } from '../../errors';
 import { WriteRefusal } from '../../io/write/errors';
+import { acquireWaiting } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
 import { publishRecord } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
@@ -26,10 +27,9 @@ import { aimPointer, checkKey, contextPath, episodeHere, openKeys, pointedKey, r
 import type { DeriveResult } from '../knowledge/derive';
 import { candidatesDir, deriveKnowledge } from '../knowledge/derive';
 import { appendEvent } from '../ledger/append';
-import { sessionEntries } from '../ledger/read';
+import { sessionEntries, taskStarter } from '../ledger/read';
 import { ledgerTargetOf } from '../ledger/target';
 import { readCurrentTask } from '../tasks/current';
-import { gitIdentity } from '../tasks/identity';
 import type { SessionRecord } from './record';
 import { formatSessionRecord, identityKeyInSummary, sessionOfName, sessionRecordName } from './record';
 
@@ -41,6 +41,8 @@ export interface SessionCloseRequest {
   /** The summary, as read from stdin. */
   readonly summary: string;
   readonly env: NodeJS.ProcessEnv;
+  /** How long to wait for another close of the same episode to finish (default 10 s). */
+  readonly lockWaitMs?: number;
 }
 
 export type SessionCloseResult =
@@ -89,7 +91,35 @@ export function closeSession(repository: Repository, request: SessionCloseReques
       `session close: no episode is open here${named === undefined ? '' : ` for provider session ${named}`} (run: majordomus session start)`,
     );
   }
-  const { session, key } = found;
+  // one close per episode: a second close of it (two end hooks at once) waits for the first, then finds
+  // the episode closed, or finishes what a killed one left
+  const lock = acquireWaiting(
+    join(repository.git.commonDir, `majordomus-close-${found.session.session_id}.lock`),
+    'session close',
+    request.lockWaitMs ?? 10_000,
+  );
+  try {
+    const again = readOpen(root, layout.localDir, found.key);
+    if (again.status !== 'present' || again.session.session_id !== found.session.session_id) {
+      if (ifNone === 'ignore') return { closed: false };
+      throw new MissingError(`session close: episode ${found.session.session_id} was closed meanwhile by another close`);
+    }
+    return closeLocked(repository, found.session, found.key, outcome, request.summary, now);
+  } finally {
+    lock.release();
+  }
+}
+
+/** The close itself, holding the episode's lock. */
+function closeLocked(
+  repository: Repository,
+  session: OpenSession,
+  key: string,
+  outcome: 'closed' | 'interrupted',
+  summary: string,
+  now: Date,
+): SessionCloseResult {
+  const { root, layout } = repository;
   const dir = sessionsDir(repository);
   const existing = publishedRecord(join(root, dir), session.session_id);
   // the one read of the ledger: the record, the resumed-close check and the knowledge step share it
@@ -104,7 +134,7 @@ export function closeSession(repository: Repository, request: SessionCloseReques
       root,
       dir: join(root, dir),
       name: () => sessionRecordName(values, randomBytes(8).toString('hex')),
-      content: formatSessionRecord(values, request.summary),
+      content: formatSessionRecord(values, summary),
     });
     record = `${dir}/${published.name}`;
   }
@@ -250,17 +280,19 @@ function deriveRecord(
     }
     return seen;
   };
-  const identity = gitIdentity(repository.git);
-  const head = identity.head ?? '';
+  const tree = treeState(repository);
+  const head = tree.head ?? '';
   const started = lines.filter((line) => line.event === 'task.started');
   const lastTask = started.at(-1);
   const current = readCurrentTask(repository.root, repository.layout.localDir);
   const task =
-    current.status === 'present' && !current.foreign && (lastTask === undefined || current.task.id === lastTask.task_id)
+    current.status === 'present' &&
+    !current.foreign &&
+    (lastTask === undefined ? ownsTask(repository, session, current.task.id) : current.task.id === lastTask.task_id)
       ? current.task
       : undefined;
   const taskId = typeof lastTask?.task_id === 'string' ? lastTask.task_id : (task?.id ?? 'none');
-  const branch = identity.branch ?? '';
+  const branch = tree.branch ?? '';
   const closedAt = utcSeconds(now);
   return {
     session_id: session.session_id,
@@ -273,14 +305,14 @@ function deriveRecord(
     profile: typeof lastTask?.profile === 'string' ? lastTask.profile : (task?.profile ?? 'none'),
     ...(session.worker !== undefined ? { worker: session.worker } : {}),
     repository_id: repositoryId(repository),
-    worktree_id: hash(realpathSync(repository.root)),
+    worktree_id: worktreeId(repository),
     branch,
     start_head: session.start_head,
     head,
     start_working_tree: session.start_working_tree,
-    working_tree: identity.working_tree,
+    working_tree: tree.paths.length > 0 ? 'dirty' : 'clean',
     commits: commitsBetween(repository, session.start_head, head),
-    changed_files: changedSince(repository, session.start_head),
+    changed_files: changedSince(repository, session.start_head, head, tree.paths),
     tasks: collect(
       [
         'task.started',
@@ -306,6 +338,11 @@ function deriveRecord(
   };
 }
 
+/** The checkout as a shared record names it: a hash of its real path, never the path. */
+export function worktreeId(repository: Repository): string {
+  return hash(realpathSync(repository.root));
+}
+
 function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
@@ -314,7 +351,7 @@ function hash(text: string): string {
  * The repository by its remote (`origin`, else the first), without any credentials in it; `local:<hash>`
  * when it has none, or when the remote is a path on this machine, which a shared record never carries.
  */
-function repositoryId(repository: Repository): string {
+export function repositoryId(repository: Repository): string {
   const ask = (args: readonly string[]): string => {
     const result = repository.git.git(args);
     return result.status === 0 ? result.stdout.trim() : '';
@@ -338,12 +375,71 @@ function commitsBetween(repository: Repository, start: string, head: string): st
   return result.status === 0 ? result.stdout.split('\n').filter((line) => line !== '') : [];
 }
 
-/** The paths changed since `start`: committed, staged, unstaged and untracked, as git reports them. */
-function changedSince(repository: Repository, start: string): string[] {
+/**
+ * The checkout as one `git status` sees it — the branch, the head, and every path that differs from the
+ * head (staged, unstaged, untracked): the one walk of the working tree a close makes. On a large tree the
+ * walk is most of a close's time, and a provider's session-end hook has little.
+ */
+export function treeState(repository: Repository): { branch?: string; head?: string; paths: string[] } {
+  const result = repository.git.git([
+    '--no-optional-locks',
+    'status',
+    '--porcelain=v2',
+    '--branch',
+    '-z',
+    '--untracked-files=all',
+    '--no-renames',
+  ]);
+  if (result.status !== 0) return { paths: [] };
+  let branch: string | undefined;
+  let head: string | undefined;
+  const paths: string[] = [];
+  for (const entry of result.stdout.split('\0')) {
+    if (entry.startsWith('# branch.oid ')) {
+      const oid = entry.slice('# branch.oid '.length);
+      if (/^[0-9a-f]{40,64}$/.test(oid)) head = oid;
+    } else if (entry.startsWith('# branch.head ')) {
+      const name = entry.slice('# branch.head '.length);
+      if (name !== '(detached)') branch = name;
+    } else if (entry.startsWith('1 ')) paths.push(field(entry, 8));
+    else if (entry.startsWith('u ')) paths.push(field(entry, 10));
+    else if (entry.startsWith('? ')) paths.push(entry.slice(2));
+  }
+  return { ...(branch ? { branch } : {}), ...(head ? { head } : {}), paths };
+}
+
+/** What follows the first `count` space-separated fields of a status entry: its path, spaces and all. */
+function field(entry: string, count: number): string {
+  let at = 0;
+  for (let i = 0; i < count; i++) at = entry.indexOf(' ', at) + 1;
+  return entry.slice(at);
+}
+
+/**
+ * The paths changed since `start`: those the commits since then changed (a comparison of two trees,
+ * which walks no working tree) and those `git status` found differing from the head.
+ */
+function changedSince(repository: Repository, start: string, head: string, differing: readonly string[]): string[] {
   const git = (args: readonly string[]): string[] => {
     const result = repository.git.git(args);
     return result.status === 0 ? result.stdout.split('\0').filter((path) => path !== '') : [];
   };
-  const changed = start === '' ? git(['ls-files', '-z']) : git(['diff', '--name-only', '-z', '--no-renames', start, '--']);
-  return [...new Set([...changed, ...git(['ls-files', '-z', '--others', '--exclude-standard'])])].sort();
+  const committed =
+    start === ''
+      ? git(['ls-files', '-z'])
+      : start === head || head === ''
+        ? []
+        : git(['diff', '--name-only', '-z', '--no-renames', start, head, '--']);
+  return [...new Set([...committed, ...differing])].sort();
+}
+
+/**
+ * Whether the task `taskId`, current here, is this episode's to claim although it did not start it: a task
+ * started outside any episode, or by one that closed before this one opened, was there to be taken up;
+ * one another episode started meanwhile (another window, a person's own session) is that episode's.
+ */
+export function ownsTask(repository: Repository, session: OpenSession, taskId: string): boolean {
+  const starter = taskStarter({ root: repository.root, localDir: repository.layout.localDir }, taskId);
+  if (starter.session === undefined || starter.session === session.session_id) return true;
+  return starter.closedAt !== undefined && starter.closedAt <= session.started_at;
 }

@@ -28,6 +28,10 @@ export interface SessionStartRequest {
   readonly providerSession?: string;
   /** The provider whose hook opened it (only a hook adapter names one). */
   readonly provider?: string;
+  /** The provider's own session id, when it differs from the key it is filed under (engine/state/kernel/episode.ts, providerKey). */
+  readonly providerId?: string;
+  /** The episode this one was forked from, when the provider says so and that episode is known. */
+  readonly forkedFrom?: string;
 }
 
 export interface SessionStartResult {
@@ -68,7 +72,8 @@ export function startSession(repository: Repository, request: SessionStartReques
     owner: request.owner?.trim() || git.config('user.name') || 'unrecorded',
     ...(request.worker !== undefined ? { worker: request.worker.trim() } : {}),
     ...(request.provider !== undefined ? { provider: request.provider } : {}),
-    ...(key !== HAND_KEY ? { provider_session: key } : {}),
+    ...(key !== HAND_KEY ? { provider_session: request.providerId ?? key } : {}),
+    ...(request.forkedFrom !== undefined ? { forked_from: request.forkedFrom } : {}),
     repository_id: identity.repository_id,
     worktree: identity.worktree,
     branch: identity.branch ?? '',
@@ -88,13 +93,14 @@ export function startSession(repository: Repository, request: SessionStartReques
       owner: session.owner,
       ...(session.worker !== undefined ? { worker: session.worker } : {}),
       ...(session.provider_session !== undefined ? { provider_session: session.provider_session } : {}),
+      ...(session.forked_from !== undefined ? { forked_from: session.forked_from } : {}),
     });
     publishRecord({
       command: 'session start',
       root,
       dir: join(root, dirname(context)),
       name: () => basename(context),
-      content: contextText(repository, session, key),
+      content: contextText(repository, session),
     });
   } catch (error) {
     // the episode never began: its record goes, so the next start is not refused by a ghost
@@ -119,7 +125,7 @@ function refusedFor(session: OpenSession, root: string, file: string): RefusedEr
 const CONTEXT_PLAIN: readonly (keyof SessionContext)[] = ['schema', 'kind', 'session_id', 'opened_at', 'opened_by'];
 
 /** The session context: front matter describing the open, the context at open, a place for notes. */
-function contextText(repository: Repository, session: OpenSession, key: string): string {
+function contextText(repository: Repository, session: OpenSession): string {
   const task = taskOf(repository);
   const front: SessionContext = {
     schema: 'session-context/v1',
@@ -128,7 +134,8 @@ function contextText(repository: Repository, session: OpenSession, key: string):
     opened_at: session.started_at,
     opened_by: session.provider !== undefined ? 'hook' : 'hand',
     ...(session.provider !== undefined ? { provider: session.provider } : {}),
-    ...(key !== HAND_KEY ? { provider_session: key } : {}),
+    ...(session.provider_session !== undefined ? { provider_session: session.provider_session } : {}),
+    ...(session.forked_from !== undefined ? { forked_from: session.forked_from } : {}),
     branch: session.branch,
     head: session.start_head,
     task_id: task?.id ?? 'none',
