@@ -48,6 +48,11 @@ export const FINDING: JsonSchema = objectSchema(
     endColumn: NULLABLE_INTEGER,
     version: NULLABLE_INTEGER,
     help: NULLABLE_STRING,
+    fix: {
+      type: ['array', 'null'],
+      items: STRING,
+      description: 'the command of this tool that repairs it, as arguments after `majordomus` (what `doctor --fix` runs)',
+    },
   },
   ['level', 'category', 'subject', 'message', 'reproduce', 'rule', 'file', 'line'],
 );

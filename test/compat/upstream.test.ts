@@ -111,8 +111,9 @@ describeUpstream('the upstream vendored package as a repository vendored package
       const validator = front['x-majordomus']?.validator;
       if (validator && !registered.has(validator)) expected.push(`${front.id}@${front.version}`);
     }
-    // fewer as this engine registers the upstream validators (issue 9 registered 16 of them)
-    expect(expected.length).toBeGreaterThan(10);
+    // fewer as this engine registers the upstream validators (issue 9 registered 16 of them, issue 19 the
+    // two of the prompt archive)
+    expect(expected.length).toBeGreaterThan(5);
     // a rule that runs at doctor is reported by the runner; one enforced elsewhere, by the wiring audit
     // at its line; one refused with a refused dependency, by the load audit
     const reported = failing(result.findings)
@@ -184,7 +185,7 @@ describeUpstream('the upstream layer files in an adopted repository', () => {
     expect(policy.findings.map((f) => f.level)).toStrictEqual(['OK']);
     const wiring = repo.gate(['doctor', '--rule', 'majordomus.enforcement-wiring']);
     expect(wiring.code).toBe(10);
-    // its policy wires through bin/majordomus, a merge driver and Claude Code's session hooks
+    // its policy wires through bin/majordomus, a merge driver and Claude Code's session and prompt hooks
     // (verified in .claude/settings.json): none of that exists here
     expect(new Set(failing(wiring.findings).map((f) => f.subject))).toStrictEqual(
       new Set([
@@ -194,11 +195,9 @@ describeUpstream('the upstream layer files in an adopted repository', () => {
         'derived-current',
         'worktree-guard-on-commit',
         'session-lifecycle',
+        'prompt-capture',
       ]),
     );
-    // another provider hook is allowed by the schema and not verified by this version: information, never a failure
-    const providerHooks = wiring.findings.filter((f) => f.subject === 'prompt-capture');
-    expect(providerHooks.map((f) => `${f.level} ${f.subject}`).sort()).toStrictEqual(['INFO prompt-capture']);
     expect(failing(wiring.findings).every((f) => f.file === '.ai/repo/policy.yaml' && f.line !== null)).toBe(true);
   });
 
