@@ -5,9 +5,13 @@
 
 import type { CommandCall, Invocation } from '../commands/define';
 import { UsageError } from '../errors';
+import { printable } from '../io/printable';
 import { Repository } from '../layer/repository';
 import { turnSection } from '../state/sessions/turn';
 import { startTask } from '../state/tasks/start';
+
+/** The dirty paths `start` names on its line; the rest are counted (all are in --json and the record). */
+const DIRTY_SHOWN = 20;
 
 export interface StartOptions {
   readonly scope?: readonly string[];
@@ -30,7 +34,7 @@ export async function runStart(title: string, options: StartOptions, invocation:
   const { task } = result;
   if (options.json) {
     process.stdout.write(
-      `${JSON.stringify({ ...task, written: result.written, archived: result.archived ?? null, turn: result.turn ?? null })}\n`,
+      `${JSON.stringify({ ...task, written: result.written, archived: result.archived ?? null, turn: result.turn ?? null, dirty: result.dirty.map((entry) => entry.path) })}\n`,
     );
     return;
   }
@@ -40,6 +44,13 @@ export async function runStart(title: string, options: StartOptions, invocation:
     lines.push(
       `session ${turn.session_id}: task ${task.id} is a new turn; its context carries ${turn.previous ? `the deliverable of ${turn.previous}` : 'no previous deliverable'} (majordomus context prints it)`,
     );
+  if (result.dirty.length > 0) {
+    const shown = result.dirty.slice(0, DIRTY_SHOWN).map((entry) => printable(entry.path));
+    const more = result.dirty.length > DIRTY_SHOWN ? `, and ${result.dirty.length - DIRTY_SHOWN} more` : '';
+    lines.push(
+      `start: ${result.dirty.length} path(s) already changed are the task's starting point, not its changes while they hold what they hold now: ${shown.join(', ')}${more}`,
+    );
+  }
   lines.push(`start: task ${task.id} is active (scope: ${task.scope.join(', ')}; profile: ${task.profile}); next: majordomus check`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
