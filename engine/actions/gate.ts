@@ -4,6 +4,7 @@
  * ask for.
  */
 
+import type { AnyModelProvider } from '../api/validator';
 import type { Invocation } from '../commands/define';
 import { ExitCode } from '../errors';
 import { repositoryValidatorSwitch } from '../gate/isolation/settings';
@@ -31,7 +32,12 @@ export interface GateOptions {
 }
 
 /** Run `gate` in the repository around the working directory. */
-export async function runGateCommand(gate: GateName, options: GateOptions, invocation: Invocation): Promise<void> {
+export async function runGateCommand(
+  gate: GateName,
+  options: GateOptions,
+  invocation: Invocation,
+  given?: ReadonlyMap<AnyModelProvider, unknown>,
+): Promise<void> {
   const { cwd, env } = invocation;
   const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators, env);
   const format = formatOf(options);
@@ -61,7 +67,7 @@ export async function runGateCommand(gate: GateName, options: GateOptions, invoc
     if (options.explain && (format === 'text' || format === 'json')) plugins.push(new (await import('./explain')).ExplainPlugin(format));
     // the finish contract's own findings: every finish_requires key defined by a rule (engine/state/tasks/contract.ts)
     if (gate === 'finish' && !options.rule) plugins.unshift(new (await import('../state/tasks/contract')).FinishContract());
-    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins });
+    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins, ...(given ? { given } : {}) });
     process.exitCode = outcome.exitCode;
     if (gate === 'check' && options.checkpoint) await checkpointAfterCheck(format, cwd, env);
   } finally {

@@ -59,6 +59,8 @@ export interface FinishOptions {
   readonly outcome: string;
   readonly verifyCommand?: string;
   readonly note?: string;
+  /** `--note-from-commit [rev]`: true when given without a commit (HEAD). */
+  readonly noteFromCommit?: string | boolean;
   readonly json?: boolean;
   readonly format?: string;
   readonly quiet?: boolean;
@@ -79,25 +81,36 @@ export async function runFinish(options: FinishOptions, invocation: Invocation):
     outcome: options.outcome,
     verifyCommand: options.verifyCommand,
     note: options.note,
+    noteFromCommit: options.noteFromCommit === undefined ? undefined : options.noteFromCommit === true ? 'HEAD' : String(options.noteFromCommit),
     cwd,
     env,
     plugins: [reporter],
+    say: (line) => process.stderr.write(`${line}\n`),
   });
   const verify = result.attempt.verify;
   const ran =
     verify && verify.vacuous === undefined
-      ? { command: verify.command, exit: verify.exit, seconds: verify.seconds, tree_changed: verify.treeChanged }
+      ? {
+          command: verify.command,
+          exit: verify.exit,
+          seconds: verify.seconds,
+          tree_changed: verify.treeChanged,
+          timed_out_after: verify.timedOut ?? null,
+        }
       : null;
   if (formatOf(options) === 'json') {
     process.stdout.write(
-      `${JSON.stringify({ task_id: result.taskId, outcome: result.outcome, accepted: result.accepted, unmet: result.unmet, verify: ran, written: result.written })}\n`,
+      `${JSON.stringify({ task_id: result.taskId, outcome: result.outcome, accepted: result.accepted, unmet: result.unmet, verify: ran, verify_run: !result.beforeVerify, written: result.written })}\n`,
     );
   } else if (formatOf(options) === 'text') {
     const lines = result.written.map((path) => `wrote ${path}`);
     if (ran)
       lines.push(
-        `finish: verify \`${ran.command}\` exited ${ran.exit} in ${ran.seconds}s${ran.tree_changed ? ', and changed the working tree' : ''}`,
+        verify && verify.vacuous === undefined && verify.timedOut !== undefined
+          ? `finish: verify \`${ran.command}\` was stopped after ${ran.seconds}s (verification.timeout_seconds: ${verify.timedOut})`
+          : `finish: verify \`${ran.command}\` exited ${ran.exit} in ${ran.seconds}s${ran.tree_changed ? ', and changed the working tree' : ''}`,
       );
+    else if (result.beforeVerify) lines.push('finish: the verify command was not run: the task was refused on what is cheap to judge first');
     lines.push(
       result.accepted
         ? `finish: task ${result.taskId} recorded as ${result.outcome}`
@@ -112,12 +125,28 @@ export async function runFinish(options: FinishOptions, invocation: Invocation):
  * `finish`: `--check` judges the completion contract and records nothing (the gate alone); `--outcome`
  * finishes the task. Asking for both, or for neither, is a usage error.
  */
-export async function runFinishCommand(call: CommandCall<FinishOptions & { check?: boolean }>, invocation: Invocation): Promise<void> {
+export async function runFinishCommand(
+  call: CommandCall<FinishOptions & { check?: boolean; prePush?: boolean; setAside?: boolean }>,
+  invocation: Invocation,
+): Promise<void> {
   const { options } = call;
-  if (options.check && (options.outcome || options.verifyCommand || options.note)) {
+  const recording = options.outcome || options.verifyCommand || options.note || options.noteFromCommit !== undefined;
+  if (options.check && recording) {
     throw new UsageError(
-      'finish: --check judges the contract only; it takes no --outcome, --verify-command or --note (run: majordomus finish --help)',
+      'finish: --check judges the contract only; it takes no --outcome, --verify-command, --note or --note-from-commit (run: majordomus finish --help)',
     );
+  }
+  if (options.prePush && !options.check)
+    throw new UsageError('finish: --pre-push goes with --check: majordomus finish --check --pre-push (the pre-push hook runs it)');
+  if (options.setAside) {
+    if (options.check || recording) throw new UsageError('finish: --set-aside takes no other option: it only moves the task record aside');
+    return runSetAside(options, invocation);
+  }
+  if (options.check && options.prePush) {
+    // git's lines on stdin, read to the end before anything else can refuse (engine/state/tasks/push.ts)
+    const { readPushAttempt, pushModel } = await import('../state/tasks/push');
+    const push = readPushAttempt();
+    return (await import('./gate')).runGateCommand('finish', options, invocation, new Map([[pushModel, push]]));
   }
   if (options.check) return (await import('./gate')).runGateCommand('finish', options, invocation);
   if (!options.outcome) {
@@ -126,4 +155,18 @@ export async function runFinishCommand(call: CommandCall<FinishOptions & { check
     );
   }
   return runFinish(options, invocation);
+}
+
+/** `finish --set-aside`: move a record this checkout cannot hold to out of the way (engine/state/tasks/aside.ts). */
+async function runSetAside(options: { json?: boolean; format?: string }, invocation: Invocation): Promise<void> {
+  const { setAsideTask } = await import('../state/tasks/aside');
+  const repository = Repository.open(invocation.cwd, { env: invocation.env, tree: 'working' });
+  const result = await setAsideTask(repository);
+  if (options.json || options.format === 'json') {
+    process.stdout.write(`${JSON.stringify({ file: result.file, aside: result.aside, reason: result.reason, task_id: result.taskId ?? null })}\n`);
+    return;
+  }
+  process.stdout.write(
+    `wrote ${result.aside}\nfinish: ${result.file} (${result.reason}) set aside as ${result.aside}; next: majordomus start "<task>" --scope <pathspec>\n`,
+  );
 }

@@ -29,6 +29,8 @@ export interface RangeCommit {
   /** `name\x1femail\x1fseconds`: what git keeps of a commit's author through a rebase. */
   readonly author: string;
   readonly authorSeconds: number;
+  /** The first line of its message. */
+  readonly subject: string;
 }
 
 /** One of the task's own commits in the range. */
@@ -86,12 +88,46 @@ export function ownCommits(git: Git, task: Task, tip: string, exclude: readonly 
     const commits = range.commits.filter((commit) => commit.authorSeconds >= since);
     return { commits, source: 'authorship', range: range.commits.length };
   }
+  const patches = new PatchIds(git);
   const commits = range.commits.flatMap((commit): OwnCommit[] => {
     const seed = seeds.commits.get(commit.sha);
     if (seed) return [{ ...commit, ...(seed.amended && !seeds.commits.has(seed.amended) ? { amended: seed.amended } : {}) }];
-    return seeds.authors.has(commit.author) ? [commit] : [];
+    return rewriteOf(commit, seeds.authors.get(commit.author) ?? [], patches) ? [commit] : [];
   });
   return { commits, source: 'reflog', range: range.commits.length };
+}
+
+/**
+ * True when `commit` is one of `mine` rewritten: the same author identity (name, e-mail, second), and
+ * the same subject (a rebase, a squash into it, a fixup) or, where the message was reworded, the same
+ * patch. Both, so that two commits one author made in one second are never taken for each other.
+ */
+function rewriteOf(commit: RangeCommit, mine: readonly { sha: string; subject: string }[], patches: PatchIds): boolean {
+  if (mine.length === 0) return false;
+  if (mine.some((seed) => seed.subject === commit.subject)) return true;
+  if (commit.parents.length > 1) return false;
+  const id = patches.of(commit.sha);
+  return id !== undefined && mine.some((seed) => patches.of(seed.sha) === id);
+}
+
+/** Patch ids (`git patch-id --stable`), asked only for the commits that need them, once each. */
+class PatchIds {
+  private readonly known = new Map<string, string | undefined>();
+
+  constructor(private readonly git: Git) {}
+
+  of(sha: string): string | undefined {
+    if (!this.known.has(sha)) {
+      this.known.set(sha, undefined);
+      const patch = this.git(['log', '--no-walk=unsorted', '-p', '--no-renames', '--format=commit %H', sha, '--']);
+      if (patch.status === 0 && patch.stdout !== '') {
+        const id = this.git(['patch-id', '--stable'], patch.stdout);
+        const [patchId] = id.stdout.trim().split(' ');
+        if (id.status === 0 && patchId) this.known.set(sha, patchId);
+      }
+    }
+    return this.known.get(sha);
+  }
 }
 
 /** The commits reachable from `tip` and from none of `exclude`. */
@@ -100,7 +136,7 @@ function rangeCommits(git: Git, tip: string, exclude: readonly string[]): { comm
     'log',
     '-z',
     '--date=unix',
-    `--format=%H${FIELD}%P${FIELD}%an${FIELD}%ae${FIELD}%ad`,
+    `--format=%H${FIELD}%P${FIELD}%an${FIELD}%ae${FIELD}%ad${FIELD}%s`,
     tip,
     ...exclude.filter((sha) => sha !== EVERY_REMOTE).map((sha) => `^${sha}`),
     ...(exclude.includes(EVERY_REMOTE) ? ['--not', '--remotes'] : []),
@@ -110,13 +146,14 @@ function rangeCommits(git: Git, tip: string, exclude: readonly string[]): { comm
     return { error: `git cannot list the commits since the start: ${result.stderr.trim().split('\n')[0] || `exit ${result.status}`}` };
   const commits: RangeCommit[] = [];
   for (const record of result.stdout.split('\0')) {
-    const [sha, parents, name, email, seconds] = record.replace(/^\n/, '').split(FIELD);
+    const [sha, parents, name, email, seconds, subject] = record.replace(/^\n/, '').split(FIELD);
     if (!sha || seconds === undefined) continue;
     commits.push({
       sha,
       parents: parents ? parents.split(' ') : [],
       author: `${name}${FIELD}${email}${FIELD}${seconds}`,
       authorSeconds: Number(seconds),
+      subject: subject ?? '',
     });
   }
   return { commits };
@@ -125,7 +162,8 @@ function rangeCommits(git: Git, tip: string, exclude: readonly string[]): { comm
 /** What the reflog says the task committed: the commits themselves and their authors' identities. */
 interface Seeds {
   readonly commits: ReadonlyMap<string, { readonly amended?: string }>;
-  readonly authors: ReadonlySet<string>;
+  /** By author identity, the task's commits of that identity. */
+  readonly authors: ReadonlyMap<string, readonly { readonly sha: string; readonly subject: string }[]>;
 }
 
 /** Reflog entries read per call; the read doubles until it reaches back past the start. */
@@ -146,7 +184,7 @@ function reflogSeeds(git: Git, ref: string, since: number): Seeds | undefined {
   }
   if (entries.length === 0) return undefined;
   const commits = new Map<string, { amended?: string }>();
-  const authors = new Set<string>();
+  const authors = new Map<string, { sha: string; subject: string }[]>();
   // oldest first; each entry's previous tip is the entry before it
   for (let index = entries.length - 1; index >= 0; index--) {
     const entry = entries[index]!;
@@ -155,7 +193,7 @@ function reflogSeeds(git: Git, ref: string, since: number): Seeds | undefined {
     const made = madeHere(entry, before);
     if (!made) continue;
     commits.set(entry.sha, made === 'amend' && before ? { amended: before } : {});
-    authors.add(entry.author);
+    authors.set(entry.author, [...(authors.get(entry.author) ?? []), { sha: entry.sha, subject: entry.subject }]);
   }
   return { commits, authors };
 }
@@ -165,6 +203,7 @@ interface ReflogEntry {
   readonly parents: readonly string[];
   readonly time: number;
   readonly author: string;
+  readonly subject: string;
   readonly action: string;
 }
 
@@ -175,7 +214,7 @@ function readReflog(git: Git, ref: string, count: number): ReflogEntry[] | undef
     'show',
     '-z',
     '--date=unix',
-    `--format=%H${FIELD}%P${FIELD}%gd${FIELD}%an${FIELD}%ae${FIELD}%ad${FIELD}%gs`,
+    `--format=%H${FIELD}%P${FIELD}%gd${FIELD}%an${FIELD}%ae${FIELD}%ad${FIELD}%s${FIELD}%gs`,
     '-n',
     String(count),
     ref,
@@ -184,15 +223,16 @@ function readReflog(git: Git, ref: string, count: number): ReflogEntry[] | undef
   if (result.status !== 0) return undefined;
   const entries: ReflogEntry[] = [];
   for (const record of result.stdout.split('\0')) {
-    const [sha, parents, selector, name, email, seconds, subject] = record.replace(/^\n/, '').split(FIELD);
+    const [sha, parents, selector, name, email, seconds, subject, message] = record.replace(/^\n/, '').split(FIELD);
     const time = /@\{(\d+)\}$/.exec(selector ?? '')?.[1];
-    if (!sha || time === undefined || subject === undefined) continue;
+    if (!sha || time === undefined || message === undefined) continue;
     entries.push({
       sha,
       parents: parents ? parents.split(' ') : [],
       time: Number(time),
       author: `${name}${FIELD}${email}${FIELD}${seconds}`,
-      action: subject.split(': ')[0]!,
+      subject: subject ?? '',
+      action: message.split(': ')[0]!,
     });
   }
   return entries;
