@@ -11,7 +11,10 @@ export default defineValidator({
   gates: ['check', 'finish'],
   run(context) {
     if (context.model(pushModel)) {
-      context.skip({ subject: 'questions', message: 'judged by finish --outcome completed: a push shares work in progress, open questions and all' });
+      context.skip({
+        subject: 'questions',
+        message: 'judged by finish --outcome completed: a push shares work in progress, open questions and all',
+      });
       return;
     }
     const model = context.model(recordsModel);

@@ -23,7 +23,10 @@ export default defineValidator({
       return;
     }
     if (context.model(pushModel)) {
-      context.skip({ subject: task.id, message: 'judged by finish --outcome completed: what a task owes is owed at its finish, not at each push' });
+      context.skip({
+        subject: task.id,
+        message: 'judged by finish --outcome completed: what a task owes is owed at its finish, not at each push',
+      });
       return;
     }
     const model = context.model(obligationsModel);

@@ -4,13 +4,14 @@ import { defineValidator } from '../engine/api/validator';
 import type { ChangedPath, ChangeSet } from '../engine/state/tasks/changes';
 import type { TaskModel } from '../engine/state/tasks/current';
 import { taskModel } from '../engine/state/tasks/current';
+import { EVERY_REMOTE } from '../engine/state/tasks/own';
 import type { PushAttempt } from '../engine/state/tasks/push';
 import { isZero, notTheTasks, pushModel } from '../engine/state/tasks/push';
-import { EVERY_REMOTE } from '../engine/state/tasks/own';
 
 export default defineValidator({
   name: 'scope',
-  description: "Every file the task changed since it started — its own commits and what is not committed yet — lies inside the paths it claimed.",
+  description:
+    'Every file the task changed since it started — its own commits and what is not committed yet — lies inside the paths it claimed.',
   gates: ['check', 'finish', 'watch'],
   async run(context) {
     const model = context.model(taskModel);
@@ -26,7 +27,10 @@ export default defineValidator({
       return;
     }
     if (task.outcome !== 'active') {
-      context.skip({ subject: task.id, message: `task ${task.id} finished as ${task.outcome}: it judges nothing that happened after its finish` });
+      context.skip({
+        subject: task.id,
+        message: `task ${task.id} finished as ${task.outcome}: it judges nothing that happened after its finish`,
+      });
       return;
     }
     const push = context.model(pushModel);

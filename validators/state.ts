@@ -4,7 +4,8 @@ import { pushModel } from '../engine/state/tasks/push';
 
 export default defineValidator({
   name: 'state',
-  description: 'The task record still describes this checkout: readable, the same branch, and the commit it started from still known to git.',
+  description:
+    'The task record still describes this checkout: readable, the same branch, and the commit it started from still known to git.',
   gates: ['check', 'finish', 'watch'],
   run(context) {
     const { task, current, startCommit } = context.model(taskModel);
@@ -30,7 +31,10 @@ export default defineValidator({
       return;
     }
     if (task.outcome !== 'active') {
-      context.skip({ subject: task.id, message: `task ${task.id} finished as ${task.outcome}: it judges nothing that happened after its finish` });
+      context.skip({
+        subject: task.id,
+        message: `task ${task.id} finished as ${task.outcome}: it judges nothing that happened after its finish`,
+      });
       return;
     }
     if (context.model(pushModel)) {
@@ -64,7 +68,8 @@ export default defineValidator({
       violation({ subject: task.id, message: 'the task started at a commit and HEAD names none now' });
     }
     if (found) return;
-    const rebased = position === 'rewritten' ? '; the branch was rewritten since (a rebase): its own commits are followed by their author' : '';
+    const rebased =
+      position === 'rewritten' ? '; the branch was rewritten since (a rebase): its own commits are followed by their author' : '';
     context.ok({
       subject: task.id,
       message: `task ${task.id} (${task.outcome}) on ${task.branch ?? 'a detached HEAD'}, started at ${task.head?.slice(0, 12) ?? 'no commit'}${rebased}`,

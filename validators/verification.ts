@@ -20,7 +20,10 @@ export default defineValidator({
     }
     const { verify, outcome } = attempt;
     if (attempt.stage === 'before-verify' && verify?.vacuous === undefined) {
-      context.skip({ subject: verify?.command ?? task.id, message: 'judged once the verify command has run (finish judges what is cheap first)' });
+      context.skip({
+        subject: verify?.command ?? task.id,
+        message: 'judged once the verify command has run (finish judges what is cheap first)',
+      });
       return;
     }
     if (verify?.vacuous !== undefined) {

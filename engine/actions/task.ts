@@ -81,7 +81,8 @@ export async function runFinish(options: FinishOptions, invocation: Invocation):
     outcome: options.outcome,
     verifyCommand: options.verifyCommand,
     note: options.note,
-    noteFromCommit: options.noteFromCommit === undefined ? undefined : options.noteFromCommit === true ? 'HEAD' : String(options.noteFromCommit),
+    noteFromCommit:
+      options.noteFromCommit === undefined ? undefined : options.noteFromCommit === true ? 'HEAD' : String(options.noteFromCommit),
     cwd,
     env,
     plugins: [reporter],
@@ -110,7 +111,8 @@ export async function runFinish(options: FinishOptions, invocation: Invocation):
           ? `finish: verify \`${ran.command}\` was stopped after ${ran.seconds}s (verification.timeout_seconds: ${verify.timedOut})`
           : `finish: verify \`${ran.command}\` exited ${ran.exit} in ${ran.seconds}s${ran.tree_changed ? ', and changed the working tree' : ''}`,
       );
-    else if (result.beforeVerify) lines.push('finish: the verify command was not run: the task was refused on what is cheap to judge first');
+    else if (result.beforeVerify)
+      lines.push('finish: the verify command was not run: the task was refused on what is cheap to judge first');
     lines.push(
       result.accepted
         ? `finish: task ${result.taskId} recorded as ${result.outcome}`
@@ -163,7 +165,9 @@ async function runSetAside(options: { json?: boolean; format?: string }, invocat
   const repository = Repository.open(invocation.cwd, { env: invocation.env, tree: 'working' });
   const result = await setAsideTask(repository);
   if (options.json || options.format === 'json') {
-    process.stdout.write(`${JSON.stringify({ file: result.file, aside: result.aside, reason: result.reason, task_id: result.taskId ?? null })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ file: result.file, aside: result.aside, reason: result.reason, task_id: result.taskId ?? null })}\n`,
+    );
     return;
   }
   process.stdout.write(

@@ -133,7 +133,10 @@ describe('start refuses at once what a reader would refuse later', () => {
     ['10,000 scope entries', ['start', 'many', '--scope', Array.from({ length: 10_000 }, (_, n) => `p${n}`).join(',')]],
     ['--scope /', ['start', 'root', '--scope', '/']],
     ['--scope /etc', ['start', 'root', '--scope', '/etc']],
-    ['a claim too long for the ledger line', ['start', 'long', '--scope', Array.from({ length: 100 }, (_, n) => `${'d'.repeat(1000)}${n}`).join(',')]],
+    [
+      'a claim too long for the ledger line',
+      ['start', 'long', '--scope', Array.from({ length: 100 }, (_, n) => `${'d'.repeat(1000)}${n}`).join(',')],
+    ],
   ])('%s: 2, nothing written', (_name, args) => {
     const repo = committed();
     const run = repo.run(args);
@@ -190,7 +193,16 @@ describe('finish: what is cheap first, and the verify command under the policy',
 
   it('a verify command past verification.timeout_seconds is stopped and refused, with its start and end on stderr', () => {
     const repo = withTask('  timeout_seconds: 1\n');
-    const run = repo.run(['finish', '--outcome', 'completed', '--verify-command', 'sleep 30; git --version', '--note', 'notes/done.md', '--json']);
+    const run = repo.run([
+      'finish',
+      '--outcome',
+      'completed',
+      '--verify-command',
+      'sleep 30; git --version',
+      '--note',
+      'notes/done.md',
+      '--json',
+    ]);
     expect(run.code).toBe(10);
     expect(run.stderr).toMatch(/^finish: running `sleep 30; git --version` \(stopped after 1s: verification\.timeout_seconds\)$/m);
     expect(run.stderr).toMatch(/^finish: `sleep 30; git --version` was stopped after [\d.]+s, over verification\.timeout_seconds \(1\)$/m);
@@ -218,15 +230,20 @@ describe('finish: what is cheap first, and the verify command under the policy',
     expect(refused.code).toBe(10);
     expect(refused.stdout).toMatch(/verification\.commands: "git --version", "git status \*"/);
     expect(repo.exists('ran.marker')).toBe(false);
-    expect(repo.run(['finish', '--outcome', 'completed', '--verify-command', 'git status --short', '--note', 'notes/done.md']).code).toBe(0);
+    expect(repo.run(['finish', '--outcome', 'completed', '--verify-command', 'git status --short', '--note', 'notes/done.md']).code).toBe(
+      0,
+    );
   });
 
-  it.each(["'true'", 'true # really', '(true)', '! false', 'true &', 'sh -c true', 'cd .'])('the verify command %j is refused as vacuous', (command) => {
-    const repo = withTask();
-    const run = repo.gate(['finish', '--outcome', 'completed', '--verify-command', command, '--note', 'notes/done.md']);
-    expect(run.code).toBe(10);
-    expect(run.findings.filter((f) => f.level === 'FAIL').map((f) => f.rule)).toEqual(['majordomus.verification-integrity']);
-  });
+  it.each(["'true'", 'true # really', '(true)', '! false', 'true &', 'sh -c true', 'cd .'])(
+    'the verify command %j is refused as vacuous',
+    (command) => {
+      const repo = withTask();
+      const run = repo.gate(['finish', '--outcome', 'completed', '--verify-command', command, '--note', 'notes/done.md']);
+      expect(run.code).toBe(10);
+      expect(run.findings.filter((f) => f.level === 'FAIL').map((f) => f.rule)).toEqual(['majordomus.verification-integrity']);
+    },
+  );
 
   it('the note may be the message of a commit (HEAD by default), for a CI job', () => {
     const repo = withTask();

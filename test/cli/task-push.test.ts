@@ -34,9 +34,10 @@ function tempDir(prefix: string): string {
 const shimDir = tempDir('majordomus-shim-');
 writeFileSync(join(shimDir, 'majordomus'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
 chmodSync(join(shimDir, 'majordomus'), 0o755);
-const PATH = [shimDir, ...(process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus')))].join(
-  delimiter,
-);
+const PATH = [
+  shimDir,
+  ...(process.env.PATH ?? '').split(delimiter).filter((dir) => dir !== '' && !existsSync(join(dir, 'majordomus'))),
+].join(delimiter);
 
 function sh(repo: TempRepo, args: readonly string[], cwd = repo.dir): RunResult {
   const result = spawnSync(args[0]!, args.slice(1), { cwd, env: cleanEnv({ PATH, GIT_EDITOR: 'true' }), encoding: 'utf8' });
@@ -190,14 +191,25 @@ describe('pre-push judges the refs being pushed', () => {
     const push = sh(repo, ['git', 'push', '-q', 'origin', 'feat']);
     expect(push.code, push.stdout + push.stderr).toBe(0);
     expect(remoteRef('refs/heads/feat')).not.toBe('');
-    const finish = sh(repo, ['majordomus', 'finish', '--outcome', 'completed', '--verify-command', 'git --version', '--note', 'notes/done.md']);
+    const finish = sh(repo, [
+      'majordomus',
+      'finish',
+      '--outcome',
+      'completed',
+      '--verify-command',
+      'git --version',
+      '--note',
+      'notes/done.md',
+    ]);
     expect(finish.code).toBe(10);
     expect(finish.stdout).toMatch(/^FAIL \S+ +\.ai\/local\/state\/open-questions\.md/m);
   });
 
-  it('finish --check --pre-push reads every line git writes (20,000 tags, none the task's), and refuses lines git never writes with 2', () => {
+  it('finish --check --pre-push reads every line git writes (20,000 tags, none the task’s), and refuses lines git never writes with 2', () => {
     const { repo } = withTask();
-    const lines = Array.from({ length: 20_000 }, (_, n) => `refs/tags/t${n} ${'1'.repeat(40)} refs/tags/t${n} ${'0'.repeat(40)}`).join('\n');
+    const lines = Array.from({ length: 20_000 }, (_, n) => `refs/tags/t${n} ${'1'.repeat(40)} refs/tags/t${n} ${'0'.repeat(40)}`).join(
+      '\n',
+    );
     const run = spawnSync(process.execPath, [CLI, 'finish', '--check', '--pre-push', '--quiet'], {
       cwd: repo.dir,
       env: cleanEnv(),
@@ -227,7 +239,9 @@ describe("the tool's own writes are never the task's", () => {
     expect(sh(repo, ['majordomus', 'check', '--rule', 'majordomus.scope-integrity']).code).toBe(0);
     expect(commitAll(repo, 'the records the tool wrote').code).toBe(0);
     expect(sh(repo, ['majordomus', 'watch']).code).toBe(0);
-    const rule = ok(repo, ['git', 'ls-files', '.ai/repo/rules/project']).split('\n').find((file) => file.endsWith('.md') && !file.endsWith('README.md'))!;
+    const rule = ok(repo, ['git', 'ls-files', '.ai/repo/rules/project'])
+      .split('\n')
+      .find((file) => file.endsWith('.md') && !file.endsWith('README.md'))!;
     repo.write(rule, `${repo.read(rule)}\nedited by hand\n`);
     const edited = sh(repo, ['majordomus', 'check', '--rule', 'majordomus.scope-integrity', '--json']);
     expect(edited.code).toBe(10);

@@ -10,11 +10,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseYaml } from '../../engine/layer/yaml';
+import { utcSeconds } from '../../engine/state/kernel/clock';
 import { changeSet } from '../../engine/state/tasks/changes';
 import type { Task } from '../../engine/state/tasks/current';
 import { currentTaskFile, readCurrentTask } from '../../engine/state/tasks/current';
-import { parseYaml } from '../../engine/layer/yaml';
-import { utcSeconds } from '../../engine/state/kernel/clock';
 import { cleanEnv, ROOT, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();

@@ -80,7 +80,9 @@ describe("a task's own changes", () => {
     git(repo, ['merge', '-q', '--no-edit', 'main']);
     const judged = await outside(repo);
     expect([judged.code, judged.paths]).toEqual([0, []]);
-    expect(judged.ok[0]).toMatch(/^1 changed file\(s\), all inside the scope .*; 2 of the 62 commit\(s\) since the start are the task's own/);
+    expect(judged.ok[0]).toMatch(
+      /^1 changed file\(s\), all inside the scope .*; 2 of the 62 commit\(s\) since the start are the task's own/,
+    );
   });
 
   it('an out-of-scope change made after the merge is still a FAIL, committed or not', async () => {

@@ -95,9 +95,12 @@ describe('verification.commands', () => {
     expect(notPinned('make check', [])).toBeUndefined();
   });
 
-  it.each(['npm test', '  npm test ', 'npm run check', 'npm run check -- --run', 'npm run check src/a.test.ts'])('accepts %j', (command) => {
-    expect(notPinned(command, pinned)).toBeUndefined();
-  });
+  it.each(['npm test', '  npm test ', 'npm run check', 'npm run check -- --run', 'npm run check src/a.test.ts'])(
+    'accepts %j',
+    (command) => {
+      expect(notPinned(command, pinned)).toBeUndefined();
+    },
+  );
 
   it.each([
     'npm test -- --run',

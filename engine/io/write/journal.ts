@@ -42,7 +42,10 @@ export function blobIds(content: Buffer): { sha1: string; sha256: string } {
 }
 
 /** The working tree holding `path` and its git directory, found from the `.git` entry above it. */
-function checkoutOf(path: string, cache: Map<string, { root: string; gitDir: string } | null>): { root: string; gitDir: string } | undefined {
+function checkoutOf(
+  path: string,
+  cache: Map<string, { root: string; gitDir: string } | null>,
+): { root: string; gitDir: string } | undefined {
   const seen: string[] = [];
   let found: { root: string; gitDir: string } | null = null;
   for (let dir = dirname(path); ; dir = dirname(dir)) {
@@ -95,7 +98,8 @@ export function journalWrites(paths: readonly { readonly path: string; readonly 
       const checkout = checkoutOf(path, cache);
       if (!checkout) continue;
       const rel = relative(checkout.root, path);
-      if (rel === '' || rel.startsWith(`..${sep}`) || isAbsolute(rel) || rel.startsWith(`.git${sep}`) || rel.startsWith(LOCAL_HALF)) continue;
+      if (rel === '' || rel.startsWith(`..${sep}`) || isAbsolute(rel) || rel.startsWith(`.git${sep}`) || rel.startsWith(LOCAL_HALF))
+        continue;
       const journal = join(checkout.gitDir, JOURNAL_NAME);
       let line: JournalLine;
       if (removed) line = { path: rel.split(sep).join('/'), removed: true };

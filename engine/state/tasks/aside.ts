@@ -50,7 +50,8 @@ export async function setAsideTask(repository: Repository, now: Date = new Date(
     const stat = lstatSync(abs);
     let kept: Buffer;
     if (stat.isFile()) kept = readFileSync(abs);
-    else if (stat.isSymbolicLink()) kept = Buffer.from(`# ${current.file} was a symbolic link to ${JSON.stringify(readlinkSync(abs))}\n`, 'utf8');
+    else if (stat.isSymbolicLink())
+      kept = Buffer.from(`# ${current.file} was a symbolic link to ${JSON.stringify(readlinkSync(abs))}\n`, 'utf8');
     else
       throw new RefusedError(
         `finish --set-aside: ${current.file} is ${stat.isDirectory() ? 'a folder' : 'not a regular file'}; nothing was written (move it out of ${stateDir(layout.localDir)} yourself: it holds no task record)`,

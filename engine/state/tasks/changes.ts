@@ -104,7 +104,8 @@ export function changeSet(query: ChangeQuery): ChangeSet {
   for (const entry of kept) {
     const seen = byPath.get(entry.path);
     // an uncommitted change is the latest word on a path; otherwise the first commit listed (the newest)
-    if (!seen || (seen.commit !== undefined && entry.commit === undefined)) byPath.set(entry.path, { path: entry.path, commit: entry.commit });
+    if (!seen || (seen.commit !== undefined && entry.commit === undefined))
+      byPath.set(entry.path, { path: entry.path, commit: entry.commit });
   }
   const files = [...byPath.keys()].sort();
   return { files, entries: files.map((path) => byPath.get(path)!), commits, excluded };
@@ -119,7 +120,11 @@ function revParse(git: ReturnType<typeof gitAt>, rev: string): string | undefine
 }
 
 /** The uncommitted changes, each with the blob git reports for it (all zeros: not hashed, or removed). */
-function uncommittedPaths(git: ReturnType<typeof gitAt>, query: ChangeQuery, head: string | undefined): { paths: Entry[] } | { error: string } {
+function uncommittedPaths(
+  git: ReturnType<typeof gitAt>,
+  query: ChangeQuery,
+  head: string | undefined,
+): { paths: Entry[] } | { error: string } {
   const index = query.tree === 'index';
   const ask = (args: readonly string[]): string[] | string => {
     const result = git(args);

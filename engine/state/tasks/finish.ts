@@ -15,8 +15,8 @@ import { isFailing } from '../../api/findings';
 import type { AnyModelProvider } from '../../api/validator';
 import { RefusedError, UsageError } from '../../errors';
 import type { GateOutcome, RunnerPlugin } from '../../gate/run-gate';
-import type { Runner } from '../../gate/runner';
 import { runGate } from '../../gate/run-gate';
+import type { Runner } from '../../gate/runner';
 import { DocumentError } from '../../io/document-error';
 import { readBody } from '../../io/stdin';
 import { readTextFile } from '../../io/text';
@@ -106,7 +106,13 @@ export async function finishTask(
     ...(reporting ? request.plugins : []),
   ];
   const judge = (attempt: FinishAttempt, reporting: boolean) =>
-    runGate({ gate: 'finish', cwd: request.cwd, env: request.env, given: new Map<AnyModelProvider, unknown>([[attemptModel, attempt]]), plugins: plugins(reporting) });
+    runGate({
+      gate: 'finish',
+      cwd: request.cwd,
+      env: request.env,
+      given: new Map<AnyModelProvider, unknown>([[attemptModel, attempt]]),
+      plugins: plugins(reporting),
+    });
 
   let attempt: FinishAttempt = base;
   let gate: GateOutcome | undefined;
@@ -116,7 +122,11 @@ export async function finishTask(
     // fail): a finish refused anyway never waits for the verify command
     const settings = verifySettings(repository);
     const refusal = verifyRefusal(request.verifyCommand, settings);
-    const before: FinishAttempt = { ...base, stage: 'before-verify', ...(refusal ? { verify: { command: request.verifyCommand, vacuous: refusal } } : {}) };
+    const before: FinishAttempt = {
+      ...base,
+      stage: 'before-verify',
+      ...(refusal ? { verify: { command: request.verifyCommand, vacuous: refusal } } : {}),
+    };
     const cheap = await judge(before, false);
     if (cheap.exitCode !== 0) {
       request.say?.('finish: refused on what is cheap to judge; the verify command was not run');
@@ -173,7 +183,11 @@ class FailureStatement implements RunnerPlugin {
     runner.hooks.processFindings.tap(FailureStatement.pluginName, (findings) =>
       findings.map((finding) =>
         isFailing(finding) && finding.rule !== NOTE_RULE
-          ? { ...finding, level: 'WARN', message: `${finding.message} (recorded anyway: ${this.outcome} states that the work did not succeed)` }
+          ? {
+              ...finding,
+              level: 'WARN',
+              message: `${finding.message} (recorded anyway: ${this.outcome} states that the work did not succeed)`,
+            }
           : finding,
       ),
     );

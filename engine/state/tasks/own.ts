@@ -131,7 +131,11 @@ class PatchIds {
 }
 
 /** The commits reachable from `tip` and from none of `exclude`. */
-function rangeCommits(git: Git, tip: string, exclude: readonly string[]): { commits: RangeCommit[]; error?: undefined } | { error: string } {
+function rangeCommits(
+  git: Git,
+  tip: string,
+  exclude: readonly string[],
+): { commits: RangeCommit[]; error?: undefined } | { error: string } {
   const result = git([
     'log',
     '-z',
@@ -248,7 +252,10 @@ function madeHere(entry: ReflogEntry, before: string | undefined): boolean | 'am
   if (action === 'commit (amend)') return 'amend';
   if (action === 'commit' || action === 'commit (merge)' || action === 'commit (initial)') return true;
   if (action === 'revert' || action.startsWith('revert ')) return true;
-  if ((action.startsWith('merge ') || action === 'merge' || action === 'pull' || action.startsWith('pull ')) && !action.includes('--rebase'))
+  if (
+    (action.startsWith('merge ') || action === 'merge' || action === 'pull' || action.startsWith('pull ')) &&
+    !action.includes('--rebase')
+  )
     return entry.parents.length >= 2 && entry.parents[0] === before;
   return false;
 }

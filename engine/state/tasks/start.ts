@@ -8,18 +8,18 @@
  */
 import { join } from 'node:path';
 import { rootedPathProblem } from '../../api/toolkit/pathspec';
-import { DocumentError } from '../../io/document-error';
-import { JOURNAL_NAME } from '../../io/write/journal';
-import { checkSchema } from '../../layer/schema-check';
-import { parseYaml } from '../../layer/yaml';
 import { MissingError, RefusedError, UsageError } from '../../errors';
 import type { Task } from '../../generated/types';
+import { DocumentError } from '../../io/document-error';
 import { printable } from '../../io/printable';
 import { applyPlan } from '../../io/write/apply';
 import { checkPlan } from '../../io/write/check';
+import { JOURNAL_NAME } from '../../io/write/journal';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
 import type { Repository } from '../../layer/repository';
+import { checkSchema } from '../../layer/schema-check';
+import { parseYaml } from '../../layer/yaml';
 import { newId, utcSeconds } from '../kernel/clock';
 import { appendEvent, formatEvent, MAX_LINE_BYTES } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';

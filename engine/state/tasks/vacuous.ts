@@ -14,7 +14,28 @@
 type Outcome = 'succeeds' | 'fails' | 'depends';
 
 /** Commands whose status says nothing about the work: they succeed (given sane arguments) whatever it is. */
-const NO_TEST = new Set(['true', ':', 'echo', 'printf', 'sleep', 'cd', 'pwd', 'wait', 'set', 'export', 'unset', 'shift', 'type', 'hash', 'umask', 'alias', 'readonly', 'local', 'times', 'trap']);
+const NO_TEST = new Set([
+  'true',
+  ':',
+  'echo',
+  'printf',
+  'sleep',
+  'cd',
+  'pwd',
+  'wait',
+  'set',
+  'export',
+  'unset',
+  'shift',
+  'type',
+  'hash',
+  'umask',
+  'alias',
+  'readonly',
+  'local',
+  'times',
+  'trap',
+]);
 /** Commands that always fail. */
 const ALWAYS_FAILS = new Set(['false']);
 /** Words before a command that run it as it is. */
@@ -171,7 +192,11 @@ function skipTo(tokens: readonly Token[], at: number, closer: string | undefined
 }
 
 /** Commands joined by `|`; its status is the last one's (every one's under `set -o pipefail`). */
-function pipeline(tokens: readonly Token[], start: number, pipefail: boolean): { outcome: Outcome; next: number; exited?: boolean; pipefail?: boolean } {
+function pipeline(
+  tokens: readonly Token[],
+  start: number,
+  pipefail: boolean,
+): { outcome: Outcome; next: number; exited?: boolean; pipefail?: boolean } {
   const parts: Outcome[] = [];
   const names: string[] = [];
   let at = start;
@@ -194,7 +219,10 @@ function pipeline(tokens: readonly Token[], start: number, pipefail: boolean): {
 }
 
 /** One command: a group, a negation, or words after prefixes and assignments. */
-function command(tokens: readonly Token[], start: number): { outcome: Outcome; next: number; name?: string; exited?: boolean; pipefail?: boolean } {
+function command(
+  tokens: readonly Token[],
+  start: number,
+): { outcome: Outcome; next: number; name?: string; exited?: boolean; pipefail?: boolean } {
   let at = start;
   if (isWord(tokens[at], '!')) {
     const inner = command(tokens, at + 1);
@@ -231,7 +259,8 @@ function simple(words: readonly string[]): { outcome: Outcome; name?: string; ex
     }
     if (basename(word) === 'env') {
       at++;
-      while (words[at] !== undefined && (/^-/.test(words[at]!) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[at]!))) at += words[at] === '-u' ? 2 : 1;
+      while (words[at] !== undefined && (/^-/.test(words[at]!) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[at]!)))
+        at += words[at] === '-u' ? 2 : 1;
       continue;
     }
     break;
@@ -244,7 +273,8 @@ function simple(words: readonly string[]): { outcome: Outcome; name?: string; ex
     if (status === undefined) return { outcome: 'depends', name };
     return { outcome: status === 0 ? 'succeeds' : 'fails', name, exited: name === 'exit' };
   }
-  if (name === 'set' && args.some((arg, index) => arg === 'pipefail' && args[index - 1] === '-o')) return { outcome: 'succeeds', name, pipefail: true };
+  if (name === 'set' && args.some((arg, index) => arg === 'pipefail' && args[index - 1] === '-o'))
+    return { outcome: 'succeeds', name, pipefail: true };
   if (NO_TEST.has(name)) return { outcome: 'succeeds', name };
   if (ALWAYS_FAILS.has(name)) return { outcome: 'fails', name };
   if (name === 'test' || name === '[') {
