@@ -13,7 +13,7 @@
  * when the task started (the task record's `started_dirty`, while the path still holds that content).
  * Renames count as both of their paths: a file moved out of the scope left the scope.
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Task } from '../../generated/types';
 import { JOURNAL_NAME, type JournalLine } from '../../io/write/journal';
@@ -53,6 +53,8 @@ export interface ChangeQuery {
    * uncommitted does.
    */
   readonly push?: { readonly tip: string; readonly exclude: readonly string[] };
+  /** HEAD, when the caller knows it already (undefined: asked of git). */
+  readonly head?: () => string | undefined;
 }
 
 const ZERO = /^0+$/;
@@ -64,7 +66,7 @@ const MAX_JOURNAL_BYTES = 32 * 1024 * 1024;
 export function changeSet(query: ChangeQuery): ChangeSet {
   const git = gitAt(query.root, query.env);
   const { task } = query;
-  const head = query.push?.tip ?? revParse(git, 'HEAD');
+  const head = query.push?.tip ?? (query.head ? query.head() : revParse(git, 'HEAD'));
   const entries: Entry[] = [];
   let commits: { own: number; range: number; source: 'reflog' | 'authorship' | 'none' } = { own: 0, range: 0, source: 'none' };
   if (head) {
@@ -154,7 +156,10 @@ function uncommittedPaths(
     const changed = diff(head);
     if (typeof changed === 'string') return { error: `git cannot list the uncommitted changes: ${changed}` };
     // a merge or cherry-pick stopped for its conflicts: what it brings is not the task's, what differs from both sides is
-    const other = ['MERGE_HEAD', 'CHERRY_PICK_HEAD'].map((name) => revParse(git, name)).find((sha) => sha !== undefined);
+    const other = ['MERGE_HEAD', 'CHERRY_PICK_HEAD']
+      .filter((name) => existsSync(join(query.gitDir, name)))
+      .map((name) => revParse(git, name))
+      .find((sha) => sha !== undefined);
     if (other) {
       const theirs = diff(other);
       if (typeof theirs === 'string') return { error: `git cannot list what the merge brings: ${theirs}` };

@@ -154,6 +154,7 @@ export const taskModel = defineModel({
       env: target.env,
       task,
       tree: target.repository.tree,
+      head: () => target.repository.git.head(),
     });
     return {
       root: target.path,

@@ -88,46 +88,48 @@ export function ownCommits(git: Git, task: Task, tip: string, exclude: readonly 
     const commits = range.commits.filter((commit) => commit.authorSeconds >= since);
     return { commits, source: 'authorship', range: range.commits.length };
   }
-  const patches = new PatchIds(git);
+  const seedOf = (commit: RangeCommit) => seeds.commits.get(commit.sha);
+  const mine = (commit: RangeCommit) => seeds.authors.get(commit.author) ?? [];
+  // a commit of the task's author identity whose subject is none of the task's: maybe reworded, told by its patch
+  const reworded = range.commits.filter(
+    (commit) =>
+      !seedOf(commit) &&
+      commit.parents.length <= 1 &&
+      mine(commit).length > 0 &&
+      !mine(commit).some((seed) => seed.subject === commit.subject),
+  );
+  const patches =
+    reworded.length > 0
+      ? patchIds(git, [...reworded.map((c) => c.sha), ...reworded.flatMap((c) => mine(c).map((seed) => seed.sha))])
+      : new Map();
   const commits = range.commits.flatMap((commit): OwnCommit[] => {
-    const seed = seeds.commits.get(commit.sha);
+    const seed = seedOf(commit);
     if (seed) return [{ ...commit, ...(seed.amended && !seeds.commits.has(seed.amended) ? { amended: seed.amended } : {}) }];
-    return rewriteOf(commit, seeds.authors.get(commit.author) ?? [], patches) ? [commit] : [];
+    const same = mine(commit);
+    if (same.some((other) => other.subject === commit.subject)) return [commit];
+    const id = patches.get(commit.sha);
+    return id !== undefined && same.some((other) => patches.get(other.sha) === id) ? [commit] : [];
   });
   return { commits, source: 'reflog', range: range.commits.length };
 }
 
 /**
- * True when `commit` is one of `mine` rewritten: the same author identity (name, e-mail, second), and
- * the same subject (a rebase, a squash into it, a fixup) or, where the message was reworded, the same
- * patch. Both, so that two commits one author made in one second are never taken for each other.
+ * A commit of the task rewritten keeps the author identity git recorded when it was made (name, e-mail,
+ * second) and its subject — a rebase, a squash into it, a fixup — or, where the message was reworded,
+ * its patch. Both are asked, so that two commits one author made in one second are never taken for each
+ * other. The patch ids (`git patch-id --stable`) of the commits that need them, in two processes.
  */
-function rewriteOf(commit: RangeCommit, mine: readonly { sha: string; subject: string }[], patches: PatchIds): boolean {
-  if (mine.length === 0) return false;
-  if (mine.some((seed) => seed.subject === commit.subject)) return true;
-  if (commit.parents.length > 1) return false;
-  const id = patches.of(commit.sha);
-  return id !== undefined && mine.some((seed) => patches.of(seed.sha) === id);
-}
-
-/** Patch ids (`git patch-id --stable`), asked only for the commits that need them, once each. */
-class PatchIds {
-  private readonly known = new Map<string, string | undefined>();
-
-  constructor(private readonly git: Git) {}
-
-  of(sha: string): string | undefined {
-    if (!this.known.has(sha)) {
-      this.known.set(sha, undefined);
-      const patch = this.git(['log', '--no-walk=unsorted', '-p', '--no-renames', '--format=commit %H', sha, '--']);
-      if (patch.status === 0 && patch.stdout !== '') {
-        const id = this.git(['patch-id', '--stable'], patch.stdout);
-        const [patchId] = id.stdout.trim().split(' ');
-        if (id.status === 0 && patchId) this.known.set(sha, patchId);
-      }
-    }
-    return this.known.get(sha);
+function patchIds(git: Git, shas: readonly string[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  const patch = git(['log', '--no-walk=unsorted', '-p', '--no-renames', '--format=commit %H', ...new Set(shas), '--']);
+  if (patch.status !== 0 || patch.stdout === '') return ids;
+  const listed = git(['patch-id', '--stable'], patch.stdout);
+  if (listed.status !== 0) return ids;
+  for (const line of listed.stdout.split('\n')) {
+    const [id, sha] = line.split(' ');
+    if (id && sha) ids.set(sha, id);
   }
+  return ids;
 }
 
 /** The commits reachable from `tip` and from none of `exclude`. */
