@@ -93,6 +93,7 @@ function safeRead(path: string, max: number): Buffer | undefined {
 export function journalWrites(paths: readonly { readonly path: string; readonly removed: boolean }[]): void {
   try {
     const cache = new Map<string, { root: string; gitDir: string } | null>();
+    const kept = new Map<string, boolean>();
     const byJournal = new Map<string, string[]>();
     for (const { path, removed } of paths) {
       const checkout = checkoutOf(path, cache);
@@ -101,16 +102,13 @@ export function journalWrites(paths: readonly { readonly path: string; readonly 
       if (rel === '' || rel.startsWith(`..${sep}`) || isAbsolute(rel) || rel.startsWith(`.git${sep}`) || rel.startsWith(LOCAL_HALF))
         continue;
       const journal = join(checkout.gitDir, JOURNAL_NAME);
+      // no journal, no task: nothing is hashed for it
+      if (!kept.has(journal)) kept.set(journal, isFile(journal));
+      if (!kept.get(journal)) continue;
       let line: JournalLine;
       if (removed) line = { path: rel.split(sep).join('/'), removed: true };
       else {
-        let stat: ReturnType<typeof lstatSync>;
-        try {
-          stat = lstatSync(path);
-        } catch {
-          continue;
-        }
-        if (!stat.isFile()) continue;
+        if (!isFile(path)) continue;
         line = { path: rel.split(sep).join('/'), ...blobIds(readFileSync(path)) };
       }
       byJournal.set(journal, [...(byJournal.get(journal) ?? []), JSON.stringify(line)]);
@@ -118,6 +116,14 @@ export function journalWrites(paths: readonly { readonly path: string; readonly 
     for (const [journal, lines] of byJournal) appendIfPresent(journal, `${lines.join('\n')}\n`);
   } catch {
     // a journal is a courtesy to the task's judgement, never a reason for a write to fail
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
   }
 }
 
