@@ -65,9 +65,9 @@ export default defineValidator({
 /** What a change outside the claim is, and what undoes it, as true for a commit as for an edit. */
 function outsideMessage(id: string, claim: string, entry: ChangedPath): string {
   if (entry.commit === undefined)
-    return `changed by task ${id} outside its scope (${claim}), not committed: undo the change, or finish this task and start one that claims it`;
+    return `changed by task ${id} outside its scope (${claim}), not committed: undo the change, or end this task (majordomus finish --outcome blocked --note <file>) and start one that claims it`;
   const short = entry.commit.slice(0, 12);
-  return `changed by task ${id} in its commit ${short}, outside its scope (${claim}): take it out of the task's commits (git revert ${short}, or git rebase -i), or finish this task and start one that claims it`;
+  return `changed by task ${id} in its commit ${short}, outside its scope (${claim}): take it out of the task's commits (git revert ${short}, or git rebase -i), or end this task (majordomus finish --outcome blocked --note <file>) and start one that claims it`;
 }
 
 function summary(changed: Extract<ChangeSet, { error?: undefined }>, files: number, claim: string, push: PushAttempt | undefined): string {

@@ -180,7 +180,7 @@ describe("a task's own changes", () => {
     expect(await outside(repo)).toMatchObject({ code: 10, paths: ['src/b/own-outside.txt'] });
   });
 
-  it('an amend: what it adds is the task’s; amending the commit the task started on does not make its old changes the task’s', async () => {
+  it('an amend: what it adds is the task’s, in scope or out of it', async () => {
     const repo = await onFeat();
     commit(repo, { 'src/a/one.txt': 'own\n' }, 'own work');
     repo.write('src/a/two.txt', 'amended in\n');
@@ -215,6 +215,16 @@ describe("a task's own changes", () => {
     commit(repo, { 'src/b/side.txt': 'x\n' }, 'side work');
     git(repo, ['checkout', '-q', 'feat']);
     git(repo, ['merge', '-q', '--no-edit', 'side']);
+    expect(await outside(repo)).toMatchObject({ code: 0, paths: [] });
+  });
+
+  it('a revert after a merge undoes the change too: the path holds again what it held before the task touched it', async () => {
+    const repo = await onFeat();
+    commit(repo, { 'src/b/oops.txt': 'x\n', 'src/b/kept.txt': 'changed\n' }, 'oops');
+    baseMovesOn(repo, 5);
+    git(repo, ['merge', '-q', '--no-edit', 'main']);
+    expect(await outside(repo)).toMatchObject({ code: 10, paths: ['src/b/kept.txt', 'src/b/oops.txt'] });
+    git(repo, ['revert', '--no-edit', 'HEAD^1']);
     expect(await outside(repo)).toMatchObject({ code: 0, paths: [] });
   });
 

@@ -17,6 +17,7 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Task } from '../../generated/types';
 import { JOURNAL_NAME, type JournalLine } from '../../io/write/journal';
+import type { CommittedPath } from './own';
 import { committedPaths, gitAt, ownCommits } from './own';
 
 /** One path of the change set. */
@@ -75,7 +76,7 @@ export function changeSet(query: ChangeQuery): ChangeSet {
     commits = { own: own.commits.length, range: own.range, source: own.source };
     const committed = committedPaths(git, own.commits);
     if (committed.error !== undefined) return { error: committed.error };
-    entries.push(...committed.paths);
+    entries.push(...undone(git, head, own.commits, committed.paths));
   }
   if (!query.push) {
     const uncommitted = uncommittedPaths(git, query, head);
@@ -114,6 +115,42 @@ export function changeSet(query: ChangeQuery): ChangeSet {
 }
 
 type Entry = { path: string; blob?: string; commit?: string; removed?: boolean };
+
+/**
+ * The committed paths the task changed and did not change back: a path its own runs of commits changed
+ * (never a merge's resolution) that holds at `head` what it held before the first of them — an
+ * out-of-scope change reverted after a merge split the runs — is no change of the task's. One git
+ * process, for those paths alone.
+ */
+function undone(
+  git: ReturnType<typeof gitAt>,
+  head: string,
+  commits: readonly { readonly sha: string }[],
+  paths: readonly CommittedPath[],
+): CommittedPath[] {
+  const order = new Map(commits.map((commit, at) => [commit.sha, at]));
+  const first = new Map<string, CommittedPath | null>();
+  for (const entry of paths) {
+    const seen = first.get(entry.path);
+    if (seen === null) continue;
+    // a merge's resolution is judged as it stands
+    if (entry.before === undefined) first.set(entry.path, null);
+    else if (!seen || (order.get(entry.commit) ?? 0) > (order.get(seen.commit) ?? 0)) first.set(entry.path, entry);
+  }
+  const asked = [...first.entries()].flatMap(([path, entry]) => (entry && !path.includes('\n') ? [{ path, before: entry.before! }] : []));
+  if (asked.length === 0) return [...paths];
+  const result = git(['cat-file', '--batch-check=%(objectname)'], `${asked.map(({ path }) => `${head}:${path}`).join('\n')}\n`);
+  if (result.status !== 0) return [...paths];
+  const now = result.stdout.split('\n');
+  const back = new Set(
+    asked.filter(({ before }, at) => {
+      const line = now[at] ?? '';
+      const blob = line.endsWith(' missing') ? '' : line;
+      return ZERO.test(before) ? blob === '' : blob === before;
+    }).map(({ path }) => path),
+  );
+  return paths.filter((entry) => !back.has(entry.path));
+}
 
 function revParse(git: ReturnType<typeof gitAt>, rev: string): string | undefined {
   const result = git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]);

@@ -192,7 +192,7 @@ export function activeTask(repository: Repository, command: string): Task {
   if (current.status === 'unreadable') {
     const first = current.problems[0];
     throw new UsageError(
-      `${command}: ${current.file}${first?.line ? `:${first.line}` : ''} is not a task record: ${first?.message ?? 'unreadable'} (fix or remove it, then run: majordomus start)`,
+      `${command}: ${current.file}${first?.line ? `:${first.line}` : ''} is not a task record: ${first?.message ?? 'unreadable'} (set it aside: majordomus finish --set-aside, then run: majordomus start)`,
     );
   }
   if (current.foreign) {

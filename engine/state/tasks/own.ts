@@ -266,6 +266,8 @@ function madeHere(entry: ReflogEntry, before: string | undefined): boolean | 'am
 export interface CommittedPath {
   readonly path: string;
   readonly blob: string;
+  /** The blob the run found there (all zeros: absent); undefined for a merge's resolution. */
+  readonly before?: string;
   /** True when the run of commits removed it. */
   readonly removed?: boolean;
   /** The newest own commit of the run of commits that changed it. */
@@ -326,7 +328,8 @@ function parseRaw(out: string): CommittedPath[] {
     if (field.startsWith(':')) {
       const parts = field.slice(1).split(' ');
       const path = fields[++index];
-      if (path !== undefined) paths.push({ path, blob: parts[3] ?? '', commit, ...(parts[4]?.startsWith('D') ? { removed: true } : {}) });
+      if (path !== undefined)
+        paths.push({ path, blob: parts[3] ?? '', before: parts[2] ?? '', commit, ...(parts[4]?.startsWith('D') ? { removed: true } : {}) });
     } else if (/^[0-9a-f]{40,64}$/.test(field.trim())) commit = field.trim();
   }
   return paths;

@@ -262,12 +262,12 @@ export function requireTask(repository: Repository, command: string): { task: Ta
   if (current.status === 'unreadable') {
     const line = current.problems[0]?.line;
     throw new RefusedError(
-      `${command}: ${current.file}${line === undefined ? '' : `:${line}`} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'}`,
+      `${command}: ${current.file}${line === undefined ? '' : `:${line}`} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'}; nothing was written (set it aside: majordomus finish --set-aside, then start the task again)`,
     );
   }
   if (current.foreign) {
     throw new RefusedError(
-      `${command}: ${current.file} holds task ${current.task.id} of another checkout (${printable(current.task.worktree)}); nothing was written (finish it there, or, if that checkout is gone or this one was moved from it, move the file aside and start again)`,
+      `${command}: ${current.file} holds task ${current.task.id} of another checkout (${printable(current.task.worktree)}); nothing was written (finish it there, or, if that checkout is gone or this one was moved from it, set it aside: majordomus finish --set-aside, and start again)`,
     );
   }
   return { task: current.task, file: current.file };
