@@ -17,7 +17,7 @@ import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Task } from '../../generated/types';
 import { JOURNAL_NAME, type JournalLine } from '../../io/write/journal';
-import type { CommittedPath } from './own';
+import type { CommittedPath, ReflogMemo } from './own';
 import { committedPaths, gitAt, ownCommits } from './own';
 
 /** One path of the change set. */
@@ -56,6 +56,8 @@ export interface ChangeQuery {
   readonly push?: { readonly tip: string; readonly exclude: readonly string[] };
   /** HEAD, when the caller knows it already (undefined: asked of git). */
   readonly head?: () => string | undefined;
+  /** The reflog's reading, shared by the change sets of one judgement. */
+  readonly memo?: ReflogMemo;
 }
 
 const ZERO = /^0+$/;
@@ -71,7 +73,7 @@ export function changeSet(query: ChangeQuery): ChangeSet {
   const entries: Entry[] = [];
   let commits: { own: number; range: number; source: 'reflog' | 'authorship' | 'none' } = { own: 0, range: 0, source: 'none' };
   if (head) {
-    const own = ownCommits(git, task, head, query.push?.exclude ?? []);
+    const own = ownCommits(git, task, head, query.push?.exclude ?? [], query.memo);
     if (own.error !== undefined) return { error: own.error };
     commits = { own: own.commits.length, range: own.range, source: own.source };
     const committed = committedPaths(git, own.commits);
@@ -143,11 +145,13 @@ function undone(
   if (result.status !== 0) return [...paths];
   const now = result.stdout.split('\n');
   const back = new Set(
-    asked.filter(({ before }, at) => {
-      const line = now[at] ?? '';
-      const blob = line.endsWith(' missing') ? '' : line;
-      return ZERO.test(before) ? blob === '' : blob === before;
-    }).map(({ path }) => path),
+    asked
+      .filter(({ before }, at) => {
+        const line = now[at] ?? '';
+        const blob = line.endsWith(' missing') ? '' : line;
+        return ZERO.test(before) ? blob === '' : blob === before;
+      })
+      .map(({ path }) => path),
   );
   return paths.filter((entry) => !back.has(entry.path));
 }

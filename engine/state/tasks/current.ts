@@ -148,7 +148,9 @@ export const taskModel = defineModel({
     const task = current.status === 'present' && !current.foreign ? current.task : undefined;
     const active = task?.outcome === 'active' ? task : undefined;
     let changes: { value: ChangeSet | undefined } | undefined;
+    const memo = {};
     const query = (task: Task) => ({
+      memo,
       root: target.path,
       gitDir: target.repository.git.gitDir,
       env: target.env,

@@ -77,13 +77,15 @@ export function epochSeconds(utc: string): number {
  * The task's own commits reachable from `tip` and not from the start commit nor from `exclude` (commits
  * a remote already has, at a push).
  */
-export function ownCommits(git: Git, task: Task, tip: string, exclude: readonly string[] = []): OwnCommits {
+export function ownCommits(git: Git, task: Task, tip: string, exclude: readonly string[] = [], memo: ReflogMemo = {}): OwnCommits {
   const since = epochSeconds(task.started_at);
   // what a remote had may be unknown here (somebody else pushed it): only what git has bounds the range
   const known = exclude.filter((sha) => sha === EVERY_REMOTE || git(['cat-file', '-e', `${sha}^{commit}`]).status === 0);
   const range = rangeCommits(git, tip, [...(task.head ? [task.head] : []), ...known]);
   if (range.error !== undefined) return { error: range.error };
-  const seeds = reflogSeeds(git, task.branch ? `refs/heads/${task.branch}` : 'HEAD', since);
+  // read once per judgement, however many refs a push carries
+  if (!('seeds' in memo)) memo.seeds = reflogSeeds(git, task.branch ? `refs/heads/${task.branch}` : 'HEAD', since);
+  const { seeds } = memo;
   if (seeds === undefined) {
     const commits = range.commits.filter((commit) => commit.authorSeconds >= since);
     return { commits, source: 'authorship', range: range.commits.length };
@@ -165,8 +167,13 @@ function rangeCommits(
   return { commits };
 }
 
+/** The reflog's reading, kept by a caller that asks for several tips in one judgement (a push of many refs). */
+export interface ReflogMemo {
+  seeds?: Seeds | undefined;
+}
+
 /** What the reflog says the task committed: the commits themselves and their authors' identities. */
-interface Seeds {
+export interface Seeds {
   readonly commits: ReadonlyMap<string, { readonly amended?: string }>;
   /** By author identity, the task's commits of that identity. */
   readonly authors: ReadonlyMap<string, readonly { readonly sha: string; readonly subject: string }[]>;
