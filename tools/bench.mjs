@@ -1,6 +1,7 @@
 // npm run bench: the start-up product, measured. Runs `node -e 0`, `majordomus doctor` on a freshly
 // initialised repository, on a large generated one and on one with many enforced project rules,
 // and the `check` gate on a repository with an active task, 500 `.ai/` files and a 5,000-line ledger,
+// `check` and `finish --check` on a task branch that merged 500 commits of its base branch,
 // alternately in one process, and prints each median and its ratio to `node -e 0`, the cost of one
 // enforced rule, and the peak memory of each gate run; then `session start` and `session close` on a
 // repository with 1,000 closed session records and a 5,000-line ledger, each against `node -e 0`; the
@@ -13,7 +14,7 @@
 // build (a package folder: package.json, share/, rules/, dist/) alternates with this one, for a
 // before/after in one run. Public tools only: node and git.
 // Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--baseline <package>] [--json]
-//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions | --big]   builds only the
+//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions | --big | --merged]   builds only the
 //        enforced (or the large, or the task) repository, prints its path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -140,6 +141,47 @@ function taskRepository() {
 }
 
 /**
+ * A task branch in the field: 2,000 commits of history before it, a task on `feat` claiming src/a with
+ * an own commit, `main` moving on by 500 commits of src/b (written by `git fast-import`), merged into
+ * `feat` by a true merge, and one more own commit: what `check` and `finish --check` (the pre-push
+ * hook's judgement) meet on a task branch that merged its base branch.
+ */
+function mergedTaskRepository() {
+  const dir = freshRepository();
+  const git = (...argv) => run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', ...argv], dir);
+  // the base branch's commits are a teammate's, one a minute, as a shared branch gets them
+  const commits = (branch, count, prefix, from) => {
+    const now = Math.floor(Date.now() / 1000);
+    let stream = '';
+    for (let i = 0; i < count; i++) {
+      const message = `${prefix} ${i}\n`;
+      const content = `${prefix} ${i}\n`;
+      const when = `${now - (count - i) * 60} +0000`;
+      stream += `commit refs/heads/${branch}\nauthor mate <mate@example.com> ${when}\ncommitter mate <mate@example.com> ${when}\ndata ${Buffer.byteLength(message)}\n${message}`;
+      if (i === 0 && from) stream += `from ${from}\n`;
+      stream += `M 644 inline ${prefix}/f${i % 200}.txt\ndata ${Buffer.byteLength(content)}\n${content}\n`;
+    }
+    run('git', ['fast-import', '--quiet'], dir, stream);
+  };
+  git('add', '-A');
+  git('commit', '-q', '--no-verify', '-m', 'adopt');
+  commits('main', 2000, 'history', git('rev-parse', 'HEAD').stdout.trim());
+  git('reset', '-q', '--hard', 'main');
+  git('checkout', '-q', '-b', 'feat');
+  run(process.execPath, [cli, 'start', 'bench a merged task branch', '--scope', 'src/a'], dir);
+  mkdirSync(join(dir, 'src/a'), { recursive: true });
+  writeFileSync(join(dir, 'src/a/one.txt'), 'own\n');
+  git('add', '-A');
+  git('commit', '-q', '--no-verify', '-m', 'own work');
+  commits('main', 500, 'src/b', 'refs/heads/main^0');
+  git('merge', '-q', '--no-verify', '--no-edit', 'main');
+  writeFileSync(join(dir, 'src/a/two.txt'), 'own\n');
+  git('add', '-A');
+  git('commit', '-q', '--no-verify', '-m', 'more own work');
+  return dir;
+}
+
+/**
  * An adopted repository worked in for a long while: 1,000 closed session records (one `session close`
  * really wrote, copied under other session ids) and a ledger of 5,000 lines, most of them stamped with
  * other episodes: what `session start` and `session close` meet in a provider's hook.
@@ -257,7 +299,7 @@ const peakMemory = (argv, cwd, input) => {
 
 if (args.includes('--prepare')) {
   process.stdout.write(
-    `${args.includes('--big') ? bigRepository() : args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
+    `${args.includes('--big') ? bigRepository() : args.includes('--merged') ? mergedTaskRepository() : args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
   );
   process.exit(0);
 }
@@ -268,6 +310,7 @@ const enforced = enforcedRepository(enforcedCount);
 const task = taskRepository();
 const sessions = sessionsRepository();
 const big = bigRepository();
+const merged = mergedTaskRepository();
 const targets = [
   { name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: fresh },
   { name: 'doctor (fresh repository)', command: process.execPath, argv: [cli, 'doctor'], cwd: fresh },
@@ -294,6 +337,13 @@ const targets = [
     cwd: sessions,
     input: guardPayload(`bash -c 'git commit -n -m wip'`, sessions),
     goal: 1.5,
+  },
+  { name: 'check (task branch that merged 500 commits)', command: process.execPath, argv: [cli, 'check'], cwd: merged },
+  {
+    name: 'finish --check (task branch that merged 500 commits)',
+    command: process.execPath,
+    argv: [cli, 'finish', '--check'],
+    cwd: merged,
   },
 ];
 if (baseline)
@@ -411,5 +461,6 @@ try {
   rmSync(task, { recursive: true, force: true });
   rmSync(sessions, { recursive: true, force: true });
   rmSync(big, { recursive: true, force: true });
+  rmSync(merged, { recursive: true, force: true });
   if (rulesync) rmSync(rulesync.dir, { recursive: true, force: true });
 }

@@ -19,6 +19,10 @@ export default defineValidator({
       });
       return;
     }
+    if (attempt.stage === 'before-verify') {
+      context.skip({ subject: task.id, message: 'judged once the verify command has run, over the tree it leaves' });
+      return;
+    }
     if (!attempt.gates) {
       context.ok({ subject: task.id, message: `a ${attempt.outcome} outcome is not refused over the completion gates` });
       return;

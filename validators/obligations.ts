@@ -3,6 +3,7 @@ import { UNFINISHED_OUTCOMES } from '../engine/state/records/model';
 import type { Obligation } from '../engine/state/records/obligations';
 import { OBLIGATIONS, obligationsModel } from '../engine/state/records/obligations';
 import { taskModel } from '../engine/state/tasks/current';
+import { pushModel } from '../engine/state/tasks/push';
 
 export default defineValidator({
   name: 'obligations',
@@ -19,6 +20,13 @@ export default defineValidator({
     }
     if (!task) {
       context.ok({ subject: tasks.current.file, message: 'no task of this checkout: nothing is owed' });
+      return;
+    }
+    if (context.model(pushModel)) {
+      context.skip({
+        subject: task.id,
+        message: 'judged by finish --outcome completed: what a task owes is owed at its finish, not at each push',
+      });
       return;
     }
     const model = context.model(obligationsModel);

@@ -1,12 +1,14 @@
 import { defineValidator } from '../engine/api/validator';
 import { taskModel } from '../engine/state/tasks/current';
+import { pushModel } from '../engine/state/tasks/push';
 
 export default defineValidator({
   name: 'state',
-  description: 'The task record still describes this checkout: readable, the same branch, HEAD at or ahead of the commit it started from.',
+  description:
+    'The task record still describes this checkout: readable, the same branch, and the commit it started from still known to git.',
   gates: ['check', 'finish', 'watch'],
   run(context) {
-    const { task, current, headPosition } = context.model(taskModel);
+    const { task, current, startCommit } = context.model(taskModel);
     if (current.status === 'absent') {
       context.skip({ subject: current.file, message: 'no task: no record to hold to the checkout' });
       return;
@@ -17,7 +19,7 @@ export default defineValidator({
           subject: current.file,
           file: current.file,
           line: problem.line,
-          message: `not a task record this version reads: ${problem.message} (move it aside and start the task again)`,
+          message: `not a task record this version reads: ${problem.message} (set it aside: majordomus finish --set-aside, then start the task again)`,
         });
       return;
     }
@@ -26,6 +28,17 @@ export default defineValidator({
         subject: current.file,
         message: `task ${current.task.id} belongs to another checkout (${current.task.worktree}): reported, not enforced here`,
       });
+      return;
+    }
+    if (task.outcome !== 'active') {
+      context.skip({
+        subject: task.id,
+        message: `task ${task.id} finished as ${task.outcome}: it judges nothing that happened after its finish`,
+      });
+      return;
+    }
+    if (context.model(pushModel)) {
+      context.skip({ subject: task.id, message: 'a push is judged by the commits it carries, not by the branch checked out here' });
       return;
     }
     let found = false;
@@ -39,31 +52,27 @@ export default defineValidator({
         subject: task.id,
         file: current.file,
         line: current.doc.lines.get('branch'),
-        message: `the task started on ${task.branch ?? 'a detached HEAD'} and the checkout is on ${branch ?? 'a detached HEAD'} now: switch back, or finish the task and start one here`,
+        message: `the task started on ${task.branch ?? 'a detached HEAD'} and the checkout is on ${branch ?? 'a detached HEAD'} now: switch back${task.branch ? ` (git switch ${task.branch})` : ''}, or end the task (majordomus finish --outcome blocked --note <file>) and start one here`,
       });
     }
-    const position = headPosition(context.git.head());
-    if (position === 'behind-or-diverged') {
+    const head = context.git.head();
+    const position = startCommit(head);
+    if (position === 'missing') {
       violation({
         subject: task.id,
         file: current.file,
         line: current.doc.lines.get('head'),
-        message: `HEAD (${context.git.head()?.slice(0, 12)}) is not at or ahead of the commit the task started from (${task.head?.slice(0, 12)}): the history was rewritten under the task`,
+        message: `git no longer has the commit the task started from (${task.head?.slice(0, 12)}), so its own changes cannot be told from what came before: end it (majordomus finish --outcome failed --note <file>) and start it again`,
       });
-    } else if (position === 'unknown') {
-      violation({
-        subject: task.id,
-        file: current.file,
-        line: current.doc.lines.get('head'),
-        message: `git cannot place the commit the task started from (${task.head?.slice(0, 12)}) against HEAD: it may be gone`,
-      });
-    } else if (task.head && !context.git.head()) {
+    } else if (task.head && !head) {
       violation({ subject: task.id, message: 'the task started at a commit and HEAD names none now' });
     }
-    if (!found)
-      context.ok({
-        subject: task.id,
-        message: `task ${task.id} (${task.outcome}) on ${task.branch ?? 'a detached HEAD'}, started at ${task.head?.slice(0, 12) ?? 'no commit'}`,
-      });
+    if (found) return;
+    const rebased =
+      position === 'rewritten' ? '; the branch was rewritten since (a rebase): its own commits are followed by their author' : '';
+    context.ok({
+      subject: task.id,
+      message: `task ${task.id} (${task.outcome}) on ${task.branch ?? 'a detached HEAD'}, started at ${task.head?.slice(0, 12) ?? 'no commit'}${rebased}`,
+    });
   },
 });

@@ -19,6 +19,13 @@ export default defineValidator({
       return;
     }
     const { verify, outcome } = attempt;
+    if (attempt.stage === 'before-verify' && verify?.vacuous === undefined) {
+      context.skip({
+        subject: verify?.command ?? task.id,
+        message: 'judged once the verify command has run (finish judges what is cheap first)',
+      });
+      return;
+    }
     if (verify?.vacuous !== undefined) {
       context.violation({
         subject: verify.command,
@@ -27,10 +34,17 @@ export default defineValidator({
       return;
     }
     if (verify) {
+      if (verify.timedOut !== undefined) {
+        context.violation({
+          subject: verify.command,
+          message: `the verify command ran past verification.timeout_seconds (${verify.timedOut}s) and was stopped: it proved nothing (make it faster, or raise the limit in the policy)`,
+        });
+        return;
+      }
       if (verify.treeChanged)
         context.violation({
           subject: verify.command,
-          message: `the working tree changed while the verify command ran (exit ${verify.exit}, ${verify.seconds}s): what it verified is not what is there now (make it leave tracked and untracked files alone)`,
+          message: `the working tree changed while the verify command ran (exit ${verify.exit}, ${verify.seconds}s): what it verified is not what is there now (make it leave tracked and untracked files alone, or declare what it writes in the policy's verification.outputs)`,
         });
       if (outcome === 'completed' && verify.exit !== 0)
         context.violation({

@@ -4,6 +4,7 @@
  * ask for.
  */
 
+import type { AnyModelProvider } from '../api/validator';
 import { gatePlugins } from '../capabilities/gates';
 import type { Invocation } from '../commands/define';
 import { ExitCode, UsageError } from '../errors';
@@ -36,7 +37,12 @@ export interface GateOptions {
 }
 
 /** Run `gate` in the repository around the working directory. */
-export async function runGateCommand(gate: GateName, options: GateOptions, invocation: Invocation): Promise<void> {
+export async function runGateCommand(
+  gate: GateName,
+  options: GateOptions,
+  invocation: Invocation,
+  given?: ReadonlyMap<AnyModelProvider, unknown>,
+): Promise<void> {
   const { cwd, env } = invocation;
   const repositoryValidators = repositoryValidatorSwitch(options.repositoryValidators, env);
   const format = formatOf(options);
@@ -74,7 +80,7 @@ export async function runGateCommand(gate: GateName, options: GateOptions, invoc
     const plugins: RunnerPlugin[] = [...(await gatePlugins(gate, options, env)), reporter];
     // tapped after the reporter, so its lines follow the findings; SARIF, JUnit and GitHub's are whole documents
     if (options.explain && (format === 'text' || format === 'json')) plugins.push(new (await import('./explain')).ExplainPlugin(format));
-    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins });
+    const outcome = await runGate({ gate, cwd, env, only: options.rule, repositoryValidators, plugins, ...(given ? { given } : {}) });
     process.exitCode = outcome.exitCode;
     if (gate === 'check' && options.checkpoint) await checkpointAfterCheck(format, cwd, env);
   } finally {

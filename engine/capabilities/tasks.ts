@@ -24,6 +24,8 @@ export type Started = Readonly<Record<string, unknown>> & {
   readonly written: readonly string[];
   readonly archived: string | null;
   readonly turn: Readonly<Record<string, unknown>> | null;
+  /** The paths already changed when the task started: its starting point, not its changes. */
+  readonly dirty: readonly string[];
 };
 
 /** Start a task: claim its scope and record where it starts from. */
@@ -41,6 +43,7 @@ export async function start(input: StartInput, invocation: Invocation): Promise<
     written: result.written,
     archived: result.archived ?? null,
     turn: (result.turn as Readonly<Record<string, unknown>> | undefined) ?? null,
+    dirty: result.dirty.map((entry) => entry.path),
   };
 }
 
@@ -51,6 +54,8 @@ export interface FinishInput {
   readonly note?: string;
   /** The note's text itself (the MCP tool's `note`). */
   readonly noteText?: string;
+  /** The note is the message of this commit (`--note-from-commit [rev]`). */
+  readonly noteFromCommit?: string;
   readonly quiet?: boolean;
 }
 
@@ -60,7 +65,16 @@ export interface Finished {
   readonly outcome: string;
   readonly accepted: boolean;
   readonly unmet: readonly string[];
-  readonly verify: { command: string; exit: number | null; seconds: number; tree_changed: boolean } | null;
+  readonly verify: {
+    command: string;
+    exit: number | null;
+    seconds: number;
+    tree_changed: boolean;
+    /** The time limit that stopped it (`verification.timeout_seconds`), or null when it ended on its own. */
+    timed_out_after: number | null;
+  } | null;
+  /** False when the task was refused on what is cheap to judge, before the verify command ran. */
+  readonly verify_run: boolean;
   readonly written: readonly string[];
   /** 0 when recorded, else the exit code of the contract's failing rules. */
   readonly exit_code: number;
@@ -68,10 +82,15 @@ export interface Finished {
 }
 
 /** The keys of `Finished` that `finish --json` prints as its last line, after the findings. */
-export const FINISHED_KEYS = ['task_id', 'outcome', 'accepted', 'unmet', 'verify', 'written'] as const;
+export const FINISHED_KEYS = ['task_id', 'outcome', 'accepted', 'unmet', 'verify', 'verify_run', 'written'] as const;
 
 /** Finish the active task with an outcome, if it meets the completion contract. */
-export async function finish(input: FinishInput, invocation: Invocation, plugins?: readonly RunnerPlugin[]): Promise<Finished> {
+export async function finish(
+  input: FinishInput,
+  invocation: Invocation,
+  plugins?: readonly RunnerPlugin[],
+  say?: (line: string) => void,
+): Promise<Finished> {
   const { finishTask } = await import('../state/tasks/finish');
   const repository = openRepository(invocation);
   const collected = plugins === undefined ? await collectingReporter(input.quiet) : undefined;
@@ -80,14 +99,22 @@ export async function finish(input: FinishInput, invocation: Invocation, plugins
     verifyCommand: input.verifyCommand,
     note: input.note,
     ...(input.noteText === undefined ? {} : { noteText: input.noteText }),
+    ...(input.noteFromCommit === undefined ? {} : { noteFromCommit: input.noteFromCommit }),
     cwd: invocation.cwd,
     env: invocation.env as NodeJS.ProcessEnv,
     plugins: plugins ?? [collected!.plugin],
+    ...(say ? { say } : {}),
   });
   const verify = result.attempt.verify;
   const ran =
     verify && verify.vacuous === undefined
-      ? { command: verify.command, exit: verify.exit, seconds: verify.seconds, tree_changed: verify.treeChanged }
+      ? {
+          command: verify.command,
+          exit: verify.exit,
+          seconds: verify.seconds,
+          tree_changed: verify.treeChanged,
+          timed_out_after: verify.timedOut ?? null,
+        }
       : null;
   return {
     task_id: result.taskId,
@@ -95,6 +122,7 @@ export async function finish(input: FinishInput, invocation: Invocation, plugins
     accepted: result.accepted,
     unmet: result.unmet,
     verify: ran,
+    verify_run: !result.beforeVerify,
     written: result.written,
     exit_code: result.accepted ? 0 : result.gate.exitCode,
     findings: collected?.findings ?? [],

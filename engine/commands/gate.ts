@@ -104,7 +104,12 @@ export const families: readonly CommandFamily[] = [
         output: 'format',
         options: [
           ...GATE_OPTIONS,
-          { flags: '--check', description: 'judge the completion contract, recording nothing (the pre-push hook)' },
+          { flags: '--check', description: 'judge the completion contract, recording nothing' },
+          {
+            flags: '--pre-push',
+            description:
+              "with --check: judge the commits git is pushing, read from the pre-push hook's lines on stdin (the pre-push hook runs it)",
+          },
           {
             flags: '--outcome <outcome>',
             description: 'the outcome to record',
@@ -117,6 +122,11 @@ export const families: readonly CommandFamily[] = [
           {
             flags: '--note <file>',
             description: 'the completion note (a file, or - for stdin), kept as .ai/local/state/completed/<id>.md',
+          },
+          { flags: '--note-from-commit [rev]', description: "the completion note is a commit's message (HEAD by default): for a CI job" },
+          {
+            flags: '--set-aside',
+            description: "move a task record this checkout cannot hold to (unreadable, or another checkout's) aside, so a task can start",
           },
         ],
         exitCodes: [0, 2, 10, 12, 15],

@@ -20,7 +20,7 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '': ['version', 'context', 'profiles', 'verification', 'checkpoint', 'handover', 'session', 'ledger', 'cache', 'prompts', 'knowledge', 'enforcement', 'commit', 'intent', 'projections', 'benchmark', 'use_cases', 'repository_validators', 'server', 'capture'],
     '/context': ['always_loaded_budget_lines', 'builder_budget_lines', 'recent_decisions', 'max_list_items', 'strategy', 'transcript_is_state'],
     '/profiles': ['default', 'checkpoint_interval_default'],
-    '/verification': ['required_for_changes', 'finish_requires', 'obligations'],
+    '/verification': ['required_for_changes', 'finish_requires', 'obligations', 'timeout_seconds', 'outputs', 'commands'],
     '/checkpoint': ['max_body_lines', 'retention_max_files'],
     '/handover': ['required_sections', 'retention_max_files'],
     '/session': ['briefing_on_start', 'briefing_budget_lines', 'checkpoint_on_compact', 'handover_on_end', 'handover_on_fill', 'knowledge_on_end', 'knowledge_on_compact', 'stranded_after', 'ensure_server_on_start', 'freshness', 'record_sections', 'commit_record_on_end', 'push_record_on_end', 'retention_max_files', 'archive'],
@@ -75,7 +75,8 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/bundles/*': ['name', 'entry'],
   },
   'task': {
-    '': ['id', 'task', 'profile', 'owner', 'scope', 'started_at', 'checkpoint_at', 'outcome', 'repository_id', 'worktree', 'branch', 'head', 'working_tree'],
+    '': ['id', 'task', 'profile', 'owner', 'scope', 'started_at', 'checkpoint_at', 'outcome', 'repository_id', 'worktree', 'branch', 'head', 'working_tree', 'started_dirty'],
+    '/started_dirty/*': ['path', 'blob'],
   },
   'events': {
     '': ['version', 'events'],

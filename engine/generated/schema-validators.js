@@ -1033,7 +1033,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const policy = validate21;
-const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true},"obligations":{"type":"array","default":[],"items":{"type":"string","enum":["committed","pushed"]},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","default":10,"minimum":1,"maximum":3600},"memory_mb":{"type":"integer","default":1024,"minimum":16,"maximum":65536}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}},"capture":{"type":"object","additionalProperties":false,"properties":{"guard":{"type":"boolean","default":true},"guard_unparsed":{"type":"string","enum":["refuse","allow"],"default":"refuse"},"prompts":{"type":"boolean","default":true}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
+const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true},"obligations":{"type":"array","default":[],"items":{"type":"string","enum":["committed","pushed"]},"uniqueItems":true},"timeout_seconds":{"type":"integer","minimum":1,"maximum":604800,"default":1800},"outputs":{"type":"array","items":{"type":"string","minLength":1,"maxLength":1024},"maxItems":256,"uniqueItems":true},"commands":{"type":"array","items":{"type":"string","minLength":1,"maxLength":1024},"maxItems":256,"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","default":10,"minimum":1,"maximum":3600},"memory_mb":{"type":"integer","default":1024,"minimum":16,"maximum":65536}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}},"capture":{"type":"object","additionalProperties":false,"properties":{"guard":{"type":"boolean","default":true},"guard_unparsed":{"type":"string","enum":["refuse","allow"],"default":"refuse"},"prompts":{"type":"boolean","default":true}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
 const schema51 = {"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"};
 const schema53 = {"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}};
 const schema54 = {"type":"string","enum":["off","info","warning","error"]};
@@ -1377,7 +1377,7 @@ if(data.verification !== undefined){
 let data11 = data.verification;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 for(const key3 in data11){
-if(!(((key3 === "required_for_changes") || (key3 === "finish_requires")) || (key3 === "obligations"))){
+if(!((((((key3 === "required_for_changes") || (key3 === "finish_requires")) || (key3 === "obligations")) || (key3 === "timeout_seconds")) || (key3 === "outputs")) || (key3 === "commands"))){
 const err26 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err26];
@@ -1538,9 +1538,10 @@ vErrors.push(err36);
 errors++;
 }
 }
-}
-else {
-const err37 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data11.timeout_seconds !== undefined){
+let data17 = data11.timeout_seconds;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err37 = {instancePath:instancePath+"/verification/timeout_seconds",schemaPath:"#/properties/verification/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -1549,13 +1550,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-}
-if(data.checkpoint !== undefined){
-let data17 = data.checkpoint;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key4 in data17){
-if(!((key4 === "max_body_lines") || (key4 === "retention_max_files"))){
-const err38 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 604800 || isNaN(data17)){
+const err38 = {instancePath:instancePath+"/verification/timeout_seconds",schemaPath:"#/properties/verification/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 604800},message:"must be <= 604800"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -1564,11 +1561,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-}
-if(data17.max_body_lines !== undefined){
-let data18 = data17.max_body_lines;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err39 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data17 < 1 || isNaN(data17)){
+const err39 = {instancePath:instancePath+"/verification/timeout_seconds",schemaPath:"#/properties/verification/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -1577,9 +1571,13 @@ vErrors.push(err39);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 1 || isNaN(data18)){
-const err40 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data11.outputs !== undefined){
+let data18 = data11.outputs;
+if(Array.isArray(data18)){
+if(data18.length > 256){
+const err40 = {instancePath:instancePath+"/verification/outputs",schemaPath:"#/properties/verification/properties/outputs/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -1588,12 +1586,12 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-if(data17.retention_max_files !== undefined){
-let data19 = data17.retention_max_files;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err41 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const len2 = data18.length;
+for(let i4=0; i4<len2; i4++){
+let data19 = data18[i4];
+if(typeof data19 === "string"){
+if(func1(data19) > 1024){
+const err41 = {instancePath:instancePath+"/verification/outputs/" + i4,schemaPath:"#/properties/verification/properties/outputs/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -1602,9 +1600,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 < 1 || isNaN(data19)){
-const err42 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(func1(data19) < 1){
+const err42 = {instancePath:instancePath+"/verification/outputs/" + i4,schemaPath:"#/properties/verification/properties/outputs/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -1614,10 +1611,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-}
-}
 else {
-const err43 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err43 = {instancePath:instancePath+"/verification/outputs/" + i4,schemaPath:"#/properties/verification/properties/outputs/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -1627,12 +1622,18 @@ vErrors.push(err43);
 errors++;
 }
 }
-if(data.handover !== undefined){
-let data20 = data.handover;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key5 in data20){
-if(!((key5 === "required_sections") || (key5 === "retention_max_files"))){
-const err44 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+let i5 = data18.length;
+let j2;
+if(i5 > 1){
+const indices2 = {};
+for(;i5--;){
+let item2 = data18[i5];
+if(typeof item2 !== "string"){
+continue;
+}
+if(typeof indices2[item2] == "number"){
+j2 = indices2[item2];
+const err44 = {instancePath:instancePath+"/verification/outputs",schemaPath:"#/properties/verification/properties/outputs/uniqueItems",keyword:"uniqueItems",params:{i: i5, j: j2},message:"must NOT have duplicate items (items ## "+j2+" and "+i5+" are identical)"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -1640,17 +1641,14 @@ else {
 vErrors.push(err44);
 }
 errors++;
+break;
+}
+indices2[item2] = i5;
 }
 }
-if(data20.required_sections !== undefined){
-let data21 = data20.required_sections;
-if(Array.isArray(data21)){
-const len2 = data21.length;
-for(let i4=0; i4<len2; i4++){
-let data22 = data21[i4];
-if(typeof data22 === "string"){
-if(func1(data22) < 1){
-const err45 = {instancePath:instancePath+"/handover/required_sections/" + i4,schemaPath:"#/properties/handover/properties/required_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err45 = {instancePath:instancePath+"/verification/outputs",schemaPath:"#/properties/verification/properties/outputs/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -1660,8 +1658,11 @@ vErrors.push(err45);
 errors++;
 }
 }
-else {
-const err46 = {instancePath:instancePath+"/handover/required_sections/" + i4,schemaPath:"#/properties/handover/properties/required_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data11.commands !== undefined){
+let data20 = data11.commands;
+if(Array.isArray(data20)){
+if(data20.length > 256){
+const err46 = {instancePath:instancePath+"/verification/commands",schemaPath:"#/properties/verification/properties/commands/maxItems",keyword:"maxItems",params:{limit: 256},message:"must NOT have more than 256 items"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -1670,10 +1671,12 @@ vErrors.push(err46);
 }
 errors++;
 }
-}
-}
-else {
-const err47 = {instancePath:instancePath+"/handover/required_sections",schemaPath:"#/properties/handover/properties/required_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len3 = data20.length;
+for(let i6=0; i6<len3; i6++){
+let data21 = data20[i6];
+if(typeof data21 === "string"){
+if(func1(data21) > 1024){
+const err47 = {instancePath:instancePath+"/verification/commands/" + i6,schemaPath:"#/properties/verification/properties/commands/items/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -1682,11 +1685,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data20.retention_max_files !== undefined){
-let data23 = data20.retention_max_files;
-if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err48 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(func1(data21) < 1){
+const err48 = {instancePath:instancePath+"/verification/commands/" + i6,schemaPath:"#/properties/verification/properties/commands/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -1695,9 +1695,9 @@ vErrors.push(err48);
 }
 errors++;
 }
-if((typeof data23 == "number") && (isFinite(data23))){
-if(data23 < 1 || isNaN(data23)){
-const err49 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+else {
+const err49 = {instancePath:instancePath+"/verification/commands/" + i6,schemaPath:"#/properties/verification/properties/commands/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -1707,10 +1707,18 @@ vErrors.push(err49);
 errors++;
 }
 }
+let i7 = data20.length;
+let j3;
+if(i7 > 1){
+const indices3 = {};
+for(;i7--;){
+let item3 = data20[i7];
+if(typeof item3 !== "string"){
+continue;
 }
-}
-else {
-const err50 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(typeof indices3[item3] == "number"){
+j3 = indices3[item3];
+const err50 = {instancePath:instancePath+"/verification/commands",schemaPath:"#/properties/verification/properties/commands/uniqueItems",keyword:"uniqueItems",params:{i: i7, j: j3},message:"must NOT have duplicate items (items ## "+j3+" and "+i7+" are identical)"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -1718,14 +1726,14 @@ else {
 vErrors.push(err50);
 }
 errors++;
+break;
+}
+indices3[item3] = i7;
 }
 }
-if(data.session !== undefined){
-let data24 = data.session;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-for(const key6 in data24){
-if(!(func3.call(schema50.properties.session.properties, key6))){
-const err51 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+}
+else {
+const err51 = {instancePath:instancePath+"/verification/commands",schemaPath:"#/properties/verification/properties/commands/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -1735,9 +1743,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data24.briefing_on_start !== undefined){
-if(typeof data24.briefing_on_start !== "boolean"){
-const err52 = {instancePath:instancePath+"/session/briefing_on_start",schemaPath:"#/properties/session/properties/briefing_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+else {
+const err52 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -1747,10 +1755,12 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data24.briefing_budget_lines !== undefined){
-let data26 = data24.briefing_budget_lines;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err53 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.checkpoint !== undefined){
+let data22 = data.checkpoint;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key4 in data22){
+if(!((key4 === "max_body_lines") || (key4 === "retention_max_files"))){
+const err53 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -1759,9 +1769,11 @@ vErrors.push(err53);
 }
 errors++;
 }
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 < 1 || isNaN(data26)){
-const err54 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data22.max_body_lines !== undefined){
+let data23 = data22.max_body_lines;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err54 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -1770,11 +1782,9 @@ vErrors.push(err54);
 }
 errors++;
 }
-}
-}
-if(data24.checkpoint_on_compact !== undefined){
-if(typeof data24.checkpoint_on_compact !== "boolean"){
-const err55 = {instancePath:instancePath+"/session/checkpoint_on_compact",schemaPath:"#/properties/session/properties/checkpoint_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 < 1 || isNaN(data23)){
+const err55 = {instancePath:instancePath+"/checkpoint/max_body_lines",schemaPath:"#/properties/checkpoint/properties/max_body_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -1784,9 +1794,11 @@ vErrors.push(err55);
 errors++;
 }
 }
-if(data24.handover_on_end !== undefined){
-if(typeof data24.handover_on_end !== "boolean"){
-const err56 = {instancePath:instancePath+"/session/handover_on_end",schemaPath:"#/properties/session/properties/handover_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data22.retention_max_files !== undefined){
+let data24 = data22.retention_max_files;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err56 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -1795,10 +1807,9 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-if(data24.handover_on_fill !== undefined){
-if(typeof data24.handover_on_fill !== "boolean"){
-const err57 = {instancePath:instancePath+"/session/handover_on_fill",schemaPath:"#/properties/session/properties/handover_on_fill/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 < 1 || isNaN(data24)){
+const err57 = {instancePath:instancePath+"/checkpoint/retention_max_files",schemaPath:"#/properties/checkpoint/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -1808,9 +1819,10 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data24.knowledge_on_end !== undefined){
-if(typeof data24.knowledge_on_end !== "boolean"){
-const err58 = {instancePath:instancePath+"/session/knowledge_on_end",schemaPath:"#/properties/session/properties/knowledge_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/checkpoint",schemaPath:"#/properties/checkpoint/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -1820,9 +1832,12 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data24.knowledge_on_compact !== undefined){
-if(typeof data24.knowledge_on_compact !== "boolean"){
-const err59 = {instancePath:instancePath+"/session/knowledge_on_compact",schemaPath:"#/properties/session/properties/knowledge_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.handover !== undefined){
+let data25 = data.handover;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key5 in data25){
+if(!((key5 === "required_sections") || (key5 === "retention_max_files"))){
+const err59 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -1832,11 +1847,15 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data24.stranded_after !== undefined){
-let data32 = data24.stranded_after;
-if(typeof data32 === "string"){
-if(func1(data32) > 16){
-const err60 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
+if(data25.required_sections !== undefined){
+let data26 = data25.required_sections;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i8=0; i8<len4; i8++){
+let data27 = data26[i8];
+if(typeof data27 === "string"){
+if(func1(data27) < 1){
+const err60 = {instancePath:instancePath+"/handover/required_sections/" + i8,schemaPath:"#/properties/handover/properties/required_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -1845,8 +1864,9 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(!pattern25.test(data32)){
-const err61 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smh]$"},message:"must match pattern \""+"^[1-9][0-9]*[smh]$"+"\""};
+}
+else {
+const err61 = {instancePath:instancePath+"/handover/required_sections/" + i8,schemaPath:"#/properties/handover/properties/required_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -1856,8 +1876,9 @@ vErrors.push(err61);
 errors++;
 }
 }
+}
 else {
-const err62 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err62 = {instancePath:instancePath+"/handover/required_sections",schemaPath:"#/properties/handover/properties/required_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1867,9 +1888,10 @@ vErrors.push(err62);
 errors++;
 }
 }
-if(data24.ensure_server_on_start !== undefined){
-if(typeof data24.ensure_server_on_start !== "boolean"){
-const err63 = {instancePath:instancePath+"/session/ensure_server_on_start",schemaPath:"#/properties/session/properties/ensure_server_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data25.retention_max_files !== undefined){
+let data28 = data25.retention_max_files;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err63 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1878,12 +1900,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data24.freshness !== undefined){
-let data34 = data24.freshness;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.fresh_minutes === undefined){
-const err64 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "fresh_minutes"},message:"must have required property '"+"fresh_minutes"+"'"};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 1 || isNaN(data28)){
+const err64 = {instancePath:instancePath+"/handover/retention_max_files",schemaPath:"#/properties/handover/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1892,8 +1911,11 @@ vErrors.push(err64);
 }
 errors++;
 }
-if(data34.stale_minutes === undefined){
-const err65 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "stale_minutes"},message:"must have required property '"+"stale_minutes"+"'"};
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/handover",schemaPath:"#/properties/handover/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1902,9 +1924,13 @@ vErrors.push(err65);
 }
 errors++;
 }
-for(const key7 in data34){
-if(!((key7 === "fresh_minutes") || (key7 === "stale_minutes"))){
-const err66 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
+}
+if(data.session !== undefined){
+let data29 = data.session;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key6 in data29){
+if(!(func3.call(schema50.properties.session.properties, key6))){
+const err66 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1914,10 +1940,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data34.fresh_minutes !== undefined){
-let data35 = data34.fresh_minutes;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err67 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data29.briefing_on_start !== undefined){
+if(typeof data29.briefing_on_start !== "boolean"){
+const err67 = {instancePath:instancePath+"/session/briefing_on_start",schemaPath:"#/properties/session/properties/briefing_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1926,9 +1951,11 @@ vErrors.push(err67);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 < 1 || isNaN(data35)){
-const err68 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data29.briefing_budget_lines !== undefined){
+let data31 = data29.briefing_budget_lines;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err68 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1937,12 +1964,9 @@ vErrors.push(err68);
 }
 errors++;
 }
-}
-}
-if(data34.stale_minutes !== undefined){
-let data36 = data34.stale_minutes;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err69 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data31 == "number") && (isFinite(data31))){
+if(data31 < 1 || isNaN(data31)){
+const err69 = {instancePath:instancePath+"/session/briefing_budget_lines",schemaPath:"#/properties/session/properties/briefing_budget_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1951,9 +1975,11 @@ vErrors.push(err69);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 < 1 || isNaN(data36)){
-const err70 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data29.checkpoint_on_compact !== undefined){
+if(typeof data29.checkpoint_on_compact !== "boolean"){
+const err70 = {instancePath:instancePath+"/session/checkpoint_on_compact",schemaPath:"#/properties/session/properties/checkpoint_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1963,10 +1989,9 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.handover_on_end !== undefined){
+if(typeof data29.handover_on_end !== "boolean"){
+const err71 = {instancePath:instancePath+"/session/handover_on_end",schemaPath:"#/properties/session/properties/handover_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1976,11 +2001,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data24.record_sections !== undefined){
-let data37 = data24.record_sections;
-if(Array.isArray(data37)){
-if(data37.length < 1){
-const err72 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(data29.handover_on_fill !== undefined){
+if(typeof data29.handover_on_fill !== "boolean"){
+const err72 = {instancePath:instancePath+"/session/handover_on_fill",schemaPath:"#/properties/session/properties/handover_on_fill/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1989,12 +2012,10 @@ vErrors.push(err72);
 }
 errors++;
 }
-const len3 = data37.length;
-for(let i5=0; i5<len3; i5++){
-let data38 = data37[i5];
-if(typeof data38 === "string"){
-if(func1(data38) < 1){
-const err73 = {instancePath:instancePath+"/session/record_sections/" + i5,schemaPath:"#/properties/session/properties/record_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data29.knowledge_on_end !== undefined){
+if(typeof data29.knowledge_on_end !== "boolean"){
+const err73 = {instancePath:instancePath+"/session/knowledge_on_end",schemaPath:"#/properties/session/properties/knowledge_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -2004,8 +2025,9 @@ vErrors.push(err73);
 errors++;
 }
 }
-else {
-const err74 = {instancePath:instancePath+"/session/record_sections/" + i5,schemaPath:"#/properties/session/properties/record_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data29.knowledge_on_compact !== undefined){
+if(typeof data29.knowledge_on_compact !== "boolean"){
+const err74 = {instancePath:instancePath+"/session/knowledge_on_compact",schemaPath:"#/properties/session/properties/knowledge_on_compact/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -2015,9 +2037,11 @@ vErrors.push(err74);
 errors++;
 }
 }
-}
-else {
-const err75 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data29.stranded_after !== undefined){
+let data37 = data29.stranded_after;
+if(typeof data37 === "string"){
+if(func1(data37) > 16){
+const err75 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/maxLength",keyword:"maxLength",params:{limit: 16},message:"must NOT have more than 16 characters"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -2026,10 +2050,8 @@ vErrors.push(err75);
 }
 errors++;
 }
-}
-if(data24.commit_record_on_end !== undefined){
-if(typeof data24.commit_record_on_end !== "boolean"){
-const err76 = {instancePath:instancePath+"/session/commit_record_on_end",schemaPath:"#/properties/session/properties/commit_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(!pattern25.test(data37)){
+const err76 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]*[smh]$"},message:"must match pattern \""+"^[1-9][0-9]*[smh]$"+"\""};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -2039,9 +2061,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data24.push_record_on_end !== undefined){
-if(typeof data24.push_record_on_end !== "boolean"){
-const err77 = {instancePath:instancePath+"/session/push_record_on_end",schemaPath:"#/properties/session/properties/push_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+else {
+const err77 = {instancePath:instancePath+"/session/stranded_after",schemaPath:"#/$defs/Duration/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -2051,10 +2072,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data24.retention_max_files !== undefined){
-let data41 = data24.retention_max_files;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err78 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data29.ensure_server_on_start !== undefined){
+if(typeof data29.ensure_server_on_start !== "boolean"){
+const err78 = {instancePath:instancePath+"/session/ensure_server_on_start",schemaPath:"#/properties/session/properties/ensure_server_on_start/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -2063,9 +2083,12 @@ vErrors.push(err78);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 < 1 || isNaN(data41)){
-const err79 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data29.freshness !== undefined){
+let data39 = data29.freshness;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.fresh_minutes === undefined){
+const err79 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "fresh_minutes"},message:"must have required property '"+"fresh_minutes"+"'"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -2074,11 +2097,8 @@ vErrors.push(err79);
 }
 errors++;
 }
-}
-}
-if(data24.archive !== undefined){
-if(typeof data24.archive !== "boolean"){
-const err80 = {instancePath:instancePath+"/session/archive",schemaPath:"#/properties/session/properties/archive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data39.stale_minutes === undefined){
+const err80 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/required",keyword:"required",params:{missingProperty: "stale_minutes"},message:"must have required property '"+"stale_minutes"+"'"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -2087,10 +2107,9 @@ vErrors.push(err80);
 }
 errors++;
 }
-}
-}
-else {
-const err81 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key7 in data39){
+if(!((key7 === "fresh_minutes") || (key7 === "stale_minutes"))){
+const err81 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -2100,12 +2119,10 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.ledger !== undefined){
-let data43 = data.ledger;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key8 in data43){
-if(!(key8 === "retention_max_lines")){
-const err82 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
+if(data39.fresh_minutes !== undefined){
+let data40 = data39.fresh_minutes;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err82 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -2114,11 +2131,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-}
-if(data43.retention_max_lines !== undefined){
-let data44 = data43.retention_max_lines;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err83 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 < 1 || isNaN(data40)){
+const err83 = {instancePath:instancePath+"/session/freshness/fresh_minutes",schemaPath:"#/properties/session/properties/freshness/properties/fresh_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -2127,9 +2142,12 @@ vErrors.push(err83);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 < 1 || isNaN(data44)){
-const err84 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data39.stale_minutes !== undefined){
+let data41 = data39.stale_minutes;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
+const err84 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -2138,11 +2156,9 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 < 1 || isNaN(data41)){
+const err85 = {instancePath:instancePath+"/session/freshness/stale_minutes",schemaPath:"#/properties/session/properties/freshness/properties/stale_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -2152,12 +2168,10 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.cache !== undefined){
-let data45 = data.cache;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key9 in data45){
-if(!(key9 === "flatten_max_entries")){
-const err86 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
+}
+}
+else {
+const err86 = {instancePath:instancePath+"/session/freshness",schemaPath:"#/properties/session/properties/freshness/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -2167,10 +2181,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data45.flatten_max_entries !== undefined){
-let data46 = data45.flatten_max_entries;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err87 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data29.record_sections !== undefined){
+let data42 = data29.record_sections;
+if(Array.isArray(data42)){
+if(data42.length < 1){
+const err87 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -2179,9 +2194,12 @@ vErrors.push(err87);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 < 0 || isNaN(data46)){
-const err88 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const len5 = data42.length;
+for(let i9=0; i9<len5; i9++){
+let data43 = data42[i9];
+if(typeof data43 === "string"){
+if(func1(data43) < 1){
+const err88 = {instancePath:instancePath+"/session/record_sections/" + i9,schemaPath:"#/properties/session/properties/record_sections/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -2191,10 +2209,8 @@ vErrors.push(err88);
 errors++;
 }
 }
-}
-}
 else {
-const err89 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err89 = {instancePath:instancePath+"/session/record_sections/" + i9,schemaPath:"#/properties/session/properties/record_sections/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -2204,12 +2220,9 @@ vErrors.push(err89);
 errors++;
 }
 }
-if(data.prompts !== undefined){
-let data47 = data.prompts;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-for(const key10 in data47){
-if(!((key10 === "retention_max_days") || (key10 === "retention_max_bytes"))){
-const err90 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
+}
+else {
+const err90 = {instancePath:instancePath+"/session/record_sections",schemaPath:"#/properties/session/properties/record_sections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -2219,10 +2232,9 @@ vErrors.push(err90);
 errors++;
 }
 }
-if(data47.retention_max_days !== undefined){
-let data48 = data47.retention_max_days;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err91 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data29.commit_record_on_end !== undefined){
+if(typeof data29.commit_record_on_end !== "boolean"){
+const err91 = {instancePath:instancePath+"/session/commit_record_on_end",schemaPath:"#/properties/session/properties/commit_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -2231,9 +2243,10 @@ vErrors.push(err91);
 }
 errors++;
 }
-if((typeof data48 == "number") && (isFinite(data48))){
-if(data48 < 1 || isNaN(data48)){
-const err92 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data29.push_record_on_end !== undefined){
+if(typeof data29.push_record_on_end !== "boolean"){
+const err92 = {instancePath:instancePath+"/session/push_record_on_end",schemaPath:"#/properties/session/properties/push_record_on_end/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -2243,11 +2256,10 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-if(data47.retention_max_bytes !== undefined){
-let data49 = data47.retention_max_bytes;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err93 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data29.retention_max_files !== undefined){
+let data46 = data29.retention_max_files;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
+const err93 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -2256,9 +2268,9 @@ vErrors.push(err93);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 < 1 || isNaN(data49)){
-const err94 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data46 == "number") && (isFinite(data46))){
+if(data46 < 1 || isNaN(data46)){
+const err94 = {instancePath:instancePath+"/session/retention_max_files",schemaPath:"#/properties/session/properties/retention_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -2269,9 +2281,9 @@ errors++;
 }
 }
 }
-}
-else {
-const err95 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data29.archive !== undefined){
+if(typeof data29.archive !== "boolean"){
+const err95 = {instancePath:instancePath+"/session/archive",schemaPath:"#/properties/session/properties/archive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -2281,12 +2293,9 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data.knowledge !== undefined){
-let data50 = data.knowledge;
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-for(const key11 in data50){
-if(!((key11 === "candidates_max_files") || (key11 === "candidate_max_age_minutes"))){
-const err96 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
+}
+else {
+const err96 = {instancePath:instancePath+"/session",schemaPath:"#/properties/session/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -2296,10 +2305,12 @@ vErrors.push(err96);
 errors++;
 }
 }
-if(data50.candidates_max_files !== undefined){
-let data51 = data50.candidates_max_files;
-if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
-const err97 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.ledger !== undefined){
+let data48 = data.ledger;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+for(const key8 in data48){
+if(!(key8 === "retention_max_lines")){
+const err97 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -2308,9 +2319,11 @@ vErrors.push(err97);
 }
 errors++;
 }
-if((typeof data51 == "number") && (isFinite(data51))){
-if(data51 < 1 || isNaN(data51)){
-const err98 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data48.retention_max_lines !== undefined){
+let data49 = data48.retention_max_lines;
+if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
+const err98 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -2319,12 +2332,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-}
-}
-if(data50.candidate_max_age_minutes !== undefined){
-let data52 = data50.candidate_max_age_minutes;
-if(!(((typeof data52 == "number") && (!(data52 % 1) && !isNaN(data52))) && (isFinite(data52)))){
-const err99 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data49 == "number") && (isFinite(data49))){
+if(data49 < 1 || isNaN(data49)){
+const err99 = {instancePath:instancePath+"/ledger/retention_max_lines",schemaPath:"#/properties/ledger/properties/retention_max_lines/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -2333,9 +2343,11 @@ vErrors.push(err99);
 }
 errors++;
 }
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 1 || isNaN(data52)){
-const err100 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/ledger",schemaPath:"#/properties/ledger/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -2345,10 +2357,12 @@ vErrors.push(err100);
 errors++;
 }
 }
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.cache !== undefined){
+let data50 = data.cache;
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+for(const key9 in data50){
+if(!(key9 === "flatten_max_entries")){
+const err101 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -2358,15 +2372,10 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.enforcement !== undefined){
-let data53 = data.enforcement;
-if(Array.isArray(data53)){
-const len4 = data53.length;
-for(let i6=0; i6<len4; i6++){
-let data54 = data53[i6];
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54.name === undefined){
-const err102 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(data50.flatten_max_entries !== undefined){
+let data51 = data50.flatten_max_entries;
+if(!(((typeof data51 == "number") && (!(data51 % 1) && !isNaN(data51))) && (isFinite(data51)))){
+const err102 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -2375,8 +2384,9 @@ vErrors.push(err102);
 }
 errors++;
 }
-if(data54.path === undefined){
-const err103 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 < 0 || isNaN(data51)){
+const err103 = {instancePath:instancePath+"/cache/flatten_max_entries",schemaPath:"#/properties/cache/properties/flatten_max_entries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -2385,8 +2395,11 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data54.wired_by === undefined){
-const err104 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "wired_by"},message:"must have required property '"+"wired_by"+"'"};
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/cache",schemaPath:"#/properties/cache/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -2395,9 +2408,13 @@ vErrors.push(err104);
 }
 errors++;
 }
-for(const key12 in data54){
-if(!((((key12 === "name") || (key12 === "path")) || (key12 === "args")) || (key12 === "wired_by"))){
-const err105 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
+}
+if(data.prompts !== undefined){
+let data52 = data.prompts;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key10 in data52){
+if(!((key10 === "retention_max_days") || (key10 === "retention_max_bytes"))){
+const err105 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -2407,11 +2424,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-if(data54.name !== undefined){
-let data55 = data54.name;
-if(typeof data55 === "string"){
-if(func1(data55) > 64){
-const err106 = {instancePath:instancePath+"/enforcement/" + i6+"/name",schemaPath:"#/$defs/Enforcement/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(data52.retention_max_days !== undefined){
+let data53 = data52.retention_max_days;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err106 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -2420,8 +2436,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-if(!pattern23.test(data55)){
-const err107 = {instancePath:instancePath+"/enforcement/" + i6+"/name",schemaPath:"#/$defs/Enforcement/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 1 || isNaN(data53)){
+const err107 = {instancePath:instancePath+"/prompts/retention_max_days",schemaPath:"#/properties/prompts/properties/retention_max_days/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -2431,8 +2448,11 @@ vErrors.push(err107);
 errors++;
 }
 }
-else {
-const err108 = {instancePath:instancePath+"/enforcement/" + i6+"/name",schemaPath:"#/$defs/Enforcement/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data52.retention_max_bytes !== undefined){
+let data54 = data52.retention_max_bytes;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err108 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -2441,12 +2461,9 @@ vErrors.push(err108);
 }
 errors++;
 }
-}
-if(data54.path !== undefined){
-let data56 = data54.path;
-if(typeof data56 === "string"){
-if(func1(data56) < 1){
-const err109 = {instancePath:instancePath+"/enforcement/" + i6+"/path",schemaPath:"#/$defs/Enforcement/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 < 1 || isNaN(data54)){
+const err109 = {instancePath:instancePath+"/prompts/retention_max_bytes",schemaPath:"#/properties/prompts/properties/retention_max_bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -2456,8 +2473,10 @@ vErrors.push(err109);
 errors++;
 }
 }
+}
+}
 else {
-const err110 = {instancePath:instancePath+"/enforcement/" + i6+"/path",schemaPath:"#/$defs/Enforcement/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err110 = {instancePath:instancePath+"/prompts",schemaPath:"#/properties/prompts/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -2467,13 +2486,12 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data54.args !== undefined){
-let data57 = data54.args;
-if(Array.isArray(data57)){
-const len5 = data57.length;
-for(let i7=0; i7<len5; i7++){
-if(typeof data57[i7] !== "string"){
-const err111 = {instancePath:instancePath+"/enforcement/" + i6+"/args/" + i7,schemaPath:"#/$defs/Enforcement/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.knowledge !== undefined){
+let data55 = data.knowledge;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+for(const key11 in data55){
+if(!((key11 === "candidates_max_files") || (key11 === "candidate_max_age_minutes"))){
+const err111 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -2483,9 +2501,10 @@ vErrors.push(err111);
 errors++;
 }
 }
-}
-else {
-const err112 = {instancePath:instancePath+"/enforcement/" + i6+"/args",schemaPath:"#/$defs/Enforcement/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data55.candidates_max_files !== undefined){
+let data56 = data55.candidates_max_files;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err112 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -2494,12 +2513,9 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-if(data54.wired_by !== undefined){
-let data59 = data54.wired_by;
-if(typeof data59 === "string"){
-if(func1(data59) > 256){
-const err113 = {instancePath:instancePath+"/enforcement/" + i6+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 < 1 || isNaN(data56)){
+const err113 = {instancePath:instancePath+"/knowledge/candidates_max_files",schemaPath:"#/properties/knowledge/properties/candidates_max_files/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -2508,8 +2524,12 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(!pattern29.test(data59)){
-const err114 = {instancePath:instancePath+"/enforcement/" + i6+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/pattern",keyword:"pattern",params:{pattern: "^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"},message:"must match pattern \""+"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"+"\""};
+}
+}
+if(data55.candidate_max_age_minutes !== undefined){
+let data57 = data55.candidate_max_age_minutes;
+if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
+const err114 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -2518,9 +2538,9 @@ vErrors.push(err114);
 }
 errors++;
 }
-}
-else {
-const err115 = {instancePath:instancePath+"/enforcement/" + i6+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data57 == "number") && (isFinite(data57))){
+if(data57 < 1 || isNaN(data57)){
+const err115 = {instancePath:instancePath+"/knowledge/candidate_max_age_minutes",schemaPath:"#/properties/knowledge/properties/candidate_max_age_minutes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -2531,8 +2551,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err116 = {instancePath:instancePath+"/enforcement/" + i6,schemaPath:"#/$defs/Enforcement/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err116 = {instancePath:instancePath+"/knowledge",schemaPath:"#/properties/knowledge/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -2542,9 +2563,15 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/enforcement",schemaPath:"#/properties/enforcement/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.enforcement !== undefined){
+let data58 = data.enforcement;
+if(Array.isArray(data58)){
+const len6 = data58.length;
+for(let i10=0; i10<len6; i10++){
+let data59 = data58[i10];
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+if(data59.name === undefined){
+const err117 = {instancePath:instancePath+"/enforcement/" + i10,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -2553,13 +2580,8 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data.commit !== undefined){
-let data60 = data.commit;
-if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-for(const key13 in data60){
-if(!(((((key13 === "subject_max_chars") || (key13 === "scope_unknown")) || (key13 === "fix_requires_test")) || (key13 === "reference_unresolved")) || (key13 === "breaking_unexplained"))){
-const err118 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
+if(data59.path === undefined){
+const err118 = {instancePath:instancePath+"/enforcement/" + i10,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -2568,11 +2590,8 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-if(data60.subject_max_chars !== undefined){
-let data61 = data60.subject_max_chars;
-if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
-const err119 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data59.wired_by === undefined){
+const err119 = {instancePath:instancePath+"/enforcement/" + i10,schemaPath:"#/$defs/Enforcement/required",keyword:"required",params:{missingProperty: "wired_by"},message:"must have required property '"+"wired_by"+"'"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -2581,9 +2600,9 @@ vErrors.push(err119);
 }
 errors++;
 }
-if((typeof data61 == "number") && (isFinite(data61))){
-if(data61 < 20 || isNaN(data61)){
-const err120 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 20},message:"must be >= 20"};
+for(const key12 in data59){
+if(!((((key12 === "name") || (key12 === "path")) || (key12 === "args")) || (key12 === "wired_by"))){
+const err120 = {instancePath:instancePath+"/enforcement/" + i10,schemaPath:"#/$defs/Enforcement/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -2593,11 +2612,11 @@ vErrors.push(err120);
 errors++;
 }
 }
-}
-if(data60.scope_unknown !== undefined){
-let data62 = data60.scope_unknown;
-if(typeof data62 !== "string"){
-const err121 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data59.name !== undefined){
+let data60 = data59.name;
+if(typeof data60 === "string"){
+if(func1(data60) > 64){
+const err121 = {instancePath:instancePath+"/enforcement/" + i10+"/name",schemaPath:"#/$defs/Enforcement/properties/name/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -2606,8 +2625,8 @@ vErrors.push(err121);
 }
 errors++;
 }
-if(!((((data62 === "off") || (data62 === "info")) || (data62 === "warning")) || (data62 === "error"))){
-const err122 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+if(!pattern23.test(data60)){
+const err122 = {instancePath:instancePath+"/enforcement/" + i10+"/name",schemaPath:"#/$defs/Enforcement/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -2617,10 +2636,8 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data60.fix_requires_test !== undefined){
-let data63 = data60.fix_requires_test;
-if(typeof data63 !== "string"){
-const err123 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err123 = {instancePath:instancePath+"/enforcement/" + i10+"/name",schemaPath:"#/$defs/Enforcement/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -2629,8 +2646,12 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(!((((data63 === "off") || (data63 === "info")) || (data63 === "warning")) || (data63 === "error"))){
-const err124 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+}
+if(data59.path !== undefined){
+let data61 = data59.path;
+if(typeof data61 === "string"){
+if(func1(data61) < 1){
+const err124 = {instancePath:instancePath+"/enforcement/" + i10+"/path",schemaPath:"#/$defs/Enforcement/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -2640,10 +2661,8 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data60.reference_unresolved !== undefined){
-let data64 = data60.reference_unresolved;
-if(typeof data64 !== "string"){
-const err125 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err125 = {instancePath:instancePath+"/enforcement/" + i10+"/path",schemaPath:"#/$defs/Enforcement/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -2652,8 +2671,14 @@ vErrors.push(err125);
 }
 errors++;
 }
-if(!((((data64 === "off") || (data64 === "info")) || (data64 === "warning")) || (data64 === "error"))){
-const err126 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+}
+if(data59.args !== undefined){
+let data62 = data59.args;
+if(Array.isArray(data62)){
+const len7 = data62.length;
+for(let i11=0; i11<len7; i11++){
+if(typeof data62[i11] !== "string"){
+const err126 = {instancePath:instancePath+"/enforcement/" + i10+"/args/" + i11,schemaPath:"#/$defs/Enforcement/properties/args/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -2663,10 +2688,9 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data60.breaking_unexplained !== undefined){
-let data65 = data60.breaking_unexplained;
-if(typeof data65 !== "string"){
-const err127 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err127 = {instancePath:instancePath+"/enforcement/" + i10+"/args",schemaPath:"#/$defs/Enforcement/properties/args/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2675,8 +2699,12 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(!((((data65 === "off") || (data65 === "info")) || (data65 === "warning")) || (data65 === "error"))){
-const err128 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
+}
+if(data59.wired_by !== undefined){
+let data64 = data59.wired_by;
+if(typeof data64 === "string"){
+if(func1(data64) > 256){
+const err128 = {instancePath:instancePath+"/enforcement/" + i10+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2685,10 +2713,8 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-}
-else {
-const err129 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!pattern29.test(data64)){
+const err129 = {instancePath:instancePath+"/enforcement/" + i10+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/pattern",keyword:"pattern",params:{pattern: "^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"},message:"must match pattern \""+"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"+"\""};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2698,12 +2724,8 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data.intent !== undefined){
-let data66 = data.intent;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-for(const key14 in data66){
-if(!(((key14 === "binding") || (key14 === "exemptions")) || (key14 === "opposition"))){
-const err130 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
+else {
+const err130 = {instancePath:instancePath+"/enforcement/" + i10+"/wired_by",schemaPath:"#/$defs/Enforcement/properties/wired_by/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2713,10 +2735,9 @@ vErrors.push(err130);
 errors++;
 }
 }
-if(data66.binding !== undefined){
-let data67 = data66.binding;
-if(typeof data67 !== "string"){
-const err131 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err131 = {instancePath:instancePath+"/enforcement/" + i10,schemaPath:"#/$defs/Enforcement/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2725,8 +2746,10 @@ vErrors.push(err131);
 }
 errors++;
 }
-if(!(((data67 === "off") || (data67 === "advisory")) || (data67 === "required"))){
-const err132 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.binding.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err132 = {instancePath:instancePath+"/enforcement",schemaPath:"#/properties/enforcement/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2736,15 +2759,12 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data66.exemptions !== undefined){
-let data68 = data66.exemptions;
-if(Array.isArray(data68)){
-const len6 = data68.length;
-for(let i8=0; i8<len6; i8++){
-let data69 = data68[i8];
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.id === undefined){
-const err133 = {instancePath:instancePath+"/intent/exemptions/" + i8,schemaPath:"#/$defs/IntentExemption/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data.commit !== undefined){
+let data65 = data.commit;
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+for(const key13 in data65){
+if(!(((((key13 === "subject_max_chars") || (key13 === "scope_unknown")) || (key13 === "fix_requires_test")) || (key13 === "reference_unresolved")) || (key13 === "breaking_unexplained"))){
+const err133 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2753,9 +2773,11 @@ vErrors.push(err133);
 }
 errors++;
 }
-for(const key15 in data69){
-if(!((key15 === "id") || (key15 === "description"))){
-const err134 = {instancePath:instancePath+"/intent/exemptions/" + i8,schemaPath:"#/$defs/IntentExemption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
+}
+if(data65.subject_max_chars !== undefined){
+let data66 = data65.subject_max_chars;
+if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
+const err134 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2764,12 +2786,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-if(data69.id !== undefined){
-let data70 = data69.id;
-if(typeof data70 === "string"){
-if(func1(data70) > 64){
-const err135 = {instancePath:instancePath+"/intent/exemptions/" + i8+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if((typeof data66 == "number") && (isFinite(data66))){
+if(data66 < 20 || isNaN(data66)){
+const err135 = {instancePath:instancePath+"/commit/subject_max_chars",schemaPath:"#/properties/commit/properties/subject_max_chars/minimum",keyword:"minimum",params:{comparison: ">=", limit: 20},message:"must be >= 20"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2778,8 +2797,12 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(!pattern23.test(data70)){
-const err136 = {instancePath:instancePath+"/intent/exemptions/" + i8+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+}
+}
+if(data65.scope_unknown !== undefined){
+let data67 = data65.scope_unknown;
+if(typeof data67 !== "string"){
+const err136 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2788,9 +2811,8 @@ vErrors.push(err136);
 }
 errors++;
 }
-}
-else {
-const err137 = {instancePath:instancePath+"/intent/exemptions/" + i8+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data67 === "off") || (data67 === "info")) || (data67 === "warning")) || (data67 === "error"))){
+const err137 = {instancePath:instancePath+"/commit/scope_unknown",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2800,9 +2822,10 @@ vErrors.push(err137);
 errors++;
 }
 }
-if(data69.description !== undefined){
-if(typeof data69.description !== "string"){
-const err138 = {instancePath:instancePath+"/intent/exemptions/" + i8+"/description",schemaPath:"#/$defs/IntentExemption/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data65.fix_requires_test !== undefined){
+let data68 = data65.fix_requires_test;
+if(typeof data68 !== "string"){
+const err138 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2811,10 +2834,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-}
-}
-else {
-const err139 = {instancePath:instancePath+"/intent/exemptions/" + i8,schemaPath:"#/$defs/IntentExemption/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((data68 === "off") || (data68 === "info")) || (data68 === "warning")) || (data68 === "error"))){
+const err139 = {instancePath:instancePath+"/commit/fix_requires_test",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2824,9 +2845,10 @@ vErrors.push(err139);
 errors++;
 }
 }
-}
-else {
-const err140 = {instancePath:instancePath+"/intent/exemptions",schemaPath:"#/properties/intent/properties/exemptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data65.reference_unresolved !== undefined){
+let data69 = data65.reference_unresolved;
+if(typeof data69 !== "string"){
+const err140 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2835,11 +2857,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-if(data66.opposition !== undefined){
-let data72 = data66.opposition;
-if(typeof data72 !== "string"){
-const err141 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!((((data69 === "off") || (data69 === "info")) || (data69 === "warning")) || (data69 === "error"))){
+const err141 = {instancePath:instancePath+"/commit/reference_unresolved",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2848,8 +2867,11 @@ vErrors.push(err141);
 }
 errors++;
 }
-if(!((data72 === "off") || (data72 === "required"))){
-const err142 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.opposition.enum},message:"must be equal to one of the allowed values"};
+}
+if(data65.breaking_unexplained !== undefined){
+let data70 = data65.breaking_unexplained;
+if(typeof data70 !== "string"){
+const err142 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2858,10 +2880,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-}
-else {
-const err143 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((((data70 === "off") || (data70 === "info")) || (data70 === "warning")) || (data70 === "error"))){
+const err143 = {instancePath:instancePath+"/commit/breaking_unexplained",schemaPath:"#/$defs/FindingLevel/enum",keyword:"enum",params:{allowedValues: schema54.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2871,15 +2891,9 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data.projections !== undefined){
-let data73 = data.projections;
-if(Array.isArray(data73)){
-const len7 = data73.length;
-for(let i9=0; i9<len7; i9++){
-let data74 = data73[i9];
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(data74.provider === undefined){
-const err144 = {instancePath:instancePath+"/projections/" + i9,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
+}
+else {
+const err144 = {instancePath:instancePath+"/commit",schemaPath:"#/properties/commit/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2888,8 +2902,13 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data74.target === undefined){
-const err145 = {instancePath:instancePath+"/projections/" + i9,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
+}
+if(data.intent !== undefined){
+let data71 = data.intent;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+for(const key14 in data71){
+if(!(((key14 === "binding") || (key14 === "exemptions")) || (key14 === "opposition"))){
+const err145 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2898,9 +2917,11 @@ vErrors.push(err145);
 }
 errors++;
 }
-for(const key16 in data74){
-if(!((((key16 === "provider") || (key16 === "target")) || (key16 === "always_loaded")) || (key16 === "mode"))){
-const err146 = {instancePath:instancePath+"/projections/" + i9,schemaPath:"#/$defs/Projection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
+}
+if(data71.binding !== undefined){
+let data72 = data71.binding;
+if(typeof data72 !== "string"){
+const err146 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2909,12 +2930,8 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-if(data74.provider !== undefined){
-let data75 = data74.provider;
-if(typeof data75 === "string"){
-if(func1(data75) > 64){
-const err147 = {instancePath:instancePath+"/projections/" + i9+"/provider",schemaPath:"#/$defs/Projection/properties/provider/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(!(((data72 === "off") || (data72 === "advisory")) || (data72 === "required"))){
+const err147 = {instancePath:instancePath+"/intent/binding",schemaPath:"#/properties/intent/properties/binding/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.binding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2923,8 +2940,16 @@ vErrors.push(err147);
 }
 errors++;
 }
-if(!pattern23.test(data75)){
-const err148 = {instancePath:instancePath+"/projections/" + i9+"/provider",schemaPath:"#/$defs/Projection/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
+}
+if(data71.exemptions !== undefined){
+let data73 = data71.exemptions;
+if(Array.isArray(data73)){
+const len8 = data73.length;
+for(let i12=0; i12<len8; i12++){
+let data74 = data73[i12];
+if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
+if(data74.id === undefined){
+const err148 = {instancePath:instancePath+"/intent/exemptions/" + i12,schemaPath:"#/$defs/IntentExemption/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2933,9 +2958,9 @@ vErrors.push(err148);
 }
 errors++;
 }
-}
-else {
-const err149 = {instancePath:instancePath+"/projections/" + i9+"/provider",schemaPath:"#/$defs/Projection/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key15 in data74){
+if(!((key15 === "id") || (key15 === "description"))){
+const err149 = {instancePath:instancePath+"/intent/exemptions/" + i12,schemaPath:"#/$defs/IntentExemption/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2945,11 +2970,11 @@ vErrors.push(err149);
 errors++;
 }
 }
-if(data74.target !== undefined){
-let data76 = data74.target;
-if(typeof data76 === "string"){
-if(func1(data76) > 512){
-const err150 = {instancePath:instancePath+"/projections/" + i9+"/target",schemaPath:"#/$defs/Projection/properties/target/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
+if(data74.id !== undefined){
+let data75 = data74.id;
+if(typeof data75 === "string"){
+if(func1(data75) > 64){
+const err150 = {instancePath:instancePath+"/intent/exemptions/" + i12+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2958,8 +2983,8 @@ vErrors.push(err150);
 }
 errors++;
 }
-if(!pattern4.test(data76)){
-const err151 = {instancePath:instancePath+"/projections/" + i9+"/target",schemaPath:"#/$defs/Projection/properties/target/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
+if(!pattern23.test(data75)){
+const err151 = {instancePath:instancePath+"/intent/exemptions/" + i12+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2970,7 +2995,7 @@ errors++;
 }
 }
 else {
-const err152 = {instancePath:instancePath+"/projections/" + i9+"/target",schemaPath:"#/$defs/Projection/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err152 = {instancePath:instancePath+"/intent/exemptions/" + i12+"/id",schemaPath:"#/$defs/IntentExemption/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2980,9 +3005,9 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data74.always_loaded !== undefined){
-if(typeof data74.always_loaded !== "boolean"){
-const err153 = {instancePath:instancePath+"/projections/" + i9+"/always_loaded",schemaPath:"#/$defs/Projection/properties/always_loaded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data74.description !== undefined){
+if(typeof data74.description !== "string"){
+const err153 = {instancePath:instancePath+"/intent/exemptions/" + i12+"/description",schemaPath:"#/$defs/IntentExemption/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2992,10 +3017,9 @@ vErrors.push(err153);
 errors++;
 }
 }
-if(data74.mode !== undefined){
-let data78 = data74.mode;
-if(typeof data78 !== "string"){
-const err154 = {instancePath:instancePath+"/projections/" + i9+"/mode",schemaPath:"#/$defs/Projection/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err154 = {instancePath:instancePath+"/intent/exemptions/" + i12,schemaPath:"#/$defs/IntentExemption/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -3004,8 +3028,10 @@ vErrors.push(err154);
 }
 errors++;
 }
-if(!((data78 === "file") || (data78 === "region"))){
-const err155 = {instancePath:instancePath+"/projections/" + i9+"/mode",schemaPath:"#/$defs/Projection/properties/mode/enum",keyword:"enum",params:{allowedValues: schema59.properties.mode.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err155 = {instancePath:instancePath+"/intent/exemptions",schemaPath:"#/properties/intent/properties/exemptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -3015,9 +3041,10 @@ vErrors.push(err155);
 errors++;
 }
 }
-}
-else {
-const err156 = {instancePath:instancePath+"/projections/" + i9,schemaPath:"#/$defs/Projection/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data71.opposition !== undefined){
+let data77 = data71.opposition;
+if(typeof data77 !== "string"){
+const err156 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -3026,10 +3053,8 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-}
-else {
-const err157 = {instancePath:instancePath+"/projections",schemaPath:"#/properties/projections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!((data77 === "off") || (data77 === "required"))){
+const err157 = {instancePath:instancePath+"/intent/opposition",schemaPath:"#/properties/intent/properties/opposition/enum",keyword:"enum",params:{allowedValues: schema50.properties.intent.properties.opposition.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -3039,12 +3064,9 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data.benchmark !== undefined){
-let data79 = data.benchmark;
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-for(const key17 in data79){
-if(!((((key17 === "samples") || (key17 === "warmup")) || (key17 === "regression")) || (key17 === "budget"))){
-const err158 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
+}
+else {
+const err158 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -3054,10 +3076,15 @@ vErrors.push(err158);
 errors++;
 }
 }
-if(data79.samples !== undefined){
-let data80 = data79.samples;
-if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
-const err159 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.projections !== undefined){
+let data78 = data.projections;
+if(Array.isArray(data78)){
+const len9 = data78.length;
+for(let i13=0; i13<len9; i13++){
+let data79 = data78[i13];
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+if(data79.provider === undefined){
+const err159 = {instancePath:instancePath+"/projections/" + i13,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -3066,9 +3093,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-if((typeof data80 == "number") && (isFinite(data80))){
-if(data80 < 1 || isNaN(data80)){
-const err160 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(data79.target === undefined){
+const err160 = {instancePath:instancePath+"/projections/" + i13,schemaPath:"#/$defs/Projection/required",keyword:"required",params:{missingProperty: "target"},message:"must have required property '"+"target"+"'"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -3077,12 +3103,9 @@ vErrors.push(err160);
 }
 errors++;
 }
-}
-}
-if(data79.warmup !== undefined){
-let data81 = data79.warmup;
-if(!(((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81))) && (isFinite(data81)))){
-const err161 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+for(const key16 in data79){
+if(!((((key16 === "provider") || (key16 === "target")) || (key16 === "always_loaded")) || (key16 === "mode"))){
+const err161 = {instancePath:instancePath+"/projections/" + i13,schemaPath:"#/$defs/Projection/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -3091,9 +3114,12 @@ vErrors.push(err161);
 }
 errors++;
 }
-if((typeof data81 == "number") && (isFinite(data81))){
-if(data81 < 0 || isNaN(data81)){
-const err162 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data79.provider !== undefined){
+let data80 = data79.provider;
+if(typeof data80 === "string"){
+if(func1(data80) > 64){
+const err162 = {instancePath:instancePath+"/projections/" + i13+"/provider",schemaPath:"#/$defs/Projection/properties/provider/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -3102,14 +3128,8 @@ vErrors.push(err162);
 }
 errors++;
 }
-}
-}
-if(data79.regression !== undefined){
-let data82 = data79.regression;
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-for(const key18 in data82){
-if(!(((key18 === "p50") || (key18 === "p95")) || (key18 === "p99"))){
-const err163 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
+if(!pattern23.test(data80)){
+const err163 = {instancePath:instancePath+"/projections/" + i13+"/provider",schemaPath:"#/$defs/Projection/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\""};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -3119,11 +3139,8 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data82.p50 !== undefined){
-let data83 = data82.p50;
-if((typeof data83 == "number") && (isFinite(data83))){
-if(data83 < 0 || isNaN(data83)){
-const err164 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+else {
+const err164 = {instancePath:instancePath+"/projections/" + i13+"/provider",schemaPath:"#/$defs/Projection/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -3133,8 +3150,11 @@ vErrors.push(err164);
 errors++;
 }
 }
-else {
-const err165 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data79.target !== undefined){
+let data81 = data79.target;
+if(typeof data81 === "string"){
+if(func1(data81) > 512){
+const err165 = {instancePath:instancePath+"/projections/" + i13+"/target",schemaPath:"#/$defs/Projection/properties/target/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -3143,12 +3163,8 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-if(data82.p95 !== undefined){
-let data84 = data82.p95;
-if((typeof data84 == "number") && (isFinite(data84))){
-if(data84 < 0 || isNaN(data84)){
-const err166 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(!pattern4.test(data81)){
+const err166 = {instancePath:instancePath+"/projections/" + i13+"/target",schemaPath:"#/$defs/Projection/properties/target/pattern",keyword:"pattern",params:{pattern: "^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},message:"must match pattern \""+"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"+"\""};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -3159,7 +3175,7 @@ errors++;
 }
 }
 else {
-const err167 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err167 = {instancePath:instancePath+"/projections/" + i13+"/target",schemaPath:"#/$defs/Projection/properties/target/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -3169,11 +3185,9 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data82.p99 !== undefined){
-let data85 = data82.p99;
-if((typeof data85 == "number") && (isFinite(data85))){
-if(data85 < 0 || isNaN(data85)){
-const err168 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(data79.always_loaded !== undefined){
+if(typeof data79.always_loaded !== "boolean"){
+const err168 = {instancePath:instancePath+"/projections/" + i13+"/always_loaded",schemaPath:"#/$defs/Projection/properties/always_loaded/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -3183,8 +3197,10 @@ vErrors.push(err168);
 errors++;
 }
 }
-else {
-const err169 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data79.mode !== undefined){
+let data83 = data79.mode;
+if(typeof data83 !== "string"){
+const err169 = {instancePath:instancePath+"/projections/" + i13+"/mode",schemaPath:"#/$defs/Projection/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -3193,10 +3209,8 @@ vErrors.push(err169);
 }
 errors++;
 }
-}
-}
-else {
-const err170 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data83 === "file") || (data83 === "region"))){
+const err170 = {instancePath:instancePath+"/projections/" + i13+"/mode",schemaPath:"#/$defs/Projection/properties/mode/enum",keyword:"enum",params:{allowedValues: schema59.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -3206,12 +3220,9 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data79.budget !== undefined){
-let data86 = data79.budget;
-if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
-for(const key19 in data86){
-if(!((((key19 === "doctor_ms") || (key19 === "watch_ms")) || (key19 === "enter_ms")) || (key19 === "enter_cold_ms"))){
-const err171 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
+}
+else {
+const err171 = {instancePath:instancePath+"/projections/" + i13,schemaPath:"#/$defs/Projection/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -3221,10 +3232,9 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data86.doctor_ms !== undefined){
-let data87 = data86.doctor_ms;
-if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-const err172 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+else {
+const err172 = {instancePath:instancePath+"/projections",schemaPath:"#/properties/projections/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -3233,9 +3243,13 @@ vErrors.push(err172);
 }
 errors++;
 }
-if((typeof data87 == "number") && (isFinite(data87))){
-if(data87 < 1 || isNaN(data87)){
-const err173 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.benchmark !== undefined){
+let data84 = data.benchmark;
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+for(const key17 in data84){
+if(!((((key17 === "samples") || (key17 === "warmup")) || (key17 === "regression")) || (key17 === "budget"))){
+const err173 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -3245,11 +3259,10 @@ vErrors.push(err173);
 errors++;
 }
 }
-}
-if(data86.watch_ms !== undefined){
-let data88 = data86.watch_ms;
-if(!(((typeof data88 == "number") && (!(data88 % 1) && !isNaN(data88))) && (isFinite(data88)))){
-const err174 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data84.samples !== undefined){
+let data85 = data84.samples;
+if(!(((typeof data85 == "number") && (!(data85 % 1) && !isNaN(data85))) && (isFinite(data85)))){
+const err174 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -3258,9 +3271,9 @@ vErrors.push(err174);
 }
 errors++;
 }
-if((typeof data88 == "number") && (isFinite(data88))){
-if(data88 < 1 || isNaN(data88)){
-const err175 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data85 == "number") && (isFinite(data85))){
+if(data85 < 1 || isNaN(data85)){
+const err175 = {instancePath:instancePath+"/benchmark/samples",schemaPath:"#/properties/benchmark/properties/samples/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -3271,10 +3284,10 @@ errors++;
 }
 }
 }
-if(data86.enter_ms !== undefined){
-let data89 = data86.enter_ms;
-if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
-const err176 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data84.warmup !== undefined){
+let data86 = data84.warmup;
+if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
+const err176 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -3283,9 +3296,9 @@ vErrors.push(err176);
 }
 errors++;
 }
-if((typeof data89 == "number") && (isFinite(data89))){
-if(data89 < 1 || isNaN(data89)){
-const err177 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if((typeof data86 == "number") && (isFinite(data86))){
+if(data86 < 0 || isNaN(data86)){
+const err177 = {instancePath:instancePath+"/benchmark/warmup",schemaPath:"#/properties/benchmark/properties/warmup/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -3296,10 +3309,12 @@ errors++;
 }
 }
 }
-if(data86.enter_cold_ms !== undefined){
-let data90 = data86.enter_cold_ms;
-if(!(((typeof data90 == "number") && (!(data90 % 1) && !isNaN(data90))) && (isFinite(data90)))){
-const err178 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data84.regression !== undefined){
+let data87 = data84.regression;
+if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
+for(const key18 in data87){
+if(!(((key18 === "p50") || (key18 === "p95")) || (key18 === "p99"))){
+const err178 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -3308,9 +3323,12 @@ vErrors.push(err178);
 }
 errors++;
 }
-if((typeof data90 == "number") && (isFinite(data90))){
-if(data90 < 1 || isNaN(data90)){
-const err179 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data87.p50 !== undefined){
+let data88 = data87.p50;
+if((typeof data88 == "number") && (isFinite(data88))){
+if(data88 < 0 || isNaN(data88)){
+const err179 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -3320,10 +3338,8 @@ vErrors.push(err179);
 errors++;
 }
 }
-}
-}
 else {
-const err180 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err180 = {instancePath:instancePath+"/benchmark/regression/p50",schemaPath:"#/properties/benchmark/properties/regression/properties/p50/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -3333,9 +3349,11 @@ vErrors.push(err180);
 errors++;
 }
 }
-}
-else {
-const err181 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data87.p95 !== undefined){
+let data89 = data87.p95;
+if((typeof data89 == "number") && (isFinite(data89))){
+if(data89 < 0 || isNaN(data89)){
+const err181 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -3345,12 +3363,8 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data.use_cases !== undefined){
-let data91 = data.use_cases;
-if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
-for(const key20 in data91){
-if(!(key20 === "coverage")){
-const err182 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
+else {
+const err182 = {instancePath:instancePath+"/benchmark/regression/p95",schemaPath:"#/properties/benchmark/properties/regression/properties/p95/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -3360,12 +3374,11 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data91.coverage !== undefined){
-let data92 = data91.coverage;
-if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
-for(const key21 in data92){
-if(!(((key21 === "commands") || (key21 === "claims")) || (key21 === "mcp_tools"))){
-const err183 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
+if(data87.p99 !== undefined){
+let data90 = data87.p99;
+if((typeof data90 == "number") && (isFinite(data90))){
+if(data90 < 0 || isNaN(data90)){
+const err183 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -3375,10 +3388,8 @@ vErrors.push(err183);
 errors++;
 }
 }
-if(data92.commands !== undefined){
-let data93 = data92.commands;
-if(typeof data93 !== "string"){
-const err184 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err184 = {instancePath:instancePath+"/benchmark/regression/p99",schemaPath:"#/properties/benchmark/properties/regression/properties/p99/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -3387,8 +3398,10 @@ vErrors.push(err184);
 }
 errors++;
 }
-if(!(((data93 === "required") || (data93 === "advisory")) || (data93 === "off"))){
-const err185 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+}
+}
+else {
+const err185 = {instancePath:instancePath+"/benchmark/regression",schemaPath:"#/properties/benchmark/properties/regression/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -3398,10 +3411,12 @@ vErrors.push(err185);
 errors++;
 }
 }
-if(data92.claims !== undefined){
-let data94 = data92.claims;
-if(typeof data94 !== "string"){
-const err186 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data84.budget !== undefined){
+let data91 = data84.budget;
+if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
+for(const key19 in data91){
+if(!((((key19 === "doctor_ms") || (key19 === "watch_ms")) || (key19 === "enter_ms")) || (key19 === "enter_cold_ms"))){
+const err186 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -3410,8 +3425,11 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(!(((data94 === "required") || (data94 === "advisory")) || (data94 === "off"))){
-const err187 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+}
+if(data91.doctor_ms !== undefined){
+let data92 = data91.doctor_ms;
+if(!(((typeof data92 == "number") && (!(data92 % 1) && !isNaN(data92))) && (isFinite(data92)))){
+const err187 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -3420,11 +3438,9 @@ vErrors.push(err187);
 }
 errors++;
 }
-}
-if(data92.mcp_tools !== undefined){
-let data95 = data92.mcp_tools;
-if(typeof data95 !== "string"){
-const err188 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data92 == "number") && (isFinite(data92))){
+if(data92 < 1 || isNaN(data92)){
+const err188 = {instancePath:instancePath+"/benchmark/budget/doctor_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/doctor_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -3433,8 +3449,12 @@ vErrors.push(err188);
 }
 errors++;
 }
-if(!(((data95 === "required") || (data95 === "advisory")) || (data95 === "off"))){
-const err189 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
+}
+}
+if(data91.watch_ms !== undefined){
+let data93 = data91.watch_ms;
+if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
+const err189 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -3443,10 +3463,9 @@ vErrors.push(err189);
 }
 errors++;
 }
-}
-}
-else {
-const err190 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 < 1 || isNaN(data93)){
+const err190 = {instancePath:instancePath+"/benchmark/budget/watch_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/watch_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -3457,8 +3476,10 @@ errors++;
 }
 }
 }
-else {
-const err191 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data91.enter_ms !== undefined){
+let data94 = data91.enter_ms;
+if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
+const err191 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3467,13 +3488,9 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-if(data.repository_validators !== undefined){
-let data96 = data.repository_validators;
-if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
-for(const key22 in data96){
-if(!((key22 === "timeout_seconds") || (key22 === "memory_mb"))){
-const err192 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+if((typeof data94 == "number") && (isFinite(data94))){
+if(data94 < 1 || isNaN(data94)){
+const err192 = {instancePath:instancePath+"/benchmark/budget/enter_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3483,10 +3500,11 @@ vErrors.push(err192);
 errors++;
 }
 }
-if(data96.timeout_seconds !== undefined){
-let data97 = data96.timeout_seconds;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err193 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+}
+if(data91.enter_cold_ms !== undefined){
+let data95 = data91.enter_cold_ms;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+const err193 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3495,9 +3513,9 @@ vErrors.push(err193);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 > 3600 || isNaN(data97)){
-const err194 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 < 1 || isNaN(data95)){
+const err194 = {instancePath:instancePath+"/benchmark/budget/enter_cold_ms",schemaPath:"#/properties/benchmark/properties/budget/properties/enter_cold_ms/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3506,8 +3524,11 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data97 < 1 || isNaN(data97)){
-const err195 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err195 = {instancePath:instancePath+"/benchmark/budget",schemaPath:"#/properties/benchmark/properties/budget/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3518,10 +3539,8 @@ errors++;
 }
 }
 }
-if(data96.memory_mb !== undefined){
-let data98 = data96.memory_mb;
-if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err196 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err196 = {instancePath:instancePath+"/benchmark",schemaPath:"#/properties/benchmark/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3530,9 +3549,13 @@ vErrors.push(err196);
 }
 errors++;
 }
-if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 > 65536 || isNaN(data98)){
-const err197 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"};
+}
+if(data.use_cases !== undefined){
+let data96 = data.use_cases;
+if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
+for(const key20 in data96){
+if(!(key20 === "coverage")){
+const err197 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3541,8 +3564,13 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(data98 < 16 || isNaN(data98)){
-const err198 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
+}
+if(data96.coverage !== undefined){
+let data97 = data96.coverage;
+if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
+for(const key21 in data97){
+if(!(((key21 === "commands") || (key21 === "claims")) || (key21 === "mcp_tools"))){
+const err198 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3552,10 +3580,10 @@ vErrors.push(err198);
 errors++;
 }
 }
-}
-}
-else {
-const err199 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data97.commands !== undefined){
+let data98 = data97.commands;
+if(typeof data98 !== "string"){
+const err199 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3564,13 +3592,8 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-if(data.server !== undefined){
-let data99 = data.server;
-if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-for(const key23 in data99){
-if(!((((key23 === "probe_timeout_seconds") || (key23 === "bind_grace_seconds")) || (key23 === "join_timeout_seconds")) || (key23 === "busy_grace_seconds"))){
-const err200 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+if(!(((data98 === "required") || (data98 === "advisory")) || (data98 === "off"))){
+const err200 = {instancePath:instancePath+"/use_cases/coverage/commands",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3580,10 +3603,10 @@ vErrors.push(err200);
 errors++;
 }
 }
-if(data99.probe_timeout_seconds !== undefined){
-let data100 = data99.probe_timeout_seconds;
-if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
-const err201 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data97.claims !== undefined){
+let data99 = data97.claims;
+if(typeof data99 !== "string"){
+const err201 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3592,9 +3615,8 @@ vErrors.push(err201);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 1 || isNaN(data100)){
-const err202 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(!(((data99 === "required") || (data99 === "advisory")) || (data99 === "off"))){
+const err202 = {instancePath:instancePath+"/use_cases/coverage/claims",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3604,11 +3626,10 @@ vErrors.push(err202);
 errors++;
 }
 }
-}
-if(data99.bind_grace_seconds !== undefined){
-let data101 = data99.bind_grace_seconds;
-if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
-const err203 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data97.mcp_tools !== undefined){
+let data100 = data97.mcp_tools;
+if(typeof data100 !== "string"){
+const err203 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3617,9 +3638,8 @@ vErrors.push(err203);
 }
 errors++;
 }
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 1 || isNaN(data101)){
-const err204 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(!(((data100 === "required") || (data100 === "advisory")) || (data100 === "off"))){
+const err204 = {instancePath:instancePath+"/use_cases/coverage/mcp_tools",schemaPath:"#/$defs/CoverageLevel/enum",keyword:"enum",params:{allowedValues: schema60.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3630,10 +3650,8 @@ errors++;
 }
 }
 }
-if(data99.join_timeout_seconds !== undefined){
-let data102 = data99.join_timeout_seconds;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err205 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err205 = {instancePath:instancePath+"/use_cases/coverage",schemaPath:"#/properties/use_cases/properties/coverage/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3642,9 +3660,10 @@ vErrors.push(err205);
 }
 errors++;
 }
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 1 || isNaN(data102)){
-const err206 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+else {
+const err206 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3654,11 +3673,12 @@ vErrors.push(err206);
 errors++;
 }
 }
-}
-if(data99.busy_grace_seconds !== undefined){
-let data103 = data99.busy_grace_seconds;
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err207 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.repository_validators !== undefined){
+let data101 = data.repository_validators;
+if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
+for(const key22 in data101){
+if(!((key22 === "timeout_seconds") || (key22 === "memory_mb"))){
+const err207 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3667,9 +3687,11 @@ vErrors.push(err207);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 1 || isNaN(data103)){
-const err208 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data101.timeout_seconds !== undefined){
+let data102 = data101.timeout_seconds;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err208 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3678,11 +3700,9 @@ vErrors.push(err208);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err209 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 > 3600 || isNaN(data102)){
+const err209 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3691,13 +3711,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-if(data.capture !== undefined){
-let data104 = data.capture;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-for(const key24 in data104){
-if(!(((key24 === "guard") || (key24 === "guard_unparsed")) || (key24 === "prompts"))){
-const err210 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+if(data102 < 1 || isNaN(data102)){
+const err210 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3707,9 +3722,11 @@ vErrors.push(err210);
 errors++;
 }
 }
-if(data104.guard !== undefined){
-if(typeof data104.guard !== "boolean"){
-const err211 = {instancePath:instancePath+"/capture/guard",schemaPath:"#/properties/capture/properties/guard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data101.memory_mb !== undefined){
+let data103 = data101.memory_mb;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err211 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3718,11 +3735,9 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-if(data104.guard_unparsed !== undefined){
-let data106 = data104.guard_unparsed;
-if(typeof data106 !== "string"){
-const err212 = {instancePath:instancePath+"/capture/guard_unparsed",schemaPath:"#/properties/capture/properties/guard_unparsed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 > 65536 || isNaN(data103)){
+const err212 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3731,8 +3746,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(!((data106 === "refuse") || (data106 === "allow"))){
-const err213 = {instancePath:instancePath+"/capture/guard_unparsed",schemaPath:"#/properties/capture/properties/guard_unparsed/enum",keyword:"enum",params:{allowedValues: schema50.properties.capture.properties.guard_unparsed.enum},message:"must be equal to one of the allowed values"};
+if(data103 < 16 || isNaN(data103)){
+const err213 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3742,9 +3757,10 @@ vErrors.push(err213);
 errors++;
 }
 }
-if(data104.prompts !== undefined){
-if(typeof data104.prompts !== "boolean"){
-const err214 = {instancePath:instancePath+"/capture/prompts",schemaPath:"#/properties/capture/properties/prompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+}
+else {
+const err214 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3754,9 +3770,12 @@ vErrors.push(err214);
 errors++;
 }
 }
-}
-else {
-const err215 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.server !== undefined){
+let data104 = data.server;
+if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
+for(const key23 in data104){
+if(!((((key23 === "probe_timeout_seconds") || (key23 === "bind_grace_seconds")) || (key23 === "join_timeout_seconds")) || (key23 === "busy_grace_seconds"))){
+const err215 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3766,14 +3785,200 @@ vErrors.push(err215);
 errors++;
 }
 }
-}
-else {
-const err216 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data104.probe_timeout_seconds !== undefined){
+let data105 = data104.probe_timeout_seconds;
+if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
+const err216 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err216];
 }
 else {
 vErrors.push(err216);
+}
+errors++;
+}
+if((typeof data105 == "number") && (isFinite(data105))){
+if(data105 < 1 || isNaN(data105)){
+const err217 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err217];
+}
+else {
+vErrors.push(err217);
+}
+errors++;
+}
+}
+}
+if(data104.bind_grace_seconds !== undefined){
+let data106 = data104.bind_grace_seconds;
+if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
+const err218 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err218];
+}
+else {
+vErrors.push(err218);
+}
+errors++;
+}
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 1 || isNaN(data106)){
+const err219 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err219];
+}
+else {
+vErrors.push(err219);
+}
+errors++;
+}
+}
+}
+if(data104.join_timeout_seconds !== undefined){
+let data107 = data104.join_timeout_seconds;
+if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
+const err220 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err220];
+}
+else {
+vErrors.push(err220);
+}
+errors++;
+}
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 1 || isNaN(data107)){
+const err221 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err221];
+}
+else {
+vErrors.push(err221);
+}
+errors++;
+}
+}
+}
+if(data104.busy_grace_seconds !== undefined){
+let data108 = data104.busy_grace_seconds;
+if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
+const err222 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err222];
+}
+else {
+vErrors.push(err222);
+}
+errors++;
+}
+if((typeof data108 == "number") && (isFinite(data108))){
+if(data108 < 1 || isNaN(data108)){
+const err223 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err223];
+}
+else {
+vErrors.push(err223);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err224 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err224];
+}
+else {
+vErrors.push(err224);
+}
+errors++;
+}
+}
+if(data.capture !== undefined){
+let data109 = data.capture;
+if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
+for(const key24 in data109){
+if(!(((key24 === "guard") || (key24 === "guard_unparsed")) || (key24 === "prompts"))){
+const err225 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err225];
+}
+else {
+vErrors.push(err225);
+}
+errors++;
+}
+}
+if(data109.guard !== undefined){
+if(typeof data109.guard !== "boolean"){
+const err226 = {instancePath:instancePath+"/capture/guard",schemaPath:"#/properties/capture/properties/guard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err226];
+}
+else {
+vErrors.push(err226);
+}
+errors++;
+}
+}
+if(data109.guard_unparsed !== undefined){
+let data111 = data109.guard_unparsed;
+if(typeof data111 !== "string"){
+const err227 = {instancePath:instancePath+"/capture/guard_unparsed",schemaPath:"#/properties/capture/properties/guard_unparsed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err227];
+}
+else {
+vErrors.push(err227);
+}
+errors++;
+}
+if(!((data111 === "refuse") || (data111 === "allow"))){
+const err228 = {instancePath:instancePath+"/capture/guard_unparsed",schemaPath:"#/properties/capture/properties/guard_unparsed/enum",keyword:"enum",params:{allowedValues: schema50.properties.capture.properties.guard_unparsed.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err228];
+}
+else {
+vErrors.push(err228);
+}
+errors++;
+}
+}
+if(data109.prompts !== undefined){
+if(typeof data109.prompts !== "boolean"){
+const err229 = {instancePath:instancePath+"/capture/prompts",schemaPath:"#/properties/capture/properties/prompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err229];
+}
+else {
+vErrors.push(err229);
+}
+errors++;
+}
+}
+}
+else {
+const err230 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err230];
+}
+else {
+vErrors.push(err230);
+}
+errors++;
+}
+}
+}
+else {
+const err231 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err231];
+}
+else {
+vErrors.push(err231);
 }
 errors++;
 }
@@ -7415,10 +7620,11 @@ return errors === 0;
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const task = validate37;
-const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/task.v1.schema.json","type":"object","additionalProperties":false,"required":["id","task","profile","owner","scope","started_at","outcome","repository_id","worktree","working_tree"],"properties":{"id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"task":{"type":"string","minLength":1,"maxLength":500},"profile":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","maxLength":64},"owner":{"type":"string","minLength":1,"maxLength":200},"scope":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string","minLength":1,"maxLength":1024}},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"checkpoint_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"type":"string","enum":["active","completed","partial","blocked","no_match","failed","handed_over"]},"repository_id":{"type":"string","minLength":1},"worktree":{"type":"string","minLength":1},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"working_tree":{"type":"string","enum":["clean","dirty"]}}};
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/task.v1.schema.json","type":"object","additionalProperties":false,"required":["id","task","profile","owner","scope","started_at","outcome","repository_id","worktree","working_tree"],"properties":{"id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"task":{"type":"string","minLength":1,"maxLength":500},"profile":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","maxLength":64},"owner":{"type":"string","minLength":1,"maxLength":200},"scope":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string","minLength":1,"maxLength":1024}},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"checkpoint_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"type":"string","enum":["active","completed","partial","blocked","no_match","failed","handed_over"]},"repository_id":{"type":"string","minLength":1},"worktree":{"type":"string","minLength":1},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"working_tree":{"type":"string","enum":["clean","dirty"]},"started_dirty":{"type":"array","maxItems":4096,"items":{"type":"object","additionalProperties":false,"required":["path","blob"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096},"blob":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$","maxLength":64}}}}}};
 const pattern67 = new RegExp("^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$", "u");
 const pattern69 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
 const pattern71 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
+const pattern72 = new RegExp("^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/task.v1.schema.json" */;
@@ -7981,14 +8187,157 @@ vErrors.push(err47);
 errors++;
 }
 }
-}
-else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.started_dirty !== undefined){
+let data14 = data.started_dirty;
+if(Array.isArray(data14)){
+if(data14.length > 4096){
+const err48 = {instancePath:instancePath+"/started_dirty",schemaPath:"#/properties/started_dirty/maxItems",keyword:"maxItems",params:{limit: 4096},message:"must NOT have more than 4096 items"};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+let data15 = data14[i1];
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.path === undefined){
+const err49 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data15.blob === undefined){
+const err50 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+for(const key1 in data15){
+if(!((key1 === "path") || (key1 === "blob"))){
+const err51 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data15.path !== undefined){
+let data16 = data15.path;
+if(typeof data16 === "string"){
+if(func1(data16) > 4096){
+const err52 = {instancePath:instancePath+"/started_dirty/" + i1+"/path",schemaPath:"#/properties/started_dirty/items/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(func1(data16) < 1){
+const err53 = {instancePath:instancePath+"/started_dirty/" + i1+"/path",schemaPath:"#/properties/started_dirty/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/started_dirty/" + i1+"/path",schemaPath:"#/properties/started_dirty/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data15.blob !== undefined){
+let data17 = data15.blob;
+if(typeof data17 === "string"){
+if(func1(data17) > 64){
+const err55 = {instancePath:instancePath+"/started_dirty/" + i1+"/blob",schemaPath:"#/properties/started_dirty/items/properties/blob/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(!pattern72.test(data17)){
+const err56 = {instancePath:instancePath+"/started_dirty/" + i1+"/blob",schemaPath:"#/properties/started_dirty/items/properties/blob/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$"+"\""};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+else {
+const err57 = {instancePath:instancePath+"/started_dirty/" + i1+"/blob",schemaPath:"#/properties/started_dirty/items/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/started_dirty",schemaPath:"#/properties/started_dirty/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
 }
 errors++;
 }
@@ -8000,7 +8349,7 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const events = validate38;
 const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/events.v1.schema.json","type":"object","additionalProperties":false,"required":["version","events"],"properties":{"version":{"const":1},"events":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Event"}}},"$defs":{"Event":{"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}}}};
 const schema83 = {"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}};
-const pattern72 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
+const pattern73 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/events.v1.schema.json" */;
@@ -8160,7 +8509,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern72.test(data3)){
+if(!pattern73.test(data3)){
 const err13 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -8516,7 +8865,7 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const knowledgeSources = validate39;
 const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-sources.v1.schema.json","type":"object","additionalProperties":false,"required":["version","sources"],"properties":{"version":{"const":1},"sources":{"type":"array","maxItems":256,"items":{"$ref":"#/$defs/Source"}}},"$defs":{"Source":{"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}}}};
 const schema85 = {"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}};
-const pattern80 = new RegExp("^:\\(glob\\).+$", "u");
+const pattern81 = new RegExp("^:\\(glob\\).+$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/knowledge-sources.v1.schema.json" */;
@@ -8748,7 +9097,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern80.test(data6)){
+if(!pattern81.test(data6)){
 const err19 = {instancePath:instancePath+"/sources/" + i0+"/pathspec",schemaPath:"#/$defs/Source/properties/pathspec/pattern",keyword:"pattern",params:{pattern: "^:\\(glob\\).+$"},message:"must match pattern \""+"^:\\(glob\\).+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -8825,7 +9174,7 @@ validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const telemetry = validate40;
 const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/telemetry.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","task_id","recorded_at","facts"],"properties":{"schema":{"const":"telemetry/v1"},"kind":{"const":"telemetry"},"task_id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"recorded_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"facts":{"type":"object","additionalProperties":false,"required":["input_uncached_tokens","cache_write_tokens","cache_read_tokens","output_tokens","reasoning_tokens","requests","tool_calls","cost_microusd"],"properties":{"input_uncached_tokens":{"$ref":"#/$defs/Fact"},"cache_write_tokens":{"$ref":"#/$defs/Fact"},"cache_read_tokens":{"$ref":"#/$defs/Fact"},"output_tokens":{"$ref":"#/$defs/Fact"},"reasoning_tokens":{"$ref":"#/$defs/Fact"},"requests":{"$ref":"#/$defs/Fact"},"tool_calls":{"$ref":"#/$defs/Fact"},"cost_microusd":{"$ref":"#/$defs/Fact"}}}},"$defs":{"Fact":{"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}}}};
 const schema87 = {"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}};
-const pattern82 = new RegExp("^s-[0-9]{14}-[0-9a-f]{4}$", "u");
+const pattern83 = new RegExp("^s-[0-9]{14}-[0-9a-f]{4}$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/telemetry.v1.schema.json" */;
@@ -8973,7 +9322,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern82.test(data3)){
+if(!pattern83.test(data3)){
 const err12 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -10211,8 +10560,8 @@ validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sessionRecord = validate41;
 const schema95 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session-record.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","session_id","created_at","started_at","closed_at","outcome"],"properties":{"schema":{"const":"session/v1"},"kind":{"const":"session"},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"closed_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"enum":["closed","interrupted"]},"title":{"type":"string"},"task_id":{"type":"string"},"profile":{"type":"string"},"worker":{"type":"string"},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{8,64}$","maxLength":64},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]},"working_tree":{"enum":["clean","dirty"]},"commits":{"type":"array","items":{"type":"string"}},"changed_files":{"type":"array","items":{"type":"string"}},"tasks":{"type":"array","items":{"type":"string"}},"issues":{"type":"array","items":{"type":"string"}},"milestones":{"type":"array","items":{"type":"string"}},"checkpoints":{"type":"array","items":{"type":"string"}},"handovers":{"type":"array","items":{"type":"string"}},"decisions":{"type":"array","items":{"type":"string"}},"questions":{"type":"array","items":{"type":"string"}},"evidence":{"type":"array","items":{"type":"string"}},"schema_version":{"type":"integer"}}};
-const pattern88 = new RegExp("^[0-9a-f]{8,64}$", "u");
-const pattern89 = new RegExp("^([0-9a-f]{40}([0-9a-f]{24})?)?$", "u");
+const pattern89 = new RegExp("^[0-9a-f]{8,64}$", "u");
+const pattern90 = new RegExp("^([0-9a-f]{40}([0-9a-f]{24})?)?$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/session-record.v1.schema.json" */;
@@ -10345,7 +10694,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern82.test(data2)){
+if(!pattern83.test(data2)){
 const err11 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -10571,7 +10920,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern88.test(data12)){
+if(!pattern89.test(data12)){
 const err30 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8,64}$"},message:"must match pattern \""+"^[0-9a-f]{8,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -10618,7 +10967,7 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!pattern89.test(data14)){
+if(!pattern90.test(data14)){
 const err34 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
@@ -10653,7 +11002,7 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!pattern89.test(data15)){
+if(!pattern90.test(data15)){
 const err37 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -11012,7 +11361,7 @@ validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const session = validate42;
 const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session.v1.schema.json","type":"object","additionalProperties":false,"required":["session_id","started_at","owner","repository_id","worktree","branch","start_head","start_working_tree"],"properties":{"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"owner":{"type":"string","minLength":1},"worker":{"type":"string"},"provider":{"type":"string"},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"forked_from":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"repository_id":{"type":"string"},"worktree":{"type":"string","minLength":1},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]}}};
-const pattern93 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "u");
+const pattern94 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/session.v1.schema.json" */;
@@ -11131,7 +11480,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern82.test(data0)){
+if(!pattern83.test(data0)){
 const err10 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11250,7 +11599,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern93.test(data5)){
+if(!pattern94.test(data5)){
 const err20 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -11285,7 +11634,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern82.test(data6)){
+if(!pattern83.test(data6)){
 const err23 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -11369,7 +11718,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern89.test(data10)){
+if(!pattern90.test(data10)){
 const err30 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -11574,7 +11923,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern82.test(data2)){
+if(!pattern83.test(data2)){
 const err13 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -11669,7 +12018,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern93.test(data6)){
+if(!pattern94.test(data6)){
 const err21 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -11704,7 +12053,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern82.test(data7)){
+if(!pattern83.test(data7)){
 const err24 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -11751,7 +12100,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern89.test(data9)){
+if(!pattern90.test(data9)){
 const err28 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -12120,7 +12469,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern89.test(data8)){
+if(!pattern90.test(data8)){
 const err23 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -12254,7 +12603,7 @@ validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const useCase = validate45;
 const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case.v1.schema.json","type":"object","additionalProperties":false,"required":["id","kind","title","summary","status","target","commands"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200},"kind":{"const":"use-case"},"title":{"type":"string","minLength":1,"maxLength":2000,"pattern":"\\S"},"summary":{"type":"string","minLength":1,"maxLength":2000,"pattern":"\\S"},"category":{"type":"string"},"status":{"enum":["active","draft","deprecated"]},"target":{"enum":["guaranteed","advisory"]},"weight":{"type":"integer"},"actors":{"type":"array","items":{"type":"string"}},"difficulty":{"type":"string"},"commands":{"type":"array","minItems":1,"items":{"type":"string"}},"doctrines":{"type":"array","items":{"type":"string"}},"claims":{"type":"array","items":{"type":"string"}},"responsibilities":{"type":"array","items":{"type":"string"}},"applications":{"type":"array","items":{"type":"string"}}}};
-const pattern103 = new RegExp("\\S", "u");
+const pattern104 = new RegExp("\\S", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/use-case.v1.schema.json" */;
@@ -12420,7 +12769,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern103.test(data2)){
+if(!pattern104.test(data2)){
 const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -12465,7 +12814,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern103.test(data3)){
+if(!pattern104.test(data3)){
 const err18 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -12815,7 +13164,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern103.test(data0)){
+if(!pattern104.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -12898,7 +13247,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern103.test(data3)){
+if(!pattern104.test(data3)){
 const err12 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -13336,9 +13685,9 @@ validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const knowledgeCandidate = validate49;
 const schema103 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json","type":"object","additionalProperties":false,"required":["id","kind","status","title","date","episode","evidence"],"properties":{"id":{"type":"string","pattern":"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$","maxLength":128},"kind":{"enum":["decision","answer","outcome"]},"status":{"const":"candidate"},"title":{"type":"string","minLength":1},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","maxLength":10},"episode":{"type":"string","pattern":"^s-[0-9]{8,14}-[0-9a-f]{4,}$","maxLength":64},"task":{"type":"string"},"evidence":{"type":"array","minItems":1,"items":{"type":"string"}}}};
-const pattern108 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
-const pattern109 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-const pattern110 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
+const pattern109 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
+const pattern110 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+const pattern111 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json" */;
@@ -13447,7 +13796,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern108.test(data0)){
+if(!pattern109.test(data0)){
 const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"},message:"must match pattern \""+"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13532,7 +13881,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern109.test(data4)){
+if(!pattern110.test(data4)){
 const err16 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -13567,7 +13916,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern110.test(data5)){
+if(!pattern111.test(data5)){
 const err19 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{8,14}-[0-9a-f]{4,}$"},message:"must match pattern \""+"^s-[0-9]{8,14}-[0-9a-f]{4,}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -13657,8 +14006,8 @@ validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const context = validate50;
 const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/context.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","kind","title","description","status","scope","providers","audience","composition","order"],"properties":{"schema":{"const":"context/v1"},"id":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"kind":{"const":"context"},"title":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","minLength":1,"maxLength":500},"status":{"type":"string","enum":["active","deprecated"]},"scope":{"type":"string","enum":["directory","subtree","explicit"]},"paths":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"providers":{"type":"array","minItems":1,"items":{"type":"string","maxLength":64,"pattern":"^(\\*|[a-z][a-z0-9-]*)$"},"uniqueItems":true},"audience":{"type":"array","minItems":1,"items":{"type":"string","enum":["human","agent"]},"uniqueItems":true},"composition":{"type":"string","enum":["extend","replace","final"]},"order":{"type":"integer","minimum":-1000000,"maximum":1000000},"supersedes":{"type":"array","items":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"uniqueItems":true},"tracks":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"children":{"type":"object","additionalProperties":false,"required":["require_contract"],"properties":{"require_contract":{"type":"boolean"},"exempt":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}}}}}};
-const pattern111 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
-const pattern112 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
+const pattern112 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
+const pattern113 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/context.v1.schema.json" */;
@@ -13819,7 +14168,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern111.test(data1)){
+if(!pattern112.test(data1)){
 const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -14047,7 +14396,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern112.test(data10)){
+if(!pattern113.test(data10)){
 const err33 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/pattern",keyword:"pattern",params:{pattern: "^(\\*|[a-z][a-z0-9-]*)$"},message:"must match pattern \""+"^(\\*|[a-z][a-z0-9-]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -14253,7 +14602,7 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!pattern111.test(data16)){
+if(!pattern112.test(data16)){
 const err48 = {instancePath:instancePath+"/supersedes/" + i5,schemaPath:"#/properties/supersedes/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
@@ -14480,12 +14829,12 @@ validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const prompt = validate51;
 const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/prompt.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","captured_at","provider","episode_link","repository_id","worktree_id","prompt_bytes","prompt_sha256","prompt"],"properties":{"schema":{"const":"majordomus.prompt/v1"},"id":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$","maxLength":40},"captured_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"provider":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$","maxLength":40},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"episode_link":{"enum":["open","session-context","ledger","orphan","unlinked-legacy"]},"episode":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{16}$","maxLength":16},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"permission_mode":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$","maxLength":40},"redactions":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["kind","count"],"properties":{"kind":{"type":"string","pattern":"^[a-z0-9-]{1,40}$","maxLength":40},"count":{"type":"integer","minimum":1}}}},"prompt_bytes":{"type":"integer","minimum":0},"prompt_sha256":{"type":"string","pattern":"^[0-9a-f]{64}$","maxLength":64},"meta":{"type":"object","additionalProperties":false,"properties":{"parent":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$","maxLength":45}}},"prompt":{"type":"string"}}};
-const pattern114 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$", "u");
-const pattern116 = new RegExp("^[a-z0-9][a-z0-9-]{0,39}$", "u");
-const pattern119 = new RegExp("^[0-9a-f]{16}$", "u");
-const pattern121 = new RegExp("^[A-Za-z0-9_-]{1,40}$", "u");
-const pattern122 = new RegExp("^[a-z0-9-]{1,40}$", "u");
-const pattern124 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$", "u");
+const pattern115 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$", "u");
+const pattern117 = new RegExp("^[a-z0-9][a-z0-9-]{0,39}$", "u");
+const pattern120 = new RegExp("^[0-9a-f]{16}$", "u");
+const pattern122 = new RegExp("^[A-Za-z0-9_-]{1,40}$", "u");
+const pattern123 = new RegExp("^[a-z0-9-]{1,40}$", "u");
+const pattern125 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/prompt.v1.schema.json" */;
@@ -14636,7 +14985,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern114.test(data1)){
+if(!pattern115.test(data1)){
 const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -14706,7 +15055,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern116.test(data3)){
+if(!pattern117.test(data3)){
 const err19 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,39}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -14741,7 +15090,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern93.test(data4)){
+if(!pattern94.test(data4)){
 const err22 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -14789,7 +15138,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern82.test(data6)){
+if(!pattern83.test(data6)){
 const err26 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -14849,7 +15198,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!pattern119.test(data8)){
+if(!pattern120.test(data8)){
 const err31 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -14944,7 +15293,7 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!pattern121.test(data11)){
+if(!pattern122.test(data11)){
 const err39 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,40}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -15028,7 +15377,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!pattern122.test(data14)){
+if(!pattern123.test(data14)){
 const err46 = {instancePath:instancePath+"/redactions/" + i0+"/kind",schemaPath:"#/properties/redactions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]{1,40}$"},message:"must match pattern \""+"^[a-z0-9-]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -15187,7 +15536,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!pattern124.test(data19)){
+if(!pattern125.test(data19)){
 const err59 = {instancePath:instancePath+"/meta/parent",schemaPath:"#/properties/meta/properties/parent/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"},message:"must match pattern \""+"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"+"\""};
 if(vErrors === null){
 vErrors = [err59];

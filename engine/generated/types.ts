@@ -158,6 +158,12 @@ export interface PolicyVerification {
   readonly finish_requires?: readonly string[];
   /** What every task owes before it is accepted as completed, each a fact majordomus establishes at HEAD when it judges: committed (nothing changed outside the local half), pushed (the branch's upstream holds HEAD). */
   readonly obligations?: readonly ('committed' | 'pushed')[];
+  /** How long `finish --verify-command` may run before it is stopped and the finish refused, in seconds. Default 1800. */
+  readonly timeout_seconds?: number;
+  /** Pathspecs the verify command may write (a JUnit report, coverage): a change there while it runs does not refuse the finish, and an uncommitted file there is not the task's change. Ignored files never count. Default: none. */
+  readonly outputs?: readonly string[];
+  /** The verify commands `finish` accepts: each an exact command, or a prefix ending in ` *` that the command may extend with plain arguments. When set, any other command is refused with this list. Default: any command that can fail. */
+  readonly commands?: readonly string[];
 }
 
 /** Checkpoints: short progress notes written during a task. */
@@ -682,6 +688,16 @@ export interface Task {
   readonly head?: string;
   /** Computed at start: whether the working tree had changes. */
   readonly working_tree: 'clean' | 'dirty';
+  /** Computed at start: the paths already changed then (staged, unstaged or untracked; ignored files aside), each with the git blob id of its content at the start, or `deleted`. They are the task's starting point: a path that still holds that content is not the task's change. */
+  readonly started_dirty?: readonly TaskStartedDirtyItem[];
+}
+
+/** TaskStartedDirtyItem */
+export interface TaskStartedDirtyItem {
+  /** Repository-relative. */
+  readonly path: string;
+  /** The git blob id of the content at the start, or `deleted`. */
+  readonly blob: string;
 }
 
 /**

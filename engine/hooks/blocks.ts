@@ -120,7 +120,10 @@ function resolverLines(text: string, path: string): Set<number> {
  */
 export function hookBlock(hook: string, invocation: Invocation, options: BlockOptions = {}): string {
   const lines = [BLOCK_BEGIN];
-  if (hook === 'pre-push') {
+  // `finish --check` judges the commits being pushed: it reads git's lines itself, all of them
+  const forwarded = hook === 'pre-push' ? readingPushedRefs(invocation) : undefined;
+  if (forwarded) lines.push('# git writes the refs being pushed on standard input; majordomus reads them all and judges those commits');
+  else if (hook === 'pre-push') {
     lines.push('# git writes the refs being pushed on standard input; read it all before checking');
     lines.push('cat >/dev/null');
   }
@@ -135,8 +138,19 @@ export function hookBlock(hook: string, invocation: Invocation, options: BlockOp
       'fi',
     );
   }
-  lines.push(`${commandLine(invocation)} || exit $?`, BLOCK_END);
+  lines.push(`${commandLine(forwarded ?? invocation)} || exit $?`, BLOCK_END);
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The pre-push invocation that reads git's lines itself: `finish --check` with `--pre-push` (added when
+ * the policy's words lack it; the policy's words stay a prefix of the line, so doctor finds them).
+ * Undefined for any other command, whose block reads the lines away first.
+ */
+export function readingPushedRefs(invocation: Invocation): Invocation | undefined {
+  const [command, ...rest] = invocation.args;
+  if (command !== 'finish' || !rest.includes('--check')) return undefined;
+  return rest.includes('--pre-push') ? invocation : { ...invocation, args: [...invocation.args, '--pre-push'] };
 }
 
 /** The lookup function for the bare tool name; it returns 127 (not found) after naming every place it looked. */

@@ -3,6 +3,7 @@
  * `.ai/` to find things. Opening the layer reads the manifest once; a missing manifest is exit 12, a
  * manifest format this version does not read is refused with the reason.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingError } from '../errors';
 import type { Manifest } from '../generated/types';
@@ -39,12 +40,20 @@ export interface Layout {
   readonly tree: Tree;
 }
 
+/** Where `init` puts the layer's local half, untracked: found here, it says the checkout was adopted. */
+const DEFAULT_LOCAL_HALF = '.ai/local';
+
 /**
  * Read `.ai/manifest.yaml` under `root`. Throws MissingError (12) when there is none, DocumentError when
  * it does not parse or declares a format this version does not read.
  */
 export function openLayout(root: string, tree: Tree = new WorkingTree(root)): Layout {
   if (!tree.exists(MANIFEST_PATH)) {
+    // the local half is never tracked, so it stays when a commit from before the layer is checked out
+    if (tree.name !== 'index' && existsSync(join(root, DEFAULT_LOCAL_HALF)))
+      throw new MissingError(
+        `no ${MANIFEST_PATH} in ${root}, though ${DEFAULT_LOCAL_HALF}/ is there: the commit checked out predates the layer (switch back to a branch that has it, e.g. git switch -)`,
+      );
     const where = tree.name === 'index' ? `the index of ${root} (stage it, or run: majordomus init)` : `${root} (run: majordomus init)`;
     throw new MissingError(`no ${MANIFEST_PATH} in ${where}`);
   }

@@ -106,7 +106,7 @@ describe('husky 9', () => {
     expect(repo.read('.husky/pre-commit')).toMatch(/^majordomus doctor --quiet \|\| exit \$\?$/m);
     const push = repo.read('.husky/pre-push');
     expect(push.startsWith('#!')).toBe(false);
-    expect(push).toMatch(/^majordomus finish --check --quiet \|\| exit \$\?$/m);
+    expect(push).toMatch(/^majordomus finish --check --quiet --pre-push \|\| exit \$\?$/m);
     expect([repo.exists('.git/hooks/pre-commit'), repo.exists('.git/hooks/pre-push')]).toEqual([false, false]);
     expect(repo.gate(['doctor', '--rule', WIRING], { env: { PATH: path } }).code).toBe(0);
     const again = repo.run(['init', '--extend', '--verbose']);

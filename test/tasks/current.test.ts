@@ -10,7 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseYaml } from '../../engine/layer/yaml';
+import { utcSeconds } from '../../engine/state/kernel/clock';
 import { changeSet } from '../../engine/state/tasks/changes';
+import type { Task } from '../../engine/state/tasks/current';
 import { currentTaskFile, readCurrentTask } from '../../engine/state/tasks/current';
 import { cleanEnv, ROOT, repoFactory } from '../helpers/repo';
 
@@ -77,6 +80,19 @@ describe('readCurrentTask', () => {
 
 describe('changeSet', () => {
   const git = (dir: string, ...args: string[]) => execFileSync('git', args, { cwd: dir, env: cleanEnv(), encoding: 'utf8' }).trim();
+  /** The change set of a task started now at `head` on main, as the model asks it. */
+  const changes = (dir: string, head: string | undefined, tree: 'working tree' | 'index', startedAt = new Date()) => {
+    const task = {
+      ...(parseYaml(VALID, FILE).value as Task),
+      started_at: utcSeconds(startedAt),
+      branch: 'main',
+      head,
+      worktree: dir,
+    };
+    if (head === undefined) delete (task as { head?: string }).head;
+    const set = changeSet({ root: dir, gitDir: join(dir, '.git'), env: cleanEnv(), task, tree });
+    return set.error !== undefined ? { error: set.error } : { files: set.files };
+  };
 
   it('counts committed, staged, unstaged and untracked paths since the start head; the index counts the staged', () => {
     const repo = repos.create();
@@ -86,23 +102,26 @@ describe('changeSet', () => {
     git(repo.dir, 'add', '-A');
     git(repo.dir, 'commit', '-q', '-m', 'start');
     const head = git(repo.dir, 'rev-parse', 'HEAD');
+    const started = new Date();
     repo.write('committed.txt', 'b\n');
     git(repo.dir, 'add', 'committed.txt');
     git(repo.dir, 'commit', '-q', '-m', 'since');
     git(repo.dir, 'mv', 'moved.txt', 'renamed.txt');
     writeFileSync(repo.path('edited.txt'), 'b\n');
     repo.write('untracked.txt', 'c\n');
-    const env = cleanEnv();
-    expect(changeSet(repo.dir, head, 'working tree', env)).toEqual({
+    expect(changes(repo.dir, head, 'working tree', started)).toEqual({
       files: ['committed.txt', 'edited.txt', 'moved.txt', 'renamed.txt', 'untracked.txt'],
     });
-    expect(changeSet(repo.dir, head, 'index', env)).toEqual({ files: ['committed.txt', 'moved.txt', 'renamed.txt'] });
+    expect(changes(repo.dir, head, 'index', started)).toEqual({ files: ['committed.txt', 'moved.txt', 'renamed.txt'] });
   });
 
   it('a start head git no longer has is an error, not an empty change set', () => {
     const repo = repos.create();
-    const result = changeSet(repo.dir, '0123456789abcdef0123456789abcdef01234567', 'working tree', cleanEnv());
-    expect(result.error).toBeDefined();
+    repo.write('a.txt', 'a\n');
+    git(repo.dir, 'add', 'a.txt');
+    git(repo.dir, 'commit', '-q', '-m', 'one');
+    const result = changes(repo.dir, '0123456789abcdef0123456789abcdef01234567', 'working tree');
+    expect('error' in result && result.error).toBeTruthy();
   });
 
   it('before the first commit everything there counts', () => {
@@ -110,7 +129,7 @@ describe('changeSet', () => {
     repo.write('a.txt', 'a\n');
     git(repo.dir, 'add', 'a.txt');
     repo.write('b.txt', 'b\n');
-    expect(changeSet(repo.dir, undefined, 'working tree', cleanEnv())).toEqual({ files: ['a.txt', 'b.txt'] });
-    expect(changeSet(repo.dir, undefined, 'index', cleanEnv())).toEqual({ files: ['a.txt'] });
+    expect(changes(repo.dir, undefined, 'working tree')).toEqual({ files: ['a.txt', 'b.txt'] });
+    expect(changes(repo.dir, undefined, 'index')).toEqual({ files: ['a.txt'] });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * state (rule majordomus.state-consistency): a task started on main at a commit, then the checkout or
- * the record is changed, and `check --rule` runs in process: a readable record on the same branch with
- * HEAD at or ahead of the start is OK; each way the record stops describing the checkout is a FAIL.
+ * the record is changed, and `check --rule` runs in process: a readable record on the same branch whose
+ * start commit git still has is OK (a history rewritten since is carried on: the task follows its own
+ * commits); each way the record stops describing the checkout is a FAIL.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
@@ -25,11 +26,16 @@ const CASES: readonly { name: string; change: (repo: TempRepo) => void; failing:
   },
   { name: 'another branch checked out', change: (repo) => repo.git(['checkout', '-q', '-b', 'other']), failing: [['state', 't']] },
   {
-    name: 'the history rewritten under the task',
+    name: 'the history rewritten under the task (reset behind the start): carried on, not refused',
     change: (repo) => {
       repo.git(['commit', '-q', '--no-verify', '--allow-empty', '-m', 'first']);
       repo.git(['reset', '-q', '--hard', 'HEAD~2']);
     },
+    failing: [],
+  },
+  {
+    name: 'a start commit git no longer has',
+    change: (repo) => edit(repo, /^head: .*$/m, 'head: "0123456789abcdef0123456789abcdef01234567"'),
     failing: [['state', 't']],
   },
   {

@@ -33,6 +33,7 @@ import {
 import { basename, dirname, join, sep } from 'node:path';
 import type { CheckedOperation } from './check';
 import { errnoCode, WriteFailure } from './errors';
+import { journalWrites } from './journal';
 import type { PlannedWrites, Written } from './operations';
 
 /** Temporary and backup files of a writer: `.<name>.majordomus-<pid>-<hex>.tmp|old`. */
@@ -50,12 +51,16 @@ export function applyPlan(plan: PlannedWrites, checked: readonly CheckedOperatio
   for (const step of checked) run.sweep(dirname(step.target));
   for (const dir of plan.tidyFolders) if (insideScopes(plan, dir)) run.sweep(dir);
   const written: Written[] = [];
+  const files: { path: string; removed: boolean }[] = [];
   let current: CheckedOperation | undefined;
   try {
     for (const step of checked) {
       if (step.skip) continue;
       current = step;
-      if (run.apply(step)) written.push({ kind: step.operation.kind, path: step.shown });
+      if (!run.apply(step)) continue;
+      written.push({ kind: step.operation.kind, path: step.shown });
+      const { kind } = step.operation;
+      if (kind !== 'mkdir' && kind !== 'chmod') files.push({ path: step.target, removed: kind === 'remove' });
     }
   } catch (error) {
     const code = errnoCode(error);
@@ -64,6 +69,8 @@ export function applyPlan(plan: PlannedWrites, checked: readonly CheckedOperatio
     throw new WriteFailure(plan.command, current?.shown ?? plan.shown(plan.base), code, unrestored);
   }
   run.finish();
+  // the tool's own writes, so a task does not count them as its changes (./journal.ts)
+  journalWrites(files);
   return written;
 }
 

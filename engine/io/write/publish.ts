@@ -32,6 +32,7 @@ import { basename, dirname, join } from 'node:path';
 import { RefusedError } from '../../errors';
 import { checkPlan } from './check';
 import { describeErrno, errnoCode } from './errors';
+import { journalWrites } from './journal';
 import { WritePlan } from './plan';
 
 /** The mode of every record: its owner's alone. */
@@ -98,6 +99,7 @@ export function publishRecord(request: PublishRequest): Published {
       rmSync(temp, { force: true });
     }
     syncFolder(request.dir);
+    journalWrites([{ path: target, removed: false }]);
     return { path: target, name, clashes };
   }
   throw new RefusedError(
@@ -215,4 +217,5 @@ export function unpublish(path: string): void {
   } catch {
     // already gone
   }
+  journalWrites([{ path, removed: true }]);
 }

@@ -48,7 +48,8 @@ function gather(repository: Repository, task: Task): Facts {
   const head = headResult.status === 0 ? headResult.stdout.trim() : '';
   const status = git(['status', '--porcelain', '-z', '--untracked-files=normal']);
   const tree = status.status === 0 && status.stdout === '' ? 'clean' : 'dirty';
-  const changes = changeSet(root, task.head || undefined, 'working tree', env);
+  // the task's own changes, as check judges them (engine/state/tasks/changes.ts)
+  const changes = changeSet({ root, gitDir: repository.git.gitDir, env, task, tree: 'working tree' });
   let commits: string[] = [];
   if (task.head && head && task.head !== head && git(['merge-base', '--is-ancestor', task.head, head]).status === 0) {
     const log = git(['log', '--format=%h %s', '--no-decorate', `${task.head}..${head}`]);

@@ -11,7 +11,10 @@ import type { FinishOutcome } from './current';
 
 /** The verify command and what its run showed. */
 export type VerifyRun =
-  /** Refused before running: it cannot fail, so it proves nothing (see engine/state/tasks/verify.ts). */
+  /**
+   * Refused before running: it cannot fail, so it proves nothing, or the policy's verification.commands
+   * does not list it (see engine/state/tasks/verify.ts); the reason.
+   */
   | { readonly command: string; readonly vacuous: string }
   | {
       readonly command: string;
@@ -21,6 +24,8 @@ export type VerifyRun =
       readonly seconds: number;
       /** True when the working tree (tracked and untracked files, HEAD) differed after the run. */
       readonly treeChanged: boolean;
+      /** The limit in seconds, when the command ran past it and was stopped. */
+      readonly timedOut?: number;
     };
 
 export interface FinishAttempt {
@@ -31,6 +36,12 @@ export interface FinishAttempt {
   readonly note?: { readonly file: string; readonly text: string };
   /** The completion gates' verdicts (engine/state/tasks/gates.ts); run for a `completed` outcome only. */
   readonly gates?: readonly GateVerdict[];
+  /**
+   * `before-verify`: the cheap judgement `finish` makes before it runs the verify command (the note,
+   * open questions, the scope), so a finish that would be refused anyway never waits for it. The rules
+   * that judge the run say they will judge it once it has run.
+   */
+  readonly stage?: 'before-verify';
 }
 
 /** The attempt of `finish --outcome`; built as `undefined` (no attempt) everywhere else. */

@@ -124,17 +124,19 @@ export interface TaskModel {
   /** The task this checkout is held to: a present, local record (whatever its outcome); undefined otherwise. */
   readonly task: Task | undefined;
   /**
-   * The files changed since the task's start head — committed since, staged, unstaged and untracked; in
-   * a pre-commit hook the staged ones — asked of git once per run, when first read. Undefined without
-   * an enforceable task.
+   * The task's change set (./changes.ts: its own commits and what is not committed yet; in a pre-commit
+   * hook the staged content), asked of git once per run, when first read. Undefined without a local task
+   * that is active: a finished task judges nothing that happened after its finish.
    */
   changes(): ChangeSet | undefined;
+  /** The change set of the task's own commits among those a push carries: reachable from `tip`, from none of `exclude`. */
+  pushed(tip: string, exclude: readonly string[]): ChangeSet | undefined;
   /**
-   * Where HEAD stands against the task's start commit: `ahead` when the start commit is HEAD or one of
-   * its ancestors, `behind-or-diverged` otherwise, `unknown` when git cannot say (the start commit is
-   * gone). Undefined without an enforceable task, or when either side has no commit.
+   * Where the commit the task started from stands against HEAD: `ancestor` (HEAD is it or builds on it),
+   * `rewritten` (git has it, and HEAD no longer builds on it: a rebase), `missing` (git no longer has it).
+   * Undefined without an enforceable task, or when either side has no commit.
    */
-  headPosition(head: string | undefined): 'ahead' | 'behind-or-diverged' | 'unknown' | undefined;
+  startCommit(head: string | undefined): 'ancestor' | 'rewritten' | 'missing' | undefined;
 }
 
 /** The current task of the repository a gate judges. */
@@ -144,20 +146,36 @@ export const taskModel = defineModel({
   build: (target): TaskModel => {
     const current = readCurrentTask(target.path, target.repository.layer.localDir);
     const task = current.status === 'present' && !current.foreign ? current.task : undefined;
+    const active = task?.outcome === 'active' ? task : undefined;
     let changes: { value: ChangeSet | undefined } | undefined;
+    const memo = {};
+    const query = (task: Task) => ({
+      memo,
+      root: target.path,
+      gitDir: target.repository.git.gitDir,
+      env: target.env,
+      task,
+      tree: target.repository.tree,
+      head: () => target.repository.git.head(),
+    });
     return {
       root: target.path,
       current,
       task,
       changes() {
-        changes ??= { value: task ? changeSet(target.path, task.head, target.repository.tree, target.env) : undefined };
+        changes ??= { value: active ? changeSet(query(active)) : undefined };
         return changes.value;
       },
-      headPosition(head) {
+      pushed(tip, exclude) {
+        return active ? changeSet({ ...query(active), push: { tip, exclude } }) : undefined;
+      },
+      startCommit(head) {
         if (!task?.head || !head) return undefined;
-        if (task.head === head) return 'ahead';
+        if (task.head === head) return 'ancestor';
         const status = runGit(['merge-base', '--is-ancestor', task.head, head], target.path, target.env as NodeJS.ProcessEnv).status;
-        return status === 0 ? 'ahead' : status === 1 ? 'behind-or-diverged' : 'unknown';
+        if (status === 0) return 'ancestor';
+        if (status === 1) return 'rewritten';
+        return 'missing';
       },
     };
   },
@@ -176,7 +194,7 @@ export function activeTask(repository: Repository, command: string): Task {
   if (current.status === 'unreadable') {
     const first = current.problems[0];
     throw new UsageError(
-      `${command}: ${current.file}${first?.line ? `:${first.line}` : ''} is not a task record: ${first?.message ?? 'unreadable'} (fix or remove it, then run: majordomus start)`,
+      `${command}: ${current.file}${first?.line ? `:${first.line}` : ''} is not a task record: ${first?.message ?? 'unreadable'} (set it aside: majordomus finish --set-aside, then run: majordomus start)`,
     );
   }
   if (current.foreign) {

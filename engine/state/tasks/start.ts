@@ -6,20 +6,26 @@
  * Everything goes through the one writer under the repository's write lock; `task.started` is appended
  * to the ledger between the plan's check and its write.
  */
+import { join } from 'node:path';
 import { rootedPathProblem } from '../../api/toolkit/pathspec';
 import { MissingError, RefusedError, UsageError } from '../../errors';
 import type { Task } from '../../generated/types';
+import { DocumentError } from '../../io/document-error';
 import { printable } from '../../io/printable';
 import { applyPlan } from '../../io/write/apply';
 import { checkPlan } from '../../io/write/check';
+import { JOURNAL_NAME } from '../../io/write/journal';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
 import type { Repository } from '../../layer/repository';
+import { checkSchema } from '../../layer/schema-check';
+import { parseYaml } from '../../layer/yaml';
 import { newId, utcSeconds } from '../kernel/clock';
-import { appendEvent } from '../ledger/append';
+import { appendEvent, formatEvent, MAX_LINE_BYTES } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import { archivedTaskFile, currentTaskFile, readCurrentTask } from './current';
-import { gitIdentity } from './identity';
+import type { DirtyPath } from './identity';
+import { dirtyPaths, gitIdentity } from './identity';
 import { taskText } from './record';
 
 /**
@@ -47,6 +53,8 @@ export interface StartRequest {
 
 export interface StartResult {
   readonly task: Task;
+  /** The paths already changed when the task started: its starting point, not its changes. */
+  readonly dirty: readonly DirtyPath[];
   /** Repository-relative paths written, in order. */
   readonly written: readonly string[];
   /** The finished task archived on the way, if any. */
@@ -69,19 +77,27 @@ export async function startTask(repository: Repository, request: StartRequest, n
   const { git, layout } = repository;
   return withWriteLock(lockFile(git.commonDir), 'start', () => {
     const current = readCurrentTask(git.root, layout.localDir);
-    const plan = new WritePlan({ command: 'start', base: git.root });
+    // the journal of the tool's writes lives in git's directory, outside a linked worktree's top level
+    const plan = new WritePlan({
+      command: 'start',
+      base: git.root,
+      scopes: [
+        { dir: git.root, name: 'the repository' },
+        { dir: git.gitDir, name: "the checkout's git directory" },
+      ],
+    });
     let archived: string | undefined;
     if (current.status === 'unreadable') {
       const where = current.problems[0]?.line === undefined ? current.file : `${current.file}:${current.problems[0].line}`;
       throw new RefusedError(
-        `start: ${where} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'} (move it aside, then run start again)`,
+        `start: ${where} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'}; nothing was written (set it aside: majordomus finish --set-aside, then run start again)`,
       );
     }
     if (current.status === 'present') {
       const { task } = current;
       if (current.foreign) {
         throw new RefusedError(
-          `start: ${current.file} holds task ${task.id} of another checkout (${printable(task.worktree)}); nothing was written (finish it there, or move the file aside if that checkout is gone)`,
+          `start: ${current.file} holds task ${task.id} of another checkout (${printable(task.worktree)}); nothing was written (finish it there, or, if that checkout is gone, set it aside: majordomus finish --set-aside)`,
         );
       }
       if (task.outcome === 'active') {
@@ -93,6 +109,11 @@ export async function startTask(repository: Repository, request: StartRequest, n
       plan.create(archived, taskText(task));
     }
     const stamp = utcSeconds(now);
+    const dirty = dirtyPaths(git, layout.localDir);
+    if (dirty.length > MAX_DIRTY)
+      throw new UsageError(
+        `start: ${dirty.length} paths are already changed (staged, unstaged or untracked), more than the ${MAX_DIRTY} a task records as its starting point; nothing was written (commit, stash or ignore them first)`,
+      );
     const task: Task = {
       id: newId('t', stamp),
       task: title,
@@ -102,8 +123,16 @@ export async function startTask(repository: Repository, request: StartRequest, n
       started_at: stamp,
       outcome: 'active',
       ...gitIdentity(git),
+      ...(dirty.length > 0 ? { started_dirty: dirty } : {}),
     };
-    plan.replace(currentTaskFile(layout.localDir), taskText(task));
+    const text = taskText(task);
+    readableOrRefused(text, currentTaskFile(layout.localDir));
+    const ledger = ledgerTargetOf(repository, 'start');
+    const started = { task_id: task.id, profile, owner, scope };
+    fitsTheLedger(ledger, started);
+    plan.replace(currentTaskFile(layout.localDir), text);
+    // what the tool writes from now on is journaled, so it is never counted as the task's change
+    plan.replace(join(git.gitDir, JOURNAL_NAME), '', { mode: 0o600 });
     // inside an episode the task is a new turn: its context, carrying the previous turn's deliverable,
     // lands in the session context with the task or not at all
     const turn = request.turn?.(repository, task);
@@ -111,10 +140,12 @@ export async function startTask(repository: Repository, request: StartRequest, n
     // checked whole first, then the event, then the record: a ledger that refuses the line (a torn
     // tail, a link leading outside) leaves no task behind either
     const checked = checkPlan(plan);
-    appendEvent(ledgerTargetOf(repository, 'start'), 'task.started', { task_id: task.id, profile, owner, scope });
-    const written = applyPlan(plan, checked).map((done) => done.path);
+    appendEvent(ledger, 'task.started', started);
+    const written = applyPlan(plan, checked)
+      .map((done) => done.path)
+      .filter((path) => !path.endsWith(JOURNAL_NAME));
     const shown = turn && { session_id: turn.session_id, context: turn.context, ...(turn.previous ? { previous: turn.previous } : {}) };
-    return { task, written, archived, ...(shown ? { turn: shown } : {}) };
+    return { task, dirty, written, archived, ...(shown ? { turn: shown } : {}) };
   });
 }
 
@@ -128,6 +159,11 @@ export function normaliseScope(given: readonly string[]): string[] {
   for (const raw of given.flatMap((value) => value.split(','))) {
     let pathspec = raw.trim();
     if (pathspec === '') continue;
+    // `/` is no claim on the repository: it names the machine's root, like `/etc`
+    if (pathspec.startsWith('/'))
+      throw new UsageError(
+        `start: --scope ${JSON.stringify(pathspec)} is an absolute path; name paths inside the repository, relative to its top level (\`.\` claims the whole repository)`,
+      );
     while (pathspec.startsWith('./')) pathspec = pathspec.slice(2);
     pathspec = pathspec.replace(/\/+$/, '');
     if (pathspec === '' || pathspec === '.') pathspec = '**';
@@ -144,6 +180,45 @@ export function normaliseScope(given: readonly string[]): string[] {
       'start: --scope names no path (run: majordomus start "<task>" --scope <pathspec>[,<pathspec>...]; `.` claims the whole repository)',
     );
   return scope;
+}
+
+/** The most paths a task records as already changed when it started (the task schema's `started_dirty`). */
+export const MAX_DIRTY = 4096;
+
+/**
+ * The record `start` is about to write, read back as every reader reads it (the YAML subset, then the
+ * task schema): one set of limits for the writer and the readers, the schema's. What a reader would
+ * refuse later — a title over its length, more scope entries than a record holds — is refused now (2).
+ */
+function readableOrRefused(text: string, file: string): void {
+  let problems: readonly { key: string; message: string }[];
+  try {
+    problems = checkSchema('task', parseYaml(text, file));
+  } catch (error) {
+    if (!(error instanceof DocumentError)) throw error;
+    problems = [{ key: '', message: `${error.reason} (${error.fix})` }];
+  }
+  const first = problems[0];
+  if (!first) return;
+  const option = OPTION_OF[first.key.split('.')[0] ?? ''];
+  throw new UsageError(
+    `start: ${option ? `${option}: ` : ''}${first.message}, which no reader of ${file} accepts; nothing was written${option ? ` (${option === '--scope' ? 'claim fewer or shorter paths: a folder or a glob claims everything under it' : `shorten ${option}`})` : ''}`,
+  );
+}
+
+/** The option of `start` each field of the record comes from. */
+const OPTION_OF: Readonly<Record<string, string>> = { task: 'the task', scope: '--scope', owner: '--owner', profile: '--profile' };
+
+/** The `task.started` line must fit the ledger: refused now (2), never after the record is planned (15). */
+function fitsTheLedger(ledger: ReturnType<typeof ledgerTargetOf>, payload: Record<string, unknown>): void {
+  try {
+    formatEvent(ledger, 'task.started', payload);
+  } catch (error) {
+    if (!(error instanceof RefusedError)) throw error;
+    throw new UsageError(
+      `start: the task's claim is too long for the ledger's line (${MAX_LINE_BYTES} bytes); nothing was written (claim fewer or shorter paths: a folder or a glob claims everything under it)`,
+    );
+  }
 }
 
 /** The policy's `profiles.default`; the policy is the one place that default lives. */
@@ -187,12 +262,12 @@ export function requireTask(repository: Repository, command: string): { task: Ta
   if (current.status === 'unreadable') {
     const line = current.problems[0]?.line;
     throw new RefusedError(
-      `${command}: ${current.file}${line === undefined ? '' : `:${line}`} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'}`,
+      `${command}: ${current.file}${line === undefined ? '' : `:${line}`} is not a task record this version reads: ${current.problems[0]?.message ?? 'unreadable'}; nothing was written (set it aside: majordomus finish --set-aside, then start the task again)`,
     );
   }
   if (current.foreign) {
     throw new RefusedError(
-      `${command}: ${current.file} holds task ${current.task.id} of another checkout (${printable(current.task.worktree)}); nothing was written (finish it there, or, if that checkout is gone or this one was moved from it, move the file aside and start again)`,
+      `${command}: ${current.file} holds task ${current.task.id} of another checkout (${printable(current.task.worktree)}); nothing was written (finish it there, or, if that checkout is gone or this one was moved from it, set it aside: majordomus finish --set-aside, and start again)`,
     );
   }
   return { task: current.task, file: current.file };
