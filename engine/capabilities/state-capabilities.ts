@@ -128,8 +128,9 @@ const startTask = defineCapability<{ task: string; scope: readonly string[]; pro
       written: STRINGS,
       archived: NULLABLE_STRING,
       turn: NULLABLE_OBJECT,
+      dirty: { ...STRINGS, description: "the paths already changed when the task started: its starting point, not its changes" },
     },
-    required: ['id', 'task', 'scope', 'outcome', 'written', 'archived', 'turn'],
+    required: ['id', 'task', 'scope', 'outcome', 'written', 'archived', 'turn', 'dirty'],
   },
   run: (input, invocation) => start(input, invocation),
 });
@@ -142,7 +143,7 @@ const finishTask = defineCapability<{ outcome: string; note?: string; quiet?: bo
   effect: 'writes-local',
   toolset: 'state',
   command: 'finish',
-  json: { form: 'lines', key: 'findings', after: ['task_id', 'outcome', 'accepted', 'unmet', 'verify', 'written'] },
+  json: { form: 'lines', key: 'findings', after: ['task_id', 'outcome', 'accepted', 'unmet', 'verify', 'verify_run', 'written'] },
   input: objectSchema(
     {
       outcome: { type: 'string', enum: ['completed', 'partial', 'blocked', 'no_match', 'failed'], description: 'the outcome to record' },
@@ -158,11 +159,12 @@ const finishTask = defineCapability<{ outcome: string; note?: string; quiet?: bo
       accepted: BOOLEAN,
       unmet: STRINGS,
       verify: NULLABLE_OBJECT,
+      verify_run: { ...BOOLEAN, description: 'false when the task was refused on what is cheap to judge, before any verify command ran' },
       written: STRINGS,
       exit_code: INTEGER,
       findings: (GATE_ANSWER.properties as Record<string, JsonSchema>).findings!,
     },
-    ['task_id', 'outcome', 'accepted', 'unmet', 'verify', 'written', 'exit_code', 'findings'],
+    ['task_id', 'outcome', 'accepted', 'unmet', 'verify', 'verify_run', 'written', 'exit_code', 'findings'],
   ),
   run: (input, invocation) =>
     finish(
