@@ -2,7 +2,7 @@
  * The vendored baseline's manifest edited by hand: a one-line change to `rules:` must never empty the
  * rule set and turn the gates green, and no value of it is a crash. The specification: doctor fails
  * when a file under the package's `rules/` is not listed. Each case adds a blocking violation to the
- * policy as well (`colour: red`), so a gate that passes has lost the rule that should have caught it.
+ * policy as well (`colour: red`): a gate that passed would have lost the rule that catches it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
@@ -34,7 +34,7 @@ const VALUES: [string, string][] = [
 ];
 
 describe('a vendored manifest edited by hand', () => {
-  it.each(VALUES)('rules: %s → doctor fails (10), the load audit names the manifest, the policy key is still caught', async (_label, value) => {
+  it.each(VALUES)('rules: %s → doctor fails (10) and the load audit names the manifest or its files', async (_label, value) => {
     const repo = damaged(value);
     const run = await gateInProcess(repo, 'doctor');
     expect(run.code, run.stderr).toBe(10);
