@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { gateInProcess } from '../helpers/gate';
+import { gitWithHooks } from '../helpers/hostile';
 import type { TempRepo } from '../helpers/repo';
 import { repoFactory } from '../helpers/repo';
 import { VENDOR_MANIFEST } from '../helpers/rules';
@@ -34,6 +35,13 @@ const VALUES: [string, string][] = [
 ];
 
 describe('a vendored manifest edited by hand', () => {
+  it('the control: an intact layer is committed through the same hook', () => {
+    const repo = repos.create().init();
+    repo.git(['add', '-A']);
+    const commit = gitWithHooks(repo.dir, ['commit', '-q', '-m', 'adopt']);
+    expect(commit.code, commit.stderr).toBe(0);
+  });
+
   it.each(VALUES)('rules: %s → doctor fails (10) and the load audit names the manifest or its files', async (_label, value) => {
     const repo = damaged(value);
     const run = await gateInProcess(repo, 'doctor');
@@ -65,6 +73,8 @@ describe('a vendored manifest edited by hand', () => {
       expect([10, 11], `${args.join(' ')}: ${run.stderr}`).toContain(run.code);
     }
     repo.git(['add', '-A']);
-    expect(() => repo.git(['commit', '-q', '-m', 'emptied the baseline'])).toThrow(/failed/);
+    const commit = gitWithHooks(repo.dir, ['commit', '-q', '-m', 'emptied the baseline']);
+    expect(commit.code).toBe(1);
+    expect(commit.stderr).toMatch(/majordomus\.rule-package-integrity/);
   });
 });

@@ -1,0 +1,43 @@
+/**
+ * What the hostile-input tests share: the built CLI behind a `majordomus` shim on PATH, so git hooks
+ * a test's commit runs reach it (the hook fails closed without one, which would pass a test that
+ * expects a refusal for the wrong reason), and a runner of shell lines against that environment.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { CLI, cleanEnv } from './repo';
+
+let shimDir: string | undefined;
+
+/** The clean environment with `majordomus` on PATH (the shim is made once per test file, removed at exit). */
+export function shimEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  if (!shimDir) {
+    const dir = mkdtempSync(join(tmpdir(), 'majordomus-shim-'));
+    writeFileSync(join(dir, 'majordomus'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
+    chmodSync(join(dir, 'majordomus'), 0o755);
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+    shimDir = dir;
+  }
+  return cleanEnv({ ...extra, PATH: [shimDir, extra.PATH ?? process.env.PATH ?? ''].join(delimiter), M: `${process.execPath} ${CLI}` });
+}
+
+export interface ShellRun {
+  readonly code: number;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Run `script` with `sh -c` in `cwd`; `$M` is the built CLI. */
+export function sh(cwd: string, script: string, extra: Record<string, string> = {}, timeout = 60_000): ShellRun {
+  const result = spawnSync('sh', ['-c', script], { cwd, env: shimEnv(extra), encoding: 'utf8', timeout });
+  return { code: result.status ?? -1, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** `git` with the shim on PATH, so the hooks it runs reach the built CLI. */
+export function gitWithHooks(cwd: string, args: readonly string[]): ShellRun {
+  const result = spawnSync('git', args, { cwd, env: shimEnv(), encoding: 'utf8' });
+  return { code: result.status ?? -1, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+}
