@@ -35,6 +35,9 @@ import type { CheckedOperation } from './check';
 import { errnoCode, WriteFailure } from './errors';
 import type { PlannedWrites, Written } from './operations';
 
+/** The mode of a folder made for a private file: its owner's alone. */
+const PRIVATE_FOLDER = 0o700;
+
 /** Temporary and backup files of a writer: `.<name>.majordomus-<pid>-<hex>.tmp|old`. */
 const LEFTOVER = /^\..+\.majordomus-(\d+)-[0-9a-f]{8}\.(tmp|old)$/;
 
@@ -135,7 +138,8 @@ class Run {
   }
 
   private create(target: string, content: Buffer, mode: number | undefined, ifAbsent: boolean): boolean {
-    this.makeFolders(dirname(target));
+    // a folder made for a private file (a record of the local half) is private too, whatever the umask
+    this.makeFolders(dirname(target), mode !== undefined && (mode & 0o077) === 0 ? PRIVATE_FOLDER : undefined);
     const temp = this.stage(target, content, mode, undefined);
     try {
       putInPlace(temp, target);
@@ -181,8 +185,8 @@ class Run {
     this.undos.push({ path: target, undo: () => renameSync(backup, target) });
   }
 
-  /** Make `dir` and its missing parents, each undone by removing it. */
-  private makeFolders(dir: string): void {
+  /** Make `dir` and its missing parents, each undone by removing it; with `mode`, each made exactly that. */
+  private makeFolders(dir: string, mode?: number): void {
     const missing: string[] = [];
     for (let at = dir; statOrUndefined(at, false) === undefined; at = dirname(at)) {
       if (dirname(at) === at) break;
@@ -191,6 +195,7 @@ class Run {
     for (const folder of missing) {
       try {
         mkdirSync(folder);
+        if (mode !== undefined) chmodSync(folder, mode);
       } catch (error) {
         // another process made it meanwhile: a folder is a folder
         if (errnoCode(error) === 'EEXIST' && statOrUndefined(folder, false)?.isDirectory()) continue;

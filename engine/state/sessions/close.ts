@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { ContractError, MissingError, RefusedError, UsageError } from '../../errors';
 import { WriteRefusal } from '../../io/write/errors';
 import { WritePlan } from '../../io/write/plan';
-import { publishRecord } from '../../io/write/publish';
+import { publishRecord, RECORD_MODE } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { utcSeconds } from '../kernel/clock';
 import type { OpenSession } from '../kernel/episode';
@@ -215,6 +215,7 @@ function appendClose(root: string, context: string, now: Date, outcome: string, 
   }
   const plan = new WritePlan({ command: 'session close', base: root });
   plan.append(context, `\n## Close\n- closed_at: ${utcSeconds(now)}\n- outcome: ${outcome}\n- record: ${record}\n`, {
+    mode: RECORD_MODE,
     unless: (current) => current.includes('\n## Close\n'),
   });
   try {

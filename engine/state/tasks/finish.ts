@@ -19,6 +19,7 @@ import { applyPlan } from '../../io/write/apply';
 import { checkPlan } from '../../io/write/check';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
+import { RECORD_MODE } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { utcSeconds } from '../kernel/clock';
 import { appendEvent } from '../ledger/append';
@@ -102,8 +103,8 @@ export async function finishTask(
       return { taskId: task.id, outcome, accepted: false, gate, attempt, unmet, written: [] };
     }
     const plan = new WritePlan({ command: 'finish', base: git.root });
-    plan.replace(currentTaskFile(layout.localDir), taskText({ ...task, outcome, checkpoint_at: utcSeconds(now()) }));
-    if (note) plan.create(completedNoteFile(layout.localDir, task.id), note.text, { mode: 0o600 });
+    plan.replace(currentTaskFile(layout.localDir), taskText({ ...task, outcome, checkpoint_at: utcSeconds(now()) }), { mode: RECORD_MODE });
+    if (note) plan.create(completedNoteFile(layout.localDir, task.id), note.text, { mode: RECORD_MODE });
     const checked = checkPlan(plan);
     appendEvent(ledger, 'task.finished', { task_id: task.id, outcome, contract: contractRecord(gate, attempt) });
     const written = applyPlan(plan, checked).map((done) => done.path);

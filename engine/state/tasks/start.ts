@@ -14,6 +14,7 @@ import { applyPlan } from '../../io/write/apply';
 import { checkPlan } from '../../io/write/check';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
+import { RECORD_MODE } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { newId, utcSeconds } from '../kernel/clock';
 import { appendEvent } from '../ledger/append';
@@ -90,7 +91,7 @@ export async function startTask(repository: Repository, request: StartRequest, n
         );
       }
       archived = archivedTaskFile(layout.localDir, task.id);
-      plan.create(archived, taskText(task));
+      plan.create(archived, taskText(task), { mode: RECORD_MODE });
     }
     const stamp = utcSeconds(now);
     const task: Task = {
@@ -103,11 +104,11 @@ export async function startTask(repository: Repository, request: StartRequest, n
       outcome: 'active',
       ...gitIdentity(git),
     };
-    plan.replace(currentTaskFile(layout.localDir), taskText(task));
+    plan.replace(currentTaskFile(layout.localDir), taskText(task), { mode: RECORD_MODE });
     // inside an episode the task is a new turn: its context, carrying the previous turn's deliverable,
     // lands in the session context with the task or not at all
     const turn = request.turn?.(repository, task);
-    if (turn) plan.append(turn.context, turn.text);
+    if (turn) plan.append(turn.context, turn.text, { mode: RECORD_MODE });
     // checked whole first, then the event, then the record: a ledger that refuses the line (a torn
     // tail, a link leading outside) leaves no task behind either
     const checked = checkPlan(plan);
