@@ -10,7 +10,8 @@ import { underLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
 import type { Repository } from '../layer/repository';
 import { utcSeconds } from '../state/kernel/clock';
-import { recordEvent } from '../state/ledger/target';
+import { appendEvent, checkLedger } from '../state/ledger/append';
+import { ledgerTargetOf } from '../state/ledger/target';
 import { appendText, DECISIONS_FILE, findDecision, formatDecision, parseDecisions } from '../state/records/decisions';
 import { activeTask } from '../state/tasks/current';
 import { openRepository, say } from './shared';
@@ -56,6 +57,10 @@ export async function runDecisionAdd(what: string, options: DecisionAddOptions, 
   const head = headResult.status === 0 ? headResult.stdout.trim() : '-';
   const file = `${repository.layout.localDir}/${DECISIONS_FILE}`;
   const now = new Date();
+  // the entry and its ledger line are one change: a ledger that cannot take the line refuses it first,
+  // and a line that fails after the entry was written takes the entry back
+  const ledger = ledgerTargetOf(repository, 'decision add');
+  checkLedger(ledger);
   const heading = await underLock(repository.git.commonDir, 'decision add', () => {
     const current = readStore(repository, file);
     let supersedes: string | undefined;
@@ -77,12 +82,12 @@ export async function runDecisionAdd(what: string, options: DecisionAddOptions, 
       evidence: (options.evidence ?? []).map((v) => v.trim()),
       supersedes,
     });
+    const recorded = entry.split('\n')[0]!.slice(3);
     const plan = new WritePlan({ command: 'decision add', base: repository.root });
     plan.replace(file, current + appendText(current, entry), { mode: 0o600 });
-    plan.commit();
-    return entry.split('\n')[0]!.slice(3);
+    plan.commit(() => appendEvent(ledger, 'decision.recorded', { task_id: task.id, decision: recorded }));
+    return recorded;
   });
-  recordEvent(repository, 'decision add', 'decision.recorded', { task_id: task.id, decision: heading });
   if (options.json) say(JSON.stringify({ task_id: task.id, head, decision: heading, file }));
   else say(`decision add: recorded "${heading}" in ${file}`);
 }

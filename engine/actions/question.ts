@@ -10,7 +10,8 @@ import { ContractError, RefusedError, UsageError } from '../errors';
 import { underLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
 import { utcSeconds } from '../state/kernel/clock';
-import { recordEvent } from '../state/ledger/target';
+import { appendEvent, checkLedger } from '../state/ledger/append';
+import { ledgerTargetOf } from '../state/ledger/target';
 import type { QuestionEntry } from '../state/records/questions';
 import { formatResolved, formatUnresolved, parseQuestions, QUESTIONS_FILE, textProblem } from '../state/records/questions';
 import { activeTask } from '../state/tasks/current';
@@ -24,15 +25,17 @@ export async function runQuestionAdd(question: string, options: { json?: boolean
   const task = activeTask(repository, 'question add');
   const file = `${repository.layout.localDir}/${QUESTIONS_FILE}`;
   const line = formatUnresolved(task.id, question, utcSeconds(new Date()).slice(0, 10));
+  // the entry and its ledger line are one change (engine/actions/decision.ts says how)
+  const ledger = ledgerTargetOf(repository, 'question add');
+  checkLedger(ledger);
   const number = await underLock(repository.git.commonDir, 'question add', () => {
     const current = readStore(repository, file);
     const plan = new WritePlan({ command: 'question add', base: repository.root });
     const separator = current === '' || current.endsWith('\n') ? '' : '\n';
     plan.replace(file, `${current}${separator}${line}\n`, { mode: 0o600 });
-    plan.commit();
+    plan.commit(() => appendEvent(ledger, 'question.opened', { task_id: task.id, question: question.trim() }));
     return parseQuestions(current).entries.length + 1;
   });
-  recordEvent(repository, 'question add', 'question.opened', { task_id: task.id, question: question.trim() });
   if (options.json) say(JSON.stringify({ number, task_id: task.id, question: question.trim(), file }));
   else say(`question add: #${number} opened in ${file}`);
 }
@@ -48,6 +51,8 @@ export async function runQuestionResolve(
   if (problem) throw new UsageError(`question resolve: ${problem}; nothing was written (reword the answer)`);
   const repository = openRepository(invocation);
   const file = `${repository.layout.localDir}/${QUESTIONS_FILE}`;
+  const ledger = ledgerTargetOf(repository, 'question resolve');
+  checkLedger(ledger);
   const resolved = await underLock(repository.git.commonDir, 'question resolve', () => {
     const current = readStore(repository, file);
     const store = parseQuestions(current);
@@ -60,13 +65,10 @@ export async function runQuestionResolve(
     lines[entry.line - 1] = formatResolved(entry.task, entry.question, options.answer!, utcSeconds(new Date()).slice(0, 10));
     const plan = new WritePlan({ command: 'question resolve', base: repository.root });
     plan.replace(file, lines.join('\n'), { mode: 0o600 });
-    plan.commit();
+    plan.commit(() =>
+      appendEvent(ledger, 'question.resolved', { task_id: entry.task, question: entry.question, answer: options.answer!.trim() }),
+    );
     return entry;
-  });
-  recordEvent(repository, 'question resolve', 'question.resolved', {
-    task_id: resolved.task,
-    question: resolved.question,
-    answer: options.answer.trim(),
   });
   if (options.json)
     say(JSON.stringify({ number: resolved.number, task_id: resolved.task, question: resolved.question, answer: options.answer.trim() }));

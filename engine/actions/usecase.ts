@@ -9,7 +9,8 @@ import { ContractError, MissingError } from '../errors';
 import { underLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
 import type { Repository } from '../layer/repository';
-import { recordEvent } from '../state/ledger/target';
+import { appendEvent, checkLedger } from '../state/ledger/append';
+import { ledgerTargetOf } from '../state/ledger/target';
 import type { CatalogueEntry } from '../usecases/catalogue';
 import { readCatalogue, useCasesDir } from '../usecases/catalogue';
 import type { UseCaseEvidence } from '../usecases/run';
@@ -112,6 +113,10 @@ export async function runUseCaseRun(id: string | undefined, options: Options, in
         : `SKIP ${useCase.id}: status ${useCase.status} (run it by name: majordomus usecase run ${useCase.id})`,
     );
   }
+  // the evidence and its line are one change: a ledger that cannot take the line refuses before anything
+  // runs, the line is written last, and a line that fails takes the evidence back
+  const ledger = ledgerTargetOf(repository, 'usecase run');
+  checkLedger(ledger);
   const cli = invocation.self;
   const dir = repository.layout.abs(useCasesDir(repository));
   const results: UseCaseEvidence[] = [];
@@ -121,16 +126,14 @@ export async function runUseCaseRun(id: string | undefined, options: Options, in
     say(options.json ? JSON.stringify(summaryOf(evidence)) : lineOf(evidence));
   }
   const evidenceDir = `${repository.layout.localDir}/${EVIDENCE_DIR}`;
+  const failed = results.filter((evidence) => evidence.result === 'fail');
   await underLock(repository.git.commonDir, 'usecase run', () => {
     const plan = new WritePlan({ command: 'usecase run', base: repository.root });
     for (const evidence of results)
       plan.replace(`${evidenceDir}/${evidence.id}.json`, `${JSON.stringify(evidence, null, 2)}\n`, { mode: 0o600 });
-    plan.commit();
-  });
-  const failed = results.filter((evidence) => evidence.result === 'fail');
-  recordEvent(repository, 'usecase run', 'use_cases.ran', {
-    ran: results.map((evidence) => evidence.id),
-    failed: failed.map((evidence) => evidence.id),
+    plan.commit(() =>
+      appendEvent(ledger, 'use_cases.ran', { ran: results.map((evidence) => evidence.id), failed: failed.map((evidence) => evidence.id) }),
+    );
   });
   const summary = `usecase run: ${results.length} ran, ${results.length - failed.length} passed, ${failed.length} failed; evidence in ${evidenceDir}/`;
   if (options.json)

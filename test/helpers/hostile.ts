@@ -4,7 +4,8 @@
  * expects a refusal for the wrong reason), and a runner of shell lines against that environment.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Dirent } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { CLI, cleanEnv } from './repo';
@@ -40,4 +41,43 @@ export function sh(cwd: string, script: string, extra: Record<string, string> = 
 export function gitWithHooks(cwd: string, args: readonly string[]): ShellRun {
   const result = spawnSync('git', args, { cwd, env: shimEnv(), encoding: 'utf8' });
   return { code: result.status ?? -1, signal: result.signal, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The ledger of the repository at `dir`, read strictly: its events in order, and whether it ends in a torn line. */
+export function ledgerOf(dir: string): { events: Record<string, unknown>[]; torn: boolean; bytes: number } {
+  let text: string;
+  try {
+    text = readFileSync(join(dir, '.ai/local/state/ledger.jsonl'), 'utf8');
+  } catch {
+    return { events: [], torn: false, bytes: 0 };
+  }
+  const lines = text.split('\n');
+  const last = lines.pop();
+  const events = lines.filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { events, torn: last !== '', bytes: Buffer.byteLength(text) };
+}
+
+/** How many lines of `event` the ledger at `dir` holds. */
+export function eventCount(dir: string, event: string): number {
+  return ledgerOf(dir).events.filter((line) => line.event === event).length;
+}
+
+/** Files a killed or refused writer may leave (`.<name>.majordomus-<pid>-<hex>.tmp|old`, a lock's temporary) anywhere under `dir`, .git included. */
+export function leftovers(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(at, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory() && entry.name !== 'objects') walk(path);
+      else if (/\.majordomus-\d+-[0-9a-f]{8}\.(tmp|old)$|\.\d+-[0-9a-f]{8}\.tmp$/.test(entry.name)) out.push(path.slice(dir.length + 1));
+    }
+  };
+  walk(dir);
+  return out.sort();
 }

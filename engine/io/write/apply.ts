@@ -31,8 +31,10 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import { MajordomusError } from '../../errors';
 import type { CheckedOperation } from './check';
-import { errnoCode, WriteFailure } from './errors';
+import { errnoCode, TakenBack, WriteFailure } from './errors';
+import { writeStep } from './kill-point';
 import type { PlannedWrites, Written } from './operations';
 
 /** The mode of a folder made for a private file: its owner's alone. */
@@ -46,8 +48,13 @@ export function isWriterLeftover(name: string): boolean {
   return LEFTOVER.test(name);
 }
 
-/** Write the checked operations in order; undo them all and throw `WriteFailure` when one fails. */
-export function applyPlan(plan: PlannedWrites, checked: readonly CheckedOperation[]): Written[] {
+/**
+ * Write the checked operations in order; undo them all and throw `WriteFailure` when one fails. `then`,
+ * when given, is what must happen with the plan or not at all (its ledger line): it runs once every
+ * file is in place, and when it throws, every write of the plan is undone and the error is thrown as
+ * `TakenBack`, saying what was taken back.
+ */
+export function applyPlan(plan: PlannedWrites, checked: readonly CheckedOperation[], then?: () => void): Written[] {
   const run = new Run();
   // every folder the plan names, written this time or not, is cleared of what a killed writer left there
   for (const step of checked) run.sweep(dirname(step.target));
@@ -65,6 +72,20 @@ export function applyPlan(plan: PlannedWrites, checked: readonly CheckedOperatio
     const unrestored = run.undo().map((path) => plan.shown(path));
     if (code === undefined) throw error;
     throw new WriteFailure(plan.command, current?.shown ?? plan.shown(plan.base), code, unrestored);
+  }
+  if (then) {
+    try {
+      then();
+    } catch (error) {
+      const unrestored = run.undo().map((path) => plan.shown(path));
+      if (!(error instanceof MajordomusError)) throw error;
+      throw new TakenBack(
+        plan.command,
+        error,
+        written.map((done) => done.path),
+        unrestored,
+      );
+    }
   }
   run.finish();
   return written;
@@ -143,6 +164,7 @@ class Run {
     const temp = this.stage(target, content, mode, undefined);
     try {
       putInPlace(temp, target);
+      writeStep('file created');
     } catch (error) {
       // a file that appeared since the check is someone's whole file: kept when that is all we wanted
       if (ifAbsent && errnoCode(error) === 'EEXIST') return false;
@@ -167,8 +189,10 @@ class Run {
       throw error;
     }
     this.backups.push(backup);
+    writeStep('old file kept aside');
     try {
       renameSync(temp, target);
+      writeStep('file replaced');
     } catch (error) {
       removeQuietly(temp);
       if (existing.isSymbolicLink()) renameSync(backup, target);
@@ -183,6 +207,7 @@ class Run {
     renameSync(target, backup);
     this.backups.push(backup);
     this.undos.push({ path: target, undo: () => renameSync(backup, target) });
+    writeStep('file moved aside');
   }
 
   /** Make `dir` and its missing parents, each undone by removing it; with `mode`, each made exactly that. */
@@ -221,6 +246,7 @@ class Run {
       throw error;
     }
     closeSync(fd);
+    writeStep('file staged');
     return temp;
   }
 

@@ -32,6 +32,7 @@ import { basename, dirname, join } from 'node:path';
 import { RefusedError } from '../../errors';
 import { checkPlan } from './check';
 import { describeErrno, errnoCode } from './errors';
+import { writeStep } from './kill-point';
 import { WritePlan } from './plan';
 
 /** The mode of every record: its owner's alone. */
@@ -83,8 +84,10 @@ export function publishRecord(request: PublishRequest): Published {
     makeFolders(request, request.dir);
     try {
       stage(temp, content);
+      writeStep('record staged');
       try {
         linkSync(temp, target);
+        writeStep('record linked');
       } catch (error) {
         if (errnoCode(error) === 'EEXIST') {
           clashes++;
@@ -121,8 +124,10 @@ export function publishExclusive(request: Omit<PublishRequest, 'name'> & { reado
   makeFolders(full, request.dir);
   try {
     stage(temp, content);
+    writeStep('record staged');
     try {
       linkSync(temp, target);
+      writeStep('record linked');
     } catch (error) {
       if (errnoCode(error) === 'EEXIST') return false;
       throw error;
@@ -208,11 +213,13 @@ function refusal(request: PublishRequest, path: string, error: unknown): unknown
   return new RefusedError(`${request.command}: cannot write ${shown}: ${reason} (${code}); nothing was written (${fix})`);
 }
 
-/** Remove a record this process published (a later step of the same command failed). */
-export function unpublish(path: string): void {
+/** Remove a record this process published (a later step of the same command failed); false when it could not be removed. */
+export function unpublish(path: string): boolean {
   try {
     unlinkSync(path);
-  } catch {
-    // already gone
+    writeStep('record removed');
+    return true;
+  } catch (error) {
+    return errnoCode(error) === 'ENOENT';
   }
 }

@@ -17,7 +17,7 @@ import { WritePlan } from '../../io/write/plan';
 import { RECORD_MODE } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { newId, utcSeconds } from '../kernel/clock';
-import { appendEvent } from '../ledger/append';
+import { appendEvent, checkLedger } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import { archivedTaskFile, currentTaskFile, readCurrentTask } from './current';
 import { gitIdentity } from './identity';
@@ -109,11 +109,15 @@ export async function startTask(repository: Repository, request: StartRequest, n
     // lands in the session context with the task or not at all
     const turn = request.turn?.(repository, task);
     if (turn) plan.append(turn.context, turn.text, { mode: RECORD_MODE });
-    // checked whole first, then the event, then the record: a ledger that refuses the line (a torn
-    // tail, a link leading outside) leaves no task behind either
+    // the task and its line are one change: the plan and the ledger checked whole first (a torn tail, a
+    // link leading outside refuse before anything is written), the line written last, and a line that
+    // fails after the task was written takes the task back — so a line never names a task that is not there
+    const ledger = ledgerTargetOf(repository, 'start');
     const checked = checkPlan(plan);
-    appendEvent(ledgerTargetOf(repository, 'start'), 'task.started', { task_id: task.id, profile, owner, scope });
-    const written = applyPlan(plan, checked).map((done) => done.path);
+    checkLedger(ledger);
+    const written = applyPlan(plan, checked, () => appendEvent(ledger, 'task.started', { task_id: task.id, profile, owner, scope })).map(
+      (done) => done.path,
+    );
     const shown = turn && { session_id: turn.session_id, context: turn.context, ...(turn.previous ? { previous: turn.previous } : {}) };
     return { task, written, archived, ...(shown ? { turn: shown } : {}) };
   });
