@@ -20,7 +20,6 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -35,18 +34,13 @@ import { MajordomusError } from '../../errors';
 import type { CheckedOperation } from './check';
 import { errnoCode, TakenBack, WriteFailure } from './errors';
 import { writeStep } from './kill-point';
+import { sweepLeftovers } from './leftover';
 import type { PlannedWrites, Written } from './operations';
 
 /** The mode of a folder made for a private file: its owner's alone. */
 const PRIVATE_FOLDER = 0o700;
 
-/** Temporary and backup files of a writer: `.<name>.majordomus-<pid>-<hex>.tmp|old`. */
-const LEFTOVER = /^\..+\.majordomus-(\d+)-[0-9a-f]{8}\.(tmp|old)$/;
-
-/** True for the name of a temporary or backup file a writer leaves only when it is killed mid-write. */
-export function isWriterLeftover(name: string): boolean {
-  return LEFTOVER.test(name);
-}
+export { isWriterLeftover } from './leftover';
 
 /**
  * Write the checked operations in order; undo them all and throw `WriteFailure` when one fails. `then`,
@@ -254,16 +248,7 @@ class Run {
   sweep(dir: string): void {
     if (this.swept.has(dir)) return;
     this.swept.add(dir);
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const match = LEFTOVER.exec(name);
-      if (match && !alive(Number(match[1]))) removeQuietly(join(dir, name));
-    }
+    sweepLeftovers(dir);
   }
 }
 
@@ -330,15 +315,5 @@ function removeQuietly(path: string, options: { emptiedFolder?: boolean } = {}):
     } else rmSync(path, { force: true });
   } catch {
     // already gone, or not ours to insist on
-  }
-}
-
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errnoCode(error) !== 'ESRCH';
   }
 }

@@ -111,6 +111,8 @@ export function closeSession(repository: Repository, request: SessionCloseReques
       dir: join(root, dir),
       name: () => sessionRecordName(values, randomBytes(8).toString('hex')),
       content: formatSessionRecord(values, request.summary),
+      // the sessions folder is tracked: a close killed while staging leaves its copy where git add cannot take it
+      staging: join(root, layout.localDir, 'tmp'),
     });
     record = `${dir}/${made.name}`;
     published = made.path;
