@@ -7380,10 +7380,11 @@ return errors === 0;
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const task = validate37;
-const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/task.v1.schema.json","type":"object","additionalProperties":false,"required":["id","task","profile","owner","scope","started_at","outcome","repository_id","worktree","working_tree"],"properties":{"id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"task":{"type":"string","minLength":1,"maxLength":500},"profile":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","maxLength":64},"owner":{"type":"string","minLength":1,"maxLength":200},"scope":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string","minLength":1,"maxLength":1024}},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"checkpoint_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"type":"string","enum":["active","completed","partial","blocked","no_match","failed","handed_over"]},"repository_id":{"type":"string","minLength":1},"worktree":{"type":"string","minLength":1},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"working_tree":{"type":"string","enum":["clean","dirty"]}}};
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/task.v1.schema.json","type":"object","additionalProperties":false,"required":["id","task","profile","owner","scope","started_at","outcome","repository_id","worktree","working_tree"],"properties":{"id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"task":{"type":"string","minLength":1,"maxLength":500},"profile":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","maxLength":64},"owner":{"type":"string","minLength":1,"maxLength":200},"scope":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string","minLength":1,"maxLength":1024,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"checkpoint_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"type":"string","enum":["active","completed","partial","blocked","no_match","failed","handed_over"]},"repository_id":{"type":"string","minLength":1},"worktree":{"type":"string","minLength":1},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"working_tree":{"type":"string","enum":["clean","dirty"]}}};
 const pattern67 = new RegExp("^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$", "u");
-const pattern69 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
-const pattern71 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
+const pattern69 = new RegExp("^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$", "u");
+const pattern70 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
+const pattern72 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/task.v1.schema.json" */;
@@ -7696,9 +7697,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern69.test(data5)){
+const err27 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7708,9 +7708,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
 else {
-const err28 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err28 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7720,11 +7719,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.started_at !== undefined){
-let data6 = data.started_at;
-if(typeof data6 === "string"){
-if(func1(data6) > 20){
-const err29 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+}
+else {
+const err29 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7733,8 +7730,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern69.test(data6)){
-const err30 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+}
+if(data.started_at !== undefined){
+let data6 = data.started_at;
+if(typeof data6 === "string"){
+if(func1(data6) > 20){
+const err30 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7743,9 +7744,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern70.test(data6)){
+const err31 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7755,11 +7755,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.checkpoint_at !== undefined){
-let data7 = data.checkpoint_at;
-if(typeof data7 === "string"){
-if(func1(data7) > 20){
-const err32 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+else {
+const err32 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -7768,8 +7765,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern69.test(data7)){
-const err33 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+}
+if(data.checkpoint_at !== undefined){
+let data7 = data.checkpoint_at;
+if(typeof data7 === "string"){
+if(func1(data7) > 20){
+const err33 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -7778,9 +7779,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern70.test(data7)){
+const err34 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -7790,10 +7790,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.outcome !== undefined){
-let data8 = data.outcome;
-if(typeof data8 !== "string"){
-const err35 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err35 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -7802,8 +7800,11 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!(((((((data8 === "active") || (data8 === "completed")) || (data8 === "partial")) || (data8 === "blocked")) || (data8 === "no_match")) || (data8 === "failed")) || (data8 === "handed_over"))){
-const err36 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema81.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.outcome !== undefined){
+let data8 = data.outcome;
+if(typeof data8 !== "string"){
+const err36 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -7812,12 +7813,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.repository_id !== undefined){
-let data9 = data.repository_id;
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err37 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(((((((data8 === "active") || (data8 === "completed")) || (data8 === "partial")) || (data8 === "blocked")) || (data8 === "no_match")) || (data8 === "failed")) || (data8 === "handed_over"))){
+const err37 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema81.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -7827,8 +7824,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.repository_id !== undefined){
+let data9 = data.repository_id;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err38 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -7838,11 +7838,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.worktree !== undefined){
-let data10 = data.worktree;
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err39 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err39 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -7852,8 +7849,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.worktree !== undefined){
+let data10 = data.worktree;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err40 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -7863,11 +7863,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.branch !== undefined){
-let data11 = data.branch;
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err41 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err41 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -7877,8 +7874,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.branch !== undefined){
+let data11 = data.branch;
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err42 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -7888,11 +7888,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.head !== undefined){
-let data12 = data.head;
-if(typeof data12 === "string"){
-if(func1(data12) > 64){
-const err43 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err43 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -7901,8 +7898,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern71.test(data12)){
-const err44 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
+}
+if(data.head !== undefined){
+let data12 = data.head;
+if(typeof data12 === "string"){
+if(func1(data12) > 64){
+const err44 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -7911,9 +7912,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern72.test(data12)){
+const err45 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -7923,10 +7923,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.working_tree !== undefined){
-let data13 = data.working_tree;
-if(typeof data13 !== "string"){
-const err46 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err46 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -7935,8 +7933,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!((data13 === "clean") || (data13 === "dirty"))){
-const err47 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/enum",keyword:"enum",params:{allowedValues: schema81.properties.working_tree.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.working_tree !== undefined){
+let data13 = data.working_tree;
+if(typeof data13 !== "string"){
+const err47 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -7945,15 +7946,25 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-}
-else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data13 === "clean") || (data13 === "dirty"))){
+const err48 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/enum",keyword:"enum",params:{allowedValues: schema81.properties.working_tree.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
 else {
 vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
 }
 errors++;
 }
@@ -7965,7 +7976,7 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const events = validate38;
 const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/events.v1.schema.json","type":"object","additionalProperties":false,"required":["version","events"],"properties":{"version":{"const":1},"events":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Event"}}},"$defs":{"Event":{"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}}}};
 const schema83 = {"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}};
-const pattern72 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
+const pattern73 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/events.v1.schema.json" */;
@@ -8125,7 +8136,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern72.test(data3)){
+if(!pattern73.test(data3)){
 const err13 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -8481,7 +8492,7 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const knowledgeSources = validate39;
 const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-sources.v1.schema.json","type":"object","additionalProperties":false,"required":["version","sources"],"properties":{"version":{"const":1},"sources":{"type":"array","maxItems":256,"items":{"$ref":"#/$defs/Source"}}},"$defs":{"Source":{"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}}}};
 const schema85 = {"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}};
-const pattern80 = new RegExp("^:\\(glob\\).+$", "u");
+const pattern81 = new RegExp("^:\\(glob\\).+$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/knowledge-sources.v1.schema.json" */;
@@ -8713,7 +8724,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern80.test(data6)){
+if(!pattern81.test(data6)){
 const err19 = {instancePath:instancePath+"/sources/" + i0+"/pathspec",schemaPath:"#/$defs/Source/properties/pathspec/pattern",keyword:"pattern",params:{pattern: "^:\\(glob\\).+$"},message:"must match pattern \""+"^:\\(glob\\).+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -8790,7 +8801,7 @@ validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const telemetry = validate40;
 const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/telemetry.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","task_id","recorded_at","facts"],"properties":{"schema":{"const":"telemetry/v1"},"kind":{"const":"telemetry"},"task_id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"recorded_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"facts":{"type":"object","additionalProperties":false,"required":["input_uncached_tokens","cache_write_tokens","cache_read_tokens","output_tokens","reasoning_tokens","requests","tool_calls","cost_microusd"],"properties":{"input_uncached_tokens":{"$ref":"#/$defs/Fact"},"cache_write_tokens":{"$ref":"#/$defs/Fact"},"cache_read_tokens":{"$ref":"#/$defs/Fact"},"output_tokens":{"$ref":"#/$defs/Fact"},"reasoning_tokens":{"$ref":"#/$defs/Fact"},"requests":{"$ref":"#/$defs/Fact"},"tool_calls":{"$ref":"#/$defs/Fact"},"cost_microusd":{"$ref":"#/$defs/Fact"}}}},"$defs":{"Fact":{"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}}}};
 const schema87 = {"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}};
-const pattern82 = new RegExp("^s-[0-9]{14}-[0-9a-f]{4}$", "u");
+const pattern83 = new RegExp("^s-[0-9]{14}-[0-9a-f]{4}$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/telemetry.v1.schema.json" */;
@@ -8938,7 +8949,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern82.test(data3)){
+if(!pattern83.test(data3)){
 const err12 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -8973,7 +8984,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern69.test(data4)){
+if(!pattern70.test(data4)){
 const err15 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/properties/recorded_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -10175,9 +10186,9 @@ return errors === 0;
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sessionRecord = validate41;
-const schema95 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session-record.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","session_id","created_at","started_at","closed_at","outcome"],"properties":{"schema":{"const":"session/v1"},"kind":{"const":"session"},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"closed_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"enum":["closed","interrupted"]},"title":{"type":"string"},"task_id":{"type":"string"},"profile":{"type":"string"},"worker":{"type":"string"},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{8,64}$","maxLength":64},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]},"working_tree":{"enum":["clean","dirty"]},"commits":{"type":"array","items":{"type":"string"}},"changed_files":{"type":"array","items":{"type":"string"}},"tasks":{"type":"array","items":{"type":"string"}},"issues":{"type":"array","items":{"type":"string"}},"milestones":{"type":"array","items":{"type":"string"}},"checkpoints":{"type":"array","items":{"type":"string"}},"handovers":{"type":"array","items":{"type":"string"}},"decisions":{"type":"array","items":{"type":"string"}},"questions":{"type":"array","items":{"type":"string"}},"evidence":{"type":"array","items":{"type":"string"}},"schema_version":{"type":"integer"}}};
-const pattern88 = new RegExp("^[0-9a-f]{8,64}$", "u");
-const pattern89 = new RegExp("^([0-9a-f]{40}([0-9a-f]{24})?)?$", "u");
+const schema95 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session-record.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","session_id","created_at","started_at","closed_at","outcome"],"properties":{"schema":{"const":"session/v1"},"kind":{"const":"session"},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"closed_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"enum":["closed","interrupted"]},"title":{"type":"string"},"task_id":{"type":"string"},"profile":{"type":"string"},"worker":{"type":"string"},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{8,64}$","maxLength":64},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]},"working_tree":{"enum":["clean","dirty"]},"commits":{"type":"array","items":{"type":"string"}},"changed_files":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"tasks":{"type":"array","items":{"type":"string"}},"issues":{"type":"array","items":{"type":"string"}},"milestones":{"type":"array","items":{"type":"string"}},"checkpoints":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"handovers":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"decisions":{"type":"array","items":{"type":"string"}},"questions":{"type":"array","items":{"type":"string"}},"evidence":{"type":"array","items":{"type":"string"}},"schema_version":{"type":"integer"}}};
+const pattern89 = new RegExp("^[0-9a-f]{8,64}$", "u");
+const pattern90 = new RegExp("^([0-9a-f]{40}([0-9a-f]{24})?)?$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/session-record.v1.schema.json" */;
@@ -10310,7 +10321,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern82.test(data2)){
+if(!pattern83.test(data2)){
 const err11 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -10345,7 +10356,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern69.test(data3)){
+if(!pattern70.test(data3)){
 const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -10380,7 +10391,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!pattern69.test(data4)){
+if(!pattern70.test(data4)){
 const err17 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -10415,7 +10426,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern69.test(data5)){
+if(!pattern70.test(data5)){
 const err20 = {instancePath:instancePath+"/closed_at",schemaPath:"#/properties/closed_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -10536,7 +10547,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern88.test(data12)){
+if(!pattern89.test(data12)){
 const err30 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8,64}$"},message:"must match pattern \""+"^[0-9a-f]{8,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -10583,7 +10594,7 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!pattern89.test(data14)){
+if(!pattern90.test(data14)){
 const err34 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
@@ -10618,7 +10629,7 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!pattern89.test(data15)){
+if(!pattern90.test(data15)){
 const err37 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -10699,8 +10710,10 @@ let data20 = data.changed_files;
 if(Array.isArray(data20)){
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-if(typeof data20[i1] !== "string"){
-const err43 = {instancePath:instancePath+"/changed_files/" + i1,schemaPath:"#/properties/changed_files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data21 = data20[i1];
+if(typeof data21 === "string"){
+if(func1(data21) > 4096){
+const err43 = {instancePath:instancePath+"/changed_files/" + i1,schemaPath:"#/properties/changed_files/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -10709,10 +10722,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/changed_files",schemaPath:"#/properties/changed_files/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data21)){
+const err44 = {instancePath:instancePath+"/changed_files/" + i1,schemaPath:"#/properties/changed_files/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -10722,13 +10733,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.tasks !== undefined){
-let data22 = data.tasks;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data22[i2] !== "string"){
-const err45 = {instancePath:instancePath+"/tasks/" + i2,schemaPath:"#/properties/tasks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err45 = {instancePath:instancePath+"/changed_files/" + i1,schemaPath:"#/properties/changed_files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -10740,7 +10746,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err46 = {instancePath:instancePath+"/changed_files",schemaPath:"#/properties/changed_files/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -10750,13 +10756,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.issues !== undefined){
-let data24 = data.issues;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data24[i3] !== "string"){
-const err47 = {instancePath:instancePath+"/issues/" + i3,schemaPath:"#/properties/issues/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tasks !== undefined){
+let data22 = data.tasks;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data22[i2] !== "string"){
+const err47 = {instancePath:instancePath+"/tasks/" + i2,schemaPath:"#/properties/tasks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -10768,7 +10774,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/issues",schemaPath:"#/properties/issues/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err48 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -10778,13 +10784,13 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.milestones !== undefined){
-let data26 = data.milestones;
-if(Array.isArray(data26)){
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data26[i4] !== "string"){
-const err49 = {instancePath:instancePath+"/milestones/" + i4,schemaPath:"#/properties/milestones/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.issues !== undefined){
+let data24 = data.issues;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data24[i3] !== "string"){
+const err49 = {instancePath:instancePath+"/issues/" + i3,schemaPath:"#/properties/issues/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -10796,7 +10802,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/milestones",schemaPath:"#/properties/milestones/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err50 = {instancePath:instancePath+"/issues",schemaPath:"#/properties/issues/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -10806,13 +10812,13 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.checkpoints !== undefined){
-let data28 = data.checkpoints;
-if(Array.isArray(data28)){
-const len5 = data28.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data28[i5] !== "string"){
-const err51 = {instancePath:instancePath+"/checkpoints/" + i5,schemaPath:"#/properties/checkpoints/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.milestones !== undefined){
+let data26 = data.milestones;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data26[i4] !== "string"){
+const err51 = {instancePath:instancePath+"/milestones/" + i4,schemaPath:"#/properties/milestones/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -10824,7 +10830,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/checkpoints",schemaPath:"#/properties/checkpoints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err52 = {instancePath:instancePath+"/milestones",schemaPath:"#/properties/milestones/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -10834,13 +10840,15 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.handovers !== undefined){
-let data30 = data.handovers;
-if(Array.isArray(data30)){
-const len6 = data30.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data30[i6] !== "string"){
-const err53 = {instancePath:instancePath+"/handovers/" + i6,schemaPath:"#/properties/handovers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.checkpoints !== undefined){
+let data28 = data.checkpoints;
+if(Array.isArray(data28)){
+const len5 = data28.length;
+for(let i5=0; i5<len5; i5++){
+let data29 = data28[i5];
+if(typeof data29 === "string"){
+if(func1(data29) > 4096){
+const err53 = {instancePath:instancePath+"/checkpoints/" + i5,schemaPath:"#/properties/checkpoints/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -10849,10 +10857,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/handovers",schemaPath:"#/properties/handovers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data29)){
+const err54 = {instancePath:instancePath+"/checkpoints/" + i5,schemaPath:"#/properties/checkpoints/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -10862,13 +10868,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.decisions !== undefined){
-let data32 = data.decisions;
-if(Array.isArray(data32)){
-const len7 = data32.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data32[i7] !== "string"){
-const err55 = {instancePath:instancePath+"/decisions/" + i7,schemaPath:"#/properties/decisions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err55 = {instancePath:instancePath+"/checkpoints/" + i5,schemaPath:"#/properties/checkpoints/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -10880,7 +10881,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err56 = {instancePath:instancePath+"/checkpoints",schemaPath:"#/properties/checkpoints/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -10890,13 +10891,15 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.questions !== undefined){
-let data34 = data.questions;
-if(Array.isArray(data34)){
-const len8 = data34.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data34[i8] !== "string"){
-const err57 = {instancePath:instancePath+"/questions/" + i8,schemaPath:"#/properties/questions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.handovers !== undefined){
+let data30 = data.handovers;
+if(Array.isArray(data30)){
+const len6 = data30.length;
+for(let i6=0; i6<len6; i6++){
+let data31 = data30[i6];
+if(typeof data31 === "string"){
+if(func1(data31) > 4096){
+const err57 = {instancePath:instancePath+"/handovers/" + i6,schemaPath:"#/properties/handovers/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -10905,10 +10908,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data31)){
+const err58 = {instancePath:instancePath+"/handovers/" + i6,schemaPath:"#/properties/handovers/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -10918,13 +10919,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.evidence !== undefined){
-let data36 = data.evidence;
-if(Array.isArray(data36)){
-const len9 = data36.length;
-for(let i9=0; i9<len9; i9++){
-if(typeof data36[i9] !== "string"){
-const err59 = {instancePath:instancePath+"/evidence/" + i9,schemaPath:"#/properties/evidence/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err59 = {instancePath:instancePath+"/handovers/" + i6,schemaPath:"#/properties/handovers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -10936,7 +10932,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err60 = {instancePath:instancePath+"/handovers",schemaPath:"#/properties/handovers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -10946,10 +10942,13 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data38 = data.schema_version;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err61 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.decisions !== undefined){
+let data32 = data.decisions;
+if(Array.isArray(data32)){
+const len7 = data32.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data32[i7] !== "string"){
+const err61 = {instancePath:instancePath+"/decisions/" + i7,schemaPath:"#/properties/decisions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -10961,12 +10960,93 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err62 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.questions !== undefined){
+let data34 = data.questions;
+if(Array.isArray(data34)){
+const len8 = data34.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data34[i8] !== "string"){
+const err63 = {instancePath:instancePath+"/questions/" + i8,schemaPath:"#/properties/questions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.evidence !== undefined){
+let data36 = data.evidence;
+if(Array.isArray(data36)){
+const len9 = data36.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data36[i9] !== "string"){
+const err65 = {instancePath:instancePath+"/evidence/" + i9,schemaPath:"#/properties/evidence/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data.schema_version !== undefined){
+let data38 = data.schema_version;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err67 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -10977,7 +11057,7 @@ validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const session = validate42;
 const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session.v1.schema.json","type":"object","additionalProperties":false,"required":["session_id","started_at","owner","repository_id","worktree","branch","start_head","start_working_tree"],"properties":{"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"owner":{"type":"string","minLength":1},"worker":{"type":"string"},"provider":{"type":"string"},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"repository_id":{"type":"string"},"worktree":{"type":"string","minLength":1},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]}}};
-const pattern93 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "u");
+const pattern97 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/session.v1.schema.json" */;
@@ -11096,7 +11176,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern82.test(data0)){
+if(!pattern83.test(data0)){
 const err10 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11131,7 +11211,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern69.test(data1)){
+if(!pattern70.test(data1)){
 const err13 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -11215,7 +11295,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern93.test(data5)){
+if(!pattern97.test(data5)){
 const err20 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -11299,7 +11379,7 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(!pattern89.test(data9)){
+if(!pattern90.test(data9)){
 const err27 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
@@ -11504,7 +11584,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern82.test(data2)){
+if(!pattern83.test(data2)){
 const err13 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -11539,7 +11619,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern69.test(data3)){
+if(!pattern70.test(data3)){
 const err16 = {instancePath:instancePath+"/opened_at",schemaPath:"#/properties/opened_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -11599,7 +11679,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern93.test(data6)){
+if(!pattern97.test(data6)){
 const err21 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -11646,7 +11726,7 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(!pattern89.test(data8)){
+if(!pattern90.test(data8)){
 const err25 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err25];
@@ -11747,7 +11827,7 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const handover = validate44;
-const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/handover.v1.schema.json","type":"object","additionalProperties":false,"required":["schema_version","created_at","task_id","profile","owner","repository_id","worktree","branch","head","working_tree","changed_files"],"properties":{"schema_version":{"const":1},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"task_id":{"type":"string"},"profile":{"type":"string"},"owner":{"type":"string"},"repository_id":{"type":"string"},"worktree":{"type":"string"},"branch":{"type":"string"},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"working_tree":{"enum":["clean","dirty"]},"changed_files":{"type":"array","items":{"type":"string"}},"changed_files_excluded":{"type":"integer","minimum":0},"changed_files_excluded_by":{"type":"array","items":{"type":"string"}}}};
+const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/handover.v1.schema.json","type":"object","additionalProperties":false,"required":["schema_version","created_at","task_id","profile","owner","repository_id","worktree","branch","head","working_tree","changed_files"],"properties":{"schema_version":{"const":1},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"task_id":{"type":"string"},"profile":{"type":"string"},"owner":{"type":"string"},"repository_id":{"type":"string"},"worktree":{"type":"string"},"branch":{"type":"string"},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"working_tree":{"enum":["clean","dirty"]},"changed_files":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"changed_files_excluded":{"type":"integer","minimum":0},"changed_files_excluded_by":{"type":"array","items":{"type":"string"}}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/handover.v1.schema.json" */;
@@ -11908,7 +11988,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern69.test(data1)){
+if(!pattern70.test(data1)){
 const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -12015,7 +12095,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern89.test(data8)){
+if(!pattern90.test(data8)){
 const err23 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -12055,8 +12135,10 @@ let data10 = data.changed_files;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(typeof data10[i0] !== "string"){
-const err26 = {instancePath:instancePath+"/changed_files/" + i0,schemaPath:"#/properties/changed_files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data11 = data10[i0];
+if(typeof data11 === "string"){
+if(func1(data11) > 4096){
+const err26 = {instancePath:instancePath+"/changed_files/" + i0,schemaPath:"#/properties/changed_files/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12065,10 +12147,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/changed_files",schemaPath:"#/properties/changed_files/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data11)){
+const err27 = {instancePath:instancePath+"/changed_files/" + i0,schemaPath:"#/properties/changed_files/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12078,10 +12158,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.changed_files_excluded !== undefined){
-let data12 = data.changed_files_excluded;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err28 = {instancePath:instancePath+"/changed_files_excluded",schemaPath:"#/properties/changed_files_excluded/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err28 = {instancePath:instancePath+"/changed_files/" + i0,schemaPath:"#/properties/changed_files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12090,14 +12168,39 @@ vErrors.push(err28);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err29 = {instancePath:instancePath+"/changed_files_excluded",schemaPath:"#/properties/changed_files_excluded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/changed_files",schemaPath:"#/properties/changed_files/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.changed_files_excluded !== undefined){
+let data12 = data.changed_files_excluded;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err30 = {instancePath:instancePath+"/changed_files_excluded",schemaPath:"#/properties/changed_files_excluded/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err31 = {instancePath:instancePath+"/changed_files_excluded",schemaPath:"#/properties/changed_files_excluded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -12109,36 +12212,36 @@ if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data13[i1] !== "string"){
-const err30 = {instancePath:instancePath+"/changed_files_excluded_by/" + i1,schemaPath:"#/properties/changed_files_excluded_by/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/changed_files_excluded_by",schemaPath:"#/properties/changed_files_excluded_by/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath:instancePath+"/changed_files_excluded_by/" + i1,schemaPath:"#/properties/changed_files_excluded_by/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/changed_files_excluded_by",schemaPath:"#/properties/changed_files_excluded_by/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -12149,7 +12252,7 @@ validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const useCase = validate45;
 const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case.v1.schema.json","type":"object","additionalProperties":false,"required":["id","kind","title","summary","status","target","commands"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200},"kind":{"const":"use-case"},"title":{"type":"string","minLength":1,"maxLength":2000,"pattern":"\\S"},"summary":{"type":"string","minLength":1,"maxLength":2000,"pattern":"\\S"},"category":{"type":"string"},"status":{"enum":["active","draft","deprecated"]},"target":{"enum":["guaranteed","advisory"]},"weight":{"type":"integer"},"actors":{"type":"array","items":{"type":"string"}},"difficulty":{"type":"string"},"commands":{"type":"array","minItems":1,"items":{"type":"string"}},"doctrines":{"type":"array","items":{"type":"string"}},"claims":{"type":"array","items":{"type":"string"}},"responsibilities":{"type":"array","items":{"type":"string"}},"applications":{"type":"array","items":{"type":"string"}}}};
-const pattern101 = new RegExp("\\S", "u");
+const pattern106 = new RegExp("\\S", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/use-case.v1.schema.json" */;
@@ -12315,7 +12418,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern101.test(data2)){
+if(!pattern106.test(data2)){
 const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -12360,7 +12463,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern101.test(data3)){
+if(!pattern106.test(data3)){
 const err18 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -12640,9 +12743,9 @@ return errors === 0;
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const useCaseScenario = validate46;
-const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case-scenario.v1.schema.json","type":"object","additionalProperties":false,"required":["setup","steps"],"properties":{"setup":{"enum":["bare","installed"]},"given":{"type":"array","items":{"type":"string"}},"steps":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Step"}},"then":{"type":"array","items":{"type":"string"}}},"$defs":{"Step":{"type":"object","additionalProperties":false,"required":["id","run","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"note":{"type":"string"},"stdin":{"type":"string","minLength":1},"expect":{"$ref":"#/$defs/Expectation"}}},"Expectation":{"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}}}};
-const schema101 = {"type":"object","additionalProperties":false,"required":["id","run","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"note":{"type":"string"},"stdin":{"type":"string","minLength":1},"expect":{"$ref":"#/$defs/Expectation"}}};
-const schema102 = {"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
+const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case-scenario.v1.schema.json","type":"object","additionalProperties":false,"required":["setup","steps"],"properties":{"setup":{"enum":["bare","installed"]},"given":{"type":"array","items":{"type":"string"}},"steps":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Step"}},"then":{"type":"array","items":{"type":"string"}}},"$defs":{"Step":{"type":"object","additionalProperties":false,"required":["id","run","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"note":{"type":"string"},"stdin":{"type":"string","minLength":1,"maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},"expect":{"$ref":"#/$defs/Expectation"}}},"Expectation":{"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}}}}}};
+const schema101 = {"type":"object","additionalProperties":false,"required":["id","run","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"note":{"type":"string"},"stdin":{"type":"string","minLength":1,"maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},"expect":{"$ref":"#/$defs/Expectation"}}};
+const schema102 = {"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -12720,7 +12823,7 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(!pattern101.test(data0)){
+if(!pattern106.test(data0)){
 const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err6];
@@ -12795,8 +12898,8 @@ errors++;
 if(data.stdin !== undefined){
 let data4 = data.stdin;
 if(typeof data4 === "string"){
-if(func1(data4) < 1){
-const err12 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func1(data4) > 4096){
+const err12 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12805,9 +12908,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data4) < 1){
+const err13 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12816,12 +12918,8 @@ vErrors.push(err13);
 }
 errors++;
 }
-}
-if(data.expect !== undefined){
-let data5 = data.expect;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.exit === undefined){
-const err14 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/required",keyword:"required",params:{missingProperty: "exit"},message:"must have required property '"+"exit"+"'"};
+if(!pattern69.test(data4)){
+const err14 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12830,9 +12928,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!(((((key1 === "exit") || (key1 === "stdout_contains")) || (key1 === "stdout_not_contains")) || (key1 === "files_exist")) || (key1 === "files_contain"))){
-const err15 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+else {
+const err15 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12842,15 +12940,40 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data5.exit !== undefined){
-let data6 = data5.exit;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err16 = {instancePath:instancePath+"/expect/exit",schemaPath:"#/$defs/Expectation/properties/exit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.expect !== undefined){
+let data5 = data.expect;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.exit === undefined){
+const err16 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/required",keyword:"required",params:{missingProperty: "exit"},message:"must have required property '"+"exit"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+for(const key1 in data5){
+if(!(((((key1 === "exit") || (key1 === "stdout_contains")) || (key1 === "stdout_not_contains")) || (key1 === "files_exist")) || (key1 === "files_contain"))){
+const err17 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data5.exit !== undefined){
+let data6 = data5.exit;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err18 = {instancePath:instancePath+"/expect/exit",schemaPath:"#/$defs/Expectation/properties/exit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }
@@ -12861,35 +12984,7 @@ if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data7[i1] !== "string"){
-const err17 = {instancePath:instancePath+"/expect/stdout_contains/" + i1,schemaPath:"#/$defs/Expectation/properties/stdout_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/expect/stdout_contains",schemaPath:"#/$defs/Expectation/properties/stdout_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data5.stdout_not_contains !== undefined){
-let data9 = data5.stdout_not_contains;
-if(Array.isArray(data9)){
-const len2 = data9.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data9[i2] !== "string"){
-const err19 = {instancePath:instancePath+"/expect/stdout_not_contains/" + i2,schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/expect/stdout_contains/" + i1,schemaPath:"#/$defs/Expectation/properties/stdout_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12901,7 +12996,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/expect/stdout_not_contains",schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err20 = {instancePath:instancePath+"/expect/stdout_contains",schemaPath:"#/$defs/Expectation/properties/stdout_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12911,13 +13006,13 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data5.files_exist !== undefined){
-let data11 = data5.files_exist;
-if(Array.isArray(data11)){
-const len3 = data11.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data11[i3] !== "string"){
-const err21 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.stdout_not_contains !== undefined){
+let data9 = data5.stdout_not_contains;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data9[i2] !== "string"){
+const err21 = {instancePath:instancePath+"/expect/stdout_not_contains/" + i2,schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12929,7 +13024,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/expect/files_exist",schemaPath:"#/$defs/Expectation/properties/files_exist/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err22 = {instancePath:instancePath+"/expect/stdout_not_contains",schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12939,16 +13034,15 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data5.files_contain !== undefined){
-let data13 = data5.files_contain;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key2 in data13){
-let data14 = data13[key2];
-if(Array.isArray(data14)){
-const len4 = data14.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data14[i4] !== "string"){
-const err23 = {instancePath:instancePath+"/expect/files_contain/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data5.files_exist !== undefined){
+let data11 = data5.files_exist;
+if(Array.isArray(data11)){
+const len3 = data11.length;
+for(let i3=0; i3<len3; i3++){
+let data12 = data11[i3];
+if(typeof data12 === "string"){
+if(func1(data12) > 4096){
+const err23 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12957,10 +13051,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/expect/files_contain/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data12)){
+const err24 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12970,9 +13062,8 @@ vErrors.push(err24);
 errors++;
 }
 }
-}
 else {
-const err25 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err25 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12984,7 +13075,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err26 = {instancePath:instancePath+"/expect/files_exist",schemaPath:"#/$defs/Expectation/properties/files_exist/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12994,14 +13085,105 @@ vErrors.push(err26);
 errors++;
 }
 }
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data5.files_contain !== undefined){
+let data13 = data5.files_contain;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+for(const key2 in data13){
+const _errs32 = errors;
+if(typeof key2 === "string"){
+if(func1(key2) > 4096){
+const err27 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/propertyNames/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",propertyName:key2};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
+}
+errors++;
+}
+if(!pattern69.test(key2)){
+const err28 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\"",propertyName:key2};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+var valid11 = _errs32 === errors;
+if(!valid11){
+const err29 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+for(const key3 in data13){
+let data14 = data13[key3];
+if(Array.isArray(data14)){
+const len4 = data14.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data14[i4] !== "string"){
+const err30 = {instancePath:instancePath+"/expect/files_contain/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/expect/files_contain/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -13174,9 +13356,9 @@ validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const knowledgeCandidate = validate49;
 const schema103 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json","type":"object","additionalProperties":false,"required":["id","kind","status","title","date","episode","evidence"],"properties":{"id":{"type":"string","pattern":"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$","maxLength":128},"kind":{"enum":["decision","answer","outcome"]},"status":{"const":"candidate"},"title":{"type":"string","minLength":1},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","maxLength":10},"episode":{"type":"string","pattern":"^s-[0-9]{8,14}-[0-9a-f]{4,}$","maxLength":64},"task":{"type":"string"},"evidence":{"type":"array","minItems":1,"items":{"type":"string"}}}};
-const pattern104 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
-const pattern105 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-const pattern106 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
+const pattern112 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
+const pattern113 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+const pattern114 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json" */;
@@ -13285,7 +13467,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern104.test(data0)){
+if(!pattern112.test(data0)){
 const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"},message:"must match pattern \""+"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13370,7 +13552,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern105.test(data4)){
+if(!pattern113.test(data4)){
 const err16 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -13405,7 +13587,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern106.test(data5)){
+if(!pattern114.test(data5)){
 const err19 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{8,14}-[0-9a-f]{4,}$"},message:"must match pattern \""+"^s-[0-9]{8,14}-[0-9a-f]{4,}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -13495,8 +13677,8 @@ validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const context = validate50;
 const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/context.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","kind","title","description","status","scope","providers","audience","composition","order"],"properties":{"schema":{"const":"context/v1"},"id":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"kind":{"const":"context"},"title":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","minLength":1,"maxLength":500},"status":{"type":"string","enum":["active","deprecated"]},"scope":{"type":"string","enum":["directory","subtree","explicit"]},"paths":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"providers":{"type":"array","minItems":1,"items":{"type":"string","maxLength":64,"pattern":"^(\\*|[a-z][a-z0-9-]*)$"},"uniqueItems":true},"audience":{"type":"array","minItems":1,"items":{"type":"string","enum":["human","agent"]},"uniqueItems":true},"composition":{"type":"string","enum":["extend","replace","final"]},"order":{"type":"integer","minimum":-1000000,"maximum":1000000},"supersedes":{"type":"array","items":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"uniqueItems":true},"tracks":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"children":{"type":"object","additionalProperties":false,"required":["require_contract"],"properties":{"require_contract":{"type":"boolean"},"exempt":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}}}}}};
-const pattern107 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
-const pattern108 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
+const pattern115 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
+const pattern116 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/context.v1.schema.json" */;
@@ -13657,7 +13839,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern107.test(data1)){
+if(!pattern115.test(data1)){
 const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -13885,7 +14067,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern108.test(data10)){
+if(!pattern116.test(data10)){
 const err33 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/pattern",keyword:"pattern",params:{pattern: "^(\\*|[a-z][a-z0-9-]*)$"},message:"must match pattern \""+"^(\\*|[a-z][a-z0-9-]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -14091,7 +14273,7 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!pattern107.test(data16)){
+if(!pattern115.test(data16)){
 const err48 = {instancePath:instancePath+"/supersedes/" + i5,schemaPath:"#/properties/supersedes/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err48];

@@ -16,6 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { ContractError, MajordomusError, MissingError, RefusedError, UsageError } from '../../errors';
+import { relativePathProblem } from '../../io/paths';
 import { describeErrno, errnoCode, TakenBack, WriteFailure, WriteRefusal } from '../../io/write/errors';
 import { WritePlan } from '../../io/write/plan';
 import { publishRecord, RECORD_MODE, unpublish } from '../../io/write/publish';
@@ -326,8 +327,9 @@ function deriveRecord(
     ),
     issues: collect(['plan_start', 'plan_verify', 'plan_evidence', 'plan_done'], (line) => line.issue),
     milestones: collect(['plan_start', 'plan_verify', 'plan_evidence', 'plan_done'], (line) => line.milestone),
-    checkpoints: collect(['task.checkpoint'], (line) => line.checkpoint_path),
-    handovers: collect(['task.handed_over'], (line) => line.handover_path),
+    // the ledger is the checkout's own file: a path there that is not in normal form never reaches a shared record
+    checkpoints: collect(['task.checkpoint'], (line) => line.checkpoint_path).filter((path) => relativePathProblem(path) === undefined),
+    handovers: collect(['task.handed_over'], (line) => line.handover_path).filter((path) => relativePathProblem(path) === undefined),
     decisions: collect(['decision.recorded'], (line) => line.decision),
     questions: collect(['question.opened'], (line) => line.question),
     evidence: collect(['plan_evidence'], (line) =>
@@ -375,5 +377,9 @@ function changedSince(repository: Repository, start: string): string[] {
     return result.status === 0 ? result.stdout.split('\0').filter((path) => path !== '') : [];
   };
   const changed = start === '' ? git(['ls-files', '-z']) : git(['diff', '--name-only', '-z', '--no-renames', start, '--']);
-  return [...new Set([...changed, ...git(['ls-files', '-z', '--others', '--exclude-standard'])])].sort();
+  // a record names only paths in normal form (its schema's pattern): a name git allows but that reads as
+  // a `..` or `.` segment split on backslashes (`a\..\b`) is left out rather than make the record unreadable
+  return [...new Set([...changed, ...git(['ls-files', '-z', '--others', '--exclude-standard'])])]
+    .filter((path) => relativePathProblem(path) === undefined)
+    .sort();
 }
