@@ -4,6 +4,7 @@ import type { DiskReader, ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
 import { captureProbeModel } from '../engine/capture/probe';
 import { hookStates, parseSettings, SETTINGS_FILE, sessionProbes, wantedHooks } from '../engine/capture/providers/claude-code';
+import { repositoryValidatorSwitch } from '../engine/gate/isolation/settings';
 import type { Policy } from '../engine/generated/types';
 import type { Invocation } from '../engine/hooks/blocks';
 import { commandLine, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/hooks/blocks';
@@ -176,6 +177,14 @@ async function checkClaudeSession(context: ValidatorContext, files: HookFiles): 
     return {
       state: 'missing',
       message: `${SETTINGS_FILE} does not run majordomus capture session on ${missing.join(', ')} (run: majordomus capture install --provider claude-code)`,
+    };
+  // the probe runs each hook's command as the settings file (the checkout's) writes it: the switch that
+  // keeps a checkout's code from running keeps these from running too, and the hook is then not proved
+  const trust = repositoryValidatorSwitch(undefined, context.env as NodeJS.ProcessEnv);
+  if (!trust.enabled)
+    return {
+      state: 'missing',
+      message: `${SETTINGS_FILE}: its session hooks were not probed: ${trust.disabledBy} runs none of the checkout's commands, and the probe runs each hook's command as written (run doctor in a checkout you trust to prove them)`,
     };
   const unreached = (await context.model(captureProbeModel).probe(sessionProbes(settings, root))).filter((result) => !result.reached);
   if (unreached.length > 0) {

@@ -1033,7 +1033,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const policy = validate21;
-const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true},"obligations":{"type":"array","items":{"type":"string","enum":["committed","pushed"]},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","minimum":1,"maximum":3600},"memory_mb":{"type":"integer","minimum":16,"maximum":65536}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}},"capture":{"type":"object","additionalProperties":false,"properties":{"guard":{"type":"boolean"}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
+const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true},"obligations":{"type":"array","items":{"type":"string","enum":["committed","pushed"]},"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}},"step_timeout_seconds":{"type":"integer","minimum":1,"maximum":3600}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","minimum":1,"maximum":3600},"memory_mb":{"type":"integer","minimum":16,"maximum":65536}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}},"capture":{"type":"object","additionalProperties":false,"properties":{"guard":{"type":"boolean"}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
 const schema51 = {"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"};
 const schema53 = {"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}};
 const schema54 = {"type":"string","enum":["off","info","warning","error"]};
@@ -3349,7 +3349,7 @@ if(data.use_cases !== undefined){
 let data91 = data.use_cases;
 if(data91 && typeof data91 == "object" && !Array.isArray(data91)){
 for(const key20 in data91){
-if(!(key20 === "coverage")){
+if(!((key20 === "coverage") || (key20 === "step_timeout_seconds"))){
 const err182 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err182];
@@ -3456,9 +3456,10 @@ vErrors.push(err190);
 errors++;
 }
 }
-}
-else {
-const err191 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data91.step_timeout_seconds !== undefined){
+let data96 = data91.step_timeout_seconds;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+const err191 = {instancePath:instancePath+"/use_cases/step_timeout_seconds",schemaPath:"#/properties/use_cases/properties/step_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -3467,13 +3468,9 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-if(data.repository_validators !== undefined){
-let data96 = data.repository_validators;
-if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
-for(const key22 in data96){
-if(!((key22 === "timeout_seconds") || (key22 === "memory_mb"))){
-const err192 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 > 3600 || isNaN(data96)){
+const err192 = {instancePath:instancePath+"/use_cases/step_timeout_seconds",schemaPath:"#/properties/use_cases/properties/step_timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -3482,11 +3479,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-if(data96.timeout_seconds !== undefined){
-let data97 = data96.timeout_seconds;
-if(!(((typeof data97 == "number") && (!(data97 % 1) && !isNaN(data97))) && (isFinite(data97)))){
-const err193 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data96 < 1 || isNaN(data96)){
+const err193 = {instancePath:instancePath+"/use_cases/step_timeout_seconds",schemaPath:"#/properties/use_cases/properties/step_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -3495,9 +3489,11 @@ vErrors.push(err193);
 }
 errors++;
 }
-if((typeof data97 == "number") && (isFinite(data97))){
-if(data97 > 3600 || isNaN(data97)){
-const err194 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
+}
+}
+}
+else {
+const err194 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -3506,8 +3502,13 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data97 < 1 || isNaN(data97)){
-const err195 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.repository_validators !== undefined){
+let data97 = data.repository_validators;
+if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
+for(const key22 in data97){
+if(!((key22 === "timeout_seconds") || (key22 === "memory_mb"))){
+const err195 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -3517,11 +3518,10 @@ vErrors.push(err195);
 errors++;
 }
 }
-}
-if(data96.memory_mb !== undefined){
-let data98 = data96.memory_mb;
+if(data97.timeout_seconds !== undefined){
+let data98 = data97.timeout_seconds;
 if(!(((typeof data98 == "number") && (!(data98 % 1) && !isNaN(data98))) && (isFinite(data98)))){
-const err196 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err196 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -3531,8 +3531,8 @@ vErrors.push(err196);
 errors++;
 }
 if((typeof data98 == "number") && (isFinite(data98))){
-if(data98 > 65536 || isNaN(data98)){
-const err197 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"};
+if(data98 > 3600 || isNaN(data98)){
+const err197 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -3541,8 +3541,8 @@ vErrors.push(err197);
 }
 errors++;
 }
-if(data98 < 16 || isNaN(data98)){
-const err198 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
+if(data98 < 1 || isNaN(data98)){
+const err198 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -3553,9 +3553,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err199 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data97.memory_mb !== undefined){
+let data99 = data97.memory_mb;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err199 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -3564,13 +3565,9 @@ vErrors.push(err199);
 }
 errors++;
 }
-}
-if(data.server !== undefined){
-let data99 = data.server;
-if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-for(const key23 in data99){
-if(!((((key23 === "probe_timeout_seconds") || (key23 === "bind_grace_seconds")) || (key23 === "join_timeout_seconds")) || (key23 === "busy_grace_seconds"))){
-const err200 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 > 65536 || isNaN(data99)){
+const err200 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -3579,11 +3576,8 @@ vErrors.push(err200);
 }
 errors++;
 }
-}
-if(data99.probe_timeout_seconds !== undefined){
-let data100 = data99.probe_timeout_seconds;
-if(!(((typeof data100 == "number") && (!(data100 % 1) && !isNaN(data100))) && (isFinite(data100)))){
-const err201 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data99 < 16 || isNaN(data99)){
+const err201 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -3592,9 +3586,11 @@ vErrors.push(err201);
 }
 errors++;
 }
-if((typeof data100 == "number") && (isFinite(data100))){
-if(data100 < 1 || isNaN(data100)){
-const err202 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err202 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -3604,11 +3600,12 @@ vErrors.push(err202);
 errors++;
 }
 }
-}
-if(data99.bind_grace_seconds !== undefined){
-let data101 = data99.bind_grace_seconds;
-if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
-const err203 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.server !== undefined){
+let data100 = data.server;
+if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+for(const key23 in data100){
+if(!((((key23 === "probe_timeout_seconds") || (key23 === "bind_grace_seconds")) || (key23 === "join_timeout_seconds")) || (key23 === "busy_grace_seconds"))){
+const err203 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -3617,9 +3614,11 @@ vErrors.push(err203);
 }
 errors++;
 }
-if((typeof data101 == "number") && (isFinite(data101))){
-if(data101 < 1 || isNaN(data101)){
-const err204 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data100.probe_timeout_seconds !== undefined){
+let data101 = data100.probe_timeout_seconds;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err204 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -3628,12 +3627,9 @@ vErrors.push(err204);
 }
 errors++;
 }
-}
-}
-if(data99.join_timeout_seconds !== undefined){
-let data102 = data99.join_timeout_seconds;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err205 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 < 1 || isNaN(data101)){
+const err205 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -3642,9 +3638,12 @@ vErrors.push(err205);
 }
 errors++;
 }
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 < 1 || isNaN(data102)){
-const err206 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data100.bind_grace_seconds !== undefined){
+let data102 = data100.bind_grace_seconds;
+if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
+const err206 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3653,12 +3652,9 @@ vErrors.push(err206);
 }
 errors++;
 }
-}
-}
-if(data99.busy_grace_seconds !== undefined){
-let data103 = data99.busy_grace_seconds;
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err207 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data102 == "number") && (isFinite(data102))){
+if(data102 < 1 || isNaN(data102)){
+const err207 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3667,9 +3663,12 @@ vErrors.push(err207);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 < 1 || isNaN(data103)){
-const err208 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data100.join_timeout_seconds !== undefined){
+let data103 = data100.join_timeout_seconds;
+if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
+const err208 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3678,11 +3677,9 @@ vErrors.push(err208);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err209 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data103 == "number") && (isFinite(data103))){
+if(data103 < 1 || isNaN(data103)){
+const err209 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3692,12 +3689,11 @@ vErrors.push(err209);
 errors++;
 }
 }
-if(data.capture !== undefined){
-let data104 = data.capture;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-for(const key24 in data104){
-if(!(key24 === "guard")){
-const err210 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+}
+if(data100.busy_grace_seconds !== undefined){
+let data104 = data100.busy_grace_seconds;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err210 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3706,10 +3702,9 @@ vErrors.push(err210);
 }
 errors++;
 }
-}
-if(data104.guard !== undefined){
-if(typeof data104.guard !== "boolean"){
-const err211 = {instancePath:instancePath+"/capture/guard",schemaPath:"#/properties/capture/properties/guard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 < 1 || isNaN(data104)){
+const err211 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3720,8 +3715,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err212 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err212 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3731,14 +3727,53 @@ vErrors.push(err212);
 errors++;
 }
 }
-}
-else {
-const err213 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.capture !== undefined){
+let data105 = data.capture;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+for(const key24 in data105){
+if(!(key24 === "guard")){
+const err213 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err213];
 }
 else {
 vErrors.push(err213);
+}
+errors++;
+}
+}
+if(data105.guard !== undefined){
+if(typeof data105.guard !== "boolean"){
+const err214 = {instancePath:instancePath+"/capture/guard",schemaPath:"#/properties/capture/properties/guard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err214];
+}
+else {
+vErrors.push(err214);
+}
+errors++;
+}
+}
+}
+else {
+const err215 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err215];
+}
+else {
+vErrors.push(err215);
+}
+errors++;
+}
+}
+}
+else {
+const err216 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err216];
+}
+else {
+vErrors.push(err216);
 }
 errors++;
 }

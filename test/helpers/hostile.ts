@@ -81,3 +81,36 @@ export function leftovers(dir: string): string[] {
   walk(dir);
   return out.sort();
 }
+
+/** A valid use case `id` (the format of .ai/repo/use-cases/) whose scenario runs `steps` (YAML lines, each indented for the list). */
+export function useCaseText(id: string, commands: readonly string[], steps: readonly string[]): string {
+  return [
+    '---',
+    `id: ${id}`,
+    'kind: use-case',
+    `title: 'The ${id} case'`,
+    `summary: 'A scenario the hostile-input tests run.'`,
+    'category: hostile',
+    'status: active',
+    'target: guaranteed',
+    `commands: [${commands.join(', ')}]`,
+    '---',
+    '',
+    '# Situation',
+    '',
+    'A repository ships a scenario.',
+    '',
+    '# Scenario',
+    '',
+    '```yaml',
+    'setup: installed',
+    'steps:',
+    ...steps,
+    '```',
+    '',
+    '# Outcome',
+    '',
+    'The scenario ran, or it was refused.',
+    '',
+  ].join('\n');
+}

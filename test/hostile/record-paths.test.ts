@@ -11,7 +11,7 @@ import { RELATIVE_PATH_PATTERN, relativePathProblem } from '../../engine/io/path
 import { checkSchema } from '../../engine/layer/schema-check';
 import type { YamlDocument } from '../../engine/layer/yaml';
 import { gateInProcess } from '../helpers/gate';
-import { sh } from '../helpers/hostile';
+import { sh, useCaseText } from '../helpers/hostile';
 import type { TempRepo } from '../helpers/repo';
 import { ROOT, repoFactory } from '../helpers/repo';
 
@@ -181,30 +181,21 @@ describe('a use case whose step reads or checks a path out of the repository', (
   it.each([
     ['stdin', '    stdin: ../../../../etc/hostname\n'],
     ['files_exist', '    expect:\n      exit: 0\n      files_exist: [../../outside]\n'],
-  ])('%s → refused as the use case is read (doctor FAIL), and usecase run runs none of it', async (_key, step) => {
+  ])('%s → refused as the use case is read (doctor FAIL), and usecase run runs none of it', async (key, step) => {
     const repo = repos.create().init();
-    const text = [
-      '---',
-      'id: read-outside',
-      'title: Read outside',
-      'summary: A step that names a path out of the repository.',
-      'status: active',
-      'target: majordomus',
-      'commands: [doctor]',
-      '---',
-      '',
-      '# Read outside',
-      '',
-      '```yaml scenario',
-      'setup: installed',
-      'steps:',
-      '  - id: read',
-      '    run: [doctor]',
-      step.includes('expect') ? step.trimEnd() : `${step}    expect:\n      exit: 0`,
-      '```',
-      '',
-    ].join('\n');
+    const text = useCaseText(
+      'read-outside',
+      ['doctor'],
+      [
+        '  - id: read',
+        "    run: ['doctor']",
+        ...(step.includes('expect') ? step.trimEnd().split('\n') : [...step.trimEnd().split('\n'), '    expect:', '      exit: 0']),
+      ],
+    );
     repo.write('.ai/repo/use-cases/read-outside.md', text);
+    const validate = repo.run(['usecase', 'validate', 'read-outside']);
+    expect(validate.code).toBe(10);
+    expect(validate.stdout).toMatch(new RegExp(`${key}.*(not a relative path inside|not a repository-relative path)`));
     const doctor = await gateInProcess(repo, 'doctor');
     expect(doctor.findings.some((f) => f.level === 'FAIL' && f.subject.includes('read-outside'))).toBe(true);
     const run = repo.run(['usecase', 'run', 'read-outside']);
