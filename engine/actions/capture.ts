@@ -8,12 +8,12 @@
  * the whole path, writes nothing, and prints the probe line; `capture status` and the wiring rule set it
  * to prove the hooks in the settings file reach this tool.
  */
-import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Bypass } from '../capture/guard';
 import { bypassesIn } from '../capture/guard';
 import type { Invocation } from '../commands/define';
 import { ContractError, MajordomusError, MissingError, UsageError } from '../errors';
+import { readStdin as readStdinBytes } from '../io/stdin';
 import { lockFile, withWriteLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
 import { policyValue } from '../layer/policy';
@@ -49,7 +49,7 @@ export async function runCaptureSession(options: CaptureSessionOptions, invocati
     // read first: a marker that cannot be read stops the run before anything could be written
     nonce = probe.probeOf(env);
     repository = Repository.open(cwd, { env, tree: 'working' });
-    const call = adapter.readHookCall(event as (typeof EVENTS)[number], readStdin(), env);
+    const call = adapter.readHookCall(event as (typeof EVENTS)[number], readStdin('capture session'), env);
     const outcome = await capture(repository, adapter.PROVIDER, event as (typeof EVENTS)[number], call, { probe: nonce !== undefined });
     if (outcome.action === 'probe') {
       const line = probe.probeLine(nonce!, event as (typeof EVENTS)[number], outcome.would);
@@ -127,14 +127,20 @@ function enforcing(repository: Repository, provider: string): boolean {
   }
 }
 
-/** The hook's payload; nothing when stdin is a terminal. */
-function readStdin(): string {
-  if (process.stdin.isTTY) return '';
-  try {
-    return readFileSync(0, 'utf8');
-  } catch {
-    return '';
-  }
+/**
+ * The hook's payload, through the one stdin reader (engine/io/stdin.ts): read to its end however late
+ * the provider writes it (never taken as empty while the pipe is open), stopped at the cap; nothing
+ * when stdin is a terminal. One that cannot be read, or is over the cap, is refused (2) rather than
+ * read as nothing — the guard would then let the command by.
+ */
+function readStdin(command: string): string {
+  const read = readStdinBytes();
+  if (read.kind === 'terminal') return '';
+  if (read.kind === 'unreadable')
+    throw new UsageError(`${command}: cannot read the hook's payload from stdin (${read.code}); nothing was done`);
+  if (read.kind === 'over')
+    throw new UsageError(`${command}: the hook's payload on stdin is over the ${read.limit}-byte limit; nothing was done`);
+  return read.bytes.toString('utf8');
 }
 
 export interface CaptureInstallOptions {
@@ -263,7 +269,7 @@ export async function runCaptureStatus(options: { provider?: string; json?: bool
 export async function runCaptureGuard(options: { provider?: string; json?: boolean }, invocation: Invocation): Promise<void> {
   const { cwd, env } = invocation;
   const adapter = await adapterFor('capture guard', options.provider);
-  const stdin = readStdin();
+  const stdin = readStdin('capture guard');
   if (options.json) {
     const call = adapter.readToolCall(stdin);
     const decision = guardDecision(call.command, cwd, env);
