@@ -133,10 +133,15 @@ const KILLABLE: readonly Killable[] = [
   },
 ];
 
-/** The repository at `repo.dir` put back to `snapshot` (same path: the records' worktree fields stay true). */
+/**
+ * The layer of the repository at `repo.dir` put back to `snapshot` (same path: the records' worktree
+ * fields stay true), and the write lock a killed run held removed with its temporary file. Nothing else
+ * of the repository is written by these commands.
+ */
 function restore(repo: TempRepo, snapshot: string): void {
-  rmSync(repo.dir, { recursive: true, force: true });
-  cpSync(snapshot, repo.dir, { recursive: true, verbatimSymlinks: true });
+  rmSync(repo.path('.ai'), { recursive: true, force: true });
+  cpSync(snapshot, repo.path('.ai'), { recursive: true, verbatimSymlinks: true });
+  for (const name of readdirSync(repo.path('.git'))) if (name.startsWith('majordomus.lock')) rmSync(repo.path(`.git/${name}`));
 }
 
 /** The two halves now. */
@@ -181,7 +186,7 @@ describe.each(KILLABLE)('kill -9 at every write step: $command', (killable) => {
     repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
     for (const step of killable.setup) expect(sh(repo.dir, step).code, step).toBe(0);
     const snapshot = `${repo.dir}.snapshot`;
-    cpSync(repo.dir, snapshot, { recursive: true, verbatimSymlinks: true });
+    cpSync(repo.path('.ai'), snapshot, { recursive: true, verbatimSymlinks: true });
     const before = halves(repo, killable);
     const rounds = Math.min(killable.rounds ?? ROUNDS, ROUNDS);
     let steps: number | undefined;
@@ -225,7 +230,7 @@ describe.each(KILLABLE)('kill -9 at every write step: $command', (killable) => {
     process.stderr.write(
       `kill test ${killable.command}: ${steps} write steps, ${kills} kills, ${Math.round((Date.now() - started) / 1000)} s\n`,
     );
-  });
+  }, 900_000);
 });
 
 describe('the kill point itself', () => {

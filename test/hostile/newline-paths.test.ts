@@ -194,6 +194,26 @@ describe('-z: file names holding a newline', () => {
     expect(doctor.code, doctor.stdout).toBe(0);
   });
 
+  it('ls-files -z: the tracked list holds "src/a\\nb.txt" whole', () => {
+    const { dir } = newlineRepository();
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src/a\nb.txt'), 'x\n');
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '--no-verify', '-m', 'named');
+    expect(GitRepository.discover(dir, { env }).tracked('.')).toContain('src/a\nb.txt');
+  });
+
+  it('status --porcelain -z: a checkpoint\'s changed_files holds "src/a\\nb.txt" whole, and doctor accepts it', () => {
+    const { dir } = newlineRepository();
+    expect(cli(dir, ['start', 'work', '--scope', 'src']).code).toBe(0);
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'src/a\nb.txt'), 'x\n');
+    expect(cli(dir, ['checkpoint'], '# Objective\nx\n').code).toBe(0);
+    const [name] = readdirSync(join(dir, '.ai/local/state/checkpoints'));
+    expect(readFileSync(join(dir, '.ai/local/state/checkpoints', name!), 'utf8')).toContain(JSON.stringify('src/a\nb.txt'));
+    expect(cli(dir, ['doctor', '--rule', 'majordomus.handover-integrity']).code).toBe(0);
+  });
+
   it('worktree list --porcelain -z: check --overlap names a worktree at "w\\nx" with its overlapping task', () => {
     const { parent } = parentWithDecoy('w');
     const main = join(parent, 'main');
