@@ -1,6 +1,7 @@
 import { checkSchema, isUnreadable, unsafePathReason } from '../engine/api/toolkit/index';
-import type { TreeReader } from '../engine/api/validator';
+import type { FolderEntry, TreeReader, ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
+import { isStrayLeftover, isWriterLeftover } from '../engine/io/write/leftover';
 
 /** Sections a repository may leave absent: a repository with no plan has no project directory. */
 const OPTIONAL_SECTIONS: ReadonlySet<string> = new Set(['project']);
@@ -9,7 +10,8 @@ const FILE_SECTIONS: ReadonlySet<string> = new Set(['policy', 'scope']);
 
 export default defineValidator({
   name: 'ai_layout',
-  description: 'The AI layer is real: a manifest this version reads, every section present, the local half ignored and untracked.',
+  description:
+    'The AI layer is real: a manifest this version reads, every section present, the local half ignored and untracked, no stray copy of a stopped writer where git add reaches it.',
   gates: ['doctor', 'watch'],
   run(context) {
     const { layer, git } = context;
@@ -74,9 +76,48 @@ export default defineValidator({
     for (const file of git.tracked(local)) {
       context.violation({ subject: file, message: `${file} is tracked, but ${local}/ is never tracked (run: git rm --cached -- ${file})` });
     }
+    reportStrays(context, aiDir, local);
     context.ok({ subject: manifestFile, message: `${present} section(s) present` });
   },
 });
+
+/**
+ * A writer's temporary or backup copy (`.<name>.majordomus-<pid>-<hex>.tmp|old`) left by a command that
+ * was stopped mid-write, where `git add` reaches it: tracked anywhere, or on disk at the top level or
+ * in the layer outside its local half. One whose writer is still running is its business, not a stray.
+ */
+function reportStrays(context: ValidatorContext, aiDir: string, local: string): void {
+  const tracked = context.files().filter((file) => isWriterLeftover(file.slice(file.lastIndexOf('/') + 1)));
+  for (const file of tracked) {
+    context.violation({
+      subject: file,
+      message: `${file} is a temporary copy a majordomus command left when it was stopped mid-write, and it is tracked (run: git rm --cached -- ${file}, then delete it)`,
+    });
+  }
+  const reported = new Set(tracked);
+  const visit = (dir: string, deep: boolean): void => {
+    let entries: readonly FolderEntry[];
+    try {
+      entries = context.disk.list(dir === '' ? '.' : dir);
+    } catch (error) {
+      if (isUnreadable(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.directory) {
+        if (deep && path !== local) visit(path, true);
+      } else if (isStrayLeftover(entry.name) && !reported.has(path)) {
+        context.violation({
+          subject: path,
+          message: `${path} is a temporary copy a majordomus command left when it was stopped mid-write; \`git add\` would take it (delete it)`,
+        });
+      }
+    }
+  };
+  visit('', false);
+  visit(aiDir, true);
+}
 
 /** Why the folder at `path` cannot be read, when something is there that is not a readable folder. */
 function folderProblem(tree: TreeReader, path: string): string | undefined {

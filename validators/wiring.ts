@@ -5,6 +5,7 @@ import { defineValidator } from '../engine/api/validator';
 import { captureProbeModel } from '../engine/capture/probe';
 import type { Settings } from '../engine/capture/providers/claude-code-settings';
 import { parseSettings, probeRequests, SETTINGS_FILE, wantedHooks, wiringOf } from '../engine/capture/providers/claude-code-settings';
+import { repositoryValidatorSwitch } from '../engine/gate/isolation/settings';
 import type { Policy } from '../engine/generated/types';
 import type { Invocation } from '../engine/hooks/blocks';
 import { commandLine, LOCAL_BIN, TOOL, TOOL_PLACES } from '../engine/hooks/blocks';
@@ -196,6 +197,14 @@ async function checkClaude(context: ValidatorContext, files: HookFiles, args: re
     return {
       state: 'missing',
       message: `${SETTINGS_FILE} does not run majordomus ${args.join(' ')} on ${missing.join(', ')} (${fix})`,
+    };
+  // the probe runs each hook's command as the settings file (the checkout's) writes it: the switch that
+  // keeps a checkout's code from running keeps these from running too, and the hook is then not proved
+  const trust = repositoryValidatorSwitch(undefined, context.env as NodeJS.ProcessEnv);
+  if (!trust.enabled)
+    return {
+      state: 'missing',
+      message: `${SETTINGS_FILE}: its hooks were not probed: ${trust.disabledBy} runs none of the checkout's commands, and the probe runs each hook's command as written (run doctor in a checkout you trust to prove them)`,
     };
   const unreached = (await context.model(captureProbeModel).probe(probeRequests(wiring, root, context.env))).filter(
     (result) => !result.reached,

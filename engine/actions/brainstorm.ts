@@ -8,7 +8,7 @@ import { brainstormGate, checkSession } from '../brainstorm/check';
 import { bootstrap, harvest, stamp } from '../brainstorm/lifecycle';
 import type { Invocation } from '../commands/define';
 import { UsageError } from '../errors';
-import { runGit } from '../io/git';
+import { topLevel } from '../io/git';
 import { formatOf } from '../reporters/index';
 
 export async function runBrainstormCheck(
@@ -24,8 +24,7 @@ export async function runBrainstormCheck(
 /** `brainstorm new <topic> [--dir <parent>]`: the parent defaults to docs/research/ of the repository (or of the working directory). */
 export async function runBrainstormNew(topic: string, options: { dir?: string }, invocation: Invocation): Promise<void> {
   const { cwd } = invocation;
-  const top = runGit(['rev-parse', '--show-toplevel'], cwd, invocation.env);
-  const base = top.status === 0 ? top.stdout.trim() : cwd;
+  const base = topLevel(cwd, invocation.env) ?? cwd;
   const parent = options.dir !== undefined ? resolve(cwd, options.dir) : resolve(base, 'docs/research');
   const written = await bootstrap(topic, parent, cwd, invocation.env);
   process.stdout.write(`${written.map((path) => `wrote ${path}`).join('\n')}\n`);

@@ -6,16 +6,19 @@
 
 import type { Invocation } from '../commands/define';
 import { ContractError, MissingError } from '../errors';
+import { repositoryValidatorSwitch } from '../gate/isolation/settings';
 import { underLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
+import { policyValue } from '../layer/policy';
 import type { Repository } from '../layer/repository';
-import { recordEvent } from '../state/ledger/target';
+import { appendEvent, checkLedger } from '../state/ledger/append';
+import { ledgerTargetOf } from '../state/ledger/target';
 import type { CatalogueEntry } from '../usecases/catalogue';
 import { readCatalogue, useCasesDir } from '../usecases/catalogue';
 import type { Setup, UseCase } from '../usecases/format';
 import { isPreparedSetup, SETUPS } from '../usecases/format';
 import type { UseCaseEvidence } from '../usecases/run';
-import { runScenario } from '../usecases/run';
+import { DEFAULT_STEP_TIMEOUT_SECONDS, MAX_STEP_TIMEOUT_SECONDS, runScenario } from '../usecases/run';
 import { openRepository, say } from './shared';
 
 /** Where `run` keeps one JSON file of evidence per use case, under the local half. */
@@ -23,6 +26,11 @@ export const EVIDENCE_DIR = 'evidence/use-cases';
 
 interface Options {
   readonly json?: boolean;
+}
+
+interface RunOptions extends Options {
+  /** False for `--no-repository-validators`. */
+  readonly repositoryValidators?: boolean;
 }
 
 /** The entries `id` selects: all of them, or the one with that id (12 when there is none). */
@@ -95,7 +103,10 @@ export function runUseCaseValidate(id: string | undefined, options: Options, inv
   if (!options.json) say(summary);
 }
 
-export async function runUseCaseRun(id: string | undefined, options: Options, invocation: Invocation): Promise<void> {
+export async function runUseCaseRun(id: string | undefined, options: RunOptions, invocation: Invocation): Promise<void> {
+  // the same switch as the gates': a scenario's steps are the repository's commands (a step's
+  // `finish --verify-command` is its shell), so an untrusted checkout runs none of them
+  const trust = repositoryValidatorSwitch(options.repositoryValidators, invocation.env);
   const repository = openRepository(invocation);
   const entries = select(repository, id, 'usecase run');
   const invalid = entries.filter((entry) => entry.problems.length > 0);
@@ -127,25 +138,41 @@ export async function runUseCaseRun(id: string | undefined, options: Options, in
       );
     else runnable.push({ useCase, setup });
   }
+  if (!trust.enabled) {
+    for (const { useCase } of runnable) {
+      const reason = `not run: ${trust.disabledBy} runs none of the repository's commands, and a scenario's steps are (run it in a checkout you trust)`;
+      say(options.json ? JSON.stringify({ id: useCase.id, result: 'fail', reason }) : `FAIL ${useCase.id}: ${reason}`);
+    }
+    throw new ContractError(
+      `usecase run: ${runnable.length} use case${runnable.length === 1 ? '' : 's'} not run (${trust.disabledBy}); nothing was written`,
+    );
+  }
+  // the evidence and its line are one change: a ledger that cannot take the line refuses before anything
+  // runs, the line is written last, and a line that fails takes the evidence back
+  const ledger = ledgerTargetOf(repository, 'usecase run');
+  checkLedger(ledger);
   const cli = invocation.self;
   const dir = repository.layout.abs(useCasesDir(repository));
   const results: UseCaseEvidence[] = [];
   for (const { useCase, setup } of runnable) {
-    const evidence = runScenario(useCase, setup, { cli, useCasesDir: dir, env: invocation.env });
+    const evidence = runScenario(useCase, setup, {
+      cli,
+      useCasesDir: dir,
+      env: invocation.env,
+      stepTimeoutSeconds: stepTimeout(repository),
+    });
     results.push(evidence);
     say(options.json ? JSON.stringify(summaryOf(evidence)) : lineOf(evidence));
   }
   const evidenceDir = `${repository.layout.localDir}/${EVIDENCE_DIR}`;
+  const failed = results.filter((evidence) => evidence.result === 'fail');
   await underLock(repository.git.commonDir, 'usecase run', () => {
     const plan = new WritePlan({ command: 'usecase run', base: repository.root });
     for (const evidence of results)
       plan.replace(`${evidenceDir}/${evidence.id}.json`, `${JSON.stringify(evidence, null, 2)}\n`, { mode: 0o600 });
-    plan.commit();
-  });
-  const failed = results.filter((evidence) => evidence.result === 'fail');
-  recordEvent(repository, 'usecase run', 'use_cases.ran', {
-    ran: results.map((evidence) => evidence.id),
-    failed: failed.map((evidence) => evidence.id),
+    plan.commit(() =>
+      appendEvent(ledger, 'use_cases.ran', { ran: results.map((evidence) => evidence.id), failed: failed.map((evidence) => evidence.id) }),
+    );
   });
   const summary = `usecase run: ${results.length} ran, ${results.length - failed.length} passed, ${failed.length} failed${skipped > 0 ? `, ${skipped} skipped` : ''}; evidence in ${evidenceDir}/`;
   if (options.json)
@@ -161,6 +188,14 @@ export async function runUseCaseRun(id: string | undefined, options: Options, in
     );
   if (failed.length > 0) throw new ContractError(summary);
   if (!options.json) say(summary);
+}
+
+/** `use_cases.step_timeout_seconds`, or the default when the policy says nothing usable (the policy rule names what is wrong). */
+function stepTimeout(repository: Repository): number {
+  const value = policyValue(repository, 'use_cases.step_timeout_seconds');
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_STEP_TIMEOUT_SECONDS
+    ? value
+    : DEFAULT_STEP_TIMEOUT_SECONDS;
 }
 
 function summaryOf(evidence: UseCaseEvidence): Record<string, unknown> {

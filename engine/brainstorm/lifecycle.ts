@@ -5,7 +5,7 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { RefusedError, UsageError } from '../errors';
-import { runGit } from '../io/git';
+import { revParsePaths } from '../io/git';
 import { lockFile, withWriteLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
 import type { DetectorReport } from './check';
@@ -133,9 +133,8 @@ function walkFolder(dir: string, prefix = ''): { relative: string; kind: 'file' 
 function repositoryOf(dir: string, env: NodeJS.ProcessEnv): { root: string; commonDir: string } | undefined {
   let at = resolve(dir);
   while (!present(at) && dirname(at) !== at) at = dirname(at);
-  const result = runGit(['rev-parse', '--show-toplevel', '--git-common-dir'], at, env);
-  const [root, common] = result.stdout.split('\n');
-  if (result.status !== 0 || !root || !common) return undefined;
+  const [root, common] = revParsePaths(['--show-toplevel', '--git-common-dir'], at, env) ?? [];
+  if (!root || !common) return undefined;
   return { root, commonDir: resolve(at, common) };
 }
 

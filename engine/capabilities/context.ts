@@ -32,13 +32,18 @@ export function briefingFor(question: ContextQuestion, invocation: Invocation, r
   return briefing;
 }
 
-/** `--budget-lines`: a positive whole number of lines. */
+/** The largest `--budget-lines`: far beyond any context, and a number every reader holds exactly. */
+const MAX_BUDGET_LINES = 999_999_999;
+
+/** `--budget-lines`: a positive whole number of lines, at most MAX_BUDGET_LINES. */
 function budgetLines(text: string): number {
-  if (!/^[1-9][0-9]{0,8}$/.test(text.trim()))
+  const given = text.trim();
+  if (/^[1-9][0-9]{0,8}$/.test(given)) return Number(given);
+  if (/^[1-9][0-9]*$/.test(given))
     throw new UsageError(
-      `context: --budget-lines ${JSON.stringify(text)} is not a positive whole number of lines (e.g. --budget-lines 300)`,
+      `context: --budget-lines ${JSON.stringify(text)} is over the largest budget, ${MAX_BUDGET_LINES} lines (give a smaller number, e.g. --budget-lines 300)`,
     );
-  return Number(text.trim());
+  throw new UsageError(`context: --budget-lines ${JSON.stringify(text)} is not a positive whole number of lines (e.g. --budget-lines 300)`);
 }
 
 /** The `--json` document: every part as data, with the text and its figure. */

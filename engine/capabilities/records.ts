@@ -12,7 +12,8 @@ import { underLock } from '../io/write/lock';
 import { WritePlan } from '../io/write/plan';
 import type { Repository } from '../layer/repository';
 import { utcSeconds } from '../state/kernel/clock';
-import { recordEvent } from '../state/ledger/target';
+import { appendEvent, checkLedger } from '../state/ledger/append';
+import { ledgerTargetOf } from '../state/ledger/target';
 import { appendText, DECISIONS_FILE, findDecision, formatDecision, parseDecisions } from '../state/records/decisions';
 import type { QuestionEntry } from '../state/records/questions';
 import { formatResolved, formatUnresolved, parseQuestions, QUESTIONS_FILE, textProblem } from '../state/records/questions';
@@ -74,6 +75,10 @@ export async function addDecision(input: DecisionInput, invocation: Invocation):
   const file = `${repository.layout.localDir}/${DECISIONS_FILE}`;
   const now = new Date();
   const why = input.why;
+  // the entry and its ledger line are one change: a ledger that cannot take the line refuses it first,
+  // and a line that fails after the entry was written takes the entry back
+  const ledger = ledgerTargetOf(repository, 'decision add');
+  checkLedger(ledger);
   const heading = await underLock(repository.git.commonDir, 'decision add', () => {
     const current = readStore(repository, file);
     let supersedes: string | undefined;
@@ -95,12 +100,12 @@ export async function addDecision(input: DecisionInput, invocation: Invocation):
       evidence: (input.evidence ?? []).map((v) => v.trim()),
       supersedes,
     });
+    const recorded = entry.split('\n')[0]!.slice(3);
     const plan = new WritePlan({ command: 'decision add', base: repository.root });
     plan.replace(file, current + appendText(current, entry), { mode: 0o600 });
-    plan.commit();
-    return entry.split('\n')[0]!.slice(3);
+    plan.commit(() => appendEvent(ledger, 'decision.recorded', { task_id: task.id, decision: recorded }));
+    return recorded;
   });
-  recordEvent(repository, 'decision add', 'decision.recorded', { task_id: task.id, decision: heading });
   return { task_id: task.id, head, decision: heading, file };
 }
 
@@ -119,15 +124,16 @@ export async function addQuestion(question: string, invocation: Invocation): Pro
   const task = activeTask(repository, 'question add');
   const file = `${repository.layout.localDir}/${QUESTIONS_FILE}`;
   const line = formatUnresolved(task.id, question, utcSeconds(new Date()).slice(0, 10));
+  const ledger = ledgerTargetOf(repository, 'question add');
+  checkLedger(ledger);
   const number = await underLock(repository.git.commonDir, 'question add', () => {
     const current = readStore(repository, file);
     const plan = new WritePlan({ command: 'question add', base: repository.root });
     const separator = current === '' || current.endsWith('\n') ? '' : '\n';
     plan.replace(file, `${current}${separator}${line}\n`, { mode: 0o600 });
-    plan.commit();
+    plan.commit(() => appendEvent(ledger, 'question.opened', { task_id: task.id, question: question.trim() }));
     return parseQuestions(current).entries.length + 1;
   });
-  recordEvent(repository, 'question add', 'question.opened', { task_id: task.id, question: question.trim() });
   return { number, task_id: task.id, question: question.trim(), file };
 }
 
@@ -146,6 +152,8 @@ export async function resolveQuestion(which: string, answer: string | undefined,
   if (problem) throw new UsageError(`question resolve: ${problem}; nothing was written (reword the answer)`);
   const repository = openRepository(invocation);
   const file = `${repository.layout.localDir}/${QUESTIONS_FILE}`;
+  const ledger = ledgerTargetOf(repository, 'question resolve');
+  checkLedger(ledger);
   const resolved = await underLock(repository.git.commonDir, 'question resolve', () => {
     const current = readStore(repository, file);
     const store = parseQuestions(current);
@@ -158,13 +166,8 @@ export async function resolveQuestion(which: string, answer: string | undefined,
     lines[entry.line - 1] = formatResolved(entry.task, entry.question, answer, utcSeconds(new Date()).slice(0, 10));
     const plan = new WritePlan({ command: 'question resolve', base: repository.root });
     plan.replace(file, lines.join('\n'), { mode: 0o600 });
-    plan.commit();
+    plan.commit(() => appendEvent(ledger, 'question.resolved', { task_id: entry.task, question: entry.question, answer: answer.trim() }));
     return entry;
-  });
-  recordEvent(repository, 'question resolve', 'question.resolved', {
-    task_id: resolved.task,
-    question: resolved.question,
-    answer: answer.trim(),
   });
   return { number: resolved.number, task_id: resolved.task, question: resolved.question, answer: answer.trim() };
 }

@@ -128,7 +128,7 @@ const startTask = defineCapability<{ task: string; scope: readonly string[]; pro
       written: STRINGS,
       archived: NULLABLE_STRING,
       turn: NULLABLE_OBJECT,
-      dirty: { ...STRINGS, description: "the paths already changed when the task started: its starting point, not its changes" },
+      dirty: { ...STRINGS, description: 'the paths already changed when the task started: its starting point, not its changes' },
     },
     required: ['id', 'task', 'scope', 'outcome', 'written', 'archived', 'turn', 'dirty'],
   },

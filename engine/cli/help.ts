@@ -46,7 +46,13 @@ export const ENVIRONMENT_VARIABLES: readonly EnvironmentVariable[] = Object.free
   },
   {
     name: 'MAJORDOMUS_REPOSITORY_VALIDATORS',
-    meaning: '0 (false, no, off): run no repository validator, as --no-repository-validators does',
+    meaning:
+      "0 (false, no, off): run none of the checkout's commands — no repository validator, no provider hook probed by doctor, no use-case scenario — as --no-repository-validators does",
+  },
+  {
+    name: 'MAJORDOMUS_TEST_KILL_AT_STEP',
+    meaning:
+      "test-only: a whole number N stops the command (SIGKILL) at its Nth write step, for the project's kill tests; never set it in use",
   },
   { name: 'MAJORDOMUS_TIMING', meaning: "1: print each rule's milliseconds and the gate's total on stderr" },
 ]);

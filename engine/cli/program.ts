@@ -10,6 +10,7 @@ import { COMMAND_FAMILIES, COMMANDS } from '../commands/index';
 import { ExitCode, MajordomusError, UsageError } from '../errors';
 import { describeThrown, stackOf } from '../io/describe';
 import { escapeControls } from '../io/document-error';
+import { armKillPoint, KILL_AT_STEP_VARIABLE } from '../io/write/kill-point';
 import { formatOption } from './format-option';
 import { programHelpText } from './help';
 
@@ -139,6 +140,8 @@ function formatUsageErrors(command: Command): void {
 /** Run the CLI and set process.exitCode (never process.exit: piped output must drain). */
 export async function main(argv: readonly string[]): Promise<void> {
   guardOutput();
+  // test-only: the kill tests stop a writer at one write step (engine/io/write/kill-point.ts)
+  armKillPoint(process.env[KILL_AT_STEP_VARIABLE]);
   try {
     await buildProgram({ cwd: process.cwd(), env: process.env, self: process.argv[1] ?? '' }).parseAsync(argv as string[], {
       from: 'user',

@@ -37,6 +37,13 @@ export const families: readonly CommandFamily[] = [
         arguments: '[id]',
         description:
           'execute each scenario against this CLI in a fresh repository; evidence under .ai/local/evidence/use-cases/ (exit 10 when one failed)',
+        options: [
+          {
+            flags: '--no-repository-validators',
+            description:
+              "run no scenario: its steps are the repository's commands (a verify command among them); each fails as not run (for untrusted checkouts)",
+          },
+        ],
         output: 'json-lines',
         exitCodes: [0, 2, 10, 12, 15],
         effect: 'writes-local',

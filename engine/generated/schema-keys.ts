@@ -37,7 +37,7 @@ export const schemaKeys: Readonly<Record<KindName, Readonly<Record<string, reado
     '/benchmark': ['samples', 'warmup', 'regression', 'budget'],
     '/benchmark/regression': ['p50', 'p95', 'p99'],
     '/benchmark/budget': ['doctor_ms', 'watch_ms', 'enter_ms', 'enter_cold_ms'],
-    '/use_cases': ['coverage'],
+    '/use_cases': ['coverage', 'step_timeout_seconds'],
     '/use_cases/coverage': ['commands', 'claims', 'mcp_tools'],
     '/repository_validators': ['timeout_seconds', 'memory_mb'],
     '/server': ['probe_timeout_seconds', 'bind_grace_seconds', 'join_timeout_seconds', 'busy_grace_seconds'],

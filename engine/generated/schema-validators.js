@@ -1033,7 +1033,7 @@ return errors === 0;
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const policy = validate21;
-const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true},"obligations":{"type":"array","default":[],"items":{"type":"string","enum":["committed","pushed"]},"uniqueItems":true},"timeout_seconds":{"type":"integer","minimum":1,"maximum":604800,"default":1800},"outputs":{"type":"array","items":{"type":"string","minLength":1,"maxLength":1024},"maxItems":256,"uniqueItems":true},"commands":{"type":"array","items":{"type":"string","minLength":1,"maxLength":1024},"maxItems":256,"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","default":10,"minimum":1,"maximum":3600},"memory_mb":{"type":"integer","default":1024,"minimum":16,"maximum":65536}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}},"capture":{"type":"object","additionalProperties":false,"properties":{"guard":{"type":"boolean","default":true},"guard_unparsed":{"type":"string","enum":["refuse","allow"],"default":"refuse"},"prompts":{"type":"boolean","default":true}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
+const schema50 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/policy.v1.schema.json","type":"object","additionalProperties":false,"required":["version"],"properties":{"version":{"const":1},"context":{"type":"object","additionalProperties":false,"properties":{"always_loaded_budget_lines":{"type":"integer","minimum":1},"builder_budget_lines":{"type":"integer","minimum":1},"recent_decisions":{"type":"integer","minimum":0},"max_list_items":{"type":"integer","minimum":1},"strategy":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"transcript_is_state":{"type":"boolean","const":false}}},"profiles":{"type":"object","additionalProperties":false,"properties":{"default":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"checkpoint_interval_default":{"$ref":"#/$defs/Duration"}}},"verification":{"type":"object","additionalProperties":false,"properties":{"required_for_changes":{"type":"boolean"},"finish_requires":{"type":"array","items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$"},"uniqueItems":true},"obligations":{"type":"array","default":[],"items":{"type":"string","enum":["committed","pushed"]},"uniqueItems":true},"timeout_seconds":{"type":"integer","minimum":1,"maximum":604800,"default":1800},"outputs":{"type":"array","items":{"type":"string","minLength":1,"maxLength":1024},"maxItems":256,"uniqueItems":true},"commands":{"type":"array","items":{"type":"string","minLength":1,"maxLength":1024},"maxItems":256,"uniqueItems":true}}},"checkpoint":{"type":"object","additionalProperties":false,"properties":{"max_body_lines":{"type":"integer","minimum":1},"retention_max_files":{"type":"integer","minimum":1}}},"handover":{"type":"object","additionalProperties":false,"properties":{"required_sections":{"type":"array","items":{"type":"string","minLength":1}},"retention_max_files":{"type":"integer","minimum":1}}},"session":{"type":"object","additionalProperties":false,"properties":{"briefing_on_start":{"type":"boolean"},"briefing_budget_lines":{"type":"integer","minimum":1},"checkpoint_on_compact":{"type":"boolean"},"handover_on_end":{"type":"boolean"},"handover_on_fill":{"type":"boolean"},"knowledge_on_end":{"type":"boolean"},"knowledge_on_compact":{"type":"boolean"},"stranded_after":{"$ref":"#/$defs/Duration"},"ensure_server_on_start":{"type":"boolean"},"freshness":{"type":"object","additionalProperties":false,"required":["fresh_minutes","stale_minutes"],"properties":{"fresh_minutes":{"type":"integer","minimum":1},"stale_minutes":{"type":"integer","minimum":1}}},"record_sections":{"type":"array","items":{"type":"string","minLength":1},"minItems":1},"commit_record_on_end":{"type":"boolean"},"push_record_on_end":{"type":"boolean"},"retention_max_files":{"type":"integer","minimum":1},"archive":{"type":"boolean"}}},"ledger":{"type":"object","additionalProperties":false,"properties":{"retention_max_lines":{"type":"integer","minimum":1}}},"cache":{"type":"object","additionalProperties":false,"properties":{"flatten_max_entries":{"type":"integer","minimum":0}}},"prompts":{"type":"object","additionalProperties":false,"properties":{"retention_max_days":{"type":"integer","minimum":1},"retention_max_bytes":{"type":"integer","minimum":1}}},"knowledge":{"type":"object","additionalProperties":false,"properties":{"candidates_max_files":{"type":"integer","minimum":1},"candidate_max_age_minutes":{"type":"integer","minimum":1}}},"enforcement":{"type":"array","items":{"$ref":"#/$defs/Enforcement"}},"commit":{"type":"object","additionalProperties":false,"properties":{"subject_max_chars":{"type":"integer","minimum":20},"scope_unknown":{"$ref":"#/$defs/FindingLevel"},"fix_requires_test":{"$ref":"#/$defs/FindingLevel"},"reference_unresolved":{"$ref":"#/$defs/FindingLevel"},"breaking_unexplained":{"$ref":"#/$defs/FindingLevel"}}},"intent":{"type":"object","additionalProperties":false,"properties":{"binding":{"type":"string","enum":["off","advisory","required"]},"exemptions":{"type":"array","items":{"$ref":"#/$defs/IntentExemption"}},"opposition":{"type":"string","enum":["off","required"]}}},"projections":{"type":"array","items":{"$ref":"#/$defs/Projection"}},"benchmark":{"type":"object","additionalProperties":false,"properties":{"samples":{"type":"integer","minimum":1},"warmup":{"type":"integer","minimum":0},"regression":{"type":"object","additionalProperties":false,"properties":{"p50":{"type":"number","minimum":0},"p95":{"type":"number","minimum":0},"p99":{"type":"number","minimum":0}}},"budget":{"type":"object","additionalProperties":false,"properties":{"doctor_ms":{"type":"integer","minimum":1},"watch_ms":{"type":"integer","minimum":1},"enter_ms":{"type":"integer","minimum":1},"enter_cold_ms":{"type":"integer","minimum":1}}}}},"use_cases":{"type":"object","additionalProperties":false,"properties":{"coverage":{"type":"object","additionalProperties":false,"properties":{"commands":{"$ref":"#/$defs/CoverageLevel"},"claims":{"$ref":"#/$defs/CoverageLevel"},"mcp_tools":{"$ref":"#/$defs/CoverageLevel"}}},"step_timeout_seconds":{"type":"integer","minimum":1,"maximum":3600}}},"repository_validators":{"type":"object","additionalProperties":false,"properties":{"timeout_seconds":{"type":"integer","default":10,"minimum":1,"maximum":3600},"memory_mb":{"type":"integer","default":1024,"minimum":16,"maximum":65536}}},"server":{"type":"object","additionalProperties":false,"properties":{"probe_timeout_seconds":{"type":"integer","minimum":1},"bind_grace_seconds":{"type":"integer","minimum":1},"join_timeout_seconds":{"type":"integer","minimum":1},"busy_grace_seconds":{"type":"integer","minimum":1}}},"capture":{"type":"object","additionalProperties":false,"properties":{"guard":{"type":"boolean","default":true},"guard_unparsed":{"type":"string","enum":["refuse","allow"],"default":"refuse"},"prompts":{"type":"boolean","default":true}}}},"$defs":{"Duration":{"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"},"FindingLevel":{"type":"string","enum":["off","info","warning","error"]},"CoverageLevel":{"type":"string","enum":["required","advisory","off"]},"Enforcement":{"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}},"IntentExemption":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"description":{"type":"string"}}},"Projection":{"type":"object","additionalProperties":false,"required":["provider","target"],"properties":{"provider":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"target":{"type":"string","maxLength":512,"pattern":"^(?!.*(^|/)\\.{1,2}(/|$))[^/\\\\\\s][^\\\\\\s]*$"},"always_loaded":{"type":"boolean"},"mode":{"type":"string","enum":["file","region"]}}}}};
 const schema51 = {"type":"string","maxLength":16,"pattern":"^[1-9][0-9]*[smh]$"};
 const schema53 = {"type":"object","additionalProperties":false,"required":["name","path","wired_by"],"properties":{"name":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"path":{"type":"string","minLength":1},"args":{"type":"array","items":{"type":"string"}},"wired_by":{"type":"string","maxLength":256,"pattern":"^(manual|(git-hook|ci|git-config|toolchain|provider-hook):[^\\s]+)$"}}};
 const schema54 = {"type":"string","enum":["off","info","warning","error"]};
@@ -3554,7 +3554,7 @@ if(data.use_cases !== undefined){
 let data96 = data.use_cases;
 if(data96 && typeof data96 == "object" && !Array.isArray(data96)){
 for(const key20 in data96){
-if(!(key20 === "coverage")){
+if(!((key20 === "coverage") || (key20 === "step_timeout_seconds"))){
 const err197 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err197];
@@ -3661,9 +3661,10 @@ vErrors.push(err205);
 errors++;
 }
 }
-}
-else {
-const err206 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data96.step_timeout_seconds !== undefined){
+let data101 = data96.step_timeout_seconds;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err206 = {instancePath:instancePath+"/use_cases/step_timeout_seconds",schemaPath:"#/properties/use_cases/properties/step_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -3672,13 +3673,9 @@ vErrors.push(err206);
 }
 errors++;
 }
-}
-if(data.repository_validators !== undefined){
-let data101 = data.repository_validators;
-if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
-for(const key22 in data101){
-if(!((key22 === "timeout_seconds") || (key22 === "memory_mb"))){
-const err207 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 > 3600 || isNaN(data101)){
+const err207 = {instancePath:instancePath+"/use_cases/step_timeout_seconds",schemaPath:"#/properties/use_cases/properties/step_timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -3687,11 +3684,8 @@ vErrors.push(err207);
 }
 errors++;
 }
-}
-if(data101.timeout_seconds !== undefined){
-let data102 = data101.timeout_seconds;
-if(!(((typeof data102 == "number") && (!(data102 % 1) && !isNaN(data102))) && (isFinite(data102)))){
-const err208 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data101 < 1 || isNaN(data101)){
+const err208 = {instancePath:instancePath+"/use_cases/step_timeout_seconds",schemaPath:"#/properties/use_cases/properties/step_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -3700,9 +3694,11 @@ vErrors.push(err208);
 }
 errors++;
 }
-if((typeof data102 == "number") && (isFinite(data102))){
-if(data102 > 3600 || isNaN(data102)){
-const err209 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
+}
+}
+}
+else {
+const err209 = {instancePath:instancePath+"/use_cases",schemaPath:"#/properties/use_cases/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -3711,8 +3707,13 @@ vErrors.push(err209);
 }
 errors++;
 }
-if(data102 < 1 || isNaN(data102)){
-const err210 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data.repository_validators !== undefined){
+let data102 = data.repository_validators;
+if(data102 && typeof data102 == "object" && !Array.isArray(data102)){
+for(const key22 in data102){
+if(!((key22 === "timeout_seconds") || (key22 === "memory_mb"))){
+const err210 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -3722,11 +3723,10 @@ vErrors.push(err210);
 errors++;
 }
 }
-}
-if(data101.memory_mb !== undefined){
-let data103 = data101.memory_mb;
+if(data102.timeout_seconds !== undefined){
+let data103 = data102.timeout_seconds;
 if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err211 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err211 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -3736,8 +3736,8 @@ vErrors.push(err211);
 errors++;
 }
 if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 > 65536 || isNaN(data103)){
-const err212 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"};
+if(data103 > 3600 || isNaN(data103)){
+const err212 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -3746,8 +3746,8 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(data103 < 16 || isNaN(data103)){
-const err213 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
+if(data103 < 1 || isNaN(data103)){
+const err213 = {instancePath:instancePath+"/repository_validators/timeout_seconds",schemaPath:"#/properties/repository_validators/properties/timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -3758,9 +3758,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err214 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data102.memory_mb !== undefined){
+let data104 = data102.memory_mb;
+if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
+const err214 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -3769,13 +3770,9 @@ vErrors.push(err214);
 }
 errors++;
 }
-}
-if(data.server !== undefined){
-let data104 = data.server;
-if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
-for(const key23 in data104){
-if(!((((key23 === "probe_timeout_seconds") || (key23 === "bind_grace_seconds")) || (key23 === "join_timeout_seconds")) || (key23 === "busy_grace_seconds"))){
-const err215 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
+if((typeof data104 == "number") && (isFinite(data104))){
+if(data104 > 65536 || isNaN(data104)){
+const err215 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -3784,11 +3781,8 @@ vErrors.push(err215);
 }
 errors++;
 }
-}
-if(data104.probe_timeout_seconds !== undefined){
-let data105 = data104.probe_timeout_seconds;
-if(!(((typeof data105 == "number") && (!(data105 % 1) && !isNaN(data105))) && (isFinite(data105)))){
-const err216 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data104 < 16 || isNaN(data104)){
+const err216 = {instancePath:instancePath+"/repository_validators/memory_mb",schemaPath:"#/properties/repository_validators/properties/memory_mb/minimum",keyword:"minimum",params:{comparison: ">=", limit: 16},message:"must be >= 16"};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -3797,9 +3791,11 @@ vErrors.push(err216);
 }
 errors++;
 }
-if((typeof data105 == "number") && (isFinite(data105))){
-if(data105 < 1 || isNaN(data105)){
-const err217 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+}
+else {
+const err217 = {instancePath:instancePath+"/repository_validators",schemaPath:"#/properties/repository_validators/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -3809,11 +3805,12 @@ vErrors.push(err217);
 errors++;
 }
 }
-}
-if(data104.bind_grace_seconds !== undefined){
-let data106 = data104.bind_grace_seconds;
-if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
-const err218 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.server !== undefined){
+let data105 = data.server;
+if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
+for(const key23 in data105){
+if(!((((key23 === "probe_timeout_seconds") || (key23 === "bind_grace_seconds")) || (key23 === "join_timeout_seconds")) || (key23 === "busy_grace_seconds"))){
+const err218 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -3822,9 +3819,11 @@ vErrors.push(err218);
 }
 errors++;
 }
-if((typeof data106 == "number") && (isFinite(data106))){
-if(data106 < 1 || isNaN(data106)){
-const err219 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+if(data105.probe_timeout_seconds !== undefined){
+let data106 = data105.probe_timeout_seconds;
+if(!(((typeof data106 == "number") && (!(data106 % 1) && !isNaN(data106))) && (isFinite(data106)))){
+const err219 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -3833,12 +3832,9 @@ vErrors.push(err219);
 }
 errors++;
 }
-}
-}
-if(data104.join_timeout_seconds !== undefined){
-let data107 = data104.join_timeout_seconds;
-if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
-const err220 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data106 == "number") && (isFinite(data106))){
+if(data106 < 1 || isNaN(data106)){
+const err220 = {instancePath:instancePath+"/server/probe_timeout_seconds",schemaPath:"#/properties/server/properties/probe_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -3847,9 +3843,12 @@ vErrors.push(err220);
 }
 errors++;
 }
-if((typeof data107 == "number") && (isFinite(data107))){
-if(data107 < 1 || isNaN(data107)){
-const err221 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data105.bind_grace_seconds !== undefined){
+let data107 = data105.bind_grace_seconds;
+if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
+const err221 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -3858,12 +3857,9 @@ vErrors.push(err221);
 }
 errors++;
 }
-}
-}
-if(data104.busy_grace_seconds !== undefined){
-let data108 = data104.busy_grace_seconds;
-if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
-const err222 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data107 == "number") && (isFinite(data107))){
+if(data107 < 1 || isNaN(data107)){
+const err222 = {instancePath:instancePath+"/server/bind_grace_seconds",schemaPath:"#/properties/server/properties/bind_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -3872,9 +3868,12 @@ vErrors.push(err222);
 }
 errors++;
 }
-if((typeof data108 == "number") && (isFinite(data108))){
-if(data108 < 1 || isNaN(data108)){
-const err223 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+}
+}
+if(data105.join_timeout_seconds !== undefined){
+let data108 = data105.join_timeout_seconds;
+if(!(((typeof data108 == "number") && (!(data108 % 1) && !isNaN(data108))) && (isFinite(data108)))){
+const err223 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -3883,11 +3882,9 @@ vErrors.push(err223);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err224 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data108 == "number") && (isFinite(data108))){
+if(data108 < 1 || isNaN(data108)){
+const err224 = {instancePath:instancePath+"/server/join_timeout_seconds",schemaPath:"#/properties/server/properties/join_timeout_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -3897,12 +3894,11 @@ vErrors.push(err224);
 errors++;
 }
 }
-if(data.capture !== undefined){
-let data109 = data.capture;
-if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
-for(const key24 in data109){
-if(!(((key24 === "guard") || (key24 === "guard_unparsed")) || (key24 === "prompts"))){
-const err225 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
+}
+if(data105.busy_grace_seconds !== undefined){
+let data109 = data105.busy_grace_seconds;
+if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
+const err225 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -3911,10 +3907,9 @@ vErrors.push(err225);
 }
 errors++;
 }
-}
-if(data109.guard !== undefined){
-if(typeof data109.guard !== "boolean"){
-const err226 = {instancePath:instancePath+"/capture/guard",schemaPath:"#/properties/capture/properties/guard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if((typeof data109 == "number") && (isFinite(data109))){
+if(data109 < 1 || isNaN(data109)){
+const err226 = {instancePath:instancePath+"/server/busy_grace_seconds",schemaPath:"#/properties/server/properties/busy_grace_seconds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -3924,10 +3919,10 @@ vErrors.push(err226);
 errors++;
 }
 }
-if(data109.guard_unparsed !== undefined){
-let data111 = data109.guard_unparsed;
-if(typeof data111 !== "string"){
-const err227 = {instancePath:instancePath+"/capture/guard_unparsed",schemaPath:"#/properties/capture/properties/guard_unparsed/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+}
+else {
+const err227 = {instancePath:instancePath+"/server",schemaPath:"#/properties/server/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -3936,8 +3931,13 @@ vErrors.push(err227);
 }
 errors++;
 }
-if(!((data111 === "refuse") || (data111 === "allow"))){
-const err228 = {instancePath:instancePath+"/capture/guard_unparsed",schemaPath:"#/properties/capture/properties/guard_unparsed/enum",keyword:"enum",params:{allowedValues: schema50.properties.capture.properties.guard_unparsed.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.capture !== undefined){
+let data110 = data.capture;
+if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
+for(const key24 in data110){
+if(!(((key24 === "guard") || (key24 === "guard_unparsed")) || (key24 === "prompts"))){
+const err228 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -3947,9 +3947,9 @@ vErrors.push(err228);
 errors++;
 }
 }
-if(data109.prompts !== undefined){
-if(typeof data109.prompts !== "boolean"){
-const err229 = {instancePath:instancePath+"/capture/prompts",schemaPath:"#/properties/capture/properties/prompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data110.guard !== undefined){
+if(typeof data110.guard !== "boolean"){
+const err229 = {instancePath:instancePath+"/capture/guard",schemaPath:"#/properties/capture/properties/guard/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -3959,9 +3959,10 @@ vErrors.push(err229);
 errors++;
 }
 }
-}
-else {
-const err230 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data110.guard_unparsed !== undefined){
+let data112 = data110.guard_unparsed;
+if(typeof data112 !== "string"){
+const err230 = {instancePath:instancePath+"/capture/guard_unparsed",schemaPath:"#/properties/capture/properties/guard_unparsed/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -3970,15 +3971,49 @@ vErrors.push(err230);
 }
 errors++;
 }
-}
-}
-else {
-const err231 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(!((data112 === "refuse") || (data112 === "allow"))){
+const err231 = {instancePath:instancePath+"/capture/guard_unparsed",schemaPath:"#/properties/capture/properties/guard_unparsed/enum",keyword:"enum",params:{allowedValues: schema50.properties.capture.properties.guard_unparsed.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err231];
 }
 else {
 vErrors.push(err231);
+}
+errors++;
+}
+}
+if(data110.prompts !== undefined){
+if(typeof data110.prompts !== "boolean"){
+const err232 = {instancePath:instancePath+"/capture/prompts",schemaPath:"#/properties/capture/properties/prompts/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err232];
+}
+else {
+vErrors.push(err232);
+}
+errors++;
+}
+}
+}
+else {
+const err233 = {instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err233];
+}
+else {
+vErrors.push(err233);
+}
+errors++;
+}
+}
+}
+else {
+const err234 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err234];
+}
+else {
+vErrors.push(err234);
 }
 errors++;
 }
@@ -7620,11 +7655,12 @@ return errors === 0;
 validate36.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const task = validate37;
-const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/task.v1.schema.json","type":"object","additionalProperties":false,"required":["id","task","profile","owner","scope","started_at","outcome","repository_id","worktree","working_tree"],"properties":{"id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"task":{"type":"string","minLength":1,"maxLength":500},"profile":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","maxLength":64},"owner":{"type":"string","minLength":1,"maxLength":200},"scope":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string","minLength":1,"maxLength":1024}},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"checkpoint_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"type":"string","enum":["active","completed","partial","blocked","no_match","failed","handed_over"]},"repository_id":{"type":"string","minLength":1},"worktree":{"type":"string","minLength":1},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"working_tree":{"type":"string","enum":["clean","dirty"]},"started_dirty":{"type":"array","maxItems":4096,"items":{"type":"object","additionalProperties":false,"required":["path","blob"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096},"blob":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$","maxLength":64}}}}}};
+const schema81 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/task.v1.schema.json","type":"object","additionalProperties":false,"required":["id","task","profile","owner","scope","started_at","outcome","repository_id","worktree","working_tree"],"properties":{"id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"task":{"type":"string","minLength":1,"maxLength":500},"profile":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","maxLength":64},"owner":{"type":"string","minLength":1,"maxLength":200},"scope":{"type":"array","minItems":1,"maxItems":256,"items":{"type":"string","minLength":1,"maxLength":1024,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"checkpoint_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"type":"string","enum":["active","completed","partial","blocked","no_match","failed","handed_over"]},"repository_id":{"type":"string","minLength":1},"worktree":{"type":"string","minLength":1},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"working_tree":{"type":"string","enum":["clean","dirty"]},"started_dirty":{"type":"array","maxItems":4096,"items":{"type":"object","additionalProperties":false,"required":["path","blob"],"properties":{"path":{"type":"string","minLength":1,"maxLength":4096},"blob":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$","maxLength":64}}}}}};
 const pattern67 = new RegExp("^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$", "u");
-const pattern69 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
-const pattern71 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
-const pattern72 = new RegExp("^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$", "u");
+const pattern69 = new RegExp("^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$", "u");
+const pattern70 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$", "u");
+const pattern72 = new RegExp("^[0-9a-f]{40}([0-9a-f]{24})?$", "u");
+const pattern73 = new RegExp("^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$", "u");
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/task.v1.schema.json" */;
@@ -7937,9 +7973,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-else {
-const err27 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern69.test(data5)){
+const err27 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7949,9 +7984,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
 else {
-const err28 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err28 = {instancePath:instancePath+"/scope/" + i0,schemaPath:"#/properties/scope/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -7961,11 +7995,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.started_at !== undefined){
-let data6 = data.started_at;
-if(typeof data6 === "string"){
-if(func1(data6) > 20){
-const err29 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+}
+else {
+const err29 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -7974,8 +8006,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern69.test(data6)){
-const err30 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+}
+if(data.started_at !== undefined){
+let data6 = data.started_at;
+if(typeof data6 === "string"){
+if(func1(data6) > 20){
+const err30 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -7984,9 +8020,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-else {
-const err31 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern70.test(data6)){
+const err31 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -7996,11 +8031,8 @@ vErrors.push(err31);
 errors++;
 }
 }
-if(data.checkpoint_at !== undefined){
-let data7 = data.checkpoint_at;
-if(typeof data7 === "string"){
-if(func1(data7) > 20){
-const err32 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
+else {
+const err32 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -8009,8 +8041,12 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern69.test(data7)){
-const err33 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
+}
+if(data.checkpoint_at !== undefined){
+let data7 = data.checkpoint_at;
+if(typeof data7 === "string"){
+if(func1(data7) > 20){
+const err33 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/maxLength",keyword:"maxLength",params:{limit: 20},message:"must NOT have more than 20 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -8019,9 +8055,8 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-else {
-const err34 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern70.test(data7)){
+const err34 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -8031,10 +8066,8 @@ vErrors.push(err34);
 errors++;
 }
 }
-if(data.outcome !== undefined){
-let data8 = data.outcome;
-if(typeof data8 !== "string"){
-const err35 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err35 = {instancePath:instancePath+"/checkpoint_at",schemaPath:"#/properties/checkpoint_at/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -8043,8 +8076,11 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!(((((((data8 === "active") || (data8 === "completed")) || (data8 === "partial")) || (data8 === "blocked")) || (data8 === "no_match")) || (data8 === "failed")) || (data8 === "handed_over"))){
-const err36 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema81.properties.outcome.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.outcome !== undefined){
+let data8 = data.outcome;
+if(typeof data8 !== "string"){
+const err36 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -8053,12 +8089,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-if(data.repository_id !== undefined){
-let data9 = data.repository_id;
-if(typeof data9 === "string"){
-if(func1(data9) < 1){
-const err37 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(!(((((((data8 === "active") || (data8 === "completed")) || (data8 === "partial")) || (data8 === "blocked")) || (data8 === "no_match")) || (data8 === "failed")) || (data8 === "handed_over"))){
+const err37 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema81.properties.outcome.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -8068,8 +8100,11 @@ vErrors.push(err37);
 errors++;
 }
 }
-else {
-const err38 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.repository_id !== undefined){
+let data9 = data.repository_id;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err38 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -8079,11 +8114,8 @@ vErrors.push(err38);
 errors++;
 }
 }
-if(data.worktree !== undefined){
-let data10 = data.worktree;
-if(typeof data10 === "string"){
-if(func1(data10) < 1){
-const err39 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err39 = {instancePath:instancePath+"/repository_id",schemaPath:"#/properties/repository_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -8093,8 +8125,11 @@ vErrors.push(err39);
 errors++;
 }
 }
-else {
-const err40 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.worktree !== undefined){
+let data10 = data.worktree;
+if(typeof data10 === "string"){
+if(func1(data10) < 1){
+const err40 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -8104,11 +8139,8 @@ vErrors.push(err40);
 errors++;
 }
 }
-if(data.branch !== undefined){
-let data11 = data.branch;
-if(typeof data11 === "string"){
-if(func1(data11) < 1){
-const err41 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+else {
+const err41 = {instancePath:instancePath+"/worktree",schemaPath:"#/properties/worktree/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -8118,8 +8150,11 @@ vErrors.push(err41);
 errors++;
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.branch !== undefined){
+let data11 = data.branch;
+if(typeof data11 === "string"){
+if(func1(data11) < 1){
+const err42 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -8129,11 +8164,8 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.head !== undefined){
-let data12 = data.head;
-if(typeof data12 === "string"){
-if(func1(data12) > 64){
-const err43 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err43 = {instancePath:instancePath+"/branch",schemaPath:"#/properties/branch/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -8142,8 +8174,12 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(!pattern71.test(data12)){
-const err44 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
+}
+if(data.head !== undefined){
+let data12 = data.head;
+if(typeof data12 === "string"){
+if(func1(data12) > 64){
+const err44 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -8152,9 +8188,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-else {
-const err45 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern72.test(data12)){
+const err45 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -8164,10 +8199,8 @@ vErrors.push(err45);
 errors++;
 }
 }
-if(data.working_tree !== undefined){
-let data13 = data.working_tree;
-if(typeof data13 !== "string"){
-const err46 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err46 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -8176,8 +8209,11 @@ vErrors.push(err46);
 }
 errors++;
 }
-if(!((data13 === "clean") || (data13 === "dirty"))){
-const err47 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/enum",keyword:"enum",params:{allowedValues: schema81.properties.working_tree.enum},message:"must be equal to one of the allowed values"};
+}
+if(data.working_tree !== undefined){
+let data13 = data.working_tree;
+if(typeof data13 !== "string"){
+const err47 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -8186,12 +8222,8 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data.started_dirty !== undefined){
-let data14 = data.started_dirty;
-if(Array.isArray(data14)){
-if(data14.length > 4096){
-const err48 = {instancePath:instancePath+"/started_dirty",schemaPath:"#/properties/started_dirty/maxItems",keyword:"maxItems",params:{limit: 4096},message:"must NOT have more than 4096 items"};
+if(!((data13 === "clean") || (data13 === "dirty"))){
+const err48 = {instancePath:instancePath+"/working_tree",schemaPath:"#/properties/working_tree/enum",keyword:"enum",params:{allowedValues: schema81.properties.working_tree.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -8200,12 +8232,12 @@ vErrors.push(err48);
 }
 errors++;
 }
-const len1 = data14.length;
-for(let i1=0; i1<len1; i1++){
-let data15 = data14[i1];
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.path === undefined){
-const err49 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
+}
+if(data.started_dirty !== undefined){
+let data14 = data.started_dirty;
+if(Array.isArray(data14)){
+if(data14.length > 4096){
+const err49 = {instancePath:instancePath+"/started_dirty",schemaPath:"#/properties/started_dirty/maxItems",keyword:"maxItems",params:{limit: 4096},message:"must NOT have more than 4096 items"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -8214,8 +8246,12 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data15.blob === undefined){
-const err50 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'"};
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+let data15 = data14[i1];
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.path === undefined){
+const err50 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8224,9 +8260,8 @@ vErrors.push(err50);
 }
 errors++;
 }
-for(const key1 in data15){
-if(!((key1 === "path") || (key1 === "blob"))){
-const err51 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data15.blob === undefined){
+const err51 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -8235,12 +8270,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-if(data15.path !== undefined){
-let data16 = data15.path;
-if(typeof data16 === "string"){
-if(func1(data16) > 4096){
-const err52 = {instancePath:instancePath+"/started_dirty/" + i1+"/path",schemaPath:"#/properties/started_dirty/items/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
+for(const key1 in data15){
+if(!((key1 === "path") || (key1 === "blob"))){
+const err52 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -8249,8 +8281,12 @@ vErrors.push(err52);
 }
 errors++;
 }
-if(func1(data16) < 1){
-const err53 = {instancePath:instancePath+"/started_dirty/" + i1+"/path",schemaPath:"#/properties/started_dirty/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+if(data15.path !== undefined){
+let data16 = data15.path;
+if(typeof data16 === "string"){
+if(func1(data16) > 4096){
+const err53 = {instancePath:instancePath+"/started_dirty/" + i1+"/path",schemaPath:"#/properties/started_dirty/items/properties/path/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -8259,9 +8295,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-else {
-const err54 = {instancePath:instancePath+"/started_dirty/" + i1+"/path",schemaPath:"#/properties/started_dirty/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data16) < 1){
+const err54 = {instancePath:instancePath+"/started_dirty/" + i1+"/path",schemaPath:"#/properties/started_dirty/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -8271,11 +8306,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data15.blob !== undefined){
-let data17 = data15.blob;
-if(typeof data17 === "string"){
-if(func1(data17) > 64){
-const err55 = {instancePath:instancePath+"/started_dirty/" + i1+"/blob",schemaPath:"#/properties/started_dirty/items/properties/blob/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
+else {
+const err55 = {instancePath:instancePath+"/started_dirty/" + i1+"/path",schemaPath:"#/properties/started_dirty/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -8284,8 +8316,12 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(!pattern72.test(data17)){
-const err56 = {instancePath:instancePath+"/started_dirty/" + i1+"/blob",schemaPath:"#/properties/started_dirty/items/properties/blob/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$"+"\""};
+}
+if(data15.blob !== undefined){
+let data17 = data15.blob;
+if(typeof data17 === "string"){
+if(func1(data17) > 64){
+const err56 = {instancePath:instancePath+"/started_dirty/" + i1+"/blob",schemaPath:"#/properties/started_dirty/items/properties/blob/maxLength",keyword:"maxLength",params:{limit: 64},message:"must NOT have more than 64 characters"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -8294,9 +8330,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-}
-else {
-const err57 = {instancePath:instancePath+"/started_dirty/" + i1+"/blob",schemaPath:"#/properties/started_dirty/items/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern73.test(data17)){
+const err57 = {instancePath:instancePath+"/started_dirty/" + i1+"/blob",schemaPath:"#/properties/started_dirty/items/properties/blob/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?|deleted)$"+"\""};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8306,9 +8341,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-}
 else {
-const err58 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err58 = {instancePath:instancePath+"/started_dirty/" + i1+"/blob",schemaPath:"#/properties/started_dirty/items/properties/blob/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -8320,7 +8354,7 @@ errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/started_dirty",schemaPath:"#/properties/started_dirty/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err59 = {instancePath:instancePath+"/started_dirty/" + i1,schemaPath:"#/properties/started_dirty/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -8332,12 +8366,24 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err60 = {instancePath:instancePath+"/started_dirty",schemaPath:"#/properties/started_dirty/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err60];
 }
 else {
 vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
 }
 errors++;
 }
@@ -8349,7 +8395,7 @@ validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const events = validate38;
 const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/events.v1.schema.json","type":"object","additionalProperties":false,"required":["version","events"],"properties":{"version":{"const":1},"events":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Event"}}},"$defs":{"Event":{"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}}}};
 const schema83 = {"type":"object","additionalProperties":false,"required":["id","title","summary","emitted_by","requires","public"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},"title":{"type":"string","minLength":1,"maxLength":80,"pattern":"^[^\\n]+$"},"summary":{"type":"string","minLength":1,"maxLength":300,"pattern":"^[^\\n]+$"},"emitted_by":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"requires":{"type":"array","uniqueItems":true,"items":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_]*$","not":{"enum":["ts","event","head","branch","by","session"]}}},"public":{"type":"boolean"},"note":{"type":"string","minLength":1,"maxLength":600,"pattern":"^[^\\n]+$"}}};
-const pattern73 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
+const pattern74 = new RegExp("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$", "u");
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/events.v1.schema.json" */;
@@ -8509,7 +8555,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern73.test(data3)){
+if(!pattern74.test(data3)){
 const err13 = {instancePath:instancePath+"/events/" + i0+"/id",schemaPath:"#/$defs/Event/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"},message:"must match pattern \""+"^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)*$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -8865,7 +8911,7 @@ validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const knowledgeSources = validate39;
 const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-sources.v1.schema.json","type":"object","additionalProperties":false,"required":["version","sources"],"properties":{"version":{"const":1},"sources":{"type":"array","maxItems":256,"items":{"$ref":"#/$defs/Source"}}},"$defs":{"Source":{"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}}}};
 const schema85 = {"type":"object","additionalProperties":false,"required":["id","kind","discovery","pathspec","required"],"properties":{"id":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9_-]*$"},"kind":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"discovery":{"enum":["vcs"]},"pathspec":{"type":"string","maxLength":1024,"pattern":"^:\\(glob\\).+$"},"required":{"type":"boolean"}}};
-const pattern81 = new RegExp("^:\\(glob\\).+$", "u");
+const pattern82 = new RegExp("^:\\(glob\\).+$", "u");
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/knowledge-sources.v1.schema.json" */;
@@ -9097,7 +9143,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern81.test(data6)){
+if(!pattern82.test(data6)){
 const err19 = {instancePath:instancePath+"/sources/" + i0+"/pathspec",schemaPath:"#/$defs/Source/properties/pathspec/pattern",keyword:"pattern",params:{pattern: "^:\\(glob\\).+$"},message:"must match pattern \""+"^:\\(glob\\).+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -9174,7 +9220,7 @@ validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 export const telemetry = validate40;
 const schema86 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/telemetry.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","task_id","recorded_at","facts"],"properties":{"schema":{"const":"telemetry/v1"},"kind":{"const":"telemetry"},"task_id":{"type":"string","pattern":"^t-[0-9]{8}-?[0-9]{6}-[0-9a-f]{4}$","maxLength":32},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"recorded_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"facts":{"type":"object","additionalProperties":false,"required":["input_uncached_tokens","cache_write_tokens","cache_read_tokens","output_tokens","reasoning_tokens","requests","tool_calls","cost_microusd"],"properties":{"input_uncached_tokens":{"$ref":"#/$defs/Fact"},"cache_write_tokens":{"$ref":"#/$defs/Fact"},"cache_read_tokens":{"$ref":"#/$defs/Fact"},"output_tokens":{"$ref":"#/$defs/Fact"},"reasoning_tokens":{"$ref":"#/$defs/Fact"},"requests":{"$ref":"#/$defs/Fact"},"tool_calls":{"$ref":"#/$defs/Fact"},"cost_microusd":{"$ref":"#/$defs/Fact"}}}},"$defs":{"Fact":{"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}}}};
 const schema87 = {"type":"object","additionalProperties":false,"required":["reporter"],"properties":{"value":{"type":"integer","minimum":0},"not_reported":{"type":"string","minLength":1,"maxLength":500},"reporter":{"type":"string","minLength":1,"maxLength":200}}};
-const pattern83 = new RegExp("^s-[0-9]{14}-[0-9a-f]{4}$", "u");
+const pattern84 = new RegExp("^s-[0-9]{14}-[0-9a-f]{4}$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/telemetry.v1.schema.json" */;
@@ -9322,7 +9368,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern83.test(data3)){
+if(!pattern84.test(data3)){
 const err12 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -9357,7 +9403,7 @@ vErrors.push(err14);
 }
 errors++;
 }
-if(!pattern69.test(data4)){
+if(!pattern70.test(data4)){
 const err15 = {instancePath:instancePath+"/recorded_at",schemaPath:"#/properties/recorded_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -10559,9 +10605,9 @@ return errors === 0;
 validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const sessionRecord = validate41;
-const schema95 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session-record.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","session_id","created_at","started_at","closed_at","outcome"],"properties":{"schema":{"const":"session/v1"},"kind":{"const":"session"},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"closed_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"enum":["closed","interrupted"]},"title":{"type":"string"},"task_id":{"type":"string"},"profile":{"type":"string"},"worker":{"type":"string"},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{8,64}$","maxLength":64},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]},"working_tree":{"enum":["clean","dirty"]},"commits":{"type":"array","items":{"type":"string"}},"changed_files":{"type":"array","items":{"type":"string"}},"tasks":{"type":"array","items":{"type":"string"}},"issues":{"type":"array","items":{"type":"string"}},"milestones":{"type":"array","items":{"type":"string"}},"checkpoints":{"type":"array","items":{"type":"string"}},"handovers":{"type":"array","items":{"type":"string"}},"decisions":{"type":"array","items":{"type":"string"}},"questions":{"type":"array","items":{"type":"string"}},"evidence":{"type":"array","items":{"type":"string"}},"schema_version":{"type":"integer"}}};
-const pattern89 = new RegExp("^[0-9a-f]{8,64}$", "u");
-const pattern90 = new RegExp("^([0-9a-f]{40}([0-9a-f]{24})?)?$", "u");
+const schema95 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session-record.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","kind","session_id","created_at","started_at","closed_at","outcome"],"properties":{"schema":{"const":"session/v1"},"kind":{"const":"session"},"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"closed_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"outcome":{"enum":["closed","interrupted"]},"title":{"type":"string"},"task_id":{"type":"string"},"profile":{"type":"string"},"worker":{"type":"string"},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{8,64}$","maxLength":64},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]},"working_tree":{"enum":["clean","dirty"]},"commits":{"type":"array","items":{"type":"string"}},"changed_files":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"tasks":{"type":"array","items":{"type":"string"}},"issues":{"type":"array","items":{"type":"string"}},"milestones":{"type":"array","items":{"type":"string"}},"checkpoints":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"handovers":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"decisions":{"type":"array","items":{"type":"string"}},"questions":{"type":"array","items":{"type":"string"}},"evidence":{"type":"array","items":{"type":"string"}},"schema_version":{"type":"integer"}}};
+const pattern90 = new RegExp("^[0-9a-f]{8,64}$", "u");
+const pattern91 = new RegExp("^([0-9a-f]{40}([0-9a-f]{24})?)?$", "u");
 
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/session-record.v1.schema.json" */;
@@ -10694,7 +10740,7 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(!pattern83.test(data2)){
+if(!pattern84.test(data2)){
 const err11 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err11];
@@ -10729,7 +10775,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern69.test(data3)){
+if(!pattern70.test(data3)){
 const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -10764,7 +10810,7 @@ vErrors.push(err16);
 }
 errors++;
 }
-if(!pattern69.test(data4)){
+if(!pattern70.test(data4)){
 const err17 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
@@ -10799,7 +10845,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern69.test(data5)){
+if(!pattern70.test(data5)){
 const err20 = {instancePath:instancePath+"/closed_at",schemaPath:"#/properties/closed_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -10920,7 +10966,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern89.test(data12)){
+if(!pattern90.test(data12)){
 const err30 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{8,64}$"},message:"must match pattern \""+"^[0-9a-f]{8,64}$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -10967,7 +11013,7 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(!pattern90.test(data14)){
+if(!pattern91.test(data14)){
 const err34 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err34];
@@ -11002,7 +11048,7 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(!pattern90.test(data15)){
+if(!pattern91.test(data15)){
 const err37 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err37];
@@ -11083,8 +11129,10 @@ let data20 = data.changed_files;
 if(Array.isArray(data20)){
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-if(typeof data20[i1] !== "string"){
-const err43 = {instancePath:instancePath+"/changed_files/" + i1,schemaPath:"#/properties/changed_files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data21 = data20[i1];
+if(typeof data21 === "string"){
+if(func1(data21) > 4096){
+const err43 = {instancePath:instancePath+"/changed_files/" + i1,schemaPath:"#/properties/changed_files/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -11093,10 +11141,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/changed_files",schemaPath:"#/properties/changed_files/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data21)){
+const err44 = {instancePath:instancePath+"/changed_files/" + i1,schemaPath:"#/properties/changed_files/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -11106,13 +11152,8 @@ vErrors.push(err44);
 errors++;
 }
 }
-if(data.tasks !== undefined){
-let data22 = data.tasks;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data22[i2] !== "string"){
-const err45 = {instancePath:instancePath+"/tasks/" + i2,schemaPath:"#/properties/tasks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err45 = {instancePath:instancePath+"/changed_files/" + i1,schemaPath:"#/properties/changed_files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -11124,7 +11165,7 @@ errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err46 = {instancePath:instancePath+"/changed_files",schemaPath:"#/properties/changed_files/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -11134,13 +11175,13 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data.issues !== undefined){
-let data24 = data.issues;
-if(Array.isArray(data24)){
-const len3 = data24.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data24[i3] !== "string"){
-const err47 = {instancePath:instancePath+"/issues/" + i3,schemaPath:"#/properties/issues/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tasks !== undefined){
+let data22 = data.tasks;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data22[i2] !== "string"){
+const err47 = {instancePath:instancePath+"/tasks/" + i2,schemaPath:"#/properties/tasks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -11152,7 +11193,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/issues",schemaPath:"#/properties/issues/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err48 = {instancePath:instancePath+"/tasks",schemaPath:"#/properties/tasks/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -11162,13 +11203,13 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data.milestones !== undefined){
-let data26 = data.milestones;
-if(Array.isArray(data26)){
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data26[i4] !== "string"){
-const err49 = {instancePath:instancePath+"/milestones/" + i4,schemaPath:"#/properties/milestones/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.issues !== undefined){
+let data24 = data.issues;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data24[i3] !== "string"){
+const err49 = {instancePath:instancePath+"/issues/" + i3,schemaPath:"#/properties/issues/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -11180,7 +11221,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/milestones",schemaPath:"#/properties/milestones/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err50 = {instancePath:instancePath+"/issues",schemaPath:"#/properties/issues/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -11190,13 +11231,13 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data.checkpoints !== undefined){
-let data28 = data.checkpoints;
-if(Array.isArray(data28)){
-const len5 = data28.length;
-for(let i5=0; i5<len5; i5++){
-if(typeof data28[i5] !== "string"){
-const err51 = {instancePath:instancePath+"/checkpoints/" + i5,schemaPath:"#/properties/checkpoints/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.milestones !== undefined){
+let data26 = data.milestones;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data26[i4] !== "string"){
+const err51 = {instancePath:instancePath+"/milestones/" + i4,schemaPath:"#/properties/milestones/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -11208,7 +11249,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/checkpoints",schemaPath:"#/properties/checkpoints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err52 = {instancePath:instancePath+"/milestones",schemaPath:"#/properties/milestones/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -11218,13 +11259,15 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.handovers !== undefined){
-let data30 = data.handovers;
-if(Array.isArray(data30)){
-const len6 = data30.length;
-for(let i6=0; i6<len6; i6++){
-if(typeof data30[i6] !== "string"){
-const err53 = {instancePath:instancePath+"/handovers/" + i6,schemaPath:"#/properties/handovers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.checkpoints !== undefined){
+let data28 = data.checkpoints;
+if(Array.isArray(data28)){
+const len5 = data28.length;
+for(let i5=0; i5<len5; i5++){
+let data29 = data28[i5];
+if(typeof data29 === "string"){
+if(func1(data29) > 4096){
+const err53 = {instancePath:instancePath+"/checkpoints/" + i5,schemaPath:"#/properties/checkpoints/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11233,10 +11276,8 @@ vErrors.push(err53);
 }
 errors++;
 }
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/handovers",schemaPath:"#/properties/handovers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data29)){
+const err54 = {instancePath:instancePath+"/checkpoints/" + i5,schemaPath:"#/properties/checkpoints/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11246,13 +11287,8 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data.decisions !== undefined){
-let data32 = data.decisions;
-if(Array.isArray(data32)){
-const len7 = data32.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data32[i7] !== "string"){
-const err55 = {instancePath:instancePath+"/decisions/" + i7,schemaPath:"#/properties/decisions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err55 = {instancePath:instancePath+"/checkpoints/" + i5,schemaPath:"#/properties/checkpoints/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11264,7 +11300,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err56 = {instancePath:instancePath+"/checkpoints",schemaPath:"#/properties/checkpoints/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -11274,13 +11310,15 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.questions !== undefined){
-let data34 = data.questions;
-if(Array.isArray(data34)){
-const len8 = data34.length;
-for(let i8=0; i8<len8; i8++){
-if(typeof data34[i8] !== "string"){
-const err57 = {instancePath:instancePath+"/questions/" + i8,schemaPath:"#/properties/questions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.handovers !== undefined){
+let data30 = data.handovers;
+if(Array.isArray(data30)){
+const len6 = data30.length;
+for(let i6=0; i6<len6; i6++){
+let data31 = data30[i6];
+if(typeof data31 === "string"){
+if(func1(data31) > 4096){
+const err57 = {instancePath:instancePath+"/handovers/" + i6,schemaPath:"#/properties/handovers/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -11289,10 +11327,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data31)){
+const err58 = {instancePath:instancePath+"/handovers/" + i6,schemaPath:"#/properties/handovers/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -11302,13 +11338,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data.evidence !== undefined){
-let data36 = data.evidence;
-if(Array.isArray(data36)){
-const len9 = data36.length;
-for(let i9=0; i9<len9; i9++){
-if(typeof data36[i9] !== "string"){
-const err59 = {instancePath:instancePath+"/evidence/" + i9,schemaPath:"#/properties/evidence/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const err59 = {instancePath:instancePath+"/handovers/" + i6,schemaPath:"#/properties/handovers/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -11320,7 +11351,7 @@ errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err60 = {instancePath:instancePath+"/handovers",schemaPath:"#/properties/handovers/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -11330,10 +11361,13 @@ vErrors.push(err60);
 errors++;
 }
 }
-if(data.schema_version !== undefined){
-let data38 = data.schema_version;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err61 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.decisions !== undefined){
+let data32 = data.decisions;
+if(Array.isArray(data32)){
+const len7 = data32.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data32[i7] !== "string"){
+const err61 = {instancePath:instancePath+"/decisions/" + i7,schemaPath:"#/properties/decisions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -11345,12 +11379,93 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err62 = {instancePath:instancePath+"/decisions",schemaPath:"#/properties/decisions/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err62];
 }
 else {
 vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data.questions !== undefined){
+let data34 = data.questions;
+if(Array.isArray(data34)){
+const len8 = data34.length;
+for(let i8=0; i8<len8; i8++){
+if(typeof data34[i8] !== "string"){
+const err63 = {instancePath:instancePath+"/questions/" + i8,schemaPath:"#/properties/questions/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/questions",schemaPath:"#/properties/questions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.evidence !== undefined){
+let data36 = data.evidence;
+if(Array.isArray(data36)){
+const len9 = data36.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data36[i9] !== "string"){
+const err65 = {instancePath:instancePath+"/evidence/" + i9,schemaPath:"#/properties/evidence/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/evidence",schemaPath:"#/properties/evidence/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data.schema_version !== undefined){
+let data38 = data.schema_version;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
+const err67 = {instancePath:instancePath+"/schema_version",schemaPath:"#/properties/schema_version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
 }
 errors++;
 }
@@ -11361,7 +11476,7 @@ validate41.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const session = validate42;
 const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/session.v1.schema.json","type":"object","additionalProperties":false,"required":["session_id","started_at","owner","repository_id","worktree","branch","start_head","start_working_tree"],"properties":{"session_id":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"started_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"owner":{"type":"string","minLength":1},"worker":{"type":"string"},"provider":{"type":"string"},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"forked_from":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"repository_id":{"type":"string"},"worktree":{"type":"string","minLength":1},"branch":{"type":"string"},"start_head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"start_working_tree":{"enum":["clean","dirty"]}}};
-const pattern94 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "u");
+const pattern98 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$", "u");
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/session.v1.schema.json" */;
@@ -11480,7 +11595,7 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(!pattern83.test(data0)){
+if(!pattern84.test(data0)){
 const err10 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err10];
@@ -11515,7 +11630,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern69.test(data1)){
+if(!pattern70.test(data1)){
 const err13 = {instancePath:instancePath+"/started_at",schemaPath:"#/properties/started_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -11599,7 +11714,7 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(!pattern94.test(data5)){
+if(!pattern98.test(data5)){
 const err20 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
 if(vErrors === null){
 vErrors = [err20];
@@ -11634,7 +11749,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern83.test(data6)){
+if(!pattern84.test(data6)){
 const err23 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -11718,7 +11833,7 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(!pattern90.test(data10)){
+if(!pattern91.test(data10)){
 const err30 = {instancePath:instancePath+"/start_head",schemaPath:"#/properties/start_head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -11923,7 +12038,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern83.test(data2)){
+if(!pattern84.test(data2)){
 const err13 = {instancePath:instancePath+"/session_id",schemaPath:"#/properties/session_id/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -11958,7 +12073,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern69.test(data3)){
+if(!pattern70.test(data3)){
 const err16 = {instancePath:instancePath+"/opened_at",schemaPath:"#/properties/opened_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -12018,7 +12133,7 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(!pattern94.test(data6)){
+if(!pattern98.test(data6)){
 const err21 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
 if(vErrors === null){
 vErrors = [err21];
@@ -12053,7 +12168,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!pattern83.test(data7)){
+if(!pattern84.test(data7)){
 const err24 = {instancePath:instancePath+"/forked_from",schemaPath:"#/properties/forked_from/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -12100,7 +12215,7 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(!pattern90.test(data9)){
+if(!pattern91.test(data9)){
 const err28 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err28];
@@ -12201,7 +12316,7 @@ return errors === 0;
 validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const handover = validate44;
-const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/handover.v1.schema.json","type":"object","additionalProperties":false,"required":["schema_version","created_at","task_id","profile","owner","repository_id","worktree","branch","head","working_tree","changed_files"],"properties":{"schema_version":{"const":1},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"task_id":{"type":"string"},"profile":{"type":"string"},"owner":{"type":"string"},"repository_id":{"type":"string"},"worktree":{"type":"string"},"branch":{"type":"string"},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"working_tree":{"enum":["clean","dirty"]},"changed_files":{"type":"array","items":{"type":"string"}},"changed_files_excluded":{"type":"integer","minimum":0},"changed_files_excluded_by":{"type":"array","items":{"type":"string"}}}};
+const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/handover.v1.schema.json","type":"object","additionalProperties":false,"required":["schema_version","created_at","task_id","profile","owner","repository_id","worktree","branch","head","working_tree","changed_files"],"properties":{"schema_version":{"const":1},"created_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"task_id":{"type":"string"},"profile":{"type":"string"},"owner":{"type":"string"},"repository_id":{"type":"string"},"worktree":{"type":"string"},"branch":{"type":"string"},"head":{"type":"string","pattern":"^([0-9a-f]{40}([0-9a-f]{24})?)?$","maxLength":64},"working_tree":{"enum":["clean","dirty"]},"changed_files":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"changed_files_excluded":{"type":"integer","minimum":0},"changed_files_excluded_by":{"type":"array","items":{"type":"string"}}}};
 
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/handover.v1.schema.json" */;
@@ -12362,7 +12477,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern69.test(data1)){
+if(!pattern70.test(data1)){
 const err14 = {instancePath:instancePath+"/created_at",schemaPath:"#/properties/created_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -12469,7 +12584,7 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern90.test(data8)){
+if(!pattern91.test(data8)){
 const err23 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^([0-9a-f]{40}([0-9a-f]{24})?)?$"},message:"must match pattern \""+"^([0-9a-f]{40}([0-9a-f]{24})?)?$"+"\""};
 if(vErrors === null){
 vErrors = [err23];
@@ -12509,8 +12624,10 @@ let data10 = data.changed_files;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(typeof data10[i0] !== "string"){
-const err26 = {instancePath:instancePath+"/changed_files/" + i0,schemaPath:"#/properties/changed_files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+let data11 = data10[i0];
+if(typeof data11 === "string"){
+if(func1(data11) > 4096){
+const err26 = {instancePath:instancePath+"/changed_files/" + i0,schemaPath:"#/properties/changed_files/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12519,10 +12636,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/changed_files",schemaPath:"#/properties/changed_files/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data11)){
+const err27 = {instancePath:instancePath+"/changed_files/" + i0,schemaPath:"#/properties/changed_files/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12532,10 +12647,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.changed_files_excluded !== undefined){
-let data12 = data.changed_files_excluded;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err28 = {instancePath:instancePath+"/changed_files_excluded",schemaPath:"#/properties/changed_files_excluded/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+else {
+const err28 = {instancePath:instancePath+"/changed_files/" + i0,schemaPath:"#/properties/changed_files/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12544,14 +12657,39 @@ vErrors.push(err28);
 }
 errors++;
 }
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 < 0 || isNaN(data12)){
-const err29 = {instancePath:instancePath+"/changed_files_excluded",schemaPath:"#/properties/changed_files_excluded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/changed_files",schemaPath:"#/properties/changed_files/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
 else {
 vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.changed_files_excluded !== undefined){
+let data12 = data.changed_files_excluded;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err30 = {instancePath:instancePath+"/changed_files_excluded",schemaPath:"#/properties/changed_files_excluded/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err31 = {instancePath:instancePath+"/changed_files_excluded",schemaPath:"#/properties/changed_files_excluded/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
 }
 errors++;
 }
@@ -12563,36 +12701,36 @@ if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data13[i1] !== "string"){
-const err30 = {instancePath:instancePath+"/changed_files_excluded_by/" + i1,schemaPath:"#/properties/changed_files_excluded_by/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/changed_files_excluded_by",schemaPath:"#/properties/changed_files_excluded_by/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err32 = {instancePath:instancePath+"/changed_files_excluded_by/" + i1,schemaPath:"#/properties/changed_files_excluded_by/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
 else {
 vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/changed_files_excluded_by",schemaPath:"#/properties/changed_files_excluded_by/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
 }
 errors++;
 }
@@ -12603,7 +12741,7 @@ validate44.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const useCase = validate45;
 const schema99 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case.v1.schema.json","type":"object","additionalProperties":false,"required":["id","kind","title","summary","status","target","commands"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200},"kind":{"const":"use-case"},"title":{"type":"string","minLength":1,"maxLength":2000,"pattern":"\\S"},"summary":{"type":"string","minLength":1,"maxLength":2000,"pattern":"\\S"},"category":{"type":"string"},"status":{"enum":["active","draft","deprecated"]},"target":{"enum":["guaranteed","advisory"]},"weight":{"type":"integer"},"actors":{"type":"array","items":{"type":"string"}},"difficulty":{"type":"string"},"commands":{"type":"array","minItems":1,"items":{"type":"string"}},"doctrines":{"type":"array","items":{"type":"string"}},"claims":{"type":"array","items":{"type":"string"}},"responsibilities":{"type":"array","items":{"type":"string"}},"applications":{"type":"array","items":{"type":"string"}}}};
-const pattern104 = new RegExp("\\S", "u");
+const pattern109 = new RegExp("\\S", "u");
 
 function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/use-case.v1.schema.json" */;
@@ -12769,7 +12907,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern104.test(data2)){
+if(!pattern109.test(data2)){
 const err14 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -12814,7 +12952,7 @@ vErrors.push(err17);
 }
 errors++;
 }
-if(!pattern104.test(data3)){
+if(!pattern109.test(data3)){
 const err18 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err18];
@@ -13094,9 +13232,9 @@ return errors === 0;
 validate45.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const useCaseScenario = validate46;
-const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case-scenario.v1.schema.json","type":"object","additionalProperties":false,"required":["setup","steps"],"properties":{"setup":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"given":{"type":"array","items":{"type":"string"}},"steps":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Step"}},"then":{"type":"array","items":{"type":"string"}}},"$defs":{"Step":{"type":"object","additionalProperties":false,"required":["id","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"worker":{"type":"string","minLength":1,"maxLength":4096,"pattern":"\\S"},"note":{"type":"string"},"stdin":{"type":"string","minLength":1},"expect":{"$ref":"#/$defs/Expectation"}}},"Expectation":{"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}}}};
-const schema101 = {"type":"object","additionalProperties":false,"required":["id","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"worker":{"type":"string","minLength":1,"maxLength":4096,"pattern":"\\S"},"note":{"type":"string"},"stdin":{"type":"string","minLength":1},"expect":{"$ref":"#/$defs/Expectation"}}};
-const schema102 = {"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}}}}};
+const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/use-case-scenario.v1.schema.json","type":"object","additionalProperties":false,"required":["setup","steps"],"properties":{"setup":{"type":"string","maxLength":64,"pattern":"^[a-z][a-z0-9-]*$"},"given":{"type":"array","items":{"type":"string"}},"steps":{"type":"array","minItems":1,"items":{"$ref":"#/$defs/Step"}},"then":{"type":"array","items":{"type":"string"}}},"$defs":{"Step":{"type":"object","additionalProperties":false,"required":["id","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"worker":{"type":"string","minLength":1,"maxLength":4096,"pattern":"\\S"},"note":{"type":"string"},"stdin":{"type":"string","minLength":1,"maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},"expect":{"$ref":"#/$defs/Expectation"}}},"Expectation":{"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}}}}}};
+const schema101 = {"type":"object","additionalProperties":false,"required":["id","expect"],"properties":{"id":{"type":"string","minLength":1,"maxLength":200,"pattern":"\\S"},"run":{"type":"array","minItems":1,"items":{"type":"string"}},"worker":{"type":"string","minLength":1,"maxLength":4096,"pattern":"\\S"},"note":{"type":"string"},"stdin":{"type":"string","minLength":1,"maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},"expect":{"$ref":"#/$defs/Expectation"}}};
+const schema102 = {"type":"object","additionalProperties":false,"required":["exit"],"properties":{"exit":{"type":"integer"},"stdout_contains":{"type":"array","items":{"type":"string"}},"stdout_not_contains":{"type":"array","items":{"type":"string"}},"files_exist":{"type":"array","items":{"type":"string","maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}},"files_contain":{"type":"object","additionalProperties":{"type":"array","items":{"type":"string"}},"propertyNames":{"maxLength":4096,"pattern":"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"}}}};
 
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13164,7 +13302,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern104.test(data0)){
+if(!pattern109.test(data0)){
 const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -13247,7 +13385,7 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(!pattern104.test(data3)){
+if(!pattern109.test(data3)){
 const err12 = {instancePath:instancePath+"/worker",schemaPath:"#/properties/worker/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""};
 if(vErrors === null){
 vErrors = [err12];
@@ -13284,8 +13422,8 @@ errors++;
 if(data.stdin !== undefined){
 let data5 = data.stdin;
 if(typeof data5 === "string"){
-if(func1(data5) < 1){
-const err15 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(func1(data5) > 4096){
+const err15 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13294,9 +13432,8 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func1(data5) < 1){
+const err16 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13305,12 +13442,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.expect !== undefined){
-let data6 = data.expect;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.exit === undefined){
-const err17 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/required",keyword:"required",params:{missingProperty: "exit"},message:"must have required property '"+"exit"+"'"};
+if(!pattern69.test(data5)){
+const err17 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13319,9 +13452,9 @@ vErrors.push(err17);
 }
 errors++;
 }
-for(const key1 in data6){
-if(!(((((key1 === "exit") || (key1 === "stdout_contains")) || (key1 === "stdout_not_contains")) || (key1 === "files_exist")) || (key1 === "files_contain"))){
-const err18 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+else {
+const err18 = {instancePath:instancePath+"/stdin",schemaPath:"#/properties/stdin/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13331,15 +13464,40 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data6.exit !== undefined){
-let data7 = data6.exit;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err19 = {instancePath:instancePath+"/expect/exit",schemaPath:"#/$defs/Expectation/properties/exit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data.expect !== undefined){
+let data6 = data.expect;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.exit === undefined){
+const err19 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/required",keyword:"required",params:{missingProperty: "exit"},message:"must have required property '"+"exit"+"'"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+for(const key1 in data6){
+if(!(((((key1 === "exit") || (key1 === "stdout_contains")) || (key1 === "stdout_not_contains")) || (key1 === "files_exist")) || (key1 === "files_contain"))){
+const err20 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data6.exit !== undefined){
+let data7 = data6.exit;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err21 = {instancePath:instancePath+"/expect/exit",schemaPath:"#/$defs/Expectation/properties/exit/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -13350,35 +13508,7 @@ if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data8[i1] !== "string"){
-const err20 = {instancePath:instancePath+"/expect/stdout_contains/" + i1,schemaPath:"#/$defs/Expectation/properties/stdout_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/expect/stdout_contains",schemaPath:"#/$defs/Expectation/properties/stdout_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data6.stdout_not_contains !== undefined){
-let data10 = data6.stdout_not_contains;
-if(Array.isArray(data10)){
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data10[i2] !== "string"){
-const err22 = {instancePath:instancePath+"/expect/stdout_not_contains/" + i2,schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/expect/stdout_contains/" + i1,schemaPath:"#/$defs/Expectation/properties/stdout_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13390,7 +13520,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/expect/stdout_not_contains",schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err23 = {instancePath:instancePath+"/expect/stdout_contains",schemaPath:"#/$defs/Expectation/properties/stdout_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13400,13 +13530,13 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data6.files_exist !== undefined){
-let data12 = data6.files_exist;
-if(Array.isArray(data12)){
-const len3 = data12.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data12[i3] !== "string"){
-const err24 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.stdout_not_contains !== undefined){
+let data10 = data6.stdout_not_contains;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data10[i2] !== "string"){
+const err24 = {instancePath:instancePath+"/expect/stdout_not_contains/" + i2,schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13418,7 +13548,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/expect/files_exist",schemaPath:"#/$defs/Expectation/properties/files_exist/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err25 = {instancePath:instancePath+"/expect/stdout_not_contains",schemaPath:"#/$defs/Expectation/properties/stdout_not_contains/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13428,16 +13558,15 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data6.files_contain !== undefined){
-let data14 = data6.files_contain;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key2 in data14){
-let data15 = data14[key2];
-if(Array.isArray(data15)){
-const len4 = data15.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data15[i4] !== "string"){
-const err26 = {instancePath:instancePath+"/expect/files_contain/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.files_exist !== undefined){
+let data12 = data6.files_exist;
+if(Array.isArray(data12)){
+const len3 = data12.length;
+for(let i3=0; i3<len3; i3++){
+let data13 = data12[i3];
+if(typeof data13 === "string"){
+if(func1(data13) > 4096){
+const err26 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13446,10 +13575,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/expect/files_contain/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(!pattern69.test(data13)){
+const err27 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\""};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13459,9 +13586,8 @@ vErrors.push(err27);
 errors++;
 }
 }
-}
 else {
-const err28 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err28 = {instancePath:instancePath+"/expect/files_exist/" + i3,schemaPath:"#/$defs/Expectation/properties/files_exist/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13473,7 +13599,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath:instancePath+"/expect/files_exist",schemaPath:"#/$defs/Expectation/properties/files_exist/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13483,14 +13609,105 @@ vErrors.push(err29);
 errors++;
 }
 }
-}
-else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data6.files_contain !== undefined){
+let data14 = data6.files_contain;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key2 in data14){
+const _errs34 = errors;
+if(typeof key2 === "string"){
+if(func1(key2) > 4096){
+const err30 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/propertyNames/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters",propertyName:key2};
 if(vErrors === null){
 vErrors = [err30];
 }
 else {
 vErrors.push(err30);
+}
+errors++;
+}
+if(!pattern69.test(key2)){
+const err31 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/propertyNames/pattern",keyword:"pattern",params:{pattern: "^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"},message:"must match pattern \""+"^(?![\\\\/])(?![A-Za-z]:)(?!~(?:[\\\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\\s\\S]*[\\\\/])?\\.\\.?(?:[\\\\/]|$))(?![\\s\\S]*[\\\\/][\\\\/])(?![\\s\\S]*[\\\\/]$)[^\\u0000]+$"+"\"",propertyName:key2};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+var valid11 = _errs34 === errors;
+if(!valid11){
+const err32 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/propertyNames",keyword:"propertyNames",params:{propertyName: key2},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+for(const key3 in data14){
+let data15 = data14[key3];
+if(Array.isArray(data15)){
+const len4 = data15.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data15[i4] !== "string"){
+const err33 = {instancePath:instancePath+"/expect/files_contain/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i4,schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/expect/files_contain/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/Expectation/properties/files_contain/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/expect/files_contain",schemaPath:"#/$defs/Expectation/properties/files_contain/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/expect",schemaPath:"#/$defs/Expectation/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
 }
 errors++;
 }
@@ -13685,9 +13902,9 @@ validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const knowledgeCandidate = validate49;
 const schema103 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json","type":"object","additionalProperties":false,"required":["id","kind","status","title","date","episode","evidence"],"properties":{"id":{"type":"string","pattern":"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$","maxLength":128},"kind":{"enum":["decision","answer","outcome"]},"status":{"const":"candidate"},"title":{"type":"string","minLength":1},"date":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}$","maxLength":10},"episode":{"type":"string","pattern":"^s-[0-9]{8,14}-[0-9a-f]{4,}$","maxLength":64},"task":{"type":"string"},"evidence":{"type":"array","minItems":1,"items":{"type":"string"}}}};
-const pattern109 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
-const pattern110 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
-const pattern111 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
+const pattern117 = new RegExp("^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$", "u");
+const pattern118 = new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "u");
+const pattern119 = new RegExp("^s-[0-9]{8,14}-[0-9a-f]{4,}$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/knowledge-candidate.v1.schema.json" */;
@@ -13796,7 +14013,7 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(!pattern109.test(data0)){
+if(!pattern117.test(data0)){
 const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"},message:"must match pattern \""+"^[a-z]+-([a-z0-9-]+-)?[0-9a-f]{10}$"+"\""};
 if(vErrors === null){
 vErrors = [err9];
@@ -13881,7 +14098,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern110.test(data4)){
+if(!pattern118.test(data4)){
 const err16 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -13916,7 +14133,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern111.test(data5)){
+if(!pattern119.test(data5)){
 const err19 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{8,14}-[0-9a-f]{4,}$"},message:"must match pattern \""+"^s-[0-9]{8,14}-[0-9a-f]{4,}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -14006,8 +14223,8 @@ validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const context = validate50;
 const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/context.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","kind","title","description","status","scope","providers","audience","composition","order"],"properties":{"schema":{"const":"context/v1"},"id":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"kind":{"const":"context"},"title":{"type":"string","minLength":1,"maxLength":200},"description":{"type":"string","minLength":1,"maxLength":500},"status":{"type":"string","enum":["active","deprecated"]},"scope":{"type":"string","enum":["directory","subtree","explicit"]},"paths":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"providers":{"type":"array","minItems":1,"items":{"type":"string","maxLength":64,"pattern":"^(\\*|[a-z][a-z0-9-]*)$"},"uniqueItems":true},"audience":{"type":"array","minItems":1,"items":{"type":"string","enum":["human","agent"]},"uniqueItems":true},"composition":{"type":"string","enum":["extend","replace","final"]},"order":{"type":"integer","minimum":-1000000,"maximum":1000000},"supersedes":{"type":"array","items":{"type":"string","maxLength":128,"pattern":"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},"uniqueItems":true},"tracks":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}},"children":{"type":"object","additionalProperties":false,"required":["require_contract"],"properties":{"require_contract":{"type":"boolean"},"exempt":{"type":"array","items":{"type":"string","minLength":1,"maxLength":512}}}}}};
-const pattern112 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
-const pattern113 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
+const pattern120 = new RegExp("^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$", "u");
+const pattern121 = new RegExp("^(\\*|[a-z][a-z0-9-]*)$", "u");
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/context.v1.schema.json" */;
@@ -14168,7 +14385,7 @@ vErrors.push(err13);
 }
 errors++;
 }
-if(!pattern112.test(data1)){
+if(!pattern120.test(data1)){
 const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err14];
@@ -14396,7 +14613,7 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(!pattern113.test(data10)){
+if(!pattern121.test(data10)){
 const err33 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/pattern",keyword:"pattern",params:{pattern: "^(\\*|[a-z][a-z0-9-]*)$"},message:"must match pattern \""+"^(\\*|[a-z][a-z0-9-]*)$"+"\""};
 if(vErrors === null){
 vErrors = [err33];
@@ -14602,7 +14819,7 @@ vErrors.push(err47);
 }
 errors++;
 }
-if(!pattern112.test(data16)){
+if(!pattern120.test(data16)){
 const err48 = {instancePath:instancePath+"/supersedes/" + i5,schemaPath:"#/properties/supersedes/items/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*(\\.[a-z0-9-]+)*$"+"\""};
 if(vErrors === null){
 vErrors = [err48];
@@ -14829,12 +15046,12 @@ validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const prompt = validate51;
 const schema105 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://majordomus.dev/schemas/prompt.v1.schema.json","type":"object","additionalProperties":false,"required":["schema","id","captured_at","provider","episode_link","repository_id","worktree_id","prompt_bytes","prompt_sha256","prompt"],"properties":{"schema":{"const":"majordomus.prompt/v1"},"id":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$","maxLength":40},"captured_at":{"type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$","maxLength":20},"provider":{"type":"string","pattern":"^[a-z0-9][a-z0-9-]{0,39}$","maxLength":40},"provider_session":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$","maxLength":128},"episode_link":{"enum":["open","session-context","ledger","orphan","unlinked-legacy"]},"episode":{"type":"string","pattern":"^s-[0-9]{14}-[0-9a-f]{4}$","maxLength":32},"repository_id":{"type":"string","minLength":1},"worktree_id":{"type":"string","pattern":"^[0-9a-f]{16}$","maxLength":16},"branch":{"type":"string","minLength":1},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","maxLength":64},"permission_mode":{"type":"string","pattern":"^[A-Za-z0-9_-]{1,40}$","maxLength":40},"redactions":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["kind","count"],"properties":{"kind":{"type":"string","pattern":"^[a-z0-9-]{1,40}$","maxLength":40},"count":{"type":"integer","minimum":1}}}},"prompt_bytes":{"type":"integer","minimum":0},"prompt_sha256":{"type":"string","pattern":"^[0-9a-f]{64}$","maxLength":64},"meta":{"type":"object","additionalProperties":false,"properties":{"parent":{"type":"string","pattern":"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$","maxLength":45}}},"prompt":{"type":"string"}}};
-const pattern115 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$", "u");
-const pattern117 = new RegExp("^[a-z0-9][a-z0-9-]{0,39}$", "u");
-const pattern120 = new RegExp("^[0-9a-f]{16}$", "u");
-const pattern122 = new RegExp("^[A-Za-z0-9_-]{1,40}$", "u");
-const pattern123 = new RegExp("^[a-z0-9-]{1,40}$", "u");
-const pattern125 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$", "u");
+const pattern123 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$", "u");
+const pattern125 = new RegExp("^[a-z0-9][a-z0-9-]{0,39}$", "u");
+const pattern128 = new RegExp("^[0-9a-f]{16}$", "u");
+const pattern130 = new RegExp("^[A-Za-z0-9_-]{1,40}$", "u");
+const pattern131 = new RegExp("^[a-z0-9-]{1,40}$", "u");
+const pattern133 = new RegExp("^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$", "u");
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://majordomus.dev/schemas/prompt.v1.schema.json" */;
@@ -14985,7 +15202,7 @@ vErrors.push(err12);
 }
 errors++;
 }
-if(!pattern115.test(data1)){
+if(!pattern123.test(data1)){
 const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}$"+"\""};
 if(vErrors === null){
 vErrors = [err13];
@@ -15020,7 +15237,7 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(!pattern69.test(data2)){
+if(!pattern70.test(data2)){
 const err16 = {instancePath:instancePath+"/captured_at",schemaPath:"#/properties/captured_at/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$"+"\""};
 if(vErrors === null){
 vErrors = [err16];
@@ -15055,7 +15272,7 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(!pattern117.test(data3)){
+if(!pattern125.test(data3)){
 const err19 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9-]{0,39}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9-]{0,39}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -15090,7 +15307,7 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern94.test(data4)){
+if(!pattern98.test(data4)){
 const err22 = {instancePath:instancePath+"/provider_session",schemaPath:"#/properties/provider_session/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$"+"\""};
 if(vErrors === null){
 vErrors = [err22];
@@ -15138,7 +15355,7 @@ vErrors.push(err25);
 }
 errors++;
 }
-if(!pattern83.test(data6)){
+if(!pattern84.test(data6)){
 const err26 = {instancePath:instancePath+"/episode",schemaPath:"#/properties/episode/pattern",keyword:"pattern",params:{pattern: "^s-[0-9]{14}-[0-9a-f]{4}$"},message:"must match pattern \""+"^s-[0-9]{14}-[0-9a-f]{4}$"+"\""};
 if(vErrors === null){
 vErrors = [err26];
@@ -15198,7 +15415,7 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(!pattern120.test(data8)){
+if(!pattern128.test(data8)){
 const err31 = {instancePath:instancePath+"/worktree_id",schemaPath:"#/properties/worktree_id/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{16}$"},message:"must match pattern \""+"^[0-9a-f]{16}$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
@@ -15258,7 +15475,7 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(!pattern71.test(data10)){
+if(!pattern72.test(data10)){
 const err36 = {instancePath:instancePath+"/head",schemaPath:"#/properties/head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\""};
 if(vErrors === null){
 vErrors = [err36];
@@ -15293,7 +15510,7 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(!pattern122.test(data11)){
+if(!pattern130.test(data11)){
 const err39 = {instancePath:instancePath+"/permission_mode",schemaPath:"#/properties/permission_mode/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]{1,40}$"},message:"must match pattern \""+"^[A-Za-z0-9_-]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err39];
@@ -15377,7 +15594,7 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(!pattern123.test(data14)){
+if(!pattern131.test(data14)){
 const err46 = {instancePath:instancePath+"/redactions/" + i0+"/kind",schemaPath:"#/properties/redactions/items/properties/kind/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]{1,40}$"},message:"must match pattern \""+"^[a-z0-9-]{1,40}$"+"\""};
 if(vErrors === null){
 vErrors = [err46];
@@ -15536,7 +15753,7 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(!pattern125.test(data19)){
+if(!pattern133.test(data19)){
 const err59 = {instancePath:instancePath+"/meta/parent",schemaPath:"#/properties/meta/properties/parent/pattern",keyword:"pattern",params:{pattern: "^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"},message:"must match pattern \""+"^[0-9]{8}T[0-9]{6}Z--[0-9a-f]{16}\\.json$"+"\""};
 if(vErrors === null){
 vErrors = [err59];

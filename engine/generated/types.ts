@@ -314,6 +314,8 @@ export interface PolicyBenchmarkBudget {
 export interface PolicyUseCases {
   /** Which coverage gaps are failures, which are warnings and which are ignored. */
   readonly coverage?: PolicyUseCasesCoverage;
+  /** How long one step of a use case's scenario may run under `usecase run` before it is stopped (with every process it started) and the step fails. Default 120. */
+  readonly step_timeout_seconds?: number;
 }
 
 /** Which coverage gaps are failures, which are warnings and which are ignored. */

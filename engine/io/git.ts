@@ -100,18 +100,16 @@ export class GitRepository {
    */
   static discover(cwd: string, options: { env: NodeJS.ProcessEnv; isolated?: boolean }): GitRepository {
     const env = options.isolated ? isolatedGitEnv(options.env) : options.env;
-    const result = runGit(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--git-common-dir', '--git-path', 'hooks'], cwd, env);
-    if (result.status !== 0) {
-      throw new UsageError(`${cwd} is not inside a git working tree (run: git init)`);
-    }
-    const [root, gitDir, common, hooks] = result.stdout.split('\n');
+    const paths = revParsePaths(['--show-toplevel', '--absolute-git-dir', '--git-common-dir', ['--git-path', 'hooks']], cwd, env);
+    if (paths === undefined) throw outsideWorkingTree(cwd, env);
+    const [root, gitDir, common, hooks] = paths;
     if (!root || !gitDir || !common || !hooks) throw new MissingError(`git did not name a working tree for ${cwd}`);
     const commonDir = resolve(cwd, common);
     const defaultHooks = join(commonDir, 'hooks');
     let hooksDir = resolve(cwd, hooks);
     let hooksPathEmpty = false;
     // only a hooks directory other than the default can come from an empty core.hooksPath: ask then, not on every run
-    if (hooksDir !== defaultHooks && runGit(['config', '--get', '--', 'core.hooksPath'], cwd, env).stdout === '\n') {
+    if (hooksDir !== defaultHooks && runGit(['config', '-z', '--get', '--', 'core.hooksPath'], cwd, env).stdout === '\0') {
       hooksDir = defaultHooks;
       hooksPathEmpty = true;
     }
@@ -176,8 +174,9 @@ export class GitRepository {
   /** A configuration value as this clone sees it, or undefined. */
   config(key: string): string | undefined {
     if (!this.configCache.has(key)) {
-      const result = this.git(['config', '--get', '--', key]);
-      this.configCache.set(key, result.status === 0 ? result.stdout.replace(/\n$/, '') : undefined);
+      // -z: a value ends with NUL, so one holding a newline (a path, say) is read whole
+      const result = this.git(['config', '-z', '--get', '--', key]);
+      this.configCache.set(key, result.status === 0 ? result.stdout.replace(/\0$/, '') : undefined);
     }
     return this.configCache.get(key);
   }
@@ -225,4 +224,51 @@ function literalPrefix(pathspec: string): string | undefined {
   const segments = pathspec.split('/').filter((segment) => segment !== '' && segment !== '.');
   if (segments.includes('..')) return undefined;
   return segments.join('/');
+}
+
+/**
+ * Paths `git rev-parse` prints for `options` (each an option, or an option and its argument), in order;
+ * undefined when git refuses (`cwd` is in no working tree). rev-parse has no `-z`: it ends each path
+ * with a newline, which a path may itself hold. So the answers are asked together, and taken from
+ * the one output only when it holds exactly one line per option; otherwise one path holds a newline,
+ * and each is asked alone, its output being that path and one final newline.
+ */
+export function revParsePaths(
+  options: ReadonlyArray<string | readonly [string, string]>,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): string[] | undefined {
+  const args = (option: string | readonly [string, string]): string[] => (typeof option === 'string' ? [option] : [...option]);
+  const together = runGit(['rev-parse', ...options.flatMap(args)], cwd, env);
+  if (together.status !== 0) return undefined;
+  const lines = together.stdout.split('\n');
+  if (lines.length === options.length + 1 && lines.at(-1) === '') return lines.slice(0, -1);
+  const each: string[] = [];
+  for (const option of options) {
+    const alone = runGit(['rev-parse', ...args(option)], cwd, env);
+    if (alone.status !== 0 || !alone.stdout.endsWith('\n')) return undefined;
+    each.push(alone.stdout.slice(0, -1));
+  }
+  return each;
+}
+
+/** The path of `--show-toplevel` for `cwd`, read as revParsePaths reads it; undefined outside a working tree. */
+export function topLevel(cwd: string, env: NodeJS.ProcessEnv): string | undefined {
+  return revParsePaths(['--show-toplevel'], cwd, env)?.[0] || undefined;
+}
+
+/**
+ * Why `cwd` has no working tree, as a usage error (2): a bare repository or a git directory (where
+ * `git init` is no answer: the repository is there, only its checkout is not), or no repository at all.
+ */
+function outsideWorkingTree(cwd: string, env: NodeJS.ProcessEnv): UsageError {
+  const probe = runGit(['rev-parse', '--is-bare-repository', '--is-inside-git-dir'], cwd, env);
+  const [bare, insideGitDir] = probe.stdout.split('\n');
+  if (probe.status === 0 && (bare === 'true' || insideGitDir === 'true')) {
+    const what = bare === 'true' ? 'a bare repository' : "inside a repository's git directory";
+    return new UsageError(
+      `${cwd} is ${what}, which has no working tree for majordomus to judge (run it in a checkout: git clone <repository>, or git worktree add <path>)`,
+    );
+  }
+  return new UsageError(`${cwd} is not inside a git working tree (run: git init)`);
 }

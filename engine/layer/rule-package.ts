@@ -80,10 +80,10 @@ export function listDirectories(tree: Tree, dir: string): string[] {
     .map((entry) => entry.name);
 }
 
-/** One way a package breaks its manifest. */
 /** What checking a package against its manifest reads: a tree, or a validator's context over one. */
 export type PackageFiles = Pick<Tree, 'exists' | 'sha256' | 'readText'>;
 
+/** One way a package breaks its manifest. */
 export interface PackageProblem {
   readonly subject: string;
   readonly file: string;
@@ -100,6 +100,7 @@ export function packageProblems(
   tree: PackageFiles,
   pkg: RulePackage,
   known: (path: string) => string | undefined = () => undefined,
+  options: { readonly structureOnly?: boolean } = {},
 ): PackageProblem[] {
   const problems: PackageProblem[] = [];
   const file = pkg.manifestFile;
@@ -131,6 +132,7 @@ export function packageProblems(
       });
       return;
     }
+    if (options.structureOnly) return;
     let actual: string;
     try {
       actual = tree.sha256(path);
@@ -163,6 +165,21 @@ export function packageProblems(
     }
   }
   return problems;
+}
+
+/**
+ * The problems of `pkg` that change which rules load — the manifest unreadable or off its schema, a
+ * listed file missing, a rule file the manifest does not list — without reading a rule file: what the
+ * loader refuses a package for, so a manifest emptied by hand (`rules: []`) cannot quietly empty the set.
+ * Each is worded exactly as `packageProblems` words it.
+ */
+export function packageStructureProblems(tree: Pick<Tree, 'exists'>, pkg: RulePackage): PackageProblem[] {
+  const files: PackageFiles = {
+    exists: (path) => tree.exists(path),
+    sha256: () => '',
+    readText: () => '',
+  };
+  return packageProblems(files, pkg, () => undefined, { structureOnly: true });
 }
 
 /** `id@version` as a rule file declares it, or undefined when it cannot be read (its load problem says why). */

@@ -9,6 +9,7 @@ import { schemaKeys } from '../generated/schema-keys';
 import { schemaValidators } from '../generated/schema-validators';
 import { printable } from '../io/document-error';
 import { nearestName } from '../io/nearest-name';
+import { RELATIVE_PATH_PATTERN, relativePathProblem } from '../io/paths';
 import type { YamlDocument } from './yaml-document';
 
 /** One way a document breaks its schema. */
@@ -160,6 +161,9 @@ function phrase(error: SchemaError, value: unknown): string {
     case 'type':
       return `is ${show(value)}, must be ${article(String(p.type))}`;
     case 'pattern':
+      // a record's path field: said in words, not as the pattern's lookaheads
+      if (p.pattern === RELATIVE_PATH_PATTERN && typeof value === 'string')
+        return `is ${show(value)}, which is not a repository-relative path in normal form: ${relativePathProblem(value) ?? 'it does not match the form'}`;
       return `is ${show(value)}, which does not match ${String(p.pattern)}`;
     case 'minimum':
     case 'maximum':

@@ -14,7 +14,7 @@ import { DocumentError } from '../io/document-error';
 import type { Tree } from '../io/tree';
 import type { Layout } from '../layer/layout';
 import type { RulePackage } from '../layer/rule-package';
-import { listDirectories, listedFiles, listRuleFiles, readRulePackage } from '../layer/rule-package';
+import { listDirectories, listedFiles, listRuleFiles, packageStructureProblems, readRulePackage } from '../layer/rule-package';
 import type { LoadProblem, Provenance, Rule, RuleSet } from '../layer/rule-types';
 import { loadRuleFileDeclaring } from './load';
 import { resolveRules } from './resolve';
@@ -53,12 +53,11 @@ export function loadRuleSet(layout: Layout): RuleSet {
   );
   const files: { file: string; provenance: Provenance }[] = [];
   for (const pkg of packages) {
-    if (pkg.listError)
-      folderProblems.push({
-        subject: pkg.listError.file,
-        file: pkg.listError.file,
-        message: `${pkg.listError.reason} (${pkg.listError.fix})`,
-      });
+    // a package that is not what its manifest says is a refusal, not a smaller set: a manifest emptied
+    // by hand would otherwise load no rule and pass every gate (the folder, the manifest, every file
+    // missing or unlisted, worded as rule_package words them)
+    for (const problem of packageStructureProblems(tree, pkg))
+      folderProblems.push({ subject: problem.subject, file: problem.file, line: problem.line, message: problem.message });
     const provenance: Provenance = { origin: 'vendor', vendor: pkg.vendor };
     const listed = listedFiles(pkg);
     // a package whose manifest cannot be read is still loaded (in byte order) so its rules are audited
@@ -109,7 +108,10 @@ export function loadRuleFiles(
 function listedIdentities(packages: readonly RulePackage[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const pkg of packages) {
-    for (const entry of pkg.manifest?.rules ?? []) {
+    const rules = pkg.manifest?.rules;
+    // a manifest off its schema (`rules: 0`, a mapping) lists nothing; its schema problem says why
+    if (!Array.isArray(rules)) continue;
+    for (const entry of rules) {
       if (entry && typeof entry.file === 'string' && typeof entry.id === 'string' && Number.isSafeInteger(entry.version)) {
         out.set(`${pkg.dir}/${entry.file}`, `${entry.id}@${entry.version}`);
       }

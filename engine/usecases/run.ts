@@ -4,6 +4,7 @@
  * each step as its own process, its output checked against the step's expectations. The first failing
  * step ends the scenario: every later step was written assuming the ones before it held.
  */
+import type { SpawnSyncOptionsWithStringEncoding } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
@@ -14,8 +15,13 @@ import { makeScratch, makeScratchFolder, removeScratch, writeScratchFile } from 
 import type { Expectation, Setup, Step, UseCase } from './format';
 import { normaliseOutput } from './normalise';
 
-/** Longest a step may run before it is stopped and failed, so a hung command cannot hang CI. */
-const STEP_TIMEOUT_MS = 120_000;
+/**
+ * Seconds a step may run when the policy says nothing (`use_cases.step_timeout_seconds`), so a hung
+ * command cannot hang CI; the setup's own commands get the same.
+ */
+export const DEFAULT_STEP_TIMEOUT_SECONDS = 120;
+/** The largest limit the policy may set (the schema's maximum). */
+export const MAX_STEP_TIMEOUT_SECONDS = 3600;
 
 /** What one step did, as the evidence records it (output normalised). */
 export interface StepEvidence {
@@ -56,6 +62,8 @@ export interface RunOptions {
   readonly useCasesDir: string;
   /** The environment the run was started with; each step gets it without git's selectors and majordomus's switches. */
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** How long one step (or one command of the setup) may run, in seconds; DEFAULT_STEP_TIMEOUT_SECONDS when absent. */
+  readonly stepTimeoutSeconds?: number;
 }
 
 /** Run one use case's scenario, whose setup this version prepares, in a repository of its own, removed afterwards. */
@@ -67,12 +75,13 @@ export function runScenario(useCase: UseCase, setup: Setup, options: RunOptions)
   const dir = join(holder, 'repo');
   makeScratchFolder(dir);
   const env = withCliOnPath(scenarioEnv(options.env, join(holder, 'gitconfig')), join(holder, 'bin'), options.cli);
+  const limit = options.stepTimeoutSeconds ?? DEFAULT_STEP_TIMEOUT_SECONDS;
   try {
-    const failure = prepare(dir, env, setup, options.cli);
+    const failure = prepare(dir, env, setup, options.cli, limit);
     if (failure) return { ...base, result: 'fail', steps: [], setup_failure: normaliseOutput(failure, dir) };
     const steps: StepEvidence[] = [];
     for (const step of scenario.steps) {
-      const evidence = runStep(step, dir, env, options);
+      const evidence = runStep(step, dir, env, options, limit);
       steps.push(evidence);
       if (!evidence.passed) break;
     }
@@ -83,7 +92,7 @@ export function runScenario(useCase: UseCase, setup: Setup, options: RunOptions)
   }
 }
 
-function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOptions): StepEvidence {
+function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOptions, limit: number): StepEvidence {
   const input = stdinOf(step, options.useCasesDir);
   const what = step.worker === undefined ? { run: step.run ?? [] } : { run: [], worker: step.worker };
   if (typeof input === 'object') {
@@ -102,20 +111,15 @@ function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOp
   const started = process.hrtime.bigint();
   // a worker step is what the worker does between commands: its shell command, in the scenario's repository
   const [command, args] = step.worker === undefined ? [process.execPath, [options.cli, ...what.run]] : ['sh', ['-c', step.worker]];
-  const result = spawnSync(command, args, {
-    cwd: dir,
-    env,
-    input,
-    encoding: 'utf8',
-    timeout: STEP_TIMEOUT_MS,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  const result = limited(command, args, { cwd: dir, env, input }, limit);
   const duration = Number((process.hrtime.bigint() - started) / 1_000_000n);
   const stdout = result.stdout ?? '';
   const stderr = result.stderr ?? '';
-  const failures = result.error
-    ? [`the command did not complete: ${(result.error as NodeJS.ErrnoException).code ?? result.error.message}`]
-    : judge(step.expect, result.status, `${stdout}${stderr}`, dir);
+  const failures = result.timedOut
+    ? [`did not finish within ${limit} s, so it was stopped with every process it started (use_cases.step_timeout_seconds)`]
+    : result.error
+      ? [`the command did not complete: ${(result.error as NodeJS.ErrnoException).code ?? result.error.message}`]
+      : judge(step.expect, result.status, `${stdout}${stderr}`, dir);
   return {
     id: step.id,
     ...what,
@@ -127,6 +131,39 @@ function runStep(step: Step, dir: string, env: NodeJS.ProcessEnv, options: RunOp
     stderr: normaliseOutput(stderr, dir),
     duration_ms: duration,
   };
+}
+
+/**
+ * Run a command under the time limit, in a process group of its own: past the limit the whole group is
+ * killed — the command and whatever it started (a verify command's shell, a `sleep` under it) — so
+ * nothing of a stopped step keeps running, or holds the repository the run is about to remove.
+ */
+function limited(
+  command: string,
+  args: readonly string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; input?: string },
+  seconds: number,
+): { status: number | null; stdout: string; stderr: string; error?: Error; timedOut: boolean } {
+  // `detached` makes the process group; Node's spawnSync honours it as spawn does, though its type omits it
+  const spawnOptions = {
+    ...options,
+    encoding: 'utf8',
+    timeout: seconds * 1000,
+    killSignal: 'SIGKILL',
+    detached: true,
+    maxBuffer: 16 * 1024 * 1024,
+  };
+  const result = spawnSync(command, args, spawnOptions as SpawnSyncOptionsWithStringEncoding);
+  const timedOut = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+  // the group outlives its leader: a grandchild still holds it until it is killed too
+  if (result.pid !== undefined && result.pid > 0) {
+    try {
+      process.kill(-result.pid, 'SIGKILL');
+    } catch {
+      // the group is gone already: nothing of the step is left running
+    }
+  }
+  return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', error: result.error, timedOut };
 }
 
 /** The bytes a step reads on stdin, or why they cannot be read (the step then fails without running). */
@@ -200,7 +237,7 @@ function withCliOnPath(env: NodeJS.ProcessEnv, bin: string, cli: string): NodeJS
 }
 
 /** Make the scenario's repository; the failure in words, or undefined. */
-function prepare(dir: string, env: NodeJS.ProcessEnv, setup: Setup, cli: string): string | undefined {
+function prepare(dir: string, env: NodeJS.ProcessEnv, setup: Setup, cli: string, limit: number): string | undefined {
   writeScratchFile(join(dir, 'README.md'), '# A scenario\n');
   const commands: string[][] = [
     ['git', 'init', '-q', '-b', 'main', '.'],
@@ -209,10 +246,12 @@ function prepare(dir: string, env: NodeJS.ProcessEnv, setup: Setup, cli: string)
     ['git', 'commit', '-q', '--no-verify', '-m', `setup: ${setup}`],
   ];
   for (const [command, ...args] of commands) {
-    const result = spawnSync(command!, args, { cwd: dir, env, encoding: 'utf8', timeout: STEP_TIMEOUT_MS });
+    const result = limited(command!, args, { cwd: dir, env }, limit);
     if (result.status !== 0) {
       const shown = command === process.execPath ? `majordomus ${args.slice(1).join(' ')}` : `${command} ${args.join(' ')}`;
-      return `setup ${setup}: ${shown} failed (exit ${result.status ?? 'none'}): ${(result.stderr ?? result.error?.message ?? '').trim()}`;
+      if (result.timedOut)
+        return `setup ${setup}: ${shown} did not finish within ${limit} s, so it was stopped (use_cases.step_timeout_seconds)`;
+      return `setup ${setup}: ${shown} failed (exit ${result.status ?? 'none'}): ${(result.stderr || result.error?.message || '').trim()}`;
     }
   }
   return undefined;

@@ -173,16 +173,27 @@ describe('session close', () => {
     expect(repo.exists(`${OPEN}/hand.yaml`)).toBe(true);
   });
 
+  it('a torn ledger refuses the close before the record is published: nothing is written, the episode stays open', () => {
+    const { repo } = withEpisode();
+    appendFileSync(repo.path(LEDGER), '{"ts":"2026');
+    const refused = repo.run(['session', 'close'], { input: 'summary\n' });
+    expect(refused.code).toBe(15);
+    expect(refused.stderr).toMatch(/torn line/);
+    expect(records(repo)).toEqual([]);
+    expect(repo.exists(`${OPEN}/hand.yaml`)).toBe(true);
+    expect(repo.run(['history', '--repair']).code).toBe(0);
+    expect(repo.run(['session', 'close'], { input: 'summary\n' }).code).toBe(0);
+    expect(records(repo)).toHaveLength(1);
+  });
+
   it('a close stopped after publishing the record: the second close finishes with the same record, never a second one or a rewrite', () => {
     const { repo, id } = withEpisode();
-    // a torn ledger refuses the session.closed line, after the record is already published
-    appendFileSync(repo.path(LEDGER), '{"ts":"2026');
-    expect(repo.run(['session', 'close']).code).toBe(15);
+    // killed at its second write step: the record staged, then linked into place, and nothing after it
+    expect(repo.run(['session', 'close'], { env: { MAJORDOMUS_TEST_KILL_AT_STEP: '2' }, input: 'summary\n' }).code).toBe(-1);
     const [first] = records(repo);
     expect(first).toContain(id);
     const before = { text: repo.read(`${SESSIONS}/${first}`), ino: statSync(repo.path(`${SESSIONS}/${first}`)).ino };
     expect(repo.exists(`${OPEN}/hand.yaml`)).toBe(true);
-    expect(repo.run(['history', '--repair']).code).toBe(0);
     const again = repo.run(['session', 'close', '--json']);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ record: `${SESSIONS}/${first}`, resumed: true });

@@ -64,11 +64,11 @@ function freshRepo(): TempRepo {
  * while the gate runs, and restored after (tests of a file run one at a time); once the validator reads
  * the gate's environment, this is merely redundant.
  */
-async function doctorWith(repo: TempRepo, path: string): Promise<GateRun> {
+async function doctorWith(repo: TempRepo, path: string, env: Record<string, string> = {}): Promise<GateRun> {
   const saved = process.env.PATH;
   process.env.PATH = path;
   try {
-    return await gateInProcess(repo, 'doctor', { rule: RULE, env: { PATH: path } });
+    return await gateInProcess(repo, 'doctor', { rule: RULE, env: { ...env, PATH: path } });
   } finally {
     process.env.PATH = saved;
   }
@@ -944,6 +944,21 @@ describe(`${RULE}: provider hooks are run only for a policy entry wired by one`,
         'capture session --event end',
         'capture session --event start',
       ]);
+    } finally {
+      tool.dispose();
+    }
+  });
+
+  it('MAJORDOMUS_REPOSITORY_VALIDATORS=0: no hook of the checkout is run, and the rule fails saying they were not probed', async () => {
+    const tool = markingTool();
+    try {
+      const repo = freshRepo();
+      expect(repo.run(['capture', 'install', '--provider', 'claude-code']).code).toBe(0);
+      rewirePush(repo, 'provider-hook:claude-code:session');
+      const run = await doctorWith(repo, tool.path, { MAJORDOMUS_REPOSITORY_VALIDATORS: '0' });
+      expect(existsSync(tool.mark)).toBe(false);
+      expect(run.findings.filter((f) => f.level === 'FAIL').map((f) => f.message)).toEqual([expect.stringMatching(/not probed/)]);
+      expect(run.code).toBe(10);
     } finally {
       tool.dispose();
     }

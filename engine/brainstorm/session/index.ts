@@ -36,7 +36,7 @@ import { readdirSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../../errors';
 import { DocumentError } from '../../io/document-error';
-import { runGit } from '../../io/git';
+import { runGit, topLevel as topLevelOf } from '../../io/git';
 import { readTextFile } from '../../io/text';
 import { type Capture, readCapture } from './capture';
 import { type Forks, readForks } from './forks';
@@ -157,8 +157,7 @@ function readSession(folder: string, env: NodeJS.ProcessEnv): Session {
   let real: string | undefined;
   const gitTopLevel = (): string | undefined => {
     if (!topLevel) {
-      const result = runGit(['rev-parse', '--show-toplevel'], folder, env);
-      topLevel = { value: result.status === 0 && result.stdout.trim() !== '' ? result.stdout.trim() : undefined };
+      topLevel = { value: topLevelOf(folder, env) };
     }
     return topLevel.value;
   };

@@ -20,7 +20,6 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -31,21 +30,26 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
+import { MajordomusError } from '../../errors';
 import type { CheckedOperation } from './check';
-import { errnoCode, WriteFailure } from './errors';
+import { errnoCode, TakenBack, WriteFailure } from './errors';
 import { journalWrites } from './journal';
+import { writeStep } from './kill-point';
+import { sweepLeftovers } from './leftover';
 import type { PlannedWrites, Written } from './operations';
 
-/** Temporary and backup files of a writer: `.<name>.majordomus-<pid>-<hex>.tmp|old`. */
-const LEFTOVER = /^\..+\.majordomus-(\d+)-[0-9a-f]{8}\.(tmp|old)$/;
+/** The mode of a folder made for a private file: its owner's alone. */
+const PRIVATE_FOLDER = 0o700;
 
-/** True for the name of a temporary or backup file a writer leaves only when it is killed mid-write. */
-export function isWriterLeftover(name: string): boolean {
-  return LEFTOVER.test(name);
-}
+export { isWriterLeftover } from './leftover';
 
-/** Write the checked operations in order; undo them all and throw `WriteFailure` when one fails. */
-export function applyPlan(plan: PlannedWrites, checked: readonly CheckedOperation[]): Written[] {
+/**
+ * Write the checked operations in order; undo them all and throw `WriteFailure` when one fails. `then`,
+ * when given, is what must happen with the plan or not at all (its ledger line): it runs once every
+ * file is in place, and when it throws, every write of the plan is undone and the error is thrown as
+ * `TakenBack`, saying what was taken back.
+ */
+export function applyPlan(plan: PlannedWrites, checked: readonly CheckedOperation[], then?: () => void): Written[] {
   const run = new Run();
   // every folder the plan names, written this time or not, is cleared of what a killed writer left there
   for (const step of checked) run.sweep(dirname(step.target));
@@ -67,6 +71,20 @@ export function applyPlan(plan: PlannedWrites, checked: readonly CheckedOperatio
     const unrestored = run.undo().map((path) => plan.shown(path));
     if (code === undefined) throw error;
     throw new WriteFailure(plan.command, current?.shown ?? plan.shown(plan.base), code, unrestored);
+  }
+  if (then) {
+    try {
+      then();
+    } catch (error) {
+      const unrestored = run.undo().map((path) => plan.shown(path));
+      if (!(error instanceof MajordomusError)) throw error;
+      throw new TakenBack(
+        plan.command,
+        error,
+        written.map((done) => done.path),
+        unrestored,
+      );
+    }
   }
   run.finish();
   // the tool's own writes, so a task does not count them as its changes (./journal.ts)
@@ -142,10 +160,12 @@ class Run {
   }
 
   private create(target: string, content: Buffer, mode: number | undefined, ifAbsent: boolean): boolean {
-    this.makeFolders(dirname(target));
+    // a folder made for a private file (a record of the local half) is private too, whatever the umask
+    this.makeFolders(dirname(target), mode !== undefined && (mode & 0o077) === 0 ? PRIVATE_FOLDER : undefined);
     const temp = this.stage(target, content, mode, undefined);
     try {
       putInPlace(temp, target);
+      writeStep('file created');
     } catch (error) {
       // a file that appeared since the check is someone's whole file: kept when that is all we wanted
       if (ifAbsent && errnoCode(error) === 'EEXIST') return false;
@@ -170,8 +190,10 @@ class Run {
       throw error;
     }
     this.backups.push(backup);
+    writeStep('old file kept aside');
     try {
       renameSync(temp, target);
+      writeStep('file replaced');
     } catch (error) {
       removeQuietly(temp);
       if (existing.isSymbolicLink()) renameSync(backup, target);
@@ -186,10 +208,11 @@ class Run {
     renameSync(target, backup);
     this.backups.push(backup);
     this.undos.push({ path: target, undo: () => renameSync(backup, target) });
+    writeStep('file moved aside');
   }
 
-  /** Make `dir` and its missing parents, each undone by removing it. */
-  private makeFolders(dir: string): void {
+  /** Make `dir` and its missing parents, each undone by removing it; with `mode`, each made exactly that. */
+  private makeFolders(dir: string, mode?: number): void {
     const missing: string[] = [];
     for (let at = dir; statOrUndefined(at, false) === undefined; at = dirname(at)) {
       if (dirname(at) === at) break;
@@ -198,6 +221,7 @@ class Run {
     for (const folder of missing) {
       try {
         mkdirSync(folder);
+        if (mode !== undefined) chmodSync(folder, mode);
       } catch (error) {
         // another process made it meanwhile: a folder is a folder
         if (errnoCode(error) === 'EEXIST' && statOrUndefined(folder, false)?.isDirectory()) continue;
@@ -223,6 +247,7 @@ class Run {
       throw error;
     }
     closeSync(fd);
+    writeStep('file staged');
     return temp;
   }
 
@@ -230,16 +255,7 @@ class Run {
   sweep(dir: string): void {
     if (this.swept.has(dir)) return;
     this.swept.add(dir);
-    let names: string[];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      return;
-    }
-    for (const name of names) {
-      const match = LEFTOVER.exec(name);
-      if (match && !alive(Number(match[1]))) removeQuietly(join(dir, name));
-    }
+    sweepLeftovers(dir);
   }
 }
 
@@ -306,15 +322,5 @@ function removeQuietly(path: string, options: { emptiedFolder?: boolean } = {}):
     } else rmSync(path, { force: true });
   } catch {
     // already gone, or not ours to insist on
-  }
-}
-
-function alive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errnoCode(error) !== 'ESRCH';
   }
 }

@@ -4,7 +4,7 @@
  * the path, after what was already written has been undone. Both exit 15: the command refused to
  * change the repository, and it is as it was.
  */
-import { RefusedError } from '../../errors';
+import { MajordomusError, RefusedError } from '../../errors';
 
 /** One reason a target cannot be written, found by the check phase. */
 export interface WriteProblem {
@@ -49,6 +49,34 @@ export class WriteFailure extends RefusedError {
       unrestored.length === 0 ? 'nothing was changed' : `the earlier writes could not all be undone: check ${unrestored.join(', ')}`;
     super(`${command}: cannot write ${path}: ${reason} (${code}); ${state} (${fix})`);
   }
+}
+
+/**
+ * What had to go with a write (its ledger line) failed after the write, and the write was taken back:
+ * the command's change happened whole or not at all, and the message says which. The exit code is the
+ * failure's own. `taken` names what was written and taken back; `unrestored`, what could not be.
+ */
+export class TakenBack extends MajordomusError {
+  constructor(
+    readonly command: string,
+    readonly failure: MajordomusError,
+    readonly taken: readonly string[],
+    readonly unrestored: readonly string[],
+  ) {
+    super(takenBackMessage(command, failure.message, taken, unrestored), failure.exitCode, failure.details);
+  }
+}
+
+/**
+ * The message of a change taken back: the failure (its command prefix dropped, so the command is named
+ * once), then what became of what was written with it.
+ */
+export function takenBackMessage(command: string, failure: string, taken: readonly string[], unrestored: readonly string[]): string {
+  const reason = failure.startsWith(`${command}: `) ? failure.slice(command.length + 2) : failure;
+  const wrote = taken.length === 0 ? 'nothing else had been written' : `${taken.join(', ')}, written with it,`;
+  if (unrestored.length === 0)
+    return `${command}: ${reason} — ${taken.length === 0 ? wrote : `${wrote} ${taken.length === 1 ? 'was' : 'were'} taken back`}, so nothing was recorded`;
+  return `${command}: ${reason} — ${wrote} could not all be taken back: ${unrestored.join(', ')} ${unrestored.length === 1 ? 'holds' : 'hold'} the change without its ledger line (remove it by hand, then run the command again)`;
 }
 
 /** What an errno code means to the person who must act on it. */

@@ -26,6 +26,7 @@ import {
 import { dirname, join } from 'node:path';
 import { RefusedError } from '../../errors';
 import { describeErrno, errnoCode } from './errors';
+import { writeStep } from './kill-point';
 
 /** The mode of the ledger and of every file its maintenance keeps: its owner's alone. */
 export const LEDGER_MODE = 0o600;
@@ -38,25 +39,69 @@ export const LEDGER_MODE = 0o600;
 export function appendLine(file: string, shown: string, command: string, line: string, event: string): void {
   const fd = openLedger(file, shown, command);
   try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile())
-      throw new RefusedError(`${command}: ${shown} is not a regular file; nothing was written (remove it, then run the command again)`);
-    if (!endsWhole(fd, stat.size)) throw tornTail(command, shown);
+    const before = appendableSize(fd, shown, command);
     const buffer = Buffer.from(`${line}\n`);
     let written: number;
     try {
+      writeStep('ledger line');
       written = writeSync(fd, buffer, 0, buffer.length);
     } catch (error) {
       throw failed(command, shown, error);
     }
-    if (written !== buffer.length) {
-      throw new RefusedError(
-        `${command}: only ${written} of ${buffer.length} bytes of the \`${event}\` line reached ${shown}; the ledger now ends in a torn line (free the device, then run: majordomus history --repair)`,
-      );
-    }
+    if (written !== buffer.length) throw cutBack(fd, before, written, buffer.length, shown, command, event);
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Refuse (15) what `appendLine` would refuse — a link or anything but a regular file at the ledger's
+ * place, a ledger ending in a torn line — without writing a byte (a missing ledger is created, empty,
+ * 0600). A command whose change is a record and its ledger line asks this before it writes the record,
+ * so a ledger that cannot take the line leaves nothing behind.
+ */
+export function checkAppendable(file: string, shown: string, command: string): void {
+  const fd = openLedger(file, shown, command);
+  try {
+    appendableSize(fd, shown, command);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The size of the open ledger when a line may be appended to it; the refusal otherwise. */
+function appendableSize(fd: number, shown: string, command: string): number {
+  const stat = fstatSync(fd);
+  if (!stat.isFile())
+    throw new RefusedError(`${command}: ${shown} is not a regular file; nothing was written (remove it, then run the command again)`);
+  const size = wholeSize(fd, stat.size);
+  if (size === undefined) throw tornTail(command, shown);
+  return size;
+}
+
+/**
+ * A write that took only part of the line (a full device): the part is cut away again when nothing
+ * followed it, so the ledger ends where it ended before; the refusal says which. When another
+ * appender's line followed meanwhile, cutting would take that line too: the tail is left torn, for
+ * `history --repair`, and the refusal says that instead.
+ */
+function cutBack(fd: number, before: number, written: number, length: number, shown: string, command: string, event: string): RefusedError {
+  let restored = false;
+  try {
+    if (fstatSync(fd).size === before + written) {
+      ftruncateSync(fd, before);
+      restored = true;
+    }
+  } catch {
+    restored = false;
+  }
+  if (restored)
+    return new RefusedError(
+      `${command}: only ${written} of ${length} bytes of the \`${event}\` line reached ${shown}, and they were cut away again: the ledger is as it was and nothing was appended (free the device, then run the command again)`,
+    );
+  return new RefusedError(
+    `${command}: only ${written} of ${length} bytes of the \`${event}\` line reached ${shown}; the ledger now ends in a torn line (free the device, then run: majordomus history --repair)`,
+  );
 }
 
 /** Where an archive or a kept file goes, as printed, and what to do when its name is taken. */
@@ -207,18 +252,18 @@ function failed(command: string, shown: string, error: unknown): RefusedError {
 const TORN_AFTER_MS = 200;
 
 /**
- * True when the ledger ends with a newline (or is empty). The kernel grows a file page by page while
+ * The ledger's size when it ends with a newline (or is empty), undefined when it ends in a torn line. The kernel grows a file page by page while
  * one `write` copies a line in, so another appender can see a line half way; a line being written
  * completes within microseconds, while a torn one (its writer killed, or the disk full) never does.
  * A ledger that ends without a newline is therefore watched: it is torn only if its size stays the same
  * for TORN_AFTER_MS while its last byte is still not a newline.
  */
-function endsWhole(fd: number, size: number): boolean {
+function wholeSize(fd: number, size: number): number | undefined {
   let seen = size;
   let since = Date.now();
   for (;;) {
-    if (seen === 0 || lastByte(fd, seen) === 0x0a) return true;
-    if (Date.now() - since >= TORN_AFTER_MS) return false;
+    if (seen === 0 || lastByte(fd, seen) === 0x0a) return seen;
+    if (Date.now() - since >= TORN_AFTER_MS) return undefined;
     Atomics.wait(PAUSE, 0, 0, 2);
     const now = fstatSync(fd).size;
     if (now !== seen) {

@@ -11,6 +11,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { RefusedError } from '../../errors';
 import { describeErrno, errnoCode } from './errors';
+import { writeStep } from './kill-point';
 
 /** The file name of the lock, in git's common directory. */
 export const LOCK_NAME = 'majordomus.lock';
@@ -51,6 +52,7 @@ export class WriteLock {
       try {
         writeFileSync(temp, `${JSON.stringify(owner)}\n`, { flag: 'wx' });
         linkSync(temp, file);
+        writeStep('lock taken');
         return new WriteLock(file, owner);
       } catch (error) {
         const code = errnoCode(error);

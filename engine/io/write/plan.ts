@@ -130,10 +130,11 @@ export class WritePlan implements PlannedWrites {
    * Check every target, then write them all, in plan order. Throws `WriteRefusal` (15) before writing
    * anything when a target cannot be written, and `WriteFailure` (15) when the file system fails a write
    * (what the plan had written is undone first). Returns what was written; an operation with nothing to
-   * do (a file kept by `ifAbsent`, an append whose lines are there) is not in it.
+   * do (a file kept by `ifAbsent`, an append whose lines are there) is not in it. `then` is what goes
+   * with the plan or not at all (its ledger line): see applyPlan.
    */
-  commit(): Written[] {
-    return applyPlan(this, checkPlan(this));
+  commit(then?: () => void): Written[] {
+    return applyPlan(this, checkPlan(this), then);
   }
 
   /**

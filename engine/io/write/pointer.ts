@@ -5,12 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { writeStep } from './kill-point';
 
 /** Aim the pointer at `pointer` (absolute) to `target` (relative to its folder), or remove it when `target` is undefined. */
 export function swapPointer(pointer: string, target: string | undefined): void {
   if (target === undefined) {
     try {
       unlinkSync(pointer);
+      writeStep('pointer removed');
     } catch {
       // already gone
     }
@@ -18,8 +20,10 @@ export function swapPointer(pointer: string, target: string | undefined): void {
   }
   const temp = `${pointer}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   symlinkSync(target, temp);
+  writeStep('pointer staged');
   try {
     renameSync(temp, pointer);
+    writeStep('pointer swapped');
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;

@@ -33,6 +33,8 @@ import { RefusedError } from '../../errors';
 import { checkPlan } from './check';
 import { describeErrno, errnoCode } from './errors';
 import { journalWrites } from './journal';
+import { writeStep } from './kill-point';
+import { sweepLeftovers } from './leftover';
 import { WritePlan } from './plan';
 
 /** The mode of every record: its owner's alone. */
@@ -54,6 +56,13 @@ export interface PublishRequest {
   readonly name: () => string;
   /** The record's bytes. */
   readonly content: string | Buffer;
+  /**
+   * Absolute path of a folder git never adds (the local half's `tmp`) to stage the record in, for a
+   * record folder that is tracked: a publisher killed between staging and linking then leaves its
+   * temporary file where `git add -A` cannot take it. It must be on the record folder's file system;
+   * where it is not (a hard link cannot cross), the record is staged beside its target as without it.
+   */
+  readonly staging?: string;
 }
 
 /** A published record. */
@@ -75,20 +84,29 @@ export interface Published {
 export function publishRecord(request: PublishRequest): Published {
   const content = typeof request.content === 'string' ? Buffer.from(request.content, 'utf8') : request.content;
   let clashes = 0;
+  let staging = request.staging;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const name = request.name();
     if (name.includes('/') || name.startsWith('.')) throw new Error(`record name ${JSON.stringify(name)} is not a plain file name`);
     const target = join(request.dir, name);
-    const temp = join(request.dir, `.${name}.majordomus-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+    const temp = join(staging ?? request.dir, `.${name}.majordomus-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
     contain(request, temp);
-    makeFolders(request, request.dir);
+    prepare(request, staging);
     try {
       stage(temp, content);
+      writeStep('record staged');
       try {
         linkSync(temp, target);
+        writeStep('record linked');
       } catch (error) {
         if (errnoCode(error) === 'EEXIST') {
           clashes++;
+          continue;
+        }
+        // the staging folder is on another file system: stage beside the target instead
+        if (errnoCode(error) === 'EXDEV' && staging !== undefined) {
+          staging = undefined;
+          attempt--;
           continue;
         }
         throw error;
@@ -120,11 +138,13 @@ export function publishExclusive(request: Omit<PublishRequest, 'name'> & { reado
   const target = join(request.dir, name);
   const temp = join(request.dir, `.${name}.majordomus-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   contain(full, temp);
-  makeFolders(full, request.dir);
+  prepare(full, undefined);
   try {
     stage(temp, content);
+    writeStep('record staged');
     try {
       linkSync(temp, target);
+      writeStep('record linked');
     } catch (error) {
       if (errnoCode(error) === 'EEXIST') return false;
       throw error;
@@ -147,6 +167,19 @@ function contain(request: PublishRequest, temp: string): void {
   const plan = new WritePlan({ command: request.command, base: request.root });
   plan.mkdir(request.dir).create(temp, '');
   checkPlan(plan);
+}
+
+/**
+ * Make the record folder (and the staging folder) with their missing parents, and sweep from them what
+ * publishers killed mid-write left (engine/io/write/leftover.ts).
+ */
+function prepare(request: PublishRequest, staging: string | undefined): void {
+  makeFolders(request, request.dir);
+  sweepLeftovers(request.dir);
+  if (staging !== undefined) {
+    makeFolders(request, staging);
+    sweepLeftovers(staging);
+  }
 }
 
 /** Make the record folder and its missing parents, each 0700 whatever the umask (277 would make them unwritable). */
@@ -210,12 +243,14 @@ function refusal(request: PublishRequest, path: string, error: unknown): unknown
   return new RefusedError(`${request.command}: cannot write ${shown}: ${reason} (${code}); nothing was written (${fix})`);
 }
 
-/** Remove a record this process published (a later step of the same command failed). */
-export function unpublish(path: string): void {
+/** Remove a record this process published (a later step of the same command failed); false when it could not be removed. */
+export function unpublish(path: string): boolean {
   try {
     unlinkSync(path);
-  } catch {
-    // already gone
+    writeStep('record removed');
+    return true;
+  } catch (error) {
+    return errnoCode(error) === 'ENOENT';
   }
   journalWrites([{ path, removed: true }]);
 }

@@ -19,7 +19,7 @@ import { WritePlan } from '../../io/write/plan';
 import type { Repository } from '../../layer/repository';
 import { inSchemaOrder } from '../../layer/schema-check';
 import { writeFrontMatter } from '../../layer/yaml-write';
-import { appendEvent } from '../ledger/append';
+import { appendEvent, checkLedger } from '../ledger/append';
 import { readLedger } from '../ledger/read';
 import { ledgerTargetOf } from '../ledger/target';
 import { DECISIONS_FILE, parseDecisions } from '../records/decisions';
@@ -116,19 +116,25 @@ export function deriveKnowledge(repository: Repository, request: DeriveRequest =
         written.push(path);
       }
     }
-    if (written.length > 0) plan.commit();
     // the line names the run's own episode through its stamp, the derived one through `episode`
     // the paths are listed up to a bound, so an episode with many candidates still fits one ledger line
     // (64 KiB) and the files just written are never followed by a refused line
     const listed = written.slice(0, MAX_LISTED_PATHS);
-    appendEvent(ledgerTargetOf(repository, command, request.stamp === undefined ? {} : { session: request.stamp }), 'knowledge.derived', {
-      episode,
-      paths: listed,
-      ...(listed.length < written.length ? { paths_omitted: written.length - listed.length } : {}),
-      written: written.length,
-      unchanged: unchanged.length,
-      skipped: skipped.length,
-    });
+    const ledger = ledgerTargetOf(repository, command, request.stamp === undefined ? {} : { session: request.stamp });
+    const line = (): void => {
+      appendEvent(ledger, 'knowledge.derived', {
+        episode,
+        paths: listed,
+        ...(listed.length < written.length ? { paths_omitted: written.length - listed.length } : {}),
+        written: written.length,
+        unchanged: unchanged.length,
+        skipped: skipped.length,
+      });
+    };
+    // the candidates and their line are one change: the line last, and a line that fails takes them back
+    checkLedger(ledger);
+    if (written.length > 0) plan.commit(line);
+    else line();
   } finally {
     lock.release();
   }

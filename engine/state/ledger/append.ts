@@ -10,7 +10,7 @@
 import { ExitCode, MajordomusError, RefusedError } from '../../errors';
 import type { EventName } from '../../generated/events';
 import { events } from '../../generated/events';
-import { appendLine } from '../../io/write/ledger-file';
+import { appendLine, checkAppendable } from '../../io/write/ledger-file';
 import { utcSeconds } from '../kernel/clock';
 import type { LedgerLocation } from './path';
 import { ledgerRelativePath, resolveLedger } from './path';
@@ -112,4 +112,15 @@ export function appendEvent(target: LedgerTarget, event: EventName, payload: Eve
   const file = resolveLedger(target, command, true);
   appendLine(file, shown, command, line, event);
   return { line, path: shown };
+}
+
+/**
+ * Refuse (15), writing nothing, when the ledger of `target` cannot take a line now: what `appendEvent`
+ * would refuse for the ledger's sake (a link on its way or in its place, a torn tail). A command whose
+ * change is a record and its ledger line asks this first, so that a refusal leaves no record behind;
+ * what can still fail after it (a full device) is taken back by the command.
+ */
+export function checkLedger(target: LedgerTarget): void {
+  const command = target.command ?? 'ledger';
+  checkAppendable(resolveLedger(target, command, true), ledgerRelativePath(target), command);
 }

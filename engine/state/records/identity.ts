@@ -5,7 +5,9 @@
  * `out.generated`, the policy's projection targets, and the record stores themselves. The record states
  * how many paths that left out and by which declaration, `0` included.
  */
+
 import { pathspecMatcher } from '../../api/toolkit/pathspec';
+import { relativePathProblem } from '../../io/paths';
 import type { Repository } from '../../layer/repository';
 import type { RecordIdentity } from './record';
 
@@ -36,7 +38,8 @@ export function gitState(repository: Repository): GitState {
   const changed: string[] = [];
   if (status.status === 0) {
     for (const entry of status.stdout.split('\0')) {
-      if (entry.length > 3) changed.push(entry.slice(3));
+      // a record names only paths in normal form (its schema's RELATIVE_PATH_PATTERN); git gives no other but a name with a backslash segment
+      if (entry.length > 3 && relativePathProblem(entry.slice(3)) === undefined) changed.push(entry.slice(3));
     }
   }
   return {

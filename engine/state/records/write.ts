@@ -4,14 +4,16 @@
  * --checkpoint` and a provider's compaction hook all record through here.
  */
 import { randomBytes } from 'node:crypto';
-import { MissingError, UsageError } from '../../errors';
+import { MajordomusError, MissingError, UsageError } from '../../errors';
+import { TakenBack } from '../../io/write/errors';
 import { underLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
 import { publishRecord, unpublish } from '../../io/write/publish';
 import { policyValue } from '../../layer/policy';
 import type { Repository } from '../../layer/repository';
 import { utcSeconds } from '../kernel/clock';
-import { recordEvent } from '../ledger/target';
+import { appendEvent, checkLedger } from '../ledger/append';
+import { ledgerTargetOf } from '../ledger/target';
 import type { Task } from '../tasks/current';
 import { activeTask, currentTaskFile } from '../tasks/current';
 import { taskText } from '../tasks/record';
@@ -34,7 +36,8 @@ export interface CheckpointRecorded {
  * moved under the lock, and `task.checkpoint` appended. `checkpoint` and `check --checkpoint` (with an
  * empty body) both record through here, `command` naming the caller in messages. A body over the
  * policy's cap is refused (2), nothing written. `lockWaitMs` bounds the wait for another writer's lock
- * (a compaction hook waits 2 s, not the record commands' 30 s).
+ * (a compaction hook waits 2 s, not the record commands' 30 s); a writer that cannot have it within the
+ * wait takes its record back.
  */
 export async function recordCheckpoint(
   repository: Repository,
@@ -52,23 +55,22 @@ export async function recordCheckpoint(
     );
   }
   const now = utcSeconds(new Date());
+  // the record, the task's field and the ledger line are one change: a ledger that cannot take the line
+  // refuses before the record is written, and a line that fails after it takes both back
+  const ledger = ledgerTargetOf(repository, command, options.session === undefined ? {} : { session: options.session });
+  checkLedger(ledger);
   let path: string | undefined;
-  // the lock first: a writer that cannot have it within the wait leaves no record without its task field
-  await underLock(
-    repository.git.commonDir,
-    command,
-    async () => {
-      if (lines > 0) path = await publish(repository, 'checkpoint', task, body, now);
-      setTaskFields(repository, command, task, { checkpoint_at: now });
-    },
-    options.lockWaitMs,
-  );
-  recordEvent(
-    repository,
-    command,
-    'task.checkpoint',
-    path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path },
-    options.session,
+  if (lines > 0) path = await publish(repository, 'checkpoint', task, body, now, command);
+  await together(repository, command, path, () =>
+    underLock(
+      repository.git.commonDir,
+      command,
+      () =>
+        setTaskFields(repository, command, task, { checkpoint_at: now }, () =>
+          appendEvent(ledger, 'task.checkpoint', path === undefined ? { task_id: task.id } : { task_id: task.id, checkpoint_path: path }),
+        ),
+      options.lockWaitMs,
+    ),
   );
   return path === undefined ? { checkpoint_at: now } : { checkpoint_at: now, path };
 }
@@ -94,33 +96,44 @@ export async function recordHandover(repository: Repository, task: Task, body: s
     );
   }
   const now = utcSeconds(new Date());
-  const path = await publish(repository, 'handover', task, body, now);
+  const ledger = ledgerTargetOf(repository, 'handover');
+  checkLedger(ledger);
+  const path = await publish(repository, 'handover', task, body, now, 'handover');
   const closed = close;
-  try {
-    await underLock(repository.git.commonDir, 'handover', () =>
-      setTaskFields(repository, 'handover', task, closed ? { checkpoint_at: now, outcome: 'handed_over' } : { checkpoint_at: now }),
-    );
-  } catch (error) {
-    // the task did not move: a record announcing its handover would be a false account
-    unpublish(repository.layout.abs(path));
-    throw error;
-  }
-  recordEvent(repository, 'handover', 'task.handed_over', { task_id: task.id, handover_path: path, closed });
+  // the task did not move, or its line was not written: a record announcing its handover would be a false account
+  await together(repository, 'handover', path, () =>
+    underLock(repository.git.commonDir, 'handover', () =>
+      setTaskFields(repository, 'handover', task, closed ? { checkpoint_at: now, outcome: 'handed_over' } : { checkpoint_at: now }, () =>
+        appendEvent(ledger, 'task.handed_over', { task_id: task.id, handover_path: path, closed }),
+      ),
+    ),
+  );
   return { path, closed };
 }
 
-/** The sections a handover body must fill: the policy's `handover.required_sections`, or the skeleton's. */
-export function requiredSections(repository: Repository): readonly string[] {
-  const configured = policyValue(repository, 'handover.required_sections');
-  return Array.isArray(configured) && configured.every((item) => typeof item === 'string') ? (configured as string[]) : DEFAULT_SECTIONS;
+/**
+ * Run `work`, the rest of a change whose record `path` (repository-relative) is published already; when
+ * it fails, the record is removed too, and the error says so (TakenBack).
+ */
+async function together(repository: Repository, command: string, path: string | undefined, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    if (path === undefined || !(error instanceof MajordomusError)) throw error;
+    const removed = unpublish(repository.layout.abs(path));
+    const failure = error instanceof TakenBack ? error.failure : error;
+    const taken = error instanceof TakenBack ? error.taken : [];
+    const unrestored = error instanceof TakenBack ? error.unrestored : [];
+    throw new TakenBack(command, failure, [path, ...taken], removed ? unrestored : [path, ...unrestored]);
+  }
 }
 
 /** Publish the record; its repository-relative path. */
-async function publish(repository: Repository, kind: RecordKind, task: Task, body: string, now: string): Promise<string> {
+async function publish(repository: Repository, kind: RecordKind, task: Task, body: string, now: string, command: string): Promise<string> {
   const identity = await recordIdentity(repository, { id: task.id, profile: task.profile, owner: task.owner }, now);
   const dir = `${repository.layout.localDir}/${RECORD_DIRS[kind]}`;
   const published = publishRecord({
-    command: kind,
+    command,
     root: repository.root,
     dir: repository.layout.abs(dir),
     content: formatRecord(identity, body),
@@ -139,11 +152,18 @@ function setTaskFields(
   command: string,
   task: Task,
   fields: Readonly<Partial<Pick<Task, 'checkpoint_at' | 'outcome'>>>,
+  then: () => void,
 ): void {
   const current = activeTask(repository, command);
   if (current.id !== task.id)
     throw new MissingError(`${command}: the task changed while the record was written (now ${current.id}); run the command again`);
   const plan = new WritePlan({ command, base: repository.root });
   plan.replace(currentTaskFile(repository.layout.localDir), taskText({ ...current, ...fields }), { mode: 0o600 });
-  plan.commit();
+  plan.commit(then);
+}
+
+/** The sections a handover body must fill: the policy's `handover.required_sections`, or the skeleton's. */
+export function requiredSections(repository: Repository): readonly string[] {
+  const configured = policyValue(repository, 'handover.required_sections');
+  return Array.isArray(configured) && configured.every((item) => typeof item === 'string') ? (configured as string[]) : DEFAULT_SECTIONS;
 }

@@ -15,18 +15,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { ContractError, MissingError, RefusedError, UsageError } from '../../errors';
-import { WriteRefusal } from '../../io/write/errors';
+import { ContractError, MajordomusError, MissingError, RefusedError, UsageError } from '../../errors';
+import { relativePathProblem } from '../../io/paths';
+import { describeErrno, errnoCode, TakenBack, WriteFailure, WriteRefusal } from '../../io/write/errors';
 import { acquireWaiting } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
-import { publishRecord } from '../../io/write/publish';
+import { publishRecord, RECORD_MODE, unpublish } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { utcSeconds } from '../kernel/clock';
 import type { OpenSession } from '../kernel/episode';
-import { aimPointer, checkKey, contextPath, episodeHere, openKeys, pointedKey, readOpen, removeOpen } from '../kernel/episode';
+import { aimPointer, checkKey, contextPath, episodeHere, openKeys, pointedKey, pointerPath, readOpen, removeOpen } from '../kernel/episode';
 import type { DeriveResult } from '../knowledge/derive';
 import { candidatesDir, deriveKnowledge } from '../knowledge/derive';
-import { appendEvent } from '../ledger/append';
+import { appendEvent, checkLedger } from '../ledger/append';
 import { sessionEntries, taskStarter } from '../ledger/read';
 import { ledgerTargetOf } from '../ledger/target';
 import { readCurrentTask } from '../tasks/current';
@@ -124,36 +125,49 @@ function closeLocked(
   const existing = publishedRecord(join(root, dir), session.session_id);
   // the one read of the ledger: the record, the resumed-close check and the knowledge step share it
   const lines = stampedLines(repository, session.session_id);
+  const closing = !lines.some((line) => line.event === 'session.closed');
+  // the record and `session.closed` are one change: a ledger that cannot take the line refuses before
+  // the record is published, and a line that fails after it takes the record back
+  const ledger = ledgerTargetOf(repository, 'session close', { session: session.session_id });
+  if (closing) checkLedger(ledger);
   let record: string;
+  let published: string | undefined;
   if (existing !== undefined) {
     record = `${dir}/${existing}`;
   } else {
     const values = deriveRecord(repository, session, lines, outcome, now);
-    const published = publishRecord({
+    const made = publishRecord({
       command: 'session close',
       root,
       dir: join(root, dir),
       name: () => sessionRecordName(values, randomBytes(8).toString('hex')),
       content: formatSessionRecord(values, summary),
+      // the sessions folder is tracked: a close killed while staging leaves its copy where git add cannot take it
+      staging: join(root, layout.localDir, 'tmp'),
     });
-    record = `${dir}/${published.name}`;
+    record = `${dir}/${made.name}`;
+    published = made.path;
   }
   let knowledge: KnowledgeStep | undefined;
-  if (!lines.some((line) => line.event === 'session.closed')) {
+  if (closing) {
     // derived before session.closed, so the line that closes the episode follows its knowledge
     // a layer without a knowledge section keeps no knowledge: nothing to derive into, and nothing failed
     knowledge =
       knowledgeOnEnd(repository) && candidatesDir(layout) !== undefined
         ? deriveOnClose(repository, session.session_id, lines)
         : { status: 'off' };
-    appendEvent(ledgerTargetOf(repository, 'session close', { session: session.session_id }), 'session.closed', {
-      outcome,
-      session_path: record,
-    });
+    try {
+      appendEvent(ledger, 'session.closed', { outcome, session_path: record });
+    } catch (error) {
+      if (published === undefined || !(error instanceof MajordomusError)) throw error;
+      // the episode stays open, as it was: a close run again writes its record afresh
+      throw new TakenBack('session close', error, [record], unpublish(published) ? [] : [record]);
+    }
   }
   const contextSkipped = appendClose(root, contextPath(layout.localDir, session), now, outcome, record);
   removeOpen(root, layout.localDir, key);
-  reaim(root, layout.localDir, key);
+  const pointerSkipped = reaim(root, layout.localDir, key);
+  const skipped = [contextSkipped, pointerSkipped].filter((phrase) => phrase !== undefined).join('; ');
   return {
     closed: true,
     session,
@@ -161,7 +175,7 @@ function closeLocked(
     outcome,
     resumed: existing !== undefined,
     ...(knowledge ? { knowledge } : {}),
-    ...(contextSkipped ? { contextSkipped } : {}),
+    ...(skipped ? { contextSkipped: skipped } : {}),
   };
 }
 
@@ -216,15 +230,26 @@ function publishedRecord(dir: string, id: string): string | undefined {
   }
 }
 
-/** The pointer follows the close: to the one episode still open here when exactly one is, else away. */
-function reaim(root: string, localDir: string, closed: string): void {
+/**
+ * The pointer follows the close: to the one episode still open here when exactly one is, else away. A
+ * file system that refuses the new pointer (a full device) leaves the old one, which names a record no
+ * longer there and is read as none: the close stands, and the phrase returned says so.
+ */
+function reaim(root: string, localDir: string, closed: string): string | undefined {
   const pointed = pointedKey(root, localDir);
-  if (pointed !== undefined && pointed !== closed && readOpen(root, localDir, pointed).status === 'present') return;
+  if (pointed !== undefined && pointed !== closed && readOpen(root, localDir, pointed).status === 'present') return undefined;
   const left = openKeys(root, localDir).filter((key) => {
     const read = readOpen(root, localDir, key);
     return read.status === 'present' && read.session.worktree === root;
   });
-  aimPointer(root, localDir, left.length === 1 ? left[0] : undefined);
+  try {
+    aimPointer(root, localDir, left.length === 1 ? left[0] : undefined);
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === undefined) throw error;
+    return `${pointerPath(localDir)} could not be moved (${describeErrno(code).reason}, ${code}); it names the closed episode, which reads as none open (the session record and the ledger hold the close)`;
+  }
+  return undefined;
 }
 
 /**
@@ -234,8 +259,9 @@ function reaim(root: string, localDir: string, closed: string): void {
  * is missing. A context that is gone is left gone (the writer would create one holding only the
  * section). One the writer refuses — a symbolic link, a FIFO, a folder — is left as it is and the
  * close goes on: the record and the ledger hold everything the section says. The refusal, as a phrase,
- * is returned for the command to show. A failing file system (a full disk) is thrown, before the open
- * record is removed, so a second close finishes the job.
+ * is returned for the command to show. A file system that fails the write (a full device) is reported
+ * the same way: the record and `session.closed` are written, so the episode is closed, and a close that
+ * failed here would report a refusal after the change it refused was made.
  */
 function appendClose(root: string, context: string, now: Date, outcome: string, record: string): string | undefined {
   try {
@@ -245,11 +271,16 @@ function appendClose(root: string, context: string, now: Date, outcome: string, 
   }
   const plan = new WritePlan({ command: 'session close', base: root });
   plan.append(context, `\n## Close\n- closed_at: ${utcSeconds(now)}\n- outcome: ${outcome}\n- record: ${record}\n`, {
+    mode: RECORD_MODE,
     unless: (current) => current.includes('\n## Close\n'),
   });
   try {
     plan.commit();
   } catch (error) {
+    // a file system that fails the write (a full device) is reported the same way: the close stands
+    if (error instanceof WriteFailure) {
+      return `${error.path} could not be written (${describeErrno(error.code).reason}, ${error.code}), so its Close section was not written (the session record and the ledger hold the close)`;
+    }
     if (!(error instanceof WriteRefusal)) throw error;
     const [problem] = error.problems;
     // the writer's fix says to run the command again, which a closed episode cannot: the record suffices
@@ -328,8 +359,9 @@ function deriveRecord(
     ),
     issues: collect(['plan_start', 'plan_verify', 'plan_evidence', 'plan_done'], (line) => line.issue),
     milestones: collect(['plan_start', 'plan_verify', 'plan_evidence', 'plan_done'], (line) => line.milestone),
-    checkpoints: collect(['task.checkpoint'], (line) => line.checkpoint_path),
-    handovers: collect(['task.handed_over'], (line) => line.handover_path),
+    // the ledger is the checkout's own file: a path there that is not in normal form never reaches a shared record
+    checkpoints: collect(['task.checkpoint'], (line) => line.checkpoint_path).filter((path) => relativePathProblem(path) === undefined),
+    handovers: collect(['task.handed_over'], (line) => line.handover_path).filter((path) => relativePathProblem(path) === undefined),
     decisions: collect(['decision.recorded'], (line) => line.decision),
     questions: collect(['question.opened'], (line) => line.question),
     evidence: collect(['plan_evidence'], (line) =>
@@ -430,7 +462,9 @@ function changedSince(repository: Repository, start: string, head: string, diffe
       : start === head || head === ''
         ? []
         : git(['diff', '--name-only', '-z', '--no-renames', start, head, '--']);
-  return [...new Set([...committed, ...differing])].sort();
+  // a record names only paths in normal form (its schema's pattern): a name git allows but that reads as
+  // a `..` or `.` segment split on backslashes (`a\..\b`) is left out rather than make the record unreadable
+  return [...new Set([...committed, ...differing])].filter((path) => relativePathProblem(path) === undefined).sort();
 }
 
 /**

@@ -4,18 +4,19 @@
  * is refused (15) naming the episode that is open. The winner appends `session.started` (stamped with
  * the new id), writes the session context and aims `session-current.yaml` at its record.
  */
-import { basename, dirname, join } from 'node:path';
-import { RefusedError, UsageError } from '../../errors';
+import { basename, dirname, join, relative } from 'node:path';
+import { MajordomusError, RefusedError, UsageError } from '../../errors';
 import type { SessionContext } from '../../generated/types';
-import { publishRecord } from '../../io/write/publish';
+import { TakenBack } from '../../io/write/errors';
+import { publishRecord, unpublish } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { inSchemaOrder } from '../../layer/schema-check';
 import { writeFrontMatter } from '../../layer/yaml-write';
 import { buildBriefing } from '../briefing/build';
 import { newId, utcSeconds } from '../kernel/clock';
 import type { OpenSession } from '../kernel/episode';
-import { aimPointer, checkKey, contextPath, createOpen, HAND_KEY, readOpen, removeOpen } from '../kernel/episode';
-import { appendEvent } from '../ledger/append';
+import { aimPointer, checkKey, contextPath, createOpen, HAND_KEY, openDir, readOpen, removeOpen } from '../kernel/episode';
+import { appendEvent, checkLedger } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import { readCurrentTask } from '../tasks/current';
 import { gitIdentity } from '../tasks/identity';
@@ -80,6 +81,10 @@ export function startSession(repository: Repository, request: SessionStartReques
     start_head: identity.head ?? '',
     start_working_tree: identity.working_tree,
   };
+  // the open record, its context and `session.started` are one change: a ledger that cannot take the
+  // line refuses before anything is filed, and the line is written last, so a failure takes the rest back
+  const ledger = ledgerTargetOf(repository, 'session start', { session: session.session_id });
+  checkLedger(ledger);
   if (!createOpen(root, layout.localDir, key, session)) {
     const winner = readOpen(root, layout.localDir, key);
     if (winner.status === 'present') throw refusedFor(winner.session, root, winner.file);
@@ -88,23 +93,28 @@ export function startSession(repository: Repository, request: SessionStartReques
     );
   }
   const context = contextPath(layout.localDir, session);
+  let published: string | undefined;
   try {
-    appendEvent(ledgerTargetOf(repository, 'session start', { session: session.session_id }), 'session.started', {
-      owner: session.owner,
-      ...(session.worker !== undefined ? { worker: session.worker } : {}),
-      ...(session.provider_session !== undefined ? { provider_session: session.provider_session } : {}),
-      ...(session.forked_from !== undefined ? { forked_from: session.forked_from } : {}),
-    });
-    publishRecord({
+    published = publishRecord({
       command: 'session start',
       root,
       dir: join(root, dirname(context)),
       name: () => basename(context),
       content: contextText(repository, session),
+    }).path;
+    appendEvent(ledger, 'session.started', {
+      owner: session.owner,
+      ...(session.worker !== undefined ? { worker: session.worker } : {}),
+      ...(session.provider_session !== undefined ? { provider_session: session.provider_session } : {}),
+      ...(session.forked_from !== undefined ? { forked_from: session.forked_from } : {}),
     });
   } catch (error) {
-    // the episode never began: its record goes, so the next start is not refused by a ghost
+    // the episode never began: its record and its context go, so the next start is not refused by a ghost
+    const open = `${openDir(layout.localDir)}/${key}.yaml`;
+    const filed = published === undefined ? [] : [relative(root, published)];
+    if (published !== undefined) unpublish(published);
     removeOpen(root, layout.localDir, key);
+    if (error instanceof MajordomusError) throw new TakenBack('session start', error, [open, ...filed], []);
     throw error;
   }
   aimPointer(root, layout.localDir, key);

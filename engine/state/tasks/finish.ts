@@ -24,9 +24,10 @@ import { applyPlan } from '../../io/write/apply';
 import { checkPlan } from '../../io/write/check';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
+import { RECORD_MODE } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { utcSeconds } from '../kernel/clock';
-import { appendEvent } from '../ledger/append';
+import { appendEvent, checkLedger } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import type { FinishAttempt } from './attempt';
 import { attemptModel } from './attempt';
@@ -165,11 +166,14 @@ export async function finishTask(
       return { taskId: task.id, outcome, accepted: false, gate: judged, attempt, unmet, written: [], beforeVerify };
     }
     const plan = new WritePlan({ command: 'finish', base: git.root });
-    plan.replace(currentTaskFile(layout.localDir), taskText({ ...task, outcome, checkpoint_at: utcSeconds(now()) }));
-    if (note) plan.create(completedNoteFile(layout.localDir, task.id), note.text, { mode: 0o600 });
+    plan.replace(currentTaskFile(layout.localDir), taskText({ ...task, outcome, checkpoint_at: utcSeconds(now()) }), { mode: RECORD_MODE });
+    if (note) plan.create(completedNoteFile(layout.localDir, task.id), note.text, { mode: RECORD_MODE });
+    // the outcome and its line are one change, the line written last (see start.ts)
     const checked = checkPlan(plan);
-    appendEvent(ledger, 'task.finished', { task_id: task.id, outcome, contract: contractRecord(judged, attempt) });
-    const written = applyPlan(plan, checked).map((done) => done.path);
+    checkLedger(ledger);
+    const written = applyPlan(plan, checked, () =>
+      appendEvent(ledger, 'task.finished', { task_id: task.id, outcome, contract: contractRecord(judged, attempt) }),
+    ).map((done) => done.path);
     return { taskId: task.id, outcome, accepted: true, gate: judged, attempt, unmet: [], written };
   });
 }

@@ -28,7 +28,7 @@ export function gitIdentity(git: GitRepository): GitIdentity {
   const branch = out(['symbolic-ref', '--quiet', '--short', 'HEAD']);
   const head = out(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
   // ignored files are no change of the work; untracked ones are
-  const status = git.git(['status', '--porcelain', '--untracked-files=normal']);
+  const status = git.git(['status', '--porcelain', '-z', '--untracked-files=normal']);
   return {
     repository_id: git.commonDir,
     worktree: git.root,

@@ -17,11 +17,12 @@ import { checkPlan } from '../../io/write/check';
 import { JOURNAL_NAME } from '../../io/write/journal';
 import { lockFile, withWriteLock } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
+import { RECORD_MODE } from '../../io/write/publish';
 import type { Repository } from '../../layer/repository';
 import { checkSchema } from '../../layer/schema-check';
 import { parseYaml } from '../../layer/yaml';
 import { newId, utcSeconds } from '../kernel/clock';
-import { appendEvent, formatEvent, MAX_LINE_BYTES } from '../ledger/append';
+import { appendEvent, checkLedger, formatEvent, MAX_LINE_BYTES } from '../ledger/append';
 import { ledgerTargetOf } from '../ledger/target';
 import { archivedTaskFile, currentTaskFile, readCurrentTask } from './current';
 import type { DirtyPath } from './identity';
@@ -106,7 +107,7 @@ export async function startTask(repository: Repository, request: StartRequest, n
         );
       }
       archived = archivedTaskFile(layout.localDir, task.id);
-      plan.create(archived, taskText(task));
+      plan.create(archived, taskText(task), { mode: RECORD_MODE });
     }
     const stamp = utcSeconds(now);
     const dirty = dirtyPaths(git, layout.localDir);
@@ -127,21 +128,22 @@ export async function startTask(repository: Repository, request: StartRequest, n
     };
     const text = taskText(task);
     readableOrRefused(text, currentTaskFile(layout.localDir));
-    const ledger = ledgerTargetOf(repository, 'start');
     const started = { task_id: task.id, profile, owner, scope };
-    fitsTheLedger(ledger, started);
-    plan.replace(currentTaskFile(layout.localDir), text);
+    plan.replace(currentTaskFile(layout.localDir), text, { mode: RECORD_MODE });
     // what the tool writes from now on is journaled, so it is never counted as the task's change
     plan.replace(join(git.gitDir, JOURNAL_NAME), '', { mode: 0o600 });
     // inside an episode the task is a new turn: its context, carrying the previous turn's deliverable,
     // lands in the session context with the task or not at all
     const turn = request.turn?.(repository, task);
-    if (turn) plan.append(turn.context, turn.text);
-    // checked whole first, then the event, then the record: a ledger that refuses the line (a torn
-    // tail, a link leading outside) leaves no task behind either
+    if (turn) plan.append(turn.context, turn.text, { mode: RECORD_MODE });
+    // the task and its line are one change: the plan and the ledger checked whole first (a torn tail, a
+    // link leading outside refuse before anything is written), the line written last, and a line that
+    // fails after the task was written takes the task back — so a line never names a task that is not there
+    const ledger = ledgerTargetOf(repository, 'start');
     const checked = checkPlan(plan);
-    appendEvent(ledger, 'task.started', started);
-    const written = applyPlan(plan, checked)
+    fitsTheLedger(ledger, started);
+    checkLedger(ledger);
+    const written = applyPlan(plan, checked, () => appendEvent(ledger, 'task.started', started))
       .map((done) => done.path)
       .filter((path) => !path.endsWith(JOURNAL_NAME));
     const shown = turn && { session_id: turn.session_id, context: turn.context, ...(turn.previous ? { previous: turn.previous } : {}) };
