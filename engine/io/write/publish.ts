@@ -245,12 +245,15 @@ function refusal(request: PublishRequest, path: string, error: unknown): unknown
 
 /** Remove a record this process published (a later step of the same command failed); false when it could not be removed. */
 export function unpublish(path: string): boolean {
+  let removed: boolean;
   try {
     unlinkSync(path);
     writeStep('record removed');
-    return true;
+    removed = true;
   } catch (error) {
-    return errnoCode(error) === 'ENOENT';
+    removed = errnoCode(error) === 'ENOENT';
   }
-  journalWrites([{ path, removed: true }]);
+  // the tool's own removal, never a task's change (engine/io/write/journal.ts)
+  if (removed) journalWrites([{ path, removed: true }]);
+  return removed;
 }
