@@ -26,10 +26,10 @@ export function isSafeRelativePath(path: string): boolean {
  * The JSON Schema `pattern` of every path field of a record (share/schemas: a session record's
  * changed_files, checkpoints and handovers, a checkpoint's or handover's changed_files, a task's scope,
  * a use case's stdin and files): repository-relative and in normal form — no leading slash or
- * backslash, drive, home or URL, no `.` or `..` segment, no doubled or trailing slash, no NUL. A newline
- * is part of a path (git allows it). `relativePathProblem` says the same in words.
+ * backslash, drive, home or URL, no `.` or `..` segment, no doubled slash, no NUL. A trailing slash
+ * names a folder (git status names an untracked folder so). A newline is part of a path (git allows it). `relativePathProblem` says the same in words.
  */
-export const RELATIVE_PATH_PATTERN = String.raw`^(?![\\/])(?![A-Za-z]:)(?!~(?:[\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\s\S]*[\\/])?\.\.?(?:[\\/]|$))(?![\s\S]*[\\/][\\/])(?![\s\S]*[\\/]$)[^\u0000]+$`;
+export const RELATIVE_PATH_PATTERN = String.raw`^(?![\\/])(?![A-Za-z]:)(?!~(?:[\\/]|$))(?![A-Za-z][A-Za-z0-9+.-]*://)(?![Ff][Ii][Ll][Ee]:)(?!(?:[\s\S]*[\\/])?\.\.?(?:[\\/]|$))(?![\s\S]*[\\/][\\/])[^\u0000]+$`;
 
 /** Why `path` is not a repository-relative path in normal form (RELATIVE_PATH_PATTERN), in words; undefined when it is. */
 export function relativePathProblem(path: string): string | undefined {
@@ -43,6 +43,5 @@ export function relativePathProblem(path: string): string | undefined {
   if (segments.includes('..')) return 'it has a .. segment, which leads out of where it is';
   if (segments.includes('.')) return 'it has a . segment';
   if (segments.slice(0, -1).includes('')) return 'it has a doubled slash';
-  if (segments.at(-1) === '') return 'it ends with a slash';
   return undefined;
 }

@@ -6,7 +6,7 @@
  */
 import type { SpawnSyncOptionsWithStringEncoding } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { DocumentError } from '../io/document-error';
 import { shellWord } from '../io/shell';
@@ -163,7 +163,38 @@ function limited(
       // the group is gone already: nothing of the step is left running
     }
   }
+  // a command the step started in a group of its own (finish runs its verify command so, to stop it at
+  // its own limit) is in no group of the step's: it is found by the folder it works in
+  if (timedOut) killWorkingIn(options.cwd);
   return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', error: result.error, timedOut };
+}
+
+/**
+ * Kill every process of this user whose working directory is `dir` or below it: what a stopped step left
+ * running in the scenario's repository. Read from /proc; where there is none (not Linux), nothing is found.
+ */
+function killWorkingIn(dir: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^[0-9]+$/.test(name));
+  } catch {
+    return;
+  }
+  for (const pid of entries) {
+    if (Number(pid) === process.pid) continue;
+    let cwd: string;
+    try {
+      cwd = readlinkSync(`/proc/${pid}/cwd`);
+    } catch {
+      continue; // gone, or another user's
+    }
+    if (cwd !== dir && !cwd.startsWith(`${dir}/`)) continue;
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }
 }
 
 /** The bytes a step reads on stdin, or why they cannot be read (the step then fails without running). */

@@ -31,6 +31,7 @@ const UNLISTED_UPSTREAM = [
   'knowledge_integrity',
   'knowledge_lifecycle',
   'obligations',
+  'prompt_continuity',
   'record_changed_files',
   'session_lifecycle',
   'session_records',
@@ -68,7 +69,10 @@ const CAUSES: readonly Cause[] = [
   },
   { id: 'fixture-use-cases', matches: (f) => f.category === 'use-case' && has(f, /^no active use case in/) },
   { id: 'clone-hooks', matches: (f) => f.category === 'wiring' && has(f, /hook \.git\/hooks\/pre-(commit|push) does not exist/) },
-  { id: 'clone-config', matches: (f) => f.category === 'wiring' && ['derived-merge-driver', 'session-lifecycle'].includes(f.subject) },
+  {
+    id: 'clone-config',
+    matches: (f) => f.category === 'wiring' && ['derived-merge-driver', 'session-lifecycle', 'prompt-capture'].includes(f.subject),
+  },
 ];
 
 /** The rows of a table of the page: id → findings. */

@@ -44,6 +44,11 @@ interface Reader {
    * tells the agent why nothing was recorded and lets it go on, unless the policy enforces the hooks).
    */
   readonly refused?: number;
+  /**
+   * The guard refuses what it cannot read as it refuses a bypass: the tool call is denied (the hook's
+   * JSON, exit 0), never let through and never a failed hook.
+   */
+  readonly deniesOverCap?: boolean;
   /** What the command wrote from what it read, once it read it. */
   wrote(repo: TempRepo, stdout: string): boolean;
 }
@@ -92,6 +97,7 @@ const READERS: readonly Reader[] = [
     command: 'capture guard',
     setup: [],
     run: '$M capture guard',
+    deniesOverCap: true,
     body: readFileSync(NO_VERIFY_PAYLOAD, 'utf8').trim(),
     wrote: (_repo, stdout) => /"permissionDecision":\s*"deny"/.test(stdout),
   },
@@ -111,14 +117,19 @@ describe('a writer a second late', () => {
 });
 
 describe('an endless stream', () => {
-  it.each(READERS)('$command < /dev/zero stops at the cap: exit 2, nothing written', (reader) => {
+  it.each(READERS)('$command < /dev/zero stops at the cap: refused, nothing written', (reader) => {
     const repo = ready(reader.setup);
     const before = ledgerOf(repo.dir).events.length;
     const run = sh(repo.dir, `${reader.run} < /dev/zero`, {}, 30_000);
     expect(run.signal, 'killed at the time limit: the stream was read without a cap').toBe(null);
-    expect(run.code, run.stderr).toBe(reader.refused ?? 2);
     expect(run.stdout + run.stderr).toMatch(/over the 1048576-byte limit/);
-    expect(reader.wrote(repo, run.stdout)).toBe(false);
+    if (reader.deniesOverCap) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/"permissionDecision":\s*"deny"/);
+    } else {
+      expect(run.code, run.stderr).toBe(reader.refused ?? 2);
+      expect(reader.wrote(repo, run.stdout)).toBe(false);
+    }
     expect(ledgerOf(repo.dir).events.length).toBe(before);
   });
 

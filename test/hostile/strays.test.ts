@@ -30,7 +30,8 @@ describe('a session close killed while its record is staged', () => {
   it('leaves the staged copy in .ai/local/tmp, never in the tracked sessions folder; git add -A takes nothing of it; the next close sweeps it', () => {
     const repo = adopted();
     expect(sh(repo.dir, '$M session start').code).toBe(0);
-    const killed = sh(repo.dir, "printf 'summary\\n' | $M session close", { MAJORDOMUS_TEST_KILL_AT_STEP: '1' });
+    // its first write step takes the episode's close lock; the second stages the record
+    const killed = sh(repo.dir, "printf 'summary\\n' | $M session close", { MAJORDOMUS_TEST_KILL_AT_STEP: '2' });
     expect(killed.code).toBe(137);
     expect(leftovers(repo.dir)).toEqual([expect.stringMatching(/^\.ai\/local\/tmp\/\..+\.majordomus-\d+-[0-9a-f]{8}\.tmp$/)]);
     expect(readdirSync(repo.path('.ai/repo/sessions')).filter((name) => name !== '.gitkeep')).toEqual([]);

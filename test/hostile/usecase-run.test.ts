@@ -22,10 +22,24 @@ afterAll(() => {
   rmSync(outside, { recursive: true, force: true });
 });
 
-/** An adopted repository holding one use case whose second step finishes the task with `verify`. */
-function withScenario(verify: string, policy = ''): TempRepo {
+/** The policy of `repo` with its use-case step limit set to `value` (the skeleton declares 120). */
+function stepLimit(repo: TempRepo, value: string): void {
+  const before = repo.read('.ai/repo/policy.yaml');
+  expect(before, 'the skeleton policy declares use_cases.step_timeout_seconds').toMatch(/^ {2}step_timeout_seconds: /m);
+  repo.write('.ai/repo/policy.yaml', before.replace(/^ {2}step_timeout_seconds: .*$/m, `  step_timeout_seconds: ${value}`));
+}
+
+/**
+ * An adopted repository holding one use case whose second step finishes the task as failed with
+ * `verify` (the note from a file beside it: finish judges the note before it runs the command).
+ */
+function withScenario(verify: string, limit?: string): TempRepo {
   const repo = repos.create().init();
-  if (policy !== '') repo.write('.ai/repo/policy.yaml', `${repo.read('.ai/repo/policy.yaml')}${policy}`);
+  if (limit !== undefined) stepLimit(repo, limit);
+  repo.write(
+    '.ai/repo/use-cases/verify-hook.note.txt',
+    '# Objective\nwork\n\n# Reason\nit does not end\n\n# Current State\nstopped\n\n# Next Action\nnone\n',
+  );
   repo.write(
     '.ai/repo/use-cases/verify-hook.md',
     useCaseText(
@@ -37,7 +51,8 @@ function withScenario(verify: string, policy = ''): TempRepo {
         '    expect:',
         '      exit: 0',
         '  - id: finish',
-        `    run: ['finish', '--outcome', 'failed', '--verify-command', ${JSON.stringify(verify)}]`,
+        `    run: ['finish', '--outcome', 'failed', '--verify-command', ${JSON.stringify(verify)}, '--note', '-']`,
+        '    stdin: verify-hook.note.txt',
         '    expect:',
         '      exit: 0',
       ],
@@ -81,7 +96,8 @@ describe('use_cases.step_timeout_seconds', () => {
   it('a step whose verify command never ends is stopped at the limit with everything it started; the run fails (10) saying so', () => {
     // a duration no other process on the machine sleeps for, so its survival can be looked for
     const sleep = `sleep 987.${process.pid}`;
-    const repo = withScenario(sleep, 'use_cases:\n  step_timeout_seconds: 2\n');
+    // a command that could fail (so finish runs it rather than refusing it as proof of nothing) and never ends
+    const repo = withScenario(`${sleep} && test -f done`, '2');
     const run = repo.run(['usecase', 'run', 'verify-hook', '--json']);
     expect(run.code, run.stderr).toBe(10);
     const [result] = run.stdout
@@ -103,7 +119,7 @@ describe('use_cases.step_timeout_seconds', () => {
     ['"5"', 10],
   ])('step_timeout_seconds: %s → the policy rule gives %i', async (value, code) => {
     const repo = repos.create().init();
-    repo.write('.ai/repo/policy.yaml', `${repo.read('.ai/repo/policy.yaml')}use_cases:\n  step_timeout_seconds: ${value}\n`);
+    stepLimit(repo, value);
     const doctor = await gateInProcess(repo, 'doctor', { rule: 'majordomus.policy-integrity' });
     expect(doctor.code).toBe(code);
   });

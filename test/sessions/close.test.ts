@@ -188,8 +188,9 @@ describe('session close', () => {
 
   it('a close stopped after publishing the record: the second close finishes with the same record, never a second one or a rewrite', () => {
     const { repo, id } = withEpisode();
-    // killed at its second write step: the record staged, then linked into place, and nothing after it
-    expect(repo.run(['session', 'close'], { env: { MAJORDOMUS_TEST_KILL_AT_STEP: '2' }, input: 'summary\n' }).code).toBe(-1);
+    // killed at its third write step: the episode's close lock taken, the record staged, then linked into
+    // place, and nothing after it
+    expect(repo.run(['session', 'close'], { env: { MAJORDOMUS_TEST_KILL_AT_STEP: '3' }, input: 'summary\n' }).code).toBe(-1);
     const [first] = records(repo);
     expect(first).toContain(id);
     const before = { text: repo.read(`${SESSIONS}/${first}`), ino: statSync(repo.path(`${SESSIONS}/${first}`)).ino };

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../../engine/gate/isolation/settings';
 import { declaredValues, optionalPolicyValues, SKELETON_POLICY } from '../../engine/layer/policy-skeleton';
 import { readYamlFile } from '../../engine/layer/yaml';
+import { DEFAULT_STEP_TIMEOUT_SECONDS } from '../../engine/usecases/run';
 import { gateInProcess } from '../helpers/gate';
 import type { TempRepo } from '../helpers/repo';
 import { failing, repoFactory } from '../helpers/repo';
@@ -46,10 +47,14 @@ const CASES: readonly { name: string; change: (repo: TempRepo) => void; failing:
     failing: ['verification.finish_requires'],
   },
   {
-    name: "the keys only this tool reads, which upstream's policy schema refuses, removed: optional, with their defaults",
+    name: 'the keys the schema gives a default, removed: optional, with their defaults',
     change: (repo) => {
-      edit(repo, /^ {2}# facts every completed task owes.*\n {2}obligations: \[\]\n/m);
-      edit(repo, /^capture:\n {2}guard: true\n/m);
+      edit(
+        repo,
+        /^ {2}# facts every completed task owes.*\n {2}obligations: \[\]\n(?: {2}#.*\n {2}(?:timeout_seconds|outputs|commands): .*\n)+/m,
+      );
+      edit(repo, /^capture:\n(?: {2}.*\n)+/m);
+      edit(repo, /^use_cases:\n(?: {2}.*\n)+/m);
       edit(repo, /^repository_validators:\n(?: {2}.*\n)+/m);
     },
     failing: [],
@@ -132,16 +137,23 @@ describe('the optional policy values', () => {
   const optional = optionalPolicyValues({ read: (path) => readFileSync(path, 'utf8') });
   const skeleton = new Map(declaredValues(readYamlFile(SKELETON_POLICY, SKELETON_POLICY).value).map((v) => [v.key, v.value]));
 
-  it("are the four keys only this tool reads, each default the skeleton's value and the reader's", () => {
+  it("are the keys whose schema gives a default, each default the skeleton's value and the reader's", () => {
     expect([...optional.keys()].sort()).toEqual([
       'capture.guard',
+      'capture.guard_unparsed',
+      'capture.prompts',
       'repository_validators.memory_mb',
       'repository_validators.timeout_seconds',
+      'use_cases.step_timeout_seconds',
+      'verification.commands',
       'verification.obligations',
+      'verification.outputs',
+      'verification.timeout_seconds',
     ]);
     for (const [key, value] of optional) expect(skeleton.get(key), key).toStrictEqual(value);
     expect(optional.get('repository_validators.timeout_seconds')).toBe(DEFAULT_TIMEOUT_SECONDS);
     expect(optional.get('repository_validators.memory_mb')).toBe(DEFAULT_MEMORY_MB);
+    expect(optional.get('use_cases.step_timeout_seconds')).toBe(DEFAULT_STEP_TIMEOUT_SECONDS);
   });
 });
 
@@ -162,9 +174,12 @@ describeUpstream("the optional policy values against upstream's policy schema", 
     return true;
   };
 
-  it("each is a key upstream's schema refuses, and every other key the skeleton declares it allows", () => {
+  it("every key the skeleton requires (no default in the schema) is one upstream's schema allows", () => {
     const optional = optionalPolicyValues({ read: (path) => readFileSync(path, 'utf8') });
-    for (const key of optional.keys()) expect(allows(key), key).toBe(false);
+    // the keys only this tool reads are optional: at least those upstream's schema refuses
+    expect([...optional.keys()].filter((key) => !allows(key))).toEqual(
+      expect.arrayContaining(['repository_validators.memory_mb', 'repository_validators.timeout_seconds']),
+    );
     const required = declaredValues(readYamlFile(SKELETON_POLICY, SKELETON_POLICY).value)
       .map((v) => v.key)
       .filter((key) => !optional.has(key));

@@ -52,6 +52,8 @@ export class WriteLock {
       try {
         writeFileSync(temp, `${JSON.stringify(owner)}\n`, { flag: 'wx' });
         linkSync(temp, file);
+        // the temporary name goes before anything else can stop this process: a kill leaves the lock, never litter
+        rmSync(temp, { force: true });
         writeStep('lock taken');
         return new WriteLock(file, owner);
       } catch (error) {
