@@ -137,7 +137,7 @@ function taskRepository() {
  * really wrote, copied under other session ids) and a ledger of 5,000 lines, most of them stamped with
  * other episodes: what `session start` and `session close` meet in a provider's hook.
  */
-function sessionsRepository() {
+function sessionsRepository(count = 1000) {
   const dir = freshRepository();
   run('git', ['add', '-A'], dir);
   run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'bench'], dir);
@@ -146,8 +146,8 @@ function sessionsRepository() {
   const text = readFileSync(join(dir, record), 'utf8');
   const id = /session_id: "([^"]+)"/.exec(text)[1];
   const sessions = join(dir, '.ai/repo/sessions');
-  for (let i = 1; i < 1000; i++) {
-    const other = `s-20261101${String(100000 + i).slice(1)}0-${i.toString(16).padStart(4, '0')}`;
+  for (let i = 1; i < count; i++) {
+    const other = `s-20261101${String(1000000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
     const name = record
       .split('/')
       .pop()
@@ -221,7 +221,7 @@ const peakMemory = (argv, cwd) => {
 
 if (args.includes('--prepare')) {
   process.stdout.write(
-    `${args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
+    `${args.includes('--sessions') ? sessionsRepository(option('--sessions', 1000) || 1000) : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
   );
   process.exit(0);
 }

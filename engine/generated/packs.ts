@@ -37,7 +37,7 @@ export const packs: Readonly<Record<PackName, PackDefinition>> = Object.freeze({
     name: 'majordomus',
     description: 'The health of an adopted repository\'s AI layer and of the engine that governs it.',
     vendoring: 'always',
-    validators: Object.freeze(['ai_layout', 'blockers', 'bootstrap', 'budget', 'checkpoint', 'completion_gates', 'content', 'context', 'context_affected', 'continuity', 'decisions', 'doctrine_wiring', 'document_schema', 'knowledge_integrity', 'knowledge_lifecycle', 'ledger', 'note', 'obligations', 'paths', 'policy', 'policy_defaults', 'profile_requirements', 'projection', 'questions_store', 'record_changed_files', 'resolver', 'retention', 'rule_package', 'schema_integrity', 'scope', 'scope_file', 'session_lifecycle', 'session_records', 'session_records_shared', 'state', 'telemetry', 'verification', 'wiring', 'use_case_coverage'] as const),
+    validators: Object.freeze(['ai_layout', 'blockers', 'bootstrap', 'budget', 'checkpoint', 'completion_gates', 'content', 'context', 'context_affected', 'continuity', 'decisions', 'doctrine_wiring', 'document_schema', 'knowledge_integrity', 'knowledge_lifecycle', 'ledger', 'ledger_retention', 'note', 'obligations', 'paths', 'policy', 'policy_defaults', 'profile_requirements', 'projection', 'questions_store', 'record_changed_files', 'resolver', 'retention', 'rule_package', 'schema_integrity', 'scope', 'scope_file', 'session_lifecycle', 'session_records', 'session_records_shared', 'state', 'telemetry', 'verification', 'wiring', 'use_case_coverage'] as const),
     gates: Object.freeze(['doctor', 'check', 'finish', 'watch'] as const),
     commands: Object.freeze([]),
     context: () => import('../state/context'),
