@@ -6,15 +6,20 @@
 // repository with 1,000 closed session records and a 5,000-line ledger, each against `node -e 0`; and the
 // projections' drift check, `update --check`, on the fresh repository — beside `rulesync generate --check`
 // on the same instruction files when RULESYNC_BIN names a rulesync installed outside this repository
-// (never a dependency of it). Public tools only: node and git.
-// Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--json]
-//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions]   builds only the
-//        enforced (or the large, or the task) repository, prints its path and leaves it, to time or profile by hand
+// (never a dependency of it); and the long-lived repository (tools/bench-history.mjs): doctor and
+// knowledge nodes on 10,000 committed session records, and a commit through the installed hooks there
+// and beside a 20,000-line ledger, each against a fresh repository. Public tools only: node and git.
+// Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--json] [--history]   (--history: only the
+//        long-lived repository's cases, beside node -e 0 and doctor on a fresh repository)
+//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions | --records [N]]   builds
+//        only that repository (--records: N committed session records, 10,000 by default), prints its path
+//        and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { historyTargets, hookShim, ledgerRepository, RECORDS } from './bench-history.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // the executable a user runs: the package's bin
@@ -30,8 +35,8 @@ const enforcedCount = option('--enforced', 2000);
 const json = args.includes('--json');
 
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_') && !k.startsWith('MAJORDOMUS_')));
-const run = (command, argv, cwd, input) => {
-  const result = spawnSync(command, argv, { cwd, env, encoding: 'utf8', input });
+const run = (command, argv, cwd, input, runEnv = env) => {
+  const result = spawnSync(command, argv, { cwd, env: runEnv, encoding: 'utf8', input, maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0)
     throw new Error(`${command} ${argv.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout.slice(-2000)}`);
   return result;
@@ -133,11 +138,12 @@ function taskRepository() {
 }
 
 /**
- * An adopted repository worked in for a long while: 1,000 closed session records (one `session close`
- * really wrote, copied under other session ids) and a ledger of 5,000 lines, most of them stamped with
- * other episodes: what `session start` and `session close` meet in a provider's hook.
+ * An adopted repository worked in for a long while: `count` closed session records (1,000; one `session
+ * close` really wrote, copied under other session ids), committed, and a ledger of `ledgerLines` lines
+ * (5,000), most of them stamped with other episodes: what `session start` and `session close` meet in a
+ * provider's hook. With 10,000 records and no extra ledger lines: the long-lived repository of doctor.
  */
-function sessionsRepository(count = 1000) {
+function sessionsRepository(count = 1000, ledgerLines = 5000) {
   const dir = freshRepository();
   run('git', ['add', '-A'], dir);
   run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'bench'], dir);
@@ -156,7 +162,7 @@ function sessionsRepository(count = 1000) {
     writeFileSync(join(sessions, name), text.replaceAll(id, other));
   }
   const lines = [];
-  for (let i = 0; i < 5000; i++) {
+  for (let i = 0; i < ledgerLines; i++) {
     const ts = new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     lines.push(
       JSON.stringify({
@@ -170,7 +176,7 @@ function sessionsRepository(count = 1000) {
       }),
     );
   }
-  writeFileSync(join(dir, '.ai/local/state/ledger.jsonl'), `${lines.join('\n')}\n`);
+  if (ledgerLines > 0) writeFileSync(join(dir, '.ai/local/state/ledger.jsonl'), `${lines.join('\n')}\n`);
   run('git', ['add', '-A'], dir);
   run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'records'], dir);
   return dir;
@@ -201,9 +207,9 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const time = (command, argv, cwd) => {
+const time = (command, argv, cwd, runEnv) => {
   const start = process.hrtime.bigint();
-  run(command, argv, cwd);
+  run(command, argv, cwd, undefined, runEnv);
   return Number(process.hrtime.bigint() - start) / 1e6;
 };
 
@@ -211,6 +217,7 @@ const time = (command, argv, cwd) => {
 const peakMemory = (argv, cwd) => {
   const probe = "process.on('exit',()=>process.stderr.write('\\nMAXRSS '+process.resourceUsage().maxRSS+'\\n'))";
   const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, ...argv], {
+    maxBuffer: 256 * 1024 * 1024,
     cwd,
     env,
     encoding: 'utf8',
@@ -221,25 +228,55 @@ const peakMemory = (argv, cwd) => {
 
 if (args.includes('--prepare')) {
   process.stdout.write(
-    `${args.includes('--sessions') ? sessionsRepository(option('--sessions', 1000) || 1000) : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
+    `${args.includes('--records') ? sessionsRepository(option('--records', RECORDS) || RECORDS, 0) : args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
   );
   process.exit(0);
 }
 
+// --history: only the long-lived repository's cases (tools/bench-history.mjs), beside node -e 0 and a fresh doctor
+const historyOnly = args.includes('--history');
 const fresh = freshRepository();
-const large = largeRepository();
-const enforced = enforcedRepository(enforcedCount);
-const task = taskRepository();
-const sessions = sessionsRepository();
+const large = historyOnly ? undefined : largeRepository();
+const enforced = historyOnly ? undefined : enforcedRepository(enforcedCount);
+const task = historyOnly ? undefined : taskRepository();
+const sessions = historyOnly ? undefined : sessionsRepository();
+const committed = freshRepository();
+run('git', ['add', '-A'], committed);
+run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'adopt'], committed);
+// the records alone: the ledger as the one real close left it, so only the records differ from a fresh repository
+const records = sessionsRepository(RECORDS, 0);
+const ledger = ledgerRepository({ run, cli, freshRepository });
+const shim = hookShim(cli, env);
 const targets = [
   { name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: fresh },
   { name: 'doctor (fresh repository)', command: process.execPath, argv: [cli, 'doctor'], cwd: fresh },
-  { name: `doctor (${ruleCount} rules, 630 records, 4500 ledger lines)`, command: process.execPath, argv: [cli, 'doctor'], cwd: large },
-  { name: `doctor (${enforcedCount} enforced rules with tests)`, command: process.execPath, argv: [cli, 'doctor'], cwd: enforced },
-  { name: 'check (active task, 500 .ai/ files, 5000 ledger lines)', command: process.execPath, argv: [cli, 'check'], cwd: task, goal: 2.5 },
-  { name: 'update --check (fresh repository, 2 projections)', command: process.execPath, argv: [cli, 'update', '--check'], cwd: fresh },
+  ...(historyOnly
+    ? []
+    : [
+        {
+          name: `doctor (${ruleCount} rules, 630 records, 4500 ledger lines)`,
+          command: process.execPath,
+          argv: [cli, 'doctor'],
+          cwd: large,
+        },
+        { name: `doctor (${enforcedCount} enforced rules with tests)`, command: process.execPath, argv: [cli, 'doctor'], cwd: enforced },
+        {
+          name: 'check (active task, 500 .ai/ files, 5000 ledger lines)',
+          command: process.execPath,
+          argv: [cli, 'check'],
+          cwd: task,
+          goal: 2.5,
+        },
+        {
+          name: 'update --check (fresh repository, 2 projections)',
+          command: process.execPath,
+          argv: [cli, 'update', '--check'],
+          cwd: fresh,
+        },
+      ]),
+  ...historyTargets({ cli, fresh: committed, records, ledger, shim }),
 ];
-const rulesync = rulesyncProject(fresh);
+const rulesync = historyOnly ? undefined : rulesyncProject(fresh);
 if (rulesync)
   targets.push({
     name: 'rulesync generate --check (same 2 files)',
@@ -248,11 +285,12 @@ if (rulesync)
     cwd: rulesync.dir,
   });
 try {
-  for (const target of targets) time(target.command, target.argv, target.cwd); // warm the file cache
+  // warm the file cache (and the content cache: what follows is a repository's steady state)
+  for (const target of targets) time(target.command, target.argv, target.cwd, target.env);
   const samples = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     targets.forEach((target, i) => {
-      samples[i].push(time(target.command, target.argv, target.cwd));
+      samples[i].push(time(target.command, target.argv, target.cwd, target.env));
     });
   }
   const baseline = median(samples[0]);
@@ -265,18 +303,29 @@ try {
     // the peak is read inside a node process: a target that is not node itself has none
     peak_mb: i === 0 || target.command !== process.execPath ? undefined : Number(peakMemory(target.argv, target.cwd).toFixed(1)),
     goal: target.goal,
+    goal_ms: target.goal_ms,
+    // against another target of the run (the long-lived repository against a fresh one)
+    ...(target.against === undefined
+      ? {}
+      : {
+          against: target.against,
+          ratio_against: Number((median(samples[i]) / median(samples[targets.findIndex((t) => t.name === target.against)])).toFixed(2)),
+          goal_against: target.goalAgainst,
+        }),
   }));
   // an episode is opened then closed, so the two alternate with the baseline rather than run as targets
   const episode = { start: [], close: [], node: [] };
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round < (historyOnly ? 0 : rounds); round++) {
     episode.node.push(time(process.execPath, ['-e', '0'], fresh));
     episode.start.push(time(process.execPath, [cli, 'session', 'start'], sessions));
     episode.close.push(time(process.execPath, [cli, 'session', 'close'], sessions));
   }
-  for (const [name, values, goal] of [
-    ['session start (1000 records, 5000 ledger lines)', episode.start],
-    ['session close (1000 records, 5000 ledger lines)', episode.close, 500],
-  ]) {
+  for (const [name, values, goal] of historyOnly
+    ? []
+    : [
+        ['session start (1000 records, 5000 ledger lines)', episode.start],
+        ['session close (1000 records, 5000 ledger lines)', episode.close, 500],
+      ]) {
     results.push({
       target: name,
       median_ms: Number(median(values).toFixed(1)),
@@ -287,7 +336,7 @@ try {
     });
   }
   // what one enforced rule adds: the enforced repository's median beyond the fresh one's, per rule
-  const perRule = (median(samples[3]) - median(samples[1])) / enforcedCount;
+  const perRule = historyOnly ? Number.NaN : (median(samples[3]) - median(samples[1])) / enforcedCount;
   if (json) {
     process.stdout.write(`${JSON.stringify({ rounds, results, enforced_ms_per_rule: Number(perRule.toFixed(3)) })}\n`);
   } else {
@@ -300,17 +349,20 @@ try {
           : r.goal_ms !== undefined
             ? `  (goal <= ${r.goal_ms} ms: ${r.median_ms <= r.goal_ms ? 'met' : 'missed'})`
             : '';
+      const against =
+        r.against === undefined
+          ? ''
+          : `  ${r.ratio_against.toFixed(2)}x ${r.against}${r.goal_against === undefined ? '' : ` (goal <= ${r.goal_against}x: ${r.ratio_against <= r.goal_against ? 'met' : 'missed'})`}`;
       process.stdout.write(
-        `${r.target.padEnd(56)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}${goal}\n`,
+        `${r.target.padEnd(56)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}${goal}${against}\n`,
       );
     }
-    process.stdout.write(`one enforced rule with its test folder: ${perRule.toFixed(3)} ms (beyond the fresh repository)\n`);
+    if (!historyOnly)
+      process.stdout.write(`one enforced rule with its test folder: ${perRule.toFixed(3)} ms (beyond the fresh repository)\n`);
   }
 } finally {
-  rmSync(fresh, { recursive: true, force: true });
-  rmSync(large, { recursive: true, force: true });
-  rmSync(enforced, { recursive: true, force: true });
-  rmSync(task, { recursive: true, force: true });
-  rmSync(sessions, { recursive: true, force: true });
+  for (const dir of [fresh, large, enforced, task, sessions, committed, records, ledger, shim.dir]) {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  }
   if (rulesync) rmSync(rulesync.dir, { recursive: true, force: true });
 }

@@ -26,6 +26,7 @@ import { distributionHasTest, distributionRoot } from '../io/distribution';
 import { DocumentError } from '../io/document-error';
 import type { GitRepository } from '../io/git';
 import type { Tree } from '../io/tree';
+import { bindContentCache } from '../layer/content-cache';
 import { MANIFEST_PATH } from '../layer/layout';
 import { Repository } from '../layer/repository';
 import type { RuleSet } from '../layer/rule-types';
@@ -48,7 +49,7 @@ export function repositoryReader(repository: Repository, ruleSet: RuleSet): Repo
     rulesDir: rulesDir(layout),
     policyFile: layout.policyFile,
   });
-  return Object.freeze({
+  const reader: RepositoryReader = Object.freeze({
     tree: tree.name,
     files: () => repository.judgedFiles(ruleSet),
     exists: (path: string) => tree.exists(path),
@@ -62,6 +63,9 @@ export function repositoryReader(repository: Repository, ruleSet: RuleSet): Repo
     layer,
     git: gitReader(repository.git),
   });
+  // the built-in rules reach the repository's content cache through this reader (engine/state/kernel/derived.ts)
+  bindContentCache(reader, repository.contentCache);
+  return reader;
 }
 
 /**

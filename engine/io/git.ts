@@ -27,9 +27,18 @@ export function isolatedGitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
-/** Run git in `cwd`. A git that cannot be started, or refuses a dubious owner, is unusable input (2). */
-export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): GitResult {
-  const result = spawnSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+/**
+ * Run git in `cwd` (with `input` on its stdin when given). A git that cannot be started, or refuses a
+ * dubious owner, is unusable input (2).
+ */
+export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input?: string): GitResult {
+  const result = spawnSync('git', args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    ...(input === undefined ? {} : { input }),
+  });
   return checked(result, cwd, result.stdout ?? '');
 }
 
@@ -68,6 +77,8 @@ function checked(
 /** A git repository's working tree, with lazily asked and remembered state. */
 export class GitRepository {
   private trackedCache = new Map<string, readonly string[]>();
+  /** The staged blob of each path the index holds at stage 0 (a conflicted path has none), from the whole listing. */
+  private blobs = new Map<string, string>();
   private configCache = new Map<string, string | undefined>();
   private branchCache: { readonly value: string | undefined } | undefined;
 
@@ -143,9 +154,18 @@ export class GitRepository {
     return value;
   }
 
-  /** Run git at the top level of this working tree. */
-  git(args: readonly string[]): GitResult {
-    return runGit(args, this.root, this.env);
+  /** Run git at the top level of this working tree, `input` on its stdin when given. */
+  git(args: readonly string[], input?: string): GitResult {
+    return runGit(args, this.root, this.env, input);
+  }
+
+  /**
+   * The blob the index holds for `path` (repository-relative), or undefined when the index does not
+   * track it at stage 0 (untracked, or conflicted): read from the one whole listing of the run.
+   */
+  indexBlob(path: string): string | undefined {
+    this.tracked('.');
+    return this.blobs.get(path);
   }
 
   /** Tracked files (repository-relative) under a pathspec, as the index has them. */
@@ -159,11 +179,32 @@ export class GitRepository {
         const all = this.tracked('.');
         const folderOnly = pathspec.endsWith('/');
         files = prefix === '' ? all : all.filter((file) => (!folderOnly && file === prefix) || file.startsWith(`${prefix}/`));
+      } else if (pathspec === '.') {
+        files = this.listIndex();
       } else {
         const result = this.git(['ls-files', '-z', '--', pathspec]);
         files = result.stdout.split('\0').filter((f) => f !== '');
       }
       this.trackedCache.set(pathspec, files);
+    }
+    return files;
+  }
+
+  /**
+   * The whole index, `git ls-files --stage`: every entry's path in git's order (a conflicted path once
+   * per stage, as `git ls-files` lists it), and the blob of each path staged at stage 0 kept aside.
+   */
+  private listIndex(): string[] {
+    const result = this.git(['ls-files', '--stage', '-z', '--', '.']);
+    const files: string[] = [];
+    for (const record of result.stdout.split('\0')) {
+      const tab = record.indexOf('\t');
+      if (tab === -1) continue;
+      const path = record.slice(tab + 1);
+      files.push(path);
+      // `<mode> <blob> <stage>`: the blob sits between the first and the last space
+      const head = record.slice(0, tab);
+      if (head.endsWith(' 0')) this.blobs.set(path, head.slice(head.indexOf(' ') + 1, head.length - 2));
     }
     return files;
   }

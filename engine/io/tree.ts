@@ -40,6 +40,12 @@ export interface Tree {
   prefetch(paths: readonly string[]): void;
 }
 
+/** A character at or above the surrogates, where UTF-16 order and byte order part. */
+const SURROGATE_OR_ABOVE = /[\ud800-\uffff]/;
+
+/** A folder of the index holding more files than this is left out of the preload (IndexTree). */
+const LARGE_FOLDER = 256;
+
 /** At most this many bytes of the files a gate read are kept for the rest of its run. */
 const SNAPSHOT_BYTES = 32 * 1024 * 1024;
 
@@ -48,6 +54,8 @@ export class WorkingTree implements Tree {
   readonly name = 'working tree';
   /** The bytes of each file read so far, while the snapshot has room (see the constructor). */
   private readonly kept = new Map<string, Buffer>();
+  /** Each folder listed so far, in a snapshot. */
+  private readonly listed = new Map<string, TreeEntry[]>();
   private keptBytes = 0;
 
   /**
@@ -67,6 +75,15 @@ export class WorkingTree implements Tree {
   }
 
   list(dir: string): TreeEntry[] {
+    const listed = this.listed.get(dir);
+    if (listed) return [...listed];
+    const entries = this.listDisk(dir);
+    // a snapshot lists a folder once per run: a gate asks about the same folders from several rules
+    if (this.options.snapshot) this.listed.set(dir, [...entries]);
+    return entries;
+  }
+
+  private listDisk(dir: string): TreeEntry[] {
     const abs = join(this.root, dir);
     let entries: Dirent[];
     try {
@@ -76,7 +93,11 @@ export class WorkingTree implements Tree {
       if (problem === undefined) return [];
       throw new DocumentError(dir, undefined, problem, 'make it a folder the tool can read, or remove it');
     }
-    return entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() })).sort((a, b) => byteOrder(a.name, b.name));
+    const listed = entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() }));
+    // below U+D800 the engine's own comparison of UTF-16 units is byte order (a sessions folder holds thousands)
+    return listed.every((entry) => !SURROGATE_OR_ABOVE.test(entry.name))
+      ? listed.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      : listed.sort((a, b) => byteOrder(a.name, b.name));
   }
 
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
@@ -136,6 +157,8 @@ export class IndexTree implements Tree {
   private readonly directories = new Map<string, Set<string>>();
   private readonly blobs = new Map<string, Buffer>();
   private preloaded = false;
+  /** The folders the preload left out for their size, until one of their files is read. */
+  private readonly large = new Set<string>();
 
   /** `env` is git's environment: GIT_INDEX_FILE names the index a pre-commit hook judges. */
   constructor(
@@ -196,6 +219,11 @@ export class IndexTree implements Tree {
     return createHash('sha256').update(this.bytes(path)).digest('hex');
   }
 
+  /** The blob staged for `path`: the id of exactly the bytes this tree reads for it; undefined when it is not staged. */
+  blob(path: string): string | undefined {
+    return this.entries.get(path)?.blob;
+  }
+
   prefetch(paths: readonly string[]): void {
     const wanted = paths
       .map((path) => this.entries.get(path)?.blob)
@@ -209,6 +237,15 @@ export class IndexTree implements Tree {
     if (!this.preloaded) this.preload();
     let bytes = this.blobs.get(entry.blob);
     if (!bytes) {
+      // a large folder left out of the preload is read whole the first time one of its files is
+      const dir = parentOf(path);
+      if (this.large.has(dir)) {
+        this.large.delete(dir);
+        this.prefetch([...(this.directories.get(dir) ?? [])].map((name) => (dir === '' ? name : `${dir}/${name}`)));
+        bytes = this.blobs.get(entry.blob);
+      }
+    }
+    if (!bytes) {
       bytes = this.catFile([entry.blob]).get(entry.blob);
       if (!bytes) throw new DocumentError(path, undefined, 'its staged content cannot be read', 'run: git status');
       this.blobs.set(entry.blob, bytes);
@@ -216,10 +253,19 @@ export class IndexTree implements Tree {
     return bytes;
   }
 
-  /** Every staged blob under `.ai/` in one git call: a gate reads most of them. */
+  /**
+   * Every staged blob under `.ai/` in one git call, a gate reads most of them — but those of a folder
+   * holding more than LARGE_FOLDER files (a sessions section grown over years), whose files are judged
+   * from the content cache by their blob ids and read only on a miss (`prefetch`), or whole on a first read.
+   */
   private preload(): void {
     this.preloaded = true;
-    const wanted = [...this.entries].filter(([path]) => path.startsWith('.ai/')).map(([, entry]) => entry.blob);
+    const counts = new Map<string, number>();
+    for (const path of this.entries.keys()) if (path.startsWith('.ai/')) counts.set(parentOf(path), (counts.get(parentOf(path)) ?? 0) + 1);
+    for (const [dir, count] of counts) if (count > LARGE_FOLDER) this.large.add(dir);
+    const wanted = [...this.entries]
+      .filter(([path]) => path.startsWith('.ai/') && !this.large.has(parentOf(path)))
+      .map(([, entry]) => entry.blob);
     for (const [blob, bytes] of this.catFile(wanted)) this.blobs.set(blob, bytes);
   }
 
@@ -240,6 +286,12 @@ export class IndexTree implements Tree {
     }
     return out;
   }
+}
+
+/** The folder a repository-relative path lies in (`` for the top level). */
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
 }
 
 /**

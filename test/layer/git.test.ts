@@ -55,7 +55,23 @@ describe('GitRepository.tracked', () => {
       .filter((line) => line.startsWith('ls-files'));
     // one listing from the repository, then one per pathspec from the comparison above
     expect(calls.length).toBe(1 + plain.length);
-    expect(calls[0]).toBe('ls-files -z -- .');
+    expect(calls[0]).toBe('ls-files --stage -z -- .');
+  });
+
+  it('knows the blob the index stages for each path, from the same listing', () => {
+    const repository = GitRepository.discover(join(dir, 'repo'), { env });
+    writeFileSync(log, '');
+    for (const file of FILES) {
+      const staged = spawnSync('git', ['rev-parse', `:${file}`], { cwd: join(dir, 'repo'), env, encoding: 'utf8' }).stdout.trim();
+      expect(repository.indexBlob(file), file).toBe(staged);
+    }
+    expect(repository.indexBlob('missing')).toBeUndefined();
+    expect(repository.indexBlob('dir')).toBeUndefined();
+    expect(
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('ls-files')),
+    ).toEqual(['ls-files --stage -z -- .']);
   });
 
   it('hands git what only git can answer: globs and magic', () => {
