@@ -103,50 +103,70 @@ export default defineValidator({
       .list(dir)
       .filter((entry) => !entry.directory && entry.name.endsWith('.md'))
       .map((entry) => `${dir}/${entry.name}`);
-    // a record's verdict is kept by its content between runs: ten thousand committed records are not parsed again
-    const verdicts = context.model(derivedModel).derive('session_records', paths, (path) => judge(context, path));
-    // the first record of each session id, and every record of an id claimed more than once
-    const first = new Map<string, string>();
-    const claimed = new Map<string, string[]>();
-    let sound = 0;
-    for (const path of paths) {
-      const verdict = verdicts.get(path)!;
-      const [id, found] = typeof verdict === 'string' ? [verdict, []] : verdict;
-      let problems = found.length;
-      for (const [message, line] of found) context.violation({ subject: path, file: path, ...(line === null ? {} : { line }), message });
-      if (id !== null) {
-        const earlier = first.get(id);
-        if (earlier === undefined) first.set(id, path);
-        else claimed.set(id, [...(claimed.get(id) ?? [earlier]), path]);
-        const named = namedOtherwise(path.slice(dir.length + 1), id);
-        if (named !== undefined) {
-          problems++;
-          context.violation({
-            subject: path,
-            file: path,
-            ...lineOfId(context, path),
-            message: `the file name carries ${named} but \`session_id\` is ${id}`,
-          });
-        }
-      }
-      if (problems === 0) sound++;
-    }
-    for (const [id, paths] of claimed) {
-      for (const path of paths) {
-        context.violation({
-          subject: path,
-          file: path,
-          message: `session ${id} is claimed by ${paths.length} records (${paths.join(', ')}); one episode has one record`,
-        });
-      }
-    }
-    if (paths.length > 0 && sound === paths.length && claimed.size === 0) {
-      context.ok({ subject: dir, message: `${paths.length} record(s), each a valid session/v1 record` });
-    } else if (paths.length === 0) {
-      context.ok({ subject: dir, message: 'no closed session record yet' });
+    // the folder's findings are kept by its records' names and contents, each record's verdict by its
+    // content: ten thousand committed records are neither parsed nor judged again (engine/state/kernel/derived.ts)
+    const findings = context.model(derivedModel).summarize(
+      'session_records',
+      paths,
+      (path) => judge(context, path),
+      (verdicts) => judgeFolder(context, dir, paths, verdicts),
+    );
+    for (const [kind, subject, message, line] of findings) {
+      if (kind === 'ok') context.ok({ subject, message });
+      else context.violation({ subject, file: subject, ...(line === null ? {} : { line }), message });
     }
   },
 });
+
+/** A finding of the rule as data (kept for the folder): a violation on a record, or the folder's OK. */
+type Finding = [kind: 'violation' | 'ok', subject: string, message: string, line: number | null];
+
+/** What the rule reports on the folder's records, given each one's verdict. */
+function judgeFolder(context: ValidatorContext, dir: string, paths: readonly string[], verdicts: ReadonlyMap<string, Verdict>): Finding[] {
+  const findings: Finding[] = [];
+  // the first record of each session id, and every record of an id claimed more than once
+  const first = new Map<string, string>();
+  const claimed = new Map<string, string[]>();
+  let sound = 0;
+  for (const path of paths) {
+    const verdict = verdicts.get(path)!;
+    const id = typeof verdict === 'string' ? verdict : verdict[0];
+    let problems = 0;
+    if (typeof verdict !== 'string') {
+      for (const [message, line] of verdict[1]) {
+        problems++;
+        findings.push(['violation', path, message, line]);
+      }
+    }
+    if (id !== null) {
+      const earlier = first.get(id);
+      if (earlier === undefined) first.set(id, path);
+      else claimed.set(id, [...(claimed.get(id) ?? [earlier]), path]);
+      const named = namedOtherwise(path.slice(dir.length + 1), id);
+      if (named !== undefined) {
+        problems++;
+        findings.push(['violation', path, `the file name carries ${named} but \`session_id\` is ${id}`, lineOfId(context, path)]);
+      }
+    }
+    if (problems === 0) sound++;
+  }
+  for (const [id, records] of claimed) {
+    for (const path of records) {
+      findings.push([
+        'violation',
+        path,
+        `session ${id} is claimed by ${records.length} records (${records.join(', ')}); one episode has one record`,
+        null,
+      ]);
+    }
+  }
+  if (paths.length > 0 && sound === paths.length && claimed.size === 0) {
+    findings.push(['ok', dir, `${paths.length} record(s), each a valid session/v1 record`, null]);
+  } else if (paths.length === 0) {
+    findings.push(['ok', dir, 'no closed session record yet', null]);
+  }
+  return findings;
+}
 
 /**
  * The session id a record's file name carries when it is not `id`; undefined when it is `id` or the name
@@ -160,11 +180,10 @@ function namedOtherwise(name: string, id: string): string | undefined {
 }
 
 /** The line of a record's `session_id` (read again: a verdict keeps no lines of a sound record). */
-function lineOfId(context: ValidatorContext, path: string): { line?: number } {
+function lineOfId(context: ValidatorContext, path: string): number | null {
   try {
-    const line = context.document(path).data.lines.get('session_id');
-    return line === undefined ? {} : { line };
+    return context.document(path).data.lines.get('session_id') ?? null;
   } catch {
-    return {};
+    return null;
   }
 }

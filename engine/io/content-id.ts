@@ -23,11 +23,15 @@ export function vouchedBlobs(git: GitRepository, paths: readonly string[]): Map<
   if (converting(git.config('core.autocrlf'))) return out;
   const staged = new Map<string, string>();
   const folders = new Set<string>();
+  let folder: string | undefined;
   for (const path of paths) {
     const blob = git.indexBlob(path);
     if (blob === undefined) continue;
     staged.set(path, blob);
-    folders.add(path.slice(0, path.lastIndexOf('/') + 1));
+    // the paths of one folder come together: its name is taken once
+    if (folder !== undefined && path.startsWith(folder) && path.lastIndexOf('/') === folder.length - 1) continue;
+    folder = path.slice(0, path.lastIndexOf('/') + 1);
+    folders.add(folder);
   }
   if (staged.size === 0) return out;
   // one literal pathspec per folder the paths lie in: the files of those folders are examined, not the whole tree

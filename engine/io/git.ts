@@ -78,7 +78,10 @@ function checked(
 export class GitRepository {
   private trackedCache = new Map<string, readonly string[]>();
   /** The staged blob of each path the index holds at stage 0 (a conflicted path has none), from the whole listing. */
-  private blobs = new Map<string, string>();
+  private blobs: ReadonlyMap<string, string> = new Map();
+  /** True when the whole listing is in byte order, as git keeps its index (checked, not assumed). */
+  private sorted = false;
+  private staged: StagedListing | undefined;
   private configCache = new Map<string, string | undefined>();
   private branchCache: { readonly value: string | undefined } | undefined;
 
@@ -178,7 +181,10 @@ export class GitRepository {
         // validators ask about however many folders
         const all = this.tracked('.');
         const folderOnly = pathspec.endsWith('/');
-        files = prefix === '' ? all : all.filter((file) => (!folderOnly && file === prefix) || file.startsWith(`${prefix}/`));
+        // the listing is in git's order, which sorts every path with a prefix together: only that run is looked at
+        const [from, to] = this.sorted ? prefixRun(all, prefix) : [0, all.length];
+        files =
+          prefix === '' ? all : all.slice(from, to).filter((file) => (!folderOnly && file === prefix) || file.startsWith(`${prefix}/`));
       } else if (pathspec === '.') {
         files = this.listIndex();
       } else {
@@ -194,19 +200,22 @@ export class GitRepository {
    * The whole index, `git ls-files --stage`: every entry's path in git's order (a conflicted path once
    * per stage, as `git ls-files` lists it), and the blob of each path staged at stage 0 kept aside.
    */
-  private listIndex(): string[] {
+  private listIndex(): readonly string[] {
     const result = this.git(['ls-files', '--stage', '-z', '--', '.']);
-    const files: string[] = [];
-    for (const record of result.stdout.split('\0')) {
-      const tab = record.indexOf('\t');
-      if (tab === -1) continue;
-      const path = record.slice(tab + 1);
-      files.push(path);
-      // `<mode> <blob> <stage>`: the blob sits between the first and the last space
-      const head = record.slice(0, tab);
-      if (head.endsWith(' 0')) this.blobs.set(path, head.slice(head.indexOf(' ') + 1, head.length - 2));
-    }
-    return files;
+    const listing = parseStaged(result.stdout);
+    this.staged = { ...listing, error: result.status === 0 ? undefined : result.stderr.trim() || `git exited ${result.status}` };
+    this.blobs = listing.stage0;
+    this.sorted = listing.sorted;
+    return listing.files;
+  }
+
+  /**
+   * The index as `ls-files --stage` lists it, read once per run: the blob of each path's first entry
+   * (stage 0, or the first stage of a conflicted path), or why git could not list it.
+   */
+  stagedEntries(): StagedListing {
+    this.tracked('.');
+    return this.staged!;
   }
 
   /** True when git would ignore `path` (repository-relative; it need not exist). */
@@ -222,6 +231,63 @@ export class GitRepository {
     }
     return this.configCache.get(key);
   }
+}
+
+/** The index as `git ls-files --stage -z` lists it. */
+export interface StagedListing {
+  /** Every entry's path, in git's order. */
+  readonly files: readonly string[];
+  /** The blob of each path's first entry: stage 0, or a conflicted path's first stage. */
+  readonly first: ReadonlyMap<string, string>;
+  /** The blob of each path staged at stage 0. */
+  readonly stage0: ReadonlyMap<string, string>;
+  /** True when `files` is in byte order, as git keeps its index (checked, and only where `<` is byte order). */
+  readonly sorted: boolean;
+  /** What git said when it could not list the index. */
+  readonly error?: string;
+}
+
+/** Parse `git ls-files --stage -z`: `<mode> SP <blob> SP <stage> TAB <path> NUL` a record, read in place. */
+export function parseStaged(out: string): Omit<StagedListing, 'error'> {
+  const files: string[] = [];
+  const first = new Map<string, string>();
+  const stage0 = new Map<string, string>();
+  // below the surrogates, `<` on UTF-16 is byte order: git's order is checked with it, else not relied on
+  let sorted = !/[\ud800-\uffff]/.test(out);
+  for (let at = 0; at < out.length; ) {
+    const tab = out.indexOf('\t', at);
+    const end = out.indexOf('\0', at);
+    if (tab === -1 || end === -1 || tab > end) break;
+    const space = out.indexOf(' ', at);
+    const path = out.slice(tab + 1, end);
+    if (space !== -1 && space < tab - 2) {
+      if (sorted && files.length > 0 && files[files.length - 1]! > path) sorted = false;
+      files.push(path);
+      const blob = out.slice(space + 1, tab - 2);
+      if (!first.has(path)) first.set(path, blob);
+      if (out.charCodeAt(tab - 1) === 0x30 && out.charCodeAt(tab - 2) === 0x20) stage0.set(path, blob);
+    }
+    at = end + 1;
+  }
+  return { files, first, stage0, sorted };
+}
+
+/** Where the paths of sorted `all` (no surrogates: `<` is byte order) that start with `prefix` lie: one run, `[from, to)`. */
+function prefixRun(all: readonly string[], prefix: string): [number, number] {
+  const lowerBound = (key: string): number => {
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (all[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const from = lowerBound(prefix);
+  let to = from;
+  while (to < all.length && all[to]!.startsWith(prefix)) to++;
+  return [from, to];
 }
 
 /**

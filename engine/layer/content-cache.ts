@@ -42,6 +42,9 @@ const MAGIC = 'majordomus content cache 1';
 /** A cache file larger than this is not read (a miss), and none is written larger. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
+/** How many summarised lists a purpose keeps. */
+const LISTS_KEPT = 8;
+
 /** How many caches of other builds stay beside the current one. */
 const KEEP_BUILDS = 2;
 
@@ -92,13 +95,63 @@ export class ContentCache {
    * what it returns for one file may be handed out again for any file with the same bytes.
    */
   derive<T extends CachedValue>(purpose: string, paths: readonly string[], derive: (path: string) => T): Map<string, T> {
-    const out = new Map<string, T>();
-    const build = buildId();
-    if (!build || paths.length < MIN_BATCH || this.maxEntries() === 0 || !/^[a-z0-9][a-z0-9_-]*$/.test(purpose)) {
-      for (const path of paths) out.set(path, derive(path));
-      return out;
-    }
+    const build = this.usable(purpose, paths);
+    if (!build) return new Map(paths.map((path) => [path, derive(path)]));
+    return this.deriveKeyed(build, purpose, paths, this.keysOf(paths), derive);
+  }
+
+  /**
+   * What `summarize` makes of `derive` of each of `paths`, kept for the exact list: the same paths, in the
+   * same order, each with the same bytes — so a folder of ten thousand records that did not change is
+   * summarised without a value of any of them being read. Otherwise each value is `derive`'s, served
+   * from the cache as `derive` serves it. `summarize` depends on the paths and their values alone.
+   */
+  summarize<T extends CachedValue, S extends CachedValue>(
+    purpose: string,
+    paths: readonly string[],
+    derive: (path: string) => T,
+    summarize: (values: ReadonlyMap<string, T>) => S,
+  ): S {
+    const build = this.usable(purpose, paths);
+    if (!build) return summarize(new Map(paths.map((path) => [path, derive(path)])));
     const keys = this.keysOf(paths);
+    // a list whose every file has a key is named by them all; one without is summarised afresh
+    const named: string[] = [purpose];
+    for (const path of paths) {
+      const key = keys.get(path);
+      if (key === undefined) break;
+      named.push(path, key);
+    }
+    const name = `${purpose}.lists`;
+    const id = named.length === 2 * paths.length + 1 ? createHash('sha256').update(named.join('\0')).digest('hex') : undefined;
+    const lists = this.store(build, name);
+    if (id !== undefined && Object.hasOwn(lists.entries, id)) return lists.entries[id] as S;
+    const summary = summarize(this.deriveKeyed(build, purpose, paths, keys, derive));
+    if (id !== undefined) {
+      lists.used.add(id);
+      delete lists.entries[id];
+      lists.entries[id] = summary;
+      // a few lists are plenty: the one of this state, and those of the states it moves between
+      this.write(build, name, lists, LISTS_KEPT);
+    }
+    return summary;
+  }
+
+  /** The build whose cache serves `purpose` for `paths`, or undefined when nothing is kept for them. */
+  private usable(purpose: string, paths: readonly string[]): string | undefined {
+    const build = buildId();
+    if (!build || paths.length < MIN_BATCH || this.maxEntries() === 0 || !/^[a-z0-9][a-z0-9_-]*$/.test(purpose)) return undefined;
+    return build;
+  }
+
+  private deriveKeyed<T extends CachedValue>(
+    build: string,
+    purpose: string,
+    paths: readonly string[],
+    keys: ReadonlyMap<string, string>,
+    derive: (path: string) => T,
+  ): Map<string, T> {
+    const out = new Map<string, T>();
     const store = this.store(build, purpose);
     const misses: string[] = [];
     const entries = store.entries;
@@ -181,9 +234,9 @@ export class ContentCache {
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, CachedValue>) : entries;
   }
 
-  /** Write a purpose's entries back, at most the policy's bound: unused entries first out, oldest first. */
-  private write(build: string, purpose: string, store: Store): void {
-    const limit = this.maxEntries();
+  /** Write a purpose's entries back, at most the policy's bound (or `most`): unused entries first out, oldest first. */
+  private write(build: string, purpose: string, store: Store, most?: number): void {
+    const limit = Math.min(this.maxEntries(), most ?? Number.POSITIVE_INFINITY);
     const all = Object.keys(store.entries);
     const kept = [...all.filter((key) => !store.used.has(key)), ...all.filter((key) => store.used.has(key))].slice(-limit);
     const body = Buffer.from(JSON.stringify(Object.fromEntries(kept.map((key) => [key, store.entries[key]!]))), 'utf8');

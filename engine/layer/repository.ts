@@ -61,8 +61,8 @@ export class Repository {
       options.tree === 'working' || options.tree === 'snapshot'
         ? new WorkingTree(git.root, { snapshot: options.tree === 'snapshot' })
         : options.tree === 'index'
-          ? new IndexTree(git.root, git.env)
-          : treeFor(git.root, git.env);
+          ? new IndexTree(git.root, git.env, git)
+          : treeFor(git.root, git.env, git);
     // a rule's test case without a layer of its own is judged under the skeleton's manifest, never written into it
     const layout =
       options.layoutless === 'skeleton' && !tree.exists(MANIFEST_PATH)

@@ -87,9 +87,11 @@ describe('the content cache', () => {
     const first = repo.gate(['doctor', '--rule', 'majordomus.session-records']);
     expect(first.code).toBe(0);
     const files = cacheFiles(repo);
-    expect(files.map((file) => file.split('/')[1])).toEqual(['session_records.json']);
+    // each record's verdict by its content, and the folder's findings by the list of names and contents
+    expect(files.map((file) => file.split('/')[1])).toEqual(['session_records.json', 'session_records.lists.json']);
     expect(Object.keys(entries(repo, files[0]!))).toHaveLength(RECORDS);
-    expect(statSync(repo.path(`${CACHE}/${files[0]}`)).mode & 0o777).toBe(0o600);
+    expect(Object.keys(entries(repo, files[1]!))).toHaveLength(1);
+    for (const file of files) expect(statSync(repo.path(`${CACHE}/${file}`)).mode & 0o777).toBe(0o600);
     expect(repo.git(['status', '--porcelain'])).toBe('');
     const again = repo.gate(['doctor', '--rule', 'majordomus.session-records']);
     expect(again.code).toBe(0);
@@ -134,18 +136,31 @@ describe('the content cache', () => {
     repo.git(['add', '--', path]);
     repo.git(['commit', '-q', '--no-verify', '-m', 'a spoiled record, committed']);
     expect(repo.gate(['doctor', '--rule', 'majordomus.session-records']).code).toBe(10);
-    const [file] = cacheFiles(repo);
-    const good = readFileSync(repo.path(`${CACHE}/${file}`));
-    // the spoiled record's verdict rewritten as a sound one: the checksum no longer adds up
-    const forged = Buffer.from(good.toString('utf8').replace(/\[\s*"s-[^"]+",\s*\[\[[^\]]*\]\]\]/, '"s-20260101000011-000b"'));
-    expect(forged.equals(good)).toBe(false);
-    for (const damaged of [forged, good.subarray(0, good.length - 10), Buffer.from('not a cache\n')]) {
-      writeFileSync(repo.path(`${CACHE}/${file}`), damaged);
+    const [records, lists] = cacheFiles(repo);
+    const goodRecords = readFileSync(repo.path(`${CACHE}/${records}`));
+    const goodLists = readFileSync(repo.path(`${CACHE}/${lists}`));
+    // the spoiled record's verdict rewritten as a sound one, the folder's findings as an OK: the checksums no longer add up
+    const forgedRecords = Buffer.from(
+      goodRecords.toString('utf8').replace(/\[\s*"s-[^"]+",\s*\[\[[^\]]*\]\]\]/, '"s-20260101000011-000b"'),
+    );
+    const forgedLists = Buffer.from(
+      goodLists.toString('utf8').replace(/\[\[\s*"violation".*\]\]/, '[["ok",".ai/repo/sessions","all sound",null]]'),
+    );
+    expect(forgedRecords.equals(goodRecords)).toBe(false);
+    expect(forgedLists.equals(goodLists)).toBe(false);
+    for (const [damagedRecords, damagedLists] of [
+      [forgedRecords, forgedLists],
+      [goodRecords.subarray(0, goodRecords.length - 10), goodLists.subarray(0, goodLists.length - 10)],
+      [Buffer.from('not a cache\n'), Buffer.from('not a cache\n')],
+    ] as const) {
+      writeFileSync(repo.path(`${CACHE}/${records}`), damagedRecords);
+      writeFileSync(repo.path(`${CACHE}/${lists}`), damagedLists);
       const run = repo.gate(['doctor', '--rule', 'majordomus.session-records']);
       expect(run.code).toBe(10);
       expect(sessionFindings(run)).toEqual([['FAIL', path]]);
-      // and replaced whole by the run that found it damaged
-      expect(Object.keys(entries(repo, file!))).toHaveLength(RECORDS);
+      // and each replaced whole by the run that found it damaged
+      expect(Object.keys(entries(repo, records!))).toHaveLength(RECORDS);
+      expect(Object.keys(entries(repo, lists!))).toHaveLength(1);
     }
   });
 
@@ -167,6 +182,13 @@ describe('the content cache', () => {
     const bounded = copyOf(repos, base);
     bounded.write('.ai/repo/policy.yaml', `${bounded.read('.ai/repo/policy.yaml')}\ncache:\n  flatten_max_entries: 25\n`);
     expect(bounded.gate(['doctor', '--rule', 'majordomus.session-records']).code).toBe(0);
+    expect(Object.keys(entries(bounded, cacheFiles(bounded)[0]!))).toHaveLength(25);
+    // a record changed: its folder's list is another, judged from the verdicts (25 served, 15 derived again)
+    const path = `${DIR}/${names[0]}`;
+    bounded.write(path, `${bounded.read(path)}\nA summary added later.\n`);
+    const after = bounded.gate(['doctor', '--rule', 'majordomus.session-records']);
+    expect(after.code).toBe(0);
+    expect(sessionFindings(after)).toEqual([['OK', DIR]]);
     expect(Object.keys(entries(bounded, cacheFiles(bounded)[0]!))).toHaveLength(25);
     expect(bounded.gate(['doctor', '--rule', 'majordomus.session-records']).code).toBe(0);
     const off = copyOf(repos, base);
@@ -197,7 +219,7 @@ describe('the content cache', () => {
     const codes = await Promise.all([runOnce(), runOnce(), runOnce(), runOnce()]);
     expect(codes).toEqual([0, 0, 0, 0]);
     const files = cacheFiles(repo).filter((f) => !f.includes('/.'));
-    expect(files).toHaveLength(1);
+    expect(files.map((file) => file.split('/')[1])).toEqual(['session_records.json', 'session_records.lists.json']);
     expect(Object.keys(entries(repo, files[0]!))).toHaveLength(RECORDS);
   });
 

@@ -17,6 +17,17 @@ export interface DerivedModel {
    * rule's own name). `derive` depends on the file's bytes alone and returns JSON.
    */
   derive<T extends CachedValue>(purpose: string, paths: readonly string[], derive: (path: string) => T): ReadonlyMap<string, T>;
+  /**
+   * What `summarize` makes of the values `derive` gives `paths`, or what it made before of the same
+   * paths with the same bytes (a folder that did not change). `summarize` depends on the paths and
+   * their values alone and returns JSON.
+   */
+  summarize<T extends CachedValue, S extends CachedValue>(
+    purpose: string,
+    paths: readonly string[],
+    derive: (path: string) => T,
+    summarize: (values: ReadonlyMap<string, T>) => S,
+  ): S;
 }
 
 /** The derived values of the repository a gate judges. */
@@ -25,9 +36,12 @@ export const derivedModel = defineModel({
   target: 'repository',
   build: (target): DerivedModel => {
     const cache = contentCacheOf(target.repository);
+    const direct = <T>(paths: readonly string[], derive: (path: string) => T): Map<string, T> =>
+      new Map(paths.map((path) => [path, derive(path)]));
     return {
-      derive: (purpose, paths, derive) =>
-        cache ? cache.derive(purpose, paths, derive) : new Map(paths.map((path) => [path, derive(path)])),
+      derive: (purpose, paths, derive) => (cache ? cache.derive(purpose, paths, derive) : direct(paths, derive)),
+      summarize: (purpose, paths, derive, summarize) =>
+        cache ? cache.summarize(purpose, paths, derive, summarize) : summarize(direct(paths, derive)),
     };
   },
 });
