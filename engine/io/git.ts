@@ -77,8 +77,9 @@ function checked(
 /** A git repository's working tree, with lazily asked and remembered state. */
 export class GitRepository {
   private trackedCache = new Map<string, readonly string[]>();
-  /** The staged blob of each path the index holds at stage 0 (a conflicted path has none), from the whole listing. */
+  /** The blob of each path's first index entry, from the whole listing (a conflicted path's is not a stage-0 blob). */
   private blobs: ReadonlyMap<string, string> = new Map();
+  private conflicted: ReadonlySet<string> = new Set();
   /** True when the whole listing is in byte order, as git keeps its index (checked, not assumed). */
   private sorted = false;
   private staged: StagedListing | undefined;
@@ -168,7 +169,7 @@ export class GitRepository {
    */
   indexBlob(path: string): string | undefined {
     this.tracked('.');
-    return this.blobs.get(path);
+    return this.conflicted.has(path) ? undefined : this.blobs.get(path);
   }
 
   /** Tracked files (repository-relative) under a pathspec, as the index has them. */
@@ -204,7 +205,8 @@ export class GitRepository {
     const result = this.git(['ls-files', '--stage', '-z', '--', '.']);
     const listing = parseStaged(result.stdout);
     this.staged = { ...listing, error: result.status === 0 ? undefined : result.stderr.trim() || `git exited ${result.status}` };
-    this.blobs = listing.stage0;
+    this.blobs = listing.first;
+    this.conflicted = listing.conflicted;
     this.sorted = listing.sorted;
     return listing.files;
   }
@@ -239,8 +241,8 @@ export interface StagedListing {
   readonly files: readonly string[];
   /** The blob of each path's first entry: stage 0, or a conflicted path's first stage. */
   readonly first: ReadonlyMap<string, string>;
-  /** The blob of each path staged at stage 0. */
-  readonly stage0: ReadonlyMap<string, string>;
+  /** The paths listed at a stage other than 0 (conflicted): `first` has no stage-0 blob for them. */
+  readonly conflicted: ReadonlySet<string>;
   /** True when `files` is in byte order, as git keeps its index (checked, and only where `<` is byte order). */
   readonly sorted: boolean;
   /** What git said when it could not list the index. */
@@ -251,7 +253,7 @@ export interface StagedListing {
 export function parseStaged(out: string): Omit<StagedListing, 'error'> {
   const files: string[] = [];
   const first = new Map<string, string>();
-  const stage0 = new Map<string, string>();
+  const conflicted = new Set<string>();
   // below the surrogates, `<` on UTF-16 is byte order: git's order is checked with it, else not relied on
   let sorted = !/[\ud800-\uffff]/.test(out);
   for (let at = 0; at < out.length; ) {
@@ -263,13 +265,13 @@ export function parseStaged(out: string): Omit<StagedListing, 'error'> {
     if (space !== -1 && space < tab - 2) {
       if (sorted && files.length > 0 && files[files.length - 1]! > path) sorted = false;
       files.push(path);
-      const blob = out.slice(space + 1, tab - 2);
-      if (!first.has(path)) first.set(path, blob);
-      if (out.charCodeAt(tab - 1) === 0x30 && out.charCodeAt(tab - 2) === 0x20) stage0.set(path, blob);
+      // git lists a path once, at stage 0, unless it is conflicted: then once a stage, from 1
+      if (out.charCodeAt(tab - 1) !== 0x30) conflicted.add(path);
+      if (!conflicted.has(path) || !first.has(path)) first.set(path, out.slice(space + 1, tab - 2));
     }
     at = end + 1;
   }
-  return { files, first, stage0, sorted };
+  return { files, first, conflicted, sorted };
 }
 
 /** Where the paths of sorted `all` (no surrogates: `<` is byte order) that start with `prefix` lie: one run, `[from, to)`. */

@@ -74,6 +74,27 @@ describe('GitRepository.tracked', () => {
     ).toEqual(['ls-files --stage -z -- .']);
   });
 
+  it('a conflicted path, listed once a stage, has no staged blob', () => {
+    const repo = join(dir, 'conflict');
+    const run = (args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env, encoding: 'utf8' });
+    spawnSync('git', ['init', '-q', '-b', 'main', repo], { env });
+    writeFileSync(join(repo, 'f'), 'a\n');
+    writeFileSync(join(repo, 'g'), 'g\n');
+    run(['add', '-A']);
+    run(['commit', '-q', '-m', 'a']);
+    run(['checkout', '-q', '-b', 'other']);
+    writeFileSync(join(repo, 'f'), 'b\n');
+    run(['commit', '-q', '-am', 'b']);
+    run(['checkout', '-q', 'main']);
+    writeFileSync(join(repo, 'f'), 'c\n');
+    run(['commit', '-q', '-am', 'c']);
+    run(['merge', '-q', 'other']);
+    const repository = GitRepository.discover(repo, { env });
+    expect([...repository.tracked()]).toEqual(['f', 'f', 'f', 'g']);
+    expect(repository.indexBlob('f')).toBeUndefined();
+    expect(repository.indexBlob('g')).toBe(run(['rev-parse', ':g']).stdout.trim());
+  });
+
   it('hands git what only git can answer: globs and magic', () => {
     const repository = GitRepository.discover(join(dir, 'repo'), { env });
     for (const pathspec of ['dir/*', ':(glob)**/x', ':(literal)dir', 'd?r']) {
