@@ -93,7 +93,7 @@ export default defineValidator({
   description:
     'Every closed session record is valid session/v1 front matter (share/schemas/session-record.v1.schema.json): known keys only, the required ones present, each of its shape, a known outcome, no absolute path, one record per identity.',
   gates: ['doctor', 'watch'],
-  run(context) {
+  async run(context) {
     const dir = context.layer.section('sessions') ?? `${context.layer.repoDir}/sessions`;
     if (context.kind(dir) !== 'dir') {
       context.ok({ subject: dir, message: 'no sessions section: no record to judge' });
@@ -105,7 +105,7 @@ export default defineValidator({
       .map((entry) => `${dir}/${entry.name}`);
     // the folder's findings are kept by its records' names and contents, each record's verdict by its
     // content: ten thousand committed records are neither parsed nor judged again (engine/state/kernel/derived.ts)
-    const findings = context.model(derivedModel).summarize(
+    const findings = await context.model(derivedModel).summarize(
       'session_records',
       paths,
       (path) => judge(context, path),

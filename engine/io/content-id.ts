@@ -14,13 +14,11 @@ const CONVERTING = ['text', 'eol', 'crlf', 'filter', 'ident', 'working-tree-enco
 
 /**
  * The blob of each of `paths` whose working-tree bytes git vouches are the blob's; a path it does not
- * vouch for is left out. Asks git twice: the files that differ from the index under the paths' folders
- * (`diff-files`, which examines their stat data) and the attributes of the rest (`check-attr --all`,
- * which names only those a path has); and `core.autocrlf` once per run.
+ * vouch for is left out. Asks git three things at once: the files that differ from the index under the
+ * paths' folders (`diff-files`, which examines their stat data), the attributes of the staged paths
+ * (`check-attr --all`, which names only those a path has), and `core.autocrlf`.
  */
-export function vouchedBlobs(git: GitRepository, paths: readonly string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  if (converting(git.config('core.autocrlf'))) return out;
+export async function vouchedBlobs(git: GitRepository, paths: readonly string[]): Promise<Map<string, string>> {
   const staged = new Map<string, string>();
   const folders = new Set<string>();
   let folder: string | undefined;
@@ -33,29 +31,28 @@ export function vouchedBlobs(git: GitRepository, paths: readonly string[]): Map<
     folder = path.slice(0, path.lastIndexOf('/') + 1);
     folders.add(folder);
   }
-  if (staged.size === 0) return out;
+  if (staged.size === 0) return staged;
   // one literal pathspec per folder the paths lie in: the files of those folders are examined, not the whole tree
-  const pathspecs = [...folders].map((folder) => `:(literal)${folder === '' ? '.' : folder}`);
-  const diff = git.git(['diff-files', '--name-only', '-z', '--', ...pathspecs]);
-  if (diff.status !== 0) return out;
+  const pathspecs = [...folders].map((name) => `:(literal)${name === '' ? '.' : name}`);
+  const [autocrlf, diff, attributes] = await Promise.all([
+    git.gitAsync(['config', '--get', '--', 'core.autocrlf']),
+    git.gitAsync(['diff-files', '--name-only', '-z', '--', ...pathspecs]),
+    // every attribute a path has (none, in most repositories: then git prints nothing at all)
+    git.gitAsync(['check-attr', '-z', '--stdin', '--all'], `${[...staged.keys()].join('\0')}\0`),
+  ]);
+  if (diff.status !== 0 || attributes.status !== 0 || converting(autocrlf.status === 0 ? autocrlf.stdout : undefined)) return new Map();
   for (const path of diff.stdout.split('\0')) staged.delete(path);
-  if (staged.size === 0) return out;
-  const clean = [...staged.keys()];
-  // every attribute a path has (none, in most repositories: then git prints nothing at all)
-  const attributes = git.git(['check-attr', '-z', '--stdin', '--all'], `${clean.join('\0')}\0`);
-  if (attributes.status !== 0) return out;
   // `<path> NUL <attribute> NUL <value> NUL`, for each attribute set, unset or given a value
   const fields = attributes.stdout.split('\0');
-  const converted = new Set<string>();
   for (let i = 0; i + 2 < fields.length; i += 3) {
-    if (CONVERTING.includes(fields[i + 1]!) && fields[i + 2] !== 'unset' && fields[i + 2] !== 'unspecified') converted.add(fields[i]!);
+    if (CONVERTING.includes(fields[i + 1]!) && fields[i + 2] !== 'unset' && fields[i + 2] !== 'unspecified') staged.delete(fields[i]!);
   }
-  for (const path of converted) staged.delete(path);
   return staged;
 }
 
 /** True when `core.autocrlf` converts line endings (git reads any true value, and `input`). */
 function converting(value: string | undefined): boolean {
   if (value === undefined) return false;
+  // what `git config --get` printed: the value and its newline
   return !['false', 'no', 'off', '0', ''].includes(value.trim().toLowerCase());
 }

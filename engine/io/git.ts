@@ -3,7 +3,7 @@
  * from the layer after `--`, never as options, and keeps git's environment (a pre-commit hook's
  * GIT_INDEX_FILE must be honoured: the hook judges what is staged).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
@@ -40,6 +40,36 @@ export function runGit(args: readonly string[], cwd: string, env: NodeJS.Process
     ...(input === undefined ? {} : { input }),
   });
   return checked(result, cwd, result.stdout ?? '');
+}
+
+/**
+ * Run git in `cwd` without waiting for it (`input` on its stdin when given): what several questions to
+ * git that do not depend on each other are asked with, so they run at once. The same refusals as runGit.
+ */
+export function runGitAsync(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input?: string): Promise<GitResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('git', args, { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
+    let failed: Error | undefined;
+    child.on('error', (error) => {
+      failed = error;
+    });
+    child.on('close', (status) => {
+      try {
+        resolvePromise(
+          checked({ error: failed, status, stderr: Buffer.concat(err).toString('utf8') }, cwd, Buffer.concat(out).toString('utf8')),
+        );
+      } catch (error) {
+        reject(error);
+      }
+    });
+    // a git that exits before reading all of its input closes the pipe: that is its answer, not ours to report
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(input);
+  });
 }
 
 /**
@@ -161,6 +191,11 @@ export class GitRepository {
   /** Run git at the top level of this working tree, `input` on its stdin when given. */
   git(args: readonly string[], input?: string): GitResult {
     return runGit(args, this.root, this.env, input);
+  }
+
+  /** `git` without waiting: questions that do not depend on each other are asked at once. */
+  gitAsync(args: readonly string[], input?: string): Promise<GitResult> {
+    return runGitAsync(args, this.root, this.env, input);
   }
 
   /**

@@ -94,10 +94,10 @@ export class ContentCache {
    * depend on the file's bytes alone — never on its name, another file, the clock — and return JSON;
    * what it returns for one file may be handed out again for any file with the same bytes.
    */
-  derive<T extends CachedValue>(purpose: string, paths: readonly string[], derive: (path: string) => T): Map<string, T> {
+  async derive<T extends CachedValue>(purpose: string, paths: readonly string[], derive: (path: string) => T): Promise<Map<string, T>> {
     const build = this.usable(purpose, paths);
     if (!build) return new Map(paths.map((path) => [path, derive(path)]));
-    return this.deriveKeyed(build, purpose, paths, this.keysOf(paths), derive);
+    return this.deriveKeyed(build, purpose, paths, await this.keysOf(paths), derive);
   }
 
   /**
@@ -106,15 +106,15 @@ export class ContentCache {
    * summarised without a value of any of them being read. Otherwise each value is `derive`'s, served
    * from the cache as `derive` serves it. `summarize` depends on the paths and their values alone.
    */
-  summarize<T extends CachedValue, S extends CachedValue>(
+  async summarize<T extends CachedValue, S extends CachedValue>(
     purpose: string,
     paths: readonly string[],
     derive: (path: string) => T,
     summarize: (values: ReadonlyMap<string, T>) => S,
-  ): S {
+  ): Promise<S> {
     const build = this.usable(purpose, paths);
     if (!build) return summarize(new Map(paths.map((path) => [path, derive(path)])));
-    const keys = this.keysOf(paths);
+    const keys = await this.keysOf(paths);
     // a list whose every file has a key is named by them all; one without is summarised afresh
     const named: string[] = [purpose];
     for (const path of paths) {
@@ -183,7 +183,7 @@ export class ContentCache {
    * The key of each path's bytes: the blob the index tree reads; in the working tree, the index's blob
    * where git vouches for the file, else the sha256 of its bytes. A path that cannot be read has none.
    */
-  private keysOf(paths: readonly string[]): Map<string, string> {
+  private async keysOf(paths: readonly string[]): Promise<Map<string, string>> {
     const tree = this.repository.tree;
     if (tree instanceof IndexTree) {
       const keys = new Map<string, string>();
@@ -193,7 +193,7 @@ export class ContentCache {
       }
       return keys;
     }
-    const keys = vouchedBlobs(this.repository.git, paths);
+    const keys = await vouchedBlobs(this.repository.git, paths);
     for (const path of paths) {
       if (keys.has(path)) continue;
       try {

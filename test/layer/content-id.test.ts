@@ -36,10 +36,10 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('vouchedBlobs', () => {
-  it('vouches for a clean file (its staged blob) and for a binary one, never for a changed, untracked or converted one', () => {
+  it('vouches for a clean file (its staged blob) and for a binary one, never for a changed, untracked or converted one', async () => {
     const repository = GitRepository.discover(dir, { env });
     const paths = ['clean.md', 'changed.md', 'ident.md', 'text.md', 'binary.md', 'sub/deep.md', 'untracked.md', 'missing.md'];
-    const vouched = vouchedBlobs(repository, paths);
+    const vouched = await vouchedBlobs(repository, paths);
     expect(Object.fromEntries(vouched)).toEqual({
       'clean.md': blobOf('clean.md'),
       'binary.md': blobOf('binary.md'),
@@ -47,13 +47,13 @@ describe('vouchedBlobs', () => {
     });
   });
 
-  it('vouches for nothing while core.autocrlf converts line endings', () => {
+  it('vouches for nothing while core.autocrlf converts line endings', async () => {
     git(['config', 'core.autocrlf', 'input']);
     try {
-      expect(vouchedBlobs(GitRepository.discover(dir, { env }), ['clean.md', 'sub/deep.md']).size).toBe(0);
+      expect((await vouchedBlobs(GitRepository.discover(dir, { env }), ['clean.md', 'sub/deep.md'])).size).toBe(0);
     } finally {
       git(['config', '--unset', 'core.autocrlf']);
     }
-    expect(vouchedBlobs(GitRepository.discover(dir, { env }), ['clean.md']).size).toBe(1);
+    expect((await vouchedBlobs(GitRepository.discover(dir, { env }), ['clean.md'])).size).toBe(1);
   });
 });

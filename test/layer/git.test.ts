@@ -76,7 +76,8 @@ describe('GitRepository.tracked', () => {
 
   it('a conflicted path, listed once a stage, has no staged blob', () => {
     const repo = join(dir, 'conflict');
-    const run = (args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env, encoding: 'utf8' });
+    const run = (args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env, encoding: 'utf8' });
     spawnSync('git', ['init', '-q', '-b', 'main', repo], { env });
     writeFileSync(join(repo, 'f'), 'a\n');
     writeFileSync(join(repo, 'g'), 'g\n');

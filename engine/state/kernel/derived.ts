@@ -16,7 +16,7 @@ export interface DerivedModel {
    * `derive` of each of `paths`, or the value derived before from the same bytes for `purpose` (the
    * rule's own name). `derive` depends on the file's bytes alone and returns JSON.
    */
-  derive<T extends CachedValue>(purpose: string, paths: readonly string[], derive: (path: string) => T): ReadonlyMap<string, T>;
+  derive<T extends CachedValue>(purpose: string, paths: readonly string[], derive: (path: string) => T): Promise<ReadonlyMap<string, T>>;
   /**
    * What `summarize` makes of the values `derive` gives `paths`, or what it made before of the same
    * paths with the same bytes (a folder that did not change). `summarize` depends on the paths and
@@ -27,7 +27,7 @@ export interface DerivedModel {
     paths: readonly string[],
     derive: (path: string) => T,
     summarize: (values: ReadonlyMap<string, T>) => S,
-  ): S;
+  ): Promise<S>;
 }
 
 /** The derived values of the repository a gate judges. */
@@ -39,8 +39,8 @@ export const derivedModel = defineModel({
     const direct = <T>(paths: readonly string[], derive: (path: string) => T): Map<string, T> =>
       new Map(paths.map((path) => [path, derive(path)]));
     return {
-      derive: (purpose, paths, derive) => (cache ? cache.derive(purpose, paths, derive) : direct(paths, derive)),
-      summarize: (purpose, paths, derive, summarize) =>
+      derive: async (purpose, paths, derive) => (cache ? cache.derive(purpose, paths, derive) : direct(paths, derive)),
+      summarize: async (purpose, paths, derive, summarize) =>
         cache ? cache.summarize(purpose, paths, derive, summarize) : summarize(direct(paths, derive)),
     };
   },

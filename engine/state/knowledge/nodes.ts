@@ -26,14 +26,14 @@ export interface Discovery {
 }
 
 /** What the classes discover in the repository's index. */
-export function discoverNodes(repository: Repository, classes: readonly SourceClass[]): Discovery {
+export async function discoverNodes(repository: Repository, classes: readonly SourceClass[]): Promise<Discovery> {
   const nodes: KnowledgeNode[] = [];
   const counts = new Map<string, number>();
   for (const source of classes) {
     const paths = repository.git.tracked(source.pathspec);
     counts.set(source.id, paths.length);
     // an identity is read from the file's bytes alone, so it is kept by them between runs (the content cache)
-    const declared = repository.contentCache.derive('knowledge_identity', paths, (path) => declaredIdentity(repository, path));
+    const declared = await repository.contentCache.derive('knowledge_identity', paths, (path) => declaredIdentity(repository, path));
     for (const path of paths) nodes.push({ source: source.id, kind: source.kind, identity: declared.get(path) ?? path, path });
   }
   return { nodes, counts };
