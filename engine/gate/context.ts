@@ -54,7 +54,12 @@ export function repositoryReader(repository: Repository, ruleSet: RuleSet): Repo
     files: () => repository.judgedFiles(ruleSet),
     exists: (path: string) => tree.exists(path),
     kind: (path: string) => treeKind(tree, repository.root, path),
-    list: (dir: string): readonly FolderEntry[] => tree.list(dir),
+    list: (dir: string): readonly FolderEntry[] => {
+      const entries = tree.list(dir);
+      // a large folder listed is about to be judged: what git vouches for in it is asked now, without waiting
+      repository.contentCache.anticipate(dir.replace(/\/+$/, ''), entries.length);
+      return entries;
+    },
     read: (path: string, options?: ReadOptions) => tree.readText(path, options?.maxBytes),
     sha256: (path: string) => tree.sha256(path),
     prefetch: (paths: readonly string[]) => tree.prefetch(paths),

@@ -54,6 +54,8 @@ export interface CachedRepository {
   readonly root: string;
   /** The local half of the layer, repository-relative. */
   readonly localDir: string;
+  /** The tracked half of the layer, repository-relative: the folders `anticipate` asks about. */
+  readonly repoDir: string;
   /** The tree the command judges. */
   readonly tree: Tree;
   readonly git: GitRepository;
@@ -64,6 +66,17 @@ export interface CachedRepository {
 /** The builds' folder, under the local half. */
 function cacheFolder(repository: CachedRepository): string {
   return `${repository.localDir}/cache/content`;
+}
+
+/** True when `path` lies directly in `folder` (`` for the top level), compared in place. */
+function inFolder(path: string, folder: string): boolean {
+  return folder === '' ? !path.includes('/') : path.lastIndexOf('/') === folder.length && path.startsWith(folder);
+}
+
+/** The folder a repository-relative path lies in (`` for the top level). */
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
 }
 
 /** This build's id, or undefined when none was compiled in (the engine run from its sources: no cache). */
@@ -84,6 +97,8 @@ interface Store {
 /** The content cache of one opened repository, for one run. */
 export class ContentCache {
   private readonly stores = new Map<string, Store>();
+  /** What git vouches for, folder by folder, asked once a run. */
+  private readonly vouching = new Map<string, Promise<Map<string, string>>>();
   private limit: number | undefined;
 
   constructor(private readonly repository: CachedRepository) {}
@@ -116,14 +131,18 @@ export class ContentCache {
     if (!build) return summarize(new Map(paths.map((path) => [path, derive(path)])));
     const keys = await this.keysOf(paths);
     // a list whose every file has a key is named by them all; one without is summarised afresh
-    const named: string[] = [purpose];
+    let named = purpose;
+    let complete = true;
     for (const path of paths) {
       const key = keys.get(path);
-      if (key === undefined) break;
-      named.push(path, key);
+      if (key === undefined) {
+        complete = false;
+        break;
+      }
+      named += `\0${path}\0${key}`;
     }
     const name = `${purpose}.lists`;
-    const id = named.length === 2 * paths.length + 1 ? createHash('sha256').update(named.join('\0')).digest('hex') : undefined;
+    const id = complete ? createHash('sha256').update(named).digest('hex') : undefined;
     const lists = this.store(build, name);
     if (id !== undefined && Object.hasOwn(lists.entries, id)) return lists.entries[id] as S;
     const summary = summarize(this.deriveKeyed(build, purpose, paths, keys, derive));
@@ -193,7 +212,19 @@ export class ContentCache {
       }
       return keys;
     }
-    const keys = await vouchedBlobs(this.repository.git, paths);
+    const keys = new Map<string, string>();
+    // each folder's files are vouched for together, once a run (asked ahead when it was listed: `anticipate`);
+    // the paths of one folder come together, so a folder is named once for them all
+    let folder: string | undefined;
+    let vouched: Map<string, string> | undefined;
+    for (const path of paths) {
+      if (folder === undefined || !inFolder(path, folder)) {
+        folder = folderOf(path);
+        vouched = await this.vouched(folder);
+      }
+      const blob = vouched!.get(path);
+      if (blob !== undefined) keys.set(path, blob);
+    }
     for (const path of paths) {
       if (keys.has(path)) continue;
       try {
@@ -203,6 +234,29 @@ export class ContentCache {
       }
     }
     return keys;
+  }
+
+  /**
+   * Start asking git, without waiting, what it vouches for in `folder` (a large folder of the judged
+   * working tree just listed: a rule lists a folder before it judges its files), so the question runs
+   * while other rules do and a rule that judges the folder finds the answer ready. Nothing is asked of a
+   * tree that is the index (its blobs are its bytes), of a small folder, or when no cache is kept.
+   */
+  anticipate(folder: string, files: number): void {
+    if (files < MIN_BATCH || this.repository.tree instanceof IndexTree || !buildId() || this.maxEntries() === 0) return;
+    if (!folder.startsWith(`${this.repository.repoDir}/`)) return;
+    void this.vouched(folder).catch(() => undefined);
+  }
+
+  /** What git vouches for among the tracked files of `folder` (directly in it), asked once a run. */
+  private vouched(folder: string): Promise<Map<string, string>> {
+    let answer = this.vouching.get(folder);
+    if (!answer) {
+      const files = this.repository.git.tracked(folder === '' ? '.' : `${folder}/`).filter((path) => inFolder(path, folder));
+      answer = vouchedBlobs(this.repository.git, files);
+      this.vouching.set(folder, answer);
+    }
+    return answer;
   }
 
   private store(build: string, purpose: string): Store {

@@ -112,6 +112,7 @@ export class Repository {
     this.contents ??= new ContentCache({
       root: this.root,
       localDir: this.layout.localDir,
+      repoDir: this.layout.repoDir,
       tree: this.tree,
       git: this.git,
       maxEntries: () => this.policyKey('cache', 'flatten_max_entries'),
