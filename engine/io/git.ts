@@ -107,9 +107,13 @@ function checked(
 /** A git repository's working tree, with lazily asked and remembered state. */
 export class GitRepository {
   private trackedCache = new Map<string, readonly string[]>();
-  /** The blob of each path's first index entry, from the whole listing (a conflicted path's is not a stage-0 blob). */
-  private blobs: ReadonlyMap<string, string> = new Map();
-  private conflicted: ReadonlySet<string> = new Set();
+  /** The blob of each path's first index entry, from the listings of the run (a conflicted path's is not a stage-0 blob). */
+  private blobs = new Map<string, string>();
+  private conflicted = new Set<string>();
+  /** The paths a listing under a pathspec named (their blob, or their conflict, is known), before the whole one. */
+  private readonly known = new Set<string>();
+  /** True once the whole index is listed: every blob is known. */
+  private whole = false;
   /** True when the whole listing is in byte order, as git keeps its index (checked, not assumed). */
   private sorted = false;
   private staged: StagedListing | undefined;
@@ -203,7 +207,8 @@ export class GitRepository {
    * track it at stage 0 (untracked, or conflicted): read from the one whole listing of the run.
    */
   indexBlob(path: string): string | undefined {
-    this.tracked('.');
+    // a listing under a pathspec that named the path knows it already; otherwise the whole listing is read
+    if (!this.whole && !this.known.has(path)) this.tracked('.');
     return this.conflicted.has(path) ? undefined : this.blobs.get(path);
   }
 
@@ -224,8 +229,10 @@ export class GitRepository {
       } else if (pathspec === '.') {
         files = this.listIndex();
       } else {
-        const result = this.git(['ls-files', '-z', '--', pathspec]);
-        files = result.stdout.split('\0').filter((f) => f !== '');
+        // with the stage, so the blobs of what it names are known without the whole listing
+        const listing = parseStaged(this.git(['ls-files', '--stage', '-z', '--', pathspec]).stdout);
+        this.remember(listing);
+        files = listing.files;
       }
       this.trackedCache.set(pathspec, files);
     }
@@ -240,10 +247,26 @@ export class GitRepository {
     const result = this.git(['ls-files', '--stage', '-z', '--', '.']);
     const listing = parseStaged(result.stdout);
     this.staged = { ...listing, error: result.status === 0 ? undefined : result.stderr.trim() || `git exited ${result.status}` };
-    this.blobs = listing.first;
-    this.conflicted = listing.conflicted;
+    this.remember(listing, true);
     this.sorted = listing.sorted;
     return listing.files;
+  }
+
+  /** Keep the blobs a listing names, and which of its paths are conflicted (`whole`: the whole index). */
+  private remember(listing: ReturnType<typeof parseStaged>, whole = false): void {
+    if (whole) {
+      // the whole index names every path a narrower listing did, with the same blobs
+      this.blobs = listing.first;
+      this.conflicted = listing.conflicted;
+      this.whole = true;
+      return;
+    }
+    for (const [path, blob] of listing.first) {
+      if (this.known.has(path)) continue;
+      this.known.add(path);
+      this.blobs.set(path, blob);
+    }
+    for (const path of listing.conflicted) this.conflicted.add(path);
   }
 
   /**
@@ -285,7 +308,7 @@ export interface StagedListing {
 }
 
 /** Parse `git ls-files --stage -z`: `<mode> SP <blob> SP <stage> TAB <path> NUL` a record, read in place. */
-export function parseStaged(out: string): Omit<StagedListing, 'error'> {
+export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first: Map<string, string>; conflicted: Set<string> } {
   const files: string[] = [];
   const first = new Map<string, string>();
   const conflicted = new Set<string>();

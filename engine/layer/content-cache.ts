@@ -219,8 +219,12 @@ export class ContentCache {
     let vouched: Map<string, string> | undefined;
     for (const path of paths) {
       if (folder === undefined || !inFolder(path, folder)) {
-        folder = folderOf(path);
-        vouched = await this.vouched(folder);
+        const named = folderOf(path);
+        folder = named;
+        vouched = await this.vouched(
+          named,
+          paths.filter((other) => inFolder(other, named)),
+        );
       }
       const blob = vouched!.get(path);
       if (blob !== undefined) keys.set(path, blob);
@@ -242,17 +246,21 @@ export class ContentCache {
    * while other rules do and a rule that judges the folder finds the answer ready. Nothing is asked of a
    * tree that is the index (its blobs are its bytes), of a small folder, or when no cache is kept.
    */
-  anticipate(folder: string, files: number): void {
-    if (files < MIN_BATCH || this.repository.tree instanceof IndexTree || !buildId() || this.maxEntries() === 0) return;
-    if (!folder.startsWith(`${this.repository.repoDir}/`)) return;
-    void this.vouched(folder).catch(() => undefined);
+  anticipate(folder: string, entries: number): void {
+    if (entries < MIN_BATCH || this.repository.tree instanceof IndexTree || !buildId() || this.maxEntries() === 0) return;
+    if (!folder.startsWith(`${this.repository.repoDir}/`) || this.vouching.has(folder)) return;
+    const files = this.repository.git.tracked(`${folder}/`).filter((path) => inFolder(path, folder));
+    void this.vouched(folder, files).catch(() => undefined);
   }
 
-  /** What git vouches for among the tracked files of `folder` (directly in it), asked once a run. */
-  private vouched(folder: string): Promise<Map<string, string>> {
+  /**
+   * What git vouches for among `files` of `folder`, asked once a run for the folder: the first to ask
+   * names the files (all the tracked ones when a listing anticipated it); a file asked about later that
+   * was not among them is not vouched for, and is keyed by its bytes.
+   */
+  private vouched(folder: string, files: readonly string[]): Promise<Map<string, string>> {
     let answer = this.vouching.get(folder);
     if (!answer) {
-      const files = this.repository.git.tracked(folder === '' ? '.' : `${folder}/`).filter((path) => inFolder(path, folder));
       answer = vouchedBlobs(this.repository.git, files);
       this.vouching.set(folder, answer);
     }
