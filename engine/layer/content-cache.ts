@@ -221,10 +221,12 @@ export class ContentCache {
       if (folder === undefined || !inFolder(path, folder)) {
         const named = folderOf(path);
         folder = named;
-        vouched = await this.vouched(
-          named,
-          paths.filter((other) => inFolder(other, named)),
-        );
+        // a folder anticipated when it was listed is answered already; another is asked about its paths here
+        vouched = await (this.vouching.get(named) ??
+          this.vouched(
+            named,
+            paths.filter((other) => inFolder(other, named)),
+          ));
       }
       const blob = vouched!.get(path);
       if (blob !== undefined) keys.set(path, blob);
