@@ -274,7 +274,7 @@ const targets = [
           cwd: fresh,
         },
       ]),
-  ...historyTargets({ cli, fresh: committed, records, ledger, shim }),
+  ...historyTargets({ cli, fresh: committed, records, ledger, shim, env }),
 ];
 const rulesync = historyOnly ? undefined : rulesyncProject(fresh);
 if (rulesync)
