@@ -1,6 +1,7 @@
 // The long-lived repository in `npm run bench` (tools/bench.mjs): what a repository meets after years of
 // work. `doctor` on 10,000 committed session records against `doctor` on a fresh repository (goal: at
-// most 1.5x), `knowledge nodes --kind session` on them (goal: at most 500 ms), and a commit through the
+// most 1.5x), in the working tree and on the index as the pre-commit hook runs it, `knowledge nodes
+// --kind session` on them (goal: at most 500 ms), and a commit through the
 // installed pre-commit hook (doctor on the staged index, then update --check) on a fresh repository, on
 // the 10,000 records and beside a 20,000-line ledger (four times the skeleton's cap: a WARN, never a
 // refused commit). The hooks find the built CLI through a `majordomus` shim on PATH.
@@ -40,10 +41,24 @@ export function ledgerRepository({ run, cli, freshRepository }) {
  * The targets of the long-lived repository: each times a whole process, alternating with the others. A
  * commit target commits an empty change through the hooks (git runs pre-commit for it all the same).
  */
-export function historyTargets({ cli, fresh, records, ledger, shim }) {
+export function historyTargets({ cli, fresh, records, ledger, shim, env }) {
   const node = process.execPath;
   const hooked = (name, cwd) => ({ name, command: 'git', argv: [...commit, '--allow-empty', '-m', 'bench'], cwd, env: shim.env });
+  // what the pre-commit hook runs: doctor on the staged index (git exports GIT_INDEX_FILE to the hook)
+  const staged = (name, cwd) => ({
+    name,
+    command: node,
+    argv: [cli, 'doctor', '--quiet'],
+    cwd,
+    env: { ...env, GIT_INDEX_FILE: '.git/index' },
+  });
   return [
+    staged('doctor on the index, as the hook (fresh repository)', fresh),
+    {
+      ...staged(`doctor on the index, as the hook (${RECORDS} records)`, records),
+      against: 'doctor on the index, as the hook (fresh repository)',
+      goalAgainst: 1.5,
+    },
     {
       name: `doctor (${RECORDS} committed session records)`,
       command: node,
