@@ -224,8 +224,8 @@ export class GitRepository {
         const folderOnly = pathspec.endsWith('/');
         // the listing is in git's order, which sorts every path with a prefix together: only that run is looked at
         const [from, to] = this.sorted ? prefixRun(all, prefix) : [0, all.length];
-        files =
-          prefix === '' ? all : all.slice(from, to).filter((file) => (!folderOnly && file === prefix) || file.startsWith(`${prefix}/`));
+        const under = `${prefix}/`;
+        files = prefix === '' ? all : all.slice(from, to).filter((file) => (!folderOnly && file === prefix) || file.startsWith(under));
       } else if (pathspec === '.') {
         files = this.listIndex();
       } else {
