@@ -115,13 +115,14 @@ export class Repository {
       repoDir: this.layout.repoDir,
       tree: this.tree,
       git: this.git,
-      maxEntries: () => this.policyKey('cache', 'flatten_max_entries'),
+      maxEntries: () => this.policyKey('cache.flatten_max_entries'),
     });
     return this.contents;
   }
 
   /** `<section>.<key>` of the policy as written; undefined when it is not there or the policy does not read. */
-  private policyKey(section: string, key: string): unknown {
+  private policyKey(dotted: `${string}.${string}`): unknown {
+    const [section, key] = dotted.split('.') as [string, string];
     try {
       const policy = this.yaml(this.layout.policyFile).value;
       const block = policy !== null && typeof policy === 'object' ? (policy as Record<string, unknown>)[section] : undefined;
