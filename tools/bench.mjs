@@ -10,17 +10,22 @@
 // projections' drift check, `update --check`, on the fresh repository — beside `rulesync generate --check`
 // on the same instruction files when RULESYNC_BIN names a rulesync installed outside this repository
 // (never a dependency of it). Then the MCP server: `majordomus mcp` started, `initialize` answered and one
-// `tools/call` answered, until it ends with its input. With --baseline <package>, `doctor` of another
-// build (a package folder: package.json, share/, rules/, dist/) alternates with this one, for a
+// `tools/call` answered, until it ends with its input; and the long-lived repository (tools/bench-history.mjs):
+// doctor and knowledge nodes on 10,000 committed session records, and a commit through the installed hooks
+// there and beside a 20,000-line ledger, each against a fresh repository. With --baseline <package>, `doctor`
+// of another build (a package folder: package.json, share/, rules/, dist/) alternates with this one, for a
 // before/after in one run. Public tools only: node and git.
-// Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--baseline <package>] [--json]
-//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions | --big | --merged]   builds only the
-//        enforced (or the large, or the task) repository, prints its path and leaves it, to time or profile by hand
+// Usage: node tools/bench.mjs [--rounds N] [--rules N] [--enforced N] [--baseline <package>] [--json] [--history]
+//        (--history: only the long-lived repository's cases, beside node -e 0 and doctor on a fresh repository)
+//        node tools/bench.mjs --prepare [--enforced N | --large [--rules N] | --task | --sessions | --big | --merged | --records [N]]
+//        builds only that repository (--records: N committed session records, 10,000 by default), prints its
+//        path and leaves it, to time or profile by hand
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { historyTargets, hookShim, ledgerRepository, RECORDS } from './bench-history.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // the executable a user runs: the package's bin
@@ -38,8 +43,8 @@ const baselineAt = args.indexOf('--baseline');
 const baseline = baselineAt === -1 ? undefined : resolve(args[baselineAt + 1]);
 
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_') && !k.startsWith('MAJORDOMUS_')));
-const run = (command, argv, cwd, input) => {
-  const result = spawnSync(command, argv, { cwd, env, encoding: 'utf8', input });
+const run = (command, argv, cwd, input, runEnv = env) => {
+  const result = spawnSync(command, argv, { cwd, env: runEnv, encoding: 'utf8', input, maxBuffer: 256 * 1024 * 1024 });
   if (result.status !== 0)
     throw new Error(`${command} ${argv.join(' ')} exited ${result.status}: ${result.stderr}${result.stdout.slice(-2000)}`);
   return result;
@@ -182,11 +187,12 @@ function mergedTaskRepository() {
 }
 
 /**
- * An adopted repository worked in for a long while: 1,000 closed session records (one `session close`
- * really wrote, copied under other session ids) and a ledger of 5,000 lines, most of them stamped with
- * other episodes: what `session start` and `session close` meet in a provider's hook.
+ * An adopted repository worked in for a long while: `count` closed session records (1,000; one `session
+ * close` really wrote, copied under other session ids), committed, and a ledger of `ledgerLines` lines
+ * (5,000), most of them stamped with other episodes: what `session start` and `session close` meet in a
+ * provider's hook. With 10,000 records and no extra ledger lines: the long-lived repository of doctor.
  */
-function sessionsRepository() {
+function sessionsRepository(count = 1000, ledgerLines = 5000) {
   const dir = freshRepository();
   run('git', ['add', '-A'], dir);
   run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'bench'], dir);
@@ -195,8 +201,8 @@ function sessionsRepository() {
   const text = readFileSync(join(dir, record), 'utf8');
   const id = /session_id: "([^"]+)"/.exec(text)[1];
   const sessions = join(dir, '.ai/repo/sessions');
-  for (let i = 1; i < 1000; i++) {
-    const other = `s-20261101${String(100000 + i).slice(1)}0-${i.toString(16).padStart(4, '0')}`;
+  for (let i = 1; i < count; i++) {
+    const other = `s-20261101${String(1000000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
     const name = record
       .split('/')
       .pop()
@@ -205,7 +211,7 @@ function sessionsRepository() {
     writeFileSync(join(sessions, name), text.replaceAll(id, other));
   }
   const lines = [];
-  for (let i = 0; i < 5000; i++) {
+  for (let i = 0; i < ledgerLines; i++) {
     const ts = new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
     lines.push(
       JSON.stringify({
@@ -219,7 +225,7 @@ function sessionsRepository() {
       }),
     );
   }
-  writeFileSync(join(dir, '.ai/local/state/ledger.jsonl'), `${lines.join('\n')}\n`);
+  if (ledgerLines > 0) writeFileSync(join(dir, '.ai/local/state/ledger.jsonl'), `${lines.join('\n')}\n`);
   run('git', ['add', '-A'], dir);
   run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'records'], dir);
   return dir;
@@ -278,9 +284,9 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-const time = (command, argv, cwd, input) => {
+const time = (command, argv, cwd, input, runEnv) => {
   const start = process.hrtime.bigint();
-  run(command, argv, cwd, input);
+  run(command, argv, cwd, input, runEnv);
   return Number(process.hrtime.bigint() - start) / 1e6;
 };
 
@@ -288,6 +294,7 @@ const time = (command, argv, cwd, input) => {
 const peakMemory = (argv, cwd, input) => {
   const probe = "process.on('exit',()=>process.stderr.write('\\nMAXRSS '+process.resourceUsage().maxRSS+'\\n'))";
   const result = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(probe)}`, ...argv], {
+    maxBuffer: 256 * 1024 * 1024,
     cwd,
     env,
     encoding: 'utf8',
@@ -299,52 +306,82 @@ const peakMemory = (argv, cwd, input) => {
 
 if (args.includes('--prepare')) {
   process.stdout.write(
-    `${args.includes('--big') ? bigRepository() : args.includes('--merged') ? mergedTaskRepository() : args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
+    `${args.includes('--big') ? bigRepository() : args.includes('--merged') ? mergedTaskRepository() : args.includes('--records') ? sessionsRepository(option('--records', RECORDS) || RECORDS, 0) : args.includes('--sessions') ? sessionsRepository() : args.includes('--task') ? taskRepository() : args.includes('--large') ? largeRepository() : enforcedRepository(enforcedCount)}\n`,
   );
   process.exit(0);
 }
 
+// --history: only the long-lived repository's cases (tools/bench-history.mjs), beside node -e 0 and a fresh doctor
+const historyOnly = args.includes('--history');
 const fresh = freshRepository();
-const large = largeRepository();
-const enforced = enforcedRepository(enforcedCount);
-const task = taskRepository();
-const sessions = sessionsRepository();
-const big = bigRepository();
-const merged = mergedTaskRepository();
+const large = historyOnly ? undefined : largeRepository();
+const enforced = historyOnly ? undefined : enforcedRepository(enforcedCount);
+const task = historyOnly ? undefined : taskRepository();
+const sessions = historyOnly ? undefined : sessionsRepository();
+const big = historyOnly ? undefined : bigRepository();
+const merged = historyOnly ? undefined : mergedTaskRepository();
+const committed = freshRepository();
+run('git', ['add', '-A'], committed);
+run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'adopt'], committed);
+// the records alone: the ledger as the one real close left it, so only the records differ from a fresh repository
+const records = sessionsRepository(RECORDS, 0);
+const ledger = ledgerRepository({ run, cli, freshRepository });
+const shim = hookShim(cli, env);
 const targets = [
   { name: 'node -e 0', command: process.execPath, argv: ['-e', '0'], cwd: fresh },
   { name: 'doctor (fresh repository)', command: process.execPath, argv: [cli, 'doctor'], cwd: fresh },
-  { name: `doctor (${ruleCount} rules, 630 records, 4500 ledger lines)`, command: process.execPath, argv: [cli, 'doctor'], cwd: large },
-  { name: `doctor (${enforcedCount} enforced rules with tests)`, command: process.execPath, argv: [cli, 'doctor'], cwd: enforced },
-  { name: 'check (active task, 500 .ai/ files, 5000 ledger lines)', command: process.execPath, argv: [cli, 'check'], cwd: task, goal: 2.5 },
-  { name: 'update --check (fresh repository, 2 projections)', command: process.execPath, argv: [cli, 'update', '--check'], cwd: fresh },
-  // the PreToolUse guard runs before every shell command an agent runs: a commit as agents write one, and a bypass refused
-  {
-    name: 'capture guard (a commit with a heredoc message)',
-    command: process.execPath,
-    argv: [cli, 'capture', 'guard'],
-    cwd: sessions,
-    input: guardPayload(
-      `git add -A && git commit -m "$(cat <<'EOF'\nfeat: a change\n\nWith a body that mentions --no-verify.\nEOF\n)"`,
-      sessions,
-    ),
-    goal: 1.5,
-  },
-  {
-    name: 'capture guard (bash -c git commit -n, refused)',
-    command: process.execPath,
-    argv: [cli, 'capture', 'guard'],
-    cwd: sessions,
-    input: guardPayload(`bash -c 'git commit -n -m wip'`, sessions),
-    goal: 1.5,
-  },
-  { name: 'check (task branch that merged 500 commits)', command: process.execPath, argv: [cli, 'check'], cwd: merged },
-  {
-    name: 'finish --check (task branch that merged 500 commits)',
-    command: process.execPath,
-    argv: [cli, 'finish', '--check'],
-    cwd: merged,
-  },
+  ...(historyOnly
+    ? []
+    : [
+        {
+          name: `doctor (${ruleCount} rules, 630 records, 4500 ledger lines)`,
+          command: process.execPath,
+          argv: [cli, 'doctor'],
+          cwd: large,
+        },
+        { name: `doctor (${enforcedCount} enforced rules with tests)`, command: process.execPath, argv: [cli, 'doctor'], cwd: enforced },
+        {
+          name: 'check (active task, 500 .ai/ files, 5000 ledger lines)',
+          command: process.execPath,
+          argv: [cli, 'check'],
+          cwd: task,
+          goal: 2.5,
+        },
+        {
+          name: 'update --check (fresh repository, 2 projections)',
+          command: process.execPath,
+          argv: [cli, 'update', '--check'],
+          cwd: fresh,
+        },
+        // the PreToolUse guard runs before every shell command an agent runs: a commit as agents write one, and a bypass refused
+        {
+          name: 'capture guard (a commit with a heredoc message)',
+          command: process.execPath,
+          argv: [cli, 'capture', 'guard'],
+          cwd: sessions,
+          input: guardPayload(
+            `git add -A && git commit -m "$(cat <<'EOF'\nfeat: a change\n\nWith a body that mentions --no-verify.\nEOF\n)"`,
+            sessions,
+          ),
+          goal: 1.5,
+        },
+        {
+          name: 'capture guard (bash -c git commit -n, refused)',
+          command: process.execPath,
+          argv: [cli, 'capture', 'guard'],
+          cwd: sessions,
+          input: guardPayload(`bash -c 'git commit -n -m wip'`, sessions),
+          goal: 1.5,
+        },
+        { name: 'check (task branch that merged 500 commits)', command: process.execPath, argv: [cli, 'check'], cwd: merged },
+        {
+          name: 'finish --check (task branch that merged 500 commits)',
+          command: process.execPath,
+          argv: [cli, 'finish', '--check'],
+          cwd: merged,
+        },
+      ]),
+  ...historyTargets({ cli, fresh: committed, records, ledger, shim, env }),
 ];
 if (baseline)
   targets.push({
@@ -370,7 +407,7 @@ targets.push({
     mcpMessage({ id: 2, method: 'tools/call', params: { name: 'search', arguments: { text: 'scope', limit: 5 } } }),
   ].join(''),
 });
-const rulesync = rulesyncProject(fresh);
+const rulesync = historyOnly ? undefined : rulesyncProject(fresh);
 if (rulesync)
   targets.push({
     name: 'rulesync generate --check (same 2 files)',
@@ -379,11 +416,12 @@ if (rulesync)
     cwd: rulesync.dir,
   });
 try {
-  for (const target of targets) time(target.command, target.argv, target.cwd, target.input); // warm the file cache
+  // warm the file cache (and the content cache: what follows is a repository's steady state)
+  for (const target of targets) time(target.command, target.argv, target.cwd, target.input, target.env);
   const samples = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     targets.forEach((target, i) => {
-      samples[i].push(time(target.command, target.argv, target.cwd, target.input));
+      samples[i].push(time(target.command, target.argv, target.cwd, target.input, target.env));
     });
   }
   const baseline = median(samples[0]);
@@ -397,18 +435,29 @@ try {
     peak_mb:
       i === 0 || target.command !== process.execPath ? undefined : Number(peakMemory(target.argv, target.cwd, target.input).toFixed(1)),
     goal: target.goal,
+    goal_ms: target.goal_ms,
+    // against another target of the run (the long-lived repository against a fresh one)
+    ...(target.against === undefined
+      ? {}
+      : {
+          against: target.against,
+          ratio_against: Number((median(samples[i]) / median(samples[targets.findIndex((t) => t.name === target.against)])).toFixed(2)),
+          goal_against: target.goalAgainst,
+        }),
   }));
   // an episode is opened then closed, so the two alternate with the baseline rather than run as targets
   const episode = { start: [], close: [], node: [] };
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round < (historyOnly ? 0 : rounds); round++) {
     episode.node.push(time(process.execPath, ['-e', '0'], fresh));
     episode.start.push(time(process.execPath, [cli, 'session', 'start'], sessions));
     episode.close.push(time(process.execPath, [cli, 'session', 'close'], sessions));
   }
-  for (const [name, values, goal] of [
-    ['session start (1000 records, 5000 ledger lines)', episode.start],
-    ['session close (1000 records, 5000 ledger lines)', episode.close, 500],
-  ]) {
+  for (const [name, values, goal] of historyOnly
+    ? []
+    : [
+        ['session start (1000 records, 5000 ledger lines)', episode.start],
+        ['session close (1000 records, 5000 ledger lines)', episode.close, 500],
+      ]) {
     results.push({
       target: name,
       median_ms: Number(median(values).toFixed(1)),
@@ -421,21 +470,22 @@ try {
   // the provider's session-end hook on a large repository: an episode opened (not timed), then closed
   const hook = (event, extra) => JSON.stringify({ session_id: 'bench-session', hook_event_name: event, cwd: big, ...extra });
   const ends = { end: [], node: [] };
-  for (let round = 0; round < rounds; round++) {
+  for (let round = 0; round < (historyOnly ? 0 : rounds); round++) {
     run(process.execPath, [cli, 'capture', 'session', '--event', 'start'], big, hook('SessionStart', { source: 'startup' }));
     ends.node.push(time(process.execPath, ['-e', '0'], fresh));
     ends.end.push(time(process.execPath, [cli, 'capture', 'session', '--event', 'end'], big, hook('SessionEnd', { reason: 'other' })));
   }
-  results.push({
-    target: 'capture session --event end (100000 files)',
-    median_ms: Number(median(ends.end).toFixed(1)),
-    min_ms: Number(Math.min(...ends.end).toFixed(1)),
-    max_ms: Number(Math.max(...ends.end).toFixed(1)),
-    ratio: Number((median(ends.end) / median(ends.node)).toFixed(2)),
-    goal_ms: 500,
-  });
+  if (!historyOnly)
+    results.push({
+      target: 'capture session --event end (100000 files)',
+      median_ms: Number(median(ends.end).toFixed(1)),
+      min_ms: Number(Math.min(...ends.end).toFixed(1)),
+      max_ms: Number(Math.max(...ends.end).toFixed(1)),
+      ratio: Number((median(ends.end) / median(ends.node)).toFixed(2)),
+      goal_ms: 500,
+    });
   // what one enforced rule adds: the enforced repository's median beyond the fresh one's, per rule
-  const perRule = (median(samples[3]) - median(samples[1])) / enforcedCount;
+  const perRule = historyOnly ? Number.NaN : (median(samples[3]) - median(samples[1])) / enforcedCount;
   if (json) {
     process.stdout.write(`${JSON.stringify({ rounds, results, enforced_ms_per_rule: Number(perRule.toFixed(3)) })}\n`);
   } else {
@@ -448,19 +498,20 @@ try {
           : r.goal_ms !== undefined
             ? `  (goal <= ${r.goal_ms} ms: ${r.median_ms <= r.goal_ms ? 'met' : 'missed'})`
             : '';
+      const against =
+        r.against === undefined
+          ? ''
+          : `  ${r.ratio_against.toFixed(2)}x ${r.against}${r.goal_against === undefined ? '' : ` (goal <= ${r.goal_against}x: ${r.ratio_against <= r.goal_against ? 'met' : 'missed'})`}`;
       process.stdout.write(
-        `${r.target.padEnd(56)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}${goal}\n`,
+        `${r.target.padEnd(56)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}${goal}${against}\n`,
       );
     }
-    process.stdout.write(`one enforced rule with its test folder: ${perRule.toFixed(3)} ms (beyond the fresh repository)\n`);
+    if (!historyOnly)
+      process.stdout.write(`one enforced rule with its test folder: ${perRule.toFixed(3)} ms (beyond the fresh repository)\n`);
   }
 } finally {
-  rmSync(fresh, { recursive: true, force: true });
-  rmSync(large, { recursive: true, force: true });
-  rmSync(enforced, { recursive: true, force: true });
-  rmSync(task, { recursive: true, force: true });
-  rmSync(sessions, { recursive: true, force: true });
-  rmSync(big, { recursive: true, force: true });
-  rmSync(merged, { recursive: true, force: true });
+  for (const dir of [fresh, large, enforced, task, sessions, big, merged, committed, records, ledger, shim.dir]) {
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  }
   if (rulesync) rmSync(rulesync.dir, { recursive: true, force: true });
 }

@@ -5,6 +5,7 @@
 // The bundle is written beside dist/ and renamed over it, so a test running during a rebuild never
 // finds dist/ half written.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { parse } from 'yaml';
@@ -13,6 +14,9 @@ import { writeShippedTests } from './shipped-tests.mjs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+// the build's id: a hash of everything the bundles are made from, so the content cache of one build
+// (engine/layer/content-cache.ts) is never read by code that would derive something else
+const buildId = sourceHash(['package.json', 'engine', 'validators', 'rules', 'share']);
 const staging = new URL(`dist.building-${process.pid}/`, root);
 const target = new URL('dist/', root);
 const previous = new URL(`dist.previous-${process.pid}/`, root);
@@ -33,7 +37,11 @@ await build({
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __mjCreateRequire } from 'node:module'; const require = __mjCreateRequire(import.meta.url);",
   },
-  define: { MAJORDOMUS_VERSION: JSON.stringify(pkg.version), MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs') },
+  define: {
+    MAJORDOMUS_VERSION: JSON.stringify(pkg.version),
+    MAJORDOMUS_BUILD: JSON.stringify(buildId),
+    MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'),
+  },
   logLevel: 'warning',
 });
 // the executable: a CommonJS file, so a run starts without Node's ES module loader
@@ -68,6 +76,7 @@ await build({
   banner: { js: "var __mjImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   define: {
     MAJORDOMUS_VERSION: JSON.stringify(pkg.version),
+    MAJORDOMUS_BUILD: JSON.stringify(buildId),
     MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'),
     MAJORDOMUS_MCP: JSON.stringify('dist/mcp.cjs'),
     'import.meta.url': '__mjImportMetaUrl',
@@ -185,4 +194,25 @@ function packBundles() {
     .sort()
     .filter((pack) => existsSync(new URL(`${pack}/pack.yaml`, rules)))
     .flatMap((pack) => parse(readFileSync(new URL(`${pack}/pack.yaml`, rules), 'utf8')).bundles ?? []);
+}
+
+/** The first 16 hex digits of the sha256 of every file under `paths` (relative to the root), names included, in byte order. */
+function sourceHash(paths) {
+  const hash = createHash('sha256');
+  const visit = (relative) => {
+    const url = new URL(relative, root);
+    const entries = existsSync(url) ? readdirSync(url, { withFileTypes: true }) : undefined;
+    if (!entries) return;
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = `${relative}/${entry.name}`;
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile())
+        hash.update(`${path}\0${readFileSync(new URL(path, root)).length}\0`).update(readFileSync(new URL(path, root)));
+    }
+  };
+  for (const path of paths) {
+    if (path.includes('.')) hash.update(`${path}\0`).update(readFileSync(new URL(path, root)));
+    else visit(path);
+  }
+  return hash.digest('hex').slice(0, 16);
 }

@@ -1,4 +1,4 @@
-import { readDocument, selectPaths } from '../engine/api/toolkit/index';
+import { eachMatch, readDocument } from '../engine/api/toolkit/index';
 import { defineValidator } from '../engine/api/validator';
 import { globOf, judgeSources, sourcesPath } from '../engine/state/knowledge/sources';
 
@@ -26,10 +26,12 @@ export default defineValidator({
     for (const problem of problems) context.violation({ subject: file, file, line: problem.line, message: problem.message });
     // the tracked files, as `knowledge nodes` asks git for them: the pathspec after its :(glob) magic
     const files = context.files();
-    const claimedBy = new Map<string, string>();
+    // the class that claimed each file first, by the file's position in the list (a repository may track many thousands)
+    const claimedBy = new Int32Array(files.length).fill(-1);
     let nodes = 0;
-    for (const source of classes) {
-      const found = await selectPaths(files, [globOf(source.pathspec)]);
+    for (const [index, source] of classes.entries()) {
+      const found: number[] = [];
+      await eachMatch(files, globOf(source.pathspec), (at) => void found.push(at));
       nodes += found.length;
       if (found.length === 0 && source.required) {
         context.violation({
@@ -39,16 +41,18 @@ export default defineValidator({
           message: `the required class ${source.id} (${source.pathspec}) discovers no tracked file; commit one, correct the pathspec, or set required: false`,
         });
       }
-      for (const path of found) {
-        const first = claimedBy.get(path);
-        if (first === undefined) claimedBy.set(path, source.id);
-        else
+      for (const at of found.sort((a, b) => a - b)) {
+        const first = claimedBy[at]!;
+        if (first === -1) claimedBy[at] = index;
+        else {
+          const path = files[at]!;
           context.violation({
             subject: path,
             file,
             line: source.line,
-            message: `${path} is claimed by two classes, ${first} and ${source.id}; narrow one pathspec so each file has one kind`,
+            message: `${path} is claimed by two classes, ${classes[first]!.id} and ${source.id}; narrow one pathspec so each file has one kind`,
           });
+        }
       }
     }
     if (problems.length === 0) context.ok({ subject: file, message: `${classes.length} class(es), ${nodes} node(s) discovered` });

@@ -1,19 +1,19 @@
 import { readPolicy } from '../engine/api/toolkit/index';
 import type { DiskReader } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
-import type { LedgerModel } from '../engine/state/ledger/model';
-import { ledgerModel } from '../engine/state/ledger/model';
 
-/** Each cap the policy must set, and the path under `.ai/local/state/` whose size it caps. */
+/**
+ * Each cap the policy must set, and the folder under `.ai/local/state/` whose size it caps. The
+ * ledger's cap is `ledger_retention`'s (an advisory rule): the ledger's size never refuses a commit.
+ */
 const CAPS = [
-  { key: 'checkpoint.retention_max_files', what: 'checkpoints', path: 'checkpoints', count: countFiles },
-  { key: 'handover.retention_max_files', what: 'handovers', path: 'handovers', count: countFiles },
-  { key: 'ledger.retention_max_lines', what: 'ledger lines', path: 'ledger.jsonl', count: 'ledger' },
+  { key: 'checkpoint.retention_max_files', what: 'checkpoints', path: 'checkpoints' },
+  { key: 'handover.retention_max_files', what: 'handovers', path: 'handovers' },
 ] as const;
 
 export default defineValidator({
   name: 'retention',
-  description: 'The ledger, the handovers and the checkpoints stay under the caps the policy sets.',
+  description: 'The handovers and the checkpoints stay under the caps the policy sets.',
   gates: ['doctor', 'watch'],
   run(context) {
     const read = readPolicy(context);
@@ -34,15 +34,12 @@ export default defineValidator({
         continue;
       }
       const capped = `${stateDir}/${cap.path}`;
-      // the ledger is counted from the one reader every ledger rule shares
-      const count = cap.count === 'ledger' ? countLines(context.model(ledgerModel)) : cap.count(context.disk, capped);
+      const count = countFiles(context.disk, capped);
       counts.push(`${count}/${limit} ${cap.what}`);
       if (count > limit) {
         context.violation({
           subject: capped,
           message: `${count} ${cap.what}, over the cap of ${limit} (\`${cap.key}\`): archive the oldest or raise the cap`,
-          // the ledger's own archiver (never deleting) is the tool's: doctor --fix runs it
-          ...(cap.count === 'ledger' ? { fix: ['history', '--rotate'] } : {}),
         });
       }
     }
@@ -65,11 +62,4 @@ function countFiles(disk: DiskReader, dir: string): number {
   } catch {
     return 0;
   }
-}
-
-/** The ledger's lines, a torn last line included: it takes room until it is repaired. A ledger that cannot be read counts as empty (the ledger rule reports it). */
-function countLines(model: LedgerModel): number {
-  const read = model.read();
-  if ('unreadable' in read) return 0;
-  return read.ledger.lines + (read.ledger.torn ? 1 : 0);
 }

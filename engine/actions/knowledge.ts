@@ -80,7 +80,7 @@ export async function runKnowledgeNodes(options: NodesOptions, invocation: Invoc
     );
   }
   const chosen = options.kind === undefined ? classes : classes.filter((source) => source.kind === options.kind);
-  const { nodes } = discoverNodes(repository, chosen);
+  const { nodes } = await discoverNodes(repository, chosen);
   if (options.json) {
     print([JSON.stringify({ kind: options.kind ?? null, nodes })]);
     return;

@@ -172,3 +172,35 @@ export async function runSessionShow(which: string, options: { json?: boolean },
   if (episode.body) lines.push('', episode.body);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
+
+export interface SessionArchiveOptions {
+  readonly dryRun?: boolean;
+  readonly json?: boolean;
+}
+
+/** `session archive [--dry-run] [--json]`: the oldest closed records beyond the policy's cap moved into the section's archive/. */
+export async function runSessionArchive(options: SessionArchiveOptions, invocation: Invocation): Promise<void> {
+  const { cwd, env } = invocation;
+  const { archiveSessions } = await import('../state/sessions/archive');
+  const result = await archiveSessions(Repository.open(cwd, { env, tree: 'working' }), { dryRun: options.dryRun === true });
+  if (options.json) {
+    process.stdout.write(
+      `${JSON.stringify({ archived: result.moved.length, kept: result.kept, cap: result.cap, archive: result.archive, dry_run: result.dryRun, moved: result.moved })}\n`,
+    );
+    return;
+  }
+  const count = result.moved.length;
+  if (count === 0) {
+    process.stdout.write(
+      `session archive: ${result.kept} closed record(s), within session.retention_max_files (${result.cap}); nothing to move\n`,
+    );
+    return;
+  }
+  const lines = result.moved.map((record) => `${result.dryRun ? 'would move' : 'moved'} ${record.from} -> ${record.to}`);
+  lines.push(
+    result.dryRun
+      ? `session archive --dry-run: ${count} record(s) would move into ${result.archive}, the newest ${result.kept} kept; nothing was written`
+      : `session archive: ${count} record(s) moved into ${result.archive}, the newest ${result.kept} kept, and session.archived appended (commit the move: git add -A -- ${result.section})`,
+  );
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

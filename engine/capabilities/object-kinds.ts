@@ -11,7 +11,7 @@ import { parseFrontMatter } from '../layer/front-matter';
 import type { Repository } from '../layer/repository';
 import { parseYaml } from '../layer/yaml';
 import { loadRuleSet } from '../ruleset/rules';
-import { discoverNodes } from '../state/knowledge/nodes';
+import { discoverNodesNow } from '../state/knowledge/nodes';
 import { judgeSources, sourcesPath } from '../state/knowledge/sources';
 import { DECISIONS_FILE, parseDecisions } from '../state/records/decisions';
 import { parseQuestions, QUESTIONS_FILE } from '../state/records/questions';
@@ -164,7 +164,7 @@ function knowledge(repository: Repository, served: ReadonlySet<string>): KindLis
   }
   if (judged.problems.length > 0)
     return { objects: [], problems: [`${file} declares its classes wrongly (run: majordomus knowledge sources)`] };
-  const nodes = discoverNodes(repository, judged.classes).nodes.filter((node) => !served.has(node.path));
+  const nodes = discoverNodesNow(repository, judged.classes).nodes.filter((node) => !served.has(node.path));
   const seen = new Map<string, number>();
   for (const node of nodes) seen.set(node.identity, (seen.get(node.identity) ?? 0) + 1);
   return {

@@ -1,4 +1,4 @@
-/** `session start|close|status|list|show|latest`: the episodes of work of one worker. */
+/** `session start|close|status|list|show|latest|archive`: the episodes of work of one worker. */
 import type { CommandFamily } from './define';
 import { defineFamily } from './define';
 
@@ -84,6 +84,19 @@ export const families: readonly CommandFamily[] = [
         action: async () => {
           const { runSessionShow } = await session();
           return ({ options }, invocation) => runSessionShow('latest', options, invocation);
+        },
+      },
+      {
+        name: 'session archive',
+        description:
+          "move the oldest closed records beyond session.retention_max_files into the section's archive/ (only while session.archive is true; never deletes)",
+        output: 'json',
+        options: [{ flags: '--dry-run', description: 'say what would move, and move nothing' }],
+        exitCodes: [0, 2, 12, 15],
+        effect: 'writes-repository',
+        action: async () => {
+          const { runSessionArchive } = await session();
+          return ({ options }, invocation) => runSessionArchive(options, invocation);
         },
       },
     ],

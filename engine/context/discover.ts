@@ -46,13 +46,17 @@ export function discover(source: ContextSource): Discovery {
   const names = new Set(documentNames(source.manifest));
   if (names.size === 0) return { names: [], candidates: [], docs: [], problems: [] };
   const vendor = `${source.rulesDir}/vendor/`;
+  const layer = `${source.layerDir}/`;
+  const local = `${source.localDir}/`;
+  // the file name first, compared in place: a repository may track many thousands of files, few of them documents
+  const named = [...names];
   const files = source.files
     .filter(
       (file) =>
-        file.startsWith(`${source.layerDir}/`) &&
-        !file.startsWith(`${source.localDir}/`) &&
-        !file.startsWith(vendor) &&
-        names.has(file.slice(file.lastIndexOf('/') + 1)),
+        named.some((name) => file.endsWith(name) && file.charCodeAt(file.length - name.length - 1) === 0x2f) &&
+        file.startsWith(layer) &&
+        !file.startsWith(local) &&
+        !file.startsWith(vendor),
     )
     .sort(byteOrder);
   const problems: ContextProblem[] = [];

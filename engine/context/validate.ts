@@ -142,8 +142,12 @@ function cyclePath(doc: ContextDoc, byId: ReadonlyMap<string, ContextDoc>, membe
 function missingContracts(source: ContextSource, discovery: Discovery): ContextProblem[] {
   const vendor = `${source.rulesDir}/vendor`;
   const folders = new Set<string>();
+  let previous: string | undefined;
   for (const file of source.files) {
+    // files of one folder come together: a folder met just before is not looked at again
+    if (previous !== undefined && file.startsWith(previous) && file.lastIndexOf('/') === previous.length - 1) continue;
     const folder = folderOf(file);
+    previous = `${folder}/`;
     if (!within(folder, source.layerDir) || within(folder, source.localDir) || within(folder, vendor)) continue;
     folders.add(folder);
   }

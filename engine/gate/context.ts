@@ -26,6 +26,7 @@ import { distributionHasTest, distributionRoot } from '../io/distribution';
 import { DocumentError } from '../io/document-error';
 import type { GitRepository } from '../io/git';
 import type { Tree } from '../io/tree';
+import { bindContentCache } from '../layer/content-cache';
 import { MANIFEST_PATH } from '../layer/layout';
 import { Repository } from '../layer/repository';
 import type { RuleSet } from '../layer/rule-types';
@@ -48,12 +49,17 @@ export function repositoryReader(repository: Repository, ruleSet: RuleSet): Repo
     rulesDir: rulesDir(layout),
     policyFile: layout.policyFile,
   });
-  return Object.freeze({
+  const reader: RepositoryReader = Object.freeze({
     tree: tree.name,
     files: () => repository.judgedFiles(ruleSet),
     exists: (path: string) => tree.exists(path),
     kind: (path: string) => treeKind(tree, repository.root, path),
-    list: (dir: string): readonly FolderEntry[] => tree.list(dir),
+    list: (dir: string): readonly FolderEntry[] => {
+      const entries = tree.list(dir);
+      // a large folder listed is about to be judged: what git vouches for in it is asked now, without waiting
+      repository.contentCache.anticipate(dir.replace(/\/+$/, ''), entries.length);
+      return entries;
+    },
     read: (path: string, options?: ReadOptions) => tree.readText(path, options?.maxBytes),
     sha256: (path: string) => tree.sha256(path),
     prefetch: (paths: readonly string[]) => tree.prefetch(paths),
@@ -62,6 +68,9 @@ export function repositoryReader(repository: Repository, ruleSet: RuleSet): Repo
     layer,
     git: gitReader(repository.git),
   });
+  // the built-in rules reach the repository's content cache through this reader (engine/state/kernel/derived.ts)
+  bindContentCache(reader, repository.contentCache);
+  return reader;
 }
 
 /**

@@ -3,7 +3,7 @@
 // Generator: majordomus 0.1.0
 
 /** The name of an event the ledger accepts (share/events.yaml). */
-export type EventName = 'task.started' | 'task.checkpoint' | 'task.handed_over' | 'task.refused' | 'task.finished' | 'task.set_aside' | 'decision.recorded' | 'question.opened' | 'question.resolved' | 'projections.updated' | 'ledger.rotated' | 'plan_start' | 'plan_verify' | 'plan_evidence' | 'plan_done' | 'session.started' | 'session.closed' | 'knowledge.derived' | 'knowledge.derive_failed' | 'layout.migrated' | 'rules.vendored' | 'use_cases.ran' | 'adr.proposed';
+export type EventName = 'task.started' | 'task.checkpoint' | 'task.handed_over' | 'task.refused' | 'task.finished' | 'task.set_aside' | 'decision.recorded' | 'question.opened' | 'question.resolved' | 'projections.updated' | 'ledger.rotated' | 'plan_start' | 'plan_verify' | 'plan_evidence' | 'plan_done' | 'session.started' | 'session.closed' | 'session.archived' | 'knowledge.derived' | 'knowledge.derive_failed' | 'layout.migrated' | 'rules.vendored' | 'use_cases.ran' | 'adr.proposed';
 
 /** What a ledger line of one event carries (an entry of share/events.yaml). */
 export interface EventDefinition {
@@ -18,7 +18,7 @@ export interface EventDefinition {
 }
 
 /** Every event name, in the order share/events.yaml declares them. */
-export const eventNames: readonly EventName[] = Object.freeze(['task.started', 'task.checkpoint', 'task.handed_over', 'task.refused', 'task.finished', 'task.set_aside', 'decision.recorded', 'question.opened', 'question.resolved', 'projections.updated', 'ledger.rotated', 'plan_start', 'plan_verify', 'plan_evidence', 'plan_done', 'session.started', 'session.closed', 'knowledge.derived', 'knowledge.derive_failed', 'layout.migrated', 'rules.vendored', 'use_cases.ran', 'adr.proposed'] as const);
+export const eventNames: readonly EventName[] = Object.freeze(['task.started', 'task.checkpoint', 'task.handed_over', 'task.refused', 'task.finished', 'task.set_aside', 'decision.recorded', 'question.opened', 'question.resolved', 'projections.updated', 'ledger.rotated', 'plan_start', 'plan_verify', 'plan_evidence', 'plan_done', 'session.started', 'session.closed', 'session.archived', 'knowledge.derived', 'knowledge.derive_failed', 'layout.migrated', 'rules.vendored', 'use_cases.ran', 'adr.proposed'] as const);
 /** The event vocabulary, by name. */
 export const events: Readonly<Record<EventName, EventDefinition>> = Object.freeze({
   'task.started': Object.freeze({
@@ -138,6 +138,13 @@ export const events: Readonly<Record<EventName, EventDefinition>> = Object.freez
     title: 'Session closed',
     emittedBy: 'session',
     requires: Object.freeze(['outcome', 'session_path'] as const),
+    public: true,
+  }),
+  'session.archived': Object.freeze({
+    name: 'session.archived',
+    title: 'Session records archived',
+    emittedBy: 'session',
+    requires: Object.freeze(['archived', 'kept', 'archive', 'paths'] as const),
     public: true,
   }),
   'knowledge.derived': Object.freeze({

@@ -232,7 +232,7 @@ export interface PolicyLedger {
 
 /** The local parse cache. */
 export interface PolicyCache {
-  /** How many parsed documents are cached under the local half; 0 disables the cache. */
+  /** How many entries each file of the content cache under the local half keeps (.ai/local/cache/content/; 50000 without the key); 0 turns the cache off. */
   readonly flatten_max_entries?: number;
 }
 

@@ -29,6 +29,7 @@ export const validatorModules = {
   knowledge_integrity: () => import('../../validators/knowledge_integrity'),
   knowledge_lifecycle: () => import('../../validators/knowledge_lifecycle'),
   ledger: () => import('../../validators/ledger'),
+  ledger_retention: () => import('../../validators/ledger_retention'),
   note: () => import('../../validators/note'),
   obligations: () => import('../../validators/obligations'),
   paths: () => import('../../validators/paths'),

@@ -3,7 +3,7 @@
  * from the layer after `--`, never as options, and keeps git's environment (a pre-commit hook's
  * GIT_INDEX_FILE must be honoured: the hook judges what is staged).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
@@ -27,10 +27,49 @@ export function isolatedGitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return out;
 }
 
-/** Run git in `cwd`. A git that cannot be started, or refuses a dubious owner, is unusable input (2). */
-export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): GitResult {
-  const result = spawnSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+/**
+ * Run git in `cwd` (with `input` on its stdin when given). A git that cannot be started, or refuses a
+ * dubious owner, is unusable input (2).
+ */
+export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input?: string): GitResult {
+  const result = spawnSync('git', args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    ...(input === undefined ? {} : { input }),
+  });
   return checked(result, cwd, result.stdout ?? '');
+}
+
+/**
+ * Run git in `cwd` without waiting for it (`input` on its stdin when given): what several questions to
+ * git that do not depend on each other are asked with, so they run at once. The same refusals as runGit.
+ */
+export function runGitAsync(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input?: string): Promise<GitResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('git', args, { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => err.push(chunk));
+    let failed: Error | undefined;
+    child.on('error', (error) => {
+      failed = error;
+    });
+    child.on('close', (status) => {
+      try {
+        resolvePromise(
+          checked({ error: failed, status, stderr: Buffer.concat(err).toString('utf8') }, cwd, Buffer.concat(out).toString('utf8')),
+        );
+      } catch (error) {
+        reject(error);
+      }
+    });
+    // a git that exits before reading all of its input closes the pipe: that is its answer, not ours to report
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(input);
+  });
 }
 
 /**
@@ -68,6 +107,16 @@ function checked(
 /** A git repository's working tree, with lazily asked and remembered state. */
 export class GitRepository {
   private trackedCache = new Map<string, readonly string[]>();
+  /** The blob of each path's first index entry, from the listings of the run (a conflicted path's is not a stage-0 blob). */
+  private blobs = new Map<string, string>();
+  private conflicted = new Set<string>();
+  /** The paths a listing under a pathspec named (their blob, or their conflict, is known), before the whole one. */
+  private readonly known = new Set<string>();
+  /** True once the whole index is listed: every blob is known. */
+  private whole = false;
+  /** True when the whole listing is in byte order, as git keeps its index (checked, not assumed). */
+  private sorted = false;
+  private staged: StagedListing | undefined;
   private configCache = new Map<string, string | undefined>();
   private branchCache: { readonly value: string | undefined } | undefined;
 
@@ -141,9 +190,24 @@ export class GitRepository {
     return value;
   }
 
-  /** Run git at the top level of this working tree. */
-  git(args: readonly string[]): GitResult {
-    return runGit(args, this.root, this.env);
+  /** Run git at the top level of this working tree, `input` on its stdin when given. */
+  git(args: readonly string[], input?: string): GitResult {
+    return runGit(args, this.root, this.env, input);
+  }
+
+  /** `git` without waiting: questions that do not depend on each other are asked at once. */
+  gitAsync(args: readonly string[], input?: string): Promise<GitResult> {
+    return runGitAsync(args, this.root, this.env, input);
+  }
+
+  /**
+   * The blob the index holds for `path` (repository-relative), or undefined when the index does not
+   * track it at stage 0 (untracked, or conflicted): read from the one whole listing of the run.
+   */
+  indexBlob(path: string): string | undefined {
+    // a listing under a pathspec that named the path knows it already; otherwise the whole listing is read
+    if (!this.whole && !this.known.has(path)) this.tracked('.');
+    return this.conflicted.has(path) ? undefined : this.blobs.get(path);
   }
 
   /** Tracked files (repository-relative) under a pathspec, as the index has them. */
@@ -156,14 +220,60 @@ export class GitRepository {
         // validators ask about however many folders
         const all = this.tracked('.');
         const folderOnly = pathspec.endsWith('/');
-        files = prefix === '' ? all : all.filter((file) => (!folderOnly && file === prefix) || file.startsWith(`${prefix}/`));
+        // the listing is in git's order, which sorts every path with a prefix together: only that run is looked at
+        const [from, to] = this.sorted ? prefixRun(all, prefix) : [0, all.length];
+        const under = `${prefix}/`;
+        files = prefix === '' ? all : all.slice(from, to).filter((file) => (!folderOnly && file === prefix) || file.startsWith(under));
+      } else if (pathspec === '.') {
+        files = this.listIndex();
       } else {
-        const result = this.git(['ls-files', '-z', '--', pathspec]);
-        files = result.stdout.split('\0').filter((f) => f !== '');
+        // with the stage, so the blobs of what it names are known without the whole listing
+        const listing = parseStaged(this.git(['ls-files', '--stage', '-z', '--', pathspec]).stdout);
+        this.remember(listing);
+        files = listing.files;
       }
       this.trackedCache.set(pathspec, files);
     }
     return files;
+  }
+
+  /**
+   * The whole index, `git ls-files --stage`: every entry's path in git's order (a conflicted path once
+   * per stage, as `git ls-files` lists it), and the blob of each path staged at stage 0 kept aside.
+   */
+  private listIndex(): readonly string[] {
+    const result = this.git(['ls-files', '--stage', '-z', '--', '.']);
+    const listing = parseStaged(result.stdout);
+    this.staged = { ...listing, error: result.status === 0 ? undefined : result.stderr.trim() || `git exited ${result.status}` };
+    this.remember(listing, true);
+    this.sorted = listing.sorted;
+    return listing.files;
+  }
+
+  /** Keep the blobs a listing names, and which of its paths are conflicted (`whole`: the whole index). */
+  private remember(listing: ReturnType<typeof parseStaged>, whole = false): void {
+    if (whole) {
+      // the whole index names every path a narrower listing did, with the same blobs
+      this.blobs = listing.first;
+      this.conflicted = listing.conflicted;
+      this.whole = true;
+      return;
+    }
+    for (const [path, blob] of listing.first) {
+      if (this.known.has(path)) continue;
+      this.known.add(path);
+      this.blobs.set(path, blob);
+    }
+    for (const path of listing.conflicted) this.conflicted.add(path);
+  }
+
+  /**
+   * The index as `ls-files --stage` lists it, read once per run: the blob of each path's first entry
+   * (stage 0, or the first stage of a conflicted path), or why git could not list it.
+   */
+  stagedEntries(): StagedListing {
+    this.tracked('.');
+    return this.staged!;
   }
 
   /** True when git would ignore `path` (repository-relative; it need not exist). */
@@ -180,6 +290,63 @@ export class GitRepository {
     }
     return this.configCache.get(key);
   }
+}
+
+/** The index as `git ls-files --stage -z` lists it. */
+export interface StagedListing {
+  /** Every entry's path, in git's order. */
+  readonly files: readonly string[];
+  /** The blob of each path's first entry: stage 0, or a conflicted path's first stage. */
+  readonly first: ReadonlyMap<string, string>;
+  /** The paths listed at a stage other than 0 (conflicted): `first` has no stage-0 blob for them. */
+  readonly conflicted: ReadonlySet<string>;
+  /** True when `files` is in byte order, as git keeps its index (checked, and only where `<` is byte order). */
+  readonly sorted: boolean;
+  /** What git said when it could not list the index. */
+  readonly error?: string;
+}
+
+/** Parse `git ls-files --stage -z`: `<mode> SP <blob> SP <stage> TAB <path> NUL` a record, read in place. */
+export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first: Map<string, string>; conflicted: Set<string> } {
+  const files: string[] = [];
+  const first = new Map<string, string>();
+  const conflicted = new Set<string>();
+  // below the surrogates, `<` on UTF-16 is byte order: git's order is checked with it, else not relied on
+  let sorted = !/[\ud800-\uffff]/.test(out);
+  for (let at = 0; at < out.length; ) {
+    const tab = out.indexOf('\t', at);
+    const end = out.indexOf('\0', at);
+    if (tab === -1 || end === -1 || tab > end) break;
+    const space = out.indexOf(' ', at);
+    const path = out.slice(tab + 1, end);
+    if (space !== -1 && space < tab - 2) {
+      if (sorted && files.length > 0 && files[files.length - 1]! > path) sorted = false;
+      files.push(path);
+      // git lists a path once, at stage 0, unless it is conflicted: then once a stage, from 1
+      if (out.charCodeAt(tab - 1) !== 0x30) conflicted.add(path);
+      if (!conflicted.has(path) || !first.has(path)) first.set(path, out.slice(space + 1, tab - 2));
+    }
+    at = end + 1;
+  }
+  return { files, first, conflicted, sorted };
+}
+
+/** Where the paths of sorted `all` (no surrogates: `<` is byte order) that start with `prefix` lie: one run, `[from, to)`. */
+function prefixRun(all: readonly string[], prefix: string): [number, number] {
+  const lowerBound = (key: string): number => {
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (all[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const from = lowerBound(prefix);
+  let to = from;
+  while (to < all.length && all[to]!.startsWith(prefix)) to++;
+  return [from, to];
 }
 
 /**

@@ -10,7 +10,8 @@ import type { Dirent, Stats } from 'node:fs';
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from './document-error';
-import { runGit, runGitBytes } from './git';
+import type { GitRepository, StagedListing } from './git';
+import { parseStaged, runGit, runGitBytes } from './git';
 import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
 import { byteOrder, DEFAULT_MAX_BYTES, decodeUtf8 } from './text';
 
@@ -40,6 +41,12 @@ export interface Tree {
   prefetch(paths: readonly string[]): void;
 }
 
+/** A character at or above the surrogates, where UTF-16 order and byte order part. */
+const SURROGATE_OR_ABOVE = /[\ud800-\uffff]/;
+
+/** A folder of the index holding more files than this is left out of the preload (IndexTree). */
+const LARGE_FOLDER = 256;
+
 /** At most this many bytes of the files a gate read are kept for the rest of its run. */
 const SNAPSHOT_BYTES = 32 * 1024 * 1024;
 
@@ -48,6 +55,8 @@ export class WorkingTree implements Tree {
   readonly name = 'working tree';
   /** The bytes of each file read so far, while the snapshot has room (see the constructor). */
   private readonly kept = new Map<string, Buffer>();
+  /** Each folder listed so far, in a snapshot. */
+  private readonly listed = new Map<string, TreeEntry[]>();
   private keptBytes = 0;
 
   /**
@@ -67,6 +76,15 @@ export class WorkingTree implements Tree {
   }
 
   list(dir: string): TreeEntry[] {
+    const listed = this.listed.get(dir);
+    if (listed) return [...listed];
+    const entries = this.listDisk(dir);
+    // a snapshot lists a folder once per run: a gate asks about the same folders from several rules
+    if (this.options.snapshot) this.listed.set(dir, [...entries]);
+    return entries;
+  }
+
+  private listDisk(dir: string): TreeEntry[] {
     const abs = join(this.root, dir);
     let entries: Dirent[];
     try {
@@ -76,7 +94,7 @@ export class WorkingTree implements Tree {
       if (problem === undefined) return [];
       throw new DocumentError(dir, undefined, problem, 'make it a folder the tool can read, or remove it');
     }
-    return entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() })).sort((a, b) => byteOrder(a.name, b.name));
+    return sortedEntries(entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() })));
   }
 
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
@@ -124,42 +142,58 @@ function listingProblem(abs: string, error: unknown): string | undefined {
   return `is ${notRegularFile(entry) ?? 'a file'} where a folder belongs`;
 }
 
-interface IndexEntry {
-  readonly mode: string;
-  readonly blob: string;
-}
-
 /** The files staged in git's index (the one GIT_INDEX_FILE names, when set). */
 export class IndexTree implements Tree {
   readonly name = 'index';
-  private readonly entries = new Map<string, IndexEntry>();
+  /** The blob each staged path reads as (a conflicted path's first stage). */
+  private readonly entries: ReadonlyMap<string, string>;
   private readonly directories = new Map<string, Set<string>>();
   private readonly blobs = new Map<string, Buffer>();
+  private readonly listed = new Map<string, TreeEntry[]>();
   private preloaded = false;
+  /** The folders the preload left out for their size, until one of their files is read. */
+  private readonly large = new Set<string>();
 
-  /** `env` is git's environment: GIT_INDEX_FILE names the index a pre-commit hook judges. */
+  /**
+   * `env` is git's environment: GIT_INDEX_FILE names the index a pre-commit hook judges. With `git`
+   * (the repository's, run with the same environment), its one listing of the index is read, not another.
+   */
   constructor(
     readonly root: string,
     private readonly env: NodeJS.ProcessEnv,
+    git?: GitRepository,
   ) {
-    const result = runGit(['ls-files', '-s', '-z'], root, env);
-    if (result.status !== 0)
-      throw new DocumentError('.git/index', undefined, `git cannot list the index: ${result.stderr.trim()}`, 'check the repository');
-    for (const record of result.stdout.split('\0')) {
-      const tab = record.indexOf('\t');
-      if (tab === -1) continue;
-      const [mode, blob, stage] = record.slice(0, tab).split(' ');
-      const path = record.slice(tab + 1);
-      if (!mode || !blob || (stage !== '0' && this.entries.has(path))) continue;
-      this.entries.set(path, { mode, blob });
-      const parts = path.split('/');
-      for (let i = 0; i < parts.length; i++) {
-        const dir = parts.slice(0, i).join('/');
-        let children = this.directories.get(dir);
-        if (!children) this.directories.set(dir, (children = new Set()));
-        children.add(parts[i]!);
-      }
+    let listing: StagedListing;
+    if (git) listing = git.stagedEntries();
+    else {
+      const result = runGit(['ls-files', '-s', '-z'], root, env);
+      listing = { ...parseStaged(result.stdout), ...(result.status === 0 ? {} : { error: result.stderr.trim() }) };
     }
+    if (listing.error !== undefined)
+      throw new DocumentError('.git/index', undefined, `git cannot list the index: ${listing.error}`, 'check the repository');
+    this.entries = listing.first;
+    let parent: string | undefined;
+    for (const path of this.entries.keys()) {
+      const slash = path.lastIndexOf('/');
+      const dir = slash === -1 ? '' : path.slice(0, slash);
+      // the files of one folder come together: its ancestors are added once, when the folder is first met
+      if (dir !== parent) {
+        this.addFolder(dir);
+        parent = dir;
+      }
+      this.directories.get(dir)!.add(slash === -1 ? path : path.slice(slash + 1));
+    }
+  }
+
+  /** Record `dir` (and each folder above it) as a folder holding what is below it. */
+  private addFolder(dir: string): void {
+    if (this.directories.has(dir)) return;
+    this.directories.set(dir, new Set());
+    if (dir === '') return;
+    const slash = dir.lastIndexOf('/');
+    const above = slash === -1 ? '' : dir.slice(0, slash);
+    this.addFolder(above);
+    this.directories.get(above)!.add(slash === -1 ? dir : dir.slice(slash + 1));
   }
 
   exists(path: string): boolean {
@@ -172,11 +206,15 @@ export class IndexTree implements Tree {
     if (this.entries.has(clean)) {
       throw new DocumentError(clean, undefined, 'is a staged file where a folder belongs', 'stage a folder in its place, or remove it');
     }
+    const listed = this.listed.get(clean);
+    if (listed) return [...listed];
     const children = this.directories.get(clean);
     if (!children) return [];
-    return [...children]
-      .map((name) => ({ name, directory: this.directories.has(clean === '' ? name : `${clean}/${name}`) }))
-      .sort((a, b) => byteOrder(a.name, b.name));
+    const entries = sortedEntries(
+      [...children].map((name) => ({ name, directory: this.directories.has(clean === '' ? name : `${clean}/${name}`) })),
+    );
+    this.listed.set(clean, [...entries]);
+    return entries;
   }
 
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
@@ -196,30 +234,52 @@ export class IndexTree implements Tree {
     return createHash('sha256').update(this.bytes(path)).digest('hex');
   }
 
+  /** The blob staged for `path`: the id of exactly the bytes this tree reads for it; undefined when it is not staged. */
+  blob(path: string): string | undefined {
+    return this.entries.get(path);
+  }
+
   prefetch(paths: readonly string[]): void {
     const wanted = paths
-      .map((path) => this.entries.get(path)?.blob)
+      .map((path) => this.entries.get(path))
       .filter((blob): blob is string => blob !== undefined && !this.blobs.has(blob));
     for (const [blob, bytes] of this.catFile([...new Set(wanted)])) this.blobs.set(blob, bytes);
   }
 
   private bytes(path: string): Buffer {
-    const entry = this.entries.get(path);
-    if (!entry) throw new DocumentError(path, undefined, 'is not staged', 'stage the file, or check the path');
+    const blob = this.entries.get(path);
+    if (!blob) throw new DocumentError(path, undefined, 'is not staged', 'stage the file, or check the path');
     if (!this.preloaded) this.preload();
-    let bytes = this.blobs.get(entry.blob);
+    let bytes = this.blobs.get(blob);
     if (!bytes) {
-      bytes = this.catFile([entry.blob]).get(entry.blob);
+      // a large folder left out of the preload is read whole the first time one of its files is
+      const dir = parentOf(path);
+      if (this.large.has(dir)) {
+        this.large.delete(dir);
+        this.prefetch([...(this.directories.get(dir) ?? [])].map((name) => (dir === '' ? name : `${dir}/${name}`)));
+        bytes = this.blobs.get(blob);
+      }
+    }
+    if (!bytes) {
+      bytes = this.catFile([blob]).get(blob);
       if (!bytes) throw new DocumentError(path, undefined, 'its staged content cannot be read', 'run: git status');
-      this.blobs.set(entry.blob, bytes);
+      this.blobs.set(blob, bytes);
     }
     return bytes;
   }
 
-  /** Every staged blob under `.ai/` in one git call: a gate reads most of them. */
+  /**
+   * Every staged blob under `.ai/` in one git call, a gate reads most of them — but those of a folder
+   * holding more than LARGE_FOLDER files (a sessions section grown over years), whose files are judged
+   * from the content cache by their blob ids and read only on a miss (`prefetch`), or whole on a first read.
+   */
   private preload(): void {
     this.preloaded = true;
-    const wanted = [...this.entries].filter(([path]) => path.startsWith('.ai/')).map(([, entry]) => entry.blob);
+    for (const [dir, children] of this.directories) if (dir.startsWith('.ai/') && children.size > LARGE_FOLDER) this.large.add(dir);
+    const large = [...this.large].map((dir) => `${dir}/`);
+    const inLarge = (path: string): boolean => large.some((dir) => path.startsWith(dir) && path.lastIndexOf('/') === dir.length - 1);
+    const wanted: string[] = [];
+    for (const [path, blob] of this.entries) if (path.startsWith('.ai/') && !inLarge(path)) wanted.push(blob);
     for (const [blob, bytes] of this.catFile(wanted)) this.blobs.set(blob, bytes);
   }
 
@@ -242,12 +302,25 @@ export class IndexTree implements Tree {
   }
 }
 
+/** Entries in byte order: below U+D800 JavaScript's own comparison of UTF-16 units is (a sessions folder holds thousands). */
+function sortedEntries(entries: TreeEntry[]): TreeEntry[] {
+  return entries.every((entry) => !SURROGATE_OR_ABOVE.test(entry.name))
+    ? entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    : entries.sort((a, b) => byteOrder(a.name, b.name));
+}
+
+/** The folder a repository-relative path lies in (`` for the top level). */
+function parentOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
+}
+
 /**
  * The tree a gate judges: the index inside a git hook that names one, the working tree otherwise, as a
  * snapshot (each file read once per run).
  */
-export function treeFor(root: string, env: NodeJS.ProcessEnv): Tree {
-  return env.GIT_INDEX_FILE ? new IndexTree(root, env) : new WorkingTree(root, { snapshot: true });
+export function treeFor(root: string, env: NodeJS.ProcessEnv, git?: GitRepository): Tree {
+  return env.GIT_INDEX_FILE ? new IndexTree(root, env, git) : new WorkingTree(root, { snapshot: true });
 }
 
 /**

@@ -10,6 +10,7 @@ import { DocumentError } from '../io/document-error';
 import { GitRepository, runGit } from '../io/git';
 import type { Tree } from '../io/tree';
 import { CommitTree, IndexTree, treeFor, WorkingTree } from '../io/tree';
+import { ContentCache } from './content-cache';
 import type { FrontMatterDocument } from './front-matter';
 import { parseFrontMatter } from './front-matter';
 import type { Layout } from './layout';
@@ -39,6 +40,7 @@ export interface OpenOptions {
 type Parsed<T> = { readonly value: T } | { readonly error: DocumentError };
 
 export class Repository {
+  private contents: ContentCache | undefined;
   private readonly yamlCache = new Map<string, Parsed<YamlDocument>>();
   private readonly markdownCache = new Map<string, Parsed<FrontMatterDocument>>();
   private judged: readonly string[] | undefined;
@@ -60,10 +62,10 @@ export class Repository {
       options.tree === 'working' || options.tree === 'snapshot'
         ? new WorkingTree(git.root, { snapshot: options.tree === 'snapshot' })
         : options.tree === 'index'
-          ? new IndexTree(git.root, git.env)
+          ? new IndexTree(git.root, git.env, git)
           : options.tree === 'head'
             ? committedTree(git)
-            : treeFor(git.root, git.env);
+            : treeFor(git.root, git.env, git);
     // a rule's test case without a layer of its own is judged under the skeleton's manifest, never written into it
     const layout =
       options.layoutless === 'skeleton' && !tree.exists(MANIFEST_PATH)
@@ -102,9 +104,36 @@ export class Repository {
           .flatMap((test) => [`${test}/valid/`, `${test}/invalid/`]),
       );
       // frozen: every rule is handed this one list, and the pathspec index is built on it once
-      this.judged = Object.freeze(this.git.tracked().filter((file) => !underFixture(file, fixtures)));
+      const tracked = this.git.tracked();
+      this.judged = Object.freeze(fixtures.size === 0 ? [...tracked] : tracked.filter((file) => !underFixture(file, fixtures)));
     }
     return this.judged;
+  }
+
+  /** What is derived from a file's bytes alone, kept between runs (./content-cache.ts). */
+  get contentCache(): ContentCache {
+    this.contents ??= new ContentCache({
+      root: this.root,
+      localDir: this.layout.localDir,
+      repoDir: this.layout.repoDir,
+      tree: this.tree,
+      git: this.git,
+      maxEntries: () => this.policyKey('cache.flatten_max_entries'),
+    });
+    return this.contents;
+  }
+
+  /** `<section>.<key>` of the policy as written; undefined when it is not there or the policy does not read. */
+  private policyKey(dotted: `${string}.${string}`): unknown {
+    const [section, key] = dotted.split('.') as [string, string];
+    try {
+      const policy = this.yaml(this.layout.policyFile).value;
+      const block = policy !== null && typeof policy === 'object' ? (policy as Record<string, unknown>)[section] : undefined;
+      return block !== null && typeof block === 'object' ? (block as Record<string, unknown>)[key] : undefined;
+    } catch (error) {
+      if (error instanceof DocumentError) return undefined;
+      throw error;
+    }
   }
 
   /** A YAML file of the repository (repository-relative), parsed once; a refusal is thrown each time. */

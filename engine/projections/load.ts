@@ -67,10 +67,13 @@ export function loadLeaves(adapter: ProviderAdapter, tree: LoadTree, targets: re
   const loader = adapter.loader;
   if (!loader) return [];
   if (loader.kind !== 'chain') return [''];
-  const names = new Set(loader.names);
+  const names = loader.names;
   const leaves = new Set<string>();
-  for (const file of [...tree.files, ...targets]) {
-    if (names.has(file.slice(file.lastIndexOf('/') + 1))) leaves.add(folderOf(file));
+  // by the end of each path, without a copy of the list or of each name (a repository may track many thousands)
+  const named = (file: string): boolean =>
+    names.some((name) => file.endsWith(name) && (file.length === name.length || file.charCodeAt(file.length - name.length - 1) === 0x2f));
+  for (const files of [tree.files, targets]) {
+    for (const file of files) if (named(file)) leaves.add(folderOf(file));
   }
   // a folder whose chain is a prefix of a deeper one's is measured by the deeper one, except per file
   return [...leaves].filter((leaf) => ![...leaves].some((other) => other !== leaf && within(other, leaf))).sort(byteOrder);

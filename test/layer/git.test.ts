@@ -55,7 +55,45 @@ describe('GitRepository.tracked', () => {
       .filter((line) => line.startsWith('ls-files'));
     // one listing from the repository, then one per pathspec from the comparison above
     expect(calls.length).toBe(1 + plain.length);
-    expect(calls[0]).toBe('ls-files -z -- .');
+    expect(calls[0]).toBe('ls-files --stage -z -- .');
+  });
+
+  it('knows the blob the index stages for each path, from the same listing', () => {
+    const repository = GitRepository.discover(join(dir, 'repo'), { env });
+    writeFileSync(log, '');
+    for (const file of FILES) {
+      const staged = spawnSync('git', ['rev-parse', `:${file}`], { cwd: join(dir, 'repo'), env, encoding: 'utf8' }).stdout.trim();
+      expect(repository.indexBlob(file), file).toBe(staged);
+    }
+    expect(repository.indexBlob('missing')).toBeUndefined();
+    expect(repository.indexBlob('dir')).toBeUndefined();
+    expect(
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('ls-files')),
+    ).toEqual(['ls-files --stage -z -- .']);
+  });
+
+  it('a conflicted path, listed once a stage, has no staged blob', () => {
+    const repo = join(dir, 'conflict');
+    const run = (args: string[]) =>
+      spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, env, encoding: 'utf8' });
+    spawnSync('git', ['init', '-q', '-b', 'main', repo], { env });
+    writeFileSync(join(repo, 'f'), 'a\n');
+    writeFileSync(join(repo, 'g'), 'g\n');
+    run(['add', '-A']);
+    run(['commit', '-q', '-m', 'a']);
+    run(['checkout', '-q', '-b', 'other']);
+    writeFileSync(join(repo, 'f'), 'b\n');
+    run(['commit', '-q', '-am', 'b']);
+    run(['checkout', '-q', 'main']);
+    writeFileSync(join(repo, 'f'), 'c\n');
+    run(['commit', '-q', '-am', 'c']);
+    run(['merge', '-q', 'other']);
+    const repository = GitRepository.discover(repo, { env });
+    expect([...repository.tracked()]).toEqual(['f', 'f', 'f', 'g']);
+    expect(repository.indexBlob('f')).toBeUndefined();
+    expect(repository.indexBlob('g')).toBe(run(['rev-parse', ':g']).stdout.trim());
   });
 
   it('hands git what only git can answer: globs and magic', () => {

@@ -59,6 +59,8 @@ describe('selectPaths: the same answers as micromatch on every path', () => {
     ['a glob at any depth', ['**/*.log']],
     ['a glob under a literal folder', ['src/*.ts']],
     ['a glob under two literal folders', ['docs/guide/*.md']],
+    ['a star and a suffix, answered without micromatch', ['docs/guide/*.md', '*.log', 'config/*env', '*.txt']],
+    ['a star and a suffix that is all dots is left to micromatch', ['docs/*.', 'docs/guide/*..']],
     ['** after a folder also names the folder', ['docs/**']],
     ['a dot file by ** and *', ['**/.env', 'docs/guide/*']],
     ['a brace alternation', ['src/{a,b.test}.ts']],

@@ -123,9 +123,28 @@ function expand(pattern: string): string {
   return pattern.endsWith('/') ? `${pattern}**` : pattern;
 }
 
+/**
+ * `<folders>/*<suffix>` with plain folders and a plain suffix holding more than dots (`.ai/repo/sessions/*.md`):
+ * what micromatch answers for it is a comparison, so it needs no compiling nor micromatch at all.
+ */
+const STAR_SUFFIX = /^((?:[A-Za-z0-9._-]+\/)*)\*([A-Za-z0-9._-]*[A-Za-z0-9_-][A-Za-z0-9._-]*)$/;
+
 async function compile(pattern: string): Promise<Predicate> {
   const known = compiled.get(pattern);
   if (known) return known;
+  const simple = STAR_SUFFIX.exec(pattern);
+  if (simple && !ODD_SEGMENT.test(simple[1]!.slice(0, -1) || 'x')) {
+    // micromatch's `*` with `dot`: any characters but `/`, none at all included; a suffix that is not
+    // all dots keeps the segment from being `.` or `..`, which `*` never matches
+    const [, folder = '', suffix = ''] = simple;
+    const matches: Predicate = (path) =>
+      path.length >= folder.length + suffix.length &&
+      path.startsWith(folder) &&
+      path.endsWith(suffix) &&
+      path.indexOf('/', folder.length) === -1;
+    compiled.set(pattern, matches);
+    return matches;
+  }
   micromatch ??= (await import('micromatch')).default;
   const matches = micromatch.matcher(expand(pattern), OPTIONS);
   compiled.set(pattern, matches);

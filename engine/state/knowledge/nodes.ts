@@ -26,22 +26,42 @@ export interface Discovery {
 }
 
 /** What the classes discover in the repository's index. */
-export function discoverNodes(repository: Repository, classes: readonly SourceClass[]): Discovery {
+export async function discoverNodes(repository: Repository, classes: readonly SourceClass[]): Promise<Discovery> {
   const nodes: KnowledgeNode[] = [];
   const counts = new Map<string, number>();
   for (const source of classes) {
     const paths = repository.git.tracked(source.pathspec);
     counts.set(source.id, paths.length);
-    for (const path of paths) nodes.push({ source: source.id, kind: source.kind, identity: identityOf(repository, path), path });
+    // an identity is read from the file's bytes alone, so it is kept by them between runs (the content cache)
+    const declared = await repository.contentCache.derive('knowledge_identity', paths, (path) => declaredIdentity(repository, path));
+    for (const path of paths) nodes.push({ source: source.id, kind: source.kind, identity: declared.get(path) ?? path, path });
   }
   return { nodes, counts };
 }
 
 /**
- * A node's identity: the `id` it declares, read from the tree the command judges, or its path when it
- * declares none or cannot be read (a file the gates report on its own; listing it is not the place to refuse it).
+ * The same discovery with each identity read now rather than through the content cache: for a listing
+ * that runs once and cannot wait on the cache (the objects the MCP server and `objects list` serve).
  */
-function identityOf(repository: Repository, path: string): string {
+export function discoverNodesNow(repository: Repository, classes: readonly SourceClass[]): Discovery {
+  const nodes: KnowledgeNode[] = [];
+  const counts = new Map<string, number>();
+  for (const source of classes) {
+    const paths = repository.git.tracked(source.pathspec);
+    counts.set(source.id, paths.length);
+    for (const path of paths)
+      nodes.push({ source: source.id, kind: source.kind, identity: declaredIdentity(repository, path) ?? path, path });
+  }
+  return { nodes, counts };
+}
+
+/**
+ * The identity a node declares: the `id` of its front matter or top-level keys (`name` where that is the
+ * identity, as for profiles), read from the tree the command judges; null when it declares none or cannot
+ * be read (a file the gates report on its own; listing it is not the place to refuse it), and its path
+ * stands for it.
+ */
+function declaredIdentity(repository: Repository, path: string): string | null {
   try {
     let value: unknown;
     if (path.endsWith('.md')) {
@@ -49,15 +69,14 @@ function identityOf(repository: Repository, path: string): string {
     } else if (path.endsWith('.yaml') || path.endsWith('.yml')) {
       value = repository.yaml(path).value;
     } else {
-      return path;
+      return null;
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return path;
-    // `id` where the kind has one (rules, records); `name` where that is the identity (profiles)
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
     const { id, name } = value as Record<string, unknown>;
     if (typeof id === 'string' && id !== '') return id;
-    return typeof name === 'string' && name !== '' ? name : path;
+    return typeof name === 'string' && name !== '' ? name : null;
   } catch (error) {
-    if (isUnreadable(error)) return path;
+    if (isUnreadable(error)) return null;
     throw error;
   }
 }

@@ -1,0 +1,86 @@
+/**
+ * A long-lived repository, from the packed tarball installed as a dev dependency (the tool only in
+ * node_modules/.bin): a ledger grown far past its cap never refuses a commit through the installed
+ * hooks, and the command the hook names brings it back under the cap without deleting a line; a
+ * sessions section grown past its cap is archived by `session archive` once the policy allows it, the
+ * move committed through the hooks; the content cache doctor keeps stays out of git.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FieldProject } from '../helpers/field';
+
+const LEDGER = '.ai/local/state/ledger.jsonl';
+
+/** An adopted project, committed through its hooks. */
+function adopted(): FieldProject {
+  const project = new FieldProject();
+  expect(project.majordomus(['init']).code).toBe(0);
+  expect(project.commitAll('adopt majordomus').code).toBe(0);
+  return project;
+}
+
+describe('a long-lived repository, installed from the tarball', () => {
+  it('a 20,000-line ledger: the commit goes through the hooks, and history --rotate as named archives the excess', () => {
+    const project = adopted();
+    expect(project.majordomus(['start', 'a long task', '--scope', '.']).code).toBe(0);
+    const [line] = project.read(LEDGER).split('\n');
+    project.write(LEDGER, `${Array.from({ length: 20_000 }, () => line).join('\n')}\n`);
+    project.write('src/work.txt', 'a change\n');
+    const commit = project.commitAll('work on a long-lived repository');
+    expect(commit.code, commit.stderr).toBe(0);
+    expect(commit.stderr).toMatch(/^WARN retention +\.ai\/local\/state\/ledger\.jsonl — .*majordomus history --rotate/m);
+    expect(project.git(['rev-list', '--count', 'HEAD']).stdout.trim()).toBe('2');
+    const rotate = project.majordomus(['history', '--rotate']);
+    expect(rotate.code, rotate.stderr).toBe(0);
+    expect(project.read(LEDGER).split('\n').length - 1).toBe(5_000);
+    const archived = readdirSync(join(project.dir, '.ai/local/state')).filter((name) => name.endsWith('.jsonl.archived'));
+    expect(archived).toHaveLength(1);
+    expect(project.read(`.ai/local/state/${archived[0]}`).split('\n').length - 1).toBe(15_001);
+    expect(project.majordomus(['doctor', '--rule', 'majordomus.ledger-retention', '--json']).stdout).toContain('"level":"OK"');
+  });
+
+  it('session archive: refused until the policy allows it, then the oldest records move, commit through the hooks, and doctor and git stay clean', () => {
+    const project = adopted();
+    expect(project.majordomus(['session', 'start']).code).toBe(0);
+    const closed = project.majordomus(['session', 'close'], { input: 'An episode.\n' });
+    expect(closed.code, closed.stderr).toBe(0);
+    const record = closed.stdout.trim();
+    const text = project.read(record);
+    const id = /session_id: "([^"]+)"/.exec(text)![1]!;
+    const name = record.split('/').pop()!;
+    // older episodes before it, as a section grows: 40 records in all
+    for (let i = 1; i < 40; i++) {
+      const other = `s-20260101${String(1_000_000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
+      const older = name
+        .replace(/^\d{8}T\d{6}Z/, `20260101T${String(1_000_000 + i).slice(1)}Z`)
+        .replace(id, other)
+        .replace(/--[0-9a-f]{16}\.md$/, `--${i.toString(16).padStart(16, '0')}.md`);
+      project.write(`.ai/repo/sessions/${older}`, text.replaceAll(id, other));
+    }
+    expect(project.commitAll('forty closed episodes').code).toBe(0);
+    // doctor keeps its cache in the local half, which git ignores
+    const doctor = project.majordomus(['doctor']);
+    expect(doctor.code, doctor.stderr).toBe(0);
+    expect(project.exists('.ai/local/cache/content')).toBe(true);
+    expect(project.git(['status', '--porcelain']).stdout).toBe('');
+    expect(project.majordomus(['session', 'archive']).code).toBe(2);
+    project.write(
+      '.ai/repo/policy.yaml',
+      project.read('.ai/repo/policy.yaml').replace('\nsession:\n', '\nsession:\n  retention_max_files: 30\n'),
+    );
+    expect(project.majordomus(['session', 'archive']).code).toBe(15);
+    project.write('.ai/repo/policy.yaml', project.read('.ai/repo/policy.yaml').replace('\nsession:\n', '\nsession:\n  archive: true\n'));
+    // the instruction files carry the policy's stamp: regenerated, as the hook would otherwise ask
+    expect(project.majordomus(['update']).code).toBe(0);
+    const archive = project.majordomus(['session', 'archive', '--json']);
+    expect(archive.code, archive.stderr).toBe(0);
+    expect(JSON.parse(archive.stdout)).toMatchObject({ archived: 10, kept: 30, archive: '.ai/repo/sessions/archive' });
+    expect(readdirSync(join(project.dir, '.ai/repo/sessions/archive'))).toHaveLength(10);
+    const commit = project.commitAll('archive the oldest session records');
+    expect(commit.code, commit.stderr).toBe(0);
+    const after = project.majordomus(['doctor']);
+    expect(after.code, after.stderr).toBe(0);
+    expect(project.git(['status', '--porcelain']).stdout).toBe('');
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * What git vouches for in the working tree (engine/io/content-id.ts): a tracked file whose bytes on disk
+ * are exactly its staged blob. A changed, untracked or converted file (an attribute or core.autocrlf
+ * that makes the disk's bytes differ from the blob's) is never vouched for. Real git, in process.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vouchedBlobs } from '../../engine/io/content-id';
+import { GitRepository } from '../../engine/io/git';
+import { cleanEnv } from '../helpers/repo';
+
+const env = cleanEnv();
+let dir: string;
+const git = (args: string[]): string => {
+  const result = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return result.stdout;
+};
+const blobOf = (path: string): string => git(['rev-parse', `:${path}`]).trim();
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'majordomus-content-id-'));
+  git(['init', '-q', '.']);
+  for (const name of ['clean.md', 'changed.md', 'ident.md', 'text.md', 'binary.md', 'sub/deep.md']) {
+    spawnSync('mkdir', ['-p', join(dir, 'sub')]);
+    writeFileSync(join(dir, name), `# ${name}\n`);
+  }
+  writeFileSync(join(dir, '.gitattributes'), 'ident.md ident\ntext.md text\nbinary.md binary\n');
+  git(['add', '-A']);
+  writeFileSync(join(dir, 'changed.md'), '# changed on disk\n');
+  writeFileSync(join(dir, 'untracked.md'), '# untracked\n');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('vouchedBlobs', () => {
+  it('vouches for a clean file (its staged blob) and for a binary one, never for a changed, untracked or converted one', async () => {
+    const repository = GitRepository.discover(dir, { env });
+    const paths = ['clean.md', 'changed.md', 'ident.md', 'text.md', 'binary.md', 'sub/deep.md', 'untracked.md', 'missing.md'];
+    const vouched = await vouchedBlobs(repository, paths);
+    expect(Object.fromEntries(vouched)).toEqual({
+      'clean.md': blobOf('clean.md'),
+      'binary.md': blobOf('binary.md'),
+      'sub/deep.md': blobOf('sub/deep.md'),
+    });
+  });
+
+  it('vouches for nothing while core.autocrlf converts line endings', async () => {
+    git(['config', 'core.autocrlf', 'input']);
+    try {
+      expect((await vouchedBlobs(GitRepository.discover(dir, { env }), ['clean.md', 'sub/deep.md'])).size).toBe(0);
+    } finally {
+      git(['config', '--unset', 'core.autocrlf']);
+    }
+    expect((await vouchedBlobs(GitRepository.discover(dir, { env }), ['clean.md'])).size).toBe(1);
+  });
+});
