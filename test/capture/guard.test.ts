@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { judgeLine } from '../../engine/capture/guard/walk';
+import { withPolicyValue } from '../helpers/policy-text';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
@@ -148,10 +149,7 @@ describe('capture guard (claude-code PreToolUse payloads)', () => {
     expect((JSON.parse(repo.run(['capture', 'guard'], { input: line }).stdout) as Output).hookSpecificOutput.permissionDecision).toBe(
       'deny',
     );
-    repo.write(
-      '.ai/repo/policy.yaml',
-      repo.read('.ai/repo/policy.yaml').replace('  guard: true', '  guard: true\n  guard_unparsed: allow'),
-    );
+    repo.write('.ai/repo/policy.yaml', withPolicyValue(repo.read('.ai/repo/policy.yaml'), 'capture.guard_unparsed', 'allow'));
     repo.git(['add', '-A']);
     repo.git(['commit', '-q', '--no-verify', '-m', 'policy: let what the guard cannot follow through']);
     expect(repo.run(['capture', 'guard'], { input: line }).stdout).toBe('');

@@ -12,7 +12,8 @@ afterAll(() => repos.disposeAll());
 
 const MCP = '.mcp.json';
 const SETTINGS = '.claude/settings.json';
-const SERVER = { command: 'majordomus', args: ['mcp'] };
+// the entry finds the tool as the hooks do: a shell line looking in node_modules/.bin, then PATH, then npx
+const SERVER = { command: 'sh', args: ['-c', expect.stringMatching(/node_modules\/\.bin.* mcp$/)] };
 
 describe('capture install --mcp (claude-code)', () => {
   it('writes .mcp.json with the server beside the hooks; a second install changes neither', () => {

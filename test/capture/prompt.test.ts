@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderPrompt } from '../../engine/capture/prompt-record';
+import { withPolicyValue } from '../helpers/policy-text';
 import { committedAdoption } from '../helpers/prepared';
 import { repoFactory } from '../helpers/repo';
 
@@ -129,7 +130,7 @@ describe('capture prompt (claude-code UserPromptSubmit)', () => {
 
   it('capture.prompts: false in the policy keeps no prompt (exit 0, action off)', () => {
     const repo = adopted();
-    repo.write('.ai/repo/policy.yaml', repo.read('.ai/repo/policy.yaml').replace(/^capture:\n/m, 'capture:\n  prompts: false\n'));
+    repo.write('.ai/repo/policy.yaml', withPolicyValue(repo.read('.ai/repo/policy.yaml'), 'capture.prompts', 'false'));
     const run = repo.run(['capture', 'prompt', '--json'], { input: payload('user-prompt-submit') });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ action: 'off' });

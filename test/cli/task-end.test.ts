@@ -11,6 +11,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
+import { withPolicyValue } from '../helpers/policy-text';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
 import { repoFactory } from '../helpers/repo';
@@ -57,7 +58,12 @@ function committed(): TempRepo {
 function withTask(lines?: string): TempRepo {
   const repo = committed();
   if (lines) {
-    repo.write(POLICY, repo.read(POLICY).replace(/^verification:\n/m, `verification:\n${lines}`));
+    let policy = repo.read(POLICY);
+    for (const line of lines.split('\n').filter((l) => l.trim() !== '')) {
+      const [, key, value] = /^ {2}([a-z_]+): (.*)$/.exec(line)!;
+      policy = withPolicyValue(policy, `verification.${key}`, value!);
+    }
+    repo.write(POLICY, policy);
     expect(repo.run(['update']).code).toBe(0);
     repo.git(['add', '-A']);
     repo.git(['commit', '-q', '--no-verify', '-m', 'policy']);

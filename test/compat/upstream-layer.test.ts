@@ -25,7 +25,7 @@ interface Cause {
 
 const has = (finding: JsonFinding, pattern: RegExp): boolean => pattern.test(finding.message);
 const YAML_REFUSED = ['ai_layout', 'context', 'rule_package', 'state'];
-const UPSTREAM_LACKS = ['context_affected', 'scope_file', 'session_records_shared', 'telemetry'];
+const UPSTREAM_LACKS = ['context_affected', 'ledger_retention', 'scope_file', 'session_records_shared', 'telemetry'];
 const UNLISTED_UPSTREAM = [
   'completion_gates',
   'knowledge_integrity',

@@ -1,27 +1,26 @@
 /**
  * The MCP server as a user of the installed package gets it: adopted with init, the server written into
- * .mcp.json by `capture install --mcp`, then started exactly as that file says (the tool found in
- * node_modules/.bin, as a project's own scripts find it) and driven by the SDK's client: the shipped
+ * .mcp.json by `capture install --mcp`, then started exactly as that file says, with the tool on no PATH
+ * (the entry finds it in node_modules/.bin, as the hooks do) and driven by the SDK's client: the shipped
  * dist/mcp.cjs is found from the installation, the gates and objects answer, and with the writers
  * served an agent starts a task and records a decision that a commit through the hooks then carries.
  */
 
-import { delimiter, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FieldProject } from '../helpers/field';
 
 async function connect(project: FieldProject, server: { command: string; args: string[] }, extra: string[] = []): Promise<Client> {
+  // the entry is a shell line (`sh -c '<finds the tool> mcp'`): further options go at the end of that line
+  const [flag, line] = server.args;
+  expect([server.command, flag]).toEqual(['sh', '-c']);
   const transport = new StdioClientTransport({
     command: server.command,
-    args: [...server.args, ...extra],
+    args: [flag!, [line!, ...extra].join(' ')],
     cwd: project.dir,
-    // what npx and the project's scripts put first on PATH
-    env: {
-      ...(project.env as Record<string, string>),
-      PATH: [join(project.dir, 'node_modules/.bin'), project.env.PATH ?? ''].join(delimiter),
-    },
+    // Claude Code's environment, as a user's shell has it: the tool on no PATH, only in node_modules/.bin
+    env: project.env as Record<string, string>,
     stderr: 'pipe',
   });
   const client = new Client({ name: 'field-client', version: '1.0.0' });
@@ -43,7 +42,8 @@ describe('the MCP server of the installed package', () => {
     expect(install.code, install.stderr).toBe(0);
     const server = (JSON.parse(project.read('.mcp.json')) as { mcpServers: Record<string, { command: string; args: string[] }> }).mcpServers
       .majordomus!;
-    expect(server).toEqual({ command: 'majordomus', args: ['mcp'] });
+    // found as the hooks find it: the project's node_modules/.bin first
+    expect(server).toEqual({ command: 'sh', args: ['-c', expect.stringMatching(/node_modules\/\.bin.* mcp$/)] });
 
     const reader = await connect(project, server);
     try {

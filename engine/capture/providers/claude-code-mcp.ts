@@ -7,6 +7,7 @@
 import { UsageError } from '../../errors';
 import type { WritePlan } from '../../io/write/plan';
 import { readInside } from '../../state/records/model';
+import { toolCommand } from './claude-code-settings';
 
 /** The file Claude Code reads a project's MCP servers from, at the repository's top level. */
 export const MCP_FILE = '.mcp.json';
@@ -14,9 +15,14 @@ export const MCP_FILE = '.mcp.json';
 /** The name this repository's server is listed under. */
 export const SERVER_NAME = 'majordomus';
 
-/** The server entry: the command Claude Code runs, found as its hooks find the tool. */
-export function wantedServer(cli = 'majordomus'): { command: string; args: string[] } {
-  return { command: cli, args: ['mcp'] };
+/**
+ * The server entry: the command Claude Code runs, finding the tool as its hooks do — the project's
+ * `node_modules/.bin`, then PATH, then `npx --no-install` — through the same shell line
+ * (claude-code-settings.ts), so a project that installs majordomus as a dev dependency needs nothing
+ * global. The line prints only the server's own output on stdout; where it looks is said on stderr.
+ */
+export function wantedServer(): { command: string; args: string[] } {
+  return { command: 'sh', args: ['-c', toolCommand(['mcp'])] };
 }
 
 /** `.mcp.json`'s text as an object: `{}` when there is none; refused (2) when merging into it would lose what the user wrote. */
