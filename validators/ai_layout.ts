@@ -1,5 +1,5 @@
 import { checkSchema, isUnreadable, unsafePathReason } from '../engine/api/toolkit/index';
-import type { FolderEntry, TreeReader, ValidatorContext } from '../engine/api/validator';
+import type { TreeReader, ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
 import { isStrayLeftover, isWriterLeftover } from '../engine/io/write/leftover';
 
@@ -95,28 +95,16 @@ function reportStrays(context: ValidatorContext, aiDir: string, local: string): 
     });
   }
   const reported = new Set(tracked);
-  const visit = (dir: string, deep: boolean): void => {
-    let entries: readonly FolderEntry[];
-    try {
-      entries = context.disk.list(dir === '' ? '.' : dir);
-    } catch (error) {
-      if (isUnreadable(error)) return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
-      if (entry.directory) {
-        if (deep && path !== local) visit(path, true);
-      } else if (isStrayLeftover(entry.name) && !reported.has(path)) {
-        context.violation({
-          subject: path,
-          message: `${path} is a temporary copy a majordomus command left when it was stopped mid-write; \`git add\` would take it (delete it)`,
-        });
-      }
-    }
-  };
-  visit('', false);
-  visit(aiDir, true);
+  // what `git add` would take at the top level and in the layer (one question of git, however many
+  // records the layer holds): the local half is the layer's own and ignored
+  for (const path of context.git.untracked([':(glob)*', `${aiDir}/`])) {
+    if (reported.has(path) || path.startsWith(`${local}/`)) continue;
+    if (!isStrayLeftover(path.slice(path.lastIndexOf('/') + 1))) continue;
+    context.violation({
+      subject: path,
+      message: `${path} is a temporary copy a majordomus command left when it was stopped mid-write; \`git add\` would take it (delete it)`,
+    });
+  }
 }
 
 /** Why the folder at `path` cannot be read, when something is there that is not a readable folder. */

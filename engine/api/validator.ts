@@ -200,6 +200,8 @@ export interface GitReader {
   branch(): string | undefined;
   /** What the index tracks under a pathspec (all of it by default). */
   tracked(pathspec?: string): readonly string[];
+  /** What `git add` would take under these pathspecs: files on disk git neither tracks nor ignores. */
+  untracked(pathspecs: readonly string[]): readonly string[];
   /** True when git would ignore `path` (it need not exist). */
   isIgnored(path: string): boolean;
   /** A configuration value as this clone sees it, or undefined when it is not set. */

@@ -131,6 +131,7 @@ export function gitReader(git: GitRepository): GitReader {
     head: () => (head ??= { value: ask(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']) }).value,
     branch: () => git.branch(),
     tracked: (pathspec?: string) => git.tracked(pathspec),
+    untracked: (pathspecs: readonly string[]) => git.untracked(pathspecs),
     isIgnored: (path: string) => git.isIgnored(path),
     config: (key: string) => git.config(key),
   });

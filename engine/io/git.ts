@@ -276,6 +276,21 @@ export class GitRepository {
     return this.staged!;
   }
 
+  /**
+   * What `git add` would take under `pathspecs` (repository-relative; magic allowed): files on disk that
+   * git neither tracks nor ignores, asked once per set of pathspecs.
+   */
+  untracked(pathspecs: readonly string[]): readonly string[] {
+    const key = `\0${pathspecs.join('\0')}`;
+    let files = this.trackedCache.get(key);
+    if (!files) {
+      const result = this.git(['ls-files', '-z', '--others', '--exclude-standard', '--', ...pathspecs]);
+      files = result.status === 0 ? result.stdout.split('\0').filter((f) => f !== '') : [];
+      this.trackedCache.set(key, files);
+    }
+    return files;
+  }
+
   /** True when git would ignore `path` (repository-relative; it need not exist). */
   isIgnored(path: string): boolean {
     return ignoredByRootLine(this.root, path) || this.git(['check-ignore', '-q', '--no-index', '--', path]).status === 0;
