@@ -124,6 +124,10 @@ export async function runGate(call: GateCall): Promise<GateOutcome> {
   let request: GateRequest;
   try {
     const repository = call.repository ?? Repository.open(cwd, { env });
+    // doctor and watch audit the layer: its strays and its records (the ai_layout and records rules)
+    const auditsLayer = gate === 'doctor' || gate === 'watch';
+    // git lists the index (and what git add could take) on another core while the rules load
+    repository.prefetch(auditsLayer);
     const ruleSet = call.rules ? adHoc(call.rules) : loadRuleSet(repository.layout);
     request = {
       ...base,
@@ -133,6 +137,7 @@ export async function runGate(call: GateCall): Promise<GateOutcome> {
       registry: call.registry ?? (await builtinRegistry(repository.layout)),
       auditRules: ruleSet.refused ? await auditRules() : undefined,
     };
+    await repository.settle(auditsLayer);
   } catch (error) {
     // a manifest that cannot be read leaves nothing to discover: that alone is the finding
     if (!(error instanceof DocumentError) || error.file !== MANIFEST_PATH || call.repository) throw error;

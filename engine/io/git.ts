@@ -4,15 +4,31 @@
  * GIT_INDEX_FILE must be honoured: the hook judges what is staged).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
+import type { StagedListing } from './git-listing';
+import { ignoredByRootLine, literalPrefix, parseStaged, prefixRun, untrackedArgs, untrackedFiles, untrackedKey } from './git-listing';
+
+export type { StagedListing } from './git-listing';
+export { parseStaged } from './git-listing';
 
 export interface GitResult {
   readonly status: number;
   readonly stdout: string;
   readonly stderr: string;
 }
+
+/**
+ * What starts a process in the background with files for its input and output (engine/io/write/background.ts,
+ * handed down by the layer): without one, or when it cannot make its files (undefined), questions asked
+ * without waiting go through pipes.
+ */
+export type BackgroundRunner = (
+  command: string,
+  args: readonly string[],
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly input?: string },
+) => Promise<{ readonly error?: Error; readonly status: number | null; readonly stdout: string; readonly stderr: string }> | undefined;
 
 /**
  * The environment for git working on a repository other than the one this process was started for:
@@ -119,6 +135,9 @@ export class GitRepository {
   private staged: StagedListing | undefined;
   private configCache = new Map<string, string | undefined>();
   private branchCache: { readonly value: string | undefined } | undefined;
+  private background: BackgroundRunner | undefined;
+  /** The questions started ahead by `prefetch`, each settling into the caches above. */
+  private prefetched: Promise<void>[] = [];
 
   private constructor(
     /** Absolute path of the working tree's top level. */
@@ -197,7 +216,45 @@ export class GitRepository {
 
   /** `git` without waiting: questions that do not depend on each other are asked at once. */
   gitAsync(args: readonly string[], input?: string): Promise<GitResult> {
-    return runGitAsync(args, this.root, this.env, input);
+    const started = this.background?.('git', args, { cwd: this.root, env: this.env, input });
+    // without a runner, or when its files could not be made, through pipes
+    if (!started) return runGitAsync(args, this.root, this.env, input);
+    return started.then((result) => checked(result, this.root, result.stdout));
+  }
+
+  /** Ask what is asked without waiting through `runner`: files, not pipes, so git never waits on this process. */
+  useBackground(runner: BackgroundRunner): void {
+    this.background = runner;
+  }
+
+  /**
+   * Start asking, without waiting, what a gate is about to ask: the whole index, and what `git add`
+   * would take under each set of `untracked` pathspecs. `settle` keeps the answers; a question asked
+   * before then is asked again, as it would be without, and its answer is the one kept.
+   */
+  prefetch(untracked: readonly (readonly string[])[] = []): void {
+    if (!this.whole && !this.trackedCache.has('.')) {
+      const listing = this.gitAsync(['ls-files', '--stage', '-z', '--', '.']).then((result) => {
+        if (!this.whole && !this.trackedCache.has('.')) this.trackedCache.set('.', this.acceptIndex(result));
+      });
+      this.prefetched.push(listing.catch(() => undefined));
+    }
+    for (const pathspecs of untracked) {
+      const key = untrackedKey(pathspecs);
+      if (this.trackedCache.has(key)) continue;
+      const listing = this.gitAsync(untrackedArgs(pathspecs)).then((result) => {
+        if (!this.trackedCache.has(key)) this.trackedCache.set(key, untrackedFiles(result));
+      });
+      // a question that failed is asked again when it is needed, and refused there
+      this.prefetched.push(listing.catch(() => undefined));
+    }
+  }
+
+  /** Wait for what `prefetch` started. */
+  async settle(): Promise<void> {
+    const pending = this.prefetched;
+    this.prefetched = [];
+    await Promise.all(pending);
   }
 
   /**
@@ -242,7 +299,11 @@ export class GitRepository {
    * per stage, as `git ls-files` lists it), and the blob of each path staged at stage 0 kept aside.
    */
   private listIndex(): readonly string[] {
-    const result = this.git(['ls-files', '--stage', '-z', '--', '.']);
+    return this.acceptIndex(this.git(['ls-files', '--stage', '-z', '--', '.']));
+  }
+
+  /** Keep the whole index's listing as git gave it. */
+  private acceptIndex(result: GitResult): readonly string[] {
     const listing = parseStaged(result.stdout);
     this.staged = { ...listing, error: result.status === 0 ? undefined : result.stderr.trim() || `git exited ${result.status}` };
     this.remember(listing, true);
@@ -281,11 +342,10 @@ export class GitRepository {
    * git neither tracks nor ignores, asked once per set of pathspecs.
    */
   untracked(pathspecs: readonly string[]): readonly string[] {
-    const key = `\0${pathspecs.join('\0')}`;
+    const key = untrackedKey(pathspecs);
     let files = this.trackedCache.get(key);
     if (!files) {
-      const result = this.git(['ls-files', '-z', '--others', '--exclude-standard', '--', ...pathspecs]);
-      files = result.status === 0 ? result.stdout.split('\0').filter((f) => f !== '') : [];
+      files = untrackedFiles(this.git(untrackedArgs(pathspecs)));
       this.trackedCache.set(key, files);
     }
     return files;
@@ -305,107 +365,6 @@ export class GitRepository {
     }
     return this.configCache.get(key);
   }
-}
-
-/** The index as `git ls-files --stage -z` lists it. */
-export interface StagedListing {
-  /** Every entry's path, in git's order. */
-  readonly files: readonly string[];
-  /** The blob of each path's first entry: stage 0, or a conflicted path's first stage. */
-  readonly first: ReadonlyMap<string, string>;
-  /** The paths listed at a stage other than 0 (conflicted): `first` has no stage-0 blob for them. */
-  readonly conflicted: ReadonlySet<string>;
-  /** True when `files` is in byte order, as git keeps its index (checked, and only where `<` is byte order). */
-  readonly sorted: boolean;
-  /** What git said when it could not list the index. */
-  readonly error?: string;
-}
-
-/** Parse `git ls-files --stage -z`: `<mode> SP <blob> SP <stage> TAB <path> NUL` a record, read in place. */
-export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first: Map<string, string>; conflicted: Set<string> } {
-  const files: string[] = [];
-  const first = new Map<string, string>();
-  const conflicted = new Set<string>();
-  // below the surrogates, `<` on UTF-16 is byte order: git's order is checked with it, else not relied on
-  let sorted = !/[\ud800-\uffff]/.test(out);
-  for (let at = 0; at < out.length; ) {
-    const tab = out.indexOf('\t', at);
-    const end = out.indexOf('\0', at);
-    if (tab === -1 || end === -1 || tab > end) break;
-    const space = out.indexOf(' ', at);
-    const path = out.slice(tab + 1, end);
-    if (space !== -1 && space < tab - 2) {
-      if (sorted && files.length > 0 && files[files.length - 1]! > path) sorted = false;
-      files.push(path);
-      // git lists a path once, at stage 0, unless it is conflicted: then once a stage, from 1
-      if (out.charCodeAt(tab - 1) !== 0x30) conflicted.add(path);
-      if (!conflicted.has(path) || !first.has(path)) first.set(path, out.slice(space + 1, tab - 2));
-    }
-    at = end + 1;
-  }
-  return { files, first, conflicted, sorted };
-}
-
-/** Where the paths of sorted `all` (no surrogates: `<` is byte order) that start with `prefix` lie: one run, `[from, to)`. */
-function prefixRun(all: readonly string[], prefix: string): [number, number] {
-  const lowerBound = (key: string): number => {
-    let lo = 0;
-    let hi = all.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (all[mid]! < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const from = lowerBound(prefix);
-  let to = from;
-  while (to < all.length && all[to]!.startsWith(prefix)) to++;
-  return [from, to];
-}
-
-/**
- * True when the top-level `.gitignore` alone settles that git ignores `path`, so no process is asked: a
- * line of the file is the path itself (`.ai/local/`, or anchored, `/.ai/local/` — what init writes), no
- * line of it re-includes anything (`!…`), and no folder on the way to the path has a `.gitignore` of its
- * own. A deeper `.gitignore` is the only place a later pattern could re-include the path (git's own
- * exclude files rank below the top-level one), so then, and for every other path, git decides.
- */
-function ignoredByRootLine(root: string, path: string): boolean {
-  const segments = path.split('/').filter((segment) => segment !== '');
-  if (segments.length === 0 || segments.some((segment) => segment === '.' || segment === '..' || /[*?[\\!#]/.test(segment))) return false;
-  let text: string;
-  try {
-    const file = join(root, '.gitignore');
-    if (!lstatSync(file).isFile()) return false;
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return false;
-  }
-  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
-  if (lines.some((line) => line.startsWith('!'))) return false;
-  const wanted = `${segments.join('/')}${path.endsWith('/') ? '/' : ''}`;
-  if (!lines.some((line) => line === wanted || line === `/${wanted}`)) return false;
-  for (let depth = 1; depth < segments.length; depth++) {
-    try {
-      lstatSync(join(root, ...segments.slice(0, depth), '.gitignore'));
-      return false;
-    } catch {
-      // none on this folder
-    }
-  }
-  return true;
-}
-
-/**
- * The repository-relative path a pathspec names when it is a plain path (no magic, no wildcard, no
- * `..`), without a trailing slash and with `./` segments dropped; undefined when only git can answer.
- */
-function literalPrefix(pathspec: string): string | undefined {
-  if (pathspec.startsWith(':') || /[*?[\\]/.test(pathspec) || pathspec.startsWith('/')) return undefined;
-  const segments = pathspec.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.includes('..')) return undefined;
-  return segments.join('/');
 }
 
 /**

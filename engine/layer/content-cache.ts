@@ -36,6 +36,9 @@ export const DEFAULT_MAX_ENTRIES = 50_000;
 /** Fewer paths than this at once are derived directly: asking git which files it vouches for costs more. */
 export const MIN_BATCH = 32;
 
+/** A folder of the tracked layer with this many tracked files is anticipated before any rule lists it. */
+export const LARGE_FOLDER = 256;
+
 /** The first line of a cache file. */
 const MAGIC = 'majordomus content cache 1';
 
@@ -253,6 +256,21 @@ export class ContentCache {
     if (!folder.startsWith(`${this.repository.repoDir}/`) || this.vouching.has(folder)) return;
     const files = this.repository.git.tracked(`${folder}/`).filter((path) => inFolder(path, folder));
     void this.vouched(folder, files).catch(() => undefined);
+  }
+
+  /**
+   * Anticipate, as soon as the index is listed, each folder of the tracked layer that holds at least
+   * LARGE_FOLDER tracked files (a long-lived repository's records): the question is asked while the
+   * process is small and quick to fork, and runs while every rule before the records' does.
+   */
+  anticipateLarge(): void {
+    if (this.repository.tree instanceof IndexTree || !buildId()) return;
+    const counts = new Map<string, number>();
+    for (const path of this.repository.git.tracked(`${this.repository.repoDir}/`)) {
+      const folder = folderOf(path);
+      counts.set(folder, (counts.get(folder) ?? 0) + 1);
+    }
+    for (const [folder, count] of counts) if (count >= LARGE_FOLDER) this.anticipate(folder, count);
   }
 
   /**

@@ -10,11 +10,12 @@ import { DocumentError } from '../io/document-error';
 import { GitRepository, runGit } from '../io/git';
 import type { Tree } from '../io/tree';
 import { CommitTree, IndexTree, treeFor, WorkingTree } from '../io/tree';
+import { runInBackground } from '../io/write/background';
 import { ContentCache } from './content-cache';
 import type { FrontMatterDocument } from './front-matter';
 import { parseFrontMatter } from './front-matter';
 import type { Layout } from './layout';
-import { AI_DIR, layoutFromManifest, MANIFEST_PATH, openLayout } from './layout';
+import { AI_DIR, layoutFromManifest, MANIFEST_PATH, openLayout, STRAY_PATHSPECS } from './layout';
 import type { RuleSet } from './rule-types';
 import type { YamlDocument } from './yaml';
 import { parseYaml } from './yaml';
@@ -58,6 +59,7 @@ export class Repository {
   static open(cwd: string, options: OpenOptions): Repository {
     const env = options.env;
     const git = GitRepository.discover(cwd, { env, isolated: options.isolated });
+    git.useBackground(runInBackground);
     const tree =
       options.tree === 'working' || options.tree === 'snapshot'
         ? new WorkingTree(git.root, { snapshot: options.tree === 'snapshot' })
@@ -92,6 +94,24 @@ export class Repository {
   /** What tracked files are read from: the working tree, or the index inside a pre-commit hook. */
   get tree(): Tree {
     return this.layout.tree;
+  }
+
+  /**
+   * Start asking git, in the background, what a gate is about to ask (engine/gate/run-gate.ts): the whole
+   * index, and, for a gate that audits the layer (`layer`), what `git add` could take of a writer's
+   * leftovers. They run on another core while the rules load; `settle` waits for them.
+   */
+  prefetch(layer: boolean): void {
+    this.git.prefetch(layer ? [STRAY_PATHSPECS] : []);
+  }
+
+  /**
+   * Wait for what `prefetch` started; then, for a gate that audits the layer and its records (`layer`),
+   * start asking which files of its large folders git vouches for (./content-cache.ts `anticipateLarge`).
+   */
+  async settle(layer: boolean): Promise<void> {
+    await this.git.settle();
+    if (layer) this.contentCache.anticipateLarge();
   }
 
   /** Tracked files minus the case trees of the rules' tests (see ValidatorContext.files). */

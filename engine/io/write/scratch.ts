@@ -7,7 +7,19 @@
  */
 
 import type { CopySyncOptions } from 'node:fs';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -30,6 +42,45 @@ export function makeScratchFolder(path: string): void {
 export function writeScratchFile(path: string, content: string | Uint8Array, mode?: number): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, content, mode === undefined ? undefined : { mode });
+}
+
+/** The files a process started in the background reads and writes instead of pipes (./../git.ts). */
+export interface ScratchStreams {
+  /** The scratch folder holding them: removed whole with removeScratch. */
+  readonly dir: string;
+  /** Open for reading: the input, when there is one. */
+  readonly input?: number;
+  /** Open for writing: where the process writes its output. */
+  readonly output: number;
+  /** The output's path, read once the process has ended. */
+  readonly outputFile: string;
+}
+
+/**
+ * Files for a process that runs while this one computes: its input written whole and opened for
+ * reading, its output a new empty file. A pipe is drained only when this process waits, so a process
+ * with a large input or output would stand still meanwhile; a file lets it finish on its own.
+ */
+export function openScratchStreams(prefix: string, input?: string): ScratchStreams {
+  const dir = makeScratch(prefix);
+  try {
+    let inputFd: number | undefined;
+    if (input !== undefined) {
+      writeFileSync(join(dir, 'input'), input);
+      inputFd = openSync(join(dir, 'input'), 'r');
+    }
+    const outputFile = join(dir, 'output');
+    return { dir, input: inputFd, output: openSync(outputFile, 'wx', 0o600), outputFile };
+  } catch (error) {
+    removeScratch(dir);
+    throw error;
+  }
+}
+
+/** Close the descriptors this process holds of `streams` (the child keeps its own). */
+export function closeScratchStreams(streams: ScratchStreams): void {
+  if (streams.input !== undefined) closeSync(streams.input);
+  closeSync(streams.output);
 }
 
 /** Copy a tree into a scratch folder, `filter` choosing what is copied. */

@@ -1,0 +1,120 @@
+/**
+ * What git's listings say, read in place: the index as `ls-files --stage -z` lists it, the files
+ * `ls-files --others` names, and the pathspecs a listing is narrowed with.
+ */
+import { lstatSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Where the answer to an `untracked` question is kept (apart from every pathspec's tracked files). */
+export function untrackedKey(pathspecs: readonly string[]): string {
+  return `\0${pathspecs.join('\0')}`;
+}
+
+export function untrackedArgs(pathspecs: readonly string[]): string[] {
+  return ['ls-files', '-z', '--others', '--exclude-standard', '--', ...pathspecs];
+}
+
+export function untrackedFiles(result: { readonly status: number; readonly stdout: string }): readonly string[] {
+  return result.status === 0 ? result.stdout.split('\0').filter((f) => f !== '') : [];
+}
+
+/** The index as `git ls-files --stage -z` lists it. */
+export interface StagedListing {
+  /** Every entry's path, in git's order. */
+  readonly files: readonly string[];
+  /** The blob of each path's first entry: stage 0, or a conflicted path's first stage. */
+  readonly first: ReadonlyMap<string, string>;
+  /** The paths listed at a stage other than 0 (conflicted): `first` has no stage-0 blob for them. */
+  readonly conflicted: ReadonlySet<string>;
+  /** True when `files` is in byte order, as git keeps its index (checked, and only where `<` is byte order). */
+  readonly sorted: boolean;
+  /** What git said when it could not list the index. */
+  readonly error?: string;
+}
+
+/** Parse `git ls-files --stage -z`: `<mode> SP <blob> SP <stage> TAB <path> NUL` a record, read in place. */
+export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first: Map<string, string>; conflicted: Set<string> } {
+  const files: string[] = [];
+  const first = new Map<string, string>();
+  const conflicted = new Set<string>();
+  // below the surrogates, `<` on UTF-16 is byte order: git's order is checked with it, else not relied on
+  let sorted = !/[\ud800-\uffff]/.test(out);
+  for (let at = 0; at < out.length; ) {
+    const tab = out.indexOf('\t', at);
+    const end = out.indexOf('\0', at);
+    if (tab === -1 || end === -1 || tab > end) break;
+    const space = out.indexOf(' ', at);
+    const path = out.slice(tab + 1, end);
+    if (space !== -1 && space < tab - 2) {
+      if (sorted && files.length > 0 && files[files.length - 1]! > path) sorted = false;
+      files.push(path);
+      // git lists a path once, at stage 0, unless it is conflicted: then once a stage, from 1
+      if (out.charCodeAt(tab - 1) !== 0x30) conflicted.add(path);
+      if (!conflicted.has(path) || !first.has(path)) first.set(path, out.slice(space + 1, tab - 2));
+    }
+    at = end + 1;
+  }
+  return { files, first, conflicted, sorted };
+}
+
+/** Where the paths of sorted `all` (no surrogates: `<` is byte order) that start with `prefix` lie: one run, `[from, to)`. */
+export function prefixRun(all: readonly string[], prefix: string): [number, number] {
+  const lowerBound = (key: string): number => {
+    let lo = 0;
+    let hi = all.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (all[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const from = lowerBound(prefix);
+  let to = from;
+  while (to < all.length && all[to]!.startsWith(prefix)) to++;
+  return [from, to];
+}
+
+/**
+ * True when the top-level `.gitignore` alone settles that git ignores `path`, so no process is asked: a
+ * line of the file is the path itself (`.ai/local/`, or anchored, `/.ai/local/` — what init writes), no
+ * line of it re-includes anything (`!…`), and no folder on the way to the path has a `.gitignore` of its
+ * own. A deeper `.gitignore` is the only place a later pattern could re-include the path (git's own
+ * exclude files rank below the top-level one), so then, and for every other path, git decides.
+ */
+export function ignoredByRootLine(root: string, path: string): boolean {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  if (segments.length === 0 || segments.some((segment) => segment === '.' || segment === '..' || /[*?[\\!#]/.test(segment))) return false;
+  let text: string;
+  try {
+    const file = join(root, '.gitignore');
+    if (!lstatSync(file).isFile()) return false;
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  if (lines.some((line) => line.startsWith('!'))) return false;
+  const wanted = `${segments.join('/')}${path.endsWith('/') ? '/' : ''}`;
+  if (!lines.some((line) => line === wanted || line === `/${wanted}`)) return false;
+  for (let depth = 1; depth < segments.length; depth++) {
+    try {
+      lstatSync(join(root, ...segments.slice(0, depth), '.gitignore'));
+      return false;
+    } catch {
+      // none on this folder
+    }
+  }
+  return true;
+}
+
+/**
+ * The repository-relative path a pathspec names when it is a plain path (no magic, no wildcard, no
+ * `..`), without a trailing slash and with `./` segments dropped; undefined when only git can answer.
+ */
+export function literalPrefix(pathspec: string): string | undefined {
+  if (pathspec.startsWith(':') || /[*?[\\]/.test(pathspec) || pathspec.startsWith('/')) return undefined;
+  const segments = pathspec.split('/').filter((segment) => segment !== '' && segment !== '.');
+  if (segments.includes('..')) return undefined;
+  return segments.join('/');
+}
