@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ENTRY_POINTS, LAYERS, MAX_SOURCE_LINES, PLUGIN_REGISTRIES, PROCESS_RUNNERS, WRITERS } from './architecture/layers';
+import { ENTRY_POINTS, LAYERS, MAX_SOURCE_LINES, PLUGIN_REGISTRIES, PROCESS_RUNNERS, PROVIDER_SEAM, WRITERS } from './architecture/layers';
 import { fsWrites, importCycles, importsOf, isRegistry, layerViolations, moduleImports, processReads } from './helpers/architecture';
 import { ROOT } from './helpers/repo';
 
@@ -43,6 +43,16 @@ const processes = (root: string, files: readonly string[]): string[] =>
 /** The process's environment, arguments or directory read outside the entry points. */
 const processState = (root: string, files: readonly string[]): string[] =>
   files.filter((file) => !within(file, ENTRY_POINTS)).flatMap((file) => processReads(root, file, new Set(['env', 'argv', 'cwd'])));
+
+/** Imports of a provider's own module from outside the providers' folder, lazy and type-only ones included. */
+const providerBypasses = (root: string, files: readonly string[]): string[] =>
+  files
+    .filter((file) => !within(file, [PROVIDER_SEAM.folder]))
+    .flatMap((file) =>
+      importsOf(root, file)
+        .filter((edge) => within(edge.to, [PROVIDER_SEAM.folder]) && !PROVIDER_SEAM.ways.includes(edge.to))
+        .map((edge) => `${file}:${edge.line} imports ${edge.to}, a provider's own module (ask the registry: ${PROVIDER_SEAM.ways[0]})`),
+    );
 
 /**
  * The command list's gaps: a module of engine/commands/ that index.ts does not list, an action module
@@ -119,6 +129,10 @@ describe('the engine as it is', () => {
 
   it('every command module is on the one list, every action is run by a command of it, and commander stays in engine/cli/', () => {
     expect(commandGaps(ROOT, files)).toEqual([]);
+  });
+
+  it('a provider is reached only through its registry, its adapter interface and the neutral shapes', () => {
+    expect(providerBypasses(ROOT, files)).toEqual([]);
   });
 
   it('docs/ARCHITECTURE.md names every folder of engine/', () => {
@@ -260,6 +274,35 @@ describe('each rule fails on a tree that breaks it', () => {
       'engine/actions/b.ts: an action no command of the list runs',
       'engine/actions/c.ts: an action no command of the list runs',
       'engine/actions/c.ts:1 commander: commander outside engine/cli/ (declare the command in engine/commands/)',
+    ]);
+  });
+
+  it("a provider's own module imported past the registry, statically, lazily or for a type", () => {
+    const root = tree({
+      'engine/capture/providers/index.ts': "export const load = () => import('./acme');\n",
+      'engine/capture/providers/adapter.ts': 'export interface ProviderAdapter {\n  name: string;\n}\n',
+      'engine/capture/providers/types.ts': 'export type Event = string;\n',
+      'engine/capture/providers/acme.ts':
+        "import type { ProviderAdapter } from './adapter';\nimport { FILE } from './acme-settings';\nexport const adapter: ProviderAdapter = { name: FILE };\n",
+      'engine/capture/providers/acme-settings.ts': "export const FILE = 'acme';\n",
+      'engine/capture/session.ts': "import type { Event } from './providers/types';\nexport const e: Event = '';\n",
+      'engine/actions/capture.ts':
+        "import type { ProviderAdapter } from '../capture/providers/adapter';\nimport { load } from '../capture/providers/index';\nexport const run = async (): Promise<ProviderAdapter> => (await import('../capture/providers/acme')).adapter;\nexport const x = load;\n",
+      'validators/wiring.ts': "import type { FILE } from '../engine/capture/providers/acme-settings';\nexport default '' as typeof FILE;\n",
+    });
+    const files = [
+      'engine/capture/providers/index.ts',
+      'engine/capture/providers/adapter.ts',
+      'engine/capture/providers/types.ts',
+      'engine/capture/providers/acme.ts',
+      'engine/capture/providers/acme-settings.ts',
+      'engine/capture/session.ts',
+      'engine/actions/capture.ts',
+      'validators/wiring.ts',
+    ];
+    expect(providerBypasses(root, files)).toEqual([
+      "engine/actions/capture.ts:3 imports engine/capture/providers/acme.ts, a provider's own module (ask the registry: engine/capture/providers/index.ts)",
+      "validators/wiring.ts:1 imports engine/capture/providers/acme-settings.ts, a provider's own module (ask the registry: engine/capture/providers/index.ts)",
     ]);
   });
 

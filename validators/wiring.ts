@@ -3,8 +3,9 @@ import { readPolicy, unsafePathReason } from '../engine/api/toolkit/index';
 import type { DiskReader, ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
 import { captureProbeModel } from '../engine/capture/probe';
-import type { Settings } from '../engine/capture/providers/claude-code-settings';
-import { parseSettings, probeRequests, SETTINGS_FILE, wantedHooks, wiringOf } from '../engine/capture/providers/claude-code-settings';
+import type { ProviderAdapter } from '../engine/capture/providers/adapter';
+import { isProvider, loadProvider } from '../engine/capture/providers/index';
+import type { SettingsFile } from '../engine/capture/providers/types';
 import { repositoryValidatorSwitch } from '../engine/gate/isolation/settings';
 import type { Policy } from '../engine/generated/types';
 import type { Invocation } from '../engine/hooks/blocks';
@@ -116,10 +117,15 @@ async function checkEntry(
     }
     case 'provider-hook':
     case 'toolchain':
-      if (kind === 'provider-hook' && (target === 'claude-code:session' || target === 'claude-code')) {
-        const args = target === 'claude-code:session' ? ['capture', 'session'] : invocation.args;
-        const result = await checkClaude(context, files, args);
-        if (result !== undefined) return verdict(result);
+      if (kind === 'provider-hook') {
+        // `<provider>` (the hook running the entry's own args) or `<provider>:session` (the lifecycle hooks)
+        const [provider, scope, ...more] = target.split(':');
+        if (isProvider(provider) && (scope === undefined || scope === 'session') && more.length === 0) {
+          const adapter = await loadProvider(provider, 'wiring');
+          const args = scope === 'session' ? ['capture', 'session'] : invocation.args;
+          const result = await checkProviderHooks(context, files, adapter, args);
+          if (result !== undefined) return verdict(result);
+        }
       }
       // another provider's hooks, and a toolchain: the schema allows these; what they promise lives outside
       // git, so this version says so and moves on
@@ -166,26 +172,32 @@ function unreachable(disk: DiskReader, env: ValidatorContext['env'], root: strin
 }
 
 /**
- * Claude Code's hooks that run `args` (`capture session`: the three lifecycle hooks; `capture prompt`;
+ * The provider's hooks that run `args` (`capture session`: the lifecycle hooks; `capture prompt`;
  * `capture guard`), as `capture install` writes them into the repository's settings file, each then run
  * as written on a synthetic payload in a dry run (engine/capture/probe.ts): wired means the command
  * reaches majordomus from this checkout, within the time the provider gives it, and writes nothing.
  * Undefined when `args` names no hook install writes (the entry is then reported as not verified).
  */
-async function checkClaude(context: ValidatorContext, files: HookFiles, args: readonly string[]): Promise<HookVerdict | undefined> {
+async function checkProviderHooks(
+  context: ValidatorContext,
+  files: HookFiles,
+  adapter: ProviderAdapter,
+  args: readonly string[],
+): Promise<HookVerdict | undefined> {
+  const { file: SETTINGS_FILE, parse: parseSettings, probeRequests, wantedHooks, wiringOf } = adapter.settings;
   const wanted = wantedHooks().filter((hook) => args.length >= 2 && hook.args[0] === args[0] && hook.args[1] === args[1]);
   if (wanted.length === 0) return undefined;
   const root = context.git.root;
   const path = join(root, SETTINGS_FILE);
-  const fix = 'run: majordomus capture install --provider claude-code';
+  const fix = `run: majordomus capture install --provider ${adapter.name}`;
   if (files.kind(path) === 'absent')
     return {
       state: 'missing',
-      message: `${SETTINGS_FILE} does not exist, so no hook of Claude Code runs \`majordomus ${args.join(' ')}\` (${fix})`,
+      message: `${SETTINGS_FILE} does not exist, so no hook of ${adapter.displayName} runs \`majordomus ${args.join(' ')}\` (${fix})`,
     };
   const text = readWired(files, path, SETTINGS_FILE);
   if (typeof text !== 'string') return { state: 'missing', message: text.problem };
-  let settings: Settings | undefined;
+  let settings: SettingsFile | undefined;
   try {
     settings = parseSettings(text);
   } catch (error) {

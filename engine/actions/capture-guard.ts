@@ -12,12 +12,14 @@ import type { Finding } from '../capture/guard/fields';
 import { EVERY_HOOK, text } from '../capture/guard/fields';
 import { placeOf } from '../capture/guard/places';
 import { judgeLine } from '../capture/guard/walk';
+import type { ToolCall } from '../capture/providers/types';
 import type { Invocation } from '../commands/define';
 import { UsageError } from '../errors';
 import { runGit } from '../io/git';
 import { readStdin, stdinText } from '../io/stdin';
 import { policyValue } from '../layer/policy';
 import { Repository } from '../layer/repository';
+import { adapterFor } from './capture';
 
 /** What the guard decides about one tool call. */
 export interface GuardDecision {
@@ -33,12 +35,10 @@ export interface GuardDecision {
   readonly unknown: readonly string[];
 }
 
-/** `capture guard [--provider claude-code] [--json] < payload`. */
+/** `capture guard [--provider <name>] [--json] < payload`. */
 export async function runCaptureGuard(options: { provider?: string; json?: boolean }, invocation: Invocation): Promise<void> {
   const { env } = invocation;
-  if (options.provider !== 'claude-code')
-    throw new UsageError(`capture guard: --provider ${JSON.stringify(options.provider ?? '')} has no adapter here (known: claude-code)`);
-  const adapter = await import('../capture/providers/claude-code');
+  const adapter = await adapterFor('capture guard', options.provider);
   const payload = readPayload();
   const probe = await import('../capture/probe');
   const nonce = probe.probeOf(env);
@@ -56,7 +56,7 @@ export async function runCaptureGuard(options: { provider?: string; json?: boole
     );
     return;
   }
-  let call: ReturnType<typeof adapter.readToolCall> | undefined;
+  let call: ToolCall | undefined;
   let unreadable: string | undefined;
   try {
     if (payload.problem !== undefined) throw new UsageError(`capture guard: ${payload.problem}`);
@@ -76,7 +76,7 @@ export async function runCaptureGuard(options: { provider?: string; json?: boole
           : allow('not a shell or file tool call');
   if (options.json) {
     process.stdout.write(
-      `${JSON.stringify({ provider: adapter.PROVIDER, tool: call?.tool, ...(call?.command !== undefined ? { command: call.command } : {}), ...decision })}\n`,
+      `${JSON.stringify({ provider: adapter.name, tool: call?.tool, ...(call?.command !== undefined ? { command: call.command } : {}), ...decision })}\n`,
     );
     return;
   }

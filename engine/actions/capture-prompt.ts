@@ -1,5 +1,5 @@
 /**
- * `capture prompt [--provider claude-code] [--json] < payload`: the provider's prompt hook. It never
+ * `capture prompt [--provider <name>] [--json] < payload`: the provider's prompt hook. It never
  * blocks the prompt: whatever stops it (a payload it cannot read, an archive git would not ignore, a
  * full disk) is said on stderr, for the person, and the command exits 0 — on UserPromptSubmit, stdout is
  * read into the model's context and exit 2 erases the prompt, so neither carries a refusal. A probe
@@ -24,7 +24,9 @@ export async function runCapturePrompt(options: { provider?: string; json?: bool
   try {
     nonce = probe.probeOf(env);
     const call = adapter.readPromptCall(payloadText('capture prompt'), env);
-    const outcome = capturePrompt({ dirs: siteDirs(call.cwd, env, cwd), env }, adapter.PROVIDER, call, { probe: nonce !== undefined });
+    const outcome = capturePrompt({ dirs: siteDirs(call.cwd, env[adapter.projectDirVariable], cwd), env }, adapter.name, call, {
+      probe: nonce !== undefined,
+    });
     if (nonce !== undefined) {
       const would =
         outcome.record === ''

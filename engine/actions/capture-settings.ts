@@ -6,7 +6,8 @@
  */
 import { lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Settings, WantedHook, WiredHook } from '../capture/providers/claude-code-settings';
+import type { ProviderAdapter } from '../capture/providers/adapter';
+import type { SettingsFile, WantedHook, WiredHook } from '../capture/providers/types';
 import type { Invocation } from '../commands/define';
 import { ContractError, MissingError, RefusedError, UsageError } from '../errors';
 import { DocumentError } from '../io/document-error';
@@ -16,12 +17,6 @@ import { WritePlan } from '../io/write/plan';
 import { Repository } from '../layer/repository';
 import { readInside } from '../state/records/model';
 import { adapterFor } from './capture';
-
-/** The settings module of the provider `--provider` names (the adapter check comes first). */
-async function settingsFor(command: string, provider: string | undefined) {
-  await adapterFor(command, provider);
-  return import('../capture/providers/claude-code-settings');
-}
 
 /**
  * A settings file of the repository, as text, or undefined when there is none. Only a regular UTF-8 file
@@ -80,13 +75,13 @@ export interface CaptureInstallOptions {
  */
 export async function runCaptureInstall(options: CaptureInstallOptions, invocation: Invocation): Promise<void> {
   const { cwd, env } = invocation;
-  const settingsModule = await settingsFor('capture install', options.provider);
-  const { SETTINGS_FILE, installText, parseSettings, wantedHooks } = settingsModule;
+  const adapter = await adapterFor('capture install', options.provider);
+  const { file: SETTINGS_FILE, installText, parse: parseSettings, wantedHooks } = adapter.settings;
   const repository = Repository.open(cwd, { env, tree: 'working' });
   const { git } = repository;
   const command = 'capture install';
-  // --mcp: the MCP server merged into .mcp.json in the same plan, under the same lock (engine/capture/providers/claude-code-mcp.ts)
-  const mcpFile = options.mcp ? (await import('../capture/providers/claude-code-mcp')).mergeMcpFile : undefined;
+  // --mcp: the MCP server merged into the provider's MCP configuration in the same plan, under the same lock
+  const mcpFile = options.mcp ? mcpOf(adapter) : undefined;
   const result = await withWriteLock(lockFile(git.commonDir), command, () => {
     refuseLinked(git.root, SETTINGS_FILE, command);
     const before = readSettings(git.root, SETTINGS_FILE);
@@ -106,7 +101,7 @@ export async function runCaptureInstall(options: CaptureInstallOptions, invocati
   });
   if (options.json) {
     process.stdout.write(
-      `${JSON.stringify({ provider: 'claude-code', file: SETTINGS_FILE, dry_run: options.dryRun === true, added: result.added.map(shown), ...(options.dryRun ? { merged: JSON.parse(result.text || '{}') as unknown } : {}), ...(result.mcp ? { mcp: { file: result.mcp.file, added: result.mcp.added, ...(options.dryRun ? { merged: JSON.parse(result.mcp.text) as unknown } : {}) } } : {}) })}\n`,
+      `${JSON.stringify({ provider: adapter.name, file: SETTINGS_FILE, dry_run: options.dryRun === true, added: result.added.map(shown), ...(options.dryRun ? { merged: JSON.parse(result.text || '{}') as unknown } : {}), ...(result.mcp ? { mcp: { file: result.mcp.file, added: result.mcp.added, ...(options.dryRun ? { merged: JSON.parse(result.mcp.text) as unknown } : {}) } } : {}) })}\n`,
     );
     return;
   }
@@ -139,7 +134,8 @@ export async function runCaptureInstall(options: CaptureInstallOptions, invocati
  */
 export async function runCaptureUninstall(options: { provider?: string; json?: boolean }, invocation: Invocation): Promise<void> {
   const { cwd, env } = invocation;
-  const { SETTINGS_FILE, parseSettings, uninstallText, wantedHooks } = await settingsFor('capture uninstall', options.provider);
+  const adapter = await adapterFor('capture uninstall', options.provider);
+  const { file: SETTINGS_FILE, parse: parseSettings, uninstallText, wantedHooks } = adapter.settings;
   const repository = Repository.open(cwd, { env, tree: 'working' });
   const { git } = repository;
   const command = 'capture uninstall';
@@ -156,7 +152,7 @@ export async function runCaptureUninstall(options: { provider?: string; json?: b
     return result.removed;
   });
   if (options.json) {
-    process.stdout.write(`${JSON.stringify({ provider: 'claude-code', file: SETTINGS_FILE, removed: removed.map(shown) })}\n`);
+    process.stdout.write(`${JSON.stringify({ provider: adapter.name, file: SETTINGS_FILE, removed: removed.map(shown) })}\n`);
     return;
   }
   const lines = removed.map((hook) => `capture uninstall: removed ${hook.event}: ${hook.args.join(' ')}`);
@@ -168,11 +164,11 @@ export async function runCaptureUninstall(options: { provider?: string; json?: b
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** One settings file Claude Code reads, as status found it. */
+/** One settings file the provider reads, as status found it. */
 interface SourceRead {
   readonly label: 'project' | 'local' | 'user' | 'managed';
   readonly file: string;
-  readonly settings?: Settings;
+  readonly settings?: SettingsFile;
   /** Why it could not be used (only the project file's problem stops status). */
   readonly problem?: string;
 }
@@ -189,25 +185,26 @@ function readOutside(path: string): string | undefined | { problem: string } {
 
 /**
  * `capture status --provider <p> [--json]`: every hook install wires, wired or not in any settings file
- * Claude Code reads (the repository's, the clone's own `.claude/settings.local.json`, the user's, the
- * administrator's), each wired one probed, and whether those files turn hooks off. 12 when a hook is not
- * wired (install is the fix), else 10 when hooks are off or a wired hook does not reach this tool, else 0.
+ * the provider reads (the repository's, the clone's own beside it, the user's, the administrator's), each
+ * wired one probed, and whether those files turn hooks off. 12 when a hook is not wired (install is the
+ * fix), else 10 when hooks are off or a wired hook does not reach this tool, else 0.
  */
 export async function runCaptureStatus(options: { provider?: string; json?: boolean }, invocation: Invocation): Promise<void> {
   const { cwd, env } = invocation;
-  const module = await settingsFor('capture status', options.provider);
+  const adapter = await adapterFor('capture status', options.provider);
+  const module = adapter.settings;
   const { probeHooks } = await import('../capture/probe');
   const repository = Repository.open(cwd, { env, tree: 'working' });
   const root = repository.root;
   const sources: SourceRead[] = [];
   const inRepo = (label: 'project' | 'local', file: string): void => {
-    sources.push({ label, file, ...optional(module.parseSettings(readSettings(root, file), file)) });
+    sources.push({ label, file, ...optional(module.parse(readSettings(root, file), file)) });
   };
-  inRepo('project', module.SETTINGS_FILE);
+  inRepo('project', module.file);
   try {
-    inRepo('local', module.LOCAL_SETTINGS_FILE);
+    inRepo('local', module.localFile);
   } catch (error) {
-    sources.push({ label: 'local', file: module.LOCAL_SETTINGS_FILE, problem: (error as Error).message });
+    sources.push({ label: 'local', file: module.localFile, problem: (error as Error).message });
   }
   const outside = (label: 'user' | 'managed', path: string | undefined): void => {
     if (path === undefined) return;
@@ -217,13 +214,13 @@ export async function runCaptureStatus(options: { provider?: string; json?: bool
       return;
     }
     try {
-      sources.push({ label, file: path, ...optional(module.parseSettings(text, path)) });
+      sources.push({ label, file: path, ...optional(module.parse(text, path)) });
     } catch (error) {
       sources.push({ label, file: path, problem: (error as Error).message });
     }
   };
-  if (env.HOME) outside('user', join(env.HOME, module.USER_SETTINGS));
-  outside('managed', module.managedSettingsFile(process.platform));
+  if (env.HOME) outside('user', join(env.HOME, module.userFile));
+  outside('managed', module.managedFile(process.platform));
   const managed = sources.find((source) => source.label === 'managed')?.settings;
   const off = module.hooksOff({
     ...(managed ? { managed } : {}),
@@ -233,7 +230,7 @@ export async function runCaptureStatus(options: { provider?: string; json?: bool
     sources.map((source) => source.settings),
     module.wantedHooks(),
   );
-  // hooks Claude Code will not run are not run here either: there is nothing they could prove
+  // hooks the provider will not run are not run here either: there is nothing they could prove
   const probes = off ? [] : await probeHooks(root, module.probeRequests(wiring, root, env), env);
   const rows = wiring.map((wired) => ({ wired, probe: probes.find((result) => result.hookEvent === wired.hook.event) }));
   if (options.json) {
@@ -256,8 +253,8 @@ export async function runCaptureStatus(options: { provider?: string; json?: bool
     }));
     process.stdout.write(
       `${JSON.stringify({
-        provider: 'claude-code',
-        file: module.SETTINGS_FILE,
+        provider: adapter.name,
+        file: module.file,
         files: sources.map((source) => ({
           label: source.label,
           file: source.file,
@@ -277,7 +274,7 @@ export async function runCaptureStatus(options: { provider?: string; json?: bool
   const missing = wiring.filter((wired) => wired.found === undefined);
   if (missing.length > 0)
     throw new MissingError(
-      `capture status: ${missing.map((wired) => wired.hook.event).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not wired in any settings file Claude Code reads (run: majordomus capture install --provider claude-code)`,
+      `capture status: ${missing.map((wired) => wired.hook.event).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not wired in any settings file ${adapter.displayName} reads (run: majordomus capture install --provider ${adapter.name})`,
     );
   if (off) throw new ContractError(`capture status: ${off} (set it to false, or remove it, for the hooks to run)`);
   const unreached = probes.filter((result) => !result.reached);
@@ -288,7 +285,7 @@ export async function runCaptureStatus(options: { provider?: string; json?: bool
   }
 }
 
-function optional(settings: Settings | undefined): { settings?: Settings } {
+function optional(settings: SettingsFile | undefined): { settings?: SettingsFile } {
   return settings ? { settings } : {};
 }
 
@@ -307,4 +304,13 @@ function staleWhy(wired: WiredHook): string {
   return first.skips.length > 0
     ? `in ${first.file}, but its matcher skips ${first.skips.join(', ')}`
     : `in ${first.file}, as an earlier install wrote it: run capture install to replace it`;
+}
+
+/** The adapter's MCP merge; 2 for a provider without a project MCP configuration this tool writes. */
+function mcpOf(adapter: ProviderAdapter): NonNullable<ProviderAdapter['mcp']> {
+  if (adapter.mcp === undefined)
+    throw new UsageError(
+      `capture install: --mcp: ${adapter.displayName} has no project MCP configuration this version writes; nothing was written`,
+    );
+  return adapter.mcp;
 }

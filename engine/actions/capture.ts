@@ -15,6 +15,7 @@
  * to prove the hooks in the settings file reach this tool.
  */
 import { statSync } from 'node:fs';
+import type { ProviderAdapter } from '../capture/providers/adapter';
 import type { Invocation } from '../commands/define';
 import { MajordomusError, UsageError } from '../errors';
 import { MAX_STDIN_BYTES, readStdin as readPipe, stdinText } from '../io/stdin';
@@ -36,11 +37,11 @@ function oneLine(text: string): string {
 
 /**
  * The folders a hook may be about, best first: where the payload says the session works, the project
- * folder the provider names (`CLAUDE_PROJECT_DIR`, which stays put when the session enters a worktree),
- * and the folder the process runs in. Only folders that exist are kept.
+ * folder the provider names (its adapter's `projectDirVariable`, which stays put when the session enters
+ * a worktree), and the folder the process runs in. Only folders that exist are kept.
  */
-export function siteDirs(payloadCwd: string | undefined, env: Invocation['env'], cwd: string): string[] {
-  const dirs = [payloadCwd, env.CLAUDE_PROJECT_DIR, cwd].filter((dir): dir is string => {
+export function siteDirs(payloadCwd: string | undefined, projectDir: string | undefined, cwd: string): string[] {
+  const dirs = [payloadCwd, projectDir, cwd].filter((dir): dir is string => {
     if (dir === undefined || dir === '' || !dir.startsWith('/')) return false;
     try {
       return statSync(dir).isDirectory();
@@ -51,7 +52,7 @@ export function siteDirs(payloadCwd: string | undefined, env: Invocation['env'],
   return dirs.length > 0 ? dirs : [cwd];
 }
 
-/** `capture session --event <e> [--provider claude-code] [--json] < payload`. */
+/** `capture session --event <e> [--provider <name>] [--json] < payload`. */
 export async function runCaptureSession(options: CaptureSessionOptions, invocation: Invocation): Promise<void> {
   const { cwd } = invocation;
   const env = invocation.env as NodeJS.ProcessEnv;
@@ -62,10 +63,7 @@ export async function runCaptureSession(options: CaptureSessionOptions, invocati
     );
   }
   const which = event as (typeof EVENTS)[number];
-  const provider = options.provider ?? 'claude-code';
-  if (provider !== 'claude-code')
-    throw new UsageError(`capture session: --provider ${JSON.stringify(provider)} has no adapter here (known: claude-code)`);
-  const adapter = await import('../capture/providers/claude-code');
+  const adapter = await adapterFor('capture session', options.provider, { orDefault: true });
   const { capture } = await import('../capture/session');
   const probe = await import('../capture/probe');
   let nonce: string | undefined;
@@ -74,8 +72,8 @@ export async function runCaptureSession(options: CaptureSessionOptions, invocati
     // read first: a marker that cannot be read stops the run before anything could be written
     nonce = probe.probeOf(env);
     const call = adapter.readHookCall(which, payloadText('capture session'), env);
-    dirs = siteDirs(call.cwd, env, cwd);
-    const outcome = await capture({ dirs, env }, adapter.PROVIDER, which, call, { probe: nonce !== undefined });
+    dirs = siteDirs(call.cwd, env[adapter.projectDirVariable], cwd);
+    const outcome = await capture({ dirs, env }, adapter, which, call, { probe: nonce !== undefined });
     if (outcome.action === 'probe') {
       const line = probe.probeLine(nonce!, which, outcome.would);
       process.stdout.write(options.json ? `${JSON.stringify({ event, ...outcome, probe: nonce, line })}\n` : `${line}\n`);
@@ -110,7 +108,7 @@ export async function runCaptureSession(options: CaptureSessionOptions, invocati
       return;
     }
     // a usage refusal on PreCompact would stop the compaction itself: never, enforcing or not
-    if (!(which === 'compact' && error.exitCode === 2) && enforcing(dirs, env, adapter.PROVIDER)) throw error;
+    if (!(which === 'compact' && error.exitCode === 2) && enforcing(dirs, env, adapter.name)) throw error;
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ event, action: 'refused', exit: error.exitCode, message: error.message })}\n`);
       return;
@@ -176,9 +174,15 @@ export function payloadText(command: string): string {
   return text;
 }
 
-/** The provider adapter `--provider` names; 2 for one without an adapter. */
-export async function adapterFor(command: string, provider: string | undefined) {
-  if (provider !== 'claude-code')
-    throw new UsageError(`${command}: --provider ${JSON.stringify(provider ?? '')} has no adapter here (known: claude-code)`);
-  return import('../capture/providers/claude-code');
+/**
+ * The provider adapter `--provider` names, from the registry; 2 naming the known ones for any other. With
+ * `orDefault`, no name is the default provider.
+ */
+export async function adapterFor(
+  command: string,
+  provider: string | undefined,
+  options: { readonly orDefault?: boolean } = {},
+): Promise<ProviderAdapter> {
+  const { DEFAULT_PROVIDER, loadProvider } = await import('../capture/providers/index');
+  return loadProvider(options.orDefault ? (provider ?? DEFAULT_PROVIDER) : provider, command);
 }

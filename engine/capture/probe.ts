@@ -14,35 +14,15 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { defineModel } from '../api/validator';
 import { UsageError } from '../errors';
-import type { ProbeEvent } from './providers/claude-code';
+import type { ProbeEvent } from './providers/types';
 
 /** The variable that turns `capture session` into a dry run; its value is the nonce the probe looks for. */
 export const PROBE_VARIABLE = 'MAJORDOMUS_CAPTURE_PROBE';
 
 /**
- * How long Claude Code gives its session-end hooks, all of them together, in milliseconds: 1.5 s, unless a
- * SessionEnd hook's own `timeout` asks for more (at most 60 s), and `CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS`
- * in its environment overrides both. A close that cannot finish inside it is as good as not wired.
- */
-export function sessionEndBudget(
-  env: Readonly<Record<string, string | undefined>>,
-  timeouts: readonly number[],
-): { ms: number; from: string } {
-  const override = env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS;
-  if (override !== undefined && /^[1-9][0-9]{0,8}$/.test(override))
-    return { ms: Number(override), from: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS' };
-  const asked = Math.min(60, Math.max(0, ...timeouts.filter((value) => Number.isFinite(value))));
-  return asked * 1000 > DEFAULT_SESSION_END_MS
-    ? { ms: asked * 1000, from: `the SessionEnd hooks' timeout (${asked} s)` }
-    : { ms: DEFAULT_SESSION_END_MS, from: 'the default 1.5 s' };
-}
-
-/** Claude Code's session-end budget when nothing raises it. */
-export const DEFAULT_SESSION_END_MS = 1_500;
-
-/**
- * The longest any other probe may take: the hook's own `timeout` when shorter. A dry run that needs over
- * 10 s is broken, and a diagnostic (doctor among them) must not hang on it.
+ * The longest a probe may take (but the session-end hook's, held to the provider's own budget by its
+ * adapter): the hook's own `timeout` when shorter. A dry run that needs over 10 s is broken, and a
+ * diagnostic (doctor among them) must not hang on it.
  */
 export const PROBE_CAP_MS = 10_000;
 
@@ -92,6 +72,8 @@ export interface ProbeRequest {
   readonly limitMs: number;
   /** Where the limit comes from, for the message when it is passed. */
   readonly limitFrom?: string;
+  /** The variables the provider sets for its hooks (the project folder), over the caller's environment. */
+  readonly env?: Readonly<Record<string, string>>;
   /** The synthetic payload for this event, built by the provider's adapter around the nonce. */
   payload(nonce: string): string;
 }
@@ -130,8 +112,8 @@ async function probeOne(root: string, request: ProbeRequest, env: Readonly<Recor
   const limit = request.limitMs;
   const childEnv: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(env)) if (value !== undefined) childEnv[name] = value;
-  // the provider names the project to its hooks; the probe's own marker goes last so nothing overrides it
-  childEnv.CLAUDE_PROJECT_DIR = root;
+  // the provider's own variables (the project folder); the probe's own marker goes last so nothing overrides it
+  Object.assign(childEnv, request.env);
   childEnv[PROBE_VARIABLE] = nonce;
   const run = await spawnLimited(request.command, root, childEnv, request.payload(nonce), limit);
   const base = {

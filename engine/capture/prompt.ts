@@ -24,7 +24,7 @@ import { checkKey, providerKey } from '../state/kernel/episode';
 import { repositoryId, worktreeId } from '../state/sessions/close';
 import type { PromptRecord } from './prompt-record';
 import { PROMPT_SCHEMA, promptArchive, promptFiles, promptStem, recordText, redact, renderPrompt } from './prompt-record';
-import type { PromptCall } from './providers/claude-code';
+import type { PromptCall } from './providers/types';
 import type { CaptureSite } from './session';
 import { locate, openSite } from './session';
 

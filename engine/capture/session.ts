@@ -34,8 +34,8 @@ import { closeSession, ownsTask, sessionsDir } from '../state/sessions/close';
 import { sessionOfName } from '../state/sessions/record';
 import { startSession } from '../state/sessions/start';
 import type { Task } from '../state/tasks/current';
-import type { CaptureEvent, HookCall } from './providers/claude-code';
-import { CONTEXT_CAP } from './providers/claude-code';
+import type { ProviderAdapter } from './providers/adapter';
+import type { CaptureEvent, HookCall } from './providers/types';
 
 /** What one hook run did. */
 export type CaptureOutcome =
@@ -60,6 +60,9 @@ export type CaptureOutcome =
   | { readonly action: 'closed'; readonly session_id: string; readonly key: string; readonly record: string }
   | { readonly action: 'none'; readonly key: string; readonly note: string }
   | { readonly action: 'probe'; readonly key: string; readonly would: string; readonly session_id?: string };
+
+/** What a hook run needs of its provider's adapter: its name (records, messages) and the cap on the context a start prints. */
+export type CaptureProvider = Pick<ProviderAdapter, 'name' | 'contextCap'>;
 
 /** How one hook call is acted on: for real, or as a probe that writes nothing. */
 export interface CaptureOptions {
@@ -144,7 +147,7 @@ function keyOf(call: HookCall): string {
 /** Act on one hook call for `provider`; errors are thrown as values for the caller to soften. */
 export async function capture(
   site: CaptureSite,
-  provider: string,
+  provider: CaptureProvider,
   event: CaptureEvent,
   call: HookCall,
   options: CaptureOptions = {},
@@ -164,7 +167,7 @@ export async function capture(
     const closed = closeSession(repository, {
       providerSession: key,
       ifNone: 'ignore',
-      summary: `Closed by the ${provider} session-end hook${call.detail ? ` (${call.detail})` : ''}.\n`,
+      summary: `Closed by the ${provider.name} session-end hook${call.detail ? ` (${call.detail})` : ''}.\n`,
       env: repository.git.env,
     });
     if (!closed.closed) return { action: 'none', key, note: `no episode is open for provider session ${key}; nothing to close` };
@@ -178,13 +181,13 @@ export async function capture(
           key,
           note: `no episode is open for provider session ${key}; no checkpoint written (the session-start hook opens one)`,
         };
-  return checkpoint(located.repository, provider, located.session, key, call, probe);
+  return checkpoint(located.repository, provider.name, located.session, key, call, probe);
 }
 
 async function start(
   first: Repository,
   located: Located | undefined,
-  provider: string,
+  provider: CaptureProvider,
   key: string,
   call: HookCall,
   probe: boolean,
@@ -197,7 +200,14 @@ async function start(
     const { repository, session } = located;
     if (probe) return { action: 'probe', key, would: `continue session ${session.session_id}`, session_id: session.session_id };
     const context = contextPath(repository.layout.localDir, session);
-    return { action: 'continued', session, key, context, text: workingContext(repository, session), ...(note ? { note } : {}) };
+    return {
+      action: 'continued',
+      session,
+      key,
+      context,
+      text: workingContext(repository, session, provider.contextCap),
+      ...(note ? { note } : {}),
+    };
   }
   const repository = located?.repository ?? first;
   // the open record in this checkout, whoever's it is: the real start meets it inside startSession
@@ -224,7 +234,7 @@ async function start(
   const parent = call.parent === undefined ? undefined : locate([repository], providerKey(call.parent, 'capture session'));
   const started = startSession(repository, {
     providerSession: key,
-    provider,
+    provider: provider.name,
     ...(call.id !== undefined && call.id !== key ? { providerId: call.id } : {}),
     ...(parent ? { forkedFrom: parent.session.session_id } : {}),
   });
@@ -233,7 +243,7 @@ async function start(
     session: started.session,
     key,
     context: started.context,
-    text: workingContext(repository, started.session),
+    text: workingContext(repository, started.session, provider.contextCap),
     ...(note ? { note } : {}),
   };
 }
@@ -299,15 +309,15 @@ const CONTEXT_MARGIN = 600;
  * The working context as it stands now, for the agent to read again: what `majordomus context` prints
  * (the task, the newest checkpoint or handover — the one a compaction hook wrote a moment ago — the open
  * questions, the newest decisions first), cut at `context.builder_budget_lines` lines and under the
- * provider's 10,000-character cap, saying what was left out.
+ * provider's cap (`cap` characters, its adapter's `contextCap`), saying what was left out.
  */
-export function workingContext(repository: Repository, session: OpenSession): string {
+export function workingContext(repository: Repository, session: OpenSession, cap: number): string {
   const briefing = buildBriefing(repository, undefined, { session: session.session_id });
   const budget = briefing.settings.budgetLines;
   const lines: string[] = [];
   let size = 0;
   for (const line of briefing.lines) {
-    if (lines.length >= budget || size + line.length + 1 > CONTEXT_CAP - CONTEXT_MARGIN) break;
+    if (lines.length >= budget || size + line.length + 1 > cap - CONTEXT_MARGIN) break;
     lines.push(line);
     size += line.length + 1;
   }
@@ -315,7 +325,7 @@ export function workingContext(repository: Repository, session: OpenSession): st
   if (left > 0)
     lines.push(
       '',
-      `(${left} more line(s) not shown here: this context is held to ${briefing.settings.budgetFrom} (${budget} lines) and to the provider's ${CONTEXT_CAP}-character cap)`,
+      `(${left} more line(s) not shown here: this context is held to ${briefing.settings.budgetFrom} (${budget} lines) and to the provider's ${cap}-character cap)`,
     );
   return lines.join('\n').trim();
 }

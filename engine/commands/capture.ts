@@ -49,7 +49,11 @@ export const families: readonly CommandFamily[] = [
         description: "merge the provider's lifecycle hooks into its settings file, keeping every hook already there",
         output: 'json',
         options: [
-          { flags: '--provider <name>', description: 'the provider to wire (claude-code)', required: true },
+          {
+            flags: '--provider <name>',
+            description: 'the provider to wire (a name with no adapter is refused, naming the known ones)',
+            required: true,
+          },
           { flags: '--dry-run', description: 'print the merged settings file; write nothing' },
           { flags: '--mcp', description: "also add the majordomus MCP server to the project's .mcp.json, keeping every server there" },
         ],
@@ -64,7 +68,13 @@ export const families: readonly CommandFamily[] = [
         name: 'capture uninstall',
         description: 'take out of the settings file exactly what capture install added; every other byte stays',
         output: 'json',
-        options: [{ flags: '--provider <name>', description: 'the provider to unwire (claude-code)', required: true }],
+        options: [
+          {
+            flags: '--provider <name>',
+            description: 'the provider to unwire (a name with no adapter is refused, naming the known ones)',
+            required: true,
+          },
+        ],
         exitCodes: [0, 2, 12, 15],
         effect: 'writes-repository',
         action: async () => {

@@ -71,6 +71,15 @@ export const ENTRY_POINTS: readonly string[] = [
   'engine/brainstorm/detector.ts',
 ];
 
+/**
+ * The providers' seam: outside their folder, the engine and the validators reach a provider only through
+ * these modules — the registry, the adapter interface, the provider-neutral shapes — never a provider's own.
+ */
+export const PROVIDER_SEAM: { readonly folder: string; readonly ways: readonly string[] } = {
+  folder: 'engine/capture/providers',
+  ways: ['engine/capture/providers/index.ts', 'engine/capture/providers/adapter.ts', 'engine/capture/providers/types.ts'],
+};
+
 /** Where the file system may be written: the one writer. */
 export const WRITERS: readonly string[] = ['engine/io/write'];
 

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadProvider } from '../../engine/capture/providers/index';
 import { capture } from '../../engine/capture/session';
 import { committedAdoption, copyOf } from '../helpers/prepared';
 import { cleanEnv, repoFactory } from '../helpers/repo';
@@ -123,7 +124,10 @@ describe('capture session (claude-code payloads)', () => {
     const repo = withTask();
     hook(repo, 'start', 'session-start-startup');
     const before = process.env.MAJORDOMUS_PROVIDER_SESSION;
-    const outcome = await capture({ dirs: [repo.dir], env: cleanEnv() }, 'claude-code', 'compact', { id: A, source: 'startup' });
+    const outcome = await capture({ dirs: [repo.dir], env: cleanEnv() }, await loadProvider('claude-code', 'test'), 'compact', {
+      id: A,
+      source: 'startup',
+    });
     expect(outcome.action).toBe('checkpoint');
     expect(process.env.MAJORDOMUS_PROVIDER_SESSION).toBe(before);
   });

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadProvider, providerNames } from '../../engine/capture/providers/index';
 import { ENVIRONMENT_VARIABLES, OTHER_ENVIRONMENT_VARIABLES } from '../../engine/cli/help';
 import { ExitCode } from '../../engine/errors';
 import { builtinRegistry } from '../../engine/gate/registry';
@@ -68,20 +69,21 @@ describe('majordomus --help', () => {
     expect(variablesInSources()).toEqual(ENVIRONMENT_VARIABLES.map((variable) => variable.name));
   });
 
-  it("lists after its own the variables of others it reads: XDG_CACHE_HOME, the code cache's folder", () => {
+  it("lists after its own the variables of others it reads: XDG_CACHE_HOME, the code cache's folder", async () => {
     const lines = section(help.stdout, 'Environment:');
     const others = lines
       .flatMap((line) => /^ {2}([A-Z][A-Z0-9_]+) +\S/.exec(line)?.[1] ?? [])
       .filter((name) => !name.startsWith('MAJORDOMUS_'));
     expect(others).toEqual(OTHER_ENVIRONMENT_VARIABLES.map((variable) => variable.name));
     expect(others).toContain('XDG_CACHE_HOME');
-    // each is one the engine reads
+    // each is one the engine reads: by name, or as a provider's project folder, read through its adapter
     const sources = (readdirSync(join(ROOT, 'engine'), { recursive: true }) as string[]).filter(
       (file) => file.endsWith('.ts') && file !== 'help.ts',
     );
+    const throughAdapters = await Promise.all(providerNames().map(async (name) => (await loadProvider(name, 'test')).projectDirVariable));
     for (const name of others)
       expect(
-        sources.some((file) => readFileSync(join(ROOT, 'engine', file), 'utf8').includes(`env.${name}`)),
+        throughAdapters.includes(name) || sources.some((file) => readFileSync(join(ROOT, 'engine', file), 'utf8').includes(`env.${name}`)),
         name,
       ).toBe(true);
   });

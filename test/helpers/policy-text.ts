@@ -7,7 +7,7 @@ export function withPolicyValue(text: string, dotted: string, value: string): st
   const [section, key, ...rest] = dotted.split('.');
   if (!section || !key || rest.length > 0) throw new Error(`withPolicyValue takes section.key, not ${dotted}`);
   const lines = text.split('\n');
-  const start = lines.findIndex((line) => line === `${section}:`);
+  const start = lines.indexOf(`${section}:`);
   if (start === -1) return `${text}${text.endsWith('\n') ? '' : '\n'}${section}:\n  ${key}: ${value}\n`;
   let end = start + 1;
   while (end < lines.length && (lines[end] === '' || /^\s/.test(lines[end]!) || lines[end]!.startsWith('#'))) end++;

@@ -5,9 +5,9 @@
  * `majordomus` entry already there (the user's own flags, say) is left untouched.
  */
 import { UsageError } from '../../errors';
-import type { WritePlan } from '../../io/write/plan';
 import { readInside } from '../../state/records/model';
 import { toolCommand } from './claude-code-settings';
+import type { McpMerge } from './types';
 
 /** The file Claude Code reads a project's MCP servers from, at the repository's top level. */
 export const MCP_FILE = '.mcp.json';
@@ -53,16 +53,6 @@ export function mergeMcpServer(
   const servers = (config.mcpServers ?? {}) as Record<string, unknown>;
   if (Object.hasOwn(servers, name)) return { merged: config, added: false };
   return { merged: { ...config, mcpServers: { ...servers, [name]: server } }, added: true };
-}
-
-export interface McpMerge {
-  readonly file: string;
-  /** False when the file already named a `majordomus` server (nothing to write). */
-  readonly added: boolean;
-  /** The merged file's text (the file as it is, when nothing is added). */
-  readonly text: string;
-  /** Add the write, if there is one, to the caller's plan. */
-  readonly plan: (plan: WritePlan) => void;
 }
 
 /**

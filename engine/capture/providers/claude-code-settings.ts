@@ -15,9 +15,9 @@ import { shellWord } from '../../io/shell';
 import type { JsonNode } from '../json-text';
 import { applyEdit, duplicateKey, insertion, JsonTextError, lineOf, memberOf, parseJsonText, plainValue, removal } from '../json-text';
 import type { ProbeRequest } from '../probe';
-import { PROBE_CAP_MS, sessionEndBudget } from '../probe';
-import type { ProbeEvent } from './claude-code';
-import { probePayload } from './claude-code';
+import { PROBE_CAP_MS } from '../probe';
+import { PROJECT_DIR_VARIABLE, probePayload } from './claude-code-hooks';
+import type { FoundHook, ProbeEvent, SettingsFile, WantedHook, WiredHook } from './types';
 
 /** Where Claude Code reads a repository's shared settings, repository-relative: the file install writes. */
 export const SETTINGS_FILE = '.claude/settings.json';
@@ -33,25 +33,6 @@ export function managedSettingsFile(platform: string): string | undefined {
   if (platform === 'darwin') return '/Library/Application Support/ClaudeCode/managed-settings.json';
   if (platform === 'linux') return '/etc/claude-code/managed-settings.json';
   return undefined;
-}
-
-/** What a hook is for: the episode's lifecycle, the tool-call guard, or the prompt archive. */
-export type HookPurpose = 'session' | 'guard' | 'prompt';
-
-/** One hook this repository wants wired. */
-export interface WantedHook {
-  readonly event: string;
-  /** Absent: every source or tool of the event (SessionStart then also runs on `fork` and sources to come). */
-  readonly matcher?: string;
-  /** The command line written into the settings file. */
-  readonly command: string;
-  /** The arguments it hands majordomus (what recognises a hook as this one, whatever the spelling). */
-  readonly args: readonly string[];
-  /** Seconds Claude Code gives the hook (written as `timeout`). */
-  readonly timeout: number;
-  readonly purpose: HookPurpose;
-  /** What a probe drives through it. */
-  readonly probe: ProbeEvent;
 }
 
 /**
@@ -99,12 +80,9 @@ function legacyCommand(hook: WantedHook): string {
   return `${TOOL} ${hook.args.join(' ')}`;
 }
 
-/** A settings file read: its text, the parsed tree with places, and the plain value. */
-export interface Settings {
-  readonly file: string;
-  readonly text: string;
+/** A settings file read: its text, the plain value, and the parsed tree with places (what the edits need). */
+export interface Settings extends SettingsFile {
   readonly root: JsonNode;
-  readonly value: Record<string, unknown>;
 }
 
 /**
@@ -220,22 +198,8 @@ function mustCover(hook: WantedHook): string[] {
   return hook.matcher !== undefined ? [hook.matcher] : [];
 }
 
-/** One command hook found in a settings file that runs this program as a wanted hook does. */
-export interface FoundHook {
-  readonly file: string;
-  readonly group: number;
-  readonly entry: number;
-  readonly command: string;
-  readonly matcher?: string;
-  readonly timeout?: number;
-  /** The group holds this hook only, exactly as an earlier `capture install` wrote it: ours to replace. */
-  readonly outdated: boolean;
-  /** Sources or tools its group's matcher does not let through (`fork`). */
-  readonly skips: readonly string[];
-}
-
 /** The hooks of `settings` that run `wanted`, in file order. */
-export function findHooks(settings: Settings | undefined, wanted: WantedHook): FoundHook[] {
+export function findHooks(settings: SettingsFile | undefined, wanted: WantedHook): FoundHook[] {
   const groups = ((settings?.value.hooks ?? {}) as Record<string, unknown[]>)[wanted.event] ?? [];
   const found: FoundHook[] = [];
   groups.forEach((group, g) => {
@@ -294,7 +258,7 @@ function eventList(root: JsonNode, event: string): JsonNode | undefined {
  * after the groups already there; a group an earlier install wrote (the bare command, the matcher that
  * skips `fork`) is replaced. Every other byte stays as it was.
  */
-export function installText(settings: Settings | undefined, wanted: readonly WantedHook[]): { text: string; added: WantedHook[] } {
+export function installText(settings: SettingsFile | undefined, wanted: readonly WantedHook[]): { text: string; added: WantedHook[] } {
   const added = wanted.filter((hook) => !findHooks(settings, hook).some(isWired));
   if (added.length === 0) return { text: settings?.text ?? '', added };
   if (settings === undefined) return { text: freshText(added), added };
@@ -350,7 +314,7 @@ function cutEmpty(text: string, event: string): string {
  * hook of ours a person put into a group of their own is cut from the group alone. Undefined when the
  * file would hold nothing else (`{}`): install created it, and uninstall removes it.
  */
-export function uninstallText(settings: Settings, wanted: readonly WantedHook[]): { text: string | undefined; removed: WantedHook[] } {
+export function uninstallText(settings: SettingsFile, wanted: readonly WantedHook[]): { text: string | undefined; removed: WantedHook[] } {
   let text = settings.text;
   const removed: WantedHook[] = [];
   for (const hook of wanted) {
@@ -380,19 +344,8 @@ export function uninstallText(settings: Settings, wanted: readonly WantedHook[])
   return { text: root.kind === 'object' && root.members.length === 0 ? undefined : text, removed };
 }
 
-/** How one wanted hook stands across the settings files Claude Code reads. */
-export interface WiredHook {
-  readonly hook: WantedHook;
-  /** The first hook wired as it should be, in the order the files are given. */
-  readonly found?: FoundHook;
-  /** Further hooks running it (another file, or a second group): it runs once for each. */
-  readonly also: readonly FoundHook[];
-  /** Hooks running it that are not wired as they should be (an earlier install's, a matcher that skips a source). */
-  readonly stale: readonly FoundHook[];
-}
-
 /** Each wanted hook as the files (project, local, user, managed; absent ones undefined) wire it. */
-export function wiringOf(files: readonly (Settings | undefined)[], wanted: readonly WantedHook[]): WiredHook[] {
+export function wiringOf(files: readonly (SettingsFile | undefined)[], wanted: readonly WantedHook[]): WiredHook[] {
   return wanted.map((hook) => {
     const all = files.flatMap((settings) => findHooks(settings, hook));
     const wired = all.filter(isWired);
@@ -405,7 +358,10 @@ export function wiringOf(files: readonly (Settings | undefined)[], wanted: reado
  * administrator's settings turn hooks off or allow only their own, or a settings file sets
  * `disableAllHooks` (which leaves only the administrator's hooks running).
  */
-export function hooksOff(files: { readonly managed?: Settings; readonly others: readonly (Settings | undefined)[] }): string | undefined {
+export function hooksOff(files: {
+  readonly managed?: SettingsFile;
+  readonly others: readonly (SettingsFile | undefined)[];
+}): string | undefined {
   if (files.managed?.value.disableAllHooks === true) return `disableAllHooks is true in ${files.managed.file}: Claude Code runs no hook`;
   if (files.managed?.value.allowManagedHooksOnly === true)
     return `allowManagedHooksOnly is true in ${files.managed.file}: Claude Code runs only the administrator's hooks`;
@@ -441,8 +397,31 @@ export function probeRequests(
         command: found.command,
         limitMs: limit.ms,
         limitFrom: limit.from,
+        // Claude Code names the project to its hooks
+        env: { [PROJECT_DIR_VARIABLE]: root },
         payload: (nonce: string) => probePayload(hook.probe, root, nonce),
       },
     ];
   });
+}
+
+/** Claude Code's session-end budget when nothing raises it. */
+export const DEFAULT_SESSION_END_MS = 1_500;
+
+/**
+ * How long Claude Code gives its session-end hooks, all of them together, in milliseconds: 1.5 s, unless a
+ * SessionEnd hook's own `timeout` asks for more (at most 60 s), and `CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS`
+ * in its environment overrides both. A close that cannot finish inside it is as good as not wired.
+ */
+export function sessionEndBudget(
+  env: Readonly<Record<string, string | undefined>>,
+  timeouts: readonly number[],
+): { ms: number; from: string } {
+  const override = env.CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS;
+  if (override !== undefined && /^[1-9][0-9]{0,8}$/.test(override))
+    return { ms: Number(override), from: 'CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS' };
+  const asked = Math.min(60, Math.max(0, ...timeouts.filter((value) => Number.isFinite(value))));
+  return asked * 1000 > DEFAULT_SESSION_END_MS
+    ? { ms: asked * 1000, from: `the SessionEnd hooks' timeout (${asked} s)` }
+    : { ms: DEFAULT_SESSION_END_MS, from: 'the default 1.5 s' };
 }
