@@ -1,8 +1,7 @@
-import { checkSchema, isUnreadable, unsafePathReason } from '../engine/api/toolkit/index';
+import { AI_DIR, checkSchema, isUnreadable, STRAY_PATHSPECS, unsafePathReason } from '../engine/api/toolkit/index';
 import type { TreeReader, ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
 import { isStrayLeftover, isWriterLeftover } from '../engine/io/write/leftover';
-import { AI_DIR, STRAY_PATHSPECS } from '../engine/layer/layout';
 
 /** Sections a repository may leave absent: a repository with no plan has no project directory. */
 const OPTIONAL_SECTIONS: ReadonlySet<string> = new Set(['project']);
