@@ -1,7 +1,7 @@
-import { AI_DIR, checkSchema, isUnreadable, STRAY_PATHSPECS, unsafePathReason } from '../engine/api/toolkit/index';
+import { checkSchema, isUnreadable, unsafePathReason } from '../engine/api/toolkit/index';
 import type { TreeReader, ValidatorContext } from '../engine/api/validator';
 import { defineValidator } from '../engine/api/validator';
-import { isStrayLeftover, isWriterLeftover } from '../engine/io/write/leftover';
+import { isStrayLeftover, isWriterLeftover, STRAY_PATHSPECS } from '../engine/io/write/leftover';
 
 /** Sections a repository may leave absent: a repository with no plan has no project directory. */
 const OPTIONAL_SECTIONS: ReadonlySet<string> = new Set(['project']);
@@ -97,7 +97,7 @@ function reportStrays(context: ValidatorContext, aiDir: string, local: string): 
   const reported = new Set(tracked);
   // what `git add` would take at the top level and in the layer (one question of git, however many
   // records the layer holds): the local half is the layer's own and ignored
-  for (const path of context.git.untracked(aiDir === AI_DIR ? STRAY_PATHSPECS : [':(glob)*', `${aiDir}/`])) {
+  for (const path of context.git.untracked(STRAY_PATHSPECS[1] === `${aiDir}/` ? STRAY_PATHSPECS : [':(glob)*', `${aiDir}/`])) {
     if (reported.has(path) || path.startsWith(`${local}/`)) continue;
     if (!isStrayLeftover(path.slice(path.lastIndexOf('/') + 1))) continue;
     context.violation({

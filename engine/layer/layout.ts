@@ -17,11 +17,6 @@ import { parseYaml } from './yaml';
 export const AI_DIR = '.ai';
 export const MANIFEST_PATH = '.ai/manifest.yaml';
 
-/**
- * Where a writer's leftover could be taken by `git add`, as pathspecs: the top level's files and the
- * layer's (the ai_layout rule asks git what is untracked there; a gate asks it ahead, in the background).
- */
-export const STRAY_PATHSPECS: readonly string[] = [':(glob)*', `${AI_DIR}/`];
 /** The manifest formats this version reads. */
 export const SUPPORTED_MANIFEST_SCHEMAS: readonly string[] = ['ai-repository/v1'];
 

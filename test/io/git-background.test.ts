@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitRepository } from '../../engine/io/git';
 import { runInBackground } from '../../engine/io/write/background';
-import { STRAY_PATHSPECS } from '../../engine/layer/layout';
+import { STRAY_PATHSPECS } from '../../engine/io/write/leftover';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();

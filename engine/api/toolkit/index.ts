@@ -9,7 +9,6 @@ export type { Policy } from '../../generated/types';
 export { unsafePathReason } from '../../io/paths';
 export { escapeControls, printable } from '../../io/printable';
 export type { Unreadable } from '../../io/unreadable';
-export { AI_DIR, STRAY_PATHSPECS } from '../../layer/layout';
 export type { FrontMatterDocument, YamlDocument } from '../../layer/yaml-document';
 export type { CompiledSchema, PolicyDocument, SchemaProblem } from './documents';
 export { checkSchema, compileSchema, isUnreadable, lineOf, readCheckedDocument, readDocument, readPolicy } from './documents';

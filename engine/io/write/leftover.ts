@@ -8,6 +8,13 @@ import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { errnoCode } from './errors';
 
+/**
+ * Where `git add` could take a leftover, as pathspecs: the top level's files and the layer's folder
+ * (`.ai/`, where the manifest is). The ai_layout rule asks git what is untracked there; a gate asks the
+ * same question ahead, in the background (engine/layer/repository.ts), so the two are one.
+ */
+export const STRAY_PATHSPECS: readonly string[] = [':(glob)*', '.ai/'];
+
 /** Temporary and backup files of a writer: `.<name>.majordomus-<pid>-<hex>.tmp|old`. */
 const LEFTOVER = /^\..+\.majordomus-(\d+)-[0-9a-f]{8}\.(tmp|old)$/;
 
