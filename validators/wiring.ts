@@ -110,6 +110,8 @@ async function checkEntry(
           `not installed in this clone, which under CI (${ci}) is not a failure: hooks run on developers' clones, where doctor fails on it (${hook.message})`,
         );
       if (!verdict(hook)) return false;
+      // wired, as an earlier version wrote it: it still runs, and the command that writes it again is named
+      if (hook.state === 'wired' && hook.stale) info(hook.stale);
       // the hook is there; whether this machine can run what it calls is this checkout's business, not a failure
       const missing = unreachable(context.disk, context.env, context.git.root, invocation.path);
       if (missing) info(`the ${target} hook cannot find ${invocation.path} from this checkout: ${missing}`);

@@ -177,6 +177,62 @@ function toolLookup(hook: string): string[] {
   ];
 }
 
+/**
+ * `text` with every block majordomus wrote for the pre-push `invocation` the way an earlier version
+ * wrote it — `finish --check` without `--pre-push`, which judges the working tree, not the commits being
+ * pushed — written again by `block` as this version writes it; undefined when there is none.
+ */
+export function upgradedBlocks(
+  text: string,
+  hook: string,
+  invocation: Invocation,
+  block: (hook: string, invocation: Invocation) => string,
+): string | undefined {
+  const stale = staleBlockLines(text, hook, invocation);
+  if (stale.length === 0) return undefined;
+  const lines = text.split('\n');
+  // from the last, so the earlier ranges keep their places
+  for (const [from, to] of [...stale].reverse())
+    lines.splice(from, to - from + 1, ...block(hook, invocation).replace(/\n$/, '').split('\n'));
+  return lines.join('\n');
+}
+
+/**
+ * The 1-based line at which an earlier version's block runs the pre-push `invocation` without
+ * `--pre-push` (see upgradedBlocks), or undefined when no block of ours does.
+ */
+export function staleBlockLine(text: string, hook: string, invocation: Invocation): number | undefined {
+  const first = staleBlockLines(text, hook, invocation)[0];
+  return first === undefined ? undefined : first[0] + 1 + (findInvocation(blockText(text, first), invocation).line ?? 1) - 1;
+}
+
+/** The 0-based line ranges (begin and end markers included) of our blocks that run `invocation` the earlier way. */
+function staleBlockLines(text: string, hook: string, invocation: Invocation): [number, number][] {
+  if (hook !== 'pre-push') return [];
+  const reading = readingPushedRefs(invocation);
+  if (reading === undefined || reading === invocation) return [];
+  const lines = text.split('\n');
+  const ranges: [number, number][] = [];
+  let begin: number | undefined;
+  lines.forEach((line, index) => {
+    if (line.trim() === BLOCK_BEGIN) begin = index;
+    else if (line.trim() === BLOCK_END && begin !== undefined) {
+      const range: [number, number] = [begin, index];
+      const body = blockText(text, range);
+      if (findInvocation(body, invocation).line !== undefined && findInvocation(body, reading).line === undefined) ranges.push(range);
+      begin = undefined;
+    }
+  });
+  return ranges;
+}
+
+function blockText(text: string, [from, to]: [number, number]): string {
+  return text
+    .split('\n')
+    .slice(from, to + 1)
+    .join('\n');
+}
+
 /** A new hook file holding only our block. */
 export function newHook(hook: string, invocations: readonly Invocation[]): string {
   return `#!/bin/sh\n# Installed by majordomus init; the policy's enforcement list says what runs here.\n${invocations.map((inv) => hookBlock(hook, inv)).join('')}`;

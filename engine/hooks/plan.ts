@@ -17,7 +17,7 @@ import type { GitRepository } from '../io/git';
 import { unsafePathReason } from '../io/paths';
 import type { WritePlan } from '../io/write/plan';
 import type { Invocation } from './blocks';
-import { appendRefusal, BLOCK_BEGIN, commandLine, findInvocation, hookBlock, newHook } from './blocks';
+import { appendRefusal, BLOCK_BEGIN, commandLine, findInvocation, hookBlock, newHook, upgradedBlocks } from './blocks';
 import type { WiringItem } from './managers/config-search';
 import type { HookFiles } from './managers/detect';
 import { declaredManagers, preCommitLegacy, routeOf } from './managers/detect';
@@ -164,11 +164,16 @@ function planGitHook(plan: WritePlan, git: GitRepository, hook: string, invocati
     plan.create(abs, newHook(hook, invocations), { mode: 0o755 });
     return;
   }
-  const missing = invocations.filter((invocation) => findInvocation(existing.text, invocation).line === undefined);
-  if (missing.length === 0) return;
+  const upgraded = upgrade(existing.text, hook, invocations, hookBlock);
+  const missing = invocations.filter((invocation) => findInvocation(upgraded, invocation).line === undefined);
+  if (missing.length === 0 && upgraded === existing.text) return;
   refuseExternal(external, options, shown);
-  const lines = missing.map(commandLine).join('; ');
+  const lines = (missing.length > 0 ? missing : invocations).map(commandLine).join('; ');
   refuseOutsideLink(existing, hook, shown, lines);
+  if (upgraded !== existing.text) {
+    replaceBlocks(plan, abs, hook, missing, upgraded, hookBlock);
+    return;
+  }
   const refusal = existing.text.includes(BLOCK_BEGIN) ? undefined : appendRefusal(existing.text);
   if (refusal) {
     throw new RefusedError(
@@ -195,10 +200,15 @@ function planHuskyHook(plan: WritePlan, git: GitRepository, userDir: string, hoo
     plan.create(abs, newHuskyHook(hook, invocations));
     return;
   }
-  const missing = invocations.filter((invocation) => findInvocation(existing.text, invocation).line === undefined);
-  if (missing.length === 0) return;
-  const lines = missing.map(commandLine).join('; ');
+  const upgraded = upgrade(existing.text, hook, invocations, huskyBlock);
+  const missing = invocations.filter((invocation) => findInvocation(upgraded, invocation).line === undefined);
+  if (missing.length === 0 && upgraded === existing.text) return;
+  const lines = (missing.length > 0 ? missing : invocations).map(commandLine).join('; ');
   refuseOutsideLink(existing, hook, shown, lines);
+  if (upgraded !== existing.text) {
+    replaceBlocks(plan, abs, hook, missing, upgraded, huskyBlock);
+    return;
+  }
   const refusal = existing.text.includes(BLOCK_BEGIN) ? undefined : huskyAppendRefusal(existing.text);
   if (refusal) {
     throw new RefusedError(
@@ -206,6 +216,33 @@ function planHuskyHook(plan: WritePlan, git: GitRepository, userDir: string, hoo
     );
   }
   appendBlocks(plan, abs, hook, missing, existing.text, huskyBlock);
+}
+
+/** `text` with each of our blocks an earlier version wrote for `invocations` written as this version writes it. */
+function upgrade(
+  text: string,
+  hook: string,
+  invocations: readonly Invocation[],
+  block: (hook: string, invocation: Invocation) => string,
+): string {
+  return invocations.reduce((current, invocation) => upgradedBlocks(current, hook, invocation, block) ?? current, text);
+}
+
+/**
+ * A hook whose blocks an earlier version wrote, written whole again: its blocks as this version writes
+ * them, every other byte kept, and the blocks for `missing` after them (as appendBlocks adds them).
+ */
+function replaceBlocks(
+  plan: WritePlan,
+  abs: string,
+  hook: string,
+  missing: readonly Invocation[],
+  upgraded: string,
+  block: (hook: string, invocation: Invocation) => string,
+): void {
+  const all = missing.map((invocation) => block(hook, invocation)).join('');
+  const appended = upgraded === '' || upgraded.endsWith('\n') || all === '' ? `${upgraded}${all}` : `${upgraded}\n${all.slice(0, -1)}`;
+  plan.replace(abs, appended, { links: 'follow' });
 }
 
 /**

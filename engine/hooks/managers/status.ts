@@ -11,7 +11,7 @@ import { join, relative, sep } from 'node:path';
 import { UNREADABLE } from '../../io/document-error';
 import { unsafePathReason } from '../../io/paths';
 import type { Invocation } from '../blocks';
-import { commandLine, findInvocation } from '../blocks';
+import { commandLine, findInvocation, staleBlockLine } from '../blocks';
 import type { KeyPath } from './config-search';
 import type { HookFiles } from './detect';
 import { declaredManagers, preCommitLegacy, routeOf } from './detect';
@@ -39,7 +39,14 @@ export interface HookGit {
 export type HookState = 'wired' | 'missing' | 'not-executable' | 'swallowed' | 'bypassed';
 
 export type HookVerdict =
-  | { readonly state: 'wired' }
+  | {
+      readonly state: 'wired';
+      /**
+       * Wired as an earlier version wrote it, and weaker for it: what changed and the command that
+       * writes it again (a pre-push `finish --check` without `--pre-push`, judging the working tree).
+       */
+      readonly stale?: string;
+    }
   | {
       readonly state: Exclude<HookState, 'wired'>;
       /** What was found and what to do. */
@@ -119,7 +126,18 @@ function checkPlainHook(git: HookGit, files: HookFiles, hook: string, invocation
   if (!files.executable(path))
     return { state: 'not-executable', message: `the ${hook} hook ${shown} is not executable, so git skips it (run: chmod +x ${shown})` };
   const text = readWired(files, path, shown);
-  return typeof text === 'string' ? checkText(text, shown, invocation) : missing(text.problem);
+  return typeof text === 'string' ? staleOr(checkText(text, shown, invocation), text, shown, hook, invocation) : missing(text.problem);
+}
+
+/** A wired verdict marked stale when our block there is an earlier version's (see upgradedBlocks). */
+function staleOr(verdict: HookVerdict, text: string, shown: string, hook: string, invocation: Invocation): HookVerdict {
+  if (verdict.state !== 'wired') return verdict;
+  const line = staleBlockLine(text, hook, invocation);
+  if (line === undefined) return verdict;
+  return {
+    state: 'wired',
+    stale: `${shown}:${line} runs \`${commandLine(invocation)}\` without --pre-push, as an earlier version wrote it: it judges the working tree, not the commits being pushed (run: majordomus hooks install, which writes the block again)`,
+  };
 }
 
 /**
@@ -158,7 +176,9 @@ function checkHusky(git: HookGit, files: HookFiles, userDir: string, hook: strin
   const text = readWired(files, userFile, userShown);
   if (typeof text !== 'string') return missing(text.problem);
   const verdict = checkText(text, userShown, invocation);
-  return verdict.state === 'wired' ? verdict : { state: verdict.state, message: `${verdict.message}${inStub}` };
+  return verdict.state === 'wired'
+    ? staleOr(verdict, text, userShown, hook, invocation)
+    : { state: verdict.state, message: `${verdict.message}${inStub}` };
 }
 
 /** lefthook runs the `<hook>` section of its configuration, with what `lefthook-local.yml` changes. */
