@@ -115,10 +115,10 @@ export async function runSessionStatus(options: { json?: boolean }, invocation: 
 }
 
 /** `session list [--json]`: the closed records, newest first. */
-export async function runSessionList(options: { json?: boolean }, invocation: Invocation): Promise<void> {
+export async function runSessionList(options: { json?: boolean; archived?: boolean }, invocation: Invocation): Promise<void> {
   const { cwd, env } = invocation;
   const { closedEpisodes } = await import('../state/sessions/read');
-  const episodes = closedEpisodes(Repository.open(cwd, { env, tree: 'working' }));
+  const episodes = closedEpisodes(Repository.open(cwd, { env, tree: 'working' }), { archived: options.archived === true });
   const summary = (episode: (typeof episodes)[number]) => ({
     session_id: episode.session_id,
     path: episode.path,
@@ -133,7 +133,9 @@ export async function runSessionList(options: { json?: boolean }, invocation: In
     return;
   }
   if (episodes.length === 0) {
-    process.stdout.write('session list: no closed session records here\n');
+    process.stdout.write(
+      options.archived ? 'session list --archived: no archived session records here\n' : 'session list: no closed session records here\n',
+    );
     return;
   }
   const lines = episodes.map((episode) => {

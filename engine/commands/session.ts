@@ -55,6 +55,7 @@ export const families: readonly CommandFamily[] = [
       {
         name: 'session list',
         description: 'the closed session records of the sessions section, newest first',
+        options: [{ flags: '--archived', description: "the records session archive moved into the section's archive/ instead" }],
         output: 'json-lines',
         exitCodes: [0, 2, 12],
         effect: 'reads',

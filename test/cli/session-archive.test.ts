@@ -113,6 +113,28 @@ describe('session archive', () => {
     expect(ledgerEvents(repo)).toHaveLength(lines);
   });
 
+  it('an archived record stays reachable: session show <id> finds it in archive/, session list --archived lists it, session list does not', () => {
+    const repo = withPolicy('  retention_max_files: 2\n  archive: true\n');
+    expect(repo.run(['session', 'archive']).code).toBe(0);
+    const id = (name: string): string => /--(s-\d{14}-[0-9a-f]{4})--/.exec(name)![1]!;
+    const oldest = names[0]!;
+    const show = repo.run(['session', 'show', id(oldest), '--json']);
+    expect(show.code, show.stderr).toBe(0);
+    expect(JSON.parse(show.stdout)).toMatchObject({ session_id: id(oldest), path: `${ARCHIVE}/${oldest}` });
+    const listed = (args: string[]): string[] =>
+      repo
+        .run(['session', 'list', ...args, '--json'])
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { session_id: string }).session_id);
+    expect(listed(['--archived'])).toEqual(names.slice(0, 3).reverse().map(id));
+    expect(listed([])).toEqual(names.slice(3).reverse().map(id));
+    // latest is the newest of the section itself, never an archived one
+    expect(JSON.parse(repo.run(['session', 'show', 'latest', '--json']).stdout)).toMatchObject({ path: `${DIR}/${names[4]}` });
+    // an id in neither place is 12
+    expect(repo.run(['session', 'show', 's-20990101000000-ffff']).code).toBe(12);
+  });
+
   it('--dry-run names what would move and writes nothing', () => {
     const repo = withPolicy('  retention_max_files: 4\n  archive: true\n');
     const ledger = repo.read(LEDGER);

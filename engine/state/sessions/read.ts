@@ -11,6 +11,7 @@ import type { Repository } from '../../layer/repository';
 import type { OpenSession } from '../kernel/episode';
 import { openKeys, pointedKey, readOpen } from '../kernel/episode';
 import { readLedger } from '../ledger/read';
+import { ARCHIVE_FOLDER as ARCHIVE } from './archive';
 import { sessionsDir } from './close';
 import { sessionOfName } from './record';
 
@@ -47,9 +48,17 @@ export interface ClosedEpisode {
   readonly problem?: string;
 }
 
-/** Every record of the sessions section, newest first (the file name's timestamp orders them). */
-export function closedEpisodes(repository: Repository): ClosedEpisode[] {
-  const dir = sessionsDir(repository);
+/**
+ * Every record of the sessions section, newest first (the file name's timestamp orders them); with
+ * `archived`, the records `session archive` moved into the section's archive/ folder instead.
+ */
+export function closedEpisodes(repository: Repository, options: { readonly archived?: boolean } = {}): ClosedEpisode[] {
+  const dir = options.archived ? `${sessionsDir(repository)}/${ARCHIVE}` : sessionsDir(repository);
+  return recordNames(repository, dir).map((name) => readClosed(repository, `${dir}/${name}`, sessionOfName(name)!));
+}
+
+/** The names of the records in `dir`, newest first; none when it cannot be listed. */
+function recordNames(repository: Repository, dir: string): string[] {
   let names: string[];
   try {
     names = readdirSync(join(repository.root, dir));
@@ -59,8 +68,21 @@ export function closedEpisodes(repository: Repository): ClosedEpisode[] {
   return names
     .filter((name) => sessionOfName(name) !== undefined)
     .sort()
-    .reverse()
-    .map((name) => readClosed(repository, `${dir}/${name}`, sessionOfName(name)!));
+    .reverse();
+}
+
+/**
+ * The record `which` names, read alone: `latest` is the newest of the section; a session id is looked
+ * for in the section, then in its archive/ folder.
+ */
+function findRecord(repository: Repository, which: string): ClosedEpisode | undefined {
+  const dir = sessionsDir(repository);
+  for (const folder of which === 'latest' ? [dir] : [dir, `${dir}/${ARCHIVE}`]) {
+    const names = recordNames(repository, folder);
+    const name = which === 'latest' ? names[0] : names.find((candidate) => sessionOfName(candidate) === which);
+    if (name !== undefined) return readClosed(repository, `${folder}/${name}`, sessionOfName(name)!);
+  }
+  return undefined;
 }
 
 function readClosed(repository: Repository, path: string, id: string): ClosedEpisode {
@@ -85,13 +107,12 @@ export interface Turn {
 export function showEpisode(repository: Repository, which: string): { episode: ClosedEpisode; turns: Turn[] } {
   if (which !== 'latest' && !/^s-\d{14}-[0-9a-f]{4}$/.test(which))
     throw new UsageError(`session show: ${JSON.stringify(which)} is not a session id (s-<14 digits>-<4 hex>) or latest`);
-  const all = closedEpisodes(repository);
-  const episode = which === 'latest' ? all[0] : all.find((entry) => entry.session_id === which);
+  const episode = findRecord(repository, which);
   if (!episode)
     throw new MissingError(
       which === 'latest'
         ? 'session show: no closed session record here (run: majordomus session close)'
-        : `session show: no closed session record ${which} in ${sessionsDir(repository)} (run: majordomus session list)`,
+        : `session show: no closed session record ${which} in ${sessionsDir(repository)} or its ${ARCHIVE}/ (run: majordomus session list, or session list --archived)`,
     );
   const tasks = Array.isArray(episode.front?.tasks)
     ? (episode.front.tasks as unknown[]).filter((task): task is string => typeof task === 'string')
