@@ -18,8 +18,14 @@
  */
 import { expect } from 'vitest';
 import { buildProgram, exitCodeFor } from '../../engine/cli/program';
-import type { RunResult, TempRepo } from './repo';
+import type { RunResult } from './repo';
 import { CLI, cleanEnv } from './repo';
+
+/** A repository the built CLI runs in: `TempRepo`, or a test's own kind with the same `run`. */
+export interface CliRepository {
+  readonly dir: string;
+  run(args: readonly string[], options?: CliOptions): RunResult;
+}
 
 export interface CliOptions {
   /** Variables added to the clean environment, as `TempRepo.run`'s `env`. */
@@ -59,9 +65,15 @@ export async function cliInProcess(repo: { readonly dir: string }, args: readonl
  * `run` reported and prints exactly its stdout and stderr: what keeps an in-process table a statement
  * about the command a user runs. A command that writes is compared on a copy of the repository taken
  * before `run` (`twin`, helpers/prepared.ts): the CLI runs there, and the copy's directory reads as the
- * repository's in what it printed.
+ * repository's in what it printed. A twin made the same way, not copied, does as well.
  */
-export function expectSameAsCli(repo: TempRepo, args: readonly string[], options: CliOptions, run: RunResult, twin?: TempRepo): void {
+export function expectSameAsCli(
+  repo: CliRepository,
+  args: readonly string[],
+  options: CliOptions,
+  run: RunResult,
+  twin?: CliRepository,
+): void {
   const at = twin ?? repo;
   const spawned = at.run(args, { ...options, cwd: options.cwd === undefined ? undefined : options.cwd.split(repo.dir).join(at.dir) });
   const seen = (text: string): string => (twin ? text.split(twin.dir).join(repo.dir) : text);
@@ -70,13 +82,13 @@ export function expectSameAsCli(repo: TempRepo, args: readonly string[], options
 
 /**
  * `majordomus <args>` for a case of a table: in process, and, for the case that is the table's `sample`,
- * through the built CLI as well (on a copy taken before, made by `copy`, when the command writes),
- * asserting the two the same.
+ * through the built CLI as well (when the command writes, on the twin `copy` returns: a copy taken before,
+ * or a repository made the same way), asserting the two the same.
  */
-export async function tableRun(
-  repo: TempRepo,
+export async function tableRun<Repository extends CliRepository>(
+  repo: Repository,
   args: readonly string[],
-  sample: { readonly sample: boolean; readonly copy?: (repo: TempRepo) => TempRepo },
+  sample: { readonly sample: boolean; readonly copy?: (repo: Repository) => CliRepository },
   options: CliOptions = {},
 ): Promise<RunResult> {
   const twin = sample.sample && sample.copy ? sample.copy(repo) : undefined;
