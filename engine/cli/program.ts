@@ -175,7 +175,12 @@ function guardOutput(): void {
   process.stderr.on('error', () => undefined);
 }
 
-function exitCodeFor(error: unknown): number {
+/**
+ * The exit code an error ends the command with, after printing what the user is owed on stderr (nothing
+ * for commander's own complaints, which it has printed). Exported for the tests that run the program in
+ * their own process (test/helpers/cli.ts): the same mapping as the binary's, not a copy of it.
+ */
+export function exitCodeFor(error: unknown): number {
   if (error instanceof CommanderError) {
     // asked-for help (`--help`, `help`, `help <command>`) and the version are answers; help shown
     // because a subcommand is missing is a usage error

@@ -5,6 +5,10 @@
  * replaced, `--dry-run` writing nothing, an unusable settings file refused untouched (duplicate keys
  * included), a link refused (15), uninstall giving back the file byte for byte, and status reading every
  * settings file Claude Code reads (disableAllHooks, the clone's own, the user's).
+ *
+ * The tables (`it.each`: hooks spelled otherwise, unusable settings, files given back byte for byte) run
+ * the commands in process (helpers/cli.ts), their first case through the built CLI as well, byte for
+ * byte; the other tests run the built CLI, `status` with the tool on PATH so its probe reaches it.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -12,7 +16,10 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wantedHooks } from '../../engine/capture/providers/claude-code-settings';
+import type { CliOptions } from '../helpers/cli';
+import { tableRun } from '../helpers/cli';
 import { pathWithoutTool } from '../helpers/field';
+import type { TempRepo } from '../helpers/repo';
 import { CLI, repoFactory } from '../helpers/repo';
 
 const repos = repoFactory();
@@ -42,6 +49,21 @@ const USER = {
     PreToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: './lint-on-write.sh', timeout: 30 }] }],
   },
 };
+/** An adopted repository whose settings file holds `text`, when given. */
+function withSettings(text?: string): TempRepo {
+  const repo = repos.create().init();
+  if (text !== undefined) repo.write(SETTINGS, text);
+  return repo;
+}
+
+/**
+ * `majordomus <args>` for a case of a table: in process; the table's first case (`sample`) through the
+ * built CLI as well, on a twin made the same way (`withSettings(text)`) when the command writes.
+ */
+function inTable(repo: TempRepo, args: readonly string[], sample: boolean, twin?: () => TempRepo, options: CliOptions = {}) {
+  return tableRun(repo, args, { sample, copy: twin }, options);
+}
+
 type Groups = Record<string, Array<{ matcher?: string; hooks: Array<{ command: string; timeout?: number }> }>>;
 
 describe('capture install / status (claude-code)', () => {
@@ -93,10 +115,12 @@ describe('capture install / status (claude-code)', () => {
       'node and the script',
       'node ./node_modules/majordomus/dist/majordomus.cjs --repo . capture session --event end --provider claude-code',
     ],
-  ])('a hook already there spelled with %s counts as there: no second one', (_label, command) => {
-    const repo = repos.create().init();
-    repo.write(SETTINGS, JSON.stringify({ hooks: { SessionEnd: [{ hooks: [{ type: 'command', command, timeout: 5 }] }] } }, null, 2));
-    const install = repo.run(['capture', 'install', '--provider', 'claude-code', '--json']);
+  ])('a hook already there spelled with %s counts as there: no second one', async (label, command) => {
+    const text = JSON.stringify({ hooks: { SessionEnd: [{ hooks: [{ type: 'command', command, timeout: 5 }] }] } }, null, 2);
+    const repo = withSettings(text);
+    const install = await inTable(repo, ['capture', 'install', '--provider', 'claude-code', '--json'], label === 'npx', () =>
+      withSettings(text),
+    );
     expect((JSON.parse(install.stdout) as { added: Array<{ event: string }> }).added.map((hook) => hook.event)).not.toContain('SessionEnd');
     const settings = JSON.parse(repo.read(SETTINGS)) as { hooks: Groups };
     expect(settings.hooks.SessionEnd).toEqual([{ hooks: [{ type: 'command', command, timeout: 5 }] }]);
@@ -143,14 +167,15 @@ describe('capture install / status (claude-code)', () => {
     ['an event that is not a list', '{"hooks": {"SessionStart": {}}}'],
     ['two `hooks` keys', '{\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./mine.sh"}]}]},\n  "hooks": {}\n}\n'],
     ['a key twice inside hooks', '{"hooks": {"Stop": [], "Stop": []}}'],
-  ])('a settings file that is %s is refused (2) and left as it was', (_label, text) => {
-    const repo = repos.create().init();
-    repo.write(SETTINGS, text);
-    const install = repo.run(['capture', 'install', '--provider', 'claude-code']);
+  ])('a settings file that is %s is refused (2) and left as it was', async (label, text) => {
+    const repo = withSettings(text);
+    // refused before anything is written: the sample runs the built CLI on the same repository after
+    const sample = label === 'not JSON';
+    const install = await inTable(repo, ['capture', 'install', '--provider', 'claude-code'], sample);
     expect(install.code).toBe(2);
     expect(install.stderr).toContain(SETTINGS);
-    expect(repo.run(['capture', 'status'], { env: onPath() }).code).toBe(2);
-    expect(repo.run(['capture', 'uninstall', '--provider', 'claude-code']).code).toBe(2);
+    expect((await inTable(repo, ['capture', 'status'], sample, undefined, { env: onPath() })).code).toBe(2);
+    expect((await inTable(repo, ['capture', 'uninstall', '--provider', 'claude-code'], sample)).code).toBe(2);
     expect(repo.read(SETTINGS)).toBe(text);
   });
 
@@ -211,17 +236,23 @@ describe('capture uninstall (claude-code)', () => {
     ],
   ];
 
-  it.each(files)('install then uninstall gives back a file written with %s, byte for byte', (_label, text) => {
-    const repo = repos.create().init();
-    repo.write(SETTINGS, text);
-    expect(repo.run(['capture', 'install', '--provider', 'claude-code']).code).toBe(0);
+  it.each(files)('install then uninstall gives back a file written with %s, byte for byte', async (label, text) => {
+    const repo = withSettings(text);
+    const sample = label === files[0]![0];
+    // the sample's twin: made the same way, then brought to where the repository is before each command
+    const installed = (): TempRepo => {
+      const twin = withSettings(text);
+      expect(twin.run(['capture', 'install', '--provider', 'claude-code']).code).toBe(0);
+      return twin;
+    };
+    expect((await inTable(repo, ['capture', 'install', '--provider', 'claude-code'], sample, () => withSettings(text))).code).toBe(0);
     expect(repo.read(SETTINGS)).not.toBe(text);
-    const out = repo.run(['capture', 'uninstall', '--provider', 'claude-code', '--json']);
+    const out = await inTable(repo, ['capture', 'uninstall', '--provider', 'claude-code', '--json'], sample, installed);
     expect(out.code).toBe(0);
     expect((JSON.parse(out.stdout) as { removed: unknown[] }).removed).toHaveLength(EVENTS.length);
     expect(repo.read(SETTINGS)).toBe(text);
     // nothing of ours left: a second uninstall changes nothing
-    expect(repo.run(['capture', 'uninstall', '--provider', 'claude-code']).code).toBe(0);
+    expect((await inTable(repo, ['capture', 'uninstall', '--provider', 'claude-code'], sample)).code).toBe(0);
     expect(repo.read(SETTINGS)).toBe(text);
   });
 

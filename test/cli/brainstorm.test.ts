@@ -7,6 +7,8 @@
  * any; unusable input (exit 2, nothing on stdout); the detector bundle printing the very bytes of the
  * command; `stamp`; `new` (a folder the session gate accepts, never overwritten); `harvest` (refused
  * with nothing moved, then the move). Assertions are on exit codes, rule ids, statuses, files and paths.
+ * The command's tables of unusable input and bad topics run the command in process (helpers/cli.ts), their
+ * first case through the built CLI as well, asserted the same byte for byte; the detector always runs.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -28,6 +30,7 @@ import { brainstormGate, checkSession } from '../../engine/brainstorm/check';
 import { MajordomusError } from '../../engine/errors';
 import type { BrainstormGate, SessionCopy } from '../helpers/brainstorm';
 import { copyPassingSession, SESSION } from '../helpers/brainstorm';
+import { cliInProcess, tableRun } from '../helpers/cli';
 import type { RunResult, TempRepo } from '../helpers/repo';
 import { CLI, cleanEnv, ROOT, repoFactory } from '../helpers/repo';
 
@@ -555,11 +558,14 @@ const UNUSABLE: readonly { what: string; prepare: (copy: SessionCopy) => { folde
 ];
 
 describe('unusable input exits 2 with nothing on stdout and names what is wrong', () => {
-  it.each(UNUSABLE)('majordomus brainstorm check: $what', ({ prepare }) => {
+  it.each(UNUSABLE)('majordomus brainstorm check: $what', async ({ what, prepare }) => {
     const copy = copyPassingSession();
     const { folder, args = [], names } = prepare(copy);
     for (const json of [[], ['--json']]) {
-      const result = majordomus(['brainstorm', 'check', folder, ...args, ...json], copy.root);
+      const argv = ['brainstorm', 'check', folder, ...args, ...json];
+      const result = await cliInProcess({ dir: copy.root }, argv);
+      // the table's sample: the built CLI prints the same bytes and exits with the same code
+      if (what === UNUSABLE[0]!.what) expect(majordomus(argv, copy.root)).toEqual(result);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain(names);
@@ -578,9 +584,10 @@ describe('unusable input exits 2 with nothing on stdout and names what is wrong'
   it.each([
     ['no folder', ['brainstorm', 'check']],
     ['two folders', ['brainstorm', 'check', '.', '.']],
-  ])('majordomus brainstorm check with %s exits 2', (_what, args) => {
+  ])('majordomus brainstorm check with %s exits 2', async (what, args) => {
     const copy = copyPassingSession();
-    const result = majordomus(args, copy.folder);
+    const result = await cliInProcess({ dir: copy.folder }, args);
+    if (what === 'no folder') expect(majordomus(args, copy.folder)).toEqual(result);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
   });
@@ -766,9 +773,9 @@ describe('brainstorm new', () => {
 
   it.each([['Widget-Cache'], ['widget_cache'], ['widget cache'], ['../escape'], ['a/b'], ['']])(
     'a bad topic %j exits 2 and writes nothing',
-    (topic) => {
+    async (topic) => {
       const repo = repos.create();
-      const result = repo.run(['brainstorm', 'new', topic]);
+      const result = await tableRun(repo, ['brainstorm', 'new', topic], { sample: topic === 'Widget-Cache' });
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(filesUnder(repo.dir)).toEqual([]);

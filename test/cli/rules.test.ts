@@ -5,9 +5,11 @@
  * gate that doctor does not run, every refusal) and `vendor status|update` over every vendored pack
  * (absent, damaged, different, current, per pack and together; the refusal over a hand edit, --force,
  * removals, idempotence). Assertions are on exit codes and parsed fields — ids, columns, provenance,
- * gates, paths — not on prose. After a command has written, doctor's verdict, `rules vendor status` and
- * `rules list --json` are read in process (helpers/gate.ts, helpers/commands.ts); the commands under
- * test run as processes.
+ * gates, paths — not on prose. After a command has written, doctor's and watch's verdicts, `rules vendor
+ * status`, `rules list --json` and `rules test` are read in process (helpers/gate.ts, helpers/commands.ts,
+ * helpers/cli.ts). The commands under test run as processes, except in a table (`it.each`): its cases run
+ * in process, and its sample — the first case — through the built CLI too, the two asserted the same
+ * byte for byte (helpers/cli.ts).
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Validator } from '../../engine/api/validator';
+import { cliInProcess, tableRun } from '../helpers/cli';
 import { rulesListInProcess, vendorStatusInProcess } from '../helpers/commands';
 import { gateInProcess } from '../helpers/gate';
 import { copyOf } from '../helpers/prepared';
@@ -104,6 +107,13 @@ function adopted(): TempRepo {
   }
   return copyOf(repos, withBrainstorm);
 }
+
+/** The sample of a table whose first row is `first`: that case runs through the built CLI too (helpers/cli.ts). */
+function sampleOf(first: unknown, row: unknown, copy?: (repo: TempRepo) => TempRepo) {
+  return { sample: first === row, copy };
+}
+/** A copy of a repository as it is now, for the built CLI to run a writing sample on. */
+const twin = (repo: TempRepo): TempRepo => copyOf(repos, repo);
 
 function lines(stdout: string): string[] {
   return stdout.split('\n').filter((line) => line !== '');
@@ -445,8 +455,8 @@ describe('rules show', () => {
 
   it.each([['majordomus.policy-integrity'], ['majordomus.policy-integrity@1']])(
     '%s: the file as written, then its validator and origin',
-    (query) => {
-      const result = repo.run(['rules', 'show', query]);
+    async (query) => {
+      const result = await tableRun(repo, ['rules', 'show', query], sampleOf('majordomus.policy-integrity', query));
       expect(result.code).toBe(0);
       const text = repo.read(POLICY_RULE);
       expect(result.stdout.startsWith(text)).toBe(true);
@@ -472,9 +482,9 @@ describe('rules show', () => {
     expect(fields.get('provenance')).toBe('vendor:majordomus');
   });
 
-  it("prints a validator's options schema as JSON, and a project rule's provenance", () => {
+  it("prints a validator's options schema as JSON, and a project rule's provenance", async () => {
     const project = adopted();
-    expect(project.run(['rules', 'new', 'no-todo', '--validator', 'content']).code).toBe(0);
+    expect((await cliInProcess(project, ['rules', 'new', 'no-todo', '--validator', 'content'])).code).toBe(0);
     const result = project.run(['rules', 'show', 'project.no-todo']);
     expect(result.code).toBe(0);
     const text = project.read(`${PROJECT}/no-todo.v1.md`);
@@ -504,8 +514,8 @@ describe('rules show', () => {
     ['majordomus.policy-integrty', 'majordomus.policy-integrity'],
     ['majordomus.policy-integrity@2', 'majordomus.policy-integrity@1'],
     ['policy-integrity', 'majordomus.policy-integrity'],
-  ])('an unknown id %s exits 2 naming the nearest id %s', (query, nearest) => {
-    const result = repo.run(['rules', 'show', query]);
+  ])('an unknown id %s exits 2 naming the nearest id %s', async (query, nearest) => {
+    const result = await tableRun(repo, ['rules', 'show', query], sampleOf('majordomus.policy-integrty', query));
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(`nearest: ${nearest};`);
@@ -578,7 +588,7 @@ describe('rules new', () => {
       notes: [`note: no invalid case was written (add a folder under ${tests}/invalid/ that the rule fails; see its README.md)`],
       next: file,
     });
-    expect(repo.run(['rules', 'test', 'project.hooks-wired']).code).toBe(0);
+    expect((await cliInProcess(repo, ['rules', 'test', 'project.hooks-wired'])).code).toBe(0);
     const front = frontMatter(repo.read(file));
     expect(front).toMatchObject({
       id: 'project.hooks-wired',
@@ -625,7 +635,7 @@ describe('rules new', () => {
       'doctor',
     ]);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
-    expect(repo.run(['watch']).code).toBe(0);
+    expect((await gateInProcess(repo, 'watch')).code).toBe(0);
   });
 
   const withExamples = Object.values(registered).filter((v) => v.optionsSchema !== undefined && v.exampleOptions !== undefined);
@@ -655,7 +665,7 @@ describe('rules new', () => {
     async (name) => {
       const repo = adopted();
       const slug = `example-${name.replace(/_/g, '-')}`;
-      const result = repo.run(['rules', 'new', slug, '--validator', name]);
+      const result = await tableRun(repo, ['rules', 'new', slug, '--validator', name], sampleOf(brainstormOnly[0]!.name, name, twin));
       expect(result.code).toBe(0);
       const file = `${PROJECT}/${slug}.v1.md`;
       expect(newOutput(result).wrote[0]).toBe(file);
@@ -695,7 +705,7 @@ describe('rules new', () => {
   it.each(generic.map((v) => [v.name]))('--validator %s writes its example options and doctor passes as written', async (name) => {
     const repo = adopted();
     const slug = `example-${name.replace(/_/g, '-')}`;
-    const result = repo.run(['rules', 'new', slug, '--validator', name]);
+    const result = await tableRun(repo, ['rules', 'new', slug, '--validator', name], sampleOf(generic[0]!.name, name, twin));
     expect(result.code).toBe(0);
     const x = frontMatter(repo.read(`${PROJECT}/${slug}.v1.md`))['x-majordomus'] as Record<string, unknown>;
     expect(x.options).toEqual(registered[name]!.exampleOptions);
@@ -707,18 +717,20 @@ describe('rules new', () => {
     expect(doctor.levels).not.toContain('FAIL');
   });
 
-  it.each(generic.filter((v) => v.exampleCases !== undefined).map((v) => [v.name]))(
+  const cased = generic.filter((v) => v.exampleCases !== undefined).map((v) => v.name);
+  it.each(cased.map((name) => [name]))(
     '--validator %s scaffolds a valid and an invalid case, and rules test then passes on them (0)',
-    (name) => {
+    async (name) => {
       const repo = adopted();
       const slug = `cased-${name.replace(/_/g, '-')}`;
       const tests = `${RULES_DIR}/tests/${slug}`;
-      const made = repo.run(['rules', 'new', slug, '--validator', name]);
+      const made = await tableRun(repo, ['rules', 'new', slug, '--validator', name], sampleOf(cased[0], name, twin));
       expect(made.code).toBe(0);
       expect(newOutput(made).notes.filter((note) => note.includes('case'))).toEqual([]);
       for (const [kind, files] of Object.entries(registered[name]!.exampleCases!))
         for (const [path, text] of Object.entries(files)) expect(repo.read(`${tests}/${kind}/example/${path}`)).toBe(text);
-      const tested = repo.run(['rules', 'test', `project.${slug}`, '--json']);
+      // the verdict on what the command wrote, read in process
+      const tested = await cliInProcess(repo, ['rules', 'test', `project.${slug}`, '--json']);
       expect(tested.code).toBe(0);
       const rows = tested.stdout
         .trim()
@@ -774,8 +786,8 @@ describe('rules new', () => {
 
     it.each([['Bad'], ['bad_name'], ['1st'], ['a--b'], ['-a'], ['a-'], ['project.x'], ['a b']])(
       'the name %j exits 2 and writes nothing',
-      (name) => {
-        const result = repo.run(['rules', 'new', name]);
+      async (name) => {
+        const result = await tableRun(repo, ['rules', 'new', name], sampleOf('Bad', name));
         expect(result.code).toBe(2);
         expect(result.stdout).toBe('');
         expect(repo.exists(`${PROJECT}/${name}.v1.md`)).toBe(false);
@@ -796,8 +808,8 @@ describe('rules new', () => {
       ['a name that is no gate', ['--validator', 'wiring', '--gate', 'nightly']],
       ['--gate without --validator', ['--gate', 'doctor']],
       ['a class that does not exist', ['--class', 'strict']],
-    ])('%s exits 2 and writes nothing', (_what, args) => {
-      const result = repo.run(['rules', 'new', 'refused', ...args]);
+    ])('%s exits 2 and writes nothing', async (what, args) => {
+      const result = await tableRun(repo, ['rules', 'new', 'refused', ...args], sampleOf('a gate the validator does not run at', what));
       expect(result.code).toBe(2);
       expect(repo.exists(`${PROJECT}/refused.v1.md`)).toBe(false);
       expect(repo.exists(`${RULES_DIR}/tests/refused`)).toBe(false);
@@ -959,10 +971,10 @@ describe('rules vendor status', () => {
         ),
       POLICY_RULE,
     ],
-  ])('exits 10 when only the baseline is damaged, naming each integrity problem: %s', (_what, damage, subject) => {
+  ])('exits 10 when only the baseline is damaged, naming each integrity problem: %s', async (what, damage, subject) => {
     const repo = adopted();
     damage(repo);
-    const result = repo.run(['rules', 'vendor', 'status']);
+    const result = await tableRun(repo, ['rules', 'vendor', 'status'], sampleOf('a hand edit', what));
     expect(result.code).toBe(10);
     expect(problemSubjects(result.stdout)).toContain(subject);
     expect(packStates(result.stdout)).toEqual({ majordomus: { state: 'damaged', dir: VENDOR }, brainstorm: CURRENT_BRAINSTORM });
@@ -973,10 +985,10 @@ describe('rules vendor status', () => {
   it.each([
     ['a hand edit', (repo: TempRepo) => repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`), OPS_RULE],
     ['a missing listed file', (repo: TempRepo) => repo.remove(OPS_RULE), OPS_RULE],
-  ])('exits 10 when only the brainstorm pack is damaged: %s', (_what, damage, subject) => {
+  ])('exits 10 when only the brainstorm pack is damaged: %s', async (what, damage, subject) => {
     const repo = adopted();
     damage(repo);
-    const result = repo.run(['rules', 'vendor', 'status']);
+    const result = await tableRun(repo, ['rules', 'vendor', 'status'], sampleOf('a hand edit', what));
     expect(result.code).toBe(10);
     expect(problemSubjects(result.stdout)).toEqual([subject]);
     expect(packStates(result.stdout)).toEqual({ majordomus: CURRENT_BASELINE, brainstorm: { state: 'damaged', dir: BRAINSTORM } });
@@ -993,10 +1005,11 @@ describe('rules vendor status', () => {
       'the brainstorm pack damaged, the baseline different',
       (repo: TempRepo) => (repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`), editConsistently(repo)),
     ],
-  ])('a damaged copy outweighs a missing or different one: %s exits 10', (_what, damage) => {
+  ])('a damaged copy outweighs a missing or different one: %s exits 10', async (what, damage) => {
     const repo = adopted();
     damage(repo);
-    expect(repo.run(['rules', 'vendor', 'status']).code).toBe(10);
+    const sample = sampleOf('the baseline damaged, the brainstorm pack missing', what);
+    expect((await tableRun(repo, ['rules', 'vendor', 'status'], sample)).code).toBe(10);
   });
 
   it('exits 11 listing each difference of the baseline when the distribution ships another package', async () => {
@@ -1176,11 +1189,11 @@ describe('rules vendor update', () => {
     ['nothing at all', `${RULES_DIR}/vendor`, packagePaths(VENDOR, shippedBaseline), 0],
   ])(
     '%s missing: writes the baseline back, and no pack the repository does not hold; status, doctor and list pass afterwards',
-    async (_what, removed, expected, brainstormRules) => {
+    async (what, removed, expected, brainstormRules) => {
       const repo = adopted();
       repo.remove(removed);
       expect((await vendorStatusInProcess(repo)).code).not.toBe(0);
-      const result = repo.run(['rules', 'vendor', 'update']);
+      const result = await tableRun(repo, ['rules', 'vendor', 'update'], sampleOf('only the baseline', what, twin));
       expect(result.code).toBe(0);
       expect(printed(result.stdout, 'wrote').sort()).toEqual(expected);
       expect(printed(result.stdout, 'removed')).toEqual([]);
@@ -1248,10 +1261,10 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
     ['add of a pack this version does not ship (the nearest named)', ['add', 'brainstrom'], 2],
     ['remove of a pack this version does not ship', ['remove', 'acme'], 2],
     ['add of the examples, which are never vendored', ['add', 'examples'], 2],
-  ])('%s is refused (exit %s) and changes nothing', (_what, args, code) => {
+  ])('%s is refused (exit %s) and changes nothing', async (what, args, code) => {
     const repo = adopted();
     const before = snapshotOf(repo, `${RULES_DIR}/vendor`);
-    const result = repo.run(['rules', 'vendor', ...args]);
+    const result = await tableRun(repo, ['rules', 'vendor', ...args], sampleOf('remove of the baseline', what));
     expect(result.code).toBe(code);
     expect(result.stdout).toBe('');
     expect(snapshotOf(repo, `${RULES_DIR}/vendor`)).toEqual(before);
@@ -1269,15 +1282,16 @@ describe('rules vendor remove and add: dropping and adopting an optional pack', 
   it.each([
     ['a hand edit', (repo: TempRepo) => repo.write(OPS_RULE, `${repo.read(OPS_RULE)}\nedited\n`)],
     ['a file the package does not list', (repo: TempRepo) => repo.write(`${BRAINSTORM}/NOTES.txt`, 'mine\n')],
-  ])("remove over someone's work (%s): refused (15), unchanged; --force removes it all", async (_what, change) => {
+  ])("remove over someone's work (%s): refused (15), unchanged; --force removes it all", async (what, change) => {
     const repo = adopted();
     change(repo);
     const before = snapshotOf(repo, BRAINSTORM);
-    const refused = repo.run(['rules', 'vendor', 'remove', 'brainstorm']);
+    const refused = await tableRun(repo, ['rules', 'vendor', 'remove', 'brainstorm'], sampleOf('a hand edit', what));
     expect(refused.code).toBe(15);
     expect(refused.stderr).toContain('--force');
     expect(snapshotOf(repo, BRAINSTORM)).toEqual(before);
-    expect(repo.run(['rules', 'vendor', 'remove', 'brainstorm', '--force']).code).toBe(0);
+    const forced = await tableRun(repo, ['rules', 'vendor', 'remove', 'brainstorm', '--force'], sampleOf('a hand edit', what, twin));
+    expect(forced.code).toBe(0);
     expect(repo.exists(BRAINSTORM)).toBe(false);
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
   });

@@ -8,13 +8,20 @@
  * `verification.timeout_seconds` with a line when it starts and ends, may write
  * `verification.outputs`, and is pinned by `verification.commands`; the note can be a commit's message;
  * under a branch switch the state finding comes first and the scope says one line.
+ *
+ * The committed adoption and the task started on it are made once and copied per test
+ * (helpers/prepared.ts). The tables of refused `start` arguments and vacuous verify commands run the
+ * command in process (helpers/cli.ts), their first case through the built CLI as well, byte for byte;
+ * what the gates and readers make of a record `start` wrote is read in process too.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
+import { cliInProcess, tableRun } from '../helpers/cli';
+import { gateInProcess } from '../helpers/gate';
 import { withPolicyValue } from '../helpers/policy-text';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
-import { repoFactory } from '../helpers/repo';
+import { parseFindings, repoFactory } from '../helpers/repo';
 import { dropUndefinedContractKeys } from '../helpers/task';
 
 const repos = repoFactory();
@@ -54,8 +61,17 @@ function committed(): TempRepo {
   }
   return copyOf(repos, adopted);
 }
+let started: TempRepo | undefined;
 /** A task on src/a, started after the policy's `verification` got `lines` (committed, projections updated). */
 function withTask(lines?: string): TempRepo {
+  if (!lines) {
+    // the task on the policy as adopted: started once, copied per test
+    if (!started) {
+      started = committed();
+      expect(started.run(['start', 'change a', '--scope', 'src/a']).code).toBe(0);
+    }
+    return copyOf(repos, started);
+  }
   const repo = committed();
   if (lines) {
     let policy = repo.read(POLICY);
@@ -143,21 +159,22 @@ describe('start refuses at once what a reader would refuse later', () => {
       'a claim too long for the ledger line',
       ['start', 'long', '--scope', Array.from({ length: 100 }, (_, n) => `${'d'.repeat(1000)}${n}`).join(',')],
     ],
-  ])('%s: 2, nothing written', (_name, args) => {
+  ])('%s: 2, nothing written', async (name, args) => {
     const repo = committed();
-    const run = repo.run(args);
+    const run = await tableRun(repo, args, { sample: name === 'a 501-character name' });
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toMatch(/^majordomus: start: /);
     expect(repo.exists(CURRENT)).toBe(false);
     expect(repo.exists(LEDGER) ? events(repo).filter((e) => e.event === 'task.started') : []).toEqual([]);
   });
 
-  it('a 500-character name and 256 scope entries are accepted, and every command reads the record', () => {
+  it('a 500-character name and 256 scope entries are accepted, and every command reads the record', async () => {
     const repo = committed();
     const scope = Array.from({ length: 256 }, (_, n) => `src/p${n}`).join(',');
     expect(repo.run(['start', 'x'.repeat(500), '--scope', scope]).code).toBe(0);
+    // the readers, in process: what each makes of the record the built CLI wrote
     for (const args of [['check'], ['finish', '--check'], ['watch'], ['context']]) {
-      const run = repo.run(args);
+      const run = await cliInProcess(repo, args);
       expect(run.stdout + run.stderr).not.toMatch(/not a task record/);
       expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBeLessThan(12);
     }
@@ -165,7 +182,7 @@ describe('start refuses at once what a reader would refuse later', () => {
 });
 
 describe('start on a dirty tree', () => {
-  it('names the dirty paths, records them, and they are not the task’s until changed again', () => {
+  it('names the dirty paths, records them, and they are not the task’s until changed again', async () => {
     const repo = committed();
     repo.write('src/b/kept.txt', 'edited before the task\n');
     repo.write('src/b/new.txt', 'untracked before the task\n');
@@ -173,9 +190,9 @@ describe('start on a dirty tree', () => {
     expect(start.code).toBe(0);
     expect(start.stdout).toMatch(/^start: 2 path\(s\) already changed .*: src\/b\/kept\.txt, src\/b\/new\.txt$/m);
     expect((task(repo).started_dirty as { path: string }[]).map((entry) => entry.path)).toEqual(['src/b/kept.txt', 'src/b/new.txt']);
-    expect(repo.gate(['check', '--rule', 'majordomus.scope-integrity']).code).toBe(0);
+    expect((await gateInProcess(repo, 'check', { rule: 'majordomus.scope-integrity' })).code).toBe(0);
     repo.write('src/b/kept.txt', 'and edited again under the task\n');
-    const again = repo.gate(['check', '--rule', 'majordomus.scope-integrity']);
+    const again = await gateInProcess(repo, 'check', { rule: 'majordomus.scope-integrity' });
     expect([again.code, again.findings.filter((f) => f.level === 'FAIL').map((f) => f.subject)]).toEqual([10, ['src/b/kept.txt']]);
   });
 });
@@ -243,9 +260,12 @@ describe('finish: what is cheap first, and the verify command under the policy',
 
   it.each(["'true'", 'true # really', '(true)', '! false', 'true &', 'sh -c true', 'cd .'])(
     'the verify command %j is refused as vacuous',
-    (command) => {
+    async (command) => {
       const repo = withTask();
-      const run = repo.gate(['finish', '--outcome', 'completed', '--verify-command', command, '--note', 'notes/done.md']);
+      const args = ['finish', '--outcome', 'completed', '--verify-command', command, '--note', 'notes/done.md', '--json'];
+      // refused before anything is written: the sample runs the built CLI on the same repository after
+      const result = await tableRun(repo, args, { sample: command === "'true'" });
+      const run = { code: result.code, findings: parseFindings(result.stdout) };
       expect(run.code).toBe(10);
       expect(run.findings.filter((f) => f.level === 'FAIL').map((f) => f.rule)).toEqual(['majordomus.verification-integrity']);
     },

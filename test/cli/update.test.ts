@@ -8,6 +8,11 @@
  * drift; --adopt keeps a hand-written file and adds the region; Cursor and Copilot targets are written
  * with their own shapes; the drift check is wired by init and reported unwired when removed, and the
  * pre-commit hook refuses a commit that leaves a target behind.
+ *
+ * The commands under test run as processes; the verdicts on what they wrote — doctor's and watch's
+ * findings, and `update --check` once a test has asserted it as a process — are read in process
+ * (helpers/gate.ts, helpers/cli.ts), and the table of malformed markers runs in process with its first
+ * case through the built CLI as well, byte for byte.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +20,8 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseFrontMatter } from '../../engine/layer/front-matter';
+import { cliInProcess, tableRun } from '../helpers/cli';
+import { expectSameFromCli, gateInProcess } from '../helpers/gate';
 import type { TempRepo } from '../helpers/repo';
 import { CLI, cleanEnv, failing, repoFactory } from '../helpers/repo';
 
@@ -34,6 +41,11 @@ function updateJson(repo: TempRepo, args: readonly string[] = []): { code: numbe
   return { code: run.code, json: JSON.parse(run.stdout) as UpdateJson };
 }
 
+/** The exit code of `update --check` on what a command wrote, read in process. */
+async function checkCode(repo: TempRepo): Promise<number> {
+  return (await cliInProcess(repo, ['update', '--check'])).code;
+}
+
 function statuses(json: UpdateJson): Record<string, string> {
   return Object.fromEntries(json.targets.map((target) => [target.target, target.status]));
 }
@@ -45,31 +57,33 @@ function editPolicy(repo: TempRepo, from: string, to: string): void {
 }
 
 describe('update and doctor', () => {
-  it('update writes the targets, then doctor is green and update --check is 0', () => {
+  it('update writes the targets, then doctor is green and update --check is 0', async () => {
     const repo = repos.create().init();
     repo.remove('AGENTS.md');
     repo.remove('CLAUDE.md');
     const update = updateJson(repo);
     expect(update.code).toBe(0);
     expect([...update.json.written].sort()).toEqual(['AGENTS.md', 'CLAUDE.md']);
-    const doctor = repo.gate(['doctor']);
+    const doctor = await gateInProcess(repo, 'doctor');
     expect(failing(doctor.findings)).toEqual([]);
     expect(doctor.code).toBe(0);
     expect(repo.run(['update', '--check']).code).toBe(0);
   });
 
-  it('a one-character hand edit: doctor exits 10 naming the target', () => {
+  it('a one-character hand edit: doctor exits 10 naming the target', async () => {
     const repo = repos.create().init();
     repo.write('AGENTS.md', repo.read('AGENTS.md').replace('Start at', 'Start ay'));
-    const doctor = repo.gate(['doctor']);
+    const doctor = await gateInProcess(repo, 'doctor');
     expect(doctor.code).toBe(10);
     expect(failing(doctor.findings).map((f) => [f.level, f.category, f.subject])).toEqual([['FAIL', 'projection', 'AGENTS.md']]);
+    // the gates of this file run in process; this one through the built CLI as well, the same findings and code
+    expectSameFromCli(repo, 'doctor', {}, doctor);
   });
 
-  it('a policy edit: watch 11 naming the stale targets, update --check 10, update 0, then both 0', () => {
+  it('a policy edit: watch 11 naming the stale targets, update --check 10, update 0, then both 0', async () => {
     const repo = repos.create().init();
     editPolicy(repo, 'strategy: minimum-sufficient', 'strategy: minimum-needed');
-    const watch = repo.gate(['watch']);
+    const watch = await gateInProcess(repo, 'watch');
     expect(watch.code).toBe(11);
     expect(
       failing(watch.findings)
@@ -87,24 +101,24 @@ describe('update and doctor', () => {
     const update = updateJson(repo);
     expect(update.code).toBe(0);
     expect(repo.read('AGENTS.md')).toContain('minimum-needed');
-    expect(repo.gate(['watch']).code).toBe(0);
-    expect(repo.run(['update', '--check']).code).toBe(0);
+    expect((await gateInProcess(repo, 'watch')).code).toBe(0);
+    expect(await checkCode(repo)).toBe(0);
   });
 
-  it('a changed context document makes a target outdated for update --check, never for doctor', () => {
+  it('a changed context document makes a target outdated for update --check, never for doctor', async () => {
     const repo = repos.create().init();
     repo.write('.ai/README.md', repo.read('.ai/README.md').replace('title: The AI layer', 'title: The layer of this repository'));
     const check = updateJson(repo, ['--check']);
     expect(check.code).toBe(10);
     expect(statuses(check.json)).toEqual({ 'AGENTS.md': 'outdated', 'CLAUDE.md': 'outdated' });
-    expect(repo.gate(['doctor', '--rule', 'majordomus.projection-integrity']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor', { rule: 'majordomus.projection-integrity' })).code).toBe(0);
     expect(repo.run(['update']).code).toBe(0);
     expect(repo.read('AGENTS.md')).toContain('[The layer of this repository](.ai/README.md)');
   });
 });
 
 describe('hand edits', () => {
-  it('update over a hand edit: 15, nothing written; --force rewrites it', () => {
+  it('update over a hand edit: 15, nothing written; --force rewrites it', async () => {
     const repo = repos.create().init();
     const edited = repo.read('AGENTS.md').replace('Start at', 'Begin at');
     repo.write('AGENTS.md', edited);
@@ -119,7 +133,7 @@ describe('hand edits', () => {
     const forced = repo.run(['update', '--force']);
     expect(forced.code).toBe(0);
     expect(repo.read('AGENTS.md')).not.toContain('Begin at');
-    expect(repo.run(['update', '--check']).code).toBe(0);
+    expect(await checkCode(repo)).toBe(0);
   });
 
   it('a hand edit that is exactly the new output is restamped, not refused', () => {
@@ -152,7 +166,7 @@ describe('hand edits', () => {
 });
 
 describe('region mode', () => {
-  it('keeps the host text byte for byte across three updates', () => {
+  it('keeps the host text byte for byte across three updates', async () => {
     const repo = repos.create().init();
     const head = '# Our notes\r\n\r\nKept exactly, CRLF and all.  \r\n\r\n';
     const tail = '\r\nAfter the region, kept too.\r\n';
@@ -166,7 +180,7 @@ describe('region mode', () => {
       expect(text.startsWith(head)).toBe(true);
       expect(text.endsWith(tail)).toBe(true);
       expect(text).toContain(`Context strategy: ${strategy}.`);
-      expect(repo.run(['update', '--check']).code).toBe(0);
+      expect(await checkCode(repo)).toBe(0);
     }
   });
 
@@ -184,30 +198,33 @@ describe('region mode', () => {
     ['unclosed', (text: string) => text.replace('<!-- majordomus:end -->', '')],
     ['repeated', (text: string) => `${text}${text}`],
     ['out of order', (text: string) => `<!-- majordomus:end -->\n${text.replace('<!-- majordomus:end -->', '')}`],
-  ])('refuses %s markers (15), the file untouched, even with --force', (_name, damage) => {
+  ])('refuses %s markers (15), the file untouched, even with --force', async (name, damage) => {
     const repo = repos.create().init();
     const broken = damage(repo.read('CLAUDE.md'));
     repo.write('CLAUDE.md', broken);
-    expect(repo.run(['update']).code).toBe(15);
-    expect(repo.run(['update', '--force']).code).toBe(15);
+    // refused with nothing written: the sample runs the built CLI on the same repository after
+    const sample = { sample: name === 'unclosed' };
+    expect((await tableRun(repo, ['update'], sample)).code).toBe(15);
+    expect((await tableRun(repo, ['update', '--force'], sample)).code).toBe(15);
     expect(repo.read('CLAUDE.md')).toBe(broken);
-    expect(updateJson(repo, ['--check']).json.targets.find((t) => t.target === 'CLAUDE.md')!.status).toBe('malformed');
+    const check = JSON.parse((await tableRun(repo, ['update', '--check', '--json'], sample)).stdout) as UpdateJson;
+    expect(check.targets.find((t) => t.target === 'CLAUDE.md')!.status).toBe('malformed');
   });
 });
 
 describe('line endings', () => {
-  it('CRLF in a target is not drift: update --check 0, doctor 0, update writes nothing', () => {
+  it('CRLF in a target is not drift: update --check 0, doctor 0, update writes nothing', async () => {
     const repo = repos.create().init();
     for (const file of ['AGENTS.md', 'CLAUDE.md']) repo.write(file, repo.read(file).replace(/\n/g, '\r\n'));
     expect(repo.run(['update', '--check']).code).toBe(0);
-    expect(repo.gate(['doctor', '--rule', 'majordomus.projection-integrity']).code).toBe(0);
+    expect((await gateInProcess(repo, 'doctor', { rule: 'majordomus.projection-integrity' })).code).toBe(0);
     const update = updateJson(repo);
     expect(update.json.written).toEqual([]);
   });
 });
 
 describe('adoption', () => {
-  it('update --adopt keeps a hand-written AGENTS.md byte for byte and adds the generated region', () => {
+  it('update --adopt keeps a hand-written AGENTS.md byte for byte and adds the generated region', async () => {
     const repo = repos.create().init();
     const ours = '# How we work here\n\nOur own words.\n';
     repo.write('AGENTS.md', ours);
@@ -217,19 +234,19 @@ describe('adoption', () => {
     expect(kept.json.written).toEqual([]);
     expect(statuses(kept.json)['AGENTS.md']).toBe('foreign');
     expect(repo.read('AGENTS.md')).toBe(ours);
-    expect(repo.run(['update', '--check']).code).toBe(0);
+    expect(await checkCode(repo)).toBe(0);
     expect(repo.run(['update']).stdout).toContain('update --adopt AGENTS.md');
     const adopt = updateJson(repo, ['--adopt', 'AGENTS.md']);
     expect(adopt.code).toBe(0);
     expect(adopt.json.written).toContain(POLICY);
     expect(repo.read('AGENTS.md').startsWith(`${ours}\n<!-- majordomus:begin `)).toBe(true);
     expect(repo.read(POLICY)).toMatch(/ {4}target: AGENTS\.md\n {4}mode: region\n/);
-    expect(repo.run(['update', '--check']).code).toBe(0);
-    const doctor = repo.gate(['doctor']);
+    expect(await checkCode(repo)).toBe(0);
+    const doctor = await gateInProcess(repo, 'doctor');
     expect(failing(doctor.findings)).toEqual([]);
   });
 
-  it("a region target that is the repository's own file without a region: update --check accepts it (0), update appends the region after its text", () => {
+  it("a region target that is the repository's own file without a region: update --check accepts it (0), update appends the region after its text", async () => {
     const repo = repos.create().init();
     const ours = '# Claude\n\nSee AGENTS.md.\n';
     repo.write('CLAUDE.md', ours);
@@ -238,7 +255,7 @@ describe('adoption', () => {
     expect(statuses(check.json)['CLAUDE.md']).toBe('region absent');
     expect(updateJson(repo).json.written).toEqual(['CLAUDE.md']);
     expect(repo.read('CLAUDE.md').startsWith(`${ours}\n<!-- majordomus:begin `)).toBe(true);
-    expect(repo.run(['update', '--check']).code).toBe(0);
+    expect(await checkCode(repo)).toBe(0);
   });
 
   it('--adopt of a path the policy does not project is a usage error (2)', () => {
@@ -248,7 +265,7 @@ describe('adoption', () => {
 });
 
 describe('providers beyond the skeleton', () => {
-  it('cursor gets an .mdc file with valid front matter and the stamp after it; copilot its instructions file', () => {
+  it('cursor gets an .mdc file with valid front matter and the stamp after it; copilot its instructions file', async () => {
     const repo = repos.create().init();
     editPolicy(
       repo,
@@ -278,9 +295,9 @@ describe('providers beyond the skeleton', () => {
     expect(windsurf.trigger).toBe('model_decision');
     // a link from docs/ climbs back to the root
     expect(repo.read('docs/AI_INSTRUCTIONS.md')).toContain('](../.ai/README.md)');
-    const doctor = repo.gate(['doctor']);
+    const doctor = await gateInProcess(repo, 'doctor');
     expect(failing(doctor.findings)).toEqual([]);
-    expect(repo.run(['update', '--check']).code).toBe(0);
+    expect(await checkCode(repo)).toBe(0);
   });
 
   it('a repository template replaces the distribution’s', () => {
@@ -313,13 +330,13 @@ describe('the drift check is wired', () => {
   const commit = (repo: TempRepo, message: string) =>
     spawnSync('git', ['commit', '-q', '-m', message], { cwd: repo.dir, env: cleanEnv({ PATH: withShim }), encoding: 'utf8' });
 
-  it('after init, enforcement-wiring reports projections-on-commit wired; removed from the hook, unwired', () => {
+  it('after init, enforcement-wiring reports projections-on-commit wired; removed from the hook, unwired', async () => {
     const repo = repos.create().init();
-    const rule = ['doctor', '--rule', 'majordomus.enforcement-wiring'];
-    expect(failing(repo.gate(rule).findings)).toEqual([]);
+    const rule = { rule: 'majordomus.enforcement-wiring' };
+    expect(failing((await gateInProcess(repo, 'doctor', rule)).findings)).toEqual([]);
     const hook = '.git/hooks/pre-commit';
     repo.write(hook, repo.read(hook).replace('majordomus update --check || exit $?\n', ''), 0o755);
-    const run = repo.gate(rule);
+    const run = await gateInProcess(repo, 'doctor', rule);
     expect(run.code).toBe(10);
     expect(failing(run.findings).map((f) => [f.level, f.subject])).toEqual([['FAIL', 'projections-on-commit']]);
   });

@@ -4,8 +4,11 @@
  * folder, and a refusal is proved by comparing a snapshot of the whole parent — the repository, its git
  * directory, and what lies beside it — before and after. Also: concurrent runs, a kill mid-write, a
  * write failure part-way, the repairs `init --extend` owes `doctor`, and the vendored store. The writing
- * commands run as processes; doctor's verdict and `rules vendor status` on what they left are read in
- * process, and an adopted repository no test has touched yet is a copy of the suite's one real init.
+ * commands run as processes, except in a table (`it.each`) of refusals and repairs: its cases run the
+ * command in process (helpers/cli.ts) and its first case through the built CLI as well, the two asserted
+ * the same byte for byte; a FIFO, a kill, a race, a file size limit and the code cache stay processes.
+ * Doctor's verdict and `rules vendor status` on what they left are read in process, and an adopted
+ * repository no test has touched yet is a copy of the suite's one real init.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -26,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { cliInProcess, tableRun } from '../helpers/cli';
 import { vendorStatusInProcess } from '../helpers/commands';
 import { gateInProcess } from '../helpers/gate';
 import type { RunResult } from '../helpers/repo';
@@ -238,11 +242,12 @@ describe('init refuses before it writes: nothing in the repository, its git dire
       ['init', '--extend', '--verbose'],
     ],
   ];
-  it.each(cases)('%s: exit 15, nothing written', (_name, setup, args) => {
+  it.each(cases)('%s: exit 15, nothing written', async (name, setup, args) => {
     const repo = new Scratch();
     setup(repo);
     const before = repo.snapshot();
-    const result = repo.run(args);
+    // a FIFO could block a read, which in process would block the test runner itself
+    const result = name.includes('FIFO') ? repo.run(args) : await tableRun(repo, args, { sample: name === cases[0]![0] });
     expect(result.code).toBe(15);
     expect(written(result.stdout)).toEqual([]);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -453,11 +458,15 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
     ['an empty policy', '.ai/repo/policy.yaml', ''],
     ['a `~` policy', '.ai/repo/policy.yaml', '~\n'],
   ];
-  it.each(documents)('%s: doctor fails, init --extend writes it back (exit 0), doctor passes', async (_name, path, text) => {
-    const repo = new Scratch().adopt();
-    repo.write(path, text);
+  it.each(documents)('%s: doctor fails, init --extend writes it back (exit 0), doctor passes', async (name, path, text) => {
+    const damaged = (): Scratch => {
+      const repo = new Scratch().adopt();
+      repo.write(path, text);
+      return repo;
+    };
+    const repo = damaged();
     expect((await gateInProcess(repo, 'doctor')).code).not.toBe(0);
-    const result = repo.run(['init', '--extend', '--verbose']);
+    const result = await tableRun(repo, ['init', '--extend', '--verbose'], { sample: name === documents[0]![0], copy: damaged });
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toEqual([path]);
     expect(adoptedFiles(repo)).toEqual(reference.files);
@@ -474,7 +483,7 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
     expect((await gateInProcess(repo, 'doctor')).code).toBe(0);
   });
 
-  it.each([
+  const vendoredDamage: [string, (repo: Scratch) => void][] = [
     ['a 0-byte vendored rule (left by a killed init)', (repo: Scratch) => repo.write(`${VENDOR}/rules/policy-integrity.v1.md`, '')],
     [
       'a cut vendored rule',
@@ -483,11 +492,17 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
     ],
     ['a missing vendored rule', (repo: Scratch) => repo.remove(`${VENDOR}/rules/policy-integrity.v1.md`)],
     ['a 0-byte vendored manifest', (repo: Scratch) => repo.write(`${VENDOR}/manifest.yaml`, '')],
-  ])("%s of this version's own package: init --extend restores it whole, doctor passes", async (_name, damage) => {
-    const repo = new Scratch().adopt();
-    damage(repo);
+  ];
+  it.each(vendoredDamage)("%s of this version's own package: init --extend restores it whole, doctor passes", async (name, damage) => {
+    const damaged = (): Scratch => {
+      const repo = new Scratch().adopt();
+      damage(repo);
+      return repo;
+    };
+    const repo = damaged();
     expect((await gateInProcess(repo, 'doctor')).code).toBe(10);
-    const result = repo.run(['init', '--extend', '--verbose']);
+    const sample = { sample: name === vendoredDamage[0]![0], copy: damaged };
+    const result = await tableRun(repo, ['init', '--extend', '--verbose'], sample);
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toHaveLength(1);
     expect(adoptedFiles(repo)).toEqual(reference.files);
@@ -497,12 +512,13 @@ describe('init --extend repairs what doctor tells the user to repair with it', (
   it.each([
     ['another vendor named in its manifest', (text: string) => text.replace(/^vendor: majordomus$/m, 'vendor: someone-else')],
     ['a newer source revision', (text: string) => text.replace(/^source_revision: .*$/m, 'source_revision: 9.0.0')],
-  ])("a vendored package that is not this version's (%s): init --extend writes nothing into it, exit 0", (_name, change) => {
+  ])("a vendored package that is not this version's (%s): init --extend writes nothing into it, exit 0", async (name, change) => {
     const repo = new Scratch().adopt();
     repo.write(`${VENDOR}/manifest.yaml`, change(repo.read(`${VENDOR}/manifest.yaml`)));
     repo.write(`${VENDOR}/rules/policy-integrity.v1.md`, '');
     const before = snapshotTree(repo.path(VENDOR));
-    const result = repo.run(['init', '--extend', '--verbose']);
+    // nothing is written into the package: the sample runs the built CLI on the same repository after
+    const result = await tableRun(repo, ['init', '--extend', '--verbose'], { sample: name === 'another vendor named in its manifest' });
     expect(result.code).toBe(0);
     expect(written(result.stdout)).toEqual([]);
     expect(result.stdout).toMatch(new RegExp(`^kept ${VENDOR}: `, 'm'));
@@ -524,16 +540,21 @@ describe('rules vendor update never replaces a package this version does not shi
     ['a newer source revision', (m: Record<string, unknown>) => (m.source_revision = '0.6.0')],
     ['another package name', (m: Record<string, unknown>) => (m.package = 'someone-elses-rules')],
     ['another vendor', (m: Record<string, unknown>) => (m.vendor = 'someone-else')],
-  ])('%s: exit 15, nothing changed, what it would replace listed; --force replaces it and says so', async (_name, change) => {
-    const repo = new Scratch().adopt();
-    foreignBaseline(repo, change);
+  ])('%s: exit 15, nothing changed, what it would replace listed; --force replaces it and says so', async (name, change) => {
+    const foreign = (): Scratch => {
+      const repo = new Scratch().adopt();
+      foreignBaseline(repo, change);
+      return repo;
+    };
+    const repo = foreign();
+    const sample = name === 'a newer source revision';
     const before = repo.snapshot();
-    const refused = repo.run(['rules', 'vendor', 'update']);
+    const refused = await tableRun(repo, ['rules', 'vendor', 'update'], { sample });
     expect(refused.code).toBe(15);
     expect(refused.stdout).toBe('');
     expect(would(refused.stderr, 'replace')).toEqual([`${VENDOR}/manifest.yaml`]);
     expect(repo.snapshot()).toEqual(before);
-    const forced = repo.run(['rules', 'vendor', 'update', '--force']);
+    const forced = await tableRun(repo, ['rules', 'vendor', 'update', '--force'], { sample, copy: foreign });
     expect(forced.code).toBe(0);
     expect(printed(forced.stdout, 'wrote')).toEqual([`${VENDOR}/manifest.yaml`]);
     expect(repo.read(`${VENDOR}/manifest.yaml`)).toBe(readFileSync(join(SHIPPED, 'manifest.yaml'), 'utf8'));
@@ -593,11 +614,11 @@ describeUpstream('rules vendor update over the real upstream package', () => {
 });
 
 describe('rules vendor status and doctor agree on a vendored folder that is not a folder of the repository', () => {
-  const cases: [string, (repo: Scratch) => string][] = [
+  const cases: [string, (repo: Scratch) => Promise<string>][] = [
     [
       'the brainstorm pack, a symbolic link to a copy inside the repository',
-      (repo) => {
-        expect(repo.run(['rules', 'vendor', 'add', 'brainstorm']).code).toBe(0);
+      async (repo) => {
+        expect((await cliInProcess(repo, ['rules', 'vendor', 'add', 'brainstorm'])).code).toBe(0);
         cpSync(repo.path(BRAINSTORM), repo.path('elsewhere/brainstorm'), { recursive: true });
         repo.remove(BRAINSTORM);
         symlinkSync('../../../../elsewhere/brainstorm', repo.path(BRAINSTORM));
@@ -606,7 +627,7 @@ describe('rules vendor status and doctor agree on a vendored folder that is not 
     ],
     [
       'the baseline, a symbolic link to a copy outside the repository',
-      (repo) => {
+      async (repo) => {
         cpSync(repo.path(VENDOR), join(repo.outside, 'majordomus'), { recursive: true });
         repo.remove(VENDOR);
         symlinkSync(join(repo.outside, 'majordomus'), repo.path(VENDOR));
@@ -615,8 +636,8 @@ describe('rules vendor status and doctor agree on a vendored folder that is not 
     ],
     [
       'the vendor folder a link out of the repository (the packages in it real folders)',
-      (repo) => {
-        expect(repo.run(['rules', 'vendor', 'add', 'brainstorm']).code).toBe(0);
+      async (repo) => {
+        expect((await cliInProcess(repo, ['rules', 'vendor', 'add', 'brainstorm'])).code).toBe(0);
         cpSync(repo.path('.ai/repo/rules/vendor'), join(repo.outside, 'vendor'), { recursive: true });
         repo.remove('.ai/repo/rules/vendor');
         symlinkSync(join(repo.outside, 'vendor'), repo.path('.ai/repo/rules/vendor'));
@@ -624,10 +645,11 @@ describe('rules vendor status and doctor agree on a vendored folder that is not 
       },
     ],
   ];
-  it.each(cases)('%s: the same finding in both, status exits 10, doctor fails', async (_name, setup) => {
+  it.each(cases)('%s: the same finding in both, status exits 10, doctor fails', async (name, setup) => {
     const repo = new Scratch().adopt();
-    const subject = setup(repo);
-    const status = repo.run(['rules', 'vendor', 'status']);
+    const subject = await setup(repo);
+    const sample = { sample: name === cases[0]![0] };
+    const status = await tableRun(repo, ['rules', 'vendor', 'status'], sample);
     expect(status.code).toBe(10);
     const line = status.stdout.split('\n').find((text) => text.startsWith(`${subject}: `));
     expect(line, status.stdout).toBeDefined();
@@ -638,7 +660,7 @@ describe('rules vendor status and doctor agree on a vendored folder that is not 
     expect(`${finding!.subject}: ${finding!.message}`).toBe(line);
     // and update refuses to write through it unless forced
     const before = repo.snapshot();
-    expect(repo.run(['rules', 'vendor', 'update']).code).toBe(15);
+    expect((await tableRun(repo, ['rules', 'vendor', 'update'], sample)).code).toBe(15);
     expect(repo.snapshot()).toEqual(before);
   });
 

@@ -7,17 +7,22 @@
  * must cut away again, and the command must take its record back. Where no tmpfs can be mounted (not
  * root), the same is done with a file size limit (`prlimit --fsize`), which cuts the ledger's line short
  * the same way. After each case the device is freed and the command run again: it finishes, whole.
+ *
+ * Each command's starting state (an adopted, committed repository with its setup run) is made once and
+ * copied per case (helpers/prepared.ts); on a device, the copy's local half is moved onto the fresh tmpfs.
  */
 import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeSync,
@@ -26,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ledgerOf, leftovers, sh } from '../helpers/hostile';
+import { committedAdoption, copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
 import { repoFactory } from '../helpers/repo';
 
@@ -125,20 +131,32 @@ const PAIRS: readonly Pair[] = [
   },
 ];
 
-/** An adopted, committed repository whose `.ai/local` is a fresh tmpfs when `device`, with `setup` run. */
+const adopted = committedAdoption(repos, 'adopt');
+/** Each command's starting state, made once: an adopted, committed repository with `setup` run. */
+const starts = new Map<string, TempRepo>();
+
+/** A copy of the adopted, committed repository with `setup` run, whose `.ai/local` is a fresh tmpfs when `device`. */
 function prepared(pair: Pair, device: boolean): TempRepo {
-  const repo = repos.create().init();
-  repo.git(['add', '-A']);
-  repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
+  let start = starts.get(pair.command);
+  if (!start) {
+    start = adopted();
+    for (const step of pair.setup) {
+      const run = sh(start.dir, step);
+      expect(run.code, `${step}: ${run.stderr}`).toBe(0);
+    }
+    starts.set(pair.command, start);
+  }
+  const repo = copyOf(repos, start);
   if (device) {
+    // the local half as the setup left it, moved onto the device mounted where it was
     const local = repo.path('.ai/local');
-    mkdirSync(local, { recursive: true });
+    const aside = `${repo.dir}.local`;
+    renameSync(local, aside);
+    mkdirSync(local);
     expect(spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${DEVICE}`, 'tmpfs', local]).status).toBe(0);
     mounted.push(local);
-  }
-  for (const step of pair.setup) {
-    const run = sh(repo.dir, step);
-    expect(run.code, `${step}: ${run.stderr}`).toBe(0);
+    cpSync(aside, local, { recursive: true, verbatimSymlinks: true });
+    rmSync(aside, { recursive: true, force: true });
   }
   return repo;
 }

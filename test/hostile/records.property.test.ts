@@ -38,6 +38,7 @@ import { readCurrentTask } from '../../engine/state/tasks/current';
 import { parseUseCase } from '../../engine/usecases/format';
 import { gateInProcess } from '../helpers/gate';
 import { sh, useCaseText } from '../helpers/hostile';
+import { committedAdoption, copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
 import { ROOT, repoFactory } from '../helpers/repo';
 
@@ -408,11 +409,20 @@ describe('every gate over a mutated file: never 13 or 1, never 0 while the file 
   afterAll(() => repos.disposeAll());
   const prepared = new Map<string, { repo: TempRepo; file: string; text: string }>();
   beforeAll(() => {
+    // one committed adoption, and one with the task most setups start, each made once and copied
+    const adopted = committedAdoption(repos, 'adopt');
+    const START = '$M start work --scope src';
+    let started: TempRepo | undefined;
     for (const gate of GATES) {
-      const repo = repos.create().init();
-      repo.git(['add', '-A']);
-      repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-      for (const step of gate.setup) expect(sh(repo.dir, step).code, step).toBe(0);
+      let repo: TempRepo;
+      if (gate.setup[0] === START) {
+        if (!started) {
+          started = adopted();
+          expect(sh(started.dir, START).code, START).toBe(0);
+        }
+        repo = copyOf(repos, started);
+      } else repo = adopted();
+      for (const step of gate.setup[0] === START ? gate.setup.slice(1) : gate.setup) expect(sh(repo.dir, step).code, step).toBe(0);
       const file = gate.file(repo);
       prepared.set(gate.name, { repo, file, text: repo.read(file) });
     }

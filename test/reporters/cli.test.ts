@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORMATS } from '../../engine/reporters/index';
 import type { SarifLog } from '../../engine/reporters/sarif';
 import { copyPassingSession, SESSION } from '../helpers/brainstorm';
+import { cliInProcess, tableRun } from '../helpers/cli';
 import { gateOutput } from '../helpers/gate';
 import type { RunResult } from '../helpers/repo';
 import { CLI, cleanEnv, parseFindings, ROOT, TempRepo } from '../helpers/repo';
@@ -34,21 +35,22 @@ function sarif(stdout: string): SarifLog {
 
 let broken: TempRepo;
 
-beforeAll(() => {
-  // a policy with an unknown key (FAIL at doctor, DRIFT under watch) and a content rule with a match
+beforeAll(async () => {
+  // a policy with an unknown key (FAIL at doctor, DRIFT under watch) and a content rule with a match;
+  // the commands that make it run in process (helpers/cli.ts): the tests read the gates' output
   broken = new TempRepo();
   broken.init();
   broken.write('.ai/repo/policy.yaml', `${broken.read('.ai/repo/policy.yaml')}colour: blue\n`);
   // the projections follow the policy, so the one drift under watch is the unknown key
-  const updated = broken.run(['update']);
+  const updated = await cliInProcess(broken, ['update']);
   if (updated.code !== 0) throw new Error(`update failed: ${updated.stderr}`);
-  const made = broken.run(['rules', 'new', 'no-todo', '--validator', 'content']);
+  const made = await cliInProcess(broken, ['rules', 'new', 'no-todo', '--validator', 'content']);
   if (made.code !== 0) throw new Error(`rules new failed: ${made.stderr}`);
   broken.write('src/a.ts', 'a\n  // TODO: fix\n');
   broken.git(['add', '-A']);
   // check judges the active task: without one it ends with 12 before any rule
   dropUndefinedContractKeys(broken);
-  const started = broken.run(['start', 'judge the broken layer', '--scope', '.']);
+  const started = await cliInProcess(broken, ['start', 'judge the broken layer', '--scope', '.']);
   if (started.code !== 0) throw new Error(`start failed: ${started.stderr}`);
 });
 afterAll(() => broken.dispose());
@@ -174,8 +176,9 @@ describe('a format that is not one is a usage error', () => {
       ['brainstorm', 'check', SESSION, '--format', 'yaml'],
       /argument 'yaml' is invalid\. Allowed choices are text, json, sarif, junit, github/,
     ],
-  ])('%j exits 2, nothing on stdout', (args, message) => {
-    const result = broken.run(args);
+  ])('%j exits 2, nothing on stdout', async (args, message) => {
+    // in process, the first case through the built CLI as well (helpers/cli.ts)
+    const result = await tableRun(broken, args, { sample: args[0] === 'doctor' });
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(message);
