@@ -76,7 +76,7 @@ export default defineValidator({
     for (const file of git.tracked(local)) {
       context.violation({ subject: file, message: `${file} is tracked, but ${local}/ is never tracked (run: git rm --cached -- ${file})` });
     }
-    reportStrays(context, aiDir, local);
+    reportStrays(context, local);
     context.ok({ subject: manifestFile, message: `${present} section(s) present` });
   },
 });
@@ -86,7 +86,7 @@ export default defineValidator({
  * was stopped mid-write, where `git add` reaches it: tracked anywhere, or on disk at the top level or
  * in the layer outside its local half. One whose writer is still running is its business, not a stray.
  */
-function reportStrays(context: ValidatorContext, aiDir: string, local: string): void {
+function reportStrays(context: ValidatorContext, local: string): void {
   const tracked = context.files().filter((file) => isWriterLeftover(file.slice(file.lastIndexOf('/') + 1)));
   for (const file of tracked) {
     context.violation({
@@ -97,7 +97,7 @@ function reportStrays(context: ValidatorContext, aiDir: string, local: string): 
   const reported = new Set(tracked);
   // what `git add` would take at the top level and in the layer (one question of git, however many
   // records the layer holds): the local half is the layer's own and ignored
-  for (const path of context.git.untracked(STRAY_PATHSPECS[1] === `${aiDir}/` ? STRAY_PATHSPECS : [':(glob)*', `${aiDir}/`])) {
+  for (const path of context.git.untracked(STRAY_PATHSPECS)) {
     if (reported.has(path) || path.startsWith(`${local}/`)) continue;
     if (!isStrayLeftover(path.slice(path.lastIndexOf('/') + 1))) continue;
     context.violation({

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
 import { repoFactory } from '../helpers/repo';
+import { ledgerEvents } from '../helpers/task';
 
 const DIR = '.ai/repo/sessions';
 const ARCHIVE = `${DIR}/archive`;
@@ -65,13 +66,6 @@ const records = (repo: TempRepo): string[] =>
   readdirSync(repo.path(DIR))
     .filter((name) => name.endsWith('.md'))
     .sort();
-
-const ledgerEvents = (repo: TempRepo): Record<string, unknown>[] =>
-  repo
-    .read(LEDGER)
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('session archive', () => {
   it('moves the oldest records beyond the cap into archive/, byte for byte, appends session.archived, and doctor stays green', () => {

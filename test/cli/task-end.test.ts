@@ -15,14 +15,13 @@
  * what the gates and readers make of a record `start` wrote is read in process too.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseYaml } from '../../engine/layer/yaml';
 import { cliInProcess, tableRun } from '../helpers/cli';
 import { gateInProcess } from '../helpers/gate';
 import { withPolicyValue } from '../helpers/policy-text';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
 import { parseFindings, repoFactory } from '../helpers/repo';
-import { dropUndefinedContractKeys } from '../helpers/task';
+import { currentTask, dropUndefinedContractKeys, ledgerEvents } from '../helpers/task';
 
 const repos = repoFactory();
 afterAll(() => repos.disposeAll());
@@ -33,16 +32,8 @@ const POLICY = '.ai/repo/policy.yaml';
 const NOTE = '# Objective\nx\n\n# Current State\ny\n\n# Next Action\nnone\n';
 const REASON = '# Reason\nthe branch went elsewhere\n\n# Next Action\nstart again\n';
 
-function events(repo: TempRepo): Record<string, unknown>[] {
-  return repo
-    .read(LEDGER)
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-function task(repo: TempRepo): Record<string, unknown> {
-  return parseYaml(repo.read(CURRENT), CURRENT).value as Record<string, unknown>;
-}
+const events = ledgerEvents;
+const task = currentTask;
 
 let adopted: TempRepo | undefined;
 /** Adopted and committed, with src/a and src/b and the notes (ignored): a copy of one. */

@@ -11,11 +11,10 @@ import { chmodSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseYaml } from '../../engine/layer/yaml';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
-import { dropUndefinedContractKeys } from '../helpers/task';
+import { currentTask, dropUndefinedContractKeys, ledgerEvents } from '../helpers/task';
 
 const repos = repoFactory();
 const scratch: string[] = [];
@@ -30,19 +29,10 @@ function tempDir(prefix: string): string {
 }
 
 const CURRENT = '.ai/local/state/current.yaml';
-const LEDGER = '.ai/local/state/ledger.jsonl';
 const NOTE = '# Objective\nx\n\n# Current State\ny\n\n# Next Action\nnone\n';
 
-function events(repo: TempRepo): Record<string, unknown>[] {
-  return repo
-    .read(LEDGER)
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-function task(repo: TempRepo): Record<string, unknown> {
-  return parseYaml(repo.read(CURRENT), CURRENT).value as Record<string, unknown>;
-}
+const events = ledgerEvents;
+const task = currentTask;
 
 let prepared: TempRepo | undefined;
 /** Adopted, committed, with a task on src/a and a note outside the work: a copy of one made on the first call. */

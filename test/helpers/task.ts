@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import { MajordomusError } from '../../engine/errors';
 import { Repository } from '../../engine/layer/repository';
+import { parseYaml } from '../../engine/layer/yaml';
 import { jsonReporter } from '../../engine/reporters/json';
 import { ReporterPlugin } from '../../engine/reporters/report';
 import type { FinishResult } from '../../engine/state/tasks/finish';
@@ -68,4 +69,19 @@ export function committedWithTask(repos: { create(): TempRepo }, start = true): 
   repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
   if (start) expect(repo.run(['start', 'fix it', '--scope', 'src/a']).code).toBe(0);
   return repo;
+}
+
+/** The ledger's events of `repo`, each line parsed. */
+export function ledgerEvents(repo: TempRepo): Record<string, unknown>[] {
+  return repo
+    .read('.ai/local/state/ledger.jsonl')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** The current task record of `repo`, parsed. */
+export function currentTask(repo: TempRepo): Record<string, unknown> {
+  const file = '.ai/local/state/current.yaml';
+  return parseYaml(repo.read(file), file).value as Record<string, unknown>;
 }
