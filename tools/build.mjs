@@ -20,6 +20,8 @@ const buildId = sourceHash(['package.json', 'engine', 'validators', 'rules', 'sh
 const staging = new URL(`dist.building-${process.pid}/`, root);
 const target = new URL('dist/', root);
 const previous = new URL(`dist.previous-${process.pid}/`, root);
+// the shipped YAML documents, parsed by the build (engine/layer/yaml-ahead.ts)
+const PARSED_YAML = 'dist/parsed-yaml.txt';
 
 rmSync(staging, { recursive: true, force: true });
 await build({
@@ -41,6 +43,7 @@ await build({
     MAJORDOMUS_VERSION: JSON.stringify(pkg.version),
     MAJORDOMUS_BUILD: JSON.stringify(buildId),
     MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'),
+    MAJORDOMUS_PARSED_YAML: JSON.stringify(PARSED_YAML),
   },
   logLevel: 'warning',
 });
@@ -78,6 +81,7 @@ await build({
     MAJORDOMUS_VERSION: JSON.stringify(pkg.version),
     MAJORDOMUS_BUILD: JSON.stringify(buildId),
     MAJORDOMUS_YAML: JSON.stringify('dist/yaml.cjs'),
+    MAJORDOMUS_PARSED_YAML: JSON.stringify(PARSED_YAML),
     MAJORDOMUS_MCP: JSON.stringify('dist/mcp.cjs'),
     'import.meta.url': '__mjImportMetaUrl',
   },
@@ -179,6 +183,7 @@ const tsc = spawnSync(
 if (tsc.status !== 0) throw new Error('the API types did not build');
 finishDeclarations(new URL('types', staging).pathname);
 writeShippedTests(root.pathname, staging.pathname);
+await writeParsedYaml();
 try {
   renameSync(target, previous);
 } catch {
@@ -186,6 +191,30 @@ try {
 }
 renameSync(staging, target);
 rmSync(previous, { recursive: true, force: true });
+
+/**
+ * dist/parsed-yaml.txt: every YAML document under rules/ and share/ as the engine's parser reads it
+ * (tools/parsed-yaml.ts, bundled and run here, before the table exists, so the parser itself answers).
+ */
+async function writeParsedYaml() {
+  const maker = new URL('parsed-yaml-maker.mjs', staging);
+  await build({
+    entryPoints: ['tools/parsed-yaml.ts'],
+    outfile: maker.pathname,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  try {
+    const { parsedYamlTable } = await import(maker.href);
+    writeFileSync(new URL(PARSED_YAML.replace(/^dist\//, ''), staging), parsedYamlTable(root.pathname));
+  } finally {
+    rmSync(maker, { force: true });
+  }
+}
 
 /** The standalone bundles every pack declares. */
 function packBundles() {

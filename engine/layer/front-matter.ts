@@ -13,6 +13,19 @@ export type { FrontMatterDocument } from './yaml-document';
 
 /** Split and parse a Markdown file's front matter, or throw a DocumentError. */
 export function parseFrontMatter(text: string, file: string): FrontMatterDocument {
+  const split = splitFrontMatter(text, file);
+  const data = parseYaml(split.yaml, file);
+  if (data.value === null || typeof data.value !== 'object' || Array.isArray(data.value)) {
+    throw new DocumentError(file, 2, 'the front matter is not a mapping of keys', 'write the front matter as `key: value` lines');
+  }
+  return { data, body: split.body, bodyLine: split.bodyLine };
+}
+
+/**
+ * A Markdown file's front matter as the YAML text parseYaml is given (its leading newline kept, so its
+ * line numbers are the file's), the body and the body's first line; or throw a DocumentError.
+ */
+export function splitFrontMatter(text: string, file: string): { yaml: string; body: string; bodyLine: number } {
   const firstEnd = text.indexOf('\n');
   const first = (firstEnd === -1 ? text : text.slice(0, firstEnd)).replace(/\r$/, '');
   if (first !== '---') {
@@ -35,11 +48,7 @@ export function parseFrontMatter(text: string, file: string): FrontMatterDocumen
   const yamlStart = firstEnd === -1 ? text.length : firstEnd + 1;
   const closing = findClosingLine(text, yamlStart, file);
   // the YAML keeps its leading newline, so its line numbers are the file's
-  const data = parseYaml(text.slice(firstEnd, closing.start), file);
-  if (data.value === null || typeof data.value !== 'object' || Array.isArray(data.value)) {
-    throw new DocumentError(file, 2, 'the front matter is not a mapping of keys', 'write the front matter as `key: value` lines');
-  }
-  return { data, body: text.slice(closing.next), bodyLine: closing.line + 1 };
+  return { yaml: text.slice(firstEnd, closing.start), body: text.slice(closing.next), bodyLine: closing.line + 1 };
 }
 
 /** Read a Markdown file (under the size cap, strict UTF-8) and parse its front matter. */

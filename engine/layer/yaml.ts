@@ -9,6 +9,7 @@
  */
 import { DocumentError } from '../io/document-error';
 import { DEFAULT_MAX_BYTES, readTextFile } from '../io/text';
+import { parsedAhead } from './yaml-ahead';
 import type { YamlDocument } from './yaml-document';
 import { parseYamlFast } from './yaml-fast';
 import { parseYamlFull } from './yaml-full';
@@ -30,7 +31,7 @@ export function parseYaml(text: string, file: string, options: YamlOptions = {})
   if (text.length > maxBytes && Buffer.byteLength(text, 'utf8') > maxBytes) {
     throw new DocumentError(file, undefined, `larger than ${maxBytes} bytes`, 'split the file or raise the size cap');
   }
-  return parseYamlFast(text, offset) ?? parseYamlFull(text, file, offset);
+  return parsedAhead(text, offset) ?? parseYamlFast(text, offset) ?? parseYamlFull(text, file, offset);
 }
 
 /**

@@ -1,0 +1,44 @@
+/**
+ * The table of documents parsed ahead (engine/layer/yaml-ahead.ts): every YAML file and every Markdown
+ * front matter under rules/ and share/, parsed by the engine's own parseYaml. tools/build.mjs bundles
+ * this module and writes what it returns to dist/parsed-yaml.txt.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { splitFrontMatter } from '../engine/layer/front-matter';
+import { parseYaml } from '../engine/layer/yaml';
+import { parsedAheadFile } from '../engine/layer/yaml-ahead';
+
+/** The shipped documents' texts, as parseYaml is given them: whole YAML files, and front matters. */
+export function shippedYamlTexts(root: string): { text: string; lineOffset: number }[] {
+  const texts: { text: string; lineOffset: number }[] = [];
+  for (const folder of ['rules', 'share']) {
+    for (const file of filesUnder(join(root, folder))) {
+      const text = readFileSync(file, 'utf8');
+      if (/\.ya?ml$/.test(file)) texts.push({ text, lineOffset: 0 });
+      else if (file.endsWith('.md') && text.startsWith('---')) {
+        try {
+          texts.push({ text: splitFrontMatter(text, file).yaml, lineOffset: 0 });
+        } catch {
+          // not a document with front matter: nothing a run would find in the table
+        }
+      }
+    }
+  }
+  return texts;
+}
+
+/** The table's file for the package at `root`. */
+export function parsedYamlTable(root: string): string {
+  return parsedAheadFile(shippedYamlTexts(root), (text, lineOffset) => parseYaml(text, 'shipped', { lineOffset }));
+}
+
+function filesUnder(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...filesUnder(path));
+    else if (entry.isFile()) files.push(path);
+  }
+  return files;
+}
