@@ -45,7 +45,7 @@ export async function runSessionClose(options: SessionCloseOptions, invocation: 
   const { cwd, env } = invocation;
   const { closeSession } = await import('../state/sessions/close');
   const repository = Repository.open(cwd, { env, tree: 'working' });
-  const result = closeSession(repository, {
+  const result = await closeSession(repository, {
     outcome: options.outcome,
     ifNone: options.ifNone,
     providerSession: options.providerSession,

@@ -70,8 +70,7 @@ export async function addDecision(input: DecisionInput, invocation: Invocation):
     );
   const repository = openRepository(invocation);
   const task = activeTask(repository, 'decision add');
-  const headResult = repository.git.git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
-  const head = headResult.status === 0 ? headResult.stdout.trim() : '-';
+  const head = repository.git.head() ?? '-';
   const file = `${repository.layout.localDir}/${DECISIONS_FILE}`;
   const now = new Date();
   const why = input.why;

@@ -71,8 +71,8 @@ export function capturePrompt(
   const captured = utcSeconds(now);
   const stem = promptStem(captured, randomBytes(8).toString('hex'));
   const { text, redactions } = redact(wellFormed(call.prompt));
-  const head = repository.git.git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
-  const branch = repository.git.git(['symbolic-ref', '--quiet', '--short', 'HEAD']);
+  const head = repository.git.head();
+  const branch = repository.git.branch();
   const record: PromptRecord = {
     schema: PROMPT_SCHEMA,
     id: stem,
@@ -83,8 +83,8 @@ export function capturePrompt(
     ...(located ? { episode: located.session.session_id } : {}),
     repository_id: repositoryId(repository),
     worktree_id: worktreeId(repository),
-    ...(branch.status === 0 && branch.stdout.trim() !== '' ? { branch: branch.stdout.trim() } : {}),
-    ...(head.status === 0 && head.stdout.trim() !== '' ? { head: head.stdout.trim() } : {}),
+    ...(branch !== undefined ? { branch } : {}),
+    ...(head !== undefined ? { head } : {}),
     ...(call.mode !== undefined ? { permission_mode: call.mode } : {}),
     ...(redactions.length > 0 ? { redactions } : {}),
     prompt_bytes: Buffer.byteLength(text, 'utf8'),

@@ -164,7 +164,7 @@ export async function capture(
         : { action: 'none', key, note: `no episode is open for provider session ${key}; nothing to close` };
     const { repository, session } = located;
     if (probe) return { action: 'probe', key, would: `close session ${session.session_id}`, session_id: session.session_id };
-    const closed = closeSession(repository, {
+    const closed = await closeSession(repository, {
       providerSession: key,
       ifNone: 'ignore',
       summary: `Closed by the ${provider.name} session-end hook${call.detail ? ` (${call.detail})` : ''}.\n`,
@@ -229,7 +229,7 @@ async function start(
   if (located !== undefined) {
     // a close killed after its record was published (the provider gives a session-end hook little
     // time): finish it, then this start opens a fresh episode
-    closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: '', env: repository.git.env });
+    await closeSession(repository, { providerSession: key, ifNone: 'ignore', summary: '', env: repository.git.env });
   }
   const parent = call.parent === undefined ? undefined : locate([repository], providerKey(call.parent, 'capture session'));
   const started = startSession(repository, {

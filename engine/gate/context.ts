@@ -117,18 +117,13 @@ function treeKind(tree: Tree, root: string, path: string): PathKind {
 /** The git state of `git`, read-only; what it asks beyond the GitRepository's own is asked once. */
 export function gitReader(git: GitRepository): GitReader {
   let head: { value: string | undefined } | undefined;
-  const ask = (args: readonly string[]): string | undefined => {
-    const result = git.git(args);
-    const out = result.stdout.trim();
-    return result.status === 0 && out !== '' ? out : undefined;
-  };
   return Object.freeze({
     root: git.root,
     gitDir: git.gitDir,
     commonDir: git.commonDir,
     hooksDir: git.hooksDir,
     hooksPathEmpty: git.hooksPathEmpty,
-    head: () => (head ??= { value: ask(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']) }).value,
+    head: () => (head ??= { value: git.head() }).value,
     branch: () => git.branch(),
     tracked: (pathspec?: string) => git.tracked(pathspec),
     untracked: (pathspecs: readonly string[]) => git.untracked(pathspecs),

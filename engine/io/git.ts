@@ -4,9 +4,10 @@
  * GIT_INDEX_FILE must be honoured: the hook judges what is staged).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
+import { readRegularFile } from './regular-file';
 import type { StagedListing } from './git-listing';
 import { ignoredByRootLine, literalPrefix, parseStaged, prefixRun, untrackedArgs, untrackedFiles, untrackedKey } from './git-listing';
 
@@ -209,6 +210,40 @@ export class GitRepository {
     return value;
   }
 
+  /**
+   * The commit HEAD is at, as `git rev-parse --verify --quiet HEAD^{commit}` names it, or undefined when
+   * there is none (an unborn branch). Read from this working tree's HEAD file and the branch's loose ref
+   * when both are plain — a branch of `refs/heads/` and an object id, which is where git itself looks
+   * first — so no process is started; anything else (a packed or symbolic ref, another ref storage, a
+   * file that is not a regular file) is asked of git. Not remembered: a command may commit.
+   */
+  head(): string | undefined {
+    const read = this.headFromFiles();
+    if (read !== undefined) return read;
+    const result = this.git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+    const out = result.stdout.trim();
+    return result.status === 0 && out !== '' ? out : undefined;
+  }
+
+  private headFromFiles(): string | undefined {
+    const head = smallFile(join(this.gitDir, 'HEAD'), HEAD_BYTES);
+    const ref = typeof head === 'string' ? /^ref: (refs\/heads\/[^\n]+)\n?$/.exec(head) : null;
+    if (!ref || ref[1]!.split('/').some((part) => part === '' || part.startsWith('.'))) return undefined;
+    const name = ref[1]!;
+    const loose = smallFile(join(this.commonDir, name), HEAD_BYTES);
+    if (typeof loose === 'string') return OBJECT_ID.exec(loose)?.[1];
+    // no loose ref: the branch is packed, or unborn
+    if (loose !== ABSENT) return undefined;
+    const packed = smallFile(join(this.commonDir, 'packed-refs'), PACKED_REFS_BYTES);
+    if (typeof packed !== 'string' || !packed.startsWith('# pack-refs with:')) return undefined;
+    for (const line of packed.split('\n')) {
+      // `<object id> <ref name>`; a peeled tag's `^<object id>` line and the header never end in the name
+      if (line.length > name.length + 1 && line.endsWith(name) && line.charCodeAt(line.length - name.length - 1) === 0x20)
+        return OBJECT_ID.exec(line.slice(0, line.length - name.length - 1))?.[1];
+    }
+    return undefined;
+  }
+
   /** Run git at the top level of this working tree, `input` on its stdin when given. */
   git(args: readonly string[], input?: string): GitResult {
     return runGit(args, this.root, this.env, input);
@@ -364,6 +399,28 @@ export class GitRepository {
       this.configCache.set(key, result.status === 0 ? result.stdout.replace(/\0$/, '') : undefined);
     }
     return this.configCache.get(key);
+  }
+}
+
+const HEAD_BYTES = 4096;
+/** A packed-refs file larger than this is left to git (a repository with very many tags). */
+const PACKED_REFS_BYTES = 4 * 1024 * 1024;
+const OBJECT_ID = /^([0-9a-f]{40}|[0-9a-f]{64})\n?$/;
+const ABSENT = Symbol('absent');
+
+/**
+ * A file of git's own state, when it is a regular file of at most `maxBytes`; ABSENT when there is no
+ * such file; undefined for anything else (git is asked instead).
+ */
+function smallFile(path: string, maxBytes: number): string | typeof ABSENT | undefined {
+  try {
+    return readRegularFile(path, path, maxBytes).toString('latin1');
+  } catch {
+    try {
+      return lstatSync(path, { throwIfNoEntry: false }) === undefined ? ABSENT : undefined;
+    } catch {
+      return undefined;
+    }
   }
 }
 

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { ScratchStreams } from './scratch';
-import { closeScratchStreams, openScratchStreams, removeScratch } from './scratch';
+import { closeScratchStreams, openScratchStreams, removeScratch, removeScratchStreams } from './scratch';
 
 /** How a background process ended: what it wrote, what it said, its status (null when killed), or why it could not start. */
 export interface BackgroundResult {
@@ -53,7 +53,7 @@ export function runInBackground(
         } catch (error) {
           failed ??= error as Error;
         }
-        removeScratch(dir);
+        removeScratchStreams(streams);
         resolvePromise({ error: failed, status, stdout, stderr: Buffer.concat(err).toString('utf8') });
       });
     } catch (error) {

@@ -16,8 +16,10 @@ import {
   readdirSync,
   realpathSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +76,20 @@ export function openScratchStreams(prefix: string, input?: string): ScratchStrea
   } catch (error) {
     removeScratch(dir);
     throw error;
+  }
+}
+
+/**
+ * Remove the folder of `streams` and the files it holds: each by name, which is far cheaper than a
+ * recursive removal on the path of every background question; anything else found there is removed whole.
+ */
+export function removeScratchStreams(streams: ScratchStreams): void {
+  try {
+    unlinkSync(streams.outputFile);
+    if (streams.input !== undefined) unlinkSync(join(streams.dir, 'input'));
+    rmdirSync(streams.dir);
+  } catch {
+    removeScratch(streams.dir);
   }
 }
 

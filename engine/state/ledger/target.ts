@@ -23,15 +23,10 @@ export function ledgerTargetOf(
   command: string,
   options: { clock?: () => Date; session?: string } = {},
 ): LedgerTarget {
-  const ask = (args: readonly string[]): string | undefined => {
-    const result = repository.git.git(args);
-    const out = result.stdout.trim();
-    return result.status === 0 && out !== '' ? out : undefined;
-  };
   return {
     root: repository.root,
     localDir: repository.layout.localDir,
-    head: ask(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']),
+    head: repository.git.head(),
     branch: repository.git.branch(),
     command,
     ...(options.clock ? { clock: options.clock } : {}),

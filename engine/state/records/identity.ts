@@ -46,7 +46,7 @@ export function gitState(repository: Repository): GitState {
     repository_id: repository.git.commonDir,
     worktree: repository.root,
     branch: ask(['symbolic-ref', '--quiet', '--short', 'HEAD']),
-    head: ask(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']),
+    head: repository.git.head() ?? '',
     changed: [...new Set(changed)].sort(),
   };
 }

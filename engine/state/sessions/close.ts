@@ -21,6 +21,8 @@ import { describeErrno, errnoCode, TakenBack, WriteFailure, WriteRefusal } from 
 import { acquireWaiting } from '../../io/write/lock';
 import { WritePlan } from '../../io/write/plan';
 import { publishRecord, RECORD_MODE, unpublish } from '../../io/write/publish';
+import type { GitResult } from '../../io/git';
+import { untrackedArgs, untrackedFiles } from '../../io/git-listing';
 import type { Repository } from '../../layer/repository';
 import { utcSeconds } from '../kernel/clock';
 import type { OpenSession } from '../kernel/episode';
@@ -66,7 +68,11 @@ export function sessionsDir(repository: Repository): string {
 }
 
 /** Close the episode of this process in `repository`; see the module comment. */
-export function closeSession(repository: Repository, request: SessionCloseRequest, now: Date = new Date()): SessionCloseResult {
+export async function closeSession(
+  repository: Repository,
+  request: SessionCloseRequest,
+  now: Date = new Date(),
+): Promise<SessionCloseResult> {
   const outcome = request.outcome ?? 'closed';
   if (outcome !== 'closed' && outcome !== 'interrupted')
     throw new UsageError(`session close: --outcome ${JSON.stringify(outcome)} is not an outcome (closed or interrupted)`);
@@ -92,6 +98,9 @@ export function closeSession(repository: Repository, request: SessionCloseReques
       `session close: no episode is open here${named === undefined ? '' : ` for provider session ${named}`} (run: majordomus session start)`,
     );
   }
+  // the walk of the working tree is most of a close on a large checkout, and a provider's end hook has
+  // little time: git walks it on the other core while this one takes the lock and reads the ledger
+  const asked = askAhead(repository);
   // one close per episode: a second close of it (two end hooks at once) waits for the first, then finds
   // the episode closed, or finishes what a killed one left
   const lock = acquireWaiting(
@@ -105,21 +114,22 @@ export function closeSession(repository: Repository, request: SessionCloseReques
       if (ifNone === 'ignore') return { closed: false };
       throw new MissingError(`session close: episode ${found.session.session_id} was closed meanwhile by another close`);
     }
-    return closeLocked(repository, found.session, found.key, outcome, request.summary, now);
+    return await closeLocked(repository, found.session, found.key, outcome, request.summary, now, asked);
   } finally {
     lock.release();
   }
 }
 
 /** The close itself, holding the episode's lock. */
-function closeLocked(
+async function closeLocked(
   repository: Repository,
   session: OpenSession,
   key: string,
   outcome: 'closed' | 'interrupted',
   summary: string,
   now: Date,
-): SessionCloseResult {
+  asked: Ahead,
+): Promise<SessionCloseResult> {
   const { root, layout } = repository;
   const dir = sessionsDir(repository);
   const existing = publishedRecord(join(root, dir), session.session_id);
@@ -135,7 +145,7 @@ function closeLocked(
   if (existing !== undefined) {
     record = `${dir}/${existing}`;
   } else {
-    const values = deriveRecord(repository, session, lines, outcome, now);
+    const values = deriveRecord(repository, session, lines, outcome, now, await asked.tree, await asked.remotes);
     const made = publishRecord({
       command: 'session close',
       root,
@@ -301,6 +311,8 @@ function deriveRecord(
   lines: ReadonlyArray<Record<string, unknown>>,
   outcome: 'closed' | 'interrupted',
   now: Date,
+  tree: TreeState,
+  remotes: GitResult,
 ): SessionRecord {
   const collect = (events: readonly string[], pick: (line: Record<string, unknown>) => unknown): string[] => {
     const seen: string[] = [];
@@ -311,7 +323,6 @@ function deriveRecord(
     }
     return seen;
   };
-  const tree = treeState(repository);
   const head = tree.head ?? '';
   const started = lines.filter((line) => line.event === 'task.started');
   const lastTask = started.at(-1);
@@ -335,7 +346,7 @@ function deriveRecord(
     task_id: taskId,
     profile: typeof lastTask?.profile === 'string' ? lastTask.profile : (task?.profile ?? 'none'),
     ...(session.worker !== undefined ? { worker: session.worker } : {}),
-    repository_id: repositoryId(repository),
+    repository_id: repositoryId(repository, remotes),
     worktree_id: worktreeId(repository),
     branch,
     start_head: session.start_head,
@@ -383,14 +394,12 @@ function hash(text: string): string {
  * The repository by its remote (`origin`, else the first), without any credentials in it; `local:<hash>`
  * when it has none, or when the remote is a path on this machine, which a shared record never carries.
  */
-export function repositoryId(repository: Repository): string {
+export function repositoryId(repository: Repository, asked: GitResult = repository.git.git(REMOTES)): string {
   const ask = (args: readonly string[]): string => {
     const result = repository.git.git(args);
     return result.status === 0 ? result.stdout.trim() : '';
   };
-  const remotes = ask(['remote'])
-    .split('\n')
-    .filter((name) => name !== '');
+  const remotes = (asked.status === 0 ? asked.stdout.trim() : '').split('\n').filter((name) => name !== '');
   const remote = remotes.includes('origin') ? 'origin' : remotes[0];
   const url = remote === undefined ? '' : ask(['remote', 'get-url', '--', remote]);
   const local = (): string => `local:${hash(realpathSync(repository.git.commonDir))}`;
@@ -412,16 +421,47 @@ function commitsBetween(repository: Repository, start: string, head: string): st
  * head (staged, unstaged, untracked): the one walk of the working tree a close makes. On a large tree the
  * walk is most of a close's time, and a provider's session-end hook has little.
  */
-export function treeState(repository: Repository): { branch?: string; head?: string; paths: string[] } {
-  const result = repository.git.git([
-    '--no-optional-locks',
-    'status',
-    '--porcelain=v2',
-    '--branch',
-    '-z',
-    '--untracked-files=all',
-    '--no-renames',
-  ]);
+export interface TreeState {
+  readonly branch?: string;
+  readonly head?: string;
+  readonly paths: string[];
+}
+
+// the tracked paths and the untracked ones are two walks git can make at once, one a core: `status`
+// without untracked files refreshes the index, `ls-files --others` reads the folders
+const TRACKED_STATE = [
+  '--no-optional-locks',
+  'status',
+  '--porcelain=v2',
+  '--branch',
+  '--no-ahead-behind',
+  '-z',
+  '--untracked-files=no',
+  '--no-renames',
+];
+const UNTRACKED = untrackedArgs([]);
+const REMOTES = ['remote'];
+
+/** What a close asks git that does not depend on what it reads first, asked at once and answered while it reads. */
+interface Ahead {
+  readonly tree: Promise<TreeState>;
+  readonly remotes: Promise<GitResult>;
+}
+
+function askAhead(repository: Repository): Ahead {
+  const tree = Promise.all([repository.git.gitAsync(TRACKED_STATE), repository.git.gitAsync(UNTRACKED)]).then(([tracked, untracked]) => {
+    const state = parseTreeState(tracked);
+    if (tracked.status === 0) state.paths.push(...untrackedFiles(untracked));
+    return state;
+  });
+  const remotes = repository.git.gitAsync(REMOTES);
+  // a close refused before it needs them still waits for them to end; nothing is left unhandled
+  tree.catch(() => undefined);
+  remotes.catch(() => undefined);
+  return { tree, remotes };
+}
+
+function parseTreeState(result: GitResult): TreeState {
   if (result.status !== 0) return { paths: [] };
   let branch: string | undefined;
   let head: string | undefined;

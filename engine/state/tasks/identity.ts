@@ -26,7 +26,7 @@ export function gitIdentity(git: GitRepository): GitIdentity {
     return result.status === 0 && text !== '' ? text : undefined;
   };
   const branch = out(['symbolic-ref', '--quiet', '--short', 'HEAD']);
-  const head = out(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+  const head = git.head();
   // ignored files are no change of the work; untracked ones are
   const status = git.git(['status', '--porcelain', '-z', '--untracked-files=normal']);
   return {
