@@ -7,9 +7,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
-import { readRegularFile } from './regular-file';
 import type { StagedListing } from './git-listing';
 import { ignoredByRootLine, literalPrefix, parseStaged, prefixRun, untrackedArgs, untrackedFiles, untrackedKey } from './git-listing';
+import { readRegularFile } from './regular-file';
 
 export type { StagedListing } from './git-listing';
 export { parseStaged } from './git-listing';
