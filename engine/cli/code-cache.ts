@@ -57,9 +57,14 @@ export function runWithCodeCache(
     columnOffset: -WRAPPER_HEAD.length,
     ...(cachedData ? { cachedData } : {}),
   });
-  if (file !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
-    // at exit, so the cache holds every function this run compiled, not just the top level
-    process.once('exit', () => writeCache(file, sourceHash, script));
+  if (file !== undefined && (cachedData === undefined || script.cachedDataRejected === true) && !asksForHelp(argv)) {
+    // at exit, so the cache holds every function this run compiled, not just the top level; and only
+    // after a run that did its command's work: a cache is kept for good once written, and one written
+    // by a run that stopped early (a usage error, no active task) would hold little of what the
+    // command's next runs compile
+    process.once('exit', (code) => {
+      if (WORKED.has(code)) writeCache(file, sourceHash, script);
+    });
   }
   const module = { exports: {} };
   const wrapper = script.runInThisContext() as (
@@ -95,10 +100,46 @@ export function cacheFile(env: NodeJS.ProcessEnv, sourceHash: Buffer, command: s
   return join(root, 'majordomus', `code-${sourceHash.toString('hex').slice(0, 16)}-${process.version}-${process.arch}-${command}.bin`);
 }
 
-/** The command a run names (its first argument, when it looks like one), for the name of its cache. */
+/** The exit codes of a run that did its command's work: passed, failed a rule, found drift. */
+const WORKED: ReadonlySet<number> = new Set([0, 10, 11]);
+
+/**
+ * The commands that are groups of commands (`capture session`, `session close`): a run of one of them
+ * names its cache after the first two words, since `capture guard` compiles little of what `capture
+ * session` does. test/cli/startup.test.ts holds this list to the declared commands.
+ */
+export const COMMAND_GROUPS: ReadonlySet<string> = new Set([
+  'brainstorm',
+  'capture',
+  'context',
+  'decision',
+  'hooks',
+  'knowledge',
+  'objects',
+  'question',
+  'rules',
+  'session',
+  'usecase',
+]);
+
+const WORD = /^[a-z][a-z-]{0,31}$/;
+
+/**
+ * The command a run names, for the name of its cache: its first word (after the program's `--repo
+ * <path>`), with the second when the first is a group; `other` when the run names no command.
+ */
 export function commandOf(argv: readonly string[]): string {
-  const first = argv[0] ?? '';
-  return /^[a-z][a-z-]{0,31}$/.test(first) ? first : 'other';
+  let at = 0;
+  while (argv[at] === '--repo' || argv[at]?.startsWith('--repo=')) at += argv[at] === '--repo' ? 2 : 1;
+  const first = argv[at] ?? '';
+  if (!WORD.test(first)) return 'other';
+  const second = argv[at + 1] ?? '';
+  return COMMAND_GROUPS.has(first) && WORD.test(second) ? `${first}-${second}` : first;
+}
+
+/** True when the run asks for help, which compiles nothing of the command's work. */
+function asksForHelp(argv: readonly string[]): boolean {
+  return argv.some((arg) => arg === '--help' || arg === '-h') || argv[0] === 'help';
 }
 
 function cacheRoot(env: NodeJS.ProcessEnv): string | undefined {

@@ -18,7 +18,11 @@ declare const MAJORDOMUS_VERSION: string;
 const version = typeof MAJORDOMUS_VERSION === 'string' ? MAJORDOMUS_VERSION : '0.0.0-dev';
 
 /** The program the one list of commands (engine/commands/index.ts) describes; each action gets `invocation`. */
-export function buildProgram(invocation: Invocation): Command {
+export function buildProgram(invocation: Invocation, argv?: readonly string[]): Command {
+  // a run of one command builds that command's family alone: every hook starts the tool, and building
+  // some sixty commands it will not run was a good part of a start-up. Anything else — no command, help,
+  // an option first, a word no command starts with (commander then suggests among all) — builds them all.
+  const only = argv === undefined ? undefined : invokedFamily(argv);
   const program = new Command('majordomus')
     .description("Governs a git repository's AI layer (.ai/) with a declarative rule engine.")
     .version(version, '-V, --version')
@@ -32,11 +36,14 @@ export function buildProgram(invocation: Invocation): Command {
   for (const family of COMMAND_FAMILIES) {
     for (const group of family.groups ?? []) {
       const words = group.name.split(' ');
+      if (only !== undefined && words[0] !== only) continue;
       subcommand(program, words.slice(0, -1))
         .command(words[words.length - 1]!)
         .description(group.description);
     }
-    for (const declaration of family.commands) addCommand(program, declaration, () => invocationIn(program, invocation));
+    for (const declaration of family.commands)
+      if (only === undefined || declaration.name.split(' ')[0] === only)
+        addCommand(program, declaration, () => invocationIn(program, invocation));
   }
   // text a command's help adds after its options (the validators `rules new --help` lists) is built
   // only when that command is about to be parsed
@@ -50,6 +57,23 @@ export function buildProgram(invocation: Invocation): Command {
   formatUsageErrors(program);
   return program;
 }
+
+/**
+ * The first word of the command `argv` runs, when it is one a command starts with and the run is a
+ * command's; undefined when the whole program is wanted. The program's own options before it (`--repo
+ * <path>`, `--repo=<path>`) are skipped; any other option first, or `help`, wants the whole program.
+ */
+export function invokedFamily(argv: readonly string[]): string | undefined {
+  let at = 0;
+  while (argv[at] === '--repo' || argv[at]?.startsWith('--repo=')) at += argv[at] === '--repo' ? 2 : 1;
+  const word = argv[at];
+  if (word === undefined || word === 'help' || word.startsWith('-')) return undefined;
+  return FIRST_WORDS.has(word) ? word : undefined;
+}
+
+const FIRST_WORDS: ReadonlySet<string> = new Set(
+  COMMAND_FAMILIES.flatMap((family) => [...(family.groups ?? []), ...family.commands].map((entry) => entry.name.split(' ')[0]!)),
+);
 
 /**
  * The invocation an action gets: the one the process was started with, or, under `--repo <path>`, the
@@ -143,7 +167,7 @@ export async function main(argv: readonly string[]): Promise<void> {
   // test-only: the kill tests stop a writer at one write step (engine/io/write/kill-point.ts)
   armKillPoint(process.env[KILL_AT_STEP_VARIABLE]);
   try {
-    await buildProgram({ cwd: process.cwd(), env: process.env, self: process.argv[1] ?? '' }).parseAsync(argv as string[], {
+    await buildProgram({ cwd: process.cwd(), env: process.env, self: process.argv[1] ?? '' }, argv).parseAsync(argv as string[], {
       from: 'user',
     });
   } catch (error) {

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheFile, codeCacheEnabled, decodeCache, encodeCache } from '../../engine/cli/code-cache';
+import { COMMAND_GROUPS, cacheFile, codeCacheEnabled, commandOf, decodeCache, encodeCache } from '../../engine/cli/code-cache';
+import { COMMANDS } from '../../engine/commands';
 import type { TempRepo } from '../helpers/repo';
 import { ROOT, repoFactory } from '../helpers/repo';
 
@@ -101,6 +102,33 @@ describe('the code cache', () => {
     expect(readdirSync(join(home, 'majordomus')).sort()).toStrictEqual(
       [basename(cachePath(home)), basename(cacheFile({ XDG_CACHE_HOME: home }, sourceHash(), 'other')!)].sort(),
     );
+  });
+
+  it('a run that stops before its work (help, a usage error) writes no cache; the next full run does', () => {
+    const home = freshCacheHome();
+    expect(repo.run(['doctor', '--help'], { env: { XDG_CACHE_HOME: home } }).code).toBe(0);
+    expect(repo.run(['doctor', '--bogus'], { env: { XDG_CACHE_HOME: home } }).code).toBe(2);
+    expect(repo.run(['help', 'doctor'], { env: { XDG_CACHE_HOME: home } }).code).toBe(0);
+    expect(readdirSync(home)).toStrictEqual([]);
+    expect(repo.run(['doctor'], { env: { XDG_CACHE_HOME: home } }).code).toBe(clean.code);
+    expect(decodeCache(readFileSync(cachePath(home)), sourceHash())).toBeDefined();
+  });
+
+  it('names a cache after the command, and a group command after its first two words', () => {
+    const groups = new Set(
+      COMMANDS.map((command) => command.name.split(' '))
+        .filter((words) => words.length > 1)
+        .map((words) => words[0]),
+    );
+    expect([...COMMAND_GROUPS].sort()).toStrictEqual([...groups].sort());
+    expect(commandOf(['doctor', '--json'])).toBe('doctor');
+    expect(commandOf(['capture', 'session', '--event', 'end'])).toBe('capture-session');
+    expect(commandOf(['capture', 'guard'])).toBe('capture-guard');
+    expect(commandOf(['context', '--json'])).toBe('context');
+    expect(commandOf(['--repo', '../x', 'session', 'close'])).toBe('session-close');
+    expect(commandOf(['--repo=../x', 'check'])).toBe('check');
+    expect(commandOf(['start', 'fix-the-bug'])).toBe('start');
+    for (const argv of [[], ['--version'], ['Doctor'], ['../etc'], ['--repo']]) expect(commandOf(argv)).toBe('other');
   });
 
   it('a cache directory that cannot be written leaves the run as it is', () => {
