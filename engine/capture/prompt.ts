@@ -21,7 +21,7 @@ import { policyValue } from '../layer/policy';
 import type { Repository } from '../layer/repository';
 import { utcSeconds } from '../state/kernel/clock';
 import { checkKey, providerKey } from '../state/kernel/episode';
-import { repositoryId, worktreeId } from '../state/sessions/close';
+import { repositoryId, worktreeId } from '../state/sessions/checkout';
 import type { PromptRecord } from './prompt-record';
 import { PROMPT_SCHEMA, promptArchive, promptFiles, promptStem, recordText, redact, renderPrompt } from './prompt-record';
 import type { PromptCall } from './providers/types';
