@@ -21,22 +21,25 @@ export default defineValidator({
       .filter((entry) => !entry.directory && entry.name.endsWith('.md'))
       .map((entry) => entry.name)
       .sort();
-    const tracked = new Set(context.git.tracked(dir));
-    let untracked = 0;
-    for (const name of names) {
-      const path = `${dir}/${name}`;
-      if (tracked.has(path)) continue;
-      untracked++;
+    // in the index (a pre-commit hook) every record listed is a staged file, which git tracks
+    const untracked = context.tree === 'index' ? [] : notTracked(dir, names, context.git.tracked(dir));
+    for (const path of untracked) {
       context.violation({
         subject: path,
         file: path,
         message: `git does not track this session record, so it is shared with nobody (commit it: git add -- ${path})`,
       });
     }
-    if (untracked === 0)
+    if (untracked.length === 0)
       context.ok({
         subject: dir,
         message: names.length === 0 ? 'no closed session record yet' : `${names.length} record(s), each tracked by git`,
       });
   },
 });
+
+/** The paths of `names` in `dir` that are not among `tracked`. */
+function notTracked(dir: string, names: readonly string[], tracked: readonly string[]): string[] {
+  const known = new Set(tracked);
+  return names.map((name) => `${dir}/${name}`).filter((path) => !known.has(path));
+}

@@ -19,18 +19,7 @@ const CONVERTING = ['text', 'eol', 'crlf', 'filter', 'ident', 'working-tree-enco
  * (`check-attr --all`, which names only those a path has), and `core.autocrlf`.
  */
 export async function vouchedBlobs(git: GitRepository, paths: readonly string[]): Promise<Map<string, string>> {
-  const staged = new Map<string, string>();
-  const folders = new Set<string>();
-  let folder: string | undefined;
-  for (const path of paths) {
-    const blob = git.indexBlob(path);
-    if (blob === undefined) continue;
-    staged.set(path, blob);
-    // the paths of one folder come together: its name is taken once
-    if (folder !== undefined && path.startsWith(folder) && path.lastIndexOf('/') === folder.length - 1) continue;
-    folder = path.slice(0, path.lastIndexOf('/') + 1);
-    folders.add(folder);
-  }
+  const { staged, folders } = stagedIn(git, paths);
   if (staged.size === 0) return staged;
   // one literal pathspec per folder the paths lie in: the files of those folders are examined, not the whole tree
   const pathspecs = [...folders].map((name) => `:(literal)${name === '' ? '.' : name}`);
@@ -48,6 +37,23 @@ export async function vouchedBlobs(git: GitRepository, paths: readonly string[])
     if (CONVERTING.includes(fields[i + 1]!) && fields[i + 2] !== 'unset' && fields[i + 2] !== 'unspecified') staged.delete(fields[i]!);
   }
   return staged;
+}
+
+/** The staged blob of each of `paths`, and the folders they lie in (each with its slash; `` for the top level). */
+function stagedIn(git: GitRepository, paths: readonly string[]): { staged: Map<string, string>; folders: Set<string> } {
+  const staged = new Map<string, string>();
+  const folders = new Set<string>();
+  let folder: string | undefined;
+  for (const path of paths) {
+    const blob = git.indexBlob(path);
+    if (blob === undefined) continue;
+    staged.set(path, blob);
+    // the paths of one folder come together: its name is taken once
+    if (folder !== undefined && path.startsWith(folder) && path.lastIndexOf('/') === folder.length - 1) continue;
+    folder = path.slice(0, path.lastIndexOf('/') + 1);
+    folders.add(folder);
+  }
+  return { staged, folders };
 }
 
 /** True when `core.autocrlf` converts line endings (git reads any true value, and `input`). */

@@ -82,6 +82,67 @@ function folderOf(path: string): string {
   return slash === -1 ? '' : path.slice(0, slash);
 }
 
+/** The paths of each folder, in the order they come: the paths of one folder come together, so a folder is named once for them. */
+function byFolder(paths: readonly string[]): Map<string, string[]> {
+  const folders = new Map<string, string[]>();
+  let folder: string | undefined;
+  let members: string[] = [];
+  for (const path of paths) {
+    if (folder === undefined || !inFolder(path, folder)) {
+      folder = folderOf(path);
+      const known = folders.get(folder);
+      if (known) members = known;
+      else {
+        members = [];
+        folders.set(folder, members);
+      }
+    }
+    members.push(path);
+  }
+  return folders;
+}
+
+/** The staged blob of each of `paths` the index tree holds. */
+function blobKeys(tree: IndexTree, paths: readonly string[]): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const path of paths) {
+    const blob = tree.blob(path);
+    if (blob !== undefined) keys.set(path, blob);
+  }
+  return keys;
+}
+
+/** Key each of `paths` git vouches for by its blob. */
+function keyVouched(paths: readonly string[], vouched: ReadonlyMap<string, string>, keys: Map<string, string>): void {
+  for (const path of paths) {
+    const blob = vouched.get(path);
+    if (blob !== undefined) keys.set(path, blob);
+  }
+}
+
+/** Key each of `paths` still without a key by the sha256 of its bytes; an unreadable one stays without. */
+function keyByBytes(tree: Tree, paths: readonly string[], keys: Map<string, string>): void {
+  for (const path of paths) {
+    if (keys.has(path)) continue;
+    try {
+      keys.set(path, `sha256:${tree.sha256(path)}`);
+    } catch {
+      // unreadable: derived directly, its refusal the deriver's to report
+    }
+  }
+}
+
+/** The name of a list: the purpose, and each path with its key; undefined when a path has no key. */
+function listName(purpose: string, paths: readonly string[], keys: ReadonlyMap<string, string>): string | undefined {
+  let named = purpose;
+  for (const path of paths) {
+    const key = keys.get(path);
+    if (key === undefined) return undefined;
+    named += `\0${path}\0${key}`;
+  }
+  return createHash('sha256').update(named).digest('hex');
+}
+
 /** This build's id, or undefined when none was compiled in (the engine run from its sources: no cache). */
 function buildId(): string | undefined {
   return typeof MAJORDOMUS_BUILD === 'string' && /^[0-9a-f]{8,64}$/.test(MAJORDOMUS_BUILD) ? MAJORDOMUS_BUILD : undefined;
@@ -134,18 +195,8 @@ export class ContentCache {
     if (!build) return summarize(new Map(paths.map((path) => [path, derive(path)])));
     const keys = await this.keysOf(paths);
     // a list whose every file has a key is named by them all; one without is summarised afresh
-    let named = purpose;
-    let complete = true;
-    for (const path of paths) {
-      const key = keys.get(path);
-      if (key === undefined) {
-        complete = false;
-        break;
-      }
-      named += `\0${path}\0${key}`;
-    }
     const name = `${purpose}.lists`;
-    const id = complete ? createHash('sha256').update(named).digest('hex') : undefined;
+    const id = listName(purpose, paths, keys);
     const lists = this.store(build, name);
     if (id !== undefined && Object.hasOwn(lists.entries, id)) return lists.entries[id] as S;
     const summary = summarize(this.deriveKeyed(build, purpose, paths, keys, derive));
@@ -207,41 +258,17 @@ export class ContentCache {
    */
   private async keysOf(paths: readonly string[]): Promise<Map<string, string>> {
     const tree = this.repository.tree;
-    if (tree instanceof IndexTree) {
-      const keys = new Map<string, string>();
-      for (const path of paths) {
-        const blob = tree.blob(path);
-        if (blob !== undefined) keys.set(path, blob);
-      }
-      return keys;
-    }
+    if (tree instanceof IndexTree) return blobKeys(tree, paths);
     const keys = new Map<string, string>();
-    // each folder's files are vouched for together, once a run (asked ahead when it was listed: `anticipate`);
-    // the paths of one folder come together, so a folder is named once for them all
-    let folder: string | undefined;
-    let vouched: Map<string, string> | undefined;
-    for (const path of paths) {
-      if (folder === undefined || !inFolder(path, folder)) {
-        const named = folderOf(path);
-        folder = named;
-        // a folder anticipated when it was listed is answered already; another is asked about its paths here
-        vouched = await (this.vouching.get(named) ??
-          this.vouched(
-            named,
-            paths.filter((other) => inFolder(other, named)),
-          ));
-      }
-      const blob = vouched!.get(path);
-      if (blob !== undefined) keys.set(path, blob);
+    // each folder's files are vouched for together, once a run (asked ahead when it was listed:
+    // `anticipate`); the loops over the paths are plain functions, which the engine compiles, around
+    // the one wait a folder
+    for (const [folder, inFolderPaths] of byFolder(paths)) {
+      // a folder anticipated when it was listed is answered already; another is asked about its paths here
+      const vouched = await (this.vouching.get(folder) ?? this.vouched(folder, inFolderPaths));
+      keyVouched(inFolderPaths, vouched, keys);
     }
-    for (const path of paths) {
-      if (keys.has(path)) continue;
-      try {
-        keys.set(path, `sha256:${tree.sha256(path)}`);
-      } catch {
-        // unreadable: derived directly, its refusal the deriver's to report
-      }
-    }
+    keyByBytes(tree, paths, keys);
     return keys;
   }
 

@@ -52,6 +52,17 @@ describe('session_records_shared', () => {
     expect(run.findings.filter((f) => f.rule === RULE)).toEqual([]);
   });
 
+  it('in the index, as a pre-commit hook reads it: a staged record is shared, an unstaged one is not in the commit', async () => {
+    const other = closed();
+    const onDisk = await gateInProcess(other.repo, 'doctor', { rule: RULE, env: { GIT_INDEX_FILE: '.git/index' } });
+    expect(onDisk.code).toBe(0);
+    expect(onDisk.findings.map((f) => [f.level, f.category, f.subject])).toEqual([['OK', 'session', DIR]]);
+    other.repo.git(['add', '--', other.path]);
+    const staged = await gateInProcess(other.repo, 'doctor', { rule: RULE, env: { GIT_INDEX_FILE: '.git/index' } });
+    expect(staged.code).toBe(0);
+    expect(staged.findings.map((f) => [f.level, f.category, f.subject])).toEqual([['OK', 'session', DIR]]);
+  });
+
   it('a committed record is OK', async () => {
     repo.git(['add', '--', path]);
     repo.git(['commit', '-q', '--no-verify', '-m', 'record']);
