@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { DocumentError } from './document-error';
 import type { GitRepository, StagedListing } from './git';
 import { parseStaged, runGit, runGitBytes } from './git';
+import { prefixRun } from './git-listing';
 import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
 import { byteOrder, DEFAULT_MAX_BYTES, decodeUtf8 } from './text';
 
@@ -142,12 +143,46 @@ function listingProblem(abs: string, error: unknown): string | undefined {
   return `is ${notRegularFile(entry) ?? 'a file'} where a folder belongs`;
 }
 
+/** The end of the run of `ordered`'s paths from `from` (below `to`) that start with `prefix`, found by halving. */
+function endOfRun(ordered: readonly string[], prefix: string, from: number, to: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ordered[mid]!.startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Every folder `paths` lie in, and each folder above those, up to the top level (left out). */
+function foldersOf(paths: readonly string[]): Set<string> {
+  const folders = new Set<string>();
+  let last: string | undefined;
+  for (const path of paths) {
+    const slash = path.lastIndexOf('/');
+    if (slash === -1) continue;
+    const dir = path.slice(0, slash);
+    if (dir === last) continue;
+    last = dir;
+    for (let at = dir; at !== '' && !folders.has(at); at = at.includes('/') ? at.slice(0, at.lastIndexOf('/')) : '') folders.add(at);
+  }
+  return folders;
+}
+
 /** The files staged in git's index (the one GIT_INDEX_FILE names, when set). */
 export class IndexTree implements Tree {
   readonly name = 'index';
   /** The blob each staged path reads as (a conflicted path's first stage). */
   private readonly entries: ReadonlyMap<string, string>;
+  /**
+   * The names directly in each folder asked about ('' the top level). With a listing in byte order they
+   * are read from it on demand, a folder at a time (`children`), so a large repository's commit does not
+   * build the folders of every path it tracks; otherwise all are built at once.
+   */
   private readonly directories = new Map<string, Set<string>>();
+  /** Every staged path in byte order, conflicted ones once a stage; empty when the listing is not in that order. */
+  private readonly ordered: readonly string[];
   private readonly blobs = new Map<string, Buffer>();
   private readonly listed = new Map<string, TreeEntry[]>();
   private preloaded = false;
@@ -172,6 +207,8 @@ export class IndexTree implements Tree {
     if (listing.error !== undefined)
       throw new DocumentError('.git/index', undefined, `git cannot list the index: ${listing.error}`, 'check the repository');
     this.entries = listing.first;
+    this.ordered = listing.sorted ? listing.files : [];
+    if (listing.sorted) return;
     let parent: string | undefined;
     for (const path of this.entries.keys()) {
       const slash = path.lastIndexOf('/');
@@ -198,7 +235,26 @@ export class IndexTree implements Tree {
 
   exists(path: string): boolean {
     const clean = path.replace(/\/+$/, '');
-    return this.entries.has(clean) || this.directories.has(clean);
+    return this.entries.has(clean) || this.children(clean) !== undefined;
+  }
+
+  /** The names directly in `dir` ('' the top level); undefined when no staged path lies below it. */
+  private children(dir: string): Set<string> | undefined {
+    const known = this.directories.get(dir);
+    if (known || this.ordered.length === 0) return known;
+    const prefix = dir === '' ? '' : `${dir}/`;
+    const [from, to] = prefix === '' ? [0, this.ordered.length] : prefixRun(this.ordered, prefix);
+    if (from === to) return undefined;
+    const names = new Set<string>();
+    for (let at = from; at < to; ) {
+      const path = this.ordered[at]!;
+      const slash = path.indexOf('/', prefix.length);
+      names.add(path.slice(prefix.length, slash === -1 ? undefined : slash));
+      // a folder's paths come together in byte order: past them at once
+      at = slash === -1 ? at + 1 : endOfRun(this.ordered, path.slice(0, slash + 1), at, to);
+    }
+    this.directories.set(dir, names);
+    return names;
   }
 
   list(dir: string): TreeEntry[] {
@@ -208,10 +264,11 @@ export class IndexTree implements Tree {
     }
     const listed = this.listed.get(clean);
     if (listed) return [...listed];
-    const children = this.directories.get(clean);
+    const children = this.children(clean);
     if (!children) return [];
+    // a name is a staged file or a folder of staged files, never both
     const entries = sortedEntries(
-      [...children].map((name) => ({ name, directory: this.directories.has(clean === '' ? name : `${clean}/${name}`) })),
+      [...children].map((name) => ({ name, directory: !this.entries.has(clean === '' ? name : `${clean}/${name}`) })),
     );
     this.listed.set(clean, [...entries]);
     return entries;
@@ -256,7 +313,7 @@ export class IndexTree implements Tree {
       const dir = parentOf(path);
       if (this.large.has(dir)) {
         this.large.delete(dir);
-        this.prefetch([...(this.directories.get(dir) ?? [])].map((name) => (dir === '' ? name : `${dir}/${name}`)));
+        this.prefetch([...(this.children(dir) ?? [])].map((name) => (dir === '' ? name : `${dir}/${name}`)));
         bytes = this.blobs.get(blob);
       }
     }
@@ -275,12 +332,23 @@ export class IndexTree implements Tree {
    */
   private preload(): void {
     this.preloaded = true;
-    for (const [dir, children] of this.directories) if (dir.startsWith('.ai/') && children.size > LARGE_FOLDER) this.large.add(dir);
+    const layer = this.layerPaths();
+    for (const dir of foldersOf(layer)) if (dir.startsWith('.ai/') && (this.children(dir)?.size ?? 0) > LARGE_FOLDER) this.large.add(dir);
     const large = [...this.large].map((dir) => `${dir}/`);
     const inLarge = (path: string): boolean => large.some((dir) => path.startsWith(dir) && path.lastIndexOf('/') === dir.length - 1);
     const wanted: string[] = [];
-    for (const [path, blob] of this.entries) if (path.startsWith('.ai/') && !inLarge(path)) wanted.push(blob);
+    for (const path of layer) if (!inLarge(path)) wanted.push(this.entries.get(path)!);
     for (const [blob, bytes] of this.catFile(wanted)) this.blobs.set(blob, bytes);
+  }
+
+  /** The staged paths under `.ai/`, each once: a run of the ordered listing, or a pass over every path. */
+  private layerPaths(): string[] {
+    if (this.ordered.length === 0) return [...this.entries.keys()].filter((path) => path.startsWith('.ai/'));
+    const [from, to] = prefixRun(this.ordered, '.ai/');
+    const paths: string[] = [];
+    // a conflicted path is listed once a stage, its stages together
+    for (let at = from; at < to; at++) if (at === from || this.ordered[at] !== this.ordered[at - 1]) paths.push(this.ordered[at]!);
+    return paths;
   }
 
   private catFile(blobs: readonly string[]): Map<string, Buffer> {
