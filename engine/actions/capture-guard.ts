@@ -18,7 +18,7 @@ import { UsageError } from '../errors';
 import { runGit } from '../io/git';
 import { readStdin, stdinText } from '../io/stdin';
 import { policyValue } from '../layer/policy';
-import { Repository } from '../layer/repository';
+import { committedPolicy, Repository } from '../layer/repository';
 import { adapterFor } from './capture';
 
 /** What the guard decides about one tool call. */
@@ -111,8 +111,7 @@ function allow(reason: string, findings: readonly Finding[] = [], unknown: reado
  */
 function switches(cwd: string, env: NodeJS.ProcessEnv): { guard: boolean; unparsed: 'refuse' | 'allow'; policy?: object } {
   try {
-    const repository = Repository.open(cwd, { env, tree: 'head' });
-    const policy = repository.yaml(repository.layout.policyFile).value;
+    const policy = committedPolicy(cwd, env).value;
     const capture = policy !== null && typeof policy === 'object' ? (policy as { capture?: unknown }).capture : undefined;
     const value = (key: string) =>
       capture !== null && typeof capture === 'object' ? (capture as Record<string, unknown>)[key] : undefined;

@@ -194,6 +194,20 @@ function unwrap<T>(cache: Map<string, Parsed<T>>, key: string, read: () => T): T
   return entry.value;
 }
 
+/**
+ * The policy as committed (HEAD) in the repository around `cwd`, read without finding the repository
+ * first: git resolves `HEAD:<path>` from the top level wherever inside the working tree it runs, so the
+ * manifest and the policy come from one git process, and a second only when the manifest puts the policy
+ * elsewhere. For the tool-call guard, which runs before every shell command an agent runs. Throws what
+ * opening the repository would (no repository, no commit, no committed manifest or policy).
+ */
+export function committedPolicy(cwd: string, env: NodeJS.ProcessEnv): YamlDocument {
+  const tree = new CommitTree(cwd, env);
+  tree.prefetch([MANIFEST_PATH, `${AI_DIR}/repo/policy.yaml`]);
+  const layout = layoutFromManifest(cwd, tree, tree.readText(MANIFEST_PATH));
+  return parseYaml(tree.readText(layout.policyFile), layout.policyFile);
+}
+
 /** HEAD's files, the manifest and the policy where it usually is fetched in one git process. */
 function committedTree(git: GitRepository): CommitTree {
   const tree = new CommitTree(git.root, git.env);

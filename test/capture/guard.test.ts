@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { judgeLine } from '../../engine/capture/guard/walk';
@@ -169,6 +170,30 @@ describe('capture guard (claude-code PreToolUse payloads)', () => {
     const off = repo.run(['capture', 'guard'], { input: bash('HUSKY=0 git push') });
     expect(off.code).toBe(0);
     expect(off.stdout).toBe('');
+  });
+
+  it('reads the committed policy from a folder deep in the checkout and from the own HEAD of a linked worktree', () => {
+    const repo = repos.create().init();
+    const policy = repo.read('.ai/repo/policy.yaml');
+    repo.write('.ai/repo/policy.yaml', policy.replace('  guard: true', '  guard: false'));
+    repo.write('src/deep/er/file.txt', 'x\n');
+    repo.git(['add', '-A']);
+    repo.git(['commit', '-q', '--no-verify', '-m', 'adopt, the guard off']);
+    const deep = join(repo.dir, 'src/deep/er');
+    expect(repo.run(['capture', 'guard'], { cwd: deep, input: bash('HUSKY=0 git push') }).stdout).toBe('');
+    // the worktree's own HEAD: a branch whose committed policy keeps the guard on
+    const linked = `${repo.dir}-linked`;
+    repo.git(['worktree', 'add', '-q', '-b', 'on', linked]);
+    writeFileSync(join(linked, '.ai/repo/policy.yaml'), policy);
+    spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '--no-verify', '-am', 'guard on'], {
+      cwd: linked,
+      env: cleanEnv(),
+    });
+    const on = repo.run(['capture', 'guard'], { cwd: join(linked, 'src/deep'), input: bash('HUSKY=0 git push') });
+    expect((JSON.parse(on.stdout) as Output).hookSpecificOutput.permissionDecision).toBe('deny');
+    // outside any repository the guard stays on, with its defaults
+    const outside = repo.run(['capture', 'guard'], { cwd: tmpdir(), input: bash('HUSKY=0 git push') });
+    expect((JSON.parse(outside.stdout) as Output).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
   it('an unknown --provider is a usage error (2)', () => {
