@@ -17,8 +17,7 @@ import type { Invocation } from '../commands/define';
 import { UsageError } from '../errors';
 import { runGit } from '../io/git';
 import { readStdin, stdinText } from '../io/stdin';
-import { policyValue } from '../layer/policy';
-import { committedPolicy, Repository } from '../layer/repository';
+import { committedPolicy, workingPolicyNear } from '../layer/repository';
 import { adapterFor } from './capture';
 
 /** What the guard decides about one tool call. */
@@ -232,14 +231,8 @@ function dedupe(findings: readonly Finding[]): Finding[] {
  * or the working tree's while the layer is not committed yet (they only name the gates in the refusal).
  */
 function enforcementNames(committed: object | undefined, cwd: string, env: NodeJS.ProcessEnv, hooks: readonly string[]): string[] {
-  let entries: unknown;
-  try {
-    entries = committed
-      ? (committed as { enforcement?: unknown }).enforcement
-      : policyValue(Repository.open(cwd, { env, tree: 'working' }), 'enforcement');
-  } catch {
-    return [];
-  }
+  const policy = committed ?? workingPolicyNear(cwd, env)?.value;
+  const entries = policy !== null && typeof policy === 'object' ? (policy as { enforcement?: unknown }).enforcement : undefined;
   if (!Array.isArray(entries)) return [];
   return entries
     .filter(

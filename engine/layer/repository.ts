@@ -3,8 +3,8 @@
  * it, each parsed once per process and shared by every validator.
  */
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { distributionRoot } from '../io/distribution';
 import { DocumentError } from '../io/document-error';
 import { GitRepository, runGit } from '../io/git';
@@ -206,6 +206,32 @@ export function committedPolicy(cwd: string, env: NodeJS.ProcessEnv): YamlDocume
   tree.prefetch([MANIFEST_PATH, `${AI_DIR}/repo/policy.yaml`]);
   const layout = layoutFromManifest(cwd, tree, tree.readText(MANIFEST_PATH));
   return parseYaml(tree.readText(layout.policyFile), layout.policyFile);
+}
+
+/**
+ * The policy in the working tree of the checkout around `cwd`, found without asking git: the nearest
+ * folder at or above `cwd` holding `.git` is taken as the top level. Undefined when there is none, when
+ * git's own variables point elsewhere (GIT_DIR, GIT_WORK_TREE: git is asked then, through
+ * `Repository.open`), or when the layer or its policy cannot be read. For what only names things — the
+ * guard's refusal naming the gates of a layer not committed yet — never for what decides.
+ */
+export function workingPolicyNear(cwd: string, env: NodeJS.ProcessEnv): YamlDocument | undefined {
+  try {
+    if (env.GIT_DIR !== undefined || env.GIT_WORK_TREE !== undefined) {
+      const repository = Repository.open(cwd, { env, tree: 'working' });
+      return repository.yaml(repository.layout.policyFile);
+    }
+    let dir = resolve(cwd);
+    while (!existsSync(join(dir, '.git'))) {
+      const up = dirname(dir);
+      if (up === dir) return undefined;
+      dir = up;
+    }
+    const layout = openLayout(dir, new WorkingTree(dir));
+    return parseYaml(layout.tree.readText(layout.policyFile), layout.policyFile);
+  } catch {
+    return undefined;
+  }
 }
 
 /** HEAD's files, the manifest and the policy where it usually is fetched in one git process. */

@@ -196,6 +196,16 @@ describe('capture guard (claude-code PreToolUse payloads)', () => {
     expect((JSON.parse(outside.stdout) as Output).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
+  it('names the gates of a layer not committed yet from a folder deep in the checkout, and from another git directory', () => {
+    const repo = repos.create().init();
+    repo.write('src/deep/file.txt', 'x\n');
+    const reason = (cwd: string, env: Record<string, string> = {}) =>
+      (JSON.parse(repo.run(['capture', 'guard'], { cwd, env, input: bash('git commit -n -m x') }).stdout) as Output).hookSpecificOutput
+        .permissionDecisionReason;
+    expect(reason(join(repo.dir, 'src/deep'))).toContain('doctor-on-commit');
+    expect(reason(tmpdir(), { GIT_DIR: join(repo.dir, '.git'), GIT_WORK_TREE: repo.dir })).toContain('doctor-on-commit');
+  });
+
   it('an unknown --provider is a usage error (2)', () => {
     const repo = repos.create().init();
     expect(repo.run(['capture', 'guard', '--provider', 'other'], { input: recorded }).code).toBe(2);
