@@ -26,8 +26,8 @@ import { pruneCacheFiles, replaceCacheFile } from '../io/write/scratch';
 const MAGIC = Buffer.from('majordomus code cache 1\n', 'latin1');
 const HASH_BYTES = 32;
 const HEADER_BYTES = MAGIC.length + 2 * HASH_BYTES;
-/** At most this many cache files are kept (commands, builds and Node versions used side by side). */
-const KEEP_FILES = 16;
+/** At most this many cache files are kept (commands, a group command by its two words, builds and Node versions used side by side). */
+const KEEP_FILES = 32;
 
 /** The variable that turns the cache off. */
 export const CODE_CACHE_VARIABLE = 'MAJORDOMUS_CODE_CACHE';
