@@ -129,12 +129,18 @@ const WORD = /^[a-z][a-z-]{0,31}$/;
  * <path>`), with the second when the first is a group; `other` when the run names no command.
  */
 export function commandOf(argv: readonly string[]): string {
-  let at = 0;
-  while (argv[at] === '--repo' || argv[at]?.startsWith('--repo=')) at += argv[at] === '--repo' ? 2 : 1;
+  const at = commandAt(argv);
   const first = argv[at] ?? '';
   if (!WORD.test(first)) return 'other';
   const second = argv[at + 1] ?? '';
   return COMMAND_GROUPS.has(first) && WORD.test(second) ? `${first}-${second}` : first;
+}
+
+/** Where the command's words start in `argv`: after the program's own `--repo <path>` and `--repo=<path>`. */
+export function commandAt(argv: readonly string[]): number {
+  let at = 0;
+  while (argv[at] === '--repo' || argv[at]?.startsWith('--repo=')) at += argv[at] === '--repo' ? 2 : 1;
+  return at;
 }
 
 /** True when the run asks for help, which compiles nothing of the command's work. */

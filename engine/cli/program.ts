@@ -11,6 +11,7 @@ import { ExitCode, MajordomusError, UsageError } from '../errors';
 import { describeThrown, stackOf } from '../io/describe';
 import { escapeControls } from '../io/document-error';
 import { armKillPoint, KILL_AT_STEP_VARIABLE } from '../io/write/kill-point';
+import { commandAt } from './code-cache';
 import { formatOption } from './format-option';
 import { programHelpText } from './help';
 
@@ -64,9 +65,7 @@ export function buildProgram(invocation: Invocation, argv?: readonly string[]): 
  * <path>`, `--repo=<path>`) are skipped; any other option first, or `help`, wants the whole program.
  */
 export function invokedFamily(argv: readonly string[]): string | undefined {
-  let at = 0;
-  while (argv[at] === '--repo' || argv[at]?.startsWith('--repo=')) at += argv[at] === '--repo' ? 2 : 1;
-  const word = argv[at];
+  const word = argv[commandAt(argv)];
   if (word === undefined || word === 'help' || word.startsWith('-')) return undefined;
   return FIRST_WORDS.has(word) ? word : undefined;
 }

@@ -67,7 +67,7 @@ export class Repository {
         : options.tree === 'index'
           ? new IndexTree(git.root, git.env, git)
           : options.tree === 'head'
-            ? committedTree(git)
+            ? committedTree(git.root, git.env)
             : treeFor(git.root, git.env, git);
     // a rule's test case without a layer of its own is judged under the skeleton's manifest, never written into it
     const layout =
@@ -202,8 +202,7 @@ function unwrap<T>(cache: Map<string, Parsed<T>>, key: string, read: () => T): T
  * opening the repository would (no repository, no commit, no committed manifest or policy).
  */
 export function committedPolicy(cwd: string, env: NodeJS.ProcessEnv): YamlDocument {
-  const tree = new CommitTree(cwd, env);
-  tree.prefetch([MANIFEST_PATH, `${AI_DIR}/repo/policy.yaml`]);
+  const tree = committedTree(cwd, env);
   const layout = layoutFromManifest(cwd, tree, tree.readText(MANIFEST_PATH));
   return parseYaml(tree.readText(layout.policyFile), layout.policyFile);
 }
@@ -235,8 +234,8 @@ export function workingPolicyNear(cwd: string, env: NodeJS.ProcessEnv): YamlDocu
 }
 
 /** HEAD's files, the manifest and the policy where it usually is fetched in one git process. */
-function committedTree(git: GitRepository): CommitTree {
-  const tree = new CommitTree(git.root, git.env);
+function committedTree(root: string, env: NodeJS.ProcessEnv): CommitTree {
+  const tree = new CommitTree(root, env);
   tree.prefetch([MANIFEST_PATH, `${AI_DIR}/repo/policy.yaml`]);
   return tree;
 }

@@ -4,12 +4,12 @@
  * process in the common case. git is real; a wrapper on PATH counts the processes.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitRepository } from '../../engine/io/git';
-import { cleanEnv } from '../helpers/repo';
+import { countingGit } from '../helpers/counting-git';
 
 let dir: string;
 let log: string;
@@ -17,13 +17,7 @@ let env: NodeJS.ProcessEnv;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'majordomus-head-'));
-  const bin = join(dir, 'bin');
-  log = join(dir, 'calls.log');
-  mkdirSync(bin);
-  const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
-  writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${realGit}' "$@"\n`);
-  chmodSync(join(bin, 'git'), 0o755);
-  env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? ''}` });
+  ({ log, env } = countingGit(dir));
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,12 +4,12 @@
  * git is real; a wrapper on PATH only counts the processes before running it.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GitRepository } from '../../engine/io/git';
-import { cleanEnv } from '../helpers/repo';
+import { countingGit } from '../helpers/counting-git';
 
 let dir: string;
 let log: string;
@@ -20,13 +20,7 @@ const FILES = ['a', 'ab/c', 'dir/x', 'dir/sub/y', '.ai/local/state/z', '.ai/loca
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'majordomus-git-'));
   const repo = join(dir, 'repo');
-  const bin = join(dir, 'bin');
-  log = join(dir, 'calls.log');
-  mkdirSync(bin);
-  const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
-  writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${realGit}' "$@"\n`);
-  chmodSync(join(bin, 'git'), 0o755);
-  env = cleanEnv({ PATH: `${bin}:${process.env.PATH ?? ''}` });
+  ({ log, env } = countingGit(dir));
   spawnSync('git', ['init', '-q', repo], { env });
   for (const file of FILES) {
     mkdirSync(dirname(join(repo, file)), { recursive: true });
