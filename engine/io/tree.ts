@@ -155,19 +155,25 @@ function endOfRun(ordered: readonly string[], prefix: string, from: number, to: 
   return lo;
 }
 
-/** Every folder `paths` lie in, and each folder above those, up to the top level (left out). */
-function foldersOf(paths: readonly string[]): Set<string> {
-  const folders = new Set<string>();
-  let last: string | undefined;
-  for (const path of paths) {
+/**
+ * The runs of `paths` that lie directly in one folder, in order: `[folder, from, to)` each ('' the top
+ * level). A folder is named once a run, not once a path: the folder of the next path is compared in
+ * place, and a new one cut only where a run ends.
+ */
+function folderRuns(paths: readonly string[]): [string, number, number][] {
+  const runs: [string, number, number][] = [];
+  let folder: string | undefined;
+  let from = 0;
+  for (let at = 0; at < paths.length; at++) {
+    const path = paths[at]!;
     const slash = path.lastIndexOf('/');
-    if (slash === -1) continue;
-    const dir = path.slice(0, slash);
-    if (dir === last) continue;
-    last = dir;
-    for (let at = dir; at !== '' && !folders.has(at); at = at.includes('/') ? at.slice(0, at.lastIndexOf('/')) : '') folders.add(at);
+    if (folder !== undefined && slash === folder.length && path.startsWith(folder)) continue;
+    if (folder !== undefined) runs.push([folder, from, at]);
+    folder = slash === -1 ? '' : path.slice(0, slash);
+    from = at;
   }
-  return folders;
+  if (folder !== undefined) runs.push([folder, from, paths.length]);
+  return runs;
 }
 
 /** The files staged in git's index (the one GIT_INDEX_FILE names, when set). */
@@ -333,11 +339,16 @@ export class IndexTree implements Tree {
   private preload(): void {
     this.preloaded = true;
     const layer = this.layerPaths();
-    for (const dir of foldersOf(layer)) if (dir.startsWith('.ai/') && (this.children(dir)?.size ?? 0) > LARGE_FOLDER) this.large.add(dir);
-    const large = [...this.large].map((dir) => `${dir}/`);
-    const inLarge = (path: string): boolean => large.some((dir) => path.startsWith(dir) && path.lastIndexOf('/') === dir.length - 1);
+    const runs = folderRuns(layer);
+    // the files directly in each folder, counted a run at a time (a folder's files may come in several runs)
+    const files = new Map<string, number>();
+    for (const [folder, from, to] of runs) files.set(folder, (files.get(folder) ?? 0) + to - from);
+    for (const [folder, count] of files) if (count > LARGE_FOLDER) this.large.add(folder);
     const wanted: string[] = [];
-    for (const path of layer) if (!inLarge(path)) wanted.push(this.entries.get(path)!);
+    for (const [folder, from, to] of runs) {
+      if (this.large.has(folder)) continue;
+      for (let at = from; at < to; at++) wanted.push(this.entries.get(layer[at]!)!);
+    }
     for (const [blob, bytes] of this.catFile(wanted)) this.blobs.set(blob, bytes);
   }
 
