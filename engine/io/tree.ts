@@ -270,6 +270,11 @@ export class IndexTree implements Tree {
     }
     const listed = this.listed.get(clean);
     if (listed) return [...listed];
+    const ordered = this.listOrdered(clean);
+    if (ordered) {
+      this.listed.set(clean, [...ordered]);
+      return ordered;
+    }
     const children = this.children(clean);
     if (!children) return [];
     // a name is a staged file or a folder of staged files, never both
@@ -277,6 +282,33 @@ export class IndexTree implements Tree {
       [...children].map((name) => ({ name, directory: !this.entries.has(clean === '' ? name : `${clean}/${name}`) })),
     );
     this.listed.set(clean, [...entries]);
+    return entries;
+  }
+
+  /**
+   * The entries of `dir` read straight from the byte-ordered listing: a name is a file where its path
+   * ends, a folder where it goes on (and its folder's paths are passed at once). Undefined where the
+   * names do not come out in order (a folder sorting apart from its name, `a/` after `a-b`) or a name is
+   * met twice apart: `list` then builds them the general way.
+   */
+  private listOrdered(dir: string): TreeEntry[] | undefined {
+    if (this.ordered.length === 0) return undefined;
+    const prefix = dir === '' ? '' : `${dir}/`;
+    const [from, to] = prefix === '' ? [0, this.ordered.length] : prefixRun(this.ordered, prefix);
+    const entries: TreeEntry[] = [];
+    let last: string | undefined;
+    for (let at = from; at < to; ) {
+      const path = this.ordered[at]!;
+      const slash = path.indexOf('/', prefix.length);
+      const name = path.slice(prefix.length, slash === -1 ? undefined : slash);
+      // a conflicted file is listed once a stage, its stages together
+      if (name !== last) {
+        if (last !== undefined && name < last) return undefined;
+        entries.push({ name, directory: slash !== -1 });
+        last = name;
+      }
+      at = slash === -1 ? at + 1 : endOfRun(this.ordered, path.slice(0, slash + 1), at, to);
+    }
     return entries;
   }
 

@@ -171,14 +171,25 @@ class PathIndex {
   constructor(private readonly paths: readonly string[]) {
     const plain: number[] = [];
     const odd: number[] = [];
-    paths.forEach((path, at) => {
-      (isPlain(path) ? plain : odd).push(at);
-    });
-    this.order = plain.sort((a, b) => {
-      const x = paths[a]!;
-      const y = paths[b]!;
-      return x < y ? -1 : x > y ? 1 : a - b;
-    });
+    // most lists hold no unusual path at all, which one look at them all together settles
+    const joined = paths.join('/');
+    const allPlain = !LINE_TERMINATOR.test(joined) && !joined.includes('\\');
+    // a list as git gives it is in order already: then it is its own order, and nothing is sorted
+    let inOrder = true;
+    for (let at = 0; at < paths.length; at++) {
+      const path = paths[at]!;
+      if (allPlain || isPlain(path)) {
+        if (inOrder && plain.length > 0 && paths[plain[plain.length - 1]!]! > path) inOrder = false;
+        plain.push(at);
+      } else odd.push(at);
+    }
+    this.order = inOrder
+      ? plain
+      : plain.sort((a, b) => {
+          const x = paths[a]!;
+          const y = paths[b]!;
+          return x < y ? -1 : x > y ? 1 : a - b;
+        });
     this.odd = odd;
   }
 
