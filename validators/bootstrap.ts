@@ -48,8 +48,10 @@ export default defineValidator({
       });
     }
     let checked = 0;
-    for (const entry of entries) {
-      if (entry.problem || context.kind(entry.target) !== 'file') continue;
+    const targets = entries.filter((entry) => !entry.problem && context.kind(entry.target) === 'file');
+    // every target read in one go where the tree can (the index: one git process, not one a file)
+    context.prefetch(targets.map((entry) => entry.target));
+    for (const entry of targets) {
       const text = generatedText(context, entry);
       if (text === undefined) continue;
       if (text === FOREIGN) {

@@ -16,11 +16,8 @@ export default defineValidator({
       context.ok({ subject: dir, message: 'no sessions section: no record to share' });
       return;
     }
-    const names = context
-      .list(dir)
-      .filter((entry) => !entry.directory && entry.name.endsWith('.md'))
-      .map((entry) => entry.name)
-      .sort();
+    const names: string[] = [];
+    for (const entry of context.list(dir)) if (!entry.directory && entry.name.endsWith('.md')) names.push(entry.name);
     // in the index (a pre-commit hook) every record listed is a staged file, which git tracks
     const untracked = context.tree === 'index' ? [] : notTracked(dir, names, context.git.tracked(dir));
     for (const path of untracked) {
@@ -41,5 +38,10 @@ export default defineValidator({
 /** The paths of `names` in `dir` that are not among `tracked`. */
 function notTracked(dir: string, names: readonly string[], tracked: readonly string[]): string[] {
   const known = new Set(tracked);
-  return names.map((name) => `${dir}/${name}`).filter((path) => !known.has(path));
+  const untracked: string[] = [];
+  for (const name of names) {
+    const path = `${dir}/${name}`;
+    if (!known.has(path)) untracked.push(path);
+  }
+  return untracked.sort();
 }

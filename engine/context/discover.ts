@@ -50,15 +50,16 @@ export function discover(source: ContextSource): Discovery {
   const local = `${source.localDir}/`;
   // the file name first, compared in place: a repository may track many thousands of files, few of them documents
   const named = [...names];
-  const files = source.files
-    .filter(
-      (file) =>
-        named.some((name) => file.endsWith(name) && file.charCodeAt(file.length - name.length - 1) === 0x2f) &&
-        file.startsWith(layer) &&
-        !file.startsWith(local) &&
-        !file.startsWith(vendor),
-    )
-    .sort(byteOrder);
+  const files: string[] = [];
+  for (const file of source.files) {
+    for (const name of named) {
+      if (file.endsWith(name) && file.charCodeAt(file.length - name.length - 1) === 0x2f) {
+        if (file.startsWith(layer) && !file.startsWith(local) && !file.startsWith(vendor)) files.push(file);
+        break;
+      }
+    }
+  }
+  files.sort(byteOrder);
   const problems: ContextProblem[] = [];
   const candidates = files.map((file): Candidate => {
     const doc = readDocument(source, file, problems);

@@ -70,9 +70,15 @@ export function prefixRun(all: readonly string[], prefix: string): [number, numb
     return lo;
   };
   const from = lowerBound(prefix);
-  let to = from;
-  while (to < all.length && all[to]!.startsWith(prefix)) to++;
-  return [from, to];
+  // the paths with the prefix come together from there: where they end is found by halving too
+  let lo = from;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (all[mid]!.startsWith(prefix)) lo = mid + 1;
+    else hi = mid;
+  }
+  return [from, lo];
 }
 
 /**

@@ -241,7 +241,13 @@ export class IndexTree implements Tree {
 
   exists(path: string): boolean {
     const clean = path.replace(/\/+$/, '');
-    return this.entries.has(clean) || this.children(clean) !== undefined;
+    if (this.entries.has(clean)) return true;
+    // a folder exists where a staged path lies below it: in the ordered listing, one search says so
+    if (this.ordered.length > 0 && clean !== '') {
+      const [from, to] = prefixRun(this.ordered, `${clean}/`);
+      return from < to;
+    }
+    return this.children(clean) !== undefined;
   }
 
   /** The names directly in `dir` ('' the top level); undefined when no staged path lies below it. */

@@ -69,11 +69,17 @@ export function loadLeaves(adapter: ProviderAdapter, tree: LoadTree, targets: re
   if (loader.kind !== 'chain') return [''];
   const names = loader.names;
   const leaves = new Set<string>();
-  // by the end of each path, without a copy of the list or of each name (a repository may track many thousands)
-  const named = (file: string): boolean =>
-    names.some((name) => file.endsWith(name) && (file.length === name.length || file.charCodeAt(file.length - name.length - 1) === 0x2f));
+  // by the end of each path, without a copy of the list or of each name (a repository may track many
+  // thousands): plain loops, which the engine compiles, rather than a call a path
   for (const files of [tree.files, targets]) {
-    for (const file of files) if (named(file)) leaves.add(folderOf(file));
+    for (const file of files) {
+      for (const name of names) {
+        if (file.endsWith(name) && (file.length === name.length || file.charCodeAt(file.length - name.length - 1) === 0x2f)) {
+          leaves.add(folderOf(file));
+          break;
+        }
+      }
+    }
   }
   // a folder whose chain is a prefix of a deeper one's is measured by the deeper one, except per file
   return [...leaves].filter((leaf) => ![...leaves].some((other) => other !== leaf && within(other, leaf))).sort(byteOrder);

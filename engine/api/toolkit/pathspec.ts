@@ -89,7 +89,11 @@ export async function eachMatch(paths: readonly string[], pattern: string, visit
   if ((folder === undefined || !index.hasStartingWith(folder)) && index.odd.length === 0) return;
   const matches = await compile(pattern);
   if (folder !== undefined) {
-    for (const at of index.startingWith(folder)) if (matches(paths[at]!) && visit(at) === false) return;
+    const order = index.order;
+    for (let i = index.firstStartingWith(folder); i < order.length && paths[order[i]!]!.startsWith(folder); i++) {
+      const at = order[i]!;
+      if (matches(paths[at]!) && visit(at) === false) return;
+    }
   }
   for (const at of index.odd) if (matches(probe(paths[at]!)) && visit(at) === false) return;
 }
@@ -164,7 +168,7 @@ function probe(path: string): string {
 /** A list of paths, sorted once, with the positions of the unusual ones micromatch must see. */
 class PathIndex {
   /** Positions of the plain paths, ordered by path (UTF-16 code units, as `<` compares). */
-  private readonly order: number[];
+  readonly order: readonly number[];
   /** Positions of the paths that are not plain. */
   readonly odd: readonly number[];
 
@@ -204,10 +208,12 @@ class PathIndex {
     return i < this.order.length && this.paths[this.order[i]!]!.startsWith(prefix);
   }
 
-  /** Positions of the plain paths starting with `prefix`: one contiguous run of the sorted order. */
-  *startingWith(prefix: string): Generator<number> {
-    for (let i = this.lowerBound(prefix); i < this.order.length && this.paths[this.order[i]!]!.startsWith(prefix); i++)
-      yield this.order[i]!;
+  /**
+   * Where in `order` the plain paths starting with `prefix` begin: they are one contiguous run of it
+   * from there (looped over in place by the caller, not yielded one at a time).
+   */
+  firstStartingWith(prefix: string): number {
+    return this.lowerBound(prefix);
   }
 
   private lowerBound(key: string): number {
