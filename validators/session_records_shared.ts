@@ -37,11 +37,12 @@ export default defineValidator({
 
 /** The paths of `names` in `dir` that are not among `tracked`. */
 function notTracked(dir: string, names: readonly string[], tracked: readonly string[]): string[] {
-  const known = new Set(tracked);
+  // the names git tracks directly in `dir`, cut from its paths: the names listed are looked up as they
+  // are, not joined to the folder ten thousand times
+  const start = dir.length + 1;
+  const known = new Set<string>();
+  for (const path of tracked) if (path.indexOf('/', start) === -1) known.add(path.slice(start));
   const untracked: string[] = [];
-  for (const name of names) {
-    const path = `${dir}/${name}`;
-    if (!known.has(path)) untracked.push(path);
-  }
+  for (const name of names) if (!known.has(name)) untracked.push(`${dir}/${name}`);
   return untracked.sort();
 }

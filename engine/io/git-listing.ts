@@ -57,6 +57,27 @@ export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first
   return { files, first, conflicted, sorted };
 }
 
+/**
+ * The runs of `paths` that lie directly in one folder, in order: `[folder, from, to)` each ('' the top
+ * level). A folder is named once a run, not once a path: the folder of the next path is compared in
+ * place, and a new one cut only where a run ends.
+ */
+export function folderRuns(paths: readonly string[]): [string, number, number][] {
+  const runs: [string, number, number][] = [];
+  let folder: string | undefined;
+  let from = 0;
+  for (let at = 0; at < paths.length; at++) {
+    const path = paths[at]!;
+    const slash = path.lastIndexOf('/');
+    if (folder !== undefined && slash === folder.length && path.startsWith(folder)) continue;
+    if (folder !== undefined) runs.push([folder, from, at]);
+    folder = slash === -1 ? '' : path.slice(0, slash);
+    from = at;
+  }
+  if (folder !== undefined) runs.push([folder, from, paths.length]);
+  return runs;
+}
+
 /** Where the paths of sorted `all` (no surrogates: `<` is byte order) that start with `prefix` lie: one run, `[from, to)`. */
 export function prefixRun(all: readonly string[], prefix: string): [number, number] {
   const lowerBound = (key: string): number => {

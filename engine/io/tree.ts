@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { DocumentError } from './document-error';
 import type { GitRepository, StagedListing } from './git';
 import { parseStaged, runGit, runGitBytes } from './git';
-import { prefixRun } from './git-listing';
+import { folderRuns, prefixRun } from './git-listing';
 import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
 import { byteOrder, DEFAULT_MAX_BYTES, decodeUtf8 } from './text';
 
@@ -153,27 +153,6 @@ function endOfRun(ordered: readonly string[], prefix: string, from: number, to: 
     else hi = mid;
   }
   return lo;
-}
-
-/**
- * The runs of `paths` that lie directly in one folder, in order: `[folder, from, to)` each ('' the top
- * level). A folder is named once a run, not once a path: the folder of the next path is compared in
- * place, and a new one cut only where a run ends.
- */
-function folderRuns(paths: readonly string[]): [string, number, number][] {
-  const runs: [string, number, number][] = [];
-  let folder: string | undefined;
-  let from = 0;
-  for (let at = 0; at < paths.length; at++) {
-    const path = paths[at]!;
-    const slash = path.lastIndexOf('/');
-    if (folder !== undefined && slash === folder.length && path.startsWith(folder)) continue;
-    if (folder !== undefined) runs.push([folder, from, at]);
-    folder = slash === -1 ? '' : path.slice(0, slash);
-    from = at;
-  }
-  if (folder !== undefined) runs.push([folder, from, paths.length]);
-  return runs;
 }
 
 /** The files staged in git's index (the one GIT_INDEX_FILE names, when set). */

@@ -21,6 +21,7 @@
 import { createHash } from 'node:crypto';
 import { vouchedBlobs } from '../io/content-id';
 import type { GitRepository } from '../io/git';
+import { folderRuns } from '../io/git-listing';
 import type { Tree } from '../io/tree';
 import { IndexTree } from '../io/tree';
 import { pruneCacheFolders, readCacheFile, writeCacheFile } from '../io/write/cache-file';
@@ -112,15 +113,16 @@ function blobKeys(tree: IndexTree, paths: readonly string[]): Map<string, string
   return keys;
 }
 
-/** Key each of `paths` git vouches for by its blob. */
-function keyVouched(paths: readonly string[], vouched: ReadonlyMap<string, string>, keys: Map<string, string>): void {
+/** Key each of `paths` git vouches for by its blob; the others are added to `unvouched`. */
+function keyVouched(paths: readonly string[], vouched: ReadonlyMap<string, string>, keys: Map<string, string>, unvouched: string[]): void {
   for (const path of paths) {
     const blob = vouched.get(path);
     if (blob !== undefined) keys.set(path, blob);
+    else unvouched.push(path);
   }
 }
 
-/** Key each of `paths` still without a key by the sha256 of its bytes; an unreadable one stays without. */
+/** Key each of `paths` by the sha256 of its bytes; an unreadable one stays without. */
 function keyByBytes(tree: Tree, paths: readonly string[], keys: Map<string, string>): void {
   for (const path of paths) {
     if (keys.has(path)) continue;
@@ -261,15 +263,16 @@ export class ContentCache {
     const tree = this.repository.tree;
     if (tree instanceof IndexTree) return blobKeys(tree, paths);
     const keys = new Map<string, string>();
+    const unvouched: string[] = [];
     // each folder's files are vouched for together, once a run (asked ahead when it was listed:
     // `anticipate`); the loops over the paths are plain functions, which the engine compiles, around
     // the one wait a folder
     for (const [folder, inFolderPaths] of byFolder(paths)) {
       // a folder anticipated when it was listed is answered already; another is asked about its paths here
       const vouched = await (this.vouching.get(folder) ?? this.vouched(folder, inFolderPaths));
-      keyVouched(inFolderPaths, vouched, keys);
+      keyVouched(inFolderPaths, vouched, keys, unvouched);
     }
-    keyByBytes(tree, paths, keys);
+    keyByBytes(tree, unvouched, keys);
     return keys;
   }
 
@@ -292,13 +295,19 @@ export class ContentCache {
    * process is small and quick to fork, and runs while every rule before the records' does.
    */
   anticipateLarge(): void {
-    if (this.repository.tree instanceof IndexTree || !buildId()) return;
-    const counts = new Map<string, number>();
-    for (const path of this.repository.git.tracked(`${this.repository.repoDir}/`)) {
-      const folder = folderOf(path);
-      counts.set(folder, (counts.get(folder) ?? 0) + 1);
+    if (this.repository.tree instanceof IndexTree || !buildId() || this.maxEntries() === 0) return;
+    const tracked = this.repository.git.tracked(`${this.repository.repoDir}/`);
+    // the tracked files directly in each folder, gathered a run of one folder at a time
+    const files = new Map<string, string[]>();
+    for (const [folder, from, to] of folderRuns(tracked)) {
+      const known = files.get(folder);
+      if (known) known.push(...tracked.slice(from, to));
+      else files.set(folder, tracked.slice(from, to));
     }
-    for (const [folder, count] of counts) if (count >= LARGE_FOLDER) this.anticipate(folder, count);
+    for (const [folder, inFolderPaths] of files) {
+      if (inFolderPaths.length < LARGE_FOLDER || !folder.startsWith(`${this.repository.repoDir}/`) || this.vouching.has(folder)) continue;
+      void this.vouched(folder, inFolderPaths).catch(() => undefined);
+    }
   }
 
   /**
