@@ -40,6 +40,18 @@ function notTracked(dir: string, names: readonly string[], tracked: readonly str
   // the names git tracks directly in `dir`, cut from its paths: the names listed are looked up as they
   // are, not joined to the folder ten thousand times
   const start = dir.length + 1;
+  // most often the names are exactly the tracked files, in the same order: one pass says so
+  let at = 0;
+  let same = true;
+  for (const path of tracked) {
+    if (path.indexOf('/', start) !== -1) continue;
+    const name = names[at++];
+    if (name === undefined || path.length !== start + name.length || !path.endsWith(name)) {
+      same = false;
+      break;
+    }
+  }
+  if (same && at === names.length) return [];
   const known = new Set<string>();
   for (const path of tracked) if (path.indexOf('/', start) === -1) known.add(path.slice(start));
   const untracked: string[] = [];

@@ -95,7 +95,18 @@ export class WorkingTree implements Tree {
       if (problem === undefined) return [];
       throw new DocumentError(dir, undefined, problem, 'make it a folder the tool can read, or remove it');
     }
-    return sortedEntries(entries.map((entry) => ({ name: entry.name, directory: entry.isDirectory() })));
+    // the names sorted on their own (the engine's own comparison, no call a pair), then each made an entry
+    const names: string[] = [];
+    const folders = new Set<string>();
+    for (const entry of entries) {
+      names.push(entry.name);
+      if (entry.isDirectory()) folders.add(entry.name);
+    }
+    names.sort();
+    for (const name of names) {
+      if (SURROGATE_OR_ABOVE.test(name)) return sortedEntries(names.map((other) => ({ name: other, directory: folders.has(other) })));
+    }
+    return names.map((name) => ({ name, directory: folders.has(name) }));
   }
 
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {

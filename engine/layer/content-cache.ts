@@ -83,12 +83,22 @@ function folderOf(path: string): string {
   return slash === -1 ? '' : path.slice(0, slash);
 }
 
-/** The paths of each folder, in the order they come: the paths of one folder come together, so a folder is named once for them. */
-function byFolder(paths: readonly string[]): Map<string, string[]> {
-  const folders = new Map<string, string[]>();
+/**
+ * The key of each path of a list, at the path's position (undefined where a path has none): kept
+ * beside the list, not in a map of its paths, so ten thousand paths are not hashed again to find them.
+ */
+type Keys = (string | undefined)[];
+
+/**
+ * The positions of the paths of each folder, in the order they come: the paths of one folder come
+ * together, so a folder is named once for them.
+ */
+function byFolder(paths: readonly string[]): Map<string, number[]> {
+  const folders = new Map<string, number[]>();
   let folder: string | undefined;
-  let members: string[] = [];
-  for (const path of paths) {
+  let members: number[] = [];
+  for (let at = 0; at < paths.length; at++) {
+    const path = paths[at]!;
     if (folder === undefined || !inFolder(path, folder)) {
       folder = folderOf(path);
       const known = folders.get(folder);
@@ -98,50 +108,58 @@ function byFolder(paths: readonly string[]): Map<string, string[]> {
         folders.set(folder, members);
       }
     }
-    members.push(path);
+    members.push(at);
   }
   return folders;
 }
 
 /** The staged blob of each of `paths` the index tree holds. */
-function blobKeys(tree: IndexTree, paths: readonly string[]): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const path of paths) {
-    const blob = tree.blob(path);
-    if (blob !== undefined) keys.set(path, blob);
-  }
+function blobKeys(tree: IndexTree, paths: readonly string[]): Keys {
+  const keys: Keys = new Array(paths.length);
+  for (let at = 0; at < paths.length; at++) keys[at] = tree.blob(paths[at]!);
   return keys;
 }
 
-/** Key each of `paths` git vouches for by its blob; the others are added to `unvouched`. */
-function keyVouched(paths: readonly string[], vouched: ReadonlyMap<string, string>, keys: Map<string, string>, unvouched: string[]): void {
-  for (const path of paths) {
-    const blob = vouched.get(path);
-    if (blob !== undefined) keys.set(path, blob);
-    else unvouched.push(path);
+/** Key each path at `positions` git vouches for by its blob; the others' positions are added to `unvouched`. */
+function keyVouched(
+  paths: readonly string[],
+  positions: readonly number[],
+  vouched: ReadonlyMap<string, string>,
+  keys: Keys,
+  unvouched: number[],
+): void {
+  for (const at of positions) {
+    const blob = vouched.get(paths[at]!);
+    if (blob !== undefined) keys[at] = blob;
+    else unvouched.push(at);
   }
 }
 
-/** Key each of `paths` by the sha256 of its bytes; an unreadable one stays without. */
-function keyByBytes(tree: Tree, paths: readonly string[], keys: Map<string, string>): void {
-  for (const path of paths) {
-    if (keys.has(path)) continue;
-    try {
-      keys.set(path, `sha256:${tree.sha256(path)}`);
-    } catch {
-      // unreadable: derived directly, its refusal the deriver's to report
+/** Key each path at `positions` by the sha256 of its bytes; an unreadable one stays without. */
+function keyByBytes(tree: Tree, paths: readonly string[], positions: readonly number[], keys: Keys): void {
+  const hashed = new Map<string, string | undefined>();
+  for (const at of positions) {
+    const path = paths[at]!;
+    if (!hashed.has(path)) {
+      try {
+        hashed.set(path, `sha256:${tree.sha256(path)}`);
+      } catch {
+        // unreadable: derived directly, its refusal the deriver's to report
+        hashed.set(path, undefined);
+      }
     }
+    keys[at] = hashed.get(path);
   }
 }
 
 /** The name of a list: the purpose, and each path with its key; undefined when a path has no key. */
-function listName(purpose: string, paths: readonly string[], keys: ReadonlyMap<string, string>): string | undefined {
+function listName(purpose: string, paths: readonly string[], keys: Keys): string | undefined {
   // the parts joined once: a string grown ten thousand times is a chain the hash would first have to flatten
   const parts: string[] = [purpose];
-  for (const path of paths) {
-    const key = keys.get(path);
+  for (let at = 0; at < paths.length; at++) {
+    const key = keys[at];
     if (key === undefined) return undefined;
-    parts.push(path, key);
+    parts.push(paths[at]!, key);
   }
   return createHash('sha256').update(parts.join('\0')).digest('hex');
 }
@@ -224,27 +242,28 @@ export class ContentCache {
     build: string,
     purpose: string,
     paths: readonly string[],
-    keys: ReadonlyMap<string, string>,
+    keys: Keys,
     derive: (path: string) => T,
   ): Map<string, T> {
     const out = new Map<string, T>();
     const store = this.store(build, purpose);
-    const misses: string[] = [];
+    const misses: number[] = [];
     const entries = store.entries;
-    for (const path of paths) {
-      const key = keys.get(path);
+    for (let at = 0; at < paths.length; at++) {
+      const key = keys[at];
       const cached = key !== undefined && Object.hasOwn(entries, key) ? entries[key] : undefined;
-      if (cached !== undefined) out.set(path, cached as T);
-      else misses.push(path);
+      if (cached !== undefined) out.set(paths[at]!, cached as T);
+      else misses.push(at);
     }
     if (misses.length > 0) {
-      for (const key of keys.values()) store.used.add(key);
+      for (const key of keys) if (key !== undefined) store.used.add(key);
       // the index reads what it misses in one git call, not one a file
-      this.repository.tree.prefetch(misses);
-      for (const path of misses) {
+      this.repository.tree.prefetch(misses.map((at) => paths[at]!));
+      for (const at of misses) {
+        const path = paths[at]!;
         const value = derive(path);
         out.set(path, value);
-        const key = keys.get(path);
+        const key = keys[at];
         if (key === undefined) continue;
         delete entries[key];
         entries[key] = value;
@@ -259,20 +278,24 @@ export class ContentCache {
    * The key of each path's bytes: the blob the index tree reads; in the working tree, the index's blob
    * where git vouches for the file, else the sha256 of its bytes. A path that cannot be read has none.
    */
-  private async keysOf(paths: readonly string[]): Promise<Map<string, string>> {
+  private async keysOf(paths: readonly string[]): Promise<Keys> {
     const tree = this.repository.tree;
     if (tree instanceof IndexTree) return blobKeys(tree, paths);
-    const keys = new Map<string, string>();
-    const unvouched: string[] = [];
+    const keys: Keys = new Array(paths.length);
+    const unvouched: number[] = [];
     // each folder's files are vouched for together, once a run (asked ahead when it was listed:
     // `anticipate`); the loops over the paths are plain functions, which the engine compiles, around
     // the one wait a folder
-    for (const [folder, inFolderPaths] of byFolder(paths)) {
+    for (const [folder, positions] of byFolder(paths)) {
       // a folder anticipated when it was listed is answered already; another is asked about its paths here
-      const vouched = await (this.vouching.get(folder) ?? this.vouched(folder, inFolderPaths));
-      keyVouched(inFolderPaths, vouched, keys, unvouched);
+      const vouched = await (this.vouching.get(folder) ??
+        this.vouched(
+          folder,
+          positions.map((at) => paths[at]!),
+        ));
+      keyVouched(paths, positions, vouched, keys, unvouched);
     }
-    keyByBytes(tree, unvouched, keys);
+    keyByBytes(tree, paths, unvouched, keys);
     return keys;
   }
 

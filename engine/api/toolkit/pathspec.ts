@@ -176,8 +176,10 @@ class PathIndex {
     const plain: number[] = [];
     const odd: number[] = [];
     // most lists hold no unusual path at all, which one look at them all together settles
+    // (searched for each character: a regular expression is interpreted the first time it runs, and
+    // this one would run once, over every path)
     const joined = paths.join('/');
-    const allPlain = !LINE_TERMINATOR.test(joined) && !joined.includes('\\');
+    const allPlain = !['\n', '\r', '\u2028', '\u2029', '\\'].some((character) => joined.includes(character));
     // a list as git gives it is in order already: then it is its own order, and nothing is sorted
     let inOrder = true;
     for (let at = 0; at < paths.length; at++) {
