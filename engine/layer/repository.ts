@@ -5,11 +5,12 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { CommitTree } from '../io/commit-tree';
 import { distributionRoot } from '../io/distribution';
 import { DocumentError } from '../io/document-error';
 import { GitRepository, runGit } from '../io/git';
 import type { Tree } from '../io/tree';
-import { CommitTree, IndexTree, treeFor, WorkingTree } from '../io/tree';
+import { IndexTree, treeFor, WorkingTree } from '../io/tree';
 import { runInBackground } from '../io/write/background';
 import { STRAY_PATHSPECS } from '../io/write/leftover';
 import { ContentCache } from './content-cache';

@@ -25,33 +25,39 @@ let base: TempRepo;
 let names: string[];
 let shimDir: string;
 
-beforeAll(() => {
-  shimDir = mkdtempSync(join(tmpdir(), 'majordomus-shim-'));
-  writeFileSync(join(shimDir, 'majordomus'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
-  chmodSync(join(shimDir, 'majordomus'), 0o755);
-  base = repos.create().init();
-  base.git(['add', '-A']);
-  base.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-  expect(base.run(['session', 'start']).code).toBe(0);
-  const closed = base.run(['session', 'close'], { input: 'An episode.\n' });
+/** An adopted, committed repository holding `count` records `session close` really wrote (copied under other ids), and their names. */
+function recordsRepository(count: number): { repo: TempRepo; names: string[] } {
+  const repo = repos.create().init();
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
+  expect(repo.run(['session', 'start']).code).toBe(0);
+  const closed = repo.run(['session', 'close'], { input: 'An episode.\n' });
   expect(closed.code, closed.stderr).toBe(0);
   const record = closed.stdout.trim();
-  const text = base.read(record);
+  const text = repo.read(record);
   const id = /session_id: "([^"]+)"/.exec(text)![1]!;
   const name = record.split('/').pop()!;
-  for (let i = 1; i < RECORDS; i++) {
+  for (let i = 1; i < count; i++) {
     const other = `s-20260101${String(1_000_000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
-    base.write(
+    repo.write(
       `${DIR}/${name.replace(id, other).replace(/--[0-9a-f]{16}\.md$/, `--${i.toString(16).padStart(16, '0')}.md`)}`,
       text.replaceAll(id, other),
     );
   }
-  base.git(['add', '-A']);
-  base.git(['commit', '-q', '--no-verify', '-m', 'records']);
-  names = readdirSync(base.path(DIR))
+  repo.git(['add', '-A']);
+  repo.git(['commit', '-q', '--no-verify', '-m', 'records']);
+  const listed = readdirSync(repo.path(DIR))
     .filter((n) => n.endsWith('.md'))
     .sort();
-  expect(names).toHaveLength(RECORDS);
+  expect(listed).toHaveLength(count);
+  return { repo, names: listed };
+}
+
+beforeAll(() => {
+  shimDir = mkdtempSync(join(tmpdir(), 'majordomus-shim-'));
+  writeFileSync(join(shimDir, 'majordomus'), `#!/bin/sh\nexec '${process.execPath}' '${CLI}' "$@"\n`);
+  chmodSync(join(shimDir, 'majordomus'), 0o755);
+  ({ repo: base, names } = recordsRepository(RECORDS));
 });
 afterAll(() => {
   repos.disposeAll();
@@ -241,5 +247,52 @@ describe('the content cache', () => {
     expect(after.find((node) => node.path === path)?.identity).toBe('a-declared-identity');
     expect(after.filter((node) => node.identity === 'a-declared-identity')).toHaveLength(1);
     expect(after.filter((node) => node.path !== path)).toEqual(before.filter((node) => node.path !== path));
+  });
+});
+
+describe('the content cache on a sessions folder past the bound of a folder read whole (300 records)', () => {
+  // past 256 files a folder is left out of the index's preload and asked of git ahead in the working
+  // tree: what is judged is still exactly what is staged, or on disk
+  const LARGE = 300;
+  let large: TempRepo;
+  let largeNames: string[];
+  beforeAll(() => {
+    ({ repo: large, names: largeNames } = recordsRepository(LARGE));
+  });
+
+  it('inside the pre-commit hook a spoiled record staged among 300 is refused, and the sound one goes through', () => {
+    const repo = copyOf(repos, large);
+    const env = cleanEnv({ PATH: [shimDir, process.env.PATH ?? ''].join(delimiter) });
+    const git = (args: string[]) => spawnSync('git', args, { cwd: repo.dir, env, encoding: 'utf8' });
+    expect(git(['commit', '-q', '--allow-empty', '-m', 'nothing staged']).status).toBe(0);
+    const path = `${DIR}/${largeNames[200]}`;
+    const sound = repo.read(path);
+    repo.write(path, spoil(sound));
+    expect(git(['add', '--', path]).status).toBe(0);
+    repo.write(path, sound);
+    const refused = git(['commit', '-q', '-m', 'spoiled']);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(new RegExp(`^FAIL session +${path.replace(/\./g, '\\.')}:\\d+ — unknown key`, 'm'));
+    expect(git(['add', '--', path]).status).toBe(0);
+    expect(git(['commit', '-q', '--allow-empty', '-m', 'sound']).status).toBe(0);
+  });
+
+  it('in the working tree a record changed on disk is judged again, and an untracked one is named as not shared', () => {
+    const repo = copyOf(repos, large);
+    const first = repo.gate(['doctor']);
+    expect(first.code).toBe(0);
+    expect(Object.keys(entries(repo, cacheFiles(repo).find((file) => file.endsWith('/session_records.json'))!))).toHaveLength(LARGE);
+    const path = `${DIR}/${largeNames[123]}`;
+    repo.write(path, spoil(repo.read(path)));
+    const changed = repo.gate(['doctor', '--rule', 'majordomus.session-records']);
+    expect(changed.code).toBe(10);
+    expect(sessionFindings(changed)).toEqual([['FAIL', path]]);
+    repo.git(['checkout', '--', path]);
+    const copy = `${DIR}/${largeNames[0]!.replace(/\.md$/, '')}-copy.md`;
+    repo.write(copy, repo.read(`${DIR}/${largeNames[0]}`));
+    const shared = repo.gate(['doctor', '--rule', 'majordomus.session-records-shared']);
+    expect(shared.findings.filter((finding) => finding.level !== 'OK').map((finding) => [finding.level, finding.subject])).toEqual([
+      ['WARN', copy],
+    ]);
   });
 });

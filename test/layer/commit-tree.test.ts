@@ -3,8 +3,8 @@
  * guard reads its switches from, so an uncommitted or staged edit does not count.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { CommitTree } from '../../engine/io/commit-tree';
 import { DocumentError } from '../../engine/io/document-error';
-import { CommitTree } from '../../engine/io/tree';
 import { Repository } from '../../engine/layer/repository';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 
