@@ -312,10 +312,17 @@ export class GitRepository {
         // validators ask about however many folders
         const all = this.tracked('.');
         const folderOnly = pathspec.endsWith('/');
-        // the listing is in git's order, which sorts every path with a prefix together: only that run is looked at
-        const [from, to] = this.sorted ? prefixRun(all, prefix) : [0, all.length];
         const under = `${prefix}/`;
-        files = prefix === '' ? all : all.slice(from, to).filter((file) => (!folderOnly && file === prefix) || file.startsWith(under));
+        if (prefix === '') files = all;
+        else if (this.sorted) {
+          // the listing is in git's order, which sorts every path under a folder together: that run is
+          // the answer, after the file of the folder's own name when one is tracked (the first path with
+          // that name as its prefix: once, or once a stage)
+          const [from, to] = prefixRun(all, under);
+          const own: string[] = [];
+          if (!folderOnly) for (let at = prefixRun(all, prefix)[0]; all[at] === prefix; at++) own.push(prefix);
+          files = own.length === 0 ? all.slice(from, to) : [...own, ...all.slice(from, to)];
+        } else files = all.filter((file) => (!folderOnly && file === prefix) || file.startsWith(under));
       } else if (pathspec === '.') {
         files = this.listIndex();
       } else {

@@ -15,7 +15,7 @@ let dir: string;
 let log: string;
 let env: NodeJS.ProcessEnv;
 
-const FILES = ['a', 'ab/c', 'dir/x', 'dir/sub/y', '.ai/local/state/z', '.ai/localfile', 'with space/f', 'dir2/x'];
+const FILES = ['a', 'ab/c', 'dir/x', 'dir/sub/y', 'dir-x', 'dir.y/z', '.ai/local/state/z', '.ai/localfile', 'with space/f', 'dir2/x'];
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'majordomus-git-'));
