@@ -46,6 +46,9 @@ const MAGIC = 'majordomus content cache 1';
 /** A cache file larger than this is not read (a miss), and none is written larger. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
 
+/** How many paths of a list are hashed at a time to name it. */
+const LIST_CHUNK = 512;
+
 /** How many summarised lists a purpose keeps. */
 const LISTS_KEPT = 8;
 
@@ -154,14 +157,20 @@ function keyByBytes(tree: Tree, paths: readonly string[], positions: readonly nu
 
 /** The name of a list: the purpose, and each path with its key; undefined when a path has no key. */
 function listName(purpose: string, paths: readonly string[], keys: Keys): string | undefined {
-  // the parts joined once: a string grown ten thousand times is a chain the hash would first have to flatten
-  const parts: string[] = [purpose];
-  for (let at = 0; at < paths.length; at++) {
-    const key = keys[at];
-    if (key === undefined) return undefined;
-    parts.push(paths[at]!, key);
+  // hashed a few hundred paths at a time, each run's parts joined once: a string grown ten thousand times
+  // is a chain the hash would first have to flatten, and one string of them all a large object, kept
+  // until the next full collection
+  const hash = createHash('sha256').update(purpose);
+  for (let from = 0; from < paths.length; from += LIST_CHUNK) {
+    const parts: string[] = [];
+    for (let at = from; at < Math.min(from + LIST_CHUNK, paths.length); at++) {
+      const key = keys[at];
+      if (key === undefined) return undefined;
+      parts.push(paths[at]!, key);
+    }
+    hash.update(`\0${parts.join('\0')}`);
   }
-  return createHash('sha256').update(parts.join('\0')).digest('hex');
+  return hash.digest('hex');
 }
 
 /** This build's id, or undefined when none was compiled in (the engine run from its sources: no cache). */

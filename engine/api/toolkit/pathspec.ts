@@ -165,6 +165,22 @@ function probe(path: string): string {
   return path.replace(LINE_TERMINATORS, '\u0000');
 }
 
+/** The paths looked at together this many at a time: a string of them all would be a large object, kept to the next full collection. */
+const CHUNK = 512;
+
+/**
+ * True when no path of `paths` holds a line terminator or a backslash: the paths joined a chunk at a
+ * time and each searched for each such character (a regular expression is interpreted the first time it
+ * runs, and one run over every path would be slower than a search per character).
+ */
+function noUnusualPath(paths: readonly string[]): boolean {
+  for (let from = 0; from < paths.length; from += CHUNK) {
+    const joined = paths.slice(from, from + CHUNK).join('/');
+    if (['\n', '\r', '\u2028', '\u2029', '\\'].some((character) => joined.includes(character))) return false;
+  }
+  return true;
+}
+
 /** A list of paths, sorted once, with the positions of the unusual ones micromatch must see. */
 class PathIndex {
   /** Positions of the plain paths, ordered by path (UTF-16 code units, as `<` compares). */
@@ -176,10 +192,7 @@ class PathIndex {
     const plain: number[] = [];
     const odd: number[] = [];
     // most lists hold no unusual path at all, which one look at them all together settles
-    // (searched for each character: a regular expression is interpreted the first time it runs, and
-    // this one would run once, over every path)
-    const joined = paths.join('/');
-    const allPlain = !['\n', '\r', '\u2028', '\u2029', '\\'].some((character) => joined.includes(character));
+    const allPlain = noUnusualPath(paths);
     // a list as git gives it is in order already: then it is its own order, and nothing is sorted
     let inOrder = true;
     for (let at = 0; at < paths.length; at++) {
