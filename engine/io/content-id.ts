@@ -13,47 +13,84 @@ import type { GitRepository } from './git';
 const CONVERTING = ['text', 'eol', 'crlf', 'filter', 'ident', 'working-tree-encoding'];
 
 /**
- * The blob of each of `paths` whose working-tree bytes git vouches are the blob's; a path it does not
- * vouch for is left out. Asks git three things at once: the files that differ from the index under the
- * paths' folders (`diff-files`, which examines their stat data), the attributes of the staged paths
- * (`check-attr --all`, which names only those a path has), and `core.autocrlf`.
+ * What git vouches for among the files directly in one folder: the files that differ from the index
+ * (`diff-files` over the folder), and whether anything converts them (an attribute, `core.autocrlf`).
  */
-export async function vouchedBlobs(git: GitRepository, paths: readonly string[]): Promise<Map<string, string>> {
-  const { staged, folders } = stagedIn(git, paths);
-  if (staged.size === 0) return staged;
-  // one literal pathspec per folder the paths lie in: the files of those folders are examined, not the whole tree
-  const pathspecs = [...folders].map((name) => `:(literal)${name === '' ? '.' : name}`);
+export class VouchedFolder {
+  constructor(
+    private readonly git: GitRepository,
+    /** The folder, repository-relative, without its slash ('' the top level). */
+    readonly folder: string,
+    /** False when nothing in the folder is vouched for (git refused a question, or line endings convert). */
+    private readonly sound: boolean,
+    /** The folder's files git does not vouch for: changed on disk, or converted by an attribute. */
+    private readonly except: ReadonlySet<string>,
+  ) {}
+
+  /**
+   * The blob `path` reads as, when git vouches that its bytes on disk are exactly that blob: a file
+   * directly in the folder, staged at stage 0, neither changed nor converted; undefined otherwise.
+   */
+  get(path: string): string | undefined {
+    if (!this.sound || this.except.has(path) || !directlyIn(path, this.folder)) return undefined;
+    return this.git.indexBlob(path);
+  }
+}
+
+/**
+ * What git vouches for in `folder` (repository-relative, '' the top level), asked about every file
+ * the index tracks directly in it (so a file of the folder asked about later was asked about too): three questions at once — the files that differ from the index
+ * there (`diff-files`, which examines their stat data), the attributes of those files (`check-attr
+ * --all`, which names only those a path has), and `core.autocrlf`.
+ */
+export async function vouchFolder(git: GitRepository, folder: string, tracked?: readonly string[]): Promise<VouchedFolder> {
+  // `tracked`: the files the index tracks directly in the folder, when the caller has them already
+  const files = tracked ?? git.tracked(folder === '' ? '.' : `${folder}/`).filter((path) => directlyIn(path, folder));
+  if (files.length === 0) return new VouchedFolder(git, folder, false, new Set());
   const [autocrlf, diff, attributes] = await Promise.all([
     git.gitAsync(['config', '--get', '--', 'core.autocrlf']),
-    git.gitAsync(['diff-files', '--name-only', '-z', '--', ...pathspecs]),
+    git.gitAsync(['diff-files', '--name-only', '-z', '--', `:(literal)${folder === '' ? '.' : folder}`]),
     // every attribute a path has (none, in most repositories: then git prints nothing at all)
-    git.gitAsync(['check-attr', '-z', '--stdin', '--all'], `${[...staged.keys()].join('\0')}\0`),
+    git.gitAsync(['check-attr', '-z', '--stdin', '--all'], `${files.join('\0')}\0`),
   ]);
-  if (diff.status !== 0 || attributes.status !== 0 || converting(autocrlf.status === 0 ? autocrlf.stdout : undefined)) return new Map();
-  for (const path of diff.stdout.split('\0')) staged.delete(path);
+  if (diff.status !== 0 || attributes.status !== 0 || converting(autocrlf.status === 0 ? autocrlf.stdout : undefined)) {
+    return new VouchedFolder(git, folder, false, new Set());
+  }
+  const except = new Set<string>();
+  for (const path of diff.stdout.split('\0')) if (path !== '') except.add(path);
   // `<path> NUL <attribute> NUL <value> NUL`, for each attribute set, unset or given a value
   const fields = attributes.stdout.split('\0');
   for (let i = 0; i + 2 < fields.length; i += 3) {
-    if (CONVERTING.includes(fields[i + 1]!) && fields[i + 2] !== 'unset' && fields[i + 2] !== 'unspecified') staged.delete(fields[i]!);
+    if (CONVERTING.includes(fields[i + 1]!) && fields[i + 2] !== 'unset' && fields[i + 2] !== 'unspecified') except.add(fields[i]!);
   }
-  return staged;
+  return new VouchedFolder(git, folder, true, except);
 }
 
-/** The staged blob of each of `paths`, and the folders they lie in (each with its slash; `` for the top level). */
-function stagedIn(git: GitRepository, paths: readonly string[]): { staged: Map<string, string>; folders: Set<string> } {
-  const staged = new Map<string, string>();
-  const folders = new Set<string>();
-  let folder: string | undefined;
+/**
+ * The blob of each of `paths` whose working-tree bytes git vouches are the blob's; a path it does not
+ * vouch for is left out. Each folder the paths lie in is asked about once (vouchFolder).
+ */
+export async function vouchedBlobs(git: GitRepository, paths: readonly string[]): Promise<Map<string, string>> {
+  const folders = new Map<string, Promise<VouchedFolder>>();
+  const out = new Map<string, string>();
   for (const path of paths) {
-    const blob = git.indexBlob(path);
-    if (blob === undefined) continue;
-    staged.set(path, blob);
-    // the paths of one folder come together: its name is taken once
-    if (folder !== undefined && path.startsWith(folder) && path.lastIndexOf('/') === folder.length - 1) continue;
-    folder = path.slice(0, path.lastIndexOf('/') + 1);
-    folders.add(folder);
+    const folder = path.lastIndexOf('/') === -1 ? '' : path.slice(0, path.lastIndexOf('/'));
+    let vouched = folders.get(folder);
+    if (!vouched) {
+      vouched = vouchFolder(git, folder);
+      folders.set(folder, vouched);
+    }
+    const blob = (await vouched).get(path);
+    if (blob !== undefined) out.set(path, blob);
   }
-  return { staged, folders };
+  return out;
+}
+
+/** True when `path` lies directly in `folder` ('' the top level). */
+function directlyIn(path: string, folder: string): boolean {
+  return folder === ''
+    ? !path.includes('/')
+    : path.length > folder.length + 1 && path.lastIndexOf('/') === folder.length && path.startsWith(folder);
 }
 
 /** True when `core.autocrlf` converts line endings (git reads any true value, and `input`). */

@@ -19,7 +19,8 @@
  * off), the entries this run did not use going first.
  */
 import { createHash } from 'node:crypto';
-import { vouchedBlobs } from '../io/content-id';
+import type { VouchedFolder } from '../io/content-id';
+import { vouchFolder } from '../io/content-id';
 import type { GitRepository } from '../io/git';
 import { folderRuns } from '../io/git-listing';
 import type { Tree } from '../io/tree';
@@ -124,13 +125,7 @@ function blobKeys(tree: IndexTree, paths: readonly string[]): Keys {
 }
 
 /** Key each path at `positions` git vouches for by its blob; the others' positions are added to `unvouched`. */
-function keyVouched(
-  paths: readonly string[],
-  positions: readonly number[],
-  vouched: ReadonlyMap<string, string>,
-  keys: Keys,
-  unvouched: number[],
-): void {
+function keyVouched(paths: readonly string[], positions: readonly number[], vouched: VouchedFolder, keys: Keys, unvouched: number[]): void {
   for (const at of positions) {
     const blob = vouched.get(paths[at]!);
     if (blob !== undefined) keys[at] = blob;
@@ -192,7 +187,7 @@ interface Store {
 export class ContentCache {
   private readonly stores = new Map<string, Store>();
   /** What git vouches for, folder by folder, asked once a run. */
-  private readonly vouching = new Map<string, Promise<Map<string, string>>>();
+  private readonly vouching = new Map<string, Promise<VouchedFolder>>();
   private limit: number | undefined;
 
   constructor(private readonly repository: CachedRepository) {}
@@ -296,12 +291,8 @@ export class ContentCache {
     // `anticipate`); the loops over the paths are plain functions, which the engine compiles, around
     // the one wait a folder
     for (const [folder, positions] of byFolder(paths)) {
-      // a folder anticipated when it was listed is answered already; another is asked about its paths here
-      const vouched = await (this.vouching.get(folder) ??
-        this.vouched(
-          folder,
-          positions.map((at) => paths[at]!),
-        ));
+      // a folder anticipated when it was listed is answered already; another is asked about here
+      const vouched = await this.vouched(folder);
       keyVouched(paths, positions, vouched, keys, unvouched);
     }
     keyByBytes(tree, paths, unvouched, keys);
@@ -343,14 +334,13 @@ export class ContentCache {
   }
 
   /**
-   * What git vouches for among `files` of `folder`, asked once a run for the folder: the first to ask
-   * names the files (all the tracked ones when a listing anticipated it); a file asked about later that
-   * was not among them is not vouched for, and is keyed by its bytes.
+   * What git vouches for in `folder`, asked once a run for the folder and about every file the index
+   * tracks directly in it (`tracked`, when the caller has them).
    */
-  private vouched(folder: string, files: readonly string[]): Promise<Map<string, string>> {
+  private vouched(folder: string, tracked?: readonly string[]): Promise<VouchedFolder> {
     let answer = this.vouching.get(folder);
     if (!answer) {
-      answer = vouchedBlobs(this.repository.git, files);
+      answer = vouchFolder(this.repository.git, folder, tracked);
       this.vouching.set(folder, answer);
     }
     return answer;
