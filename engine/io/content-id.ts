@@ -51,7 +51,7 @@ export async function vouchFolder(git: GitRepository, folder: string, tracked?: 
     git.gitAsync(['config', '--get', '--', 'core.autocrlf']),
     git.gitAsync(['diff-files', '--name-only', '-z', '--', `:(literal)${folder === '' ? '.' : folder}`]),
     // every attribute a path has (none, in most repositories: then git prints nothing at all)
-    git.gitAsync(['check-attr', '-z', '--stdin', '--all'], `${files.join('\0')}\0`),
+    git.gitAsync(['check-attr', '-z', '--stdin', '--all'], inParts(files)),
   ]);
   if (diff.status !== 0 || attributes.status !== 0 || converting(autocrlf.status === 0 ? autocrlf.stdout : undefined)) {
     return new VouchedFolder(git, folder, false, new Set());
@@ -84,6 +84,13 @@ export async function vouchedBlobs(git: GitRepository, paths: readonly string[])
     if (blob !== undefined) out.set(path, blob);
   }
   return out;
+}
+
+/** The paths as check-attr reads them on its input (each ended by NUL), a few hundred to a part. */
+function inParts(files: readonly string[]): string[] {
+  const parts: string[] = [];
+  for (let from = 0; from < files.length; from += 512) parts.push(`${files.slice(from, from + 512).join('\0')}\0`);
+  return parts;
 }
 
 /** True when `path` lies directly in `folder` ('' the top level). */

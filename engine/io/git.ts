@@ -28,7 +28,7 @@ export interface GitResult {
 export type BackgroundRunner = (
   command: string,
   args: readonly string[],
-  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly input?: string },
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly input?: string | readonly string[] },
 ) => Promise<{ readonly error?: Error; readonly status: number | null; readonly stdout: string; readonly stderr: string }> | undefined;
 
 /**
@@ -63,7 +63,12 @@ export function runGit(args: readonly string[], cwd: string, env: NodeJS.Process
  * Run git in `cwd` without waiting for it (`input` on its stdin when given): what several questions to
  * git that do not depend on each other are asked with, so they run at once. The same refusals as runGit.
  */
-export function runGitAsync(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input?: string): Promise<GitResult> {
+export function runGitAsync(
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  input?: string | readonly string[],
+): Promise<GitResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn('git', args, { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -85,7 +90,7 @@ export function runGitAsync(args: readonly string[], cwd: string, env: NodeJS.Pr
     });
     // a git that exits before reading all of its input closes the pipe: that is its answer, not ours to report
     child.stdin?.on('error', () => {});
-    child.stdin?.end(input);
+    child.stdin?.end(typeof input === 'string' || input === undefined ? input : input.join(''));
   });
 }
 
@@ -250,7 +255,7 @@ export class GitRepository {
   }
 
   /** `git` without waiting: questions that do not depend on each other are asked at once. */
-  gitAsync(args: readonly string[], input?: string): Promise<GitResult> {
+  gitAsync(args: readonly string[], input?: string | readonly string[]): Promise<GitResult> {
     const started = this.background?.('git', args, { cwd: this.root, env: this.env, input });
     // without a runner, or when its files could not be made, through pipes
     if (!started) return runGitAsync(args, this.root, this.env, input);

@@ -24,7 +24,7 @@ export interface BackgroundResult {
 export function runInBackground(
   command: string,
   args: readonly string[],
-  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly input?: string },
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly input?: string | readonly string[] },
 ): Promise<BackgroundResult> | undefined {
   let streams: ScratchStreams;
   try {

@@ -21,6 +21,7 @@ import {
   statSync,
   unlinkSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -63,12 +64,22 @@ export interface ScratchStreams {
  * reading, its output a new empty file. A pipe is drained only when this process waits, so a process
  * with a large input or output would stand still meanwhile; a file lets it finish on its own.
  */
-export function openScratchStreams(prefix: string, input?: string): ScratchStreams {
+export function openScratchStreams(prefix: string, input?: string | readonly string[]): ScratchStreams {
   const dir = makeScratch(prefix);
   try {
     let inputFd: number | undefined;
     if (input !== undefined) {
-      writeFileSync(join(dir, 'input'), input);
+      // an input in parts is written a part at a time: a string of ten thousand paths would be a large
+      // object, kept until the next full collection
+      if (typeof input === 'string') writeFileSync(join(dir, 'input'), input);
+      else {
+        const fd = openSync(join(dir, 'input'), 'wx', 0o600);
+        try {
+          for (const part of input) writeSync(fd, part);
+        } finally {
+          closeSync(fd);
+        }
+      }
       inputFd = openSync(join(dir, 'input'), 'r');
     }
     const outputFile = join(dir, 'output');
