@@ -193,8 +193,9 @@ renameSync(staging, target);
 rmSync(previous, { recursive: true, force: true });
 
 /**
- * dist/parsed-yaml.txt: every YAML document under rules/ and share/ as the engine's parser reads it
- * (tools/parsed-yaml.ts, bundled and run here, before the table exists, so the parser itself answers).
+ * dist/parsed-yaml.txt: every YAML document under rules/ and share/ as the engine's parser reads it,
+ * and the rule files the engine's loader loads without a problem (tools/parsed-yaml.ts, bundled and run
+ * here, before the table exists, so the parser and the loader themselves answer).
  */
 async function writeParsedYaml() {
   const maker = new URL('parsed-yaml-maker.mjs', staging);

@@ -9,6 +9,10 @@
  * up by the sha256 of its exact characters and its line offset, so only a byte-identical document is
  * served, and anything edited, added or unknown goes to the parser as before.
  *
+ * The table also names, by the sha256 of their whole text, the shipped rule files the build's loader
+ * took as vendored rules without a problem, so loading a byte-identical vendored copy skips those checks
+ * (the parse still comes from the table; an edited rule is checked in full).
+ *
  * The table is the build's, trusted as the bundle beside it is, and it only ever saves time: a missing,
  * unreadable or foreign file is an empty table and an entry that is not JSON is parsed as before; an
  * entry is handed out as a fresh parse of its JSON, so no two readers share an object; and the build
@@ -55,6 +59,24 @@ export function parsedAhead(text: string, lineOffset: number): YamlDocument | un
   return { value: parsed.value, lines: new Map(parsed.lines) };
 }
 
+/** The table's key of a rule file's whole text (apart from every document's: no line offset is `rule`). */
+export function soundRuleKey(text: string): string {
+  return createHash('sha256').update('rule\n', 'utf8').update(text, 'utf8').digest('hex');
+}
+
+/**
+ * True when `text` is exactly a rule file the package ships and the build loaded it as a vendored rule
+ * without a problem (its schema, its version as written, its body's sections): loading it again would
+ * find none, so the loader does not look (engine/ruleset/load.ts).
+ */
+export function shippedSoundRule(text: string): boolean {
+  table ??= typeof MAJORDOMUS_PARSED_YAML === 'string' ? readParsedAhead(join(distributionRoot(), MAJORDOMUS_PARSED_YAML)) : new Map();
+  return table.size > 0 && table.get(soundRuleKey(text)) === SOUND_RULE;
+}
+
+/** The entry of a sound rule file. */
+const SOUND_RULE = '{"rule":"sound"}';
+
 /**
  * The table in the file at `path`: key → the entry's JSON text; empty for anything but a table of this
  * format. The file is a line of the format, then a line per document, `<key> <JSON>`: a run splits it
@@ -80,13 +102,16 @@ export function readParsedAhead(path: string): ReadonlyMap<string, string> {
 
 /**
  * The table's file for the documents `texts` (each with its line offset), parsed by `parse`: the
- * documents `parse` accepts whose value JSON carries unchanged, in key order. For the build.
+ * documents `parse` accepts whose value JSON carries unchanged, and the whole texts of the rule files
+ * the build loaded without a problem (`soundRules`), in key order. For the build.
  */
 export function parsedAheadFile(
   texts: readonly { readonly text: string; readonly lineOffset: number }[],
   parse: (text: string, lineOffset: number) => YamlDocument | undefined,
+  soundRules: readonly string[] = [],
 ): string {
   const documents: Record<string, string> = {};
+  for (const text of soundRules) documents[soundRuleKey(text)] = SOUND_RULE;
   for (const { text, lineOffset } of texts) {
     let doc: YamlDocument | undefined;
     try {

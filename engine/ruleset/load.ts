@@ -12,6 +12,7 @@ import { parseFrontMatter } from '../layer/front-matter';
 import type { LoadProblem, Provenance, Rule } from '../layer/rule-types';
 import { checkSchema } from '../layer/schema-check';
 import type { YamlDocument } from '../layer/yaml';
+import { shippedSoundRule } from '../layer/yaml-ahead';
 
 /** The namespace the shipped baseline owns; a project rule may not claim it. */
 export const RESERVED_NAMESPACE = 'majordomus.';
@@ -63,33 +64,11 @@ function loadRule(text: string, file: string, provenance: Provenance): Loaded {
     return { problems: [{ subject: file, file, line: error.line, message: `${error.reason} (${error.fix})` }] };
   }
   const front = doc.value as RuleFrontMatter;
-  const versionLine = doc.lines.get('version');
-  const written = typeof front.version === 'number' ? versionSource(text, versionLine) : undefined;
-  const versionWrong = written === undefined ? undefined : versionProblem(written);
-  const problems: LoadProblem[] = checkSchema('rule', doc, describeRuleKey)
-    // the version as written says more than the number YAML made of it
-    .filter((problem) => versionWrong === undefined || problem.key !== 'version')
-    .map((problem) => ({ subject: file, file, line: problem.line, message: problem.message }));
-  if (versionWrong !== undefined) problems.unshift({ subject: file, file, line: versionLine, message: versionWrong });
-  if (provenance.origin === 'project' && typeof front.id === 'string' && front.id.startsWith(RESERVED_NAMESPACE)) {
-    problems.push({
-      subject: file,
-      file,
-      line: doc.lines.get('id'),
-      message: `the project rule ${front.id} claims the reserved \`${RESERVED_NAMESPACE}\` namespace (rename it, e.g. project.${front.id.slice(RESERVED_NAMESPACE.length)})`,
-    });
-  }
-  for (const missing of missingSections(body)) {
-    problems.push({
-      subject: file,
-      file,
-      line: bodyLine,
-      message: `the body has no non-empty \`# ${missing}\` section (add it; every rule carries ${RULE_SECTIONS.map((s) => `# ${s}`).join(', ')})`,
-    });
-  }
-  if (problems.length > 0) {
-    const named = typeof front.id === 'string' && versionWrong === undefined && Number.isSafeInteger(front.version);
-    return { problems, identity: named ? `${front.id}@${front.version}` : undefined };
+  // a vendored rule whose exact text the package ships, and which the build loaded without a problem,
+  // is not checked again (engine/layer/yaml-ahead.ts)
+  if (provenance.origin !== 'vendor' || !shippedSoundRule(text)) {
+    const refused = ruleProblems(text, file, provenance, doc, body, bodyLine);
+    if (refused) return refused;
   }
   const x = front['x-majordomus'];
   return {
@@ -123,6 +102,45 @@ function loadRule(text: string, file: string, provenance: Provenance): Loaded {
       doc,
     },
   };
+}
+
+/** The problems that refuse a rule file, with the identity it declares when that much could be read; undefined when it loads. */
+function ruleProblems(
+  text: string,
+  file: string,
+  provenance: Provenance,
+  doc: YamlDocument,
+  body: string,
+  bodyLine: number,
+): { problems: LoadProblem[]; identity?: string } | undefined {
+  const front = doc.value as RuleFrontMatter;
+  const versionLine = doc.lines.get('version');
+  const written = typeof front.version === 'number' ? versionSource(text, versionLine) : undefined;
+  const versionWrong = written === undefined ? undefined : versionProblem(written);
+  const problems: LoadProblem[] = checkSchema('rule', doc, describeRuleKey)
+    // the version as written says more than the number YAML made of it
+    .filter((problem) => versionWrong === undefined || problem.key !== 'version')
+    .map((problem) => ({ subject: file, file, line: problem.line, message: problem.message }));
+  if (versionWrong !== undefined) problems.unshift({ subject: file, file, line: versionLine, message: versionWrong });
+  if (provenance.origin === 'project' && typeof front.id === 'string' && front.id.startsWith(RESERVED_NAMESPACE)) {
+    problems.push({
+      subject: file,
+      file,
+      line: doc.lines.get('id'),
+      message: `the project rule ${front.id} claims the reserved \`${RESERVED_NAMESPACE}\` namespace (rename it, e.g. project.${front.id.slice(RESERVED_NAMESPACE.length)})`,
+    });
+  }
+  for (const missing of missingSections(body)) {
+    problems.push({
+      subject: file,
+      file,
+      line: bodyLine,
+      message: `the body has no non-empty \`# ${missing}\` section (add it; every rule carries ${RULE_SECTIONS.map((s) => `# ${s}`).join(', ')})`,
+    });
+  }
+  if (problems.length === 0) return undefined;
+  const named = typeof front.id === 'string' && versionWrong === undefined && Number.isSafeInteger(front.version);
+  return { problems, identity: named ? `${front.id}@${front.version}` : undefined };
 }
 
 /**

@@ -4,13 +4,21 @@
  * changes nothing but speed.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseYaml } from '../../engine/layer/yaml';
-import { PARSED_AHEAD_FORMAT, parsedAheadFile, parsedAheadKey, readParsedAhead, survivesJson } from '../../engine/layer/yaml-ahead';
-import { parsedYamlTable, shippedYamlTexts } from '../../tools/parsed-yaml';
+import {
+  PARSED_AHEAD_FORMAT,
+  parsedAheadFile,
+  parsedAheadKey,
+  readParsedAhead,
+  soundRuleKey,
+  survivesJson,
+} from '../../engine/layer/yaml-ahead';
+import { loadRuleText } from '../../engine/ruleset/load';
+import { parsedYamlTable, shippedSoundRules, shippedYamlTexts } from '../../tools/parsed-yaml';
 import { CLI, cleanEnv, parseFindings, ROOT } from '../helpers/repo';
 
 const BUILT = join(ROOT, 'dist/parsed-yaml.txt');
@@ -41,8 +49,26 @@ describe('the table of documents parsed ahead', () => {
       served.add(parsedAheadKey(text, lineOffset));
       expect(JSON.parse(entry!)).toStrictEqual({ value: parsed.value, lines: [...parsed.lines] });
     }
-    expect(served.size).toBe(table.size);
+    const sound = shippedSoundRules(ROOT).map(soundRuleKey);
+    expect(served.size + sound.length).toBe(table.size);
     expect(served.size).toBeGreaterThan(60);
+  });
+
+  it('names every shipped rule file the loader takes as a vendored rule without a problem, and no other', () => {
+    const table = readParsedAhead(BUILT);
+    let sound = 0;
+    for (const file of readdirSync(join(ROOT, 'rules'), { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.md')) continue;
+      const text = readFileSync(join(ROOT, 'rules', file), 'utf8');
+      const loaded = loadRuleText(text, `.ai/repo/rules/vendor/x/${file}`, { origin: 'vendor', vendor: 'x' });
+      expect(table.get(soundRuleKey(text)) !== undefined, file).toBe(!Array.isArray(loaded));
+      if (!Array.isArray(loaded)) sound++;
+    }
+    // the baseline's rules and the other packs' (a rule's invalid test cases are refused, and not named)
+    expect(sound).toBeGreaterThan(40);
+    // a byte changed is another text, checked in full
+    const [first] = shippedSoundRules(ROOT);
+    expect(table.get(soundRuleKey(`${first} `))).toBeUndefined();
   });
 
   it('is what the build writes from these sources', () => {
