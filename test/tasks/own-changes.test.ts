@@ -174,9 +174,10 @@ describe("a task's own changes", () => {
     commit(repo, { 'src/b/own-outside.txt': 'x\n' }, 'own work outside');
     commit(repo, { 'src/a/two.txt': 'own\n' }, 'more own work');
     baseMovesOn(repo, 50);
-    // squash every commit after the first into it
-    git(repo, ['rebase', '-q', '-i', 'main'], { GIT_SEQUENCE_EDITOR: "sed -i -e '2,$s/^pick/squash/'" });
-    expect(git(repo, ['rev-list', '--count', 'main..HEAD']).trim()).toBe('1');
+    // the todo list: the start commit (made before the task, on feat), then the task's three; the task's
+    // later two are squashed into its first, the in-scope one
+    git(repo, ['rebase', '-q', '-i', 'main'], { GIT_SEQUENCE_EDITOR: "sed -i -e '3,$s/^pick/squash/'" });
+    expect(git(repo, ['log', '--format=%s', 'main..HEAD']).trim().split('\n')).toEqual(['own work', 'before the task']);
     expect(await outside(repo)).toMatchObject({ code: 10, paths: ['src/b/own-outside.txt'] });
   });
 
