@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { DocumentError } from './document-error';
 import { runGit, runGitBytes } from './git';
-import { byteOrder, DEFAULT_MAX_BYTES, decodeUtf8 } from './text';
+import { byteOrder, cappedText, DEFAULT_MAX_BYTES } from './text';
 import type { Tree, TreeEntry } from './tree';
 
 /**
@@ -41,14 +41,7 @@ export class CommitTree implements Tree {
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
     const bytes = this.bytes(path);
     if (bytes === null) throw new DocumentError(path, undefined, `is not in ${this.commit}`, 'commit the file, or check the path');
-    if (bytes.length > maxBytes)
-      throw new DocumentError(
-        path,
-        undefined,
-        `is ${bytes.length} bytes, over the ${maxBytes}-byte cap`,
-        'split the file or raise the size cap',
-      );
-    return decodeUtf8(bytes, path);
+    return cappedText(bytes, path, maxBytes);
   }
 
   sha256(path: string): string {

@@ -66,26 +66,6 @@ export async function vouchFolder(git: GitRepository, folder: string, tracked?: 
   return new VouchedFolder(git, folder, true, except);
 }
 
-/**
- * The blob of each of `paths` whose working-tree bytes git vouches are the blob's; a path it does not
- * vouch for is left out. Each folder the paths lie in is asked about once (vouchFolder).
- */
-export async function vouchedBlobs(git: GitRepository, paths: readonly string[]): Promise<Map<string, string>> {
-  const folders = new Map<string, Promise<VouchedFolder>>();
-  const out = new Map<string, string>();
-  for (const path of paths) {
-    const folder = path.lastIndexOf('/') === -1 ? '' : path.slice(0, path.lastIndexOf('/'));
-    let vouched = folders.get(folder);
-    if (!vouched) {
-      vouched = vouchFolder(git, folder);
-      folders.set(folder, vouched);
-    }
-    const blob = (await vouched).get(path);
-    if (blob !== undefined) out.set(path, blob);
-  }
-  return out;
-}
-
 /** The paths as check-attr reads them on its input (each ended by NUL), a few hundred to a part. */
 function inParts(files: readonly string[]): string[] {
   const parts: string[] = [];

@@ -18,6 +18,19 @@ export function readTextFile(path: string, display: string, maxBytes = DEFAULT_M
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/** Bytes a tree holds for `path` as text: refused over `maxBytes`, else decoded as strict UTF-8. */
+export function cappedText(bytes: Uint8Array, path: string, maxBytes: number): string {
+  if (bytes.length > maxBytes) {
+    throw new DocumentError(
+      path,
+      undefined,
+      `is ${bytes.length} bytes, over the ${maxBytes}-byte cap`,
+      'split the file or raise the size cap',
+    );
+  }
+  return decodeUtf8(bytes, path);
+}
+
 /** Decode strict UTF-8 (a leading BOM dropped); a bad byte is refused with its offset. */
 export function decodeUtf8(bytes: Uint8Array, display: string): string {
   try {

@@ -14,7 +14,7 @@ import type { GitRepository, StagedListing } from './git';
 import { parseStaged, runGit, runGitBytes } from './git';
 import { folderRuns, prefixRun } from './git-listing';
 import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
-import { byteOrder, DEFAULT_MAX_BYTES, decodeUtf8 } from './text';
+import { byteOrder, cappedText, DEFAULT_MAX_BYTES, decodeUtf8 } from './text';
 
 /** One entry of a directory listing. */
 export interface TreeEntry {
@@ -309,16 +309,7 @@ export class IndexTree implements Tree {
   }
 
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {
-    const bytes = this.bytes(path);
-    if (bytes.length > maxBytes) {
-      throw new DocumentError(
-        path,
-        undefined,
-        `is ${bytes.length} bytes, over the ${maxBytes}-byte cap`,
-        'split the file or raise the size cap',
-      );
-    }
-    return decodeUtf8(bytes, path);
+    return cappedText(this.bytes(path), path, maxBytes);
   }
 
   sha256(path: string): string {

@@ -84,6 +84,29 @@ function entries(repo: TempRepo, file: string): Record<string, unknown> {
 const sessionFindings = (run: { findings: { rule?: string | null; level: string; subject: string }[] }) =>
   run.findings.filter((f) => f.rule === 'majordomus.session-records').map((f) => [f.level, f.subject]);
 
+/** git in `repo` with the shim first on PATH, so the installed hooks find the built CLI. */
+function hookGit(repo: TempRepo, args: string[]) {
+  const env = cleanEnv({ PATH: [shimDir, process.env.PATH ?? ''].join(delimiter) });
+  return spawnSync('git', args, { cwd: repo.dir, env, encoding: 'utf8' });
+}
+
+/**
+ * The record at `path` spoiled and staged, then sound again on disk (its verdict cached; the index's is
+ * not): the pre-commit hook refuses the commit naming it; staged sound again, the commit goes through
+ * (nothing staged differs from HEAD: allowed empty).
+ */
+function hookJudgesTheStagedBlob(repo: TempRepo, path: string): void {
+  const sound = repo.read(path);
+  repo.write(path, spoil(sound));
+  expect(hookGit(repo, ['add', '--', path]).status).toBe(0);
+  repo.write(path, sound);
+  const refused = hookGit(repo, ['commit', '-q', '-m', 'spoiled']);
+  expect(refused.status).not.toBe(0);
+  expect(refused.stderr).toMatch(new RegExp(`^FAIL session +${path.replace(/\./g, '\\.')}:\\d+ — unknown key`, 'm'));
+  expect(hookGit(repo, ['add', '--', path]).status).toBe(0);
+  expect(hookGit(repo, ['commit', '-q', '--allow-empty', '-m', 'sound']).status).toBe(0);
+}
+
 /** A record with a key the contract does not admit, as a hand would add it. */
 const spoil = (text: string): string => text.replace('\noutcome:', '\nnotes: "added by hand"\noutcome:');
 
@@ -119,20 +142,8 @@ describe('the content cache', () => {
 
   it('inside the pre-commit hook a staged change is judged by its blob, whatever the working tree and the cache hold', () => {
     const repo = copyOf(repos, base);
-    const env = cleanEnv({ PATH: [shimDir, process.env.PATH ?? ''].join(delimiter) });
-    const git = (args: string[]) => spawnSync('git', args, { cwd: repo.dir, env, encoding: 'utf8' });
     expect(repo.gate(['doctor']).code).toBe(0);
-    const path = `${DIR}/${names[3]}`;
-    const sound = repo.read(path);
-    repo.write(path, spoil(sound));
-    expect(git(['add', '--', path]).status).toBe(0);
-    repo.write(path, sound); // the disk is sound again, and its verdict is cached; the index is not
-    const refused = git(['commit', '-q', '-m', 'spoiled']);
-    expect(refused.status).not.toBe(0);
-    expect(refused.stderr).toMatch(new RegExp(`^FAIL session +${path.replace(/\./g, '\\.')}:\\d+ — unknown key`, 'm'));
-    // staged sound again: the commit goes through (nothing staged differs from HEAD: allow it empty)
-    expect(git(['add', '--', path]).status).toBe(0);
-    expect(git(['commit', '-q', '--allow-empty', '-m', 'sound']).status).toBe(0);
+    hookJudgesTheStagedBlob(repo, `${DIR}/${names[3]}`);
   });
 
   it('a damaged cache file is ignored: a flipped byte, a truncation, garbage', () => {
@@ -262,19 +273,8 @@ describe('the content cache on a sessions folder past the bound of a folder read
 
   it('inside the pre-commit hook a spoiled record staged among 300 is refused, and the sound one goes through', () => {
     const repo = copyOf(repos, large);
-    const env = cleanEnv({ PATH: [shimDir, process.env.PATH ?? ''].join(delimiter) });
-    const git = (args: string[]) => spawnSync('git', args, { cwd: repo.dir, env, encoding: 'utf8' });
-    expect(git(['commit', '-q', '--allow-empty', '-m', 'nothing staged']).status).toBe(0);
-    const path = `${DIR}/${largeNames[200]}`;
-    const sound = repo.read(path);
-    repo.write(path, spoil(sound));
-    expect(git(['add', '--', path]).status).toBe(0);
-    repo.write(path, sound);
-    const refused = git(['commit', '-q', '-m', 'spoiled']);
-    expect(refused.status).not.toBe(0);
-    expect(refused.stderr).toMatch(new RegExp(`^FAIL session +${path.replace(/\./g, '\\.')}:\\d+ — unknown key`, 'm'));
-    expect(git(['add', '--', path]).status).toBe(0);
-    expect(git(['commit', '-q', '--allow-empty', '-m', 'sound']).status).toBe(0);
+    expect(hookGit(repo, ['commit', '-q', '--allow-empty', '-m', 'nothing staged']).status).toBe(0);
+    hookJudgesTheStagedBlob(repo, `${DIR}/${largeNames[200]}`);
   });
 
   it('in the working tree a record changed on disk is judged again, and an untracked one is named as not shared', () => {

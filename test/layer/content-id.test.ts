@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vouchedBlobs } from '../../engine/io/content-id';
+import { vouchFolder } from '../../engine/io/content-id';
 import { GitRepository } from '../../engine/io/git';
 import { cleanEnv } from '../helpers/repo';
 
@@ -34,6 +34,17 @@ beforeAll(() => {
   writeFileSync(join(dir, 'untracked.md'), '# untracked\n');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The blob git vouches for of each of `paths`, each folder asked about once (as the content cache asks). */
+async function vouchedBlobs(git: GitRepository, paths: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const path of paths) {
+    const slash = path.lastIndexOf('/');
+    const blob = (await vouchFolder(git, slash === -1 ? '' : path.slice(0, slash))).get(path);
+    if (blob !== undefined) out.set(path, blob);
+  }
+  return out;
+}
 
 describe('vouchedBlobs', () => {
   it('vouches for a clean file (its staged blob) and for a binary one, never for a changed, untracked or converted one', async () => {
