@@ -5,10 +5,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { diskReader } from '../engine/api/disk';
 import { splitFrontMatter } from '../engine/layer/front-matter';
 import { parseYaml } from '../engine/layer/yaml';
 import { parsedAheadFile } from '../engine/layer/yaml-ahead';
 import { loadRuleText } from '../engine/ruleset/load';
+import type { SchemaFilesReader } from '../validators/schema_integrity';
+import { schemaFileTexts, schemaProblems } from '../validators/schema_integrity';
 
 /** The shipped documents' texts, as parseYaml is given them: whole YAML files, and front matters. */
 export function shippedYamlTexts(root: string): { text: string; lineOffset: number }[] {
@@ -41,9 +44,29 @@ export function shippedSoundRules(root: string): string[] {
   return sound;
 }
 
+/**
+ * The package's schemas and allow-lists, as the schema check reads them, when that check finds them in
+ * agreement with each other and with the kinds this build compiles in; none otherwise.
+ */
+export function shippedSoundFiles(root: string): [string, string][][] {
+  const disk = diskReader(root);
+  const distribution: SchemaFilesReader = {
+    kind: (path) => disk.kind(path),
+    list: (dir) => (disk.kind(dir) === 'absent' ? [] : disk.list(dir)),
+    read: (path) => disk.read(path),
+  };
+  const files = schemaFileTexts(distribution);
+  return files !== undefined && schemaProblems(distribution).problems.length === 0 ? [files] : [];
+}
+
 /** The table's file for the package at `root`. */
 export function parsedYamlTable(root: string): string {
-  return parsedAheadFile(shippedYamlTexts(root), (text, lineOffset) => parseYaml(text, 'shipped', { lineOffset }), shippedSoundRules(root));
+  return parsedAheadFile(
+    shippedYamlTexts(root),
+    (text, lineOffset) => parseYaml(text, 'shipped', { lineOffset }),
+    shippedSoundRules(root),
+    shippedSoundFiles(root),
+  );
 }
 
 function filesUnder(dir: string): string[] {

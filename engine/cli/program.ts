@@ -10,6 +10,7 @@ import { COMMAND_FAMILIES, COMMANDS } from '../commands/index';
 import { ExitCode, MajordomusError, UsageError } from '../errors';
 import { describeThrown, stackOf } from '../io/describe';
 import { escapeControls } from '../io/document-error';
+import { earlyAnswered } from '../io/git-early';
 import { armKillPoint, KILL_AT_STEP_VARIABLE } from '../io/write/kill-point';
 import { commandAt } from './code-cache';
 import { formatOption } from './format-option';
@@ -126,6 +127,8 @@ function addCommand(program: Command, declaration: CommandDeclaration, invocatio
     const options = params[params.length - 2] as Record<string, unknown>;
     const here = invocation();
     const action = await declaration.action();
+    // the repository asked for by the launcher (engine/io/git-early.ts): in by now, and taken when asked
+    await earlyAnswered();
     await action({ args, options }, here);
   });
 }

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
+import { DISCOVERY_OPTIONS, STAGED, takeEarly, takeEarlyAnswer } from './git-early';
 import type { StagedListing } from './git-listing';
 import { ignoredByRootLine, literalPrefix, parseStaged, prefixRun, untrackedArgs, untrackedFiles, untrackedKey } from './git-listing';
 import { readRegularFile } from './regular-file';
@@ -49,6 +50,9 @@ export function isolatedGitEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
  * dubious owner, is unusable input (2).
  */
 export function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input?: string): GitResult {
+  // the launcher may have asked this already (engine/io/git-early.ts)
+  const early = input === undefined ? takeEarly(args, cwd, env) : undefined;
+  if (early !== undefined) return checked(early, cwd, early.stdout);
   const result = spawnSync('git', args, {
     cwd,
     env,
@@ -174,7 +178,7 @@ export class GitRepository {
    */
   static discover(cwd: string, options: { env: NodeJS.ProcessEnv; isolated?: boolean }): GitRepository {
     const env = options.isolated ? isolatedGitEnv(options.env) : options.env;
-    const paths = revParsePaths(['--show-toplevel', '--absolute-git-dir', '--git-common-dir', ['--git-path', 'hooks']], cwd, env);
+    const paths = revParsePaths(DISCOVERY_OPTIONS, cwd, env);
     if (paths === undefined) throw outsideWorkingTree(cwd, env);
     const [root, gitDir, common, hooks] = paths;
     if (!root || !gitDir || !common || !hooks) throw new MissingError(`git did not name a working tree for ${cwd}`);
@@ -256,6 +260,9 @@ export class GitRepository {
 
   /** `git` without waiting: questions that do not depend on each other are asked at once. */
   gitAsync(args: readonly string[], input?: string | readonly string[]): Promise<GitResult> {
+    // the launcher may have asked this already (engine/io/git-early.ts)
+    const early = input === undefined ? takeEarlyAnswer(args, this.root, this.env) : undefined;
+    if (early) return early.then((result) => checked(result, this.root, result.stdout));
     const started = this.background?.('git', args, { cwd: this.root, env: this.env, input });
     // without a runner, or when its files could not be made, through pipes
     if (!started) return runGitAsync(args, this.root, this.env, input);
@@ -274,7 +281,7 @@ export class GitRepository {
    */
   prefetch(untracked: readonly (readonly string[])[] = []): void {
     if (!this.whole && !this.trackedCache.has('.')) {
-      const listing = this.gitAsync(['ls-files', '--stage', '-z', '--', '.']).then((result) => {
+      const listing = this.gitAsync(STAGED).then((result) => {
         if (!this.whole && !this.trackedCache.has('.')) this.trackedCache.set('.', this.acceptIndex(result));
       });
       this.prefetched.push(listing.catch(() => undefined));
@@ -346,7 +353,7 @@ export class GitRepository {
    * per stage, as `git ls-files` lists it), and the blob of each path staged at stage 0 kept aside.
    */
   private listIndex(): readonly string[] {
-    return this.acceptIndex(this.git(['ls-files', '--stage', '-z', '--', '.']));
+    return this.acceptIndex(this.git(STAGED));
   }
 
   /** Keep the whole index's listing as git gave it. */

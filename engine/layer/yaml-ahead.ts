@@ -11,7 +11,8 @@
  *
  * The table also names, by the sha256 of their whole text, the shipped rule files the build's loader
  * took as vendored rules without a problem, so loading a byte-identical vendored copy skips those checks
- * (the parse still comes from the table; an edited rule is checked in full).
+ * (the parse still comes from the table; an edited rule is checked in full). It names in the same way
+ * the package's schemas and allow-lists, as one set, when the build found them in agreement.
  *
  * The table is the build's, trusted as the bundle beside it is, and it only ever saves time: a missing,
  * unreadable or foreign file is an empty table and an entry that is not JSON is parsed as before; an
@@ -78,6 +79,28 @@ export function shippedSoundRule(text: string): boolean {
 const SOUND_RULE = '{"rule":"sound"}';
 
 /**
+ * The table's key of a set of distribution files given as path and text pairs, in the order the
+ * checker reads them: each path and text length-prefixed, so no two sets share a key.
+ */
+export function soundFilesKey(files: readonly (readonly [string, string])[]): string {
+  const hash = createHash('sha256').update('files\n', 'utf8');
+  for (const [path, text] of files) hash.update(`${path.length}:${path}${text.length}:`, 'utf8').update(text, 'utf8');
+  return hash.digest('hex');
+}
+
+/**
+ * True when `files` are exactly a set of the package's own files the build checked and found sound (its
+ * schemas and allow-lists: validators/schema_integrity.ts): checking them again would find nothing.
+ */
+export function shippedSoundFiles(files: readonly (readonly [string, string])[]): boolean {
+  table ??= typeof MAJORDOMUS_PARSED_YAML === 'string' ? readParsedAhead(join(distributionRoot(), MAJORDOMUS_PARSED_YAML)) : new Map();
+  return table.size > 0 && table.get(soundFilesKey(files)) === SOUND_FILES;
+}
+
+/** The entry of a sound set of files. */
+const SOUND_FILES = '{"files":"sound"}';
+
+/**
  * The table in the file at `path`: key → the entry's JSON text; empty for anything but a table of this
  * format. The file is a line of the format, then a line per document, `<key> <JSON>`: a run splits it
  * into lines and parses only the entries it is asked for.
@@ -102,16 +125,19 @@ export function readParsedAhead(path: string): ReadonlyMap<string, string> {
 
 /**
  * The table's file for the documents `texts` (each with its line offset), parsed by `parse`: the
- * documents `parse` accepts whose value JSON carries unchanged, and the whole texts of the rule files
- * the build loaded without a problem (`soundRules`), in key order. For the build.
+ * documents `parse` accepts whose value JSON carries unchanged, the whole texts of the rule files the
+ * build loaded without a problem (`soundRules`) and the sets of files it checked sound (`soundFiles`),
+ * in key order. For the build.
  */
 export function parsedAheadFile(
   texts: readonly { readonly text: string; readonly lineOffset: number }[],
   parse: (text: string, lineOffset: number) => YamlDocument | undefined,
   soundRules: readonly string[] = [],
+  soundFiles: readonly (readonly (readonly [string, string])[])[] = [],
 ): string {
   const documents: Record<string, string> = {};
   for (const text of soundRules) documents[soundRuleKey(text)] = SOUND_RULE;
+  for (const files of soundFiles) documents[soundFilesKey(files)] = SOUND_FILES;
   for (const { text, lineOffset } of texts) {
     let doc: YamlDocument | undefined;
     try {

@@ -14,11 +14,13 @@ import {
   parsedAheadFile,
   parsedAheadKey,
   readParsedAhead,
+  soundFilesKey,
   soundRuleKey,
   survivesJson,
 } from '../../engine/layer/yaml-ahead';
 import { loadRuleText } from '../../engine/ruleset/load';
-import { parsedYamlTable, shippedSoundRules, shippedYamlTexts } from '../../tools/parsed-yaml';
+import { parsedYamlTable, shippedSoundFiles, shippedSoundRules, shippedYamlTexts } from '../../tools/parsed-yaml';
+import { schemaFileTexts, schemaProblems } from '../../validators/schema_integrity';
 import { CLI, cleanEnv, parseFindings, ROOT } from '../helpers/repo';
 
 const BUILT = join(ROOT, 'dist/parsed-yaml.txt');
@@ -50,7 +52,7 @@ describe('the table of documents parsed ahead', () => {
       expect(JSON.parse(entry!)).toStrictEqual({ value: parsed.value, lines: [...parsed.lines] });
     }
     const sound = shippedSoundRules(ROOT).map(soundRuleKey);
-    expect(served.size + sound.length).toBe(table.size);
+    expect(served.size + sound.length + shippedSoundFiles(ROOT).length).toBe(table.size);
     expect(served.size).toBeGreaterThan(60);
   });
 
@@ -69,6 +71,29 @@ describe('the table of documents parsed ahead', () => {
     // a byte changed is another text, checked in full
     const [first] = shippedSoundRules(ROOT);
     expect(table.get(soundRuleKey(`${first} `))).toBeUndefined();
+  });
+
+  it('names the package’s schemas and allow-lists as one set, when the schema check finds them in agreement', () => {
+    const table = readParsedAhead(BUILT);
+    const distribution = {
+      kind: (path: string) =>
+        readdirSync(join(ROOT, path, '..')).includes(path.split('/').pop()!) ? ('file' as const) : ('absent' as const),
+      list: (dir: string) => readdirSync(join(ROOT, dir)).map((name) => ({ name, directory: false })),
+      read: (path: string) => readFileSync(join(ROOT, path), 'utf8'),
+    };
+    expect(schemaProblems(distribution).problems).toStrictEqual([]);
+    const files = schemaFileTexts(distribution)!;
+    // every schema and every allow-list, in the order the check reads them
+    expect(files.filter(([path]) => path.startsWith('share/schemas/')).length).toBeGreaterThan(15);
+    expect(files.filter(([path]) => path.startsWith('share/allow/')).length).toBeGreaterThan(15);
+    expect(table.get(soundFilesKey(files))).toBe('{"files":"sound"}');
+    // one byte changed, one file left out, or a file renamed is another set, checked in full
+    const [[firstPath, firstText], ...rest] = files;
+    expect(table.get(soundFilesKey([[firstPath!, `${firstText} `], ...rest]))).toBeUndefined();
+    expect(table.get(soundFilesKey(rest))).toBeUndefined();
+    expect(table.get(soundFilesKey([[`${firstPath}x`, firstText!], ...rest]))).toBeUndefined();
+    // a path's end and a text's start are told apart
+    expect(soundFilesKey([['a', 'bc']])).not.toBe(soundFilesKey([['ab', 'c']]));
   });
 
   it('is what the build writes from these sources', () => {
