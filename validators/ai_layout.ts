@@ -110,7 +110,7 @@ function reportStrays(context: ValidatorContext, local: string): void {
 /** Why the folder at `path` cannot be read, when something is there that is not a readable folder. */
 function folderProblem(tree: TreeReader, path: string): string | undefined {
   try {
-    tree.list(path);
+    tree.listable(path);
     return undefined;
   } catch (error) {
     if (!isUnreadable(error)) throw error;

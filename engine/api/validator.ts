@@ -149,6 +149,12 @@ export interface TreeReader {
    * something is there that is not a folder it can list: never read that as an empty folder.
    */
   list(dir: string): readonly FolderEntry[];
+  /**
+   * Nothing when `list(dir)` would list, or find nothing at `dir`; throws (isUnreadable) as `list` would
+   * otherwise. Whether a folder can be read, without reading its entries (a folder of thousands of files
+   * is opened, not listed).
+   */
+  listable(dir: string): void;
   /** A text file, strict UTF-8, under the size cap. */
   read(path: string, options?: ReadOptions): string;
   /** The sha256 of a file's bytes, in hex. */

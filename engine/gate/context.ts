@@ -60,6 +60,7 @@ export function repositoryReader(repository: Repository, ruleSet: RuleSet): Repo
       repository.contentCache.anticipate(dir.replace(/\/+$/, ''), entries.length);
       return entries;
     },
+    listable: (dir: string) => tree.listable(dir),
     read: (path: string, options?: ReadOptions) => tree.readText(path, options?.maxBytes),
     sha256: (path: string) => tree.sha256(path),
     prefetch: (paths: readonly string[]) => tree.prefetch(paths),
@@ -86,6 +87,7 @@ export function lazyRepositoryReader(open: () => RepositoryReader): RepositoryRe
     exists: (path: string) => open().exists(path),
     kind: (path: string) => open().kind(path),
     list: (dir: string) => open().list(dir),
+    listable: (dir: string) => open().listable(dir),
     read: (path: string, options?: ReadOptions) => open().read(path, options),
     sha256: (path: string) => open().sha256(path),
     prefetch: (paths: readonly string[]) => open().prefetch(paths),

@@ -27,6 +27,10 @@ export class CommitTree implements Tree {
     return this.bytes(path) !== null || this.list(path).length > 0;
   }
 
+  listable(dir: string): void {
+    this.list(dir);
+  }
+
   list(dir: string): TreeEntry[] {
     const clean = dir.replace(/\/+$/, '');
     const result = runGit(['ls-tree', '-z', `${this.commit}:${clean}`, '--'], this.root, this.env);

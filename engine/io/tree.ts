@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Dirent, Stats } from 'node:fs';
-import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, opendirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from './document-error';
 import type { GitRepository, StagedListing } from './git';
@@ -34,6 +34,11 @@ export interface Tree {
    * that cannot be read): a folder that cannot be read is never the same as an empty one.
    */
   list(dir: string): TreeEntry[];
+  /**
+   * Nothing, when `list(dir)` would list (or find nothing there); the DocumentError `list` would throw
+   * otherwise. Whether a folder can be read, without reading its entries.
+   */
+  listable(dir: string): void;
   /** A text file, strict UTF-8 under the size cap; a DocumentError when it cannot be read. */
   readText(path: string, maxBytes?: number): string;
   /** The sha256 of a file's bytes, in hex; a DocumentError when it is not a regular file it can read. */
@@ -83,6 +88,18 @@ export class WorkingTree implements Tree {
     // a snapshot lists a folder once per run: a gate asks about the same folders from several rules
     if (this.options.snapshot) this.listed.set(dir, [...entries]);
     return entries;
+  }
+
+  listable(dir: string): void {
+    if (this.listed.has(dir)) return;
+    const abs = join(this.root, dir);
+    try {
+      // opened and closed, not read: a folder of ten thousand records is not listed to learn it can be
+      opendirSync(abs).closeSync();
+    } catch (error) {
+      const problem = listingProblem(abs, error);
+      if (problem !== undefined) throw new DocumentError(dir, undefined, problem, 'make it a folder the tool can read, or remove it');
+    }
   }
 
   private listDisk(dir: string): TreeEntry[] {
@@ -257,6 +274,11 @@ export class IndexTree implements Tree {
     }
     this.directories.set(dir, names);
     return names;
+  }
+
+  listable(dir: string): void {
+    // the index is listed from memory: nothing to spare
+    this.list(dir);
   }
 
   list(dir: string): TreeEntry[] {

@@ -80,6 +80,8 @@ describe('WorkingTree.list: nothing there is empty; something there that is not 
     expect(tree().list('folder')).toEqual([{ name: 'inside.md', directory: false }]);
     expect(tree().list('missing')).toEqual([]);
     expect(tree().list('missing/deeper')).toEqual([]);
+    // and `listable` says the same without listing: nothing thrown for a folder or for nothing there
+    for (const path of ['folder', 'missing', 'missing/deeper']) expect(() => tree().listable(path)).not.toThrow();
   });
 
   it.each([
@@ -92,6 +94,9 @@ describe('WorkingTree.list: nothing there is empty; something there that is not 
     const error = refusal(() => tree().list(name));
     expect(error.file).toBe(name);
     expect(error.reason).toContain(reason);
+    // `listable` refuses it as `list` does, in the same words
+    const opened = refusal(() => tree().listable(name));
+    expect([opened.file, opened.reason, opened.fix]).toStrictEqual([error.file, error.reason, error.fix]);
   });
 });
 
@@ -111,6 +116,8 @@ describe('IndexTree.list: a staged file where a folder belongs is refused', () =
       const error = refusal(() => index.list('rules/project'));
       expect(error.file).toBe('rules/project');
       expect(error.reason).toContain('where a folder belongs');
+      expect(refusal(() => index.listable('rules/project')).reason).toBe(error.reason);
+      expect(() => index.listable('rules')).not.toThrow();
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }

@@ -66,6 +66,7 @@ export function workerContext(request: RunRequest, report: Report, env: NodeJS.P
       'exists',
       'kind',
       'list',
+      'listable',
       'read',
       'sha256',
       'prefetch',
