@@ -128,6 +128,7 @@ export async function runGate(call: GateCall): Promise<GateOutcome> {
     const auditsLayer = gate === 'doctor' || gate === 'watch';
     // git lists the index (and what git add could take) on another core while the rules load
     repository.prefetch(auditsLayer);
+    await repository.anticipate(auditsLayer);
     const ruleSet = call.rules ? adHoc(call.rules) : loadRuleSet(repository.layout);
     request = {
       ...base,

@@ -297,6 +297,11 @@ export class GitRepository {
     }
   }
 
+  /** True once the whole index is listed (`prefetch`'s answer in, or asked). */
+  indexListed(): boolean {
+    return this.whole || this.trackedCache.has('.');
+  }
+
   /** Wait for what `prefetch` started. */
   async settle(): Promise<void> {
     const pending = this.prefetched;

@@ -189,6 +189,7 @@ export class ContentCache {
   /** What git vouches for, folder by folder, asked once a run. */
   private readonly vouching = new Map<string, Promise<VouchedFolder>>();
   private limit: number | undefined;
+  private anticipatedLarge = false;
 
   constructor(private readonly repository: CachedRepository) {}
 
@@ -318,7 +319,9 @@ export class ContentCache {
    * process is small and quick to fork, and runs while every rule before the records' does.
    */
   anticipateLarge(): void {
-    if (this.repository.tree instanceof IndexTree || !buildId() || this.maxEntries() === 0) return;
+    // once a run: the folders are the index's, and the index is listed once
+    if (this.anticipatedLarge || this.repository.tree instanceof IndexTree || !buildId() || this.maxEntries() === 0) return;
+    this.anticipatedLarge = true;
     const tracked = this.repository.git.tracked(`${this.repository.repoDir}/`);
     // the tracked files directly in each folder, gathered a run of one folder at a time
     const files = new Map<string, string[]>();

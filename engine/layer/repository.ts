@@ -108,6 +108,18 @@ export class Repository {
   }
 
   /**
+   * For a gate that audits the layer and its records (`layer`): when git's listing of the index is in
+   * after one turn of the event loop — as it is when the launcher asked for it (engine/cli/early.ts) —
+   * start asking which files of the large folders git vouches for now, while the rules load, rather
+   * than once they have (./content-cache.ts `anticipateLarge`; `settle` asks otherwise).
+   */
+  async anticipate(layer: boolean): Promise<void> {
+    if (!layer) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.git.indexListed()) this.contentCache.anticipateLarge();
+  }
+
+  /**
    * Wait for what `prefetch` started; then, for a gate that audits the layer and its records (`layer`),
    * start asking which files of its large folders git vouches for (./content-cache.ts `anticipateLarge`).
    */

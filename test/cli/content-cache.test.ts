@@ -277,6 +277,21 @@ describe('the content cache on a sessions folder past the bound of a folder read
     hookJudgesTheStagedBlob(repo, `${DIR}/${largeNames[200]}`);
   });
 
+  it('in the working tree git is asked about the folder once a run: what differs, the attributes, core.autocrlf', () => {
+    const repo = copyOf(repos, large);
+    const trace = join(mkdtempSync(join(tmpdir(), 'majordomus-trace-')), 'trace.txt');
+    writeFileSync(trace, '');
+    expect(repo.gate(['doctor'], { env: { GIT_TRACE: trace } }).code).toBe(0);
+    const gits = readFileSync(trace, 'utf8')
+      .split('\n')
+      .map((line) => /trace: built-in: git (.*)$/.exec(line)?.[1])
+      .filter((line): line is string => line !== undefined);
+    const count = (command: string): number => gits.filter((git) => git === command).length;
+    expect(count(`diff-files --name-only -z -- ':(literal)${DIR}'`)).toBe(1);
+    expect(count('check-attr -z --stdin --all')).toBe(1);
+    expect(count('config --get -- core.autocrlf')).toBe(1);
+  });
+
   it('in the working tree a record changed on disk is judged again, and an untracked one is named as not shared', () => {
     const repo = copyOf(repos, large);
     const first = repo.gate(['doctor']);
