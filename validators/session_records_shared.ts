@@ -36,15 +36,16 @@ export default defineValidator({
 });
 
 /** The paths of `names` in `dir` that are not among `tracked`. */
-function notTracked(dir: string, names: readonly string[], tracked: readonly string[]): string[] {
+export function notTracked(dir: string, names: readonly string[], tracked: readonly string[]): string[] {
   // the names git tracks directly in `dir`, cut from its paths: the names listed are looked up as they
   // are, not joined to the folder ten thousand times
   const start = dir.length + 1;
-  // most often the names are exactly the tracked files, in the same order: one pass says so
+  // most often the names are exactly the tracked records, in the same order: one pass says so (a
+  // tracked file that is not a record, the folder's .gitkeep, is passed as the names leave it out)
   let at = 0;
   let same = true;
   for (const path of tracked) {
-    if (path.indexOf('/', start) !== -1) continue;
+    if (path.indexOf('/', start) !== -1 || !path.endsWith('.md')) continue;
     const name = names[at++];
     if (name === undefined || path.length !== start + name.length || !path.endsWith(name)) {
       same = false;

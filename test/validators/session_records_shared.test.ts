@@ -5,6 +5,7 @@
  * `doctor --rule`; the record comes from the built CLI.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notTracked } from '../../validators/session_records_shared';
 import { gateInProcess } from '../helpers/gate';
 import type { TempRepo } from '../helpers/repo';
 import { repoFactory } from '../helpers/repo';
@@ -69,6 +70,16 @@ describe('session_records_shared', () => {
     const run = await gateInProcess(repo, 'doctor', { rule: RULE });
     expect(run.code).toBe(0);
     expect(run.findings.map((f) => [f.level, f.category, f.subject])).toEqual([['OK', 'session', DIR]]);
+  });
+
+  it('names the records listed that git does not track, whatever else the folder tracks', () => {
+    const at = (...names: string[]): string[] => names.map((name) => `${DIR}/${name}`);
+    // the records exactly the tracked ones, beside a tracked .gitkeep, a note and a subfolder's file
+    expect(notTracked(DIR, ['a.md', 'b.md'], at('.gitkeep', 'a.md', 'b.md', 'notes.txt', 'old/c.md'))).toEqual([]);
+    // one listed record untracked; one tracked record gone from the disk is not this rule's
+    expect(notTracked(DIR, ['a.md', 'c.md', 'd.md'], at('.gitkeep', 'a.md', 'b.md', 'd.md'))).toEqual(at('c.md'));
+    // nothing tracked at all
+    expect(notTracked(DIR, ['b.md', 'a.md'], [])).toEqual(at('a.md', 'b.md'));
   });
 
   it('a repository with no sessions section yet: OK', async () => {
