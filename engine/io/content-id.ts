@@ -27,6 +27,14 @@ export class VouchedFolder {
     private readonly except: ReadonlySet<string>,
   ) {}
 
+  /** True when git vouches for every one of `paths` (each directly in the folder and staged at stage 0, as the caller knows). */
+  vouchesAll(paths: readonly string[]): boolean {
+    if (!this.sound) return false;
+    if (this.except.size === 0) return true;
+    for (const path of paths) if (this.except.has(path)) return false;
+    return true;
+  }
+
   /**
    * The blob `path` reads as, when git vouches that its bytes on disk are exactly that blob: a file
    * directly in the folder, staged at stage 0, neither changed nor converted; undefined otherwise.

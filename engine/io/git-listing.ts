@@ -28,6 +28,9 @@ export interface StagedListing {
   readonly conflicted: ReadonlySet<string>;
   /** True when `files` is in byte order, as git keeps its index (checked, and only where `<` is byte order). */
   readonly sorted: boolean;
+  /** git's output as it came, and where each entry of `files` starts in it: a folder's entries are one stretch of it. */
+  readonly text: string;
+  readonly starts: readonly number[];
   /** What git said when it could not list the index. */
   readonly error?: string;
 }
@@ -35,6 +38,7 @@ export interface StagedListing {
 /** Parse `git ls-files --stage -z`: `<mode> SP <blob> SP <stage> TAB <path> NUL` a record, read in place. */
 export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first: Map<string, string>; conflicted: Set<string> } {
   const files: string[] = [];
+  const starts: number[] = [];
   const first = new Map<string, string>();
   const conflicted = new Set<string>();
   // below the surrogates, `<` on UTF-16 is byte order: git's order is checked with it, else not relied on
@@ -48,13 +52,14 @@ export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first
     if (space !== -1 && space < tab - 2) {
       if (sorted && files.length > 0 && files[files.length - 1]! > path) sorted = false;
       files.push(path);
+      starts.push(at);
       // git lists a path once, at stage 0, unless it is conflicted: then once a stage, from 1
       if (out.charCodeAt(tab - 1) !== 0x30) conflicted.add(path);
       if (!conflicted.has(path) || !first.has(path)) first.set(path, out.slice(space + 1, tab - 2));
     }
     at = end + 1;
   }
-  return { files, first, conflicted, sorted };
+  return { files, first, conflicted, sorted, text: out, starts };
 }
 
 /**

@@ -319,6 +319,39 @@ export class GitRepository {
     return this.conflicted.has(path) ? undefined : this.blobs.get(path);
   }
 
+  /**
+   * git's own lines (`ls-files --stage`: mode, blob, stage, path) for the index's entries in `folder`,
+   * when each of `paths` is one of the files directly in it, in the folder's order, staged at stage 0;
+   * with the positions among those files of the ones `paths` leaves out (a `.gitkeep` beside records),
+   * so the two together say exactly which files `paths` are, with which blobs. Undefined otherwise, or
+   * when the whole index is not listed in byte order. The lines of the folder's subfolders come with
+   * them. What the folder holds, in one stretch of text, without a string made per file.
+   */
+  folderLines(folder: string, paths: readonly string[]): { readonly lines: string; readonly left: readonly number[] } | undefined {
+    const listing = this.staged;
+    if (!this.whole || !this.sorted || listing === undefined || listing.error !== undefined || folder === '' || paths.length === 0)
+      return undefined;
+    const prefix = `${folder}/`;
+    const [from, to] = prefixRun(listing.files, prefix);
+    const clean = this.conflicted.size === 0;
+    const left: number[] = [];
+    let at = 0;
+    let direct = 0;
+    for (let entry = from; entry < to; entry++) {
+      const path = listing.files[entry]!;
+      if (path.indexOf('/', prefix.length) !== -1) continue;
+      // a conflicted path is never one of the list's: it has no stage-0 blob to be read as
+      if (!clean && this.conflicted.has(path)) {
+        if (path === paths[at]) return undefined;
+      } else if (path === paths[at]) at++;
+      else left.push(direct);
+      direct++;
+    }
+    if (at !== paths.length) return undefined;
+    const lines = listing.text.slice(listing.starts[from]!, to < listing.starts.length ? listing.starts[to]! : listing.text.length);
+    return { lines, left };
+  }
+
   /** Tracked files (repository-relative) under a pathspec, as the index has them. */
   tracked(pathspec = '.'): readonly string[] {
     let files = this.trackedCache.get(pathspec);

@@ -219,11 +219,14 @@ export class ContentCache {
   ): Promise<S> {
     const build = this.usable(purpose, paths);
     if (!build) return summarize(new Map(paths.map((path) => [path, derive(path)])));
-    const keys = await this.keysOf(paths);
-    // a list whose every file has a key is named by them all; one without is summarised afresh
     const name = `${purpose}.lists`;
-    const id = listName(purpose, paths, keys);
     const lists = this.store(build, name);
+    // a folder exactly as the index holds it is named by git's lines for it, without a key a file
+    let id = await this.folderListName(purpose, paths);
+    if (id !== undefined && Object.hasOwn(lists.entries, id)) return lists.entries[id] as S;
+    const keys = await this.keysOf(paths);
+    // otherwise a list whose every file has a key is named by them all; one without is summarised afresh
+    id ??= listName(purpose, paths, keys);
     if (id !== undefined && Object.hasOwn(lists.entries, id)) return lists.entries[id] as S;
     const summary = summarize(this.deriveKeyed(build, purpose, paths, keys, derive));
     if (id !== undefined) {
@@ -234,6 +237,25 @@ export class ContentCache {
       this.write(build, name, lists, LISTS_KEPT);
     }
     return summary;
+  }
+
+  /**
+   * The name of a list that is exactly the files the index holds directly in one folder, each with the
+   * bytes the index holds for it — in the working tree, every one vouched for by git — made from git's
+   * own lines for the folder (engine/io/git.ts `folderLines`): an unchanged folder of ten thousand
+   * records is named in one hash, with no key made for each. Undefined for any other list. Its names
+   * are apart from `listName`'s (a word of their own), and each names exactly one state of the folder.
+   */
+  private async folderListName(purpose: string, paths: readonly string[]): Promise<string | undefined> {
+    const first = paths[0];
+    if (first === undefined) return undefined;
+    const folder = folderOf(first);
+    if (folder === '') return undefined;
+    if (!(this.repository.tree instanceof IndexTree) && !(await this.vouched(folder)).vouchesAll(paths)) return undefined;
+    const held = this.repository.git.folderLines(folder, paths);
+    if (held === undefined) return undefined;
+    // the folder's lines, and which of its files the list leaves out: exactly the list, with its bytes
+    return createHash('sha256').update(`${purpose}\0folder\0${held.left.join(',')}\0`).update(held.lines).digest('hex');
   }
 
   /** The build whose cache serves `purpose` for `paths`, or undefined when nothing is kept for them. */

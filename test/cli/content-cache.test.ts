@@ -292,6 +292,36 @@ describe('the content cache on a sessions folder past the bound of a folder read
     expect(count('config --get -- core.autocrlf')).toBe(1);
   });
 
+  it('a folder named by the index lines is the exact list: a committed record gone from the disk, or from the index, is judged as gone', () => {
+    const repo = copyOf(repos, large);
+    // a committed copy of a record claims its session a second time: both are FAIL
+    const copy = `${DIR}/${largeNames[0]!.replace(/\.md$/, '')}-copy.md`;
+    repo.write(copy, repo.read(`${DIR}/${largeNames[0]}`));
+    repo.git(['add', '-A']);
+    repo.git(['commit', '-q', '--no-verify', '-m', 'a copy']);
+    // in byte order, as the folder lists them (`-copy.md` before `.md`)
+    const twice = [
+      ['FAIL', copy],
+      ['FAIL', `${DIR}/${largeNames[0]}`],
+    ];
+    for (const run of [repo.gate(['doctor']), repo.gate(['doctor'])]) {
+      expect(run.code).toBe(10);
+      expect(sessionFindings(run)).toEqual(twice);
+    }
+    // deleted from the disk while the index still holds it: the folder git lists is not the list judged
+    rmSync(repo.path(copy));
+    const gone = repo.gate(['doctor', '--rule', 'majordomus.session-records']);
+    expect(gone.code).toBe(0);
+    expect(sessionFindings(gone)).toEqual([['OK', DIR]]);
+    // inside the pre-commit hook, the index is judged: the copy is there until its deletion is staged
+    const staged = { env: { GIT_INDEX_FILE: '.git/index' } };
+    expect(sessionFindings(repo.gate(['doctor', '--rule', 'majordomus.session-records'], staged))).toEqual(twice);
+    repo.git(['rm', '-q', '--cached', '--', copy]);
+    const unstaged = repo.gate(['doctor', '--rule', 'majordomus.session-records'], staged);
+    expect(unstaged.code).toBe(0);
+    expect(sessionFindings(unstaged)).toEqual([['OK', DIR]]);
+  });
+
   it('in the working tree a record changed on disk is judged again, and an untracked one is named as not shared', () => {
     const repo = copyOf(repos, large);
     const first = repo.gate(['doctor']);

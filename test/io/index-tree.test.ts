@@ -74,3 +74,47 @@ describe('IndexTree folders', () => {
     expect(index.list('')).toStrictEqual([{ name: 'f', directory: true }]);
   });
 });
+
+describe("GitRepository.folderLines: a folder's stretch of the index listing, for a list that is exactly its files", () => {
+  const FOLDER = ['d/.gitkeep', 'd/a.md', 'd/b.md', 'd/sub/c.md', 'd0', 'e/a.md'];
+
+  function listed(files: readonly string[]): GitRepository {
+    const dir = staged(files);
+    const git = GitRepository.discover(dir, { env });
+    git.tracked('.');
+    return git;
+  }
+
+  it('names the files the list leaves out by position, and holds the lines of the folder and its subfolders only', () => {
+    const git = listed(FOLDER);
+    const both = git.folderLines('d', ['d/a.md', 'd/b.md'])!;
+    expect(both.left).toStrictEqual([0]);
+    const paths = both.lines
+      .split('\0')
+      .filter(Boolean)
+      .map((line) => line.slice(line.indexOf('\t') + 1));
+    expect(paths).toStrictEqual(['d/.gitkeep', 'd/a.md', 'd/b.md', 'd/sub/c.md']);
+    expect(git.folderLines('d', ['d/b.md'])!.left).toStrictEqual([0, 1]);
+    expect(git.folderLines('d', ['d/.gitkeep', 'd/a.md', 'd/b.md'])!.left).toStrictEqual([]);
+  });
+
+  it('has none for a list with a file the folder does not hold directly, out of order, or empty', () => {
+    const git = listed(FOLDER);
+    for (const paths of [['d/a.md', 'd/x.md'], ['d/b.md', 'd/a.md'], ['d/sub/c.md'], ['e/a.md'], []])
+      expect(git.folderLines('d', paths), paths.join(' ')).toBeUndefined();
+    expect(git.folderLines('', ['d0'])).toBeUndefined();
+  });
+
+  it('changes with a blob: the same list of other bytes has other lines', () => {
+    const git = listed(FOLDER);
+    const before = git.folderLines('d', ['d/a.md', 'd/b.md'])!.lines;
+    const other = listed(FOLDER.map((file) => file));
+    expect(other.folderLines('d', ['d/a.md', 'd/b.md'])!.lines).toBe(before);
+    const dir = staged(FOLDER);
+    writeFileSync(join(dir, 'd/b.md'), 'other bytes\n');
+    execFileSync('git', ['add', '-A'], { cwd: dir, env });
+    const changed = GitRepository.discover(dir, { env });
+    changed.tracked('.');
+    expect(changed.folderLines('d', ['d/a.md', 'd/b.md'])!.lines).not.toBe(before);
+  });
+});
