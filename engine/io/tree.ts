@@ -277,15 +277,19 @@ export class IndexTree implements Tree {
   }
 
   listable(dir: string): void {
-    // the index is listed from memory: nothing to spare
-    this.list(dir);
+    // what `list` refuses in the index is a staged file at the folder's path: that alone is looked at
+    this.refuseFile(dir.replace(/\/+$/, ''));
+  }
+
+  private refuseFile(clean: string): void {
+    if (this.entries.has(clean)) {
+      throw new DocumentError(clean, undefined, 'is a staged file where a folder belongs', 'stage a folder in its place, or remove it');
+    }
   }
 
   list(dir: string): TreeEntry[] {
     const clean = dir.replace(/\/+$/, '');
-    if (this.entries.has(clean)) {
-      throw new DocumentError(clean, undefined, 'is a staged file where a folder belongs', 'stage a folder in its place, or remove it');
-    }
+    this.refuseFile(clean);
     const listed = this.listed.get(clean);
     if (listed) return [...listed];
     const ordered = this.listOrdered(clean);

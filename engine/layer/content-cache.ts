@@ -255,7 +255,10 @@ export class ContentCache {
     const held = this.repository.git.folderLines(folder, paths);
     if (held === undefined) return undefined;
     // the folder's lines, and which of its files the list leaves out: exactly the list, with its bytes
-    return createHash('sha256').update(`${purpose}\0folder\0${held.left.join(',')}\0`).update(held.lines).digest('hex');
+    return createHash('sha256')
+      .update(`${purpose}\0folder\0${held.left.join(',')}\0`)
+      .update(held.lines)
+      .digest('hex');
   }
 
   /** The build whose cache serves `purpose` for `paths`, or undefined when nothing is kept for them. */
