@@ -62,6 +62,48 @@ export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first
   return { files, first, conflicted, sorted, text: out, starts };
 }
 
+/** A folder's stretch of the index listing, and the positions of its files a list leaves out. */
+export interface FolderLines {
+  readonly lines: string;
+  readonly left: readonly number[];
+}
+
+/**
+ * git's own lines (`ls-files --stage`: mode, blob, stage, path) for the entries of `listing` (the whole
+ * index, in byte order) in `folder`, when each of `paths` is one of the files directly in it, in the
+ * folder's order, staged at stage 0 (`conflicted` names the paths that are not); with the positions
+ * among those files of the ones `paths` leaves out (a `.gitkeep` beside records), so the two together
+ * say exactly which files `paths` are, with which blobs. Undefined otherwise. The lines of the folder's
+ * subfolders come with them. What the folder holds, in one stretch of text, without a string a file.
+ */
+export function folderLines(
+  listing: Pick<StagedListing, 'files' | 'text' | 'starts'>,
+  conflicted: ReadonlySet<string>,
+  folder: string,
+  paths: readonly string[],
+): FolderLines | undefined {
+  if (folder === '' || paths.length === 0) return undefined;
+  const prefix = `${folder}/`;
+  const [from, to] = prefixRun(listing.files, prefix);
+  const clean = conflicted.size === 0;
+  const left: number[] = [];
+  let at = 0;
+  let direct = 0;
+  for (let entry = from; entry < to; entry++) {
+    const path = listing.files[entry]!;
+    if (path.indexOf('/', prefix.length) !== -1) continue;
+    // a conflicted path is never one of the list's: it has no stage-0 blob to be read as
+    if (!clean && conflicted.has(path)) {
+      if (path === paths[at]) return undefined;
+    } else if (path === paths[at]) at++;
+    else left.push(direct);
+    direct++;
+  }
+  if (at !== paths.length) return undefined;
+  const lines = listing.text.slice(listing.starts[from]!, to < listing.starts.length ? listing.starts[to]! : listing.text.length);
+  return { lines, left };
+}
+
 /**
  * The runs of `paths` that lie directly in one folder, in order: `[folder, from, to)` each ('' the top
  * level). A folder is named once a run, not once a path: the folder of the next path is compared in

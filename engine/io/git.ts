@@ -4,13 +4,22 @@
  * GIT_INDEX_FILE must be honoured: the hook judges what is staged).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
 import { DISCOVERY_OPTIONS, STAGED, takeEarly, takeEarlyAnswer } from './git-early';
-import type { StagedListing } from './git-listing';
-import { ignoredByRootLine, literalPrefix, parseStaged, prefixRun, untrackedArgs, untrackedFiles, untrackedKey } from './git-listing';
-import { readRegularFile } from './regular-file';
+import type { FolderLines, StagedListing } from './git-listing';
+import {
+  folderLines,
+  ignoredByRootLine,
+  literalPrefix,
+  parseStaged,
+  prefixRun,
+  untrackedArgs,
+  untrackedFiles,
+  untrackedKey,
+} from './git-listing';
+import { headFromFiles } from './git-refs';
 
 export type { StagedListing } from './git-listing';
 export { parseStaged } from './git-listing';
@@ -227,30 +236,11 @@ export class GitRepository {
    * file that is not a regular file) is asked of git. Not remembered: a command may commit.
    */
   head(): string | undefined {
-    const read = this.headFromFiles();
+    const read = headFromFiles(this.gitDir, this.commonDir);
     if (read !== undefined) return read;
     const result = this.git(['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
     const out = result.stdout.trim();
     return result.status === 0 && out !== '' ? out : undefined;
-  }
-
-  private headFromFiles(): string | undefined {
-    const head = smallFile(join(this.gitDir, 'HEAD'), HEAD_BYTES);
-    const ref = typeof head === 'string' ? /^ref: (refs\/heads\/[^\n]+)\n?$/.exec(head) : null;
-    if (!ref || ref[1]!.split('/').some((part) => part === '' || part.startsWith('.'))) return undefined;
-    const name = ref[1]!;
-    const loose = smallFile(join(this.commonDir, name), HEAD_BYTES);
-    if (typeof loose === 'string') return OBJECT_ID.exec(loose)?.[1];
-    // no loose ref: the branch is packed, or unborn
-    if (loose !== ABSENT) return undefined;
-    const packed = smallFile(join(this.commonDir, 'packed-refs'), PACKED_REFS_BYTES);
-    if (typeof packed !== 'string' || !packed.startsWith('# pack-refs with:')) return undefined;
-    for (const line of packed.split('\n')) {
-      // `<object id> <ref name>`; a peeled tag's `^<object id>` line and the header never end in the name
-      if (line.length > name.length + 1 && line.endsWith(name) && line.charCodeAt(line.length - name.length - 1) === 0x20)
-        return OBJECT_ID.exec(line.slice(0, line.length - name.length - 1))?.[1];
-    }
-    return undefined;
   }
 
   /** Run git at the top level of this working tree, `input` on its stdin when given. */
@@ -320,36 +310,13 @@ export class GitRepository {
   }
 
   /**
-   * git's own lines (`ls-files --stage`: mode, blob, stage, path) for the index's entries in `folder`,
-   * when each of `paths` is one of the files directly in it, in the folder's order, staged at stage 0;
-   * with the positions among those files of the ones `paths` leaves out (a `.gitkeep` beside records),
-   * so the two together say exactly which files `paths` are, with which blobs. Undefined otherwise, or
-   * when the whole index is not listed in byte order. The lines of the folder's subfolders come with
-   * them. What the folder holds, in one stretch of text, without a string made per file.
+   * git's own lines for the index's files in `folder`, when `paths` are among them in order (see
+   * ./git-listing.ts `folderLines`); undefined when the whole index is not listed in byte order.
    */
-  folderLines(folder: string, paths: readonly string[]): { readonly lines: string; readonly left: readonly number[] } | undefined {
+  folderLines(folder: string, paths: readonly string[]): FolderLines | undefined {
     const listing = this.staged;
-    if (!this.whole || !this.sorted || listing === undefined || listing.error !== undefined || folder === '' || paths.length === 0)
-      return undefined;
-    const prefix = `${folder}/`;
-    const [from, to] = prefixRun(listing.files, prefix);
-    const clean = this.conflicted.size === 0;
-    const left: number[] = [];
-    let at = 0;
-    let direct = 0;
-    for (let entry = from; entry < to; entry++) {
-      const path = listing.files[entry]!;
-      if (path.indexOf('/', prefix.length) !== -1) continue;
-      // a conflicted path is never one of the list's: it has no stage-0 blob to be read as
-      if (!clean && this.conflicted.has(path)) {
-        if (path === paths[at]) return undefined;
-      } else if (path === paths[at]) at++;
-      else left.push(direct);
-      direct++;
-    }
-    if (at !== paths.length) return undefined;
-    const lines = listing.text.slice(listing.starts[from]!, to < listing.starts.length ? listing.starts[to]! : listing.text.length);
-    return { lines, left };
+    if (!this.whole || !this.sorted || listing === undefined || listing.error !== undefined) return undefined;
+    return folderLines(listing, this.conflicted, folder, paths);
   }
 
   /** Tracked files (repository-relative) under a pathspec, as the index has them. */
@@ -456,28 +423,6 @@ export class GitRepository {
       this.configCache.set(key, result.status === 0 ? result.stdout.replace(/\0$/, '') : undefined);
     }
     return this.configCache.get(key);
-  }
-}
-
-const HEAD_BYTES = 4096;
-/** A packed-refs file larger than this is left to git (a repository with very many tags). */
-const PACKED_REFS_BYTES = 4 * 1024 * 1024;
-const OBJECT_ID = /^([0-9a-f]{40}|[0-9a-f]{64})\n?$/;
-const ABSENT = Symbol('absent');
-
-/**
- * A file of git's own state, when it is a regular file of at most `maxBytes`; ABSENT when there is no
- * such file; undefined for anything else (git is asked instead).
- */
-function smallFile(path: string, maxBytes: number): string | typeof ABSENT | undefined {
-  try {
-    return readRegularFile(path, path, maxBytes).toString('latin1');
-  } catch {
-    try {
-      return lstatSync(path, { throwIfNoEntry: false }) === undefined ? ABSENT : undefined;
-    } catch {
-      return undefined;
-    }
   }
 }
 
