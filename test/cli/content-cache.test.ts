@@ -13,6 +13,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countOf, gitTrace } from '../helpers/git-trace';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
 import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
@@ -279,14 +280,9 @@ describe('the content cache on a sessions folder past the bound of a folder read
 
   it('in the working tree git is asked about the folder once a run: what differs, the attributes, core.autocrlf', () => {
     const repo = copyOf(repos, large);
-    const trace = join(mkdtempSync(join(tmpdir(), 'majordomus-trace-')), 'trace.txt');
-    writeFileSync(trace, '');
-    expect(repo.gate(['doctor'], { env: { GIT_TRACE: trace } }).code).toBe(0);
-    const gits = readFileSync(trace, 'utf8')
-      .split('\n')
-      .map((line) => /trace: built-in: git (.*)$/.exec(line)?.[1])
-      .filter((line): line is string => line !== undefined);
-    const count = (command: string): number => gits.filter((git) => git === command).length;
+    const trace = gitTrace();
+    expect(repo.gate(['doctor'], { env: trace.env }).code).toBe(0);
+    const count = (command: string): number => countOf(trace.gits(), command);
     expect(count(`diff-files --name-only -z -- ':(literal)${DIR}'`)).toBe(1);
     expect(count('check-attr -z --stdin --all')).toBe(1);
     expect(count('config --get -- core.autocrlf')).toBe(1);

@@ -7,11 +7,12 @@
  * run without early answers gives. The taking itself (one question, one answer, once) is tested in
  * process.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISCOVERY, earlyAnswered, putEarly, STAGED, takeEarly, takeEarlyAnswer } from '../../engine/io/git-early';
+import { countOf as count, gitTrace } from '../helpers/git-trace';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 import { parseFindings, repoFactory } from '../helpers/repo';
 
@@ -22,17 +23,10 @@ const UNTRACKED = "ls-files -z --others --exclude-standard -- ':(glob)*' .ai/";
 
 /** Run the CLI with git tracing each process it runs; the git commands run, in order. */
 function traced(repo: TempRepo, args: readonly string[], cwd?: string): { code: number; findings: JsonFinding[]; gits: string[] } {
-  const trace = join(mkdtempSync(join(tmpdir(), 'majordomus-trace-')), 'trace.txt');
-  writeFileSync(trace, '');
-  const result = repo.run([...args, '--json'], { env: { GIT_TRACE: trace }, ...(cwd ? { cwd } : {}) });
-  const gits = readFileSync(trace, 'utf8')
-    .split('\n')
-    .map((line) => /trace: (?:built-in|exec|run_command): git (.*)$/.exec(line)?.[1])
-    .filter((line): line is string => line !== undefined);
-  return { code: result.code, findings: parseFindings(result.stdout), gits };
+  const trace = gitTrace();
+  const result = repo.run([...args, '--json'], { env: trace.env, ...(cwd ? { cwd } : {}) });
+  return { code: result.code, findings: parseFindings(result.stdout), gits: trace.gits() };
 }
-
-const count = (gits: readonly string[], command: string): number => gits.filter((git) => git === command).length;
 
 let repo: TempRepo;
 beforeAll(() => {

@@ -7,32 +7,15 @@
  * repository is, the whole index, what `git add` could take of the layer — are each asked once per gate
  * (an answer asked early and asked again would count twice), and the verdicts are the hooks' usual ones.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FieldProject as Project } from '../helpers/field';
 import { bareRemote, FIELD_TIMEOUT, FieldProject } from '../helpers/field';
+import { countOf as count, gitTrace as tracing } from '../helpers/git-trace';
 
 const DISCOVERY = 'rev-parse --show-toplevel --absolute-git-dir --git-common-dir --git-path hooks';
 const STAGED = 'ls-files --stage -z -- .';
 const UNTRACKED = "ls-files -z --others --exclude-standard -- ':(glob)*' .ai/";
-
-/** A fresh trace file and the environment that fills it. */
-function tracing(): { env: Record<string, string>; gits: () => string[] } {
-  const file = join(mkdtempSync(join(tmpdir(), 'majordomus-trace-')), 'trace.txt');
-  writeFileSync(file, '');
-  return {
-    env: { GIT_TRACE: file },
-    gits: () =>
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .map((line) => /trace: built-in: git (.*)$/.exec(line)?.[1])
-        .filter((line): line is string => line !== undefined),
-  };
-}
-
-const count = (gits: readonly string[], command: string): number => gits.filter((git) => git === command).length;
 
 function adopted(): Project {
   const project = new FieldProject();
