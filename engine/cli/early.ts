@@ -4,15 +4,14 @@
  * working tree, the listings a gate starts with are asked too — the index for every gate, and for
  * `doctor` what `git add` could take of the layer — but only by a command that asks them before it
  * changes anything: a gate that judges first (`doctor`, `check`), and `finish` or `update` only as
- * `--check`. Each runs with files for its output (engine/io/write/background.ts), so git runs to its
- * end however long this process is busy.
+ * `--check`. They run with files for their output, started by one shell where there is one
+ * (engine/io/write/background.ts), so git runs to its end however long this process is busy.
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EarlyResult } from '../io/git-early';
 import { DISCOVERY, putEarly, STAGED } from '../io/git-early';
 import { untrackedArgs } from '../io/git-listing';
-import { runInBackground } from '../io/write/background';
+import { runAllInBackground } from '../io/write/background';
 import { STRAY_PATHSPECS } from '../io/write/leftover';
 
 /** The gates, by the command's first word; each asks git where its repository is first. */
@@ -33,18 +32,25 @@ export function askEarly(argv: readonly string[], cwd: string, env: NodeJS.Proce
   const command = argv[0];
   if (command === undefined || !GATES.has(command) || cwd === '') return;
   try {
-    ask(DISCOVERY, cwd, env);
-    if (!LISTS_FIRST.has(command) && !(LISTS_FIRST_CHECKING.has(command) && argv.includes('--check'))) return;
-    // at the top of a working tree the gate lists from here; anywhere else, it lists from elsewhere
-    if (lstatSync(join(cwd, '.git'), { throwIfNoEntry: false }) === undefined) return;
-    ask(STAGED, cwd, env);
-    if (AUDITS_LAYER.has(command)) ask(untrackedArgs(STRAY_PATHSPECS), cwd, env);
+    const questions = [DISCOVERY, ...listings(command, argv, cwd)];
+    // one process started from here for all of them (engine/io/write/background.ts)
+    const answers = runAllInBackground(
+      'git',
+      questions.map((args) => ({ args })),
+      { cwd, env },
+    );
+    questions.forEach((args, index) => {
+      if (answers) putEarly(args, cwd, env, answers[index]!);
+    });
   } catch {
     // not asked early: asked when it is needed
   }
 }
 
-function ask(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): void {
-  const answer: Promise<EarlyResult> | undefined = runInBackground('git', args, { cwd, env });
-  if (answer) putEarly(args, cwd, env, answer);
+/** The listings the gate `command` starts with, when it lists before it changes anything and from here. */
+function listings(command: string, argv: readonly string[], cwd: string): (readonly string[])[] {
+  if (!LISTS_FIRST.has(command) && !(LISTS_FIRST_CHECKING.has(command) && argv.includes('--check'))) return [];
+  // at the top of a working tree the gate lists from here; anywhere else, it lists from elsewhere
+  if (lstatSync(join(cwd, '.git'), { throwIfNoEntry: false }) === undefined) return [];
+  return AUDITS_LAYER.has(command) ? [STAGED, untrackedArgs(STRAY_PATHSPECS)] : [STAGED];
 }

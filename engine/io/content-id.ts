@@ -55,12 +55,14 @@ export async function vouchFolder(git: GitRepository, folder: string, tracked?: 
   // `tracked`: the files the index tracks directly in the folder, when the caller has them already
   const files = tracked ?? git.tracked(folder === '' ? '.' : `${folder}/`).filter((path) => directlyIn(path, folder));
   if (files.length === 0) return new VouchedFolder(git, folder, false, new Set());
-  const [autocrlf, diff, attributes] = await Promise.all([
-    git.gitAsync(['config', '--get', '--', 'core.autocrlf']),
-    git.gitAsync(['diff-files', '--name-only', '-z', '--', `:(literal)${folder === '' ? '.' : folder}`]),
-    // every attribute a path has (none, in most repositories: then git prints nothing at all)
-    git.gitAsync(['check-attr', '-z', '--stdin', '--all'], inParts(files)),
-  ]);
+  const [autocrlf, diff, attributes] = await Promise.all(
+    git.gitAllAsync([
+      { args: ['config', '--get', '--', 'core.autocrlf'] },
+      { args: ['diff-files', '--name-only', '-z', '--', `:(literal)${folder === '' ? '.' : folder}`] },
+      // every attribute a path has (none, in most repositories: then git prints nothing at all)
+      { args: ['check-attr', '-z', '--stdin', '--all'], input: inParts(files) },
+    ]),
+  );
   if (diff.status !== 0 || attributes.status !== 0 || converting(autocrlf.status === 0 ? autocrlf.stdout : undefined)) {
     return new VouchedFolder(git, folder, false, new Set());
   }

@@ -25,7 +25,8 @@ interface Early {
   readonly key: string;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
-  readonly answer: Promise<EarlyResult>;
+  /** Undefined when the question could not be asked after all: whoever asks it, asks it again. */
+  readonly answer: Promise<EarlyResult | undefined>;
   result?: EarlyResult;
 }
 
@@ -56,7 +57,7 @@ function asked(): Early[] {
 const NONE: Early[] = [];
 
 /** Keep `answer` as the answer to `args` asked in `cwd` with `env`. */
-export function putEarly(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, answer: Promise<EarlyResult>): void {
+export function putEarly(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, answer: Promise<EarlyResult | undefined>): void {
   const early: Early = { key: args.join('\0'), cwd, env, answer };
   void answer.then((result) => {
     early.result = result;
@@ -86,7 +87,14 @@ export function takeEarly(args: readonly string[], cwd: string, env: NodeJS.Proc
   return take(args, cwd, env, true)?.result;
 }
 
-/** The answer asked early to exactly `args` in `cwd` with `env`, once, in or on its way. */
-export function takeEarlyAnswer(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Promise<EarlyResult> | undefined {
+/**
+ * The answer asked early to exactly `args` in `cwd` with `env`, once, in or on its way; it comes as
+ * undefined when the question could not be asked after all (the caller asks it itself).
+ */
+export function takeEarlyAnswer(
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<EarlyResult | undefined> | undefined {
   return take(args, cwd, env, false)?.answer;
 }

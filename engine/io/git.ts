@@ -37,9 +37,11 @@ export interface GitResult {
  */
 export type BackgroundRunner = (
   command: string,
-  args: readonly string[],
-  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly input?: string | readonly string[] },
-) => Promise<{ readonly error?: Error; readonly status: number | null; readonly stdout: string; readonly stderr: string }> | undefined;
+  runs: readonly { readonly args: readonly string[]; readonly input?: string | readonly string[] }[],
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
+) =>
+  | Promise<{ readonly error?: Error; readonly status: number | null; readonly stdout: string; readonly stderr: string } | undefined>[]
+  | undefined;
 
 /**
  * The environment for git working on a repository other than the one this process was started for:
@@ -250,13 +252,25 @@ export class GitRepository {
 
   /** `git` without waiting: questions that do not depend on each other are asked at once. */
   gitAsync(args: readonly string[], input?: string | readonly string[]): Promise<GitResult> {
-    // the launcher may have asked this already (engine/io/git-early.ts)
-    const early = input === undefined ? takeEarlyAnswer(args, this.root, this.env) : undefined;
-    if (early) return early.then((result) => checked(result, this.root, result.stdout));
-    const started = this.background?.('git', args, { cwd: this.root, env: this.env, input });
-    // without a runner, or when its files could not be made, through pipes
-    if (!started) return runGitAsync(args, this.root, this.env, input);
-    return started.then((result) => checked(result, this.root, result.stdout));
+    return this.gitAllAsync([{ args, input }])[0]!;
+  }
+
+  /** Several questions to git at once, without waiting: one process started for all of them where it can. */
+  gitAllAsync(
+    questions: readonly { readonly args: readonly string[]; readonly input?: string | readonly string[] }[],
+  ): Promise<GitResult>[] {
+    // the launcher may have asked some already (engine/io/git-early.ts)
+    const early = questions.map(({ args, input }) => (input === undefined ? takeEarlyAnswer(args, this.root, this.env) : undefined));
+    const left = questions.filter((_, index) => early[index] === undefined);
+    const started = left.length === 0 ? [] : this.background?.('git', left, { cwd: this.root, env: this.env });
+    let next = 0;
+    return questions.map(({ args, input }, index) => {
+      // not asked after all (engine/io/write/background.ts), or without a runner or its files: through pipes
+      const piped = (): Promise<GitResult> => runGitAsync(args, this.root, this.env, input);
+      const answer = early[index] ?? started?.[next++];
+      if (!answer) return piped();
+      return answer.then((result) => (result ? checked(result, this.root, result.stdout) : piped()));
+    });
   }
 
   /** Ask what is asked without waiting through `runner`: files, not pipes, so git never waits on this process. */
@@ -270,21 +284,28 @@ export class GitRepository {
    * before then is asked again, as it would be without, and its answer is the one kept.
    */
   prefetch(untracked: readonly (readonly string[])[] = []): void {
+    const questions: { readonly args: readonly string[]; readonly keep: (result: GitResult) => void }[] = [];
     if (!this.whole && !this.trackedCache.has('.')) {
-      const listing = this.gitAsync(STAGED).then((result) => {
-        if (!this.whole && !this.trackedCache.has('.')) this.trackedCache.set('.', this.acceptIndex(result));
+      questions.push({
+        args: STAGED,
+        keep: (result) => {
+          if (!this.whole && !this.trackedCache.has('.')) this.trackedCache.set('.', this.acceptIndex(result));
+        },
       });
-      this.prefetched.push(listing.catch(() => undefined));
     }
     for (const pathspecs of untracked) {
       const key = untrackedKey(pathspecs);
       if (this.trackedCache.has(key)) continue;
-      const listing = this.gitAsync(untrackedArgs(pathspecs)).then((result) => {
-        if (!this.trackedCache.has(key)) this.trackedCache.set(key, untrackedFiles(result));
+      questions.push({
+        args: untrackedArgs(pathspecs),
+        keep: (result) => {
+          if (!this.trackedCache.has(key)) this.trackedCache.set(key, untrackedFiles(result));
+        },
       });
-      // a question that failed is asked again when it is needed, and refused there
-      this.prefetched.push(listing.catch(() => undefined));
     }
+    const answers = this.gitAllAsync(questions);
+    // a question that failed is asked again when it is needed, and refused there
+    for (const [index, { keep }] of questions.entries()) this.prefetched.push(answers[index]!.then(keep).catch(() => undefined));
   }
 
   /** True once the whole index is listed (`prefetch`'s answer in, or asked). */

@@ -11,7 +11,7 @@ import { DocumentError } from '../io/document-error';
 import { GitRepository, runGit } from '../io/git';
 import type { Tree } from '../io/tree';
 import { IndexTree, treeFor, WorkingTree } from '../io/tree';
-import { runInBackground } from '../io/write/background';
+import { runAllInBackground } from '../io/write/background';
 import { STRAY_PATHSPECS } from '../io/write/leftover';
 import { ContentCache } from './content-cache';
 import type { FrontMatterDocument } from './front-matter';
@@ -61,7 +61,7 @@ export class Repository {
   static open(cwd: string, options: OpenOptions): Repository {
     const env = options.env;
     const git = GitRepository.discover(cwd, { env, isolated: options.isolated });
-    git.useBackground(runInBackground);
+    git.useBackground(runAllInBackground);
     const tree =
       options.tree === 'working' || options.tree === 'snapshot'
         ? new WorkingTree(git.root, { snapshot: options.tree === 'snapshot' })

@@ -10,7 +10,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitRepository } from '../../engine/io/git';
-import { runInBackground } from '../../engine/io/write/background';
+import { runAllInBackground, runInBackground } from '../../engine/io/write/background';
 import { STRAY_PATHSPECS } from '../../engine/io/write/leftover';
 import { cleanEnv, repoFactory } from '../helpers/repo';
 
@@ -85,11 +85,63 @@ describe('git in the background', () => {
     const answer = await withTmpdir(join(dir, 'no-such-folder'), async () => {
       expect(runInBackground('git', ['ls-files', '-z'], { cwd: dir, env })).toBeUndefined();
       const git = GitRepository.discover(dir, { env });
-      git.useBackground(runInBackground);
+      git.useBackground(runAllInBackground);
       return git.gitAsync(['ls-files', '-z']);
     });
     expect(answer.status).toBe(0);
     expect(answer.stdout.split('\0').filter(Boolean)).toHaveLength(4);
+  });
+});
+
+describe('several questions at once (runAllInBackground)', () => {
+  it("gives each run git's own answer, input and output larger than a pipe holds included, and leaves no scratch folder", async () => {
+    const { dir, env, paths } = repositoryWith(1500);
+    const tmp = repos.create({ git: false }).dir;
+    const input = paths.map((path) => `${path}\0`);
+    const runs = [
+      { args: ['ls-files', '--stage', '-z'] },
+      { args: ['check-attr', '-z', '--stdin', 'text'], input },
+      { args: ['rev-parse', '--verify', '--quiet', 'no-such-ref'] },
+    ];
+    const answers = await withTmpdir(tmp, () => Promise.all(runAllInBackground('git', runs, { cwd: dir, env })!));
+    runs.forEach((run, index) => {
+      const direct = spawnSync('git', run.args, { cwd: dir, env, input: run.input?.join(''), encoding: 'utf8' });
+      expect(answers[index]).toEqual({ status: direct.status, stdout: direct.stdout, stderr: direct.stderr });
+    });
+    expect(answers[0]!.stdout.length).toBeGreaterThan(128 * 1024);
+    expect(answers[1]!.stdout.split('\0').filter(Boolean)).toHaveLength(1500 * 3);
+    expect(answers[2]!.status).toBe(1);
+    expect(scratchFolders(tmp)).toEqual([]);
+  });
+
+  it('hands every word to the command exactly as given: quotes, spaces, dollars, backslashes and new lines', async () => {
+    const words = ["it's", 'two words', '$HOME', '`true`', '$(exit 3)', 'back\\slash', 'new\nline', '"', "'", '*', '-'];
+    const echo = 'process.stdout.write(JSON.stringify(process.argv.slice(1)))';
+    const [first, second] = await Promise.all(
+      runAllInBackground(process.execPath, [{ args: ['-e', echo, ...words] }, { args: ['-e', echo, ...words.reverse()] }], {
+        cwd: repos.create({ git: false }).dir,
+        env: cleanEnv(),
+      })!,
+    );
+    expect(first!.status).toBe(0);
+    expect(JSON.parse(first!.stdout)).toEqual([...words].reverse());
+    expect(JSON.parse(second!.stdout)).toEqual(words);
+  });
+
+  it('answers nothing (undefined) for a run whose command cannot be run, and GitRepository.gitAllAsync then asks through pipes', async () => {
+    const { dir, env } = repositoryWith(3);
+    const [missing] = await Promise.all(
+      runAllInBackground('majordomus-no-such-command', [{ args: ['x'] }, { args: ['y'] }], { cwd: dir, env })!,
+    );
+    expect(missing).toBeUndefined();
+    const git = GitRepository.discover(dir, { env });
+    git.useBackground((_command, runs) => runs.map(() => Promise.resolve(undefined)));
+    const [listed, failed] = await Promise.all(
+      git.gitAllAsync([{ args: ['ls-files', '-z'] }, { args: ['cat-file', '-t', 'no-such-object'] }]),
+    );
+    expect(listed!.status).toBe(0);
+    expect(listed!.stdout.split('\0').filter(Boolean)).toHaveLength(4);
+    expect(failed!.status).not.toBe(0);
   });
 });
 
@@ -99,7 +151,7 @@ describe("a gate's questions asked ahead (GitRepository.prefetch)", () => {
     writeFileSync(join(dir, '.ai/.x.md.majordomus-999999-0123abcd.tmp'), 'left over\n');
     writeFileSync(join(dir, 'untracked.txt'), 'new\n');
     const ahead = GitRepository.discover(dir, { env });
-    ahead.useBackground(runInBackground);
+    ahead.useBackground(runAllInBackground);
     ahead.prefetch([STRAY_PATHSPECS]);
     await ahead.settle();
     const direct = GitRepository.discover(dir, { env });
@@ -114,7 +166,7 @@ describe("a gate's questions asked ahead (GitRepository.prefetch)", () => {
   it('keeps the answer of a question asked before it settled: the later answer does not replace it', async () => {
     const { dir, env } = repositoryWith(5);
     const git = GitRepository.discover(dir, { env });
-    git.useBackground(runInBackground);
+    git.useBackground(runAllInBackground);
     git.prefetch([STRAY_PATHSPECS]);
     const first = git.tracked();
     const strays = git.untracked(STRAY_PATHSPECS);
@@ -126,7 +178,9 @@ describe("a gate's questions asked ahead (GitRepository.prefetch)", () => {
   it('a question that fails ahead is asked again, directly, when it is needed', async () => {
     const { dir, env } = repositoryWith(2);
     const git = GitRepository.discover(dir, { env });
-    git.useBackground(() => Promise.resolve({ error: new Error('spawn git ENOENT'), status: null, stdout: '', stderr: '' }));
+    git.useBackground((_command, runs) =>
+      runs.map(() => Promise.resolve({ error: new Error('spawn git ENOENT'), status: null, stdout: '', stderr: '' })),
+    );
     git.prefetch([STRAY_PATHSPECS]);
     await expect(git.settle()).resolves.toBeUndefined();
     expect(git.tracked()).toEqual(GitRepository.discover(dir, { env }).tracked());

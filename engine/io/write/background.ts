@@ -3,11 +3,13 @@
  * pipe is drained only while this process waits on its event loop, so a git listing a large index, or
  * reading ten thousand paths on its stdin, would stand still through every synchronous stretch of a
  * gate. With files it runs to its end on the other core, and its output is read once it has ended.
+ * Questions asked together are started by one shell (runAllInBackground): this process forks once.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ScratchStreams } from './scratch';
-import { closeScratchStreams, openScratchStreams, removeScratch, removeScratchStreams } from './scratch';
+import { closeScratchStreams, makeScratch, openScratchStreams, removeScratch, removeScratchStreams, writeScratchInput } from './scratch';
 
 /** How a background process ended: what it wrote, what it said, its status (null when killed), or why it could not start. */
 export interface BackgroundResult {
@@ -64,4 +66,103 @@ export function runInBackground(
       closeScratchStreams(streams);
     }
   });
+}
+
+/** One run of a command among several started at once: its arguments, and its input when it has one. */
+export interface BackgroundRun {
+  readonly args: readonly string[];
+  readonly input?: string | readonly string[];
+}
+
+/**
+ * Run `command` once for each of `runs`, all at the same time and none waiting for this process (input,
+ * output and errors in scratch files); each result as its run ends. A result is undefined for a run
+ * whose own answer cannot be told from the starter's failure (not started, killed, `command` not found
+ * or not executable): the caller asks that question again itself. Undefined when the scratch folder
+ * cannot be made.
+ *
+ * On a POSIX system one shell (`/bin/sh`) starts two runs or more, so this process forks once however
+ * many it asks: a fork of this process costs its own core milliseconds, more the larger its heap has
+ * grown, before the run even starts, where a fork of the shell costs the other core. Each run tells the
+ * shell's one pipe its number and status when it ends. Elsewhere, and for one run, each is started on
+ * its own (runInBackground).
+ */
+export function runAllInBackground(
+  command: string,
+  runs: readonly BackgroundRun[],
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
+): Promise<BackgroundResult | undefined>[] | undefined {
+  if (process.platform === 'win32' || runs.length < 2) {
+    const started = runs.map((run) => runInBackground(command, run.args, { ...options, input: run.input }));
+    if (started.some((answer) => answer === undefined)) return undefined;
+    return started as Promise<BackgroundResult>[];
+  }
+  let dir: string;
+  try {
+    dir = makeScratch('majordomus-git-');
+    runs.forEach((run, index) => {
+      if (run.input !== undefined) writeScratchInput(join(dir, `${index}.in`), run.input);
+    });
+  } catch {
+    return undefined;
+  }
+  const settle: ((result: BackgroundResult | undefined) => void)[] = [];
+  const answers = runs.map(() => new Promise<BackgroundResult | undefined>((resolvePromise) => settle.push(resolvePromise)));
+  const pending = new Set(runs.keys());
+  const end = (index: number, status: number | undefined): void => {
+    if (!pending.delete(index)) return;
+    const output = join(dir, `${index}.out`);
+    const errors = join(dir, `${index}.err`);
+    let result: BackgroundResult | undefined;
+    // 126 and 127 are the shell's: the command was not run; above 128, a signal ended it
+    if (status !== undefined && status < 126) {
+      try {
+        result = { status, stdout: readFileSync(output, 'utf8'), stderr: readFileSync(errors, 'utf8') };
+      } catch {
+        result = undefined;
+      }
+    }
+    for (const file of [output, errors, join(dir, `${index}.in`)]) rmSync(file, { force: true });
+    // the folder goes with the last answer, before anyone has it
+    if (pending.size === 0) removeScratch(dir);
+    settle[index]!(result);
+  };
+  const endAll = (): void => {
+    for (const index of [...pending]) end(index, undefined);
+  };
+  try {
+    const child = spawn('/bin/sh', ['-c', shellScript(command, runs), 'sh', dir], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let told = '';
+    child.stdout?.setEncoding('latin1');
+    child.stdout?.on('data', (chunk: string) => {
+      told += chunk;
+      for (let newline = told.indexOf('\n'); newline !== -1; newline = told.indexOf('\n')) {
+        const line = /^(\d+) (\d+)$/.exec(told.slice(0, newline));
+        told = told.slice(newline + 1);
+        if (line) end(Number(line[1]), Number(line[2]));
+      }
+    });
+    child.on('error', endAll);
+    child.on('close', endAll);
+  } catch {
+    endAll();
+  }
+  return answers;
+}
+
+/**
+ * The shell's script: each run in the background, its input, output and errors in the scratch folder
+ * (the script's first argument), then its number and status on the shell's output. Every word is quoted.
+ */
+function shellScript(command: string, runs: readonly BackgroundRun[]): string {
+  const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+  const lines = runs.map((run, index) => {
+    const input = run.input === undefined ? '' : ` <"$1/${index}.in"`;
+    return `(${[command, ...run.args].map(quote).join(' ')}${input} >"$1/${index}.out" 2>"$1/${index}.err"; echo "${index} $?") &`;
+  });
+  return `${lines.join('\n')}\nwait\n`;
 }

@@ -21,7 +21,6 @@ import {
   statSync,
   unlinkSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -69,17 +68,7 @@ export function openScratchStreams(prefix: string, input?: string | readonly str
   try {
     let inputFd: number | undefined;
     if (input !== undefined) {
-      // an input in parts is written a part at a time: a string of ten thousand paths would be a large
-      // object, kept until the next full collection
-      if (typeof input === 'string') writeFileSync(join(dir, 'input'), input);
-      else {
-        const fd = openSync(join(dir, 'input'), 'wx', 0o600);
-        try {
-          for (const part of input) writeSync(fd, part);
-        } finally {
-          closeSync(fd);
-        }
-      }
+      writeScratchInput(join(dir, 'input'), input);
       inputFd = openSync(join(dir, 'input'), 'r');
     }
     const outputFile = join(dir, 'output');
@@ -87,6 +76,20 @@ export function openScratchStreams(prefix: string, input?: string | readonly str
   } catch (error) {
     removeScratch(dir);
     throw error;
+  }
+}
+
+/** Write a process's input as a new private file of a scratch folder, whole or in parts. */
+export function writeScratchInput(file: string, input: string | readonly string[]): void {
+  // an input in parts is written a part at a time: a string of ten thousand paths would be a large
+  // object, kept until the next full collection
+  const fd = openSync(file, 'wx', 0o600);
+  try {
+    // writeFileSync on a descriptor writes on from where it stands, and writes all of it
+    if (typeof input === 'string') writeFileSync(fd, input);
+    else for (const part of input) writeFileSync(fd, part);
+  } finally {
+    closeSync(fd);
   }
 }
 
