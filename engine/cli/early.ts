@@ -39,9 +39,9 @@ export function askEarly(argv: readonly string[], cwd: string, env: NodeJS.Proce
       questions.map((args) => ({ args })),
       { cwd, env },
     );
-    questions.forEach((args, index) => {
-      if (answers) putEarly(args, cwd, env, answers[index]!);
-    });
+    // no files for their output: nothing asked, each asked when it is needed
+    if (!answers) return;
+    for (const [index, args] of questions.entries()) putEarly(args, cwd, env, answers[index]!);
   } catch {
     // not asked early: asked when it is needed
   }
