@@ -22,9 +22,7 @@ export function untrackedFiles(result: { readonly status: number; readonly stdou
 export interface StagedListing {
   /** Every entry's path, in git's order. */
   readonly files: readonly string[];
-  /** The blob of each path's first entry: stage 0, or a conflicted path's first stage. */
-  readonly first: ReadonlyMap<string, string>;
-  /** The paths listed at a stage other than 0 (conflicted): `first` has no stage-0 blob for them. */
+  /** The paths listed at a stage other than 0 (conflicted): they have no stage-0 blob. */
   readonly conflicted: ReadonlySet<string>;
   /** True when `files` is in byte order, as git keeps its index (checked, and only where `<` is byte order). */
   readonly sorted: boolean;
@@ -35,11 +33,14 @@ export interface StagedListing {
   readonly error?: string;
 }
 
-/** Parse `git ls-files --stage -z`: `<mode> SP <blob> SP <stage> TAB <path> NUL` a record, read in place. */
-export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first: Map<string, string>; conflicted: Set<string> } {
+/**
+ * Parse `git ls-files --stage -z`: `<mode> SP <blob> SP <stage> TAB <path> NUL` a record, read in place.
+ * Each entry's blob stays in the text until it is asked for (`stagedBlob`, `stagedBlobs`): a run on ten
+ * thousand records asks for none, and a map of them all cost more than the rest of the parse.
+ */
+export function parseStaged(out: string): Omit<StagedListing, 'error' | 'conflicted'> & { conflicted: Set<string> } {
   const files: string[] = [];
   const starts: number[] = [];
-  const first = new Map<string, string>();
   const conflicted = new Set<string>();
   // below the surrogates, `<` on UTF-16 is byte order: git's order is checked with it, else not relied on
   let sorted = !/[\ud800-\uffff]/.test(out);
@@ -48,18 +49,51 @@ export function parseStaged(out: string): Omit<StagedListing, 'error'> & { first
     const end = out.indexOf('\0', at);
     if (tab === -1 || end === -1 || tab > end) break;
     const space = out.indexOf(' ', at);
-    const path = out.slice(tab + 1, end);
     if (space !== -1 && space < tab - 2) {
+      const path = out.slice(tab + 1, end);
       if (sorted && files.length > 0 && files[files.length - 1]! > path) sorted = false;
       files.push(path);
       starts.push(at);
       // git lists a path once, at stage 0, unless it is conflicted: then once a stage, from 1
       if (out.charCodeAt(tab - 1) !== 0x30) conflicted.add(path);
-      if (!conflicted.has(path) || !first.has(path)) first.set(path, out.slice(space + 1, tab - 2));
     }
     at = end + 1;
   }
-  return { files, first, conflicted, sorted, text: out, starts };
+  return { files, conflicted, sorted, text: out, starts };
+}
+
+type Blobs = Pick<StagedListing, 'files' | 'conflicted' | 'text' | 'starts'>;
+
+/** The blob of the listing's entry at position `at` of its files. */
+function blobAt(listing: Blobs, at: number): string {
+  const start = listing.starts[at]!;
+  return listing.text.slice(listing.text.indexOf(' ', start) + 1, listing.text.indexOf('\t', start) - 2);
+}
+
+const blobMaps = new WeakMap<readonly string[], ReadonlyMap<string, string>>();
+
+/** The blob of each path's first entry — stage 0, or a conflicted path's first stage — made once a listing. */
+export function stagedBlobs(listing: Blobs): ReadonlyMap<string, string> {
+  let blobs = blobMaps.get(listing.files);
+  if (!blobs) {
+    const made = new Map<string, string>();
+    listing.files.forEach((path, at) => {
+      if (!listing.conflicted.has(path) || !made.has(path)) made.set(path, blobAt(listing, at));
+    });
+    blobs = made;
+    blobMaps.set(listing.files, blobs);
+  }
+  return blobs;
+}
+
+/**
+ * The stage-0 blob of `path` in a listing in byte order, found by a binary search of its files;
+ * undefined when the path is not listed or is conflicted.
+ */
+export function stagedBlob(listing: Blobs & Pick<StagedListing, 'sorted'>, path: string): string | undefined {
+  if (!listing.sorted) return listing.conflicted.has(path) ? undefined : stagedBlobs(listing).get(path);
+  const [at] = prefixRun(listing.files, path);
+  return listing.files[at] === path && !listing.conflicted.has(path) ? blobAt(listing, at) : undefined;
 }
 
 /** A folder's stretch of the index listing, and the positions of its files a list leaves out. */

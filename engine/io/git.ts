@@ -15,6 +15,8 @@ import {
   literalPrefix,
   parseStaged,
   prefixRun,
+  stagedBlob,
+  stagedBlobs,
   untrackedArgs,
   untrackedFiles,
   untrackedKey,
@@ -327,6 +329,8 @@ export class GitRepository {
   indexBlob(path: string): string | undefined {
     // a listing under a pathspec that named the path knows it already; otherwise the whole listing is read
     if (!this.whole && !this.known.has(path)) this.tracked('.');
+    // the whole listing keeps its blobs in its text, looked up when asked (./git-listing.ts)
+    if (this.whole && this.staged !== undefined) return stagedBlob(this.staged, path);
     return this.conflicted.has(path) ? undefined : this.blobs.get(path);
   }
 
@@ -395,12 +399,11 @@ export class GitRepository {
   private remember(listing: ReturnType<typeof parseStaged>, whole = false): void {
     if (whole) {
       // the whole index names every path a narrower listing did, with the same blobs
-      this.blobs = listing.first;
       this.conflicted = listing.conflicted;
       this.whole = true;
       return;
     }
-    for (const [path, blob] of listing.first) {
+    for (const [path, blob] of stagedBlobs(listing)) {
       if (this.known.has(path)) continue;
       this.known.add(path);
       this.blobs.set(path, blob);

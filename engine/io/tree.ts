@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { DocumentError } from './document-error';
 import type { GitRepository, StagedListing } from './git';
 import { parseStaged, runGit, runGitBytes } from './git';
-import { folderRuns, prefixRun } from './git-listing';
+import { folderRuns, prefixRun, stagedBlobs } from './git-listing';
 import { notRegularFile, readRegularFile, streamRegularFile } from './regular-file';
 import { byteOrder, cappedText, DEFAULT_MAX_BYTES, decodeUtf8 } from './text';
 
@@ -219,7 +219,7 @@ export class IndexTree implements Tree {
     }
     if (listing.error !== undefined)
       throw new DocumentError('.git/index', undefined, `git cannot list the index: ${listing.error}`, 'check the repository');
-    this.entries = listing.first;
+    this.entries = stagedBlobs(listing);
     this.ordered = listing.sorted ? listing.files : [];
     if (listing.sorted) return;
     let parent: string | undefined;

@@ -118,3 +118,30 @@ describe("GitRepository.folderLines: a folder's stretch of the index listing, fo
     expect(changed.folderLines('d', ['d/a.md', 'd/b.md'])!.lines).not.toBe(before);
   });
 });
+
+describe("GitRepository.indexBlob: each path's blob read from the one listing when asked", () => {
+  it("is git's own stage-0 blob for every staged path, none for a conflicted or absent one, in byte order and out of it", () => {
+    // the second holds names past the surrogates: the listing is not read in byte order, and a map is made
+    for (const files of [FILES, [...FILES, 'é/ü', 'ｆ/x', 'ｆ-x', '😀/y']]) {
+      const dir = staged(files);
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, env, encoding: 'utf8' });
+      git('commit', '-q', '-m', 'base');
+      git('checkout', '-q', '-b', 'side');
+      writeFileSync(join(dir, 'a/b/c'), 'side\n');
+      git('commit', '-q', '-am', 'side');
+      git('checkout', '-q', '-');
+      writeFileSync(join(dir, 'a/b/c'), 'main\n');
+      git('commit', '-q', '-am', 'main');
+      expect(() => git('merge', '-q', 'side')).toThrow();
+      const repository = GitRepository.discover(dir, { env });
+      expect(repository.tracked('.')).toContain('a/b/c');
+      for (const file of files.filter((path) => path !== 'a/b/c'))
+        expect(repository.indexBlob(file), file).toBe(git('rev-parse', `:0:${file}`).trim());
+      for (const absent of ['a/b/c', 'a', 'a/b', 'nowhere', 'a-', 'z0', ''])
+        expect(repository.indexBlob(absent), absent).toBeUndefined();
+      // the index tree reads the same listing's blobs
+      expect(new IndexTree(dir, env, repository).exists('a/b/c')).toBe(true);
+    }
+  });
+});
