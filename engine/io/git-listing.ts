@@ -87,14 +87,33 @@ export function stagedBlobs(listing: Blobs): ReadonlyMap<string, string> {
 }
 
 /**
- * The stage-0 blob of `path` in a listing in byte order, found by a binary search of its files;
- * undefined when the path is not listed or is conflicted.
+ * The stage-0 blob of each path of a listing, read from its text when asked: the first few found by a
+ * binary search of its files (in byte order), and past those — a caller asking for a blob a record —
+ * from the map of them all, made once. Undefined for a path not listed, or conflicted.
  */
-export function stagedBlob(listing: Blobs & Pick<StagedListing, 'sorted'>, path: string): string | undefined {
-  if (!listing.sorted) return listing.conflicted.has(path) ? undefined : stagedBlobs(listing).get(path);
-  const [at] = prefixRun(listing.files, path);
-  return listing.files[at] === path && !listing.conflicted.has(path) ? blobAt(listing, at) : undefined;
+export class StagedBlobs {
+  private asked = 0;
+
+  constructor(private readonly listing: Blobs & Pick<StagedListing, 'sorted'>) {}
+
+  get(path: string): string | undefined {
+    const listing = this.listing;
+    if (listing.conflicted.has(path)) return undefined;
+    if (!listing.sorted || ++this.asked > SEARCHED) return stagedBlobs(listing).get(path);
+    const files = listing.files;
+    let lo = 0;
+    let hi = files.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (files[mid]! < path) lo = mid + 1;
+      else hi = mid;
+    }
+    return files[lo] === path ? blobAt(listing, lo) : undefined;
+  }
 }
+
+/** The blobs found by a search each before the map of them all is made (a search costs some twenty comparisons). */
+const SEARCHED = 64;
 
 /** A folder's stretch of the index listing, and the positions of its files a list leaves out. */
 export interface FolderLines {

@@ -15,7 +15,7 @@ import {
   literalPrefix,
   parseStaged,
   prefixRun,
-  stagedBlob,
+  StagedBlobs,
   stagedBlobs,
   untrackedArgs,
   untrackedFiles,
@@ -148,6 +148,7 @@ export class GitRepository {
   private trackedCache = new Map<string, readonly string[]>();
   /** The blob of each path's first index entry, from the listings of the run (a conflicted path's is not a stage-0 blob). */
   private blobs = new Map<string, string>();
+  private wholeBlobs: StagedBlobs | undefined;
   private conflicted = new Set<string>();
   /** The paths a listing under a pathspec named (their blob, or their conflict, is known), before the whole one. */
   private readonly known = new Set<string>();
@@ -329,8 +330,8 @@ export class GitRepository {
   indexBlob(path: string): string | undefined {
     // a listing under a pathspec that named the path knows it already; otherwise the whole listing is read
     if (!this.whole && !this.known.has(path)) this.tracked('.');
-    // the whole listing keeps its blobs in its text, looked up when asked (./git-listing.ts)
-    if (this.whole && this.staged !== undefined) return stagedBlob(this.staged, path);
+    // the whole listing keeps its blobs in its text, read when asked (./git-listing.ts)
+    if (this.wholeBlobs) return this.wholeBlobs.get(path);
     return this.conflicted.has(path) ? undefined : this.blobs.get(path);
   }
 
@@ -399,6 +400,7 @@ export class GitRepository {
   private remember(listing: ReturnType<typeof parseStaged>, whole = false): void {
     if (whole) {
       // the whole index names every path a narrower listing did, with the same blobs
+      this.wholeBlobs = new StagedBlobs(listing);
       this.conflicted = listing.conflicted;
       this.whole = true;
       return;
