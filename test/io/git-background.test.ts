@@ -94,25 +94,31 @@ describe('git in the background', () => {
 });
 
 describe('several questions at once (runAllInBackground)', () => {
-  it("gives each run git's own answer, input and output larger than a pipe holds included, and leaves no scratch folder", async () => {
-    const { dir, env, paths } = repositoryWith(1500);
-    const tmp = repos.create({ git: false }).dir;
-    const input = paths.map((path) => `${path}\0`);
-    const runs = [
-      { args: ['ls-files', '--stage', '-z'] },
-      { args: ['check-attr', '-z', '--stdin', 'text'], input },
-      { args: ['rev-parse', '--verify', '--quiet', 'no-such-ref'] },
-    ];
-    const answers = await withTmpdir(tmp, () => Promise.all(runAllInBackground('git', runs, { cwd: dir, env })!));
-    runs.forEach((run, index) => {
-      const direct = spawnSync('git', run.args, { cwd: dir, env, input: run.input?.join(''), encoding: 'utf8' });
-      expect(answers[index]).toEqual({ status: direct.status, stdout: direct.stdout, stderr: direct.stderr });
-    });
-    expect(answers[0]!.stdout.length).toBeGreaterThan(128 * 1024);
-    expect(answers[1]!.stdout.split('\0').filter(Boolean)).toHaveLength(1500 * 3);
-    expect(answers[2]!.status).toBe(1);
-    expect(scratchFolders(tmp)).toEqual([]);
-  });
+  it.each([
+    ['one after another', false],
+    ['all at once', true],
+  ])(
+    "gives each run git's own answer, input and output larger than a pipe holds included, and leaves no scratch folder (%s)",
+    async (_how, together) => {
+      const { dir, env, paths } = repositoryWith(1500);
+      const tmp = repos.create({ git: false }).dir;
+      const input = paths.map((path) => `${path}\0`);
+      const runs = [
+        { args: ['ls-files', '--stage', '-z'] },
+        { args: ['check-attr', '-z', '--stdin', 'text'], input },
+        { args: ['rev-parse', '--verify', '--quiet', 'no-such-ref'] },
+      ];
+      const answers = await withTmpdir(tmp, () => Promise.all(runAllInBackground('git', runs, { cwd: dir, env, together })!));
+      runs.forEach((run, index) => {
+        const direct = spawnSync('git', run.args, { cwd: dir, env, input: run.input?.join(''), encoding: 'utf8' });
+        expect(answers[index]).toEqual({ status: direct.status, stdout: direct.stdout, stderr: direct.stderr });
+      });
+      expect(answers[0]!.stdout.length).toBeGreaterThan(128 * 1024);
+      expect(answers[1]!.stdout.split('\0').filter(Boolean)).toHaveLength(1500 * 3);
+      expect(answers[2]!.status).toBe(1);
+      expect(scratchFolders(tmp)).toEqual([]);
+    },
+  );
 
   it('hands every word to the command exactly as given: quotes, spaces, dollars, backslashes and new lines', async () => {
     const words = ["it's", 'two words', '$HOME', '`true`', '$(exit 3)', 'back\\slash', 'new\nline', '"', "'", '*', '-'];

@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ScratchStreams } from './scratch';
 import { closeScratchStreams, makeScratch, openScratchStreams, removeScratch, removeScratchStreams, writeScratchInput } from './scratch';
@@ -75,22 +76,23 @@ export interface BackgroundRun {
 }
 
 /**
- * Run `command` once for each of `runs`, all at the same time and none waiting for this process (input,
- * output and errors in scratch files); each result as its run ends. A result is undefined for a run
- * whose own answer cannot be told from the starter's failure (not started, killed, `command` not found
- * or not executable): the caller asks that question again itself. Undefined when the scratch folder
- * cannot be made.
+ * Run `command` once for each of `runs`, none waiting for this process (input, output and errors in
+ * scratch files); each result as its run ends. A result is undefined for a run whose own answer cannot
+ * be told from the starter's failure (not started, killed, `command` not found or not executable): the
+ * caller asks that question again itself. Undefined when the scratch folder cannot be made.
  *
  * On a POSIX system one shell (`/bin/sh`) starts two runs or more, so this process forks once however
  * many it asks: a fork of this process costs its own core milliseconds, more the larger its heap has
- * grown, before the run even starts, where a fork of the shell costs the other core. Each run tells the
- * shell's one pipe its number and status when it ends. Elsewhere, and for one run, each is started on
- * its own (runInBackground).
+ * grown, before the run even starts, where a fork of the shell costs another core. Each run tells the
+ * shell's one pipe its number and status when it ends. The runs go one after another, in the order
+ * given, on a machine of two cores or fewer — there, runs at once took the core this process computes
+ * on from it — and all at once on a larger one (`together` says which). Elsewhere, and for one run,
+ * each is started on its own (runInBackground).
  */
 export function runAllInBackground(
   command: string,
   runs: readonly BackgroundRun[],
-  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly together?: boolean },
 ): Promise<BackgroundResult | undefined>[] | undefined {
   if (process.platform === 'win32' || runs.length < 2) {
     const started = runs.map((run) => runInBackground(command, run.args, { ...options, input: run.input }));
@@ -131,7 +133,8 @@ export function runAllInBackground(
     for (const index of [...pending]) end(index, undefined);
   };
   try {
-    const child = spawn('/bin/sh', ['-c', shellScript(command, runs), 'sh', dir], {
+    const together = options.together ?? availableParallelism() > 2;
+    const child = spawn('/bin/sh', ['-c', shellScript(command, runs, together), 'sh', dir], {
       cwd: options.cwd,
       env: options.env,
       stdio: ['ignore', 'pipe', 'ignore'],
@@ -155,14 +158,16 @@ export function runAllInBackground(
 }
 
 /**
- * The shell's script: each run in the background, its input, output and errors in the scratch folder
- * (the script's first argument), then its number and status on the shell's output. Every word is quoted.
+ * The shell's script: each run (in the background when `together`) with its input, output and errors in
+ * the scratch folder (the script's first argument), then its number and status on the shell's output.
+ * Every word is quoted.
  */
-function shellScript(command: string, runs: readonly BackgroundRun[]): string {
+function shellScript(command: string, runs: readonly BackgroundRun[], together: boolean): string {
   const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
   const lines = runs.map((run, index) => {
     const input = run.input === undefined ? '' : ` <"$1/${index}.in"`;
-    return `(${[command, ...run.args].map(quote).join(' ')}${input} >"$1/${index}.out" 2>"$1/${index}.err"; echo "${index} $?") &`;
+    const line = `(${[command, ...run.args].map(quote).join(' ')}${input} >"$1/${index}.out" 2>"$1/${index}.err"; echo "${index} $?")`;
+    return together ? `${line} &` : line;
   });
   return `${lines.join('\n')}\nwait\n`;
 }
