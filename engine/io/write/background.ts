@@ -99,15 +99,8 @@ export function runAllInBackground(
     if (started.some((answer) => answer === undefined)) return undefined;
     return started as Promise<BackgroundResult>[];
   }
-  let dir: string;
-  try {
-    dir = makeScratch('majordomus-git-');
-    runs.forEach((run, index) => {
-      if (run.input !== undefined) writeScratchInput(join(dir, `${index}.in`), run.input);
-    });
-  } catch {
-    return undefined;
-  }
+  const dir = scratchWithInputs(runs);
+  if (dir === undefined) return undefined;
   const settle: ((result: BackgroundResult | undefined) => void)[] = [];
   const answers = runs.map(() => new Promise<BackgroundResult | undefined>((resolvePromise) => settle.push(resolvePromise)));
   const pending = new Set(runs.keys());
@@ -155,6 +148,19 @@ export function runAllInBackground(
     endAll();
   }
   return answers;
+}
+
+/** A scratch folder holding each run's input (`<index>.in`); undefined, and nothing left, when it cannot be made. */
+function scratchWithInputs(runs: readonly BackgroundRun[]): string | undefined {
+  let dir: string | undefined;
+  try {
+    dir = makeScratch('majordomus-git-');
+    for (const [index, run] of runs.entries()) if (run.input !== undefined) writeScratchInput(join(dir, `${index}.in`), run.input);
+    return dir;
+  } catch {
+    if (dir !== undefined) removeScratch(dir);
+    return undefined;
+  }
 }
 
 /**
