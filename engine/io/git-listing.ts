@@ -100,15 +100,8 @@ export class StagedBlobs {
     const listing = this.listing;
     if (listing.conflicted.has(path)) return undefined;
     if (!listing.sorted || ++this.asked > SEARCHED) return stagedBlobs(listing).get(path);
-    const files = listing.files;
-    let lo = 0;
-    let hi = files.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (files[mid]! < path) lo = mid + 1;
-      else hi = mid;
-    }
-    return files[lo] === path ? blobAt(listing, lo) : undefined;
+    const at = lowerBound(listing.files, path);
+    return listing.files[at] === path ? blobAt(listing, at) : undefined;
   }
 }
 
@@ -178,19 +171,21 @@ export function folderRuns(paths: readonly string[]): [string, number, number][]
   return runs;
 }
 
+/** The first position of sorted `all` (`<` order) whose path is not below `key`: where `key` is, or would be. */
+function lowerBound(all: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (all[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Where the paths of sorted `all` (no surrogates: `<` is byte order) that start with `prefix` lie: one run, `[from, to)`. */
 export function prefixRun(all: readonly string[], prefix: string): [number, number] {
-  const lowerBound = (key: string): number => {
-    let lo = 0;
-    let hi = all.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (all[mid]! < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const from = lowerBound(prefix);
+  const from = lowerBound(all, prefix);
   // the paths with the prefix come together from there: where they end is found by halving too
   let lo = from;
   let hi = all.length;

@@ -33,6 +33,21 @@ function staged(files: readonly string[]): string {
   return dir;
 }
 
+/** Commit `dir`'s staged files, then leave `file` conflicted by a merge of two branches that changed it; git, run in `dir`. */
+function conflict(dir: string, file: string): (...args: string[]) => string {
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, env, encoding: 'utf8' });
+  git('commit', '-q', '-m', 'base');
+  git('checkout', '-q', '-b', 'side');
+  writeFileSync(join(dir, file), 'side\n');
+  git('commit', '-q', '-am', 'side');
+  git('checkout', '-q', '-');
+  writeFileSync(join(dir, file), 'main\n');
+  git('commit', '-q', '-am', 'main');
+  expect(() => git('merge', '-q', 'side')).toThrow();
+  return git;
+}
+
 function folders(files: readonly string[]): string[] {
   const all = new Set<string>(['']);
   for (const file of files) for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) all.add(file.slice(0, at));
@@ -59,16 +74,7 @@ describe('IndexTree folders', () => {
 
   it('lists a conflicted path once, as a file', () => {
     const dir = staged(['f/x']);
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, env });
-    git('commit', '-q', '-m', 'base');
-    git('checkout', '-q', '-b', 'side');
-    writeFileSync(join(dir, 'f/x'), 'side\n');
-    git('commit', '-q', '-am', 'side');
-    git('checkout', '-q', '-');
-    writeFileSync(join(dir, 'f/x'), 'main\n');
-    git('commit', '-q', '-am', 'main');
-    expect(() => git('merge', '-q', 'side')).toThrow();
+    conflict(dir, 'f/x');
     const index = new IndexTree(dir, env, GitRepository.discover(dir, { env }));
     expect(index.list('f')).toStrictEqual([{ name: 'x', directory: false }]);
     expect(index.list('')).toStrictEqual([{ name: 'f', directory: true }]);
@@ -124,16 +130,7 @@ describe("GitRepository.indexBlob: each path's blob read from the one listing wh
     // the second holds names past the surrogates: the listing is not read in byte order, and a map is made
     for (const files of [FILES, [...FILES, 'é/ü', 'ｆ/x', 'ｆ-x', '😀/y']]) {
       const dir = staged(files);
-      const git = (...args: string[]) =>
-        execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, env, encoding: 'utf8' });
-      git('commit', '-q', '-m', 'base');
-      git('checkout', '-q', '-b', 'side');
-      writeFileSync(join(dir, 'a/b/c'), 'side\n');
-      git('commit', '-q', '-am', 'side');
-      git('checkout', '-q', '-');
-      writeFileSync(join(dir, 'a/b/c'), 'main\n');
-      git('commit', '-q', '-am', 'main');
-      expect(() => git('merge', '-q', 'side')).toThrow();
+      const git = conflict(dir, 'a/b/c');
       const repository = GitRepository.discover(dir, { env });
       expect(repository.tracked('.')).toContain('a/b/c');
       const clean = files.filter((path) => path !== 'a/b/c');

@@ -6,7 +6,7 @@
  * Questions asked together are started by one shell (runAllInBackground): this process forks once.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ScratchStreams } from './scratch';
@@ -118,8 +118,14 @@ export function runAllInBackground(
       }
     }
     for (const file of [output, errors, join(dir, `${index}.in`)]) rmSync(file, { force: true });
-    // the folder goes with the last answer, before anyone has it
-    if (pending.size === 0) removeScratch(dir);
+    // the folder goes with the last answer, before anyone has it: emptied by name, as removeScratchStreams does
+    if (pending.size === 0) {
+      try {
+        rmdirSync(dir);
+      } catch {
+        removeScratch(dir);
+      }
+    }
     settle[index]!(result);
   };
   const endAll = (): void => {
