@@ -17,7 +17,11 @@ export default defineValidator({
       return;
     }
     const names: string[] = [];
-    for (const entry of context.list(dir)) if (!entry.directory && entry.name.endsWith('.md')) names.push(entry.name);
+    const entries = context.list(dir);
+    for (let at = 0; at < entries.length; at++) {
+      const entry = entries[at]!;
+      if (!entry.directory && entry.name.endsWith('.md')) names.push(entry.name);
+    }
     // in the index (a pre-commit hook) every record listed is a staged file, which git tracks
     const untracked = context.tree === 'index' ? [] : notTracked(dir, names, context.git.tracked(dir));
     for (const path of untracked) {
@@ -44,7 +48,8 @@ export function notTracked(dir: string, names: readonly string[], tracked: reado
   // tracked file that is not a record, the folder's .gitkeep, is passed as the names leave it out)
   let at = 0;
   let same = true;
-  for (const path of tracked) {
+  for (let next = 0; next < tracked.length; next++) {
+    const path = tracked[next]!;
     if (path.indexOf('/', start) !== -1 || !path.endsWith('.md')) continue;
     const name = names[at++];
     if (name === undefined || path.length !== start + name.length || !path.endsWith(name)) {

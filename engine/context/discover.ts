@@ -51,8 +51,12 @@ export function discover(source: ContextSource): Discovery {
   // the file name first, compared in place: a repository may track many thousands of files, few of them documents
   const named = [...names];
   const files: string[] = [];
-  for (const file of source.files) {
-    for (const name of named) {
+  // counted loops: a for...of allocates a step of its own a path until the engine compiles it
+  const all = source.files;
+  for (let at = 0; at < all.length; at++) {
+    const file = all[at]!;
+    for (let n = 0; n < named.length; n++) {
+      const name = named[n]!;
       if (file.endsWith(name) && file.charCodeAt(file.length - name.length - 1) === 0x2f) {
         if (file.startsWith(layer) && !file.startsWith(local) && !file.startsWith(vendor)) files.push(file);
         break;

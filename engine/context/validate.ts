@@ -143,7 +143,9 @@ function missingContracts(source: ContextSource, discovery: Discovery): ContextP
   const vendor = `${source.rulesDir}/vendor`;
   const folders = new Set<string>();
   let previous: string | undefined;
-  for (const file of source.files) {
+  const files = source.files;
+  for (let at = 0; at < files.length; at++) {
+    const file = files[at]!;
     // files of one folder come together: a folder met just before is not looked at again
     if (previous !== undefined && file.startsWith(previous) && file.lastIndexOf('/') === previous.length - 1) continue;
     const folder = folderOf(file);

@@ -113,17 +113,22 @@ export class WorkingTree implements Tree {
       throw new DocumentError(dir, undefined, problem, 'make it a folder the tool can read, or remove it');
     }
     // the names sorted on their own (the engine's own comparison, no call a pair), then each made an entry
+    // counted loops: a for...of allocates a step of its own a name until the engine compiles it
     const names: string[] = [];
     const folders = new Set<string>();
-    for (const entry of entries) {
+    for (let at = 0; at < entries.length; at++) {
+      const entry = entries[at]!;
       names.push(entry.name);
       if (entry.isDirectory()) folders.add(entry.name);
     }
     names.sort();
-    for (const name of names) {
+    const listed: TreeEntry[] = [];
+    for (let at = 0; at < names.length; at++) {
+      const name = names[at]!;
       if (SURROGATE_OR_ABOVE.test(name)) return sortedEntries(names.map((other) => ({ name: other, directory: folders.has(other) })));
+      listed.push({ name, directory: folders.has(name) });
     }
-    return names.map((name) => ({ name, directory: folders.has(name) }));
+    return listed;
   }
 
   readText(path: string, maxBytes = DEFAULT_MAX_BYTES): string {

@@ -70,10 +70,12 @@ export function loadLeaves(adapter: ProviderAdapter, tree: LoadTree, targets: re
   const names = loader.names;
   const leaves = new Set<string>();
   // by the end of each path, without a copy of the list or of each name (a repository may track many
-  // thousands): plain loops, which the engine compiles, rather than a call a path
+  // thousands): counted loops, which allocate nothing a path even before the engine compiles them
   for (const files of [tree.files, targets]) {
-    for (const file of files) {
-      for (const name of names) {
+    for (let at = 0; at < files.length; at++) {
+      const file = files[at]!;
+      for (let n = 0; n < names.length; n++) {
+        const name = names[n]!;
         if (file.endsWith(name) && (file.length === name.length || file.charCodeAt(file.length - name.length - 1) === 0x2f)) {
           leaves.add(folderOf(file));
           break;
