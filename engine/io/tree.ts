@@ -10,6 +10,7 @@ import type { Dirent, Stats } from 'node:fs';
 import { existsSync, lstatSync, opendirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DocumentError } from './document-error';
+import { folderStamp } from './folder-stamp';
 import type { GitRepository, StagedListing } from './git';
 import { parseStaged, runGit, runGitBytes } from './git';
 import { folderRuns, prefixRun, stagedBlobs } from './git-listing';
@@ -47,6 +48,20 @@ export interface Tree {
   prefetch(paths: readonly string[]): void;
 }
 
+/**
+ * The listings of large folders of the working tree kept between runs, each for one exact stamp of the
+ * folder (./folder-stamp.ts); engine/layer/listing-cache.ts keeps them in the layer's local half.
+ */
+export interface FolderListings {
+  /** The entries kept for `dir` when they were listed under exactly `stamp`; undefined otherwise. */
+  get(dir: string, stamp: string): TreeEntry[] | undefined;
+  /** Keep `entries`, listed from `dir` under `stamp`. */
+  set(dir: string, stamp: string, entries: readonly TreeEntry[]): void;
+}
+
+/** A folder listed with fewer entries than this is not kept: reading it costs less than keeping it. */
+export const KEPT_LISTING_FROM = 256;
+
 /** A character at or above the surrogates, where UTF-16 order and byte order part. */
 const SURROGATE_OR_ABOVE = /[\ud800-\uffff]/;
 
@@ -64,6 +79,8 @@ export class WorkingTree implements Tree {
   /** Each folder listed so far, in a snapshot. */
   private readonly listed = new Map<string, TreeEntry[]>();
   private keptBytes = 0;
+  /** Where large folders' listings are kept between runs, for a snapshot (`useListings`). */
+  private listings: FolderListings | undefined;
 
   /**
    * With `snapshot`, the tree keeps the bytes of each file it reads (up to SNAPSHOT_BYTES in all) and
@@ -75,6 +92,14 @@ export class WorkingTree implements Tree {
     readonly root: string,
     private readonly options: { readonly snapshot?: boolean } = {},
   ) {}
+
+  /**
+   * Serve a large folder's listing from `listings` when the folder's stamp is the one it was kept for,
+   * and keep what is listed otherwise. A snapshot only: a gate lists a folder it does not write to.
+   */
+  useListings(listings: FolderListings): void {
+    if (this.options.snapshot) this.listings = listings;
+  }
 
   exists(path: string): boolean {
     // existsSync, not statSync: no Stats object (and its four dates) for a yes or no, asked per rule
@@ -104,6 +129,19 @@ export class WorkingTree implements Tree {
 
   private listDisk(dir: string): TreeEntry[] {
     const abs = join(this.root, dir);
+    // a folder that has stood still since it was last listed has the same names: ten thousand records
+    // are not listed again on every commit (the stamp is taken before the folder is read)
+    const stamp = this.listings ? folderStamp(abs) : undefined;
+    if (stamp !== undefined) {
+      const kept = this.listings?.get(dir, stamp);
+      if (kept) return kept;
+    }
+    const listed = this.readFolder(dir, abs);
+    if (stamp !== undefined && listed.length >= KEPT_LISTING_FROM) this.listings?.set(dir, stamp, listed);
+    return listed;
+  }
+
+  private readFolder(dir: string, abs: string): TreeEntry[] {
     let entries: Dirent[];
     try {
       entries = readdirSync(abs, { withFileTypes: true });

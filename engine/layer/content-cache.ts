@@ -261,10 +261,11 @@ export class ContentCache {
       .digest('hex');
   }
 
-  /** The build whose cache serves `purpose` for `paths`, or undefined when nothing is kept for them. */
-  private usable(purpose: string, paths: readonly string[]): string | undefined {
+  /** The build whose cache serves `purpose` for `paths` (any, without), or undefined when nothing is kept for them. */
+  private usable(purpose: string, paths: readonly string[] | undefined): string | undefined {
     const build = buildId();
-    if (!build || paths.length < MIN_BATCH || this.maxEntries() === 0 || !/^[a-z0-9][a-z0-9_-]*$/.test(purpose)) return undefined;
+    if (!build || (paths !== undefined && paths.length < MIN_BATCH) || this.maxEntries() === 0 || !/^[a-z0-9][a-z0-9_-]*$/.test(purpose))
+      return undefined;
     return build;
   }
 
@@ -372,6 +373,30 @@ export class ContentCache {
       this.vouching.set(folder, answer);
     }
     return answer;
+  }
+
+  /**
+   * The value kept for `key` under `purpose` by `keep`, or undefined (none kept, or no cache is kept).
+   * Unlike `derive`'s, a key here is a name: the caller keeps with the value what it must match, and
+   * judges it (engine/layer/listing-cache.ts).
+   */
+  kept(purpose: string, key: string): CachedValue | undefined {
+    const build = this.usable(purpose, undefined);
+    if (!build) return undefined;
+    const store = this.store(build, purpose);
+    store.used.add(key);
+    return Object.hasOwn(store.entries, key) ? store.entries[key] : undefined;
+  }
+
+  /** Keep `value` for `key` under `purpose`, written now: at most `most` keys stay, the unused first out. */
+  keep(purpose: string, key: string, value: CachedValue, most: number): void {
+    const build = this.usable(purpose, undefined);
+    if (!build) return;
+    const store = this.store(build, purpose);
+    store.used.add(key);
+    delete store.entries[key];
+    store.entries[key] = value;
+    this.write(build, purpose, store, most);
   }
 
   private store(build: string, purpose: string): Store {

@@ -18,6 +18,7 @@ import type { FrontMatterDocument } from './front-matter';
 import { parseFrontMatter } from './front-matter';
 import type { Layout } from './layout';
 import { AI_DIR, layoutFromManifest, MANIFEST_PATH, openLayout } from './layout';
+import { KeptListings } from './listing-cache';
 import type { RuleSet } from './rule-types';
 import type { YamlDocument } from './yaml';
 import { parseYaml } from './yaml';
@@ -51,7 +52,10 @@ export class Repository {
   constructor(
     readonly git: GitRepository,
     readonly layout: Layout,
-  ) {}
+  ) {
+    // a gate's working tree lists its large folders once until they change (./listing-cache.ts)
+    if (layout.tree instanceof WorkingTree) layout.tree.useListings(new KeptListings(() => this.contentCache));
+  }
 
   /**
    * The repository around `cwd` with its layer: the one way the engine opens a repository. A

@@ -108,6 +108,16 @@ function hookJudgesTheStagedBlob(repo: TempRepo, path: string): void {
   expect(hookGit(repo, ['commit', '-q', '--allow-empty', '-m', 'sound']).status).toBe(0);
 }
 
+/** Past the two seconds within which a folder's change is too recent to stamp (engine/io/folder-stamp.ts). */
+const stoodStill = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 2_100));
+
+/** Replace the entries of one cache file, written as its writer writes it (magic, checksum, body). */
+function rewrite(repo: TempRepo, file: string, body: Record<string, unknown>): void {
+  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
+  const head = `majordomus content cache 1\n${createHash('sha256').update(bytes).digest('hex')}\n`;
+  writeFileSync(repo.path(`${CACHE}/${file}`), Buffer.concat([Buffer.from(head, 'utf8'), bytes]));
+}
+
 /** A record with a key the contract does not admit, as a hand would add it. */
 const spoil = (text: string): string => text.replace('\noutcome:', '\nnotes: "added by hand"\noutcome:');
 
@@ -316,6 +326,40 @@ describe('the content cache on a sessions folder past the bound of a folder read
     const unstaged = repo.gate(['doctor', '--rule', 'majordomus.session-records'], staged);
     expect(unstaged.code).toBe(0);
     expect(sessionFindings(unstaged)).toEqual([['OK', DIR]]);
+  });
+
+  it('in the working tree a folder that stood still is listed once: kept for its stamp, served until an entry changes, kept again', async () => {
+    const repo = copyOf(repos, large);
+    // a folder changed within two seconds is not stamped (a change may share its time's tick): let it settle
+    await stoodStill();
+    expect(repo.gate(['doctor']).code).toBe(0);
+    const file = cacheFiles(repo).find((name) => name.endsWith('/listings.json'))!;
+    const kept = () => entries(repo, file)[DIR] as { stamp: string; names: string; folders: number[] };
+    expect(kept().names.split('/')).toEqual(readdirSync(repo.path(DIR)).sort());
+    expect(kept().folders).toEqual([]);
+    // served for the same stamp: a name put in the kept listing is judged as if it were on disk
+    const ghost = `${DIR}/${largeNames[0]!.replace(/\.md$/, '')}-ghost.md`;
+    rewrite(repo, file, { [DIR]: { ...kept(), names: `${kept().names}/${ghost.split('/').pop()}` } });
+    const served = repo.gate(['doctor', '--rule', 'majordomus.session-records-shared']);
+    expect(served.findings.filter((finding) => finding.level !== 'OK').map((finding) => [finding.level, finding.subject])).toEqual([
+      ['WARN', ghost],
+    ]);
+    // a kept listing that is not as written (a folder position past its names) is a miss: the disk is listed
+    rewrite(repo, file, { [DIR]: { ...kept(), folders: [LARGE + 5] } });
+    expect(repo.gate(['doctor', '--rule', 'majordomus.session-records-shared']).code).toBe(0);
+    // a record added changes the folder's stamp: listed from the disk, the ghost gone and the new record named
+    rewrite(repo, file, { [DIR]: { ...kept(), names: `${kept().names}/${ghost.split('/').pop()}` } });
+    const copy = `${DIR}/${largeNames[0]!.replace(/\.md$/, '')}-copy.md`;
+    repo.write(copy, repo.read(`${DIR}/${largeNames[0]}`));
+    const listed = repo.gate(['doctor', '--rule', 'majordomus.session-records-shared']);
+    expect(listed.findings.filter((finding) => finding.level !== 'OK').map((finding) => [finding.level, finding.subject])).toEqual([
+      ['WARN', copy],
+    ]);
+    // and once the folder stands still again, its new listing is kept in place of the old
+    await stoodStill();
+    expect(repo.gate(['doctor', '--rule', 'majordomus.session-records-shared']).code).toBe(0);
+    expect(kept().names.split('/')).toEqual(readdirSync(repo.path(DIR)).sort());
+    expect(kept().names.split('/')).toContain(copy.split('/').pop());
   });
 
   it('in the working tree a record changed on disk is judged again, and an untracked one is named as not shared', () => {
