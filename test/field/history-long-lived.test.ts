@@ -83,4 +83,57 @@ describe('a long-lived repository, installed from the tarball', () => {
     expect(after.code, after.stderr).toBe(0);
     expect(project.git(['status', '--porcelain']).stdout).toBe('');
   });
+
+  it('300 records that stood still are listed once, in the checkout and in a worktree: a record added or removed later is seen', async () => {
+    const project = adopted();
+    expect(project.majordomus(['session', 'start']).code).toBe(0);
+    const closed = project.majordomus(['session', 'close'], { input: 'An episode.\n' });
+    expect(closed.code, closed.stderr).toBe(0);
+    const record = closed.stdout.trim();
+    const text = project.read(record);
+    const id = /session_id: "([^"]+)"/.exec(text)![1]!;
+    const name = record.split('/').pop()!;
+    for (let i = 1; i < 300; i++) {
+      const other = `s-20260101${String(1_000_000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
+      const older = name.replace(id, other).replace(/--[0-9a-f]{16}\.md$/, `--${i.toString(16).padStart(16, '0')}.md`);
+      project.write(`.ai/repo/sessions/${older}`, text.replaceAll(id, other));
+    }
+    expect(project.commitAll('three hundred closed episodes').code).toBe(0);
+    const notShared = (cwd?: string): string[] =>
+      project
+        .majordomus(['doctor', '--rule', 'majordomus.session-records-shared', '--json'], cwd ? { cwd } : {})
+        .stdout.split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { level: string; subject: string })
+        .filter((finding) => finding.level === 'WARN')
+        .map((finding) => finding.subject);
+    // a folder changed in the last two seconds is listed from the disk and not kept
+    await stoodStill();
+    expect(project.majordomus(['doctor']).code).toBe(0);
+    const kept = readdirSync(join(project.dir, '.ai/local/cache/content')).map((build) =>
+      readdirSync(join(project.dir, '.ai/local/cache/content', build)),
+    );
+    expect(kept.flat()).toContain('listings.json');
+    const added = `.ai/repo/sessions/${name.replace(/\.md$/, '')}-copy.md`;
+    project.write(added, text);
+    expect(notShared()).toEqual([added]);
+    await stoodStill();
+    expect(notShared()).toEqual([added]);
+    project.sh(`rm -- '${added}'`);
+    expect(notShared()).toEqual([]);
+    await stoodStill();
+    expect(notShared()).toEqual([]);
+    expect(project.git(['status', '--porcelain']).stdout).toBe('');
+    // a linked worktree is another folder with its own local half: its listing is its own
+    expect(project.git(['worktree', 'add', '-q', '-b', 'other', 'wt']).code).toBe(0);
+    const worktree = 'wt';
+    project.write(`wt/${added}`, text);
+    expect(notShared(worktree)).toEqual([added]);
+    await stoodStill();
+    expect(notShared(worktree)).toEqual([added]);
+    expect(notShared()).toEqual([]);
+  });
 });
+
+/** Past the two seconds within which a folder's change is too recent to stamp (engine/io/folder-stamp.ts). */
+const stoodStill = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 2_100));
