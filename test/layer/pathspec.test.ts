@@ -88,6 +88,15 @@ describe('selectPaths: the same answers as micromatch on every path', () => {
     expect(await selectPaths(paths, ['c.md'])).toStrictEqual(['c.md']);
   });
 
+  it('a path ending in `/` (micromatch forgives it at the top level only) is answered by micromatch, star and suffix or not', async () => {
+    // found by the property below: the star-and-suffix comparison took `.env/` for no match of `*.env`
+    const paths = Object.freeze(['*.env', '.env/', 'a', 'x.env/', 'a/x.env/', 'a/b.md/']);
+    for (const patterns of [['*.env'], ['a/*.env'], ['a/*.md'], ['.env/'], ['a']]) {
+      expect(await selectPaths(paths, patterns)).toStrictEqual(reference(paths, patterns));
+      expect(paths.filter(await pathspecMatcher(patterns))).toStrictEqual(reference(paths, patterns));
+    }
+  });
+
   it('a path listed twice is selected twice, in the order of the list', async () => {
     const paths = Object.freeze(['b.md', 'a.md', 'b.md']);
     expect(await selectPaths(paths, ['b.md', '*.md'])).toStrictEqual(['b.md', 'a.md', 'b.md']);

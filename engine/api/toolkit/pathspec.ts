@@ -36,6 +36,7 @@ const OPTIONS: Options = { dot: true };
 
 let micromatch: typeof Micromatch | undefined;
 const compiled = new Map<string, Predicate>();
+const exact = new Map<string, Predicate>();
 
 /**
  * A predicate on repository-relative paths: true when one of `patterns` matches. Each pattern is
@@ -44,10 +45,10 @@ const compiled = new Map<string, Predicate>();
 export async function pathspecMatcher(patterns: readonly string[]): Promise<(path: string) => boolean> {
   const literals = new Set(patterns.filter(isLiteral));
   const globs = patterns.filter((pattern) => !literals.has(pattern));
-  const all = await Promise.all(patterns.map(compile));
+  const all = await Promise.all(patterns.map(micromatchOf));
   const some = await Promise.all(globs.map(compile));
   return (path) => {
-    // a path with a backslash or a line terminator goes to micromatch whole, as it always did
+    // a path with a backslash, a line terminator or a trailing `/` goes to micromatch whole, as it always did
     if (!isPlain(path)) return all.some((matches) => matches(probe(path)));
     return literals.has(path) || some.some((matches) => matches(path));
   };
@@ -95,7 +96,9 @@ export async function eachMatch(paths: readonly string[], pattern: string, visit
       if (matches(paths[at]!) && visit(at) === false) return;
     }
   }
-  for (const at of index.odd) if (matches(probe(paths[at]!)) && visit(at) === false) return;
+  if (index.odd.length === 0) return;
+  const exactly = await micromatchOf(pattern);
+  for (const at of index.odd) if (exactly(probe(paths[at]!)) && visit(at) === false) return;
 }
 
 /** True when micromatch matches `pattern` exactly the path equal to it, and nothing else. */
@@ -149,15 +152,27 @@ async function compile(pattern: string): Promise<Predicate> {
     compiled.set(pattern, matches);
     return matches;
   }
-  micromatch ??= (await import('micromatch')).default;
-  const matches = micromatch.matcher(expand(pattern), OPTIONS);
+  const matches = await micromatchOf(pattern);
   compiled.set(pattern, matches);
   return matches;
 }
 
-/** A path micromatch reads as it is: no line terminator, no backslash (a separator on Windows). */
+/** micromatch's own answer for `pattern`: what a path that is not plain is asked (compile's comparison reads plain paths only). */
+async function micromatchOf(pattern: string): Promise<Predicate> {
+  const known = exact.get(pattern);
+  if (known) return known;
+  micromatch ??= (await import('micromatch')).default;
+  const matches = micromatch.matcher(expand(pattern), OPTIONS);
+  exact.set(pattern, matches);
+  return matches;
+}
+
+/**
+ * A path micromatch reads as it is: no line terminator, no backslash (a separator on Windows), no
+ * trailing `/` (which micromatch forgives in some places and not others; git never lists one).
+ */
 function isPlain(path: string): boolean {
-  return !LINE_TERMINATOR.test(path) && !path.includes('\\');
+  return !LINE_TERMINATOR.test(path) && !path.includes('\\') && !path.endsWith('/');
 }
 
 /** The path as micromatch is asked about it: a line terminator becomes NUL, which no pathspec names. */
@@ -169,14 +184,15 @@ function probe(path: string): string {
 const CHUNK = 512;
 
 /**
- * True when no path of `paths` holds a line terminator or a backslash: the paths joined a chunk at a
+ * True when no path of `paths` holds a line terminator or a backslash, or ends in `/`: the paths joined a chunk at a
  * time and each searched for each such character (a regular expression is interpreted the first time it
  * runs, and one run over every path would be slower than a search per character).
  */
 function noUnusualPath(paths: readonly string[]): boolean {
   for (let from = 0; from < paths.length; from += CHUNK) {
     const joined = paths.slice(from, from + CHUNK).join('/');
-    if (['\n', '\r', '\u2028', '\u2029', '\\'].some((character) => joined.includes(character))) return false;
+    // a path ending in `/` makes `//` with the next one, or ends the whole
+    if (['\n', '\r', '\u2028', '\u2029', '\\', '//'].some((character) => joined.includes(character)) || joined.endsWith('/')) return false;
   }
   return true;
 }
