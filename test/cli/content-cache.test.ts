@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countOf, gitTrace } from '../helpers/git-trace';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
-import { CLI, cleanEnv, repoFactory } from '../helpers/repo';
+import { CLI, cleanEnv, repoFactory, stoodStill } from '../helpers/repo';
 
 const DIR = '.ai/repo/sessions';
 const CACHE = '.ai/local/cache/content';
@@ -107,9 +107,6 @@ function hookJudgesTheStagedBlob(repo: TempRepo, path: string): void {
   expect(hookGit(repo, ['add', '--', path]).status).toBe(0);
   expect(hookGit(repo, ['commit', '-q', '--allow-empty', '-m', 'sound']).status).toBe(0);
 }
-
-/** Past the two seconds within which a folder's change is too recent to stamp (engine/io/folder-stamp.ts). */
-const stoodStill = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 2_100));
 
 /** Replace the entries of one cache file, written as its writer writes it (magic, checksum, body). */
 function rewrite(repo: TempRepo, file: string, body: Record<string, unknown>): void {

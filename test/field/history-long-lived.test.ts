@@ -9,8 +9,32 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FieldProject } from '../helpers/field';
+import { stoodStill } from '../helpers/repo';
 
 const LEDGER = '.ai/local/state/ledger.jsonl';
+
+/**
+ * One episode `session close` really wrote, and `count - 1` older ones before it (its record copied under
+ * other ids and times), as a sessions section grows; the real record's name and text.
+ */
+function closedEpisodes(project: FieldProject, count: number): { name: string; text: string } {
+  expect(project.majordomus(['session', 'start']).code).toBe(0);
+  const closed = project.majordomus(['session', 'close'], { input: 'An episode.\n' });
+  expect(closed.code, closed.stderr).toBe(0);
+  const record = closed.stdout.trim();
+  const text = project.read(record);
+  const id = /session_id: "([^"]+)"/.exec(text)![1]!;
+  const name = record.split('/').pop()!;
+  for (let i = 1; i < count; i++) {
+    const other = `s-20260101${String(1_000_000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
+    const older = name
+      .replace(/^\d{8}T\d{6}Z/, `20260101T${String(1_000_000 + i).slice(1)}Z`)
+      .replace(id, other)
+      .replace(/--[0-9a-f]{16}\.md$/, `--${i.toString(16).padStart(16, '0')}.md`);
+    project.write(`.ai/repo/sessions/${older}`, text.replaceAll(id, other));
+  }
+  return { name, text };
+}
 
 /** An adopted project, committed through its hooks. */
 function adopted(): FieldProject {
@@ -42,22 +66,8 @@ describe('a long-lived repository, installed from the tarball', () => {
 
   it('session archive: refused until the policy allows it, then the oldest records move, commit through the hooks, and doctor and git stay clean', () => {
     const project = adopted();
-    expect(project.majordomus(['session', 'start']).code).toBe(0);
-    const closed = project.majordomus(['session', 'close'], { input: 'An episode.\n' });
-    expect(closed.code, closed.stderr).toBe(0);
-    const record = closed.stdout.trim();
-    const text = project.read(record);
-    const id = /session_id: "([^"]+)"/.exec(text)![1]!;
-    const name = record.split('/').pop()!;
-    // older episodes before it, as a section grows: 40 records in all
-    for (let i = 1; i < 40; i++) {
-      const other = `s-20260101${String(1_000_000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
-      const older = name
-        .replace(/^\d{8}T\d{6}Z/, `20260101T${String(1_000_000 + i).slice(1)}Z`)
-        .replace(id, other)
-        .replace(/--[0-9a-f]{16}\.md$/, `--${i.toString(16).padStart(16, '0')}.md`);
-      project.write(`.ai/repo/sessions/${older}`, text.replaceAll(id, other));
-    }
+    // older episodes before a real one, as a section grows: 40 records in all
+    closedEpisodes(project, 40);
     expect(project.commitAll('forty closed episodes').code).toBe(0);
     // doctor keeps its cache in the local half, which git ignores
     const doctor = project.majordomus(['doctor']);
@@ -86,18 +96,7 @@ describe('a long-lived repository, installed from the tarball', () => {
 
   it('300 records that stood still are listed once, in the checkout and in a worktree: a record added or removed later is seen', async () => {
     const project = adopted();
-    expect(project.majordomus(['session', 'start']).code).toBe(0);
-    const closed = project.majordomus(['session', 'close'], { input: 'An episode.\n' });
-    expect(closed.code, closed.stderr).toBe(0);
-    const record = closed.stdout.trim();
-    const text = project.read(record);
-    const id = /session_id: "([^"]+)"/.exec(text)![1]!;
-    const name = record.split('/').pop()!;
-    for (let i = 1; i < 300; i++) {
-      const other = `s-20260101${String(1_000_000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
-      const older = name.replace(id, other).replace(/--[0-9a-f]{16}\.md$/, `--${i.toString(16).padStart(16, '0')}.md`);
-      project.write(`.ai/repo/sessions/${older}`, text.replaceAll(id, other));
-    }
+    const { name, text } = closedEpisodes(project, 300);
     expect(project.commitAll('three hundred closed episodes').code).toBe(0);
     const notShared = (cwd?: string): string[] =>
       project
@@ -134,6 +133,3 @@ describe('a long-lived repository, installed from the tarball', () => {
     expect(notShared()).toEqual([]);
   });
 });
-
-/** Past the two seconds within which a folder's change is too recent to stamp (engine/io/folder-stamp.ts). */
-const stoodStill = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 2_100));

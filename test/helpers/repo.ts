@@ -15,6 +15,9 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'dist/majordomus.cjs');
 export { UPSTREAM } from './upstream';
 
+/** Past the two seconds within which a folder's change is too recent to stamp (engine/io/folder-stamp.ts). */
+export const stoodStill = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 2_100));
+
 /** The environment for a child process working on another repository: git's own selectors removed. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
