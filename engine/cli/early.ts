@@ -2,14 +2,16 @@
  * What the launcher asks git before the program loads (see engine/io/git-early.ts). Each gate's first
  * question, finding the repository, is asked for every gate. Where the command runs at the top of a
  * working tree, the listings a gate starts with are asked too — the index for every gate, and for
- * `doctor` what `git add` could take of the layer — but only by a command that asks them before it
- * changes anything: a gate that judges first (`doctor`, `check`), and `finish` or `update` only as
- * `--check`. They run with files for their output, started by one shell where there is one
- * (engine/io/write/background.ts), so git runs to its end however long this process is busy.
+ * `doctor` what `git add` could take of the layer, and on a large index what git vouches for in it —
+ * but only by a command that asks them before it changes anything: a gate that judges first (`doctor`,
+ * `check`), and `finish` or `update` only as `--check`. They run with files for their output, started
+ * by one shell where there is one (engine/io/write/background.ts), so git runs to its end however long
+ * this process is busy.
  */
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { DISCOVERY, putEarly, STAGED } from '../io/git-early';
+import type { OutputOf } from '../io/git-early';
+import { DISCOVERY, putEarly, STAGED, vouchQuestions } from '../io/git-early';
 import { untrackedArgs } from '../io/git-listing';
 import { runAllInBackground } from '../io/write/background';
 import { STRAY_PATHSPECS } from '../io/write/leftover';
@@ -25,6 +27,21 @@ const LISTS_FIRST_CHECKING: ReadonlySet<string> = new Set(['finish', 'update']);
 const AUDITS_LAYER: ReadonlySet<string> = new Set(['doctor']);
 
 /**
+ * An index at least this large (about 2,500 entries) may hold a large folder of records, so `doctor`
+ * asks early, too, what git vouches for in the layer's top folder (engine/layer/content-cache.ts
+ * `anticipateLarge`): where it holds none, three small questions were asked for nothing, on the other core.
+ */
+const LARGE_INDEX_BYTES = 256 * 1024;
+
+/** The layer's top folder, where `doctor` reads records (the manifest's folder). */
+export const LAYER_TOP = '.ai';
+
+interface Question {
+  readonly args: readonly string[];
+  readonly input?: OutputOf;
+}
+
+/**
  * Ask git early what the command of `argv` will ask first, in `cwd` with `env`. Never throws, and never
  * changes what the command does: anything not asked here is asked when it is needed.
  */
@@ -32,25 +49,27 @@ export function askEarly(argv: readonly string[], cwd: string, env: NodeJS.Proce
   const command = argv[0];
   if (command === undefined || !GATES.has(command) || cwd === '') return;
   try {
-    const questions = [DISCOVERY, ...listings(command, argv, cwd)];
+    const questions: Question[] = [{ args: DISCOVERY }, ...listings(command, argv, cwd, env)];
     // one process started from here for all of them (engine/io/write/background.ts)
-    const answers = runAllInBackground(
-      'git',
-      questions.map((args) => ({ args })),
-      { cwd, env },
-    );
+    const answers = runAllInBackground('git', questions, { cwd, env });
     // no files for their output: nothing asked, each asked when it is needed
     if (!answers) return;
-    for (const [index, args] of questions.entries()) putEarly(args, cwd, env, answers[index]!);
+    for (const [index, { args, input }] of questions.entries()) putEarly(args, cwd, env, answers[index]!, input);
   } catch {
     // not asked early: asked when it is needed
   }
 }
 
 /** The listings the gate `command` starts with, when it lists before it changes anything and from here. */
-function listings(command: string, argv: readonly string[], cwd: string): (readonly string[])[] {
+function listings(command: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Question[] {
   if (!LISTS_FIRST.has(command) && !(LISTS_FIRST_CHECKING.has(command) && argv.includes('--check'))) return [];
   // at the top of a working tree the gate lists from here; anywhere else, it lists from elsewhere
   if (lstatSync(join(cwd, '.git'), { throwIfNoEntry: false }) === undefined) return [];
-  return AUDITS_LAYER.has(command) ? [STAGED, untrackedArgs(STRAY_PATHSPECS)] : [STAGED];
+  if (!AUDITS_LAYER.has(command)) return [{ args: STAGED }];
+  const listed = [{ args: STAGED }, { args: untrackedArgs(STRAY_PATHSPECS) }];
+  // inside a pre-commit hook the gate judges the index, whose blobs are its bytes: nothing to vouch for
+  if (env.GIT_INDEX_FILE) return listed;
+  // after the listings, which the gate needs first
+  const index = lstatSync(join(cwd, '.git', 'index'), { throwIfNoEntry: false });
+  return index?.isFile() && index.size >= LARGE_INDEX_BYTES ? [...listed, ...vouchQuestions(LAYER_TOP)] : listed;
 }

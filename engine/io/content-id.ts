@@ -8,6 +8,7 @@
  * `working-tree-encoding` — since its blob is not its bytes.
  */
 import type { GitRepository } from './git';
+import { askedEarly, vouchQuestions } from './git-early';
 
 /** The attributes under which the bytes on disk may differ from the blob. */
 const CONVERTING = ['text', 'eol', 'crlf', 'filter', 'ident', 'working-tree-encoding'];
@@ -25,6 +26,8 @@ export class VouchedFolder {
     private readonly sound: boolean,
     /** The folder's files git does not vouch for: changed on disk, or converted by an attribute. */
     private readonly except: ReadonlySet<string>,
+    /** True when the answer covers every tracked file below the folder, not only those directly in it. */
+    private readonly deep = false,
   ) {}
 
   /** True when git vouches for every one of `paths` (each directly in the folder and staged at stage 0, as the caller knows). */
@@ -40,7 +43,8 @@ export class VouchedFolder {
    * directly in the folder, staged at stage 0, neither changed nor converted; undefined otherwise.
    */
   get(path: string): string | undefined {
-    if (!this.sound || this.except.has(path) || !directlyIn(path, this.folder)) return undefined;
+    if (!this.sound || this.except.has(path)) return undefined;
+    if (this.deep ? !path.startsWith(`${this.folder}/`) : !directlyIn(path, this.folder)) return undefined;
     return this.git.indexBlob(path);
   }
 }
@@ -66,14 +70,32 @@ export async function vouchFolder(git: GitRepository, folder: string, tracked?: 
   if (diff.status !== 0 || attributes.status !== 0 || converting(autocrlf.status === 0 ? autocrlf.stdout : undefined)) {
     return new VouchedFolder(git, folder, false, new Set());
   }
+  return new VouchedFolder(git, folder, true, exceptions(diff.stdout, attributes.stdout));
+}
+
+/**
+ * What git vouches for among every tracked file below `root` (a top folder: the layer's), asked in one
+ * go — the questions of ./git-early.ts `vouchQuestions`, which the launcher asks early where the index
+ * is large, so a gate finds the answers in rather than starting a process for them.
+ */
+export async function vouchTree(git: GitRepository, root: string): Promise<VouchedFolder> {
+  const [autocrlf, diff, attributes] = await Promise.all(git.gitAllAsync(vouchQuestions(root)));
+  if (diff.status !== 0 || attributes.status !== 0 || converting(autocrlf.status === 0 ? autocrlf.stdout : undefined)) {
+    return new VouchedFolder(git, root, false, new Set());
+  }
+  return new VouchedFolder(git, root, true, exceptions(diff.stdout, attributes.stdout), true);
+}
+
+/** The files git does not vouch for: those `diff-files` names, and those an attribute converts. */
+function exceptions(diff: string, attributes: string): Set<string> {
   const except = new Set<string>();
-  for (const path of diff.stdout.split('\0')) if (path !== '') except.add(path);
+  for (const path of diff.split('\0')) if (path !== '') except.add(path);
   // `<path> NUL <attribute> NUL <value> NUL`, for each attribute set, unset or given a value
-  const fields = attributes.stdout.split('\0');
+  const fields = attributes.split('\0');
   for (let i = 0; i + 2 < fields.length; i += 3) {
     if (CONVERTING.includes(fields[i + 1]!) && fields[i + 2] !== 'unset' && fields[i + 2] !== 'unspecified') except.add(fields[i]!);
   }
-  return new VouchedFolder(git, folder, true, except);
+  return except;
 }
 
 /** The paths as check-attr reads them on its input (each ended by NUL), a few hundred to a part. */
@@ -95,4 +117,16 @@ function converting(value: string | undefined): boolean {
   if (value === undefined) return false;
   // what `git config --get` printed: the value and its newline
   return !['false', 'no', 'off', '0', ''].includes(value.trim().toLowerCase());
+}
+
+/** The top folder of a repository-relative path (`.ai` of `.ai/repo`). */
+export function topFolder(path: string): string {
+  const slash = path.indexOf('/');
+  return slash === -1 ? path : path.slice(0, slash);
+}
+
+/** True when the launcher asked early what git vouches for below `root` (engine/cli/early.ts), and no one has taken the answer. */
+export function vouchAskedEarly(git: GitRepository, root: string): boolean {
+  const attributes = vouchQuestions(root)[2]!;
+  return askedEarly(attributes.args, git.root, git.env, attributes.input);
 }

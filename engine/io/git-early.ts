@@ -44,6 +44,38 @@ export const DISCOVERY: readonly string[] = ['rev-parse', ...DISCOVERY_OPTIONS.f
 /** The whole index, as a gate lists it ahead (./git.ts `prefetch`). */
 export const STAGED: readonly string[] = ['ls-files', '--stage', '-z', '--', '.'];
 
+/**
+ * A question's input that is another question's output: what git answers to `outputOf`, asked in the
+ * same place (`ls-files` naming the paths `check-attr` reads on its stdin). A process that starts both
+ * runs the second only when the first succeeded; otherwise the first one's status is the answer.
+ */
+export interface OutputOf {
+  readonly outputOf: readonly string[];
+}
+
+/** What a question to git reads on its stdin: text, text in parts, or another question's output. */
+export type GitInput = string | readonly string[] | OutputOf;
+
+/** True when `input` is another question's output. */
+export function isOutputOf(input: GitInput | undefined): input is OutputOf {
+  return typeof input === 'object' && input !== null && 'outputOf' in input;
+}
+
+/**
+ * The questions that say which tracked files under `root` git vouches for (./content-id.ts): whether
+ * line endings convert, which files differ from the index, and every attribute of every tracked file.
+ * A gate that judges the layer asks them about the layer's top folder once; the launcher asks them
+ * early where the index is large (engine/cli/early.ts).
+ */
+export function vouchQuestions(root: string): readonly { readonly args: readonly string[]; readonly input?: OutputOf }[] {
+  return [
+    { args: ['config', '--get', '--', 'core.autocrlf'] },
+    { args: ['diff-files', '--name-only', '-z', '--', `:(literal)${root}`] },
+    // every attribute a path has (none, in most repositories: then git prints nothing at all)
+    { args: ['check-attr', '-z', '--stdin', '--all'], input: { outputOf: ['ls-files', '-z', '--', `:(literal)${root}`] } },
+  ];
+}
+
 const SLOT = Symbol.for('majordomus.git-early');
 
 /**
@@ -56,9 +88,20 @@ function asked(): Early[] {
 
 const NONE: Early[] = [];
 
-/** Keep `answer` as the answer to `args` asked in `cwd` with `env`. */
-export function putEarly(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, answer: Promise<EarlyResult | undefined>): void {
-  const early: Early = { key: args.join('\0'), cwd, env, answer };
+/** The name of a question: its arguments, and the arguments of the question whose output is its input. */
+function keyOf(args: readonly string[], from: OutputOf | undefined): string {
+  return from === undefined ? args.join('\0') : `${args.join('\0')}\0<\0${from.outputOf.join('\0')}`;
+}
+
+/** Keep `answer` as the answer to `args` (its input the output of `from`, when given) asked in `cwd` with `env`. */
+export function putEarly(
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  answer: Promise<EarlyResult | undefined>,
+  from?: OutputOf,
+): void {
+  const early: Early = { key: keyOf(args, from), cwd, env, answer };
   void answer.then((result) => {
     early.result = result;
   });
@@ -74,10 +117,10 @@ export async function earlyAnswered(): Promise<void> {
   if (discovery) await discovery.answer;
 }
 
-function take(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, settled: boolean): Early | undefined {
+function take(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, settled: boolean, from?: OutputOf): Early | undefined {
   const list = asked();
   if (list.length === 0) return undefined;
-  const key = args.join('\0');
+  const key = keyOf(args, from);
   const at = list.findIndex((early) => early.key === key && early.cwd === cwd && early.env === env && (!settled || early.result));
   return at === -1 ? undefined : list.splice(at, 1)[0];
 }
@@ -95,6 +138,13 @@ export function takeEarlyAnswer(
   args: readonly string[],
   cwd: string,
   env: NodeJS.ProcessEnv,
+  from?: OutputOf,
 ): Promise<EarlyResult | undefined> | undefined {
-  return take(args, cwd, env, false)?.answer;
+  return take(args, cwd, env, false, from)?.answer;
+}
+
+/** True when the question `args` (its input the output of `from`) was asked early in `cwd` with `env` and is not taken yet. */
+export function askedEarly(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, from?: OutputOf): boolean {
+  const key = keyOf(args, from);
+  return asked().some((early) => early.key === key && early.cwd === cwd && early.env === env);
 }

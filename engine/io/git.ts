@@ -7,7 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MissingError, UsageError } from '../errors';
-import { DISCOVERY_OPTIONS, STAGED, takeEarly, takeEarlyAnswer } from './git-early';
+import type { GitInput } from './git-early';
+import { DISCOVERY_OPTIONS, isOutputOf, STAGED, takeEarly, takeEarlyAnswer } from './git-early';
 import type { FolderLines, StagedListing } from './git-listing';
 import {
   folderLines,
@@ -39,7 +40,7 @@ export interface GitResult {
  */
 export type BackgroundRunner = (
   command: string,
-  runs: readonly { readonly args: readonly string[]; readonly input?: string | readonly string[] }[],
+  runs: readonly { readonly args: readonly string[]; readonly input?: GitInput }[],
   options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv },
 ) =>
   | Promise<{ readonly error?: Error; readonly status: number | null; readonly stdout: string; readonly stderr: string } | undefined>[]
@@ -80,12 +81,10 @@ export function runGit(args: readonly string[], cwd: string, env: NodeJS.Process
  * Run git in `cwd` without waiting for it (`input` on its stdin when given): what several questions to
  * git that do not depend on each other are asked with, so they run at once. The same refusals as runGit.
  */
-export function runGitAsync(
-  args: readonly string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  input?: string | readonly string[],
-): Promise<GitResult> {
+export function runGitAsync(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, input?: GitInput): Promise<GitResult> {
+  // an input that is another question's output: that one first, and its failure is the answer
+  if (isOutputOf(input))
+    return runGitAsync(input.outputOf, cwd, env).then((o) => (o.status === 0 ? runGitAsync(args, cwd, env, o.stdout) : o));
   return new Promise((resolvePromise, reject) => {
     const child = spawn('git', args, { cwd, env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -254,16 +253,16 @@ export class GitRepository {
   }
 
   /** `git` without waiting: questions that do not depend on each other are asked at once. */
-  gitAsync(args: readonly string[], input?: string | readonly string[]): Promise<GitResult> {
+  gitAsync(args: readonly string[], input?: GitInput): Promise<GitResult> {
     return this.gitAllAsync([{ args, input }])[0]!;
   }
 
   /** Several questions to git at once, without waiting: one process started for all of them where it can. */
-  gitAllAsync(
-    questions: readonly { readonly args: readonly string[]; readonly input?: string | readonly string[] }[],
-  ): Promise<GitResult>[] {
+  gitAllAsync(questions: readonly { readonly args: readonly string[]; readonly input?: GitInput }[]): Promise<GitResult>[] {
     // the launcher may have asked some already (engine/io/git-early.ts)
-    const early = questions.map(({ args, input }) => (input === undefined ? takeEarlyAnswer(args, this.root, this.env) : undefined));
+    const early = questions.map(({ args, input }) =>
+      input === undefined || isOutputOf(input) ? takeEarlyAnswer(args, this.root, this.env, input) : undefined,
+    );
     const left = questions.filter((_, index) => early[index] === undefined);
     const started = left.length === 0 ? [] : this.background?.('git', left, { cwd: this.root, env: this.env });
     let next = 0;

@@ -20,7 +20,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { VouchedFolder } from '../io/content-id';
-import { vouchFolder } from '../io/content-id';
+import { topFolder, vouchAskedEarly, vouchFolder, vouchTree } from '../io/content-id';
 import type { GitRepository } from '../io/git';
 import { folderRuns } from '../io/git-listing';
 import type { Tree } from '../io/tree';
@@ -92,6 +92,17 @@ function folderOf(path: string): string {
  * beside the list, not in a map of its paths, so ten thousand paths are not hashed again to find them.
  */
 type Keys = (string | undefined)[];
+
+/** True when one folder holds at least LARGE_FOLDER of `paths` directly (counted a run of one folder at a time). */
+function hasLargeFolder(paths: readonly string[]): boolean {
+  const counts = new Map<string, number>();
+  for (const [folder, from, to] of folderRuns(paths)) {
+    const count = (counts.get(folder) ?? 0) + to - from;
+    if (count >= LARGE_FOLDER) return true;
+    counts.set(folder, count);
+  }
+  return false;
+}
 
 /**
  * The positions of the paths of each folder, in the order they come: the paths of one folder come
@@ -334,43 +345,39 @@ export class ContentCache {
    */
   anticipate(folder: string, entries: number): void {
     if (entries < MIN_BATCH || this.repository.tree instanceof IndexTree || !buildId() || this.maxEntries() === 0) return;
-    if (!folder.startsWith(`${this.repository.repoDir}/`) || this.vouching.has(folder)) return;
-    const files = this.repository.git.tracked(`${folder}/`).filter((path) => inFolder(path, folder));
-    void this.vouched(folder, files).catch(() => undefined);
+    if (!folder.startsWith(`${this.repository.repoDir}/`)) return;
+    void this.vouched(folder).catch(() => undefined);
   }
 
   /**
-   * Anticipate, as soon as the index is listed, each folder of the tracked layer that holds at least
-   * LARGE_FOLDER tracked files (a long-lived repository's records): the question is asked while the
-   * process is small and quick to fork, and runs while every rule before the records' does.
+   * Anticipate, as soon as the index is listed, the tracked layer when one of its folders holds at least
+   * LARGE_FOLDER tracked files (a long-lived repository's records), or when the launcher asked about it
+   * already: the question is asked while the process is small and quick to fork, and runs while every
+   * rule before the records' does.
    */
   anticipateLarge(): void {
     // once a run: the folders are the index's, and the index is listed once
     if (this.anticipatedLarge || this.repository.tree instanceof IndexTree || !buildId() || this.maxEntries() === 0) return;
     this.anticipatedLarge = true;
-    const tracked = this.repository.git.tracked(`${this.repository.repoDir}/`);
-    // the tracked files directly in each folder, gathered a run of one folder at a time
-    const files = new Map<string, string[]>();
-    for (const [folder, from, to] of folderRuns(tracked)) {
-      const known = files.get(folder);
-      if (known) known.push(...tracked.slice(from, to));
-      else files.set(folder, tracked.slice(from, to));
-    }
-    for (const [folder, inFolderPaths] of files) {
-      if (inFolderPaths.length < LARGE_FOLDER || !folder.startsWith(`${this.repository.repoDir}/`) || this.vouching.has(folder)) continue;
-      void this.vouched(folder, inFolderPaths).catch(() => undefined);
+    const { git, repoDir } = this.repository;
+    if (vouchAskedEarly(git, topFolder(repoDir)) || hasLargeFolder(git.tracked(`${repoDir}/`))) {
+      void this.vouched(repoDir).catch(() => undefined);
     }
   }
 
   /**
-   * What git vouches for in `folder`, asked once a run for the folder and about every file the index
-   * tracks directly in it (`tracked`, when the caller has them).
+   * What git vouches for in `folder`, asked once a run: about every tracked file of the layer's top
+   * folder at once for a folder of the layer (./io/content-id.ts `vouchTree`), about every file the
+   * index tracks directly in it for any other (`vouchFolder`).
    */
-  private vouched(folder: string, tracked?: readonly string[]): Promise<VouchedFolder> {
-    let answer = this.vouching.get(folder);
+  private vouched(folder: string): Promise<VouchedFolder> {
+    const top = topFolder(this.repository.repoDir);
+    const layer = folder === top || folder.startsWith(`${top}/`);
+    const key = layer ? top : folder;
+    let answer = this.vouching.get(key);
     if (!answer) {
-      answer = vouchFolder(this.repository.git, folder, tracked);
-      this.vouching.set(folder, answer);
+      answer = layer ? vouchTree(this.repository.git, top) : vouchFolder(this.repository.git, folder);
+      this.vouching.set(key, answer);
     }
     return answer;
   }

@@ -7,11 +7,13 @@
  * run without early answers gives. The taking itself (one question, one answer, once) is tested in
  * process.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISCOVERY, earlyAnswered, putEarly, STAGED, takeEarly, takeEarlyAnswer } from '../../engine/io/git-early';
+import { LAYER_TOP } from '../../engine/cli/early';
+import { DISCOVERY, earlyAnswered, putEarly, STAGED, takeEarly, takeEarlyAnswer, vouchQuestions } from '../../engine/io/git-early';
+import { MANIFEST_PATH } from '../../engine/layer/layout';
 import { countOf as count, gitTrace } from '../helpers/git-trace';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
 import { parseFindings, repoFactory } from '../helpers/repo';
@@ -22,9 +24,14 @@ afterAll(() => repos.disposeAll());
 const UNTRACKED = "ls-files -z --others --exclude-standard -- ':(glob)*' .ai/";
 
 /** Run the CLI with git tracing each process it runs; the git commands run, in order. */
-function traced(repo: TempRepo, args: readonly string[], cwd?: string): { code: number; findings: JsonFinding[]; gits: string[] } {
+function traced(
+  repo: TempRepo,
+  args: readonly string[],
+  cwd?: string,
+  env: NodeJS.ProcessEnv = {},
+): { code: number; findings: JsonFinding[]; gits: string[] } {
   const trace = gitTrace();
-  const result = repo.run([...args, '--json'], { env: trace.env, ...(cwd ? { cwd } : {}) });
+  const result = repo.run([...args, '--json'], { env: { ...trace.env, ...env }, ...(cwd ? { cwd } : {}) });
   return { code: result.code, findings: parseFindings(result.stdout), gits: trace.gits() };
 }
 
@@ -59,6 +66,36 @@ describe('a gate takes the answers the launcher asked for', () => {
     expect(run.code).toBe(0);
     expect(count(run.gits, DISCOVERY.join(' '))).toBe(1);
     expect(count(run.gits, STAGED.join(' '))).toBe(1);
+  });
+
+  it('doctor on a large index asks early, too, what git vouches for in the layer, and the gate takes those answers once each', () => {
+    const large = repos.create().init();
+    // an index past 256 KiB: a few thousand tracked files with names of some length
+    mkdirSync(large.path('src'), { recursive: true });
+    for (let i = 0; i < 2600; i++) writeFileSync(large.path(`src/a-file-with-a-name-long-enough-to-count-${i}.txt`), `${i}\n`);
+    large.git(['add', '-A']);
+    large.git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '--no-verify', '-m', 'files']);
+    expect(statSync(large.path('.git/index')).size).toBeGreaterThan(256 * 1024);
+    const top = traced(large, ['doctor']);
+    expect(top.code).toBe(0);
+    const layer = vouchQuestions(LAYER_TOP);
+    for (const { args } of layer) expect(count(top.gits, args.join(' ').replace(':(literal).ai', "':(literal).ai'"))).toBe(1);
+    expect(count(top.gits, "ls-files -z -- ':(literal).ai'")).toBe(1);
+    // the verdict is the one a run that asked nothing early gives (below the top level nothing is asked early)
+    mkdirSync(large.path('docs'), { recursive: true });
+    const below = traced(large, ['doctor'], large.path('docs'));
+    expect(below.findings.map((f) => [f.level, f.rule, f.subject])).toStrictEqual(top.findings.map((f) => [f.level, f.rule, f.subject]));
+    // inside the pre-commit hook, which judges the index, none of it is asked
+    const hooked = traced(large, ['doctor'], undefined, { GIT_INDEX_FILE: '.git/index' });
+    expect(hooked.code).toBe(0);
+    expect(count(hooked.gits, 'check-attr -z --stdin --all')).toBe(0);
+    // and a small index is asked none of it
+    const small = traced(repo, ['doctor']);
+    expect(count(small.gits, 'check-attr -z --stdin --all')).toBe(0);
+  });
+
+  it("the layer the launcher asks about is the manifest's folder", () => {
+    expect(MANIFEST_PATH.startsWith(`${LAYER_TOP}/`)).toBe(true);
   });
 
   it('outside any repository the gate refuses as before (2), having asked once', () => {

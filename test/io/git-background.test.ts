@@ -151,6 +151,45 @@ describe('several questions at once (runAllInBackground)', () => {
   });
 });
 
+describe("a question whose input is another question's output (outputOf)", () => {
+  const attributes = { args: ['check-attr', '-z', '--stdin', 'text'], input: { outputOf: ['ls-files', '-z', '--', ':(literal).ai'] } };
+  const failing = {
+    args: ['check-attr', '-z', '--stdin', 'text'],
+    input: { outputOf: ['ls-files', '-z', '--error-unmatch', '--', 'no-such-file'] },
+  };
+
+  it.each([
+    ['one after another', false],
+    ['all at once', true],
+  ])('the shell answers it as git piped by hand does, and leaves no scratch folder (%s)', async (_how, together) => {
+    const { dir, env, paths } = repositoryWith(1500);
+    writeFileSync(join(dir, '.gitattributes'), '*.md -text\n');
+    const tmp = repos.create({ git: false }).dir;
+    const [answer, failed] = await withTmpdir(tmp, () =>
+      Promise.all(runAllInBackground('git', [attributes, failing, { args: ['rev-parse', '--git-dir'] }], { cwd: dir, env, together })!),
+    );
+    const direct = spawnSync('git', attributes.args, { cwd: dir, env, input: paths.map((path) => `${path}\0`).join(''), encoding: 'utf8' });
+    expect(answer).toEqual({ status: 0, stdout: direct.stdout, stderr: '' });
+    // every path, each with its attribute unset
+    expect(answer!.stdout.split('\0').filter((field) => field === 'unset')).toHaveLength(1500);
+    // the first question failed: nothing to answer from the shell, and the caller asks through pipes
+    expect(failed).toBeUndefined();
+    expect(scratchFolders(tmp)).toEqual([]);
+  });
+
+  it("through pipes (GitRepository.gitAllAsync without a runner) the same answer, and the first question's failure as the answer", async () => {
+    const { dir, env, paths } = repositoryWith(20);
+    const git = GitRepository.discover(dir, { env });
+    git.useBackground(() => undefined);
+    const [answer, failed] = await Promise.all(git.gitAllAsync([attributes, failing]));
+    const direct = spawnSync('git', attributes.args, { cwd: dir, env, input: paths.map((path) => `${path}\0`).join(''), encoding: 'utf8' });
+    expect(answer!.status).toBe(0);
+    expect(answer!.stdout).toBe(direct.stdout);
+    expect(answer!.stdout.split('\0').filter(Boolean)).toHaveLength(20 * 3);
+    expect(failed!.status).toBe(1);
+  });
+});
+
 describe("a gate's questions asked ahead (GitRepository.prefetch)", () => {
   it('settles into the answers a direct question gets: the whole index, its blobs, and what git add would take', async () => {
     const { dir, env } = repositoryWith(40);

@@ -249,6 +249,48 @@ describe('properties: the index never changes an answer', () => {
     );
   });
 
+  it('a name of plain parts between stars, compared without micromatch', async () => {
+    // the comparison's own form (`.ai/repo/rules/project/*.v*.md`): plain parts and single stars in the last segment
+    const nameArb = fc
+      .array(fc.constantFrom('a', 'b', 'ab', '.', '.v', '.md', '-', '_', '*', '*', '*'), { minLength: 1, maxLength: 6 })
+      .map((parts) => parts.join(''));
+    const nameOfPath = fc
+      .array(fc.constantFrom('a', 'b', 'ab', '.', '.v', '.md', '-', '_', 'x'), { minLength: 1, maxLength: 6 })
+      .map((parts) => parts.join(''));
+    const folderArb = fc.constantFrom('', 'd/', 'd/e/', '.x/');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(folderArb, nameOfPath), { maxLength: 30 }),
+        folderArb,
+        nameArb,
+        fc.array(fc.constantFrom('', 'a', 'b', '.', 'ab'), { minLength: 4, maxLength: 4 }),
+        async (entries, folder, name, fillers) => {
+          // besides random names, near misses: the pattern with its stars filled, and with a character cut from it
+          const filled = name.split('*').reduce((out, part, at) => `${out}${fillers[(at - 1) % fillers.length] ?? ''}${part}`);
+          const near = [
+            filled,
+            filled.slice(1),
+            filled.slice(0, -1),
+            filled.slice(0, filled.length >> 1) + filled.slice((filled.length >> 1) + 1),
+          ];
+          const frozen = Object.freeze([
+            ...entries.map(([dir, rest]) => `${dir}${rest}`),
+            ...near.filter((n) => n !== '').map((n) => `${folder}${n}`),
+          ]);
+          const pattern = `${folder}${name}`;
+          let expected: string[];
+          try {
+            expected = reference(frozen, [pattern]);
+          } catch {
+            return;
+          }
+          expect(await selectPaths(frozen, [pattern])).toStrictEqual(expected);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('a glob under a folder some paths share', async () => {
     const folderArb = fc.constantFrom('src', 'src/a', 'docs', 'd é', '.x');
     await fc.assert(

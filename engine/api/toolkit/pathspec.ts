@@ -131,30 +131,54 @@ function expand(pattern: string): string {
 }
 
 /**
- * `<folders>/*<suffix>` with plain folders and a plain suffix holding more than dots (`.ai/repo/sessions/*.md`):
- * what micromatch answers for it is a comparison, so it needs no compiling nor micromatch at all.
+ * `<folders>/<name>` with plain folders and a name of plain parts between single stars, holding more
+ * than dots (`.ai/repo/sessions/*.md`, `.ai/repo/rules/project/*.v*.md`): what micromatch answers for
+ * it is a comparison, so it needs no compiling nor micromatch at all.
  */
-const STAR_SUFFIX = /^((?:[A-Za-z0-9._-]+\/)*)\*([A-Za-z0-9._-]*[A-Za-z0-9_-][A-Za-z0-9._-]*)$/;
+const STAR_NAME = /^((?:[A-Za-z0-9._-]+\/)*)((?:[A-Za-z0-9._-]*\*)+[A-Za-z0-9._-]*)$/;
+/** A plain character that is not a dot: a name holding one is never `.` or `..`. */
+const NOT_DOT = /[A-Za-z0-9_-]/;
 
 async function compile(pattern: string): Promise<Predicate> {
   const known = compiled.get(pattern);
   if (known) return known;
-  const simple = STAR_SUFFIX.exec(pattern);
-  if (simple && !ODD_SEGMENT.test(simple[1]!.slice(0, -1) || 'x')) {
-    // micromatch's `*` with `dot`: any characters but `/`, none at all included; a suffix that is not
-    // all dots keeps the segment from being `.` or `..`, which `*` never matches
-    const [, folder = '', suffix = ''] = simple;
-    const matches: Predicate = (path) =>
-      path.length >= folder.length + suffix.length &&
-      path.startsWith(folder) &&
-      path.endsWith(suffix) &&
-      path.indexOf('/', folder.length) === -1;
+  const simple = STAR_NAME.exec(pattern);
+  const folder = simple?.[1] ?? '';
+  const name = simple?.[2] ?? '';
+  if (simple && !name.includes('**') && NOT_DOT.test(name.replaceAll('*', '')) && !ODD_SEGMENT.test(folder.slice(0, -1) || 'x')) {
+    // micromatch's `*` with `dot`: any characters but `/`, none at all included; a name that is not all
+    // dots keeps the segment from being `.` or `..`, which `*` never matches
+    const matches = starName(folder, name.split('*'));
     compiled.set(pattern, matches);
     return matches;
   }
   const matches = await micromatchOf(pattern);
   compiled.set(pattern, matches);
   return matches;
+}
+
+/**
+ * The paths directly in `folder` whose name is `parts` with anything but `/` between each two: the
+ * first part at the start, the last at the end, each one between found leftmost after the one before
+ * (leftmost is enough, as only stars stand between them).
+ */
+function starName(folder: string, parts: readonly string[]): Predicate {
+  const head = parts[0]!;
+  const tail = parts[parts.length - 1]!;
+  const middle = parts.slice(1, -1);
+  const least = parts.reduce((sum, part) => sum + part.length, folder.length);
+  return (path) => {
+    if (path.length < least || !path.startsWith(folder) || path.indexOf('/', folder.length) !== -1) return false;
+    if (!path.startsWith(head, folder.length) || !path.endsWith(tail)) return false;
+    let at = folder.length + head.length;
+    const end = path.length - tail.length;
+    for (const part of middle) {
+      const found = path.indexOf(part, at);
+      if (found === -1 || found + part.length > end) return false;
+      at = found + part.length;
+    }
+    return true;
+  };
 }
 
 /** micromatch's own answer for `pattern`: what a path that is not plain is asked (compile's comparison reads plain paths only). */

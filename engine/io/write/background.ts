@@ -9,6 +9,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import type { GitInput } from '../git-early';
+import { isOutputOf } from '../git-early';
 import type { ScratchStreams } from './scratch';
 import { closeScratchStreams, makeScratch, openScratchStreams, removeScratch, removeScratchStreams, writeScratchInput } from './scratch';
 
@@ -69,10 +71,13 @@ export function runInBackground(
   });
 }
 
-/** One run of a command among several started at once: its arguments, and its input when it has one. */
+/**
+ * One run of a command among several started at once: its arguments, and its input when it has one —
+ * text, or what another run of the command answers (`outputOf`), which the shell runs first.
+ */
 export interface BackgroundRun {
   readonly args: readonly string[];
-  readonly input?: string | readonly string[];
+  readonly input?: GitInput;
 }
 
 /**
@@ -95,7 +100,9 @@ export function runAllInBackground(
   options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly together?: boolean },
 ): Promise<BackgroundResult | undefined>[] | undefined {
   if (process.platform === 'win32' || runs.length < 2) {
-    const started = runs.map((run) => runInBackground(command, run.args, { ...options, input: run.input }));
+    // an input that is another run's output needs the shell: asked through pipes instead
+    if (runs.some((run) => isOutputOf(run.input))) return undefined;
+    const started = runs.map((run) => runInBackground(command, run.args, { ...options, input: run.input as string | readonly string[] }));
     if (started.some((answer) => answer === undefined)) return undefined;
     return started as Promise<BackgroundResult>[];
   }
@@ -161,7 +168,9 @@ function scratchWithInputs(runs: readonly BackgroundRun[]): string | undefined {
   let dir: string | undefined;
   try {
     dir = makeScratch('majordomus-git-');
-    for (const [index, run] of runs.entries()) if (run.input !== undefined) writeScratchInput(join(dir, `${index}.in`), run.input);
+    for (const [index, run] of runs.entries()) {
+      if (run.input !== undefined && !isOutputOf(run.input)) writeScratchInput(join(dir, `${index}.in`), run.input);
+    }
     return dir;
   } catch {
     if (dir !== undefined) removeScratch(dir);
@@ -172,13 +181,18 @@ function scratchWithInputs(runs: readonly BackgroundRun[]): string | undefined {
 /**
  * The shell's script: each run (in the background when `together`) with its input, output and errors in
  * the scratch folder (the script's first argument), then its number and status on the shell's output.
- * Every word is quoted.
+ * A run whose input is another's output runs that one first, into its input file, and only when it
+ * succeeded (its status otherwise). Every word is quoted.
  */
 function shellScript(command: string, runs: readonly BackgroundRun[], together: boolean): string {
   const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
   const lines = runs.map((run, index) => {
+    const first = isOutputOf(run.input)
+      ? `${[command, ...run.input.outputOf].map(quote).join(' ')} >"$1/${index}.in" 2>"$1/${index}.err" && `
+      : '';
     const input = run.input === undefined ? '' : ` <"$1/${index}.in"`;
-    const line = `(${[command, ...run.args].map(quote).join(' ')}${input} >"$1/${index}.out" 2>"$1/${index}.err"; echo "${index} $?")`;
+    const errors = first === '' ? `2>"$1/${index}.err"` : `2>>"$1/${index}.err"`;
+    const line = `(${first}${[command, ...run.args].map(quote).join(' ')}${input} >"$1/${index}.out" ${errors}; echo "${index} $?")`;
     return together ? `${line} &` : line;
   });
   return `${lines.join('\n')}\nwait\n`;
