@@ -1,6 +1,7 @@
 // The long-lived repository in `npm run bench` (tools/bench.mjs): what a repository meets after years of
 // work. `doctor` on 10,000 committed session records against `doctor` on a fresh repository (goal: at
-// most 1.5x), in the working tree and on the index as the pre-commit hook runs it, `knowledge nodes
+// most 1.5x) and against the same repository with its one record, in the working tree and on the index
+// as the pre-commit hook runs it, `knowledge nodes
 // --kind session` on them (goal: at most 500 ms), and a commit through the
 // installed pre-commit hook (doctor on the staged index, then update --check) on a fresh repository, on
 // the 10,000 records and beside a 20,000-line ledger (four times the skeleton's cap: a WARN, never a
@@ -41,7 +42,7 @@ export function ledgerRepository({ run, cli, freshRepository }) {
  * The targets of the long-lived repository: each times a whole process, alternating with the others. A
  * commit target commits an empty change through the hooks (git runs pre-commit for it all the same).
  */
-export function historyTargets({ cli, fresh, records, ledger, shim, env }) {
+export function historyTargets({ cli, fresh, one, records, ledger, shim, env }) {
   const node = process.execPath;
   const hooked = (name, cwd) => ({ name, command: 'git', argv: [...commit, '--allow-empty', '-m', 'bench'], cwd, env: shim.env });
   // what the pre-commit hook runs: doctor on the staged index (git exports GIT_INDEX_FILE to the hook)
@@ -59,6 +60,9 @@ export function historyTargets({ cli, fresh, records, ledger, shim, env }) {
       against: 'doctor on the index, as the hook (fresh repository)',
       goalAgainst: 1.5,
     },
+    // the same repository as the records' with only the one record its real close wrote: so the records
+    // are all that differs, where the fresh repository (nothing committed) differs by its commits too
+    { name: 'doctor (the same, its 1 committed session record)', command: node, argv: [cli, 'doctor'], cwd: one },
     {
       name: `doctor (${RECORDS} committed session records)`,
       command: node,
@@ -66,6 +70,7 @@ export function historyTargets({ cli, fresh, records, ledger, shim, env }) {
       cwd: records,
       against: 'doctor (fresh repository)',
       goalAgainst: 1.5,
+      alsoAgainst: 'doctor (the same, its 1 committed session record)',
     },
     {
       name: `knowledge nodes --kind session (${RECORDS})`,

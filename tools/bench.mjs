@@ -325,6 +325,7 @@ run('git', ['add', '-A'], committed);
 run('git', ['-c', 'user.name=bench', '-c', 'user.email=bench@example.com', 'commit', '-q', '--no-verify', '-m', 'adopt'], committed);
 // the records alone: the ledger as the one real close left it, so only the records differ from a fresh repository
 const records = sessionsRepository(RECORDS, 0);
+const one = sessionsRepository(1, 0);
 const ledger = ledgerRepository({ run, cli, freshRepository });
 const shim = hookShim(cli, env);
 const targets = [
@@ -381,7 +382,7 @@ const targets = [
           cwd: merged,
         },
       ]),
-  ...historyTargets({ cli, fresh: committed, records, ledger, shim, env }),
+  ...historyTargets({ cli, fresh: committed, one, records, ledger, shim, env }),
 ];
 if (baseline)
   targets.push({
@@ -444,6 +445,14 @@ try {
           ratio_against: Number((median(samples[i]) / median(samples[targets.findIndex((t) => t.name === target.against)])).toFixed(2)),
           goal_against: target.goalAgainst,
         }),
+    ...(target.alsoAgainst === undefined
+      ? {}
+      : {
+          also_against: target.alsoAgainst,
+          ratio_also_against: Number(
+            (median(samples[i]) / median(samples[targets.findIndex((t) => t.name === target.alsoAgainst)])).toFixed(2),
+          ),
+        }),
   }));
   // an episode is opened then closed, so the two alternate with the baseline rather than run as targets
   const episode = { start: [], close: [], node: [] };
@@ -505,6 +514,7 @@ try {
       process.stdout.write(
         `${r.target.padEnd(56)} ${String(r.median_ms).padStart(8)} ms  (min ${r.min_ms}, max ${r.max_ms})  ratio ${r.ratio.toFixed(2)}${memory}${goal}${against}\n`,
       );
+      if (r.also_against !== undefined) process.stdout.write(`${''.padEnd(56)}   ${r.ratio_also_against.toFixed(2)}x ${r.also_against}\n`);
     }
     if (!historyOnly)
       process.stdout.write(`one enforced rule with its test folder: ${perRule.toFixed(3)} ms (beyond the fresh repository)\n`);
