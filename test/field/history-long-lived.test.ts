@@ -3,12 +3,15 @@
  * node_modules/.bin): a ledger grown far past its cap never refuses a commit through the installed
  * hooks, and the command the hook names brings it back under the cap without deleting a line; a
  * sessions section grown past its cap is archived by `session archive` once the policy allows it, the
- * move committed through the hooks; the content cache doctor keeps stays out of git.
+ * move committed through the hooks; the content cache doctor keeps stays out of git. On a large index
+ * the launcher asks git early which files of the layer it vouches for, and a record edited on the disk
+ * is still judged from the disk.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FieldProject } from '../helpers/field';
+import { bareRemote, FieldProject } from '../helpers/field';
+import { countOf, gitTrace } from '../helpers/git-trace';
 import { stoodStill } from '../helpers/repo';
 
 const LEDGER = '.ai/local/state/ledger.jsonl';
@@ -131,5 +134,38 @@ describe('a long-lived repository, installed from the tarball', () => {
     await stoodStill();
     expect(notShared(worktree)).toEqual([added]);
     expect(notShared()).toEqual([]);
+  });
+
+  it('on a large index doctor takes what the launcher asked git about the layer: a record changed on the disk is judged from the disk', () => {
+    const project = adopted();
+    const { name } = closedEpisodes(project, 300);
+    // an index past 256 KiB: a project of a few thousand files beside the records
+    for (let i = 0; i < 2600; i++) project.write(`src/module-with-a-name-of-some-length-${i}.ts`, `export const n = ${i};\n`);
+    expect(project.commitAll('records and sources').code).toBe(0);
+    const trace = gitTrace();
+    expect(project.majordomus(['doctor'], { env: trace.env }).code).toBe(0);
+    // asked once, by the launcher, about the layer's top folder
+    expect(countOf(trace.gits(), 'check-attr -z --stdin --all')).toBe(1);
+    expect(countOf(trace.gits(), "diff-files --name-only -z -- ':(literal).ai'")).toBe(1);
+    // a committed record edited on the disk: git does not vouch for it, and its bytes are judged
+    const record = `.ai/repo/sessions/${name}`;
+    project.write(record, project.read(record).replace(/^schema: .*$/m, 'schema: "session/v0"'));
+    const broken = project.majordomus(['doctor', '--rule', 'majordomus.session-records', '--json']);
+    expect(broken.code).toBe(10);
+    const failed = broken.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: string; subject: string })
+      .filter((finding) => finding.level === 'FAIL');
+    expect(failed.map((finding) => finding.subject)).toEqual([record]);
+    expect(project.git(['checkout', '--', record]).code).toBe(0);
+    expect(project.majordomus(['doctor']).code).toBe(0);
+    // a branch pushed through the installed pre-push hook to a bare remote
+    bareRemote(project);
+    expect(project.git(['checkout', '-q', '-b', 'feature']).code).toBe(0);
+    project.write('src/added.ts', 'export const added = true;\n');
+    expect(project.commitAll('an addition').code).toBe(0);
+    const pushed = project.git(['push', '-q', 'origin', 'feature']);
+    expect(pushed.code, pushed.stderr).toBe(0);
   });
 });
