@@ -2,7 +2,8 @@
  * What the launcher asks git before the program loads (see engine/io/git-early.ts). Each gate's first
  * question, finding the repository, is asked for every gate. Where the command runs at the top of a
  * working tree, the listings a gate starts with are asked too — the index for every gate, and for
- * `doctor` what `git add` could take of the layer, and on a large index what git vouches for in it —
+ * `doctor` what `git add` could take of the layer, and on a large index what git vouches for in it (as
+ * for `knowledge nodes`, which reads every record through the content cache and writes nothing tracked) —
  * but only by a command that asks them before it changes anything: a gate that judges first (`doctor`,
  * `check`), and `finish` or `update` only as `--check`. They run with files for their output, started
  * by one shell where there is one (engine/io/write/background.ts), so git runs to its end however long
@@ -47,9 +48,12 @@ interface Question {
  */
 export function askEarly(argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): void {
   const command = argv[0];
-  if (command === undefined || !GATES.has(command) || cwd === '') return;
+  // `knowledge nodes` reads every record's identity through the content cache, and writes nothing tracked
+  const readsRecords = command === 'knowledge' && argv[1] === 'nodes';
+  if (command === undefined || (!GATES.has(command) && !readsRecords) || cwd === '') return;
   try {
-    const questions: Question[] = [{ args: DISCOVERY }, ...listings(command, argv, cwd, env)];
+    const later = readsRecords ? (atTop(cwd) ? vouching(cwd, env) : []) : listings(command, argv, cwd, env);
+    const questions: Question[] = [{ args: DISCOVERY }, ...later];
     // one process started from here for all of them (engine/io/write/background.ts)
     const answers = runAllInBackground('git', questions, { cwd, env });
     // no files for their output: nothing asked, each asked when it is needed
@@ -64,12 +68,23 @@ export function askEarly(argv: readonly string[], cwd: string, env: NodeJS.Proce
 function listings(command: string, argv: readonly string[], cwd: string, env: NodeJS.ProcessEnv): Question[] {
   if (!LISTS_FIRST.has(command) && !(LISTS_FIRST_CHECKING.has(command) && argv.includes('--check'))) return [];
   // at the top of a working tree the gate lists from here; anywhere else, it lists from elsewhere
-  if (lstatSync(join(cwd, '.git'), { throwIfNoEntry: false }) === undefined) return [];
+  if (!atTop(cwd)) return [];
   if (!AUDITS_LAYER.has(command)) return [{ args: STAGED }];
-  const listed = [{ args: STAGED }, { args: untrackedArgs(STRAY_PATHSPECS) }];
-  // inside a pre-commit hook the gate judges the index, whose blobs are its bytes: nothing to vouch for
-  if (env.GIT_INDEX_FILE) return listed;
   // after the listings, which the gate needs first
+  return [{ args: STAGED }, { args: untrackedArgs(STRAY_PATHSPECS) }, ...vouching(cwd, env)];
+}
+
+/** True when `cwd` is the top of a working tree (it holds `.git`). */
+function atTop(cwd: string): boolean {
+  return lstatSync(join(cwd, '.git'), { throwIfNoEntry: false }) !== undefined;
+}
+
+/**
+ * What git vouches for in the layer, on a large index (engine/layer/content-cache.ts): none inside a
+ * pre-commit hook, where the index is judged and its blobs are its bytes.
+ */
+function vouching(cwd: string, env: NodeJS.ProcessEnv): readonly Question[] {
+  if (env.GIT_INDEX_FILE) return [];
   const index = lstatSync(join(cwd, '.git', 'index'), { throwIfNoEntry: false });
-  return index?.isFile() && index.size >= LARGE_INDEX_BYTES ? [...listed, ...vouchQuestions(LAYER_TOP)] : listed;
+  return index?.isFile() && index.size >= LARGE_INDEX_BYTES ? vouchQuestions(LAYER_TOP) : [];
 }

@@ -11,8 +11,17 @@ import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAYER_TOP } from '../../engine/cli/early';
-import { DISCOVERY, earlyAnswered, putEarly, STAGED, takeEarly, takeEarlyAnswer, vouchQuestions } from '../../engine/io/git-early';
+import { askEarly, LAYER_TOP } from '../../engine/cli/early';
+import {
+  askedEarly,
+  DISCOVERY,
+  earlyAnswered,
+  putEarly,
+  STAGED,
+  takeEarly,
+  takeEarlyAnswer,
+  vouchQuestions,
+} from '../../engine/io/git-early';
 import { MANIFEST_PATH } from '../../engine/layer/layout';
 import { countOf as count, gitTrace } from '../helpers/git-trace';
 import type { JsonFinding, TempRepo } from '../helpers/repo';
@@ -28,7 +37,7 @@ function traced(
   repo: TempRepo,
   args: readonly string[],
   cwd?: string,
-  env: NodeJS.ProcessEnv = {},
+  env: Record<string, string> = {},
 ): { code: number; findings: JsonFinding[]; gits: string[] } {
   const trace = gitTrace();
   const result = repo.run([...args, '--json'], { env: { ...trace.env, ...env }, ...(cwd ? { cwd } : {}) });
@@ -92,6 +101,42 @@ describe('a gate takes the answers the launcher asked for', () => {
     // and a small index is asked none of it
     const small = traced(repo, ['doctor']);
     expect(count(small.gits, 'check-attr -z --stdin --all')).toBe(0);
+  });
+
+  it('knowledge nodes on a large index asks early what git vouches for in the layer, and lists what a run that asked nothing early lists', async () => {
+    const large = repos.create().init();
+    mkdirSync(large.path('src'), { recursive: true });
+    for (let i = 0; i < 2600; i++) writeFileSync(large.path(`src/a-file-with-a-name-long-enough-to-count-${i}.txt`), `${i}\n`);
+    // enough records for the content cache to read their identities through it (32 at once or more)
+    for (let i = 0; i < 40; i++) writeFileSync(large.path(`.ai/repo/sessions/record-${i}.md`), `---\nid: record-${i}\n---\n`);
+    large.git(['add', '-A']);
+    large.git(['-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-q', '--no-verify', '-m', 'files']);
+    const nodes = (cwd?: string): { code: number; gits: string[]; stdout: string } => {
+      const trace = gitTrace();
+      const result = large.run(['knowledge', 'nodes', '--kind', 'session', '--json'], { env: trace.env, ...(cwd ? { cwd } : {}) });
+      return { code: result.code, gits: trace.gits(), stdout: result.stdout };
+    };
+    const top = nodes();
+    expect(top.code).toBe(0);
+    expect(count(top.gits, DISCOVERY.join(' '))).toBe(1);
+    expect(count(top.gits, 'check-attr -z --stdin --all')).toBe(1);
+    expect(count(top.gits, "diff-files --name-only -z -- ':(literal).ai'")).toBe(1);
+    mkdirSync(large.path('docs'), { recursive: true });
+    const below = nodes(large.path('docs'));
+    // what the launcher asks for this command, here: the layer's three questions; and nothing of them on a small index
+    const env = { ...process.env };
+    askEarly(['knowledge', 'nodes', '--kind', 'session'], large.dir, env);
+    const [, , attributes] = vouchQuestions(LAYER_TOP);
+    expect(askedEarly(attributes!.args, large.dir, env, attributes!.input)).toBe(true);
+    // each answered (core.autocrlf unset is status 1)
+    for (const { args, input } of vouchQuestions(LAYER_TOP)) expect(await takeEarlyAnswer(args, large.dir, env, input)).toBeDefined();
+    askEarly(['knowledge', 'nodes'], repo.dir, env);
+    expect(askedEarly(attributes!.args, repo.dir, env, attributes!.input)).toBe(false);
+    await takeEarlyAnswer(DISCOVERY, repo.dir, env);
+    await takeEarlyAnswer(DISCOVERY, large.dir, env);
+    expect(below.code).toBe(0);
+    expect(JSON.parse(top.stdout).nodes).toHaveLength(40);
+    expect(JSON.parse(top.stdout)).toStrictEqual(JSON.parse(below.stdout));
   });
 
   it("the layer the launcher asks about is the manifest's folder", () => {
