@@ -50,14 +50,15 @@ export class VouchedFolder {
 }
 
 /**
- * What git vouches for in `folder` (repository-relative, '' the top level), asked about every file
- * the index tracks directly in it (so a file of the folder asked about later was asked about too): three questions at once — the files that differ from the index
- * there (`diff-files`, which examines their stat data), the attributes of those files (`check-attr
- * --all`, which names only those a path has), and `core.autocrlf`.
+ * What git vouches for in `folder` (repository-relative, '' the top level), a folder outside the
+ * layer, asked about every file the index tracks directly in it (so a file of the folder asked about
+ * later was asked about too): three questions at once — the files that differ from the index there
+ * (`diff-files`, which examines their stat data), the attributes of those files (`check-attr --all`,
+ * which names only those a path has), and `core.autocrlf`. The layer's folders are asked about
+ * together (`vouchTree`).
  */
-export async function vouchFolder(git: GitRepository, folder: string, tracked?: readonly string[]): Promise<VouchedFolder> {
-  // `tracked`: the files the index tracks directly in the folder, when the caller has them already
-  const files = tracked ?? git.tracked(folder === '' ? '.' : `${folder}/`).filter((path) => directlyIn(path, folder));
+export async function vouchFolder(git: GitRepository, folder: string): Promise<VouchedFolder> {
+  const files = git.tracked(folder === '' ? '.' : `${folder}/`).filter((path) => directlyIn(path, folder));
   if (files.length === 0) return new VouchedFolder(git, folder, false, new Set());
   const [autocrlf, diff, attributes] = await Promise.all(
     git.gitAllAsync([

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vouchFolder } from '../../engine/io/content-id';
+import { vouchFolder, vouchTree } from '../../engine/io/content-id';
 import { GitRepository } from '../../engine/io/git';
 import { cleanEnv } from '../helpers/repo';
 
@@ -21,17 +21,22 @@ const git = (args: string[]): string => {
 };
 const blobOf = (path: string): string => git(['rev-parse', `:${path}`]).trim();
 
+const NAMES = ['clean.md', 'changed.md', 'ident.md', 'text.md', 'binary.md', 'sub/deep.md'];
+
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'majordomus-content-id-'));
   git(['init', '-q', '.']);
-  for (const name of ['clean.md', 'changed.md', 'ident.md', 'text.md', 'binary.md', 'sub/deep.md']) {
-    spawnSync('mkdir', ['-p', join(dir, 'sub')]);
-    writeFileSync(join(dir, name), `# ${name}\n`);
+  // the same files at the top level and in a layer's folder (`.ai`), asked about together there
+  for (const folder of ['', '.ai/repo/']) {
+    spawnSync('mkdir', ['-p', join(dir, folder, 'sub')]);
+    for (const name of NAMES) writeFileSync(join(dir, folder, name), `# ${name}\n`);
   }
   writeFileSync(join(dir, '.gitattributes'), 'ident.md ident\ntext.md text\nbinary.md binary\n');
   git(['add', '-A']);
-  writeFileSync(join(dir, 'changed.md'), '# changed on disk\n');
-  writeFileSync(join(dir, 'untracked.md'), '# untracked\n');
+  for (const folder of ['', '.ai/repo/']) {
+    writeFileSync(join(dir, folder, 'changed.md'), '# changed on disk\n');
+    writeFileSync(join(dir, folder, 'untracked.md'), '# untracked\n');
+  }
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -56,6 +61,27 @@ describe('vouchedBlobs', () => {
       'binary.md': blobOf('binary.md'),
       'sub/deep.md': blobOf('sub/deep.md'),
     });
+  });
+
+  it('asked about a whole top folder (vouchTree), the same answers for every file below it, and none for a file outside it', async () => {
+    const repository = GitRepository.discover(dir, { env });
+    const tree = await vouchTree(repository, '.ai');
+    const paths = [...NAMES, 'untracked.md', 'missing.md'].map((name) => `.ai/repo/${name}`);
+    const vouched = Object.fromEntries(paths.flatMap((path) => (tree.get(path) === undefined ? [] : [[path, tree.get(path)]])));
+    expect(vouched).toEqual({
+      '.ai/repo/clean.md': blobOf('.ai/repo/clean.md'),
+      '.ai/repo/binary.md': blobOf('.ai/repo/binary.md'),
+      '.ai/repo/sub/deep.md': blobOf('.ai/repo/sub/deep.md'),
+    });
+    expect(tree.get('clean.md')).toBeUndefined();
+    expect(tree.vouchesAll(['.ai/repo/clean.md', '.ai/repo/binary.md'])).toBe(true);
+    expect(tree.vouchesAll(['.ai/repo/clean.md', '.ai/repo/changed.md'])).toBe(false);
+    git(['config', 'core.autocrlf', 'true']);
+    try {
+      expect((await vouchTree(GitRepository.discover(dir, { env }), '.ai')).get('.ai/repo/clean.md')).toBeUndefined();
+    } finally {
+      git(['config', '--unset', 'core.autocrlf']);
+    }
   });
 
   it('vouches for nothing while core.autocrlf converts line endings', async () => {
