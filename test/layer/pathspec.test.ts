@@ -208,6 +208,17 @@ const PATH_PARTS = [
   '~',
 ];
 
+/** The index answers as micromatch does, wherever micromatch answers at all (a pattern it refuses is nothing to compare). */
+async function agreesWithMicromatch(paths: readonly string[], patterns: readonly string[]): Promise<void> {
+  let expected: string[];
+  try {
+    expected = reference(paths, patterns);
+  } catch {
+    return;
+  }
+  expect(await selectPaths(paths, patterns)).toStrictEqual(expected);
+}
+
 const pathArb = fc.array(fc.constantFrom(...PATH_PARTS), { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
 const patternArb = fc.array(fc.constantFrom(...PATTERN_PARTS), { minLength: 1, maxLength: 7 }).map((parts) => parts.join(''));
 
@@ -218,14 +229,7 @@ describe('properties: the index never changes an answer', () => {
         fc.array(pathArb, { maxLength: 30 }),
         fc.array(patternArb, { minLength: 1, maxLength: 4 }),
         async (paths, patterns) => {
-          const frozen = Object.freeze([...paths]);
-          let expected: string[];
-          try {
-            expected = reference(frozen, patterns);
-          } catch {
-            return; // micromatch refuses the pattern itself: nothing to compare
-          }
-          expect(await selectPaths(frozen, patterns)).toStrictEqual(expected);
+          await agreesWithMicromatch(Object.freeze([...paths]), patterns);
         },
       ),
       RUNS,
@@ -237,13 +241,7 @@ describe('properties: the index never changes an answer', () => {
       fc.asyncProperty(fc.array(pathArb, { minLength: 1, maxLength: 30 }), fc.nat(), async (paths, pick) => {
         const frozen = Object.freeze([...paths]);
         const pattern = frozen[pick % frozen.length]!;
-        let expected: string[];
-        try {
-          expected = reference(frozen, [pattern]);
-        } catch {
-          return;
-        }
-        expect(await selectPaths(frozen, [pattern])).toStrictEqual(expected);
+        await agreesWithMicromatch(frozen, [pattern]);
       }),
       RUNS,
     );
@@ -278,13 +276,7 @@ describe('properties: the index never changes an answer', () => {
             ...near.filter((n) => n !== '').map((n) => `${folder}${n}`),
           ]);
           const pattern = `${folder}${name}`;
-          let expected: string[];
-          try {
-            expected = reference(frozen, [pattern]);
-          } catch {
-            return;
-          }
-          expect(await selectPaths(frozen, [pattern])).toStrictEqual(expected);
+          await agreesWithMicromatch(frozen, [pattern]);
         },
       ),
       RUNS,
@@ -303,13 +295,7 @@ describe('properties: the index never changes an answer', () => {
           // the folders themselves too: `a/**` matches `a`
           const frozen = Object.freeze([...entries.map(([dir, rest]) => `${dir}/${rest}`), ...bare]);
           const pattern = `${folder}/${tail}`;
-          let expected: string[];
-          try {
-            expected = reference(frozen, [pattern]);
-          } catch {
-            return;
-          }
-          expect(await selectPaths(frozen, [pattern])).toStrictEqual(expected);
+          await agreesWithMicromatch(frozen, [pattern]);
         },
       ),
       RUNS,
