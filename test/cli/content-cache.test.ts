@@ -13,6 +13,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeOneEpisode } from '../helpers/episode';
 import { countOf, gitTrace } from '../helpers/git-trace';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
@@ -31,13 +32,10 @@ function recordsRepository(count: number): { repo: TempRepo; names: string[] } {
   const repo = repos.create().init();
   repo.git(['add', '-A']);
   repo.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-  expect(repo.run(['session', 'start']).code).toBe(0);
-  const closed = repo.run(['session', 'close'], { input: 'An episode.\n' });
-  expect(closed.code, closed.stderr).toBe(0);
-  const record = closed.stdout.trim();
-  const text = repo.read(record);
-  const id = /session_id: "([^"]+)"/.exec(text)![1]!;
-  const name = record.split('/').pop()!;
+  const { text, id, name } = closeOneEpisode(
+    (args, options) => repo.run(args, options),
+    (path) => repo.read(path),
+  );
   for (let i = 1; i < count; i++) {
     const other = `s-20260101${String(1_000_000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
     repo.write(

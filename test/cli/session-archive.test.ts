@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeOneEpisode } from '../helpers/episode';
 import { copyOf } from '../helpers/prepared';
 import type { TempRepo } from '../helpers/repo';
 import { repoFactory } from '../helpers/repo';
@@ -30,13 +31,10 @@ beforeAll(() => {
   base = repos.create().init();
   base.git(['add', '-A']);
   base.git(['commit', '-q', '--no-verify', '-m', 'adopt']);
-  expect(base.run(['session', 'start']).code).toBe(0);
-  const closed = base.run(['session', 'close'], { input: 'An episode.\n' });
-  expect(closed.code, closed.stderr).toBe(0);
-  const record = closed.stdout.trim();
-  const text = base.read(record);
-  const id = /session_id: "([^"]+)"/.exec(text)![1]!;
-  const name = record.split('/').pop()!;
+  const { text, id, name } = closeOneEpisode(
+    (args, options) => base.run(args, options),
+    (path) => base.read(path),
+  );
   // older records before it, each its own episode: the leading timestamp orders them
   for (let i = 1; i <= 4; i++) {
     const other = `s-2026010100000${i}-000${i}`;

@@ -10,6 +10,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { closeOneEpisode } from '../helpers/episode';
 import { bareRemote, FieldProject } from '../helpers/field';
 import { countOf, gitTrace } from '../helpers/git-trace';
 import { stoodStill } from '../helpers/repo';
@@ -21,13 +22,10 @@ const LEDGER = '.ai/local/state/ledger.jsonl';
  * other ids and times), as a sessions section grows; the real record's name and text.
  */
 function closedEpisodes(project: FieldProject, count: number): { name: string; text: string } {
-  expect(project.majordomus(['session', 'start']).code).toBe(0);
-  const closed = project.majordomus(['session', 'close'], { input: 'An episode.\n' });
-  expect(closed.code, closed.stderr).toBe(0);
-  const record = closed.stdout.trim();
-  const text = project.read(record);
-  const id = /session_id: "([^"]+)"/.exec(text)![1]!;
-  const name = record.split('/').pop()!;
+  const { text, id, name } = closeOneEpisode(
+    (args, options) => project.majordomus(args, options),
+    (path) => project.read(path),
+  );
   for (let i = 1; i < count; i++) {
     const other = `s-20260101${String(1_000_000 + i).slice(1)}-${i.toString(16).padStart(4, '0')}`;
     const older = name
